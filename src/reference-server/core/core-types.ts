@@ -1,0 +1,26 @@
+/**
+ * The plain request and response the reference core speaks. Adapters (node:http, msw) turn
+ * their transport's objects into these and back; the core never sees a socket or a fetch
+ * `Request`, so every documented rule lives in one place.
+ *
+ * The body is raw text so that 400 (malformed JSON) and 415 (wrong media type) are decided by
+ * the core, not by an adapter.
+ */
+export interface CoreRequest {
+  /** Upper-case HTTP method, e.g. `GET`. */
+  method: string;
+  /** Path without the query string, e.g. `/type/network-link/p2p` (percent-encoded as received). */
+  path: string;
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Raw body text; `undefined` or `""` when the request carried none. */
+  body?: string | undefined;
+}
+
+/** What the core answers: a status, headers, and a JSON-serialisable body when there is one. */
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** JSON value to serialise; absent for 204 (and dropped by HTTP on 304). */
+  body?: unknown;
+}

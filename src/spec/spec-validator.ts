@@ -1,0 +1,146 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { loadOpenApiDocument, listOperations, type OpenApiDocument, type OperationEntry } from './openapi-document.js';
+
+/** One schema violation, with the JSON pointer of the failing value and of the schema rule. */
+export interface SchemaViolation {
+  instancePath: string;
+  schemaPath: string;
+  keyword: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+/** Outcome of checking a response against the spec. `ok: false` always carries a reason. */
+export type ResponseCheck =
+  | { ok: true }
+  | { ok: false; reason: string; violations: SchemaViolation[] };
+
+const SPEC_ID = 'openapi.json';
+
+function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
+  return (errors ?? []).map((e) => ({
+    instancePath: e.instancePath,
+    schemaPath: e.schemaPath,
+    keyword: e.keyword,
+    message: e.message ?? e.keyword,
+    params: e.params as Record<string, unknown>,
+  }));
+}
+
+function pointerEscape(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Compiles the spec's schemas with ajv (2020-12 dialect) once, and checks values against any
+ * component schema or against the documented response of an operation. Nothing is hand-copied:
+ * every schema is addressed by a JSON pointer into the generated openapi.json.
+ *
+ * @example
+ * const spec = createSpecValidator();
+ * spec.validateSchema('NetworkLinkTypeInput', { id: 'x' }); // → [{ keyword: 'required', … }]
+ * spec.checkResponse('createEvent', 201, body);           // → { ok: true }
+ */
+export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()) {
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  addFormats.default(ajv);
+  ajv.addSchema(doc as object, SPEC_ID);
+  const compiled = new Map<string, ValidateFunction>();
+  const operations = new Map(listOperations(doc).map((op) => [op.operationId, op]));
+
+  function compile(pointer: string): ValidateFunction {
+    let fn = compiled.get(pointer);
+    if (!fn) {
+      fn = ajv.getSchema(`${SPEC_ID}#${pointer}`);
+      if (!fn) throw new Error(`no schema at ${pointer} in the spec`);
+      compiled.set(pointer, fn);
+    }
+    return fn;
+  }
+
+  /** Validates `value` against `#/components/schemas/<name>`; returns [] when valid. */
+  function validateSchema(name: string, value: unknown): SchemaViolation[] {
+    const fn = compile(`/components/schemas/${pointerEscape(name)}`);
+    return fn(value) ? [] : toViolations(fn.errors);
+  }
+
+  /** Validates `value` against the JSON schema at any pointer into the spec. */
+  function validateAt(pointer: string, value: unknown): SchemaViolation[] {
+    const fn = compile(pointer);
+    return fn(value) ? [] : toViolations(fn.errors);
+  }
+
+  /** The JSON pointer of the response schema for an operation and status, or undefined when it has no content. */
+  function responseSchemaPointer(operationId: string, status: number): string | undefined {
+    const op = operations.get(operationId);
+    if (!op) throw new Error(`unknown operationId ${operationId}`);
+    const resolved = resolveResponse(doc, op, status);
+    if (!resolved?.response.content?.['application/json']?.schema) return undefined;
+    return `${resolved.pointer}/content/application~1json/schema`;
+  }
+
+  /**
+   * Checks a response against the operation's documented responses: the status must be
+   * documented, and a present body must match that status's schema. A missing body is
+   * accepted (304 and 205 bodies do not always survive HTTP; the caller decides when a
+   * body is required).
+   */
+  function checkResponse(operationId: string, status: number, body: unknown): ResponseCheck {
+    const op = operations.get(operationId);
+    if (!op) return { ok: false, reason: `unknown operation ${operationId}`, violations: [] };
+    if (!op.statuses.includes(status)) {
+      return {
+        ok: false,
+        reason: `${operationId} answered ${status}, which the spec does not document (documented: ${op.statuses.join(', ')})`,
+        violations: [],
+      };
+    }
+    if (body === undefined || body === '') return { ok: true };
+    const pointer = responseSchemaPointer(operationId, status);
+    if (!pointer) {
+      return { ok: false, reason: `${operationId} ${status} documents no body, but one was sent`, violations: [] };
+    }
+    const violations = validateAt(pointer, body);
+    if (violations.length === 0) return { ok: true };
+    const first = violations[0]!;
+    return {
+      ok: false,
+      reason: `${operationId} ${status}: body breaks the spec at ${first.instancePath || '/'} (${first.message}; schema ${first.schemaPath})`,
+      violations,
+    };
+  }
+
+  return { validateSchema, validateAt, checkResponse, responseSchemaPointer, operations };
+}
+
+/** The validator created by {@link createSpecValidator}. */
+export type SpecValidator = ReturnType<typeof createSpecValidator>;
+
+interface ResponseObject {
+  content?: Record<string, { schema?: unknown }>;
+}
+
+/**
+ * The response object of an operation and status, with the JSON pointer ajv can compile.
+ * Responses are $refs into components/responses; ajv cannot walk a pointer through a $ref,
+ * so the pointer names the component itself.
+ */
+function resolveResponse(
+  doc: OpenApiDocument,
+  op: OperationEntry,
+  status: number,
+): { response: ResponseObject; pointer: string } | undefined {
+  const method = op.method.toLowerCase();
+  const item = doc.paths[op.pathTemplate]?.[method] as
+    | { responses: Record<string, ResponseObject & { $ref?: string }> }
+    | undefined;
+  const response = item?.responses[String(status)];
+  if (!response) return undefined;
+  if (response.$ref) {
+    const name = response.$ref.replace('#/components/responses/', '');
+    const target = (doc.components['responses'] as Record<string, ResponseObject>)[name];
+    return target ? { response: target, pointer: `/components/responses/${pointerEscape(name)}` } : undefined;
+  }
+  return { response, pointer: `/paths/${pointerEscape(op.pathTemplate)}/${method}/responses/${status}` };
+}
