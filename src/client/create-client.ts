@@ -1,0 +1,156 @@
+import axios, { isAxiosError, type AxiosInstance } from 'axios';
+import { listOperations } from '../spec/openapi-document.js';
+import {
+  NetworkError,
+  UnexpectedStatusError,
+  type ApiResult,
+  type OperationId,
+  type Query,
+  type RequestBodyOf,
+} from './api-result.js';
+import { indexOperations, type IndexName } from './index-operations.js';
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** Base address of the service, e.g. `http://127.0.0.1:8080`. */
+  baseURL: string;
+  /** The JWT sent in `Authorization` on every call (seed §5). Omit to send no Authorization. */
+  token?: string | undefined;
+  /** Scheme word before the token; `''` sends the bare token. Default `Bearer` (x-decisions auth-header). */
+  authScheme?: string | undefined;
+  /** An axios instance to send through (interceptors, a custom adapter in tests). */
+  axiosInstance?: AxiosInstance | undefined;
+  /** Extra headers on every call. */
+  headers?: Record<string, string> | undefined;
+  /** Milliseconds before a call fails with a NetworkError; default 30 000. */
+  timeout?: number | undefined;
+}
+
+/** Per-call options: the record id of the path, and extra headers (they override the defaults). */
+export interface CallOptions {
+  id?: string | undefined;
+  headers?: Record<string, string> | undefined;
+}
+
+/** Read and delete also take the query body (seed §4.1), sent as JSON even on GET. */
+export interface QueryCallOptions extends CallOptions {
+  query?: Query | undefined;
+}
+
+type Ops<I extends IndexName> = (typeof indexOperations)[I];
+
+/** The four operations of one index (seed §4.1), each resolving to an {@link ApiResult}. */
+export interface IndexClient<I extends IndexName> {
+  /** POST {base}[/{id}]: 201 envelope, 406 duplicate or missing field, … */
+  create(body?: RequestBodyOf<Ops<I>['create'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['create'][number]>>;
+  /** GET {base}[/{id}] with an optional query body: 200 list, 404 nothing found, … */
+  read(options?: QueryCallOptions): Promise<ApiResult<Ops<I>['read'][number]>>;
+  /** PUT {base}[/{id}]: 200 envelope, 304 nothing changed (no body), 406, … */
+  update(body?: RequestBodyOf<Ops<I>['update'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['update'][number]>>;
+  /** DELETE {base}[/{id}] with an optional where query; without one every record goes (seed §4.1 rule 1). */
+  delete(options?: QueryCallOptions): Promise<ApiResult<Ops<I>['delete'][number]>>;
+}
+
+/** The typed client: one {@link IndexClient} per index. */
+export type KitClient = { [I in IndexName]: IndexClient<I> };
+
+const documentedStatuses = new Map(listOperations().map((op) => [op.operationId, new Set(op.statuses)]));
+
+/**
+ * Creates the typed client. Calls never throw for a status the spec documents: they resolve to
+ * `{ operation, status, data, headers, rawBody }`. They throw {@link UnexpectedStatusError} for an
+ * undocumented status and {@link NetworkError} when no response arrives.
+ *
+ * GET and DELETE send the query as a JSON body. axios' Node adapter sends a GET body; browsers
+ * (XHR/fetch) cannot, and cannot read a 205 body either — see the README.
+ *
+ * @example
+ * const client = createClient({ baseURL: 'http://127.0.0.1:8080', token });
+ * const created = await client.events.create({ id: 'e1', kind: 'link-down' });
+ * if (created.status === 201) console.log(created.data[0]?.message);
+ */
+export function createClient(options: ClientOptions): KitClient {
+  const http = options.axiosInstance ?? axios.create();
+  const scheme = options.authScheme ?? 'Bearer';
+  const authorization =
+    options.token === undefined ? undefined : scheme === '' ? options.token : `${scheme} ${options.token}`;
+
+  async function send(
+    operation: OperationId,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body: unknown,
+    extraHeaders: Record<string, string> | undefined,
+  ): Promise<ApiResult<OperationId>> {
+    const headers: Record<string, string> = {
+      // seed §4.1: Content-Type: application/json on every operation, with or without a body.
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      ...(authorization === undefined ? {} : { Authorization: authorization }),
+      ...options.headers,
+      ...extraHeaders,
+    };
+    let response;
+    try {
+      response = await http.request<string>({
+        baseURL: options.baseURL,
+        url: path,
+        method,
+        headers,
+        data: body === undefined ? undefined : JSON.stringify(body),
+        responseType: 'text',
+        // Keep the raw text: the body may be empty (204, 304, a dropped 205) or not JSON at all.
+        transformResponse: [(raw: unknown) => raw],
+        validateStatus: () => true,
+        timeout: options.timeout ?? 30_000,
+      });
+    } catch (error) {
+      throw new NetworkError(operation, isAxiosError(error) ? error.code : undefined, { cause: error });
+    }
+    const rawBody = typeof response.data === 'string' ? response.data : '';
+    const responseHeaders = normaliseHeaders(response.headers as Record<string, unknown>);
+    if (!documentedStatuses.get(operation)?.has(response.status)) {
+      throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
+    }
+    return { operation, status: response.status, data: parseJson(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
+  }
+
+  function indexClient<I extends IndexName>(index: I): IndexClient<I> {
+    const ops = indexOperations[index];
+    const pathOf = (id: string | undefined) =>
+      id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(id)}`;
+    const pick = (pair: readonly [OperationId, OperationId], id: string | undefined) => (id === undefined ? pair[0] : pair[1]);
+    const client = {
+      create: (body?: unknown, call?: CallOptions) =>
+        send(pick(ops.create, call?.id), 'POST', pathOf(call?.id), body, call?.headers),
+      read: (call?: QueryCallOptions) =>
+        send(pick(ops.read, call?.id), 'GET', pathOf(call?.id), call?.query, call?.headers),
+      update: (body?: unknown, call?: CallOptions) =>
+        send(pick(ops.update, call?.id), 'PUT', pathOf(call?.id), body, call?.headers),
+      delete: (call?: QueryCallOptions) =>
+        send(pick(ops.delete, call?.id), 'DELETE', pathOf(call?.id), call?.query, call?.headers),
+    };
+    return client as unknown as IndexClient<I>;
+  }
+
+  return { events: indexClient('events'), networkLinkTypes: indexClient('networkLinkTypes'), agents: indexClient('agents') };
+}
+
+/** JSON.parse that returns undefined for an empty or non-JSON body instead of throwing. */
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function normaliseHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined || value === null) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}

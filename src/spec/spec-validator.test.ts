@@ -1,0 +1,29 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSpecValidator } from './spec-validator.js';
+
+const spec = createSpecValidator();
+const created = [{ status: 'Created', code: 201, error: false, message: 'Record with id=e1 created' }];
+
+const cases: Array<[string, { operation: string; status: number; body: unknown; ok: boolean; reason?: RegExp }]> = [
+  ['a documented status with a matching body', { operation: 'createEvent', status: 201, body: created, ok: true }],
+  ['an undocumented status', { operation: 'deleteEvents', status: 200, body: [], ok: false, reason: /does not document/ }],
+  ['a 205 envelope with code 205', { operation: 'deleteEventById', status: 205, body: [{ ...created[0], code: 205 }], ok: false, reason: /\/0\/code/ }],
+  ['a read answering an object, not a list', { operation: 'readEvents', status: 200, body: { id: 'e1' }, ok: false, reason: /must be array/ }],
+  ['a 304 without a body', { operation: 'updateEventById', status: 304, body: undefined, ok: true }],
+  ['a 204 with a body', { operation: 'createEvent', status: 204, body: created, ok: false, reason: /documents no body/ }],
+  ['a 401 error envelope', { operation: 'readAgents', status: 401, body: [{ status: 'Unauthorized', code: 401, error: true, message: 'x' }], ok: true }],
+  ['a 401 envelope claiming error false', { operation: 'readAgents', status: 401, body: [{ status: 'Unauthorized', code: 401, error: false, message: 'x' }], ok: false }],
+];
+
+for (const [name, { operation, status, body, ok, reason }] of cases) {
+  test(`checkResponse: ${name}`, () => {
+    const result = spec.checkResponse(operation, status, body);
+    assert.equal(result.ok, ok, JSON.stringify(result));
+    if (!result.ok && reason) assert.match(result.reason, reason);
+  });
+}
+
+test('an unknown schema name is a programming error, reported by name', () => {
+  assert.throws(() => spec.validateSchema('NoSuchSchema', {}), /NoSuchSchema/);
+});
