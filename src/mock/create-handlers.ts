@@ -1,0 +1,76 @@
+import { http, type HttpHandler } from 'msw';
+import {
+  createReferenceCore,
+  errorResponse,
+  SERVER_ERROR,
+  type CoreRequest,
+  type CoreResponse,
+  type ReferenceCoreOptions,
+} from '../reference-server/core/index.js';
+import { listOperations } from '../spec/openapi-document.js';
+import { readRawGetBody } from './read-raw-get-body.js';
+import { toMswResponse } from './to-msw-response.js';
+
+/** Options of {@link createHandlers}. */
+export interface HandlerOptions {
+  /** Where the app sends its requests, e.g. `http://127.0.0.1:8080` or `https://app.test/api`. */
+  baseUrl: string;
+  /** Records loaded at start (the `--seed` file shape of the reference server). */
+  seed?: ReferenceCoreOptions['seed'];
+  /** Preload p2p and slice (seed §2.2); default true. */
+  preload?: boolean;
+  /** `{ secret }` checks `Authorization: Bearer <jwt>` (seed §5); default `false`, no check. */
+  auth?: ReferenceCoreOptions['auth'];
+  /** Id of a record created without one; default `crypto.randomUUID()`. */
+  generateId?: () => string;
+}
+
+const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
+
+/**
+ * msw v2 handlers for the 24 operations of the spec, answered by the reference server's core
+ * with its own in-memory store: stateful, and following every rule of the seed (create then
+ * read returns the record; a duplicate id is a 406; delete without a query empties the index).
+ * Each call makes a fresh store; an invalid `seed` throws `SeedError` listing every problem.
+ *
+ * @example
+ * // browser
+ * const worker = setupWorker(...createHandlers({ baseUrl: 'http://127.0.0.1:8080' }));
+ * await worker.start();
+ */
+export function createHandlers(options: HandlerOptions): HttpHandler[] {
+  const core = createReferenceCore({
+    ...(options.seed === undefined ? {} : { seed: options.seed }),
+    ...(options.preload === undefined ? {} : { preload: options.preload }),
+    ...(options.generateId === undefined ? {} : { generateId: options.generateId }),
+    auth: options.auth ?? false,
+  });
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  return listOperations().map((operation) => {
+    const route = `${base}${operation.pathTemplate.replace('{id}', ':id')}`;
+    return methods[operation.method](route, async ({ request }) => {
+      const coreRequest = await toCoreRequest(request, basePath);
+      return toMswResponse(await answer(() => core.handle(coreRequest)));
+    });
+  });
+}
+
+/** The msw request as the core's plain request: path without the base path, lower-case headers, raw body. */
+async function toCoreRequest(request: Request, basePath: string): Promise<CoreRequest> {
+  const pathname = new URL(request.url).pathname;
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+  // A fetch Request has no GET body (TOOLCHAIN §4); other methods read it as usual.
+  const body = request.method === 'GET' ? await readRawGetBody(request) : await request.text();
+  return { method: request.method, path: pathname.slice(basePath.length) || '/', headers, body };
+}
+
+/** The one place an unexpected throw becomes a 500 envelope (STYLE: errors are values at the edge). */
+async function answer(handle: () => Promise<CoreResponse>): Promise<CoreResponse> {
+  try {
+    return await handle();
+  } catch {
+    return errorResponse(500, SERVER_ERROR);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * @module mock
+ * msw handlers for frontend developers: the reference core behind msw (stateful), usable with
+ * `setupWorker` in the browser and `setupServer` in Node. Prism (`mgmt-kit mock`/`proxy`) lives
+ * in `./prism/` and is reached through the CLI.
+ */
+
+// Handlers
+export { createHandlers } from './create-handlers.js';
+
+// The adapter's edges, for custom handlers
+export { toMswResponse, NULL_BODY_STATUSES } from './to-msw-response.js';
+export { readRawGetBody } from './read-raw-get-body.js';
+
+// Types
+export type { HandlerOptions } from './create-handlers.js';

@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
+import { resolvePrismBin } from './resolve-prism-bin.js';
+
+/** How {@link runPrism} starts Prism and where it reports. */
+export interface RunPrismOptions {
+  /** Arguments after `prism` (see prism-args.ts). */
+  args: string[];
+  /** The URL Prism will listen on, printed once Prism says it is listening. */
+  url: string;
+  /** `mock` or `proxy`, for the messages. */
+  label: string;
+  stdout?: NodeJS.WritableStream;
+  stderr?: NodeJS.WritableStream;
+}
+
+const LISTENING = 'Prism is listening on';
+const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * Runs the Prism CLI from node_modules as a child process with the current node, forwards
+ * SIGINT/SIGTERM to it, and resolves to its exit code (128 + signal number when a signal ended
+ * it, as shells report). Prism's output is passed through; a `mgmt-kit <label>: ready on <url>`
+ * line follows Prism's own "listening" line so scripts can wait for it.
+ */
+export function runPrism(options: RunPrismOptions): Promise<number> {
+  const stdout = options.stdout ?? process.stdout;
+  const stderr = options.stderr ?? process.stderr;
+  let bin: string;
+  try {
+    bin = resolvePrismBin();
+  } catch (error) {
+    stderr.write(`mgmt-kit ${options.label}: cannot find @stoplight/prism-cli (${String(error)}); run npm install\n`);
+    return Promise.resolve(1);
+  }
+  stdout.write(`mgmt-kit ${options.label}: starting Prism on ${options.url} (the first answer takes a few seconds)\n`);
+  const child = spawn(process.execPath, [bin, ...options.args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let announced = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout.write(chunk);
+    if (!announced && chunk.toString('utf8').includes(LISTENING)) {
+      announced = true;
+      stdout.write(`mgmt-kit ${options.label}: ready on ${options.url}\n`);
+    }
+  });
+  child.stderr.on('data', (chunk: Buffer) => stderr.write(chunk));
+
+  const forward = (signal: NodeJS.Signals) => () => child.kill(signal);
+  const handlers = FORWARDED_SIGNALS.map((signal) => [signal, forward(signal)] as const);
+  for (const [signal, handler] of handlers) process.on(signal, handler);
+
+  return new Promise((resolve) => {
+    const finish = (code: number) => {
+      for (const [signal, handler] of handlers) process.off(signal, handler);
+      resolve(code);
+    };
+    child.on('error', (error) => {
+      stderr.write(`mgmt-kit ${options.label}: could not start Prism: ${error.message}\n`);
+      finish(1);
+    });
+    child.on('exit', (code, signal) => {
+      finish(code ?? (signal === null ? 1 : 128 + (constants.signals[signal] ?? 0)));
+    });
+  });
+}

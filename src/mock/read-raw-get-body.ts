@@ -1,0 +1,30 @@
+/**
+ * Node-only workaround (TOOLCHAIN §4): a fetch `Request` cannot carry a GET body, so an msw
+ * handler sees none although axios' Node adapter sent one. @mswjs/interceptors keeps the raw
+ * body stream on the request under an internal symbol; read it when it is there. Browsers
+ * (setupWorker) have no such stream and no GET body at all: the result is then `undefined`,
+ * which the core reads as "no query" (seed §4.1 rule 2: every record).
+ *
+ * No Node module is imported: the stream is consumed as an async iterable, so this file loads
+ * in a browser bundle and simply finds nothing there.
+ */
+export async function readRawGetBody(request: Request): Promise<string | undefined> {
+  const symbol = Object.getOwnPropertySymbols(request).find((s) => s.description === 'kRawRequestBodyStream');
+  if (symbol === undefined) return undefined;
+  const stream: unknown = Reflect.get(request, symbol);
+  if (!isAsyncIterable(stream)) return undefined;
+  try {
+    const decoder = new TextDecoder();
+    let text = '';
+    for await (const chunk of stream) {
+      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
+    }
+    return text + decoder.decode();
+  } catch {
+    return undefined; // an internal that changed shape must not break the mock: fall back to "no body"
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
+  return typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+}

@@ -1,0 +1,31 @@
+// Consumers import the package by name; package.json `exports` makes that work inside the repo too.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+describe('import("mgmt-kit")', () => {
+  it('exports the client, the handlers and the error classes', async () => {
+    const kit = await import('mgmt-kit');
+    assert.deepEqual(
+      ['createClient', 'createHandlers', 'indexOperations', 'NetworkError', 'UnexpectedStatusError'].map((name) => typeof kit[name as keyof typeof kit]),
+      ['function', 'function', 'object', 'function', 'function'],
+    );
+  });
+  it('its client talks to a server', async () => {
+    const { createClient } = await import('mgmt-kit');
+    const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"p2p"}]'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createClient({ baseURL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+      const result = await client.networkLinkTypes.read();
+      assert.deepEqual([result.status, result.data], [200, [{ id: 'p2p' }]]);
+    } finally {
+      server.close();
+    }
+  });
+  it('mgmt-kit/mock is the same createHandlers', async () => {
+    const [kit, mock] = await Promise.all([import('mgmt-kit'), import('mgmt-kit/mock')]);
+    assert.equal(kit.createHandlers, mock.createHandlers);
+  });
+});
