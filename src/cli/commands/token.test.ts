@@ -1,0 +1,40 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { createAuthenticator } from '../../reference-server/core/authenticate.js';
+
+const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
+const run = (args: string[], env: Record<string, string> = {}) =>
+  spawnSync(process.execPath, [BIN, 'token', ...args], { env: { ...process.env, JWT_SECRET: '', ...env }, encoding: 'utf8', timeout: 20_000 });
+
+test('token --secret --expires --subject prints an HS256 JWT the server accepts', async () => {
+  const result = run(['--secret', 's', '--expires', '2h', '--subject', 'alice']);
+  assert.equal(result.status, 0, result.stderr);
+  const token = result.stdout.trim();
+  assert.equal(decodeProtectedHeader(token).alg, 'HS256');
+  const claims = decodeJwt(token);
+  assert.equal(claims.sub, 'alice');
+  assert.equal(claims.exp! - claims.iat!, 7200);
+  assert.equal(await createAuthenticator('s')(`Bearer ${token}`), true);
+  assert.equal(await createAuthenticator('t')(`Bearer ${token}`), false);
+});
+
+test('token defaults to 1h and reads JWT_SECRET', () => {
+  const result = run([], { JWT_SECRET: 'from-env' });
+  assert.equal(result.status, 0, result.stderr);
+  const claims = decodeJwt(result.stdout.trim());
+  assert.equal(claims.exp! - claims.iat!, 3600);
+});
+
+test('token without any secret exits 2 with a clear message', () => {
+  const result = run([]);
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /no secret — pass --secret S or set JWT_SECRET/);
+  assert.equal(result.stdout, '');
+});
+
+test('token with a bad --expires or an unknown flag exits 2', () => {
+  assert.equal(run(['--secret', 's', '--expires', 'soon']).status, 2);
+  assert.equal(run(['--secret', 's', '--bogus']).status, 2);
+});

@@ -1,0 +1,69 @@
+import type { CoreResponse } from './core-types.js';
+
+/** Field name (dotted for nested fields) → short reason, e.g. `{"parameter.type": "required"}` (seed §4.1 rule 4). */
+export type ValidationMessage = Record<string, string>;
+
+/** One item of the response envelope (seed §4.1): reason phrase, code, error flag, message. */
+export interface EnvelopeItem {
+  status: string;
+  code: number;
+  error: boolean;
+  message: string | ValidationMessage;
+}
+
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  205: 'Reset Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
+};
+
+/** The HTTP reason phrase of a status, as the envelope's `status` field carries it (seed §4.1). */
+export function reasonPhrase(status: number): string {
+  return REASON_PHRASES[status] ?? 'Unknown';
+}
+
+/** Headers of every core response (seed §4.1: Content-Type: application/json). */
+export function jsonHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return { 'content-type': 'application/json', ...extra };
+}
+
+/**
+ * One envelope item. `reasonOf` names the status whose reason phrase goes into `status`:
+ * a delete item says "Reset Content" (205) while its code is 200 (seed §4.1).
+ *
+ * @example envelopeItem(200, 'Record with id=e1 deleted', 205)
+ * // → { status: 'Reset Content', code: 200, error: false, message: 'Record with id=e1 deleted' }
+ */
+export function envelopeItem(code: number, message: string | ValidationMessage, reasonOf: number = code): EnvelopeItem {
+  return { status: reasonPhrase(reasonOf), code, error: code >= 400, message };
+}
+
+/** A response whose body is an envelope (or any JSON value), with the JSON content type. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): CoreResponse {
+  return { status, headers: jsonHeaders(headers), body };
+}
+
+/** An error response: one envelope item with `error: true` and `code` equal to the HTTP status (x-decisions error-envelope). */
+export function errorResponse(
+  status: number,
+  message: string | ValidationMessage,
+  headers: Record<string, string> = {},
+): CoreResponse {
+  return jsonResponse(status, [envelopeItem(status, message)], headers);
+}
+
+/** 204: nothing to act on; no body (seed §7, x-decisions empty-body). */
+export function noContentResponse(): CoreResponse {
+  return { status: 204, headers: jsonHeaders() };
+}

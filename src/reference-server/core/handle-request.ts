@@ -1,0 +1,34 @@
+import type { CoreContext } from './core-context.js';
+import type { CoreRequest, CoreResponse } from './core-types.js';
+import { createRecords } from './create-records.js';
+import { deleteRecords } from './delete-records.js';
+import { errorResponse } from './envelope.js';
+import { AUTHENTICATION_FAILED, METHOD_NOT_ALLOWED, UNKNOWN_PATH } from './messages.js';
+import { parseJsonBody } from './parse-json-body.js';
+import { readRecords } from './read-records.js';
+import { ALLOWED_METHODS, matchRoute } from './route.js';
+import { updateRecords } from './update-records.js';
+
+const operations = { GET: readRecords, POST: createRecords, PUT: updateRecords, DELETE: deleteRecords } as const;
+
+/**
+ * The reference service as a function from a plain request to a plain response. Checks run in
+ * a fixed order: route (404 unknown path, 405 + Allow) → authentication (401, seed §5) → media
+ * type (415) → JSON (400) → schema (406) → the operation. Every documented outcome is a
+ * returned response; nothing here throws for bad input.
+ *
+ * @example
+ * await handleRequest({ method: 'GET', path: '/type/network-link', headers: {} }, context)
+ * // → { status: 200, headers: { 'content-type': 'application/json' }, body: [{ id: 'p2p', … }, …] }
+ */
+export async function handleRequest(request: CoreRequest, context: CoreContext): Promise<CoreResponse> {
+  const route = matchRoute(request.method, request.path);
+  if (route.kind === 'unknown-path') return errorResponse(404, UNKNOWN_PATH);
+  if (route.kind === 'method-not-allowed') return errorResponse(405, METHOD_NOT_ALLOWED, { allow: ALLOWED_METHODS });
+  if (context.authenticate && !(await context.authenticate(request.headers['authorization']))) {
+    return errorResponse(401, AUTHENTICATION_FAILED);
+  }
+  const body = parseJsonBody(request);
+  if (!('present' in body)) return body;
+  return operations[route.method](route.index, route.id, body, context);
+}

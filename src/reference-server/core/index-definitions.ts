@@ -1,0 +1,65 @@
+/** The three indices of the seed (§4.1 table), by the names a seed file uses. */
+export type IndexName = 'event' | 'network-link-type' | 'agent';
+
+/** What the core needs to know about one index: its path and the spec schemas of its records. */
+export interface IndexDefinition {
+  name: IndexName;
+  /** `{base}` of seed §4.1. */
+  basePath: string;
+  /** Component schema a created record must satisfy (seed §2, "Required"). */
+  inputSchema: string;
+  /** Component schema an update body must satisfy. */
+  updateSchema: string;
+  /** Component schema a stored (merged) record must satisfy. */
+  storedSchema: string;
+  /** Lists whose entries an update matches by id (seed §4.1 rule 5); others are replaced. */
+  listsMergedById: readonly string[];
+  /** operationId stem used by the spec, e.g. `Event` in createEvent / readEventById. */
+  operationStem: { one: string; many: string };
+}
+
+/** The index table of seed §4.1, with the spec component names of each index. */
+export const INDEX_DEFINITIONS: readonly IndexDefinition[] = [
+  {
+    name: 'event',
+    basePath: '/event',
+    inputSchema: 'EventInput',
+    updateSchema: 'EventUpdate',
+    storedSchema: 'Event',
+    listsMergedById: [],
+    operationStem: { one: 'Event', many: 'Events' },
+  },
+  {
+    name: 'network-link-type',
+    basePath: '/type/network-link',
+    inputSchema: 'NetworkLinkTypeInput',
+    updateSchema: 'NetworkLinkTypeUpdate',
+    storedSchema: 'NetworkLinkType',
+    listsMergedById: [],
+    operationStem: { one: 'NetworkLinkType', many: 'NetworkLinkTypes' },
+  },
+  {
+    name: 'agent',
+    basePath: '/catalog/agent',
+    inputSchema: 'AgentInput',
+    updateSchema: 'AgentUpdate',
+    storedSchema: 'Agent',
+    listsMergedById: ['actions', 'parameters', 'resources'],
+    operationStem: { one: 'Agent', many: 'Agents' },
+  },
+];
+
+/** The index names, in seed order. */
+export const INDEX_NAMES: readonly IndexName[] = INDEX_DEFINITIONS.map((d) => d.name);
+
+/**
+ * The spec's operationId for a method on an index, with or without an id in the path
+ * (e.g. `readNetworkLinkTypeById`, `deleteEvents`). Tests use it to check responses against the spec.
+ */
+export function operationIdFor(index: IndexName, method: string, byId: boolean): string {
+  const def = INDEX_DEFINITIONS.find((d) => d.name === index)!;
+  const verb = { GET: 'read', POST: 'create', PUT: 'update', DELETE: 'delete' }[method.toUpperCase()] ?? 'unknown';
+  if (byId) return `${verb}${def.operationStem.one}ById`;
+  const pluralVerbs = verb === 'read' || verb === 'delete';
+  return `${verb}${pluralVerbs ? def.operationStem.many : def.operationStem.one}`;
+}

@@ -1,0 +1,45 @@
+/**
+ * @module reference-server/core
+ * The browser-safe public map of the reference core (no Node modules): what the msw
+ * handlers import. The Node entry `../index.ts` re-exports it with the node:http adapter.
+ */
+
+// The core: plain request in, plain response out
+export { createReferenceCore, SeedError, getSharedRecordValidator } from './reference-core.js';
+export { handleRequest } from './handle-request.js';
+
+// Store
+export { createEmptyStore, fillStore, findSeedProblems } from './store.js';
+export { IndexStore } from './index-store.js';
+export { readPreloadedNetworkLinkTypes } from './preload.js';
+export { INDEX_DEFINITIONS, INDEX_NAMES, operationIdFor } from './index-definitions.js';
+
+// Authentication
+export { createAuthenticator } from './authenticate.js';
+export { mintToken, generateSecret } from './mint-token.js';
+
+// Envelope and messages
+export { envelopeItem, errorResponse, jsonResponse, reasonPhrase } from './envelope.js';
+export * from './messages.js';
+export { ALLOWED_METHODS, matchRoute } from './route.js';
+export { MAX_BODY_DEPTH, isJsonMediaType } from './parse-json-body.js';
+
+// Pure rules, for other adapters and tests
+export { matchWhere } from './match-where.js';
+export { selectFields } from './select-fields.js';
+export { mergeUpdate } from './merge-update.js';
+export { createRecordValidator } from './validate-record.js';
+
+// Types
+export type { CoreRequest, CoreResponse } from './core-types.js';
+export type { CoreContext } from './core-context.js';
+export type { ReferenceCore, ReferenceCoreOptions } from './reference-core.js';
+export type { SeedData, Store, StoreOptions } from './store.js';
+export type { IndexDefinition, IndexName } from './index-definitions.js';
+export type { Authenticator, JwtSecret } from './authenticate.js';
+export type { MintTokenOptions } from './mint-token.js';
+export type { EnvelopeItem, ValidationMessage } from './envelope.js';
+export type { JsonObject, StoredRecord } from './json-record.js';
+export type { WhereEquals } from './match-where.js';
+export type { RecordValidator } from './validate-record.js';
+export type { Route, IndexMethod } from './route.js';

@@ -1,0 +1,19 @@
+import { getOwnField, isJsonObject } from './json-record.js';
+
+/**
+ * Deep equality of two JSON values, ignoring the order of object fields (seed §4.1: an update
+ * that changes nothing answers 304).
+ */
+export function isDeepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => isDeepEqual(item, b[i]));
+  }
+  if (isJsonObject(a) && isJsonObject(b)) {
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((key) => Object.hasOwn(b, key) && isDeepEqual(getOwnField(a, key), getOwnField(b, key)));
+  }
+  return false;
+}

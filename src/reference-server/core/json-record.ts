@@ -1,0 +1,34 @@
+/** A JSON object as parsed from a body: field name → JSON value. */
+export type JsonObject = { [field: string]: unknown };
+
+/** A record as stored in an index: any JSON object with a string id (seed §2 rule 3). */
+export type StoredRecord = JsonObject & { id: string };
+
+/** True for a JSON object (not an array, not null). */
+export function isJsonObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The record's own field, never one inherited from the prototype: `where.equals.target:
+ * "constructor"` must not find `Object.prototype.constructor`.
+ */
+export function getOwnField(record: JsonObject, field: string): unknown {
+  return Object.hasOwn(record, field) ? record[field] : undefined;
+}
+
+/**
+ * Sets an own, enumerable field. `record[field] = v` with field `__proto__` would replace the
+ * object's prototype instead; a client may send that key and it must be stored as data.
+ */
+export function setOwnField(record: JsonObject, field: string, value: unknown): void {
+  Object.defineProperty(record, field, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A deep copy of a JSON value. The store never keeps references to request objects or hands out
+ * its own. JSON.parse creates `__proto__` keys as own data fields, so they cannot pollute.
+ */
+export function cloneJson<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}

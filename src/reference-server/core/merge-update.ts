@@ -1,0 +1,46 @@
+import { cloneJson, getOwnField, isJsonObject, setOwnField, type JsonObject } from './json-record.js';
+
+function mergeValue(stored: unknown, sent: unknown): unknown {
+  if (isJsonObject(stored) && isJsonObject(sent)) return mergeObjects(stored, sent, []);
+  return cloneJson(sent);
+}
+
+function mergeObjects(stored: JsonObject, sent: JsonObject, listsMergedById: readonly string[]): JsonObject {
+  const merged = cloneJson(stored);
+  for (const field of Object.keys(sent)) {
+    const sentValue = getOwnField(sent, field);
+    const storedValue = getOwnField(merged, field);
+    const value =
+      listsMergedById.includes(field) && Array.isArray(storedValue) && Array.isArray(sentValue)
+        ? mergeListById(storedValue, sentValue)
+        : mergeValue(storedValue, sentValue);
+    setOwnField(merged, field, value);
+  }
+  return merged;
+}
+
+/** Entries matched by `id`: a known id is merged field by field, a new id appended, unsent entries kept. */
+function mergeListById(stored: readonly unknown[], sent: readonly unknown[]): unknown[] {
+  const merged = cloneJson([...stored]);
+  for (const entry of sent) {
+    const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
+    const at = id === undefined ? -1 : merged.findIndex((e) => isJsonObject(e) && getOwnField(e, 'id') === id);
+    if (at === -1) merged.push(cloneJson(entry));
+    else merged[at] = mergeValue(merged[at], entry);
+  }
+  return merged;
+}
+
+/**
+ * The stored record with the sent fields merged in (x-decisions update-merge): plain objects
+ * field by field, the lists named in `listsMergedById` (the agent's actions, parameters and
+ * resources, seed §4.1 rule 5) entry by entry matched on id; other arrays and scalars replaced.
+ * Neither input is modified, and the result shares no object with them.
+ *
+ * @example mergeUpdate({ id: 'a', parameters: [{ id: 'p', type: 'string' }] },
+ *   { parameters: [{ id: 'p', type: 'integer' }] }, ['parameters'])
+ * // → { id: 'a', parameters: [{ id: 'p', type: 'integer' }] }
+ */
+export function mergeUpdate(stored: JsonObject, sent: JsonObject, listsMergedById: readonly string[] = []): JsonObject {
+  return mergeObjects(stored, sent, listsMergedById);
+}

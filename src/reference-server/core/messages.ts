@@ -1,0 +1,50 @@
+/**
+ * Every message the reference server answers with, named once so tests and other adapters
+ * import them instead of repeating the text (seed §4.1, §7; spec x-decisions error-envelope,
+ * success-messages).
+ */
+
+/** seed §4.1 rule 3: duplicate id → 406. */
+export const ID_ALREADY_FOUND = 'Id already found';
+/** seed §5: any failed check of the Authorization header → 401. */
+export const AUTHENTICATION_FAILED = 'Authentication failed';
+/** seed §7: read/delete that matches nothing → 404. */
+export const NOTHING_FOUND = 'Nothing found for the query';
+/** seed §7 (415); x-decisions media-type. */
+export const MEDIA_TYPE_NOT_SUPPORTED = 'Media type not supported: send application/json';
+/** x-decisions unknown-path: a path outside the three indices → 404. */
+export const UNKNOWN_PATH = 'No index at this path';
+/** x-decisions unknown-path: another method on an index path → 405. */
+export const METHOD_NOT_ALLOWED = 'Method not allowed: use GET, POST, PUT or DELETE';
+/** seed §4.2 (500): only an unexpected throw in an adapter yields it. */
+export const SERVER_ERROR = 'The server cannot satisfy the request';
+
+/** seed §4.2 (400) and x-decisions malformed-json: `Request not valid: <why>`. */
+export function requestNotValid(why: string): string {
+  return `Request not valid: ${why}`;
+}
+
+/** x-decisions body-limit: 413 message naming the limit. */
+export function bodyTooLarge(limitBytes: number): string {
+  return `The request body exceeds ${limitBytes} bytes`;
+}
+
+/** seed §4.1 create: the message names the id (x-decisions success-messages). */
+export function recordCreated(id: string): string {
+  return `Record with id=${id} created`;
+}
+
+/** seed §4.1 update (200). */
+export function recordUpdated(id: string): string {
+  return `Record with id=${id} updated`;
+}
+
+/** seed §4.1 update (304): nothing would change. */
+export function updateNotNecessary(id: string): string {
+  return `Update not necessary for record with id=${id}`;
+}
+
+/** seed §4.1 delete (205, envelope code 200). */
+export function recordDeleted(id: string): string {
+  return `Record with id=${id} deleted`;
+}

@@ -1,0 +1,13 @@
+import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import { cloneJson, type StoredRecord } from './json-record.js';
+
+/**
+ * The network link types every reference server starts with: `p2p` and `slice` (seed §2.2),
+ * read from the spec's `components.examples.PreloadedNetworkLinkTypes` so they are stated once.
+ */
+export function readPreloadedNetworkLinkTypes(doc: OpenApiDocument): StoredRecord[] {
+  const examples = doc.components['examples'] as Record<string, { value?: unknown }> | undefined;
+  const value = examples?.['PreloadedNetworkLinkTypes']?.value;
+  if (!Array.isArray(value)) throw new Error('spec: components.examples.PreloadedNetworkLinkTypes is missing');
+  return cloneJson(value as StoredRecord[]);
+}

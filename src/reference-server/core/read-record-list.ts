@@ -1,0 +1,27 @@
+import type { CoreResponse } from './core-types.js';
+import { errorResponse, noContentResponse } from './envelope.js';
+import { isJsonObject, type JsonObject } from './json-record.js';
+import { requestNotValid } from './messages.js';
+import type { JsonBody } from './parse-json-body.js';
+
+/** The records of a create or update body, or the response to send instead. */
+export type RecordListResult = { ok: true; records: JsonObject[] } | { ok: false; response: CoreResponse };
+
+/**
+ * The records a create or update body carries: one object, or (extension, x-decisions batches)
+ * an array of objects. No body or `[]` → 204 (x-decisions empty-body); a JSON value that is
+ * neither object nor array, or a batch entry that is not an object → 400 (x-decisions malformed-json).
+ */
+export function readRecordList(body: JsonBody): RecordListResult {
+  if (!body.present) return { ok: false, response: noContentResponse() };
+  const { value } = body;
+  if (isJsonObject(value)) return { ok: true, records: [value] };
+  if (!Array.isArray(value)) {
+    return { ok: false, response: errorResponse(400, requestNotValid('the body must be a JSON object or an array of objects')) };
+  }
+  if (value.length === 0) return { ok: false, response: noContentResponse() };
+  if (!value.every(isJsonObject)) {
+    return { ok: false, response: errorResponse(400, requestNotValid('every record of a batch must be a JSON object')) };
+  }
+  return { ok: true, records: value };
+}

@@ -1,0 +1,85 @@
+import { loadOpenApiDocument } from '../../spec/openapi-document.js';
+import { createSpecValidator, type SpecValidator } from '../../spec/spec-validator.js';
+import { createAuthenticator, type JwtSecret } from './authenticate.js';
+import type { CoreContext } from './core-context.js';
+import type { CoreRequest, CoreResponse } from './core-types.js';
+import { handleRequest } from './handle-request.js';
+import { createEmptyStore, fillStore, findSeedProblems, type SeedData, type Store } from './store.js';
+import { createRecordValidator, type RecordValidator } from './validate-record.js';
+
+/** Options of {@link createReferenceCore}. */
+export interface ReferenceCoreOptions {
+  /** Records to load at start and on every reset (the `--seed` file shape). */
+  seed?: SeedData;
+  /** Preload the network link types p2p and slice (seed §2.2); default true (`--empty` = false). */
+  preload?: boolean;
+  /**
+   * HS256 secret for `Authorization: Bearer <jwt>` (seed §5), or `false` for no checking
+   * (`--no-auth`). Default `false`: an in-process core is usually a local mock; the CLI always
+   * passes it explicitly.
+   */
+  auth?: { secret: JwtSecret } | false;
+  /** Id of a record created without one; default `crypto.randomUUID()`. */
+  generateId?: () => string;
+}
+
+/** A running reference service: answer requests, inspect the store, start over. */
+export interface ReferenceCore {
+  /** Answers one plain request (never rejects for bad input). */
+  handle(request: CoreRequest): Promise<CoreResponse>;
+  /** The in-memory indices (read them in tests; changes made here are visible to requests). */
+  readonly store: Store;
+  /** Empties the store and loads the preload and seed again. */
+  reset(): void;
+}
+
+/** Thrown by {@link createReferenceCore} when the seed cannot be loaded; lists every problem. */
+export class SeedError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid seed:\n  ${problems.join('\n  ')}`);
+    this.name = 'SeedError';
+  }
+}
+
+let shared: { spec: SpecValidator; validate: RecordValidator } | undefined;
+
+/** The spec compiled once per process (ajv compilation is the expensive part) and shared by every core. */
+export function getSharedRecordValidator(): RecordValidator {
+  if (!shared) {
+    const spec = createSpecValidator();
+    shared = { spec, validate: createRecordValidator(spec, loadOpenApiDocument()) };
+  }
+  return shared.validate;
+}
+
+/**
+ * Creates the reference service core: a store per index (preloaded, plus the seed) and the
+ * rules of the seed behind one `handle` function. Browser-safe (no Node modules), so the msw
+ * handlers run the very same rules.
+ *
+ * @example
+ * const core = createReferenceCore({ auth: false });
+ * const res = await core.handle({ method: 'GET', path: '/type/network-link', headers: {} });
+ * // res.status === 200, res.body = the preloaded p2p and slice
+ */
+export function createReferenceCore(options: ReferenceCoreOptions = {}): ReferenceCore {
+  const validate = getSharedRecordValidator();
+  const problems = options.seed === undefined ? [] : findSeedProblems(options.seed, validate);
+  if (problems.length > 0) throw new SeedError(problems);
+  const generateId = options.generateId ?? (() => crypto.randomUUID());
+  const store = createEmptyStore();
+  const doc = loadOpenApiDocument();
+  const storeOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: options.seed } : {}) };
+  const context: CoreContext = {
+    store,
+    validate,
+    authenticate: options.auth ? createAuthenticator(options.auth.secret) : undefined,
+    generateId,
+  };
+  fillStore(store, doc, storeOptions, generateId);
+  return {
+    handle: (request) => handleRequest(request, context),
+    store,
+    reset: () => fillStore(store, doc, storeOptions, generateId),
+  };
+}

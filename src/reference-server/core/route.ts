@@ -1,0 +1,45 @@
+import { INDEX_DEFINITIONS, type IndexDefinition } from './index-definitions.js';
+
+/** Methods every index path supports (x-decisions unknown-path: the 405 Allow header). */
+export const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
+
+/** CRUD method of seed §4.1. */
+export type IndexMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Where a request goes: an index operation, or why it goes nowhere. */
+export type Route =
+  | { kind: 'operation'; index: IndexDefinition; method: IndexMethod; id: string | undefined }
+  | { kind: 'unknown-path' }
+  | { kind: 'method-not-allowed' };
+
+const INDEX_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined; // malformed percent-encoding: no record can have that id
+  }
+}
+
+/**
+ * Matches `{base}[/{id}]` of seed §4.1. The id is percent-decoded; an empty id segment, a
+ * deeper path or a malformed escape is an unknown path (404), another method on an index
+ * path is 405.
+ */
+export function matchRoute(method: string, path: string): Route {
+  for (const index of INDEX_DEFINITIONS) {
+    let id: string | undefined;
+    if (path === index.basePath) id = undefined;
+    else if (path.startsWith(`${index.basePath}/`)) {
+      const rest = path.slice(index.basePath.length + 1);
+      if (rest === '' || rest.includes('/')) return { kind: 'unknown-path' };
+      id = decodeSegment(rest);
+      if (id === undefined || id === '') return { kind: 'unknown-path' };
+    } else continue;
+    const upper = method.toUpperCase();
+    if (!INDEX_METHODS.has(upper)) return { kind: 'method-not-allowed' };
+    return { kind: 'operation', index, method: upper as IndexMethod, id };
+  }
+  return { kind: 'unknown-path' };
+}

@@ -1,0 +1,15 @@
+import { cloneJson, getOwnField, setOwnField, type JsonObject } from './json-record.js';
+
+/**
+ * The record restricted to the listed fields it has, in the order of `select`; absent fields
+ * are left out, so a record may become `{}` (seed §4.1 rule 8, x-decisions select).
+ *
+ * @example selectFields({ id: 'p2p', name: 'Point to Point' }, ['name', 'type_id']) // → { name: 'Point to Point' }
+ */
+export function selectFields(record: JsonObject, select: readonly string[]): JsonObject {
+  const selected: JsonObject = {};
+  for (const field of select) {
+    if (Object.hasOwn(record, field)) setOwnField(selected, field, cloneJson(getOwnField(record, field)));
+  }
+  return selected;
+}

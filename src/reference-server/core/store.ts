@@ -1,0 +1,79 @@
+import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName } from './index-definitions.js';
+import { IndexStore } from './index-store.js';
+import { isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
+import { readPreloadedNetworkLinkTypes } from './preload.js';
+import type { RecordValidator } from './validate-record.js';
+
+/**
+ * Records to load at start, per index — the shape of a `--seed` file:
+ * `{ "event": [...], "network-link-type": [...], "agent": [...] }`. Every key is optional; each
+ * record must satisfy the index's create schema; a record without id gets a generated one.
+ */
+export type SeedData = Partial<Record<IndexName, JsonObject[]>>;
+
+/** One in-memory store per index (seed §1). */
+export type Store = Readonly<Record<IndexName, IndexStore>>;
+
+/** Options of {@link createStore}. */
+export interface StoreOptions {
+  /** Preload `p2p` and `slice` (seed §2.2); default true. */
+  preload?: boolean;
+  seed?: SeedData;
+}
+
+/**
+ * Checks a parsed seed file and lists every problem (unknown index, non-array, a record the
+ * create schema refuses, a duplicate id). An empty list means the seed can be loaded.
+ */
+export function findSeedProblems(seed: unknown, validate: RecordValidator): string[] {
+  if (!isJsonObject(seed)) return ['the seed must be a JSON object such as {"event": [], "network-link-type": [], "agent": []}'];
+  const problems: string[] = [];
+  for (const [key, records] of Object.entries(seed)) {
+    const def = INDEX_DEFINITIONS.find((d) => d.name === key);
+    if (!def) {
+      problems.push(`unknown index "${key}" (use ${INDEX_NAMES.join(', ')})`);
+      continue;
+    }
+    if (!Array.isArray(records)) {
+      problems.push(`${key}: must be an array of records`);
+      continue;
+    }
+    const seen = new Set<string>();
+    records.forEach((record: unknown, i) => {
+      const where = `${key}[${i}]`;
+      if (!isJsonObject(record)) return problems.push(`${where}: must be a JSON object`);
+      const message = validate(def.inputSchema, record);
+      if (message) return problems.push(`${where}: ${JSON.stringify(message)}`);
+      const id = record['id'];
+      if (typeof id === 'string') {
+        if (seen.has(id)) problems.push(`${where}: duplicate id "${id}"`);
+        seen.add(id);
+      }
+      return undefined;
+    });
+  }
+  return problems;
+}
+
+/**
+ * Fills a fresh store: the preload (unless disabled), then the seed's records; a seed record
+ * with the id of a preloaded one replaces it. The seed must have passed {@link findSeedProblems}.
+ */
+export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOptions, generateId: () => string): void {
+  for (const name of INDEX_NAMES) store[name].clear();
+  if (options.preload !== false) {
+    for (const record of readPreloadedNetworkLinkTypes(doc)) store['network-link-type'].put(record);
+  }
+  for (const name of INDEX_NAMES) {
+    for (const record of options.seed?.[name] ?? []) {
+      const id = typeof record['id'] === 'string' ? record['id'] : generateId();
+      store[name].put({ id, ...record } as StoredRecord);
+    }
+  }
+}
+
+/** An empty store: one {@link IndexStore} per index. */
+export function createEmptyStore(): Store {
+  return { event: new IndexStore(), 'network-link-type': new IndexStore(), agent: new IndexStore() };
+}

@@ -1,0 +1,83 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { CoreRequest } from '../core/core-types.js';
+import { errorResponse } from '../core/envelope.js';
+import { bodyTooLarge, SERVER_ERROR } from '../core/messages.js';
+import type { ReferenceCore } from '../core/reference-core.js';
+import type { StaticAsset } from './docs-assets.js';
+import { readRequestBody } from './read-request-body.js';
+import { writeCoreResponse } from './write-core-response.js';
+
+/** One served request, for the log line (issue 3: method, path, status, duration). */
+export interface RequestLogEntry {
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+/** Options of {@link createRequestListener}. */
+export interface RequestListenerOptions {
+  bodyLimit: number;
+  /** Unauthenticated GET routes (spec and docs), matched on the exact path. */
+  assets?: ReadonlyMap<string, StaticAsset>;
+  /** Called once per request after the response is written. */
+  onRequest?: (entry: RequestLogEntry) => void;
+  /** Called with an unexpected error that became a 500. */
+  onError?: (error: unknown) => void;
+}
+
+function pathOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  if (!raw.startsWith('/')) {
+    try {
+      return new URL(raw).pathname; // absolute-form request target
+    } catch {
+      return raw;
+    }
+  }
+  return raw.split(/[?#]/, 1)[0]!;
+}
+
+function headersOf(req: IncomingMessage): CoreRequest['headers'] {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return headers;
+}
+
+/**
+ * The node:http adapter: bytes and sockets in, the core's answer out. It does only what the
+ * core cannot see — the body limit (413 without reading the rest), the spec and docs routes —
+ * and it is the one place where an unexpected throw becomes a 500 envelope.
+ */
+export function createRequestListener(core: ReferenceCore, options: RequestListenerOptions) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = pathOf(req.url);
+    res.on('finish', () => options.onRequest?.({ method, path, status: res.statusCode, durationMs: performance.now() - started }));
+    try {
+      const asset = method === 'GET' || method === 'HEAD' ? options.assets?.get(path) : undefined;
+      if (asset) {
+        res.writeHead(200, { 'content-type': asset.contentType, 'content-length': asset.body.length });
+        res.end(method === 'HEAD' ? undefined : asset.body);
+        return;
+      }
+      const body = await readRequestBody(req, options.bodyLimit);
+      if (!body.ok) {
+        if (body.reason === 'aborted') return void res.destroy();
+        // Close the connection: the client may still be sending the rest, which is never read into memory.
+        writeCoreResponse(res, errorResponse(413, bodyTooLarge(options.bodyLimit)), { connection: 'close' });
+        setTimeout(() => req.socket.destroy(), 2000).unref();
+        return;
+      }
+      const response = await core.handle({ method, path, headers: headersOf(req), body: body.text });
+      writeCoreResponse(res, response);
+    } catch (error) {
+      options.onError?.(error);
+      if (res.headersSent) res.destroy();
+      else writeCoreResponse(res, errorResponse(500, SERVER_ERROR));
+    }
+  };
+}

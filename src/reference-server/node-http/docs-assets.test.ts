@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { parse } from 'yaml';
+import { loadOpenApiDocument } from '../../spec/openapi-document.js';
+import { sendRaw } from './test-server.js';
+import { startReferenceServer, type RunningReferenceServer } from './start-reference-server.js';
+
+let server: RunningReferenceServer;
+before(async () => {
+  server = await startReferenceServer({ port: 0, auth: { secret: 'docs-test' } });
+});
+after(() => server.close());
+
+test('the spec is served without auth as YAML and as JSON', async () => {
+  const yaml = await sendRaw(server.url, 'GET', '/openapi.yaml', undefined, {});
+  assert.equal(yaml.status, 200);
+  assert.match(String(yaml.headers['content-type']), /^application\/yaml/);
+  assert.equal((parse(yaml.text) as { openapi: string }).openapi, '3.1.0');
+  const json = await sendRaw(server.url, 'GET', '/openapi.json', undefined, {});
+  assert.equal(json.status, 200);
+  assert.equal(json.headers['content-type'], 'application/json');
+  assert.deepEqual(json.body, loadOpenApiDocument());
+});
+
+test('/docs and the Swagger UI files are served from node_modules without auth', async () => {
+  const page = await sendRaw(server.url, 'GET', '/docs', undefined, {});
+  assert.equal(page.status, 200);
+  assert.match(String(page.headers['content-type']), /^text\/html/);
+  assert.doesNotMatch(page.text, /https?:\/\//, 'no CDN');
+  for (const asset of ['/docs/swagger-ui.css', '/docs/swagger-ui-bundle.js', '/docs/swagger-ui-standalone-preset.js', '/docs/docs-init.js']) {
+    const res = await sendRaw(server.url, 'GET', asset, undefined, {});
+    assert.equal(res.status, 200, asset);
+    assert.ok(res.text.length > 0);
+  }
+  assert.match((await sendRaw(server.url, 'GET', '/docs/docs-init.js', undefined, {})).text, /url: '\/openapi\.json'/);
+});
+
+test('nothing else is served from disk', async () => {
+  for (const path of ['/docs/../package.json', '/docs/package.json', '/docs/index.html', '/docs/swagger-ui-bundle.js.map']) {
+    assert.equal((await sendRaw(server.url, 'GET', path, undefined, {})).status, 404, path);
+  }
+  assert.equal((await sendRaw(server.url, 'POST', '/openapi.json', undefined, {})).status, 404);
+});

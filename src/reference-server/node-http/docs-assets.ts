@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import swaggerUiDist from 'swagger-ui-dist';
+import { loadOpenApiDocument } from '../../spec/openapi-document.js';
+import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
+
+/** A file the server hands out without authentication. */
+export interface StaticAsset {
+  contentType: string;
+  body: Buffer;
+}
+
+/** The Swagger UI files /docs needs, served from node_modules (no CDN). */
+const SWAGGER_FILES: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+  'favicon-16x16.png': 'image/png',
+};
+
+const DOCS_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>mgmt-kit reference server — API docs</title>
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="/docs/docs-init.js"></script>
+</body>
+</html>
+`;
+
+// A separate file rather than an inline script, so the page works under a strict CSP too.
+const DOCS_INIT = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#swagger-ui',
+  deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout'
+});
+`;
+
+/**
+ * The unauthenticated GET routes: the spec as written (/openapi.yaml), as JSON (/openapi.json),
+ * and Swagger UI at /docs pointing at /openapi.json (issue 3: serve the spec and a docs page).
+ * Built once; only these exact paths are served, so no request can reach another file.
+ */
+export function createDocsAssets(): ReadonlyMap<string, StaticAsset> {
+  const assets = new Map<string, StaticAsset>();
+  const text = (contentType: string, body: string): StaticAsset => ({ contentType, body: Buffer.from(body, 'utf8') });
+  assets.set('/openapi.yaml', text('application/yaml; charset=utf-8', readOpenApiYaml()));
+  assets.set('/openapi.json', text('application/json', JSON.stringify(loadOpenApiDocument(), null, 2)));
+  assets.set('/docs', text('text/html; charset=utf-8', DOCS_PAGE));
+  assets.set('/docs/', text('text/html; charset=utf-8', DOCS_PAGE));
+  assets.set('/docs/docs-init.js', text('text/javascript; charset=utf-8', DOCS_INIT));
+  const root = swaggerUiDist.getAbsoluteFSPath();
+  for (const [file, contentType] of Object.entries(SWAGGER_FILES)) {
+    assets.set(`/docs/${file}`, { contentType, body: readFileSync(join(root, file)) });
+  }
+  return assets;
+}

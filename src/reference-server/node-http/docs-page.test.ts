@@ -1,0 +1,47 @@
+// The /docs page in headless Debian Chromium (never a downloaded browser): Swagger UI renders
+// the 24 operations of the spec from /openapi.json served by the node:http server.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, before, test } from 'node:test';
+import { chromium, type Browser } from 'playwright-core';
+import { listOperations } from '../../spec/openapi-document.js';
+import { startReferenceServer, type RunningReferenceServer } from './start-reference-server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+let server: RunningReferenceServer;
+let browser: Browser | undefined;
+
+before(async () => {
+  server = await startReferenceServer({ port: 0, auth: { secret: 'docs-page-test' } });
+});
+after(async () => {
+  await browser?.close();
+  await server.close();
+});
+
+test('/docs renders all 24 operations in headless Chromium', { timeout: 90_000 }, async () => {
+  // Fail loudly rather than skip: CI (.ci/run) installs Debian's chromium with apt-get.
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it with "apt-get update && apt-get install -y chromium" (.ci/run does this)`);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const failed: string[] = [];
+  page.on('requestfailed', (request) => failed.push(request.url()));
+  page.on('request', (request) => {
+    if (!request.url().startsWith(server.url)) failed.push(`external request: ${request.url()}`);
+  });
+  await page.goto(`${server.url}/docs`, { waitUntil: 'load' });
+  const operations = listOperations();
+  assert.equal(operations.length, 24);
+  await page.waitForFunction((n) => document.querySelectorAll('.opblock').length >= n, operations.length, { timeout: 60_000 });
+  assert.equal(await page.locator('.opblock').count(), 24);
+  const text = await page.locator('#swagger-ui').innerText();
+  const ids = await page.$$eval('.opblock', (blocks) => blocks.map((b) => b.id));
+  for (const op of operations) {
+    // Swagger UI gives each block the id operations-<tag>-<operationId>.
+    assert.ok(ids.some((id) => id.endsWith(`-${op.operationId}`)), `operation ${op.operationId} is not rendered`);
+  }
+  assert.match(text, /Management service/);
+  assert.deepEqual(failed, []);
+});

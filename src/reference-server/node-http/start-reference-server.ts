@@ -1,0 +1,69 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/reference-core.js';
+import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
+import { createDocsAssets } from './docs-assets.js';
+import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
+
+/** Options of {@link startReferenceServer}: the core's, plus where to listen and the body limit. */
+export interface ReferenceServerOptions extends ReferenceCoreOptions {
+  /** TCP port; 0 picks a free one. Default 8080. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Bytes; default 1 MiB (x-decisions body-limit). */
+  bodyLimit?: number;
+  onRequest?: (entry: RequestLogEntry) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** A listening reference server. */
+export interface RunningReferenceServer {
+  /** Base URL with the real port, e.g. `http://127.0.0.1:43121`. */
+  url: string;
+  port: number;
+  core: ReferenceCore;
+  server: Server;
+  /** Stops accepting, closes idle and open connections, resolves when closed. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the reference server on node:http (`mgmt-kit serve`, `npm start`).
+ *
+ * @example
+ * const server = await startReferenceServer({ port: 0, auth: false });
+ * await fetch(`${server.url}/type/network-link`); // → 200, p2p and slice
+ * await server.close();
+ */
+export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
+  const core = createReferenceCore(options);
+  const listener = createRequestListener(core, {
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    assets: createDocsAssets(),
+    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
+  const server = createServer((req, res) => void listener(req, res));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    core,
+    server,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
