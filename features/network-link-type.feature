@@ -1,0 +1,58 @@
+@network-link-types
+Feature: Network link type index
+  A network link type has a required name and an optional description; type-specific data may
+  be added (seed §2.2). Network links refer to a type through type_id.
+
+  Scenario: The service is preloaded with a point-to-point and a slice link type
+    When I read all network link types
+    Then the response is 200 with a list
+    And the list holds a point-to-point type and a slice type, each with id, name and description
+
+  Scenario: Create a network link type with a new id
+    When I create a network link type with a new id
+    Then the response is 201 with an envelope naming the id
+    And the network link type can be read by its id as sent
+
+  Scenario: Create a network link type without an id
+    When I create a network link type without an id
+    Then the response is 201 with an envelope naming the generated id
+    And the network link type can be read by its id as sent
+
+  Scenario: Create a network link type with the id in the path
+    When I create a network link type with a new id in the path
+    Then the response is 201 with an envelope naming the id
+    And the network link type can be read by its id as sent
+
+  Scenario: A network link type id that already exists is refused
+    Given a network link type with a new id exists
+    When I create a network link type with the same id
+    Then the response is 406 with message "Id already found"
+    And the network link type is unchanged
+
+  Scenario: A network link type without a name is refused
+    When I create a network link type with a new id but without "name"
+    Then the response is 406 naming the missing field "name"
+    And no network link type exists under that id
+
+  Scenario: A network link type without a description is created
+    When I create a network link type with a new id but without "description"
+    Then the response is 201 with an envelope naming the id
+    And the network link type can be read by its id as sent
+
+  Scenario: Rename a network link type
+    Given a network link type with a new id exists
+    When I update the network link type setting "name" to "Point-to-Point link"
+    Then the response is 200 with an envelope naming the id
+    And the network link type can be read by its id with "name" set and its other fields kept
+
+  Scenario: Rename a network link type to the name it already has
+    Given a network link type with a new id exists
+    When I update the network link type with the values it already has
+    Then the response is 304, an update not necessary
+    And the network link type is unchanged
+
+  Scenario: A network link type keeps type-specific data on create and update
+    When I create a network link type with a new id and extra fields
+    Then the response is 201 with an envelope naming the id
+    When I update the network link type adding an extra field
+    Then the network link type can be read by its id as sent

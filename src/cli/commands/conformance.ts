@@ -1,0 +1,81 @@
+import { resolve } from 'node:path';
+import type { Command } from '../main.js';
+import { formatFlagHelp, parseFlags } from '../parse-flags.js';
+import { runConformanceCommand } from '../../conformance/run-conformance-command.js';
+
+const CONFORMANCE_FLAGS = {
+  'base-url': { kind: 'string', description: 'the implementation under test', env: 'BASE_URL', valueName: 'URL' },
+  token: { kind: 'string', description: 'JWT sent as Authorization on every call', env: 'TOKEN', valueName: 'T' },
+  'auth-scheme': { kind: 'string', description: 'word before the token ("" for none)', env: 'AUTH_SCHEME', defaultText: 'Bearer', valueName: 'S' },
+  profile: { kind: 'string', description: 'core (the seed only) or extended (adds @extension)', defaultText: 'core', valueName: 'P' },
+  'allow-destructive': { kind: 'boolean', description: 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)' },
+  'jwt-secret': { kind: 'string', description: 'HS256 secret: mints the token when --token is absent and runs @needs-jwt-secret', env: 'JWT_SECRET', valueName: 'S' },
+  tags: { kind: 'string', description: 'cucumber tag expression, and-ed with the profile', valueName: 'EXPR' },
+  'report-dir': { kind: 'string', description: 'where reports and the summary go', defaultText: 'reports', valueName: 'DIR' },
+  'self-test': { kind: 'boolean', description: 'start the reference server on a free port with a fresh secret and run everything against it (profile extended, --allow-destructive)' },
+  help: { kind: 'boolean', description: 'show this help' },
+} as const;
+
+const USAGE = `Usage: mgmt-kit conformance --base-url URL --token TOKEN [--auth-scheme Bearer]
+         [--profile core|extended] [--allow-destructive] [--jwt-secret S] [--tags EXPR] [--report-dir reports]
+       mgmt-kit conformance --self-test [--report-dir reports]
+
+Runs the conformance features (features/*.feature) against any implementation of the management
+service. Exit status 0 only when every selected scenario passed. Every id the suite creates
+starts with a per-run prefix (mk-xxxxxx-) and is deleted afterwards, pass or fail.
+
+Options:
+${formatFlagHelp(CONFORMANCE_FLAGS)}
+`;
+
+/** `mgmt-kit conformance`: the suite against a base URL, or against a fresh reference server (--self-test). */
+export const command: Command = {
+  summary: 'run the conformance features against any implementation',
+  async run(argv) {
+    const parsed = parseFlags(argv, CONFORMANCE_FLAGS);
+    if (!parsed.ok) {
+      process.stderr.write(`mgmt-kit conformance: ${parsed.error}\n\n${USAGE}`);
+      return 2;
+    }
+    const flags = parsed.values;
+    if (flags.help) {
+      process.stdout.write(USAGE);
+      return 0;
+    }
+    const profile = flags.profile ?? (flags['self-test'] ? 'extended' : 'core');
+    if (profile !== 'core' && profile !== 'extended') {
+      process.stderr.write(`mgmt-kit conformance: --profile must be core or extended, got "${profile}"\n`);
+      return 2;
+    }
+    const common = {
+      authScheme: flags['auth-scheme'],
+      profile,
+      tags: flags.tags,
+      reportDir: resolve(process.cwd(), flags['report-dir'] ?? 'reports'),
+      out: process.stdout,
+    } as const;
+    if (flags['self-test']) {
+      const { generateSecret, startReferenceServer } = await import('../../reference-server/index.js');
+      const secret = generateSecret();
+      const server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
+      process.stdout.write(`mgmt-kit conformance --self-test: reference server at ${server.url}\n`);
+      try {
+        return await runConformanceCommand({ ...common, baseUrl: server.url, jwtSecret: secret, allowDestructive: true });
+      } finally {
+        await server.close();
+      }
+    }
+    const baseUrl = flags['base-url'];
+    if (!baseUrl) {
+      process.stderr.write(`mgmt-kit conformance: no target — pass --base-url URL or set BASE_URL (or use --self-test)\n\n${USAGE}`);
+      return 2;
+    }
+    return runConformanceCommand({
+      ...common,
+      baseUrl,
+      token: flags.token,
+      jwtSecret: flags['jwt-secret'],
+      allowDestructive: flags['allow-destructive'],
+    });
+  },
+};

@@ -1,0 +1,152 @@
+import type { CoreRequest, CoreResponse } from '../reference-server/core/core-types.js';
+import type { ReferenceCoreOptions } from '../reference-server/core/reference-core.js';
+import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';
+
+/** The core's request handler, which a variant wraps to inject one fault. */
+export type Handle = (request: CoreRequest) => Promise<CoreResponse>;
+
+/** What a fault may need: a token the server accepts (to bypass its authentication). */
+export interface FaultContext {
+  validToken: string;
+}
+
+/** A reference server changed by a wrapper: one that breaks exactly one documented rule, or a faithful alternative. */
+export interface BrokenVariant {
+  name: string;
+  /** The seed rule it breaks (for a faithful alternative: what it chooses differently). */
+  breaks: string;
+  /** Options for createReferenceCore beyond auth (no preload, another seed, other generated ids). */
+  coreOptions?: Omit<ReferenceCoreOptions, 'auth'>;
+  wrap(handle: Handle, context: FaultContext): Handle;
+}
+
+/** Top-level fields the seed tabulates per index (§2.1–2.3); everything else is "extra". */
+const TABULATED: Array<[string, string[]]> = [
+  ['/event', ['id']],
+  ['/type/network-link', ['id', 'name', 'description']],
+  ['/catalog/agent', ['id', 'actions', 'parameters', 'resources']],
+];
+
+/**
+ * The broken variants of the self-check. Each wraps the reference core's `handle` and breaks one
+ * rule of the seed; `broken-variant-expectations.ts` lists the scenarios each must fail.
+ */
+export const BROKEN_VARIANTS: BrokenVariant[] = [
+  {
+    name: 'duplicate-id-created',
+    breaks: '§4.1 rule 3: a duplicate id answers 201 instead of 406 "Id already found"',
+    wrap: (handle) => async (request) => {
+      const response = await handle(request);
+      const first = Array.isArray(response.body) ? (response.body[0] as Json | undefined) : undefined;
+      if (request.method !== 'POST' || response.status !== 406 || first?.['message'] !== 'Id already found') return response;
+      const body = parseBody(request);
+      const id = idInPath(request.path) ?? (isObject(body) ? String(body['id']) : '?');
+      return { ...response, status: 201, body: envelope('Created', 201, `Record with id=${id} created`) };
+    },
+  },
+  {
+    name: 'delete-answers-200',
+    breaks: '§4.1 delete: answers HTTP 200 instead of 205',
+    wrap: (handle) => async (request) => {
+      const response = await handle(request);
+      return response.status === 205 ? { ...response, status: 200 } : response;
+    },
+  },
+  {
+    name: 'delete-envelope-code-205',
+    breaks: '§4.1 delete: envelope code 205 instead of 200',
+    wrap: (handle) => async (request) => {
+      const response = await handle(request);
+      if (response.status !== 205 || !Array.isArray(response.body)) return response;
+      return { ...response, body: response.body.map((item) => ({ ...(item as Json), code: 205 })) };
+    },
+  },
+  {
+    name: 'missing-name-accepted',
+    breaks: '§2.2 / §4.1 rule 4: a network link type without name is created',
+    wrap: (handle) => async (request) => {
+      if (request.method !== 'POST' || !request.path.startsWith('/type/network-link')) return handle(request);
+      return handle(rewriteBody(request, (body) => ('name' in body ? body : { ...body, name: 'unnamed' })));
+    },
+  },
+  {
+    name: 'select-ignored',
+    breaks: '§4.1 rule 8: read ignores select and returns whole records',
+    wrap: (handle) => (request) =>
+      handle(request.method === 'GET' ? rewriteBody(request, ({ select: _select, ...rest }) => rest) : request),
+  },
+  {
+    name: 'where-ignored-on-read',
+    breaks: '§4.1 query body: read ignores where.equals',
+    wrap: (handle) => (request) =>
+      handle(request.method === 'GET' ? rewriteBody(request, ({ where: _where, ...rest }) => rest) : request),
+  },
+  {
+    name: 'delete-all-deletes-nothing',
+    breaks: '§4.1 rule 1: delete without a body answers 205 but removes nothing',
+    wrap: (handle) => async (request) => {
+      if (request.method !== 'DELETE' || !isBasePath(request.path) || (request.body ?? '').trim() !== '') return handle(request);
+      const auth = await handle({ ...request, method: 'GET' }); // keeps 401 for a bad token
+      if (auth.status === 401) return auth;
+      return { status: 205, headers: { 'content-type': 'application/json' }, body: envelope('Reset Content', 200, 'All records deleted') };
+    },
+  },
+  {
+    name: 'delete-without-auth',
+    breaks: '§5: DELETE does not check the token',
+    wrap: (handle, { validToken }) => (request) =>
+      handle(request.method === 'DELETE' ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request),
+  },
+  {
+    name: 'token-signature-not-checked',
+    breaks: '§5: any token of JWT shape is accepted (expired, not yet valid, wrong signature)',
+    wrap: (handle, { validToken }) => (request) => {
+      const jwtShaped = /^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers['authorization'] ?? '');
+      return handle(jwtShaped ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request);
+    },
+  },
+  {
+    name: 'update-never-304',
+    breaks: '§4.1 update: answers 200 even when nothing changes',
+    wrap: (handle) => async (request) => {
+      const response = await handle(request);
+      if (response.status !== 304) return response;
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: envelope('OK', 200, `Record with id=${idInPath(request.path)} updated`) };
+    },
+  },
+  {
+    name: 'extra-fields-dropped',
+    breaks: '§2 rule 4: fields beyond the tables are not stored',
+    wrap: (handle) => (request) => {
+      const keep = TABULATED.find(([base]) => request.path === base || request.path.startsWith(`${base}/`))?.[1];
+      if (!keep || (request.method !== 'POST' && request.method !== 'PUT')) return handle(request);
+      return handle(rewriteBody(request, (body) => Object.fromEntries(Object.entries(body).filter(([k]) => keep.includes(k)))));
+    },
+  },
+  {
+    name: 'media-type-not-enforced',
+    breaks: '§7: a body sent as text/plain is accepted instead of 415',
+    wrap: (handle) => (request) => handle({ ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
+  },
+  {
+    name: 'missing-field-message-as-text',
+    breaks: '§4.1 rule 4: the 406 message is a sentence instead of {field: "required"}',
+    wrap: (handle) => async (request) => {
+      const response = await handle(request);
+      if (response.status !== 406 || !Array.isArray(response.body)) return response;
+      return {
+        ...response,
+        body: response.body.map((item) => {
+          const message = (item as Json)['message'];
+          return isObject(message) ? { ...(item as Json), message: `Missing required data: ${Object.keys(message).join(', ')}` } : item;
+        }),
+      };
+    },
+  },
+  {
+    name: 'no-preloaded-link-types',
+    breaks: '§2.2: the point-to-point and slice link types are not preloaded',
+    coreOptions: { preload: false },
+    wrap: (handle) => handle,
+  },
+];

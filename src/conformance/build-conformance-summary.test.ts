@@ -1,0 +1,79 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildConformanceSummary, type SummaryContext } from './build-conformance-summary.js';
+import type { ScenarioResult } from './collect-scenario-results.js';
+import { renderSummaryHtml } from './render-summary-html.js';
+import { renderSummaryMarkdown } from './render-summary-markdown.js';
+import type { RuleRow } from './rules-matrix.js';
+
+const context: SummaryContext = {
+  baseUrl: 'http://target',
+  profile: 'core',
+  allowDestructive: false,
+  jwtSecretGiven: false,
+  date: new Date('2026-01-02T03:04:05Z'),
+  durationMs: 1234,
+  runPrefix: 'mk-abc-',
+};
+
+const scenario = (name: string, status: ScenarioResult['status'], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
+  name,
+  uri: 'features/x.feature',
+  tags: [],
+  status,
+  calls: [],
+  ...extra,
+});
+
+const scenarios: ScenarioResult[] = [
+  scenario('Create an event with a new id', 'passed', { calls: [{ operation: 'createEvent', status: 201 }, { operation: 'readEventById', status: 200 }] }),
+  scenario('An event id that already exists is refused', 'failed', {
+    calls: [{ operation: 'createEvent', status: 201 }, { operation: 'createEvent', status: 201 }, { operation: 'deleteEventById', status: 200, housekeeping: true }],
+    error: 'createEvent answered 201, expected 406',
+    blamedOperation: 'createEvent',
+  }),
+  scenario('Delete all events without a body', 'not-selected', { tags: ['@destructive'] }),
+  scenario('Creating an empty batch has nothing to create', 'not-selected', { tags: ['@extension'] }),
+];
+
+const rules: RuleRow[] = [
+  { id: 'r-pass', seed: '§1', text: 'a', scenarios: ['Create an event with a new id'] },
+  { id: 'r-fail', seed: '§2', text: 'b', scenarios: ['Create an event with a new id', 'An event id that already exists is refused'] },
+  { id: 'r-skip', seed: '§3', text: 'c', scenarios: ['Delete all <index> without a body'] },
+  { id: 'r-ext', seed: '§4', text: 'd', scenarios: ['Creating an empty batch has nothing to create'] },
+  { id: 'r-none', seed: '§8', text: 'e', scenarios: [], notTested: 'not shown by the seed' },
+];
+
+const operations = ['createEvent', 'readEventById', 'deleteEventById', 'updateAgent'].map((operationId) => ({ operationId, method: 'X', pathTemplate: '/p' }));
+
+test('one row per rule: passed, failed with the reason, skipped with why, not tested', () => {
+  const summary = buildConformanceSummary(rules, operations, scenarios, context);
+  const rows = Object.fromEntries(summary.rules.map((r) => [r.key, [r.status, r.reasons]]));
+  assert.deepEqual(rows, {
+    'r-pass': ['passed', []],
+    'r-fail': ['failed', ['An event id that already exists is refused: createEvent answered 201, expected 406']],
+    'r-skip': ['skipped', ['@destructive: runs only with --allow-destructive']],
+    'r-ext': ['skipped', ['@extension: runs with --profile extended']],
+    'r-none': ['not tested', ['not shown by the seed']],
+  });
+});
+
+test('one row per operation: failed only when the failure followed its call; housekeeping calls do not count', () => {
+  const summary = buildConformanceSummary(rules, operations, scenarios, context);
+  const rows = Object.fromEntries(summary.operations.map((r) => [r.key, r.status]));
+  assert.deepEqual(rows, { createEvent: 'failed', readEventById: 'passed', deleteEventById: 'skipped', updateAgent: 'skipped' });
+  assert.equal(summary.leftovers, 1, 'a cleanup delete that answered 200 may have left a record');
+  assert.deepEqual(summary.counts, { passed: 1, failed: 1, skipped: 0, notSelected: 2 });
+});
+
+test('the Markdown and HTML pages carry target, profile, date and every row', () => {
+  const summary = buildConformanceSummary(rules, operations, scenarios, context);
+  const markdown = renderSummaryMarkdown(summary);
+  assert.match(markdown, /^# Conformance summary: FAILED/);
+  for (const text of ['http://target', 'Profile: core', '2026-01-02T03:04:05.000Z', 'r-none', 'updateAgent', 'skipped (pass --allow-destructive']) {
+    assert.ok(markdown.includes(text), text);
+  }
+  const html = renderSummaryHtml({ ...summary, context: { ...context, baseUrl: 'http://t/<x>' } });
+  assert.ok(html.includes('http://t/&lt;x&gt;'), 'escaped');
+  assert.equal((html.match(/<tr class=/g) ?? []).length, rules.length + operations.length);
+});

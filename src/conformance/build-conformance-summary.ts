@@ -1,0 +1,100 @@
+import type { ScenarioResult } from './collect-scenario-results.js';
+import { matchesScenarioName, type RuleRow } from './rules-matrix.js';
+
+/** The outcome of one summary row. */
+export type RowStatus = 'passed' | 'failed' | 'skipped' | 'not tested';
+
+/** One row of the summary: a seed rule or an operation. */
+export interface SummaryRow {
+  key: string;
+  /** The seed reference and text (rules) or method and path (operations). */
+  label: string;
+  status: RowStatus;
+  /** Why it failed, was skipped or is not tested; one entry per scenario or reason. */
+  reasons: string[];
+  /** Scenarios that ran for it (passed or failed). */
+  ran: number;
+}
+
+/** What the run was pointed at and how. */
+export interface SummaryContext {
+  baseUrl: string;
+  profile: 'core' | 'extended';
+  allowDestructive: boolean;
+  jwtSecretGiven: boolean;
+  tags?: string | undefined;
+  date: Date;
+  durationMs: number;
+  runPrefix: string;
+}
+
+/** The whole summary, ready to render as Markdown or HTML. */
+export interface ConformanceSummary {
+  context: SummaryContext;
+  counts: { passed: number; failed: number; skipped: number; notSelected: number };
+  rules: SummaryRow[];
+  operations: SummaryRow[];
+  failedScenarios: Array<{ name: string; error: string }>;
+  /** Cleanup deletes that did not answer 205 or 404: records of this run may be left behind. */
+  leftovers: number;
+}
+
+/** Why a scenario did not run, from its tags and the run's options. */
+export function skipReason(scenario: ScenarioResult, context: SummaryContext): string {
+  const has = (tag: string) => scenario.tags.includes(tag);
+  if (scenario.status === 'skipped') return 'skipped at run time (a hook found a prerequisite missing)';
+  if (has('@extension') && context.profile === 'core') return '@extension: runs with --profile extended';
+  if (has('@destructive') && !context.allowDestructive) return '@destructive: runs only with --allow-destructive';
+  if (has('@needs-jwt-secret') && !context.jwtSecretGiven) return '@needs-jwt-secret: runs only with --jwt-secret';
+  return 'not selected by --tags';
+}
+
+function rowFor(key: string, label: string, scenarios: ScenarioResult[], context: SummaryContext, failures: (s: ScenarioResult) => boolean): SummaryRow {
+  const ran = scenarios.filter((s) => s.status === 'passed' || s.status === 'failed');
+  const failed = scenarios.filter((s) => s.status === 'failed' && failures(s));
+  if (failed.length > 0) {
+    return { key, label, status: 'failed', reasons: failed.map((s) => `${s.name}: ${s.error ?? 'failed'}`), ran: ran.length };
+  }
+  const notRun = scenarios.filter((s) => s.status === 'skipped' || s.status === 'not-selected');
+  const reasons = [...new Set(notRun.map((s) => skipReason(s, context)))];
+  if (ran.length > 0) {
+    return { key, label, status: 'passed', reasons: notRun.length > 0 ? [`${notRun.length} scenario(s) not run: ${reasons.join('; ')}`] : [], ran: ran.length };
+  }
+  return { key, label, status: 'skipped', reasons: reasons.length > 0 ? reasons : ['no scenario exercises it'], ran: 0 };
+}
+
+/**
+ * Builds the conformance summary: one row per rule of features/RULES.md and one per operation
+ * of the spec. A rule fails when one of its scenarios failed; an operation fails when a
+ * scenario failed right after calling it (the call the failing assertion was about).
+ */
+export function buildConformanceSummary(
+  rules: RuleRow[],
+  operations: Array<{ operationId: string; method: string; pathTemplate: string }>,
+  scenarios: ScenarioResult[],
+  context: SummaryContext,
+): ConformanceSummary {
+  const ruleRows = rules.map((rule) => {
+    const label = `${rule.seed}: ${rule.text}`;
+    if (rule.notTested) return { key: rule.id, label, status: 'not tested' as const, reasons: [rule.notTested], ran: 0 };
+    const covering = scenarios.filter((s) => rule.scenarios.some((pattern) => matchesScenarioName(pattern, s.name)));
+    return rowFor(rule.id, label, covering, context, () => true);
+  });
+  const operationRows = operations.map((op) => {
+    const calling = scenarios.filter((s) => s.calls.some((c) => c.operation === op.operationId && !c.housekeeping));
+    const row = rowFor(op.operationId, `${op.method} ${op.pathTemplate}`, calling, context, (s) => s.blamedOperation === op.operationId);
+    return row.status === 'skipped' ? { ...row, reasons: ['not called by any scenario that ran'] } : row;
+  });
+  const count = (status: ScenarioResult['status']) => scenarios.filter((s) => s.status === status).length;
+  const leftovers = scenarios
+    .flatMap((s) => s.calls)
+    .filter((c) => c.housekeeping && c.operation.startsWith('delete') && c.status !== 205 && c.status !== 404).length;
+  return {
+    context,
+    counts: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), notSelected: count('not-selected') },
+    rules: ruleRows,
+    operations: operationRows,
+    failedScenarios: scenarios.filter((s) => s.status === 'failed').map((s) => ({ name: s.name, error: s.error ?? 'failed' })),
+    leftovers,
+  };
+}

@@ -1,0 +1,20 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { CleanupRegistry } from './cleanup-registry.js';
+
+test('keeps only ids and markers under the run prefix, once each, newest first', () => {
+  const registry = new CleanupRegistry('mk-abc-');
+  registry.addId('events', 'mk-abc-e1');
+  registry.addId('events', 'p2p'); // not ours: never deleted
+  registry.addId('events', 'mk-abc-e1'); // repeat
+  registry.addMarker('agents', 'conformance_marker', 'mk-abc-m1');
+  registry.addMarker('agents', 'conformance_marker', 'someone-else');
+  registry.addId('agents', '3f2a-uuid', 'generated'); // found through the run's own marker
+  assert.equal(registry.size, 3);
+  assert.deepEqual(registry.drain(), [
+    { index: 'agents', id: '3f2a-uuid' },
+    { index: 'agents', where: { target: 'conformance_marker', expr: 'mk-abc-m1' } },
+    { index: 'events', id: 'mk-abc-e1' },
+  ]);
+  assert.equal(registry.size, 0);
+});

@@ -1,0 +1,24 @@
+import { SignJWT } from 'jose';
+
+/** Which kind of token to mint: a valid one, or one that must fail authentication (seed §5). */
+export type TokenKind = 'valid' | 'expired' | 'not-yet-valid' | 'wrong-signature';
+
+const HOUR = 3600;
+
+/**
+ * Mints an HS256 JWT with the shared secret (x-decisions auth-header). The failing kinds keep
+ * the shape of a good token, so a server that only checks the shape is caught: `expired` has
+ * `exp` an hour ago, `not-yet-valid` has `nbf` an hour ahead, `wrong-signature` is signed with
+ * another key.
+ *
+ * @example const token = await mintJwt('s3cret', 'valid');
+ */
+export async function mintJwt(secret: string, kind: TokenKind = 'valid', subject = 'mgmt-kit-conformance'): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject);
+  if (kind === 'expired') jwt.setIssuedAt(now - 2 * HOUR).setExpirationTime(now - HOUR);
+  else if (kind === 'not-yet-valid') jwt.setIssuedAt(now).setNotBefore(now + HOUR).setExpirationTime(now + 2 * HOUR);
+  else jwt.setIssuedAt(now).setExpirationTime(now + HOUR);
+  const key = kind === 'wrong-signature' ? `${secret}-but-not-the-right-one` : secret;
+  return jwt.sign(new TextEncoder().encode(key));
+}

@@ -1,0 +1,107 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Writable } from 'node:stream';
+import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import type { KitParameters } from '../../steps/support/kit-parameters.js';
+import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';
+import { createRunPrefix } from './run-prefix.js';
+
+/** The two profiles of cucumber.js: the seed's documented behaviour, or that plus @extension. */
+export type ConformanceProfile = 'core' | 'extended';
+
+/** Options of {@link runConformance}. */
+export interface ConformanceRunOptions {
+  baseUrl: string;
+  token?: string | undefined;
+  authScheme?: string | undefined;
+  jwtSecret?: string | undefined;
+  profile: ConformanceProfile;
+  allowDestructive: boolean;
+  /** Extra cucumber tag expression, and-ed with the profile's. */
+  tags?: string | undefined;
+  /** Absolute directory for the cucumber reports; undefined writes none. */
+  reportDir?: string | undefined;
+  /** Console formatter; `none` prints nothing. */
+  progress: 'progress' | 'progress-bar' | 'none';
+  /** Where the console formatter writes (default process.stdout). */
+  stdout?: Writable | undefined;
+  stderr?: Writable | undefined;
+  /** Support code of an earlier run in this process (the self-check runs many). */
+  support?: ISupportCodeLibrary | undefined;
+}
+
+/** What a run produced. */
+export interface ConformanceRunResult {
+  /** True only when every selected scenario passed (cucumber strict). */
+  success: boolean;
+  scenarios: ScenarioResult[];
+  runPrefix: string;
+  durationMs: number;
+  support: ISupportCodeLibrary;
+}
+
+/** The package root, where cucumber.js, features/ and steps/ live (cwd of the run). */
+export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The tag expression a run selects: the options' consent and secret decide what is left out. */
+export function selectionTags(options: Pick<ConformanceRunOptions, 'allowDestructive' | 'jwtSecret' | 'tags'>): string | undefined {
+  const parts: string[] = [];
+  if (!options.allowDestructive) parts.push('not @destructive');
+  if (options.jwtSecret === undefined) parts.push('not @needs-jwt-secret');
+  if (options.tags) parts.push(`(${options.tags})`);
+  return parts.length > 0 ? parts.join(' and ') : undefined;
+}
+
+/**
+ * Runs the conformance features in-process against `baseUrl` (cucumber `runCucumber`), with the
+ * profile of cucumber.js, the reports in `reportDir`, and returns a result per scenario.
+ */
+export async function runConformance(options: ConformanceRunOptions): Promise<ConformanceRunResult> {
+  const started = performance.now();
+  const runPrefix = createRunPrefix();
+  const worldParameters: KitParameters = {
+    baseUrl: options.baseUrl,
+    runPrefix,
+    allowDestructive: options.allowDestructive,
+    ...(options.token !== undefined ? { token: options.token } : {}),
+    ...(options.authScheme !== undefined ? { authScheme: options.authScheme } : {}),
+    ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
+  };
+  const { reportFormats } = (await import(pathToFileURL(`${PACKAGE_ROOT}cucumber.js`).href)) as {
+    reportFormats: (dir: string) => string[];
+  };
+  const format = [
+    ...(options.progress === 'none' ? [] : [options.progress]),
+    ...(options.reportDir ? reportFormats(options.reportDir) : []),
+  ];
+  const tags = selectionTags(options);
+  // cucumber prints `progress` when no console format is given, so `none` needs a sink.
+  const sink = new Writable({ write: (_chunk, _encoding, done) => done() });
+  const environment = {
+    cwd: PACKAGE_ROOT,
+    stdout: options.stdout ?? (options.progress === 'none' ? sink : process.stdout),
+    stderr: options.stderr ?? process.stderr,
+    env: process.env,
+  };
+  const { runConfiguration } = await loadConfiguration(
+    {
+      file: 'cucumber.js', // resolved against environment.cwd
+      profiles: [options.profile],
+      // JSON round trip: world parameters must be plain JSON (no undefined values).
+      provided: { format, worldParameters: JSON.parse(JSON.stringify(worldParameters)) as Record<string, string>, ...(tags ? { tags } : {}) },
+    },
+    environment,
+  );
+  const collector = createScenarioCollector();
+  const run = await runCucumber(
+    { ...runConfiguration, support: options.support ?? runConfiguration.support },
+    environment,
+    collector.onMessage,
+  );
+  return {
+    success: run.success,
+    scenarios: collector.results(),
+    runPrefix,
+    durationMs: performance.now() - started,
+    support: run.support,
+  };
+}

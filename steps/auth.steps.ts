@@ -1,0 +1,51 @@
+import { When } from '@cucumber/cucumber';
+import type { IndexName, KitClient } from '../src/client/index.js';
+import { mintJwt, type TokenKind } from '../src/conformance/mint-jwt.js';
+import type { IndexOperation } from './parameter-types.js';
+import { indexClient } from './support/loose-index-client.js';
+import { sampleRecord } from './support/sample-records.js';
+import type { KitWorld } from './world.js';
+
+/**
+ * Sends one operation on the base path ({base}, seed §4.1) with the given client. Each request
+ * is harmless if a broken server lets it through: create and update name a spare id of this run (registered for cleanup), and
+ * delete carries a where that matches nothing, so it can never remove the whole index.
+ */
+async function sendHarmless(world: KitWorld, client: KitClient, operation: IndexOperation, index: IndexName): Promise<void> {
+  const api = (c: KitClient) => indexClient(c, index);
+  const id = world.spareId(index);
+  const send = {
+    create: (c: KitClient) => api(c).create({ id, ...sampleRecord(index) }),
+    read: (c: KitClient) => api(c).read(),
+    update: (c: KitClient) => api(c).update({ id, note: 'must not be stored' }), // PUT {base}, target id in the body
+    delete: (c: KitClient) => api(c).delete({ query: { where: { equals: { target: 'id', expr: id } } } }),
+  }[operation];
+  await world.call(send, { client });
+}
+
+// seed §5: when authentication fails the status is 401.
+When('I {operation} {index} without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
+  await sendHarmless(this, this.clientWithToken(undefined), operation, index);
+});
+
+When('I {operation} {index} with the token {string}', async function (this: KitWorld, operation: IndexOperation, index: IndexName, token: string) {
+  await sendHarmless(this, this.clientWithToken(token), operation, index);
+});
+
+When(
+  'I {operation} {index} with a token that is {token-flaw}',
+  async function (this: KitWorld, operation: IndexOperation, index: IndexName, flaw: TokenKind) {
+    const token = await mintJwt(requireSecret(this), flaw);
+    await sendHarmless(this, this.clientWithToken(token), operation, index);
+  },
+);
+
+When('I read {index} with a valid token minted from the secret', async function (this: KitWorld, index: IndexName) {
+  const token = await mintJwt(requireSecret(this), 'valid');
+  await this.call((c) => indexClient(c, index).read(), { client: this.clientWithToken(token) });
+});
+
+function requireSecret(world: KitWorld): string {
+  if (world.kit.jwtSecret === undefined) throw new Error('this scenario needs --jwt-secret');
+  return world.kit.jwtSecret;
+}

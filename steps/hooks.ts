@@ -1,0 +1,65 @@
+import { After, AfterAll, Before, setDefaultTimeout } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
+import { mintJwt } from '../src/conformance/mint-jwt.js';
+import { createRunPrefix } from '../src/conformance/run-prefix.js';
+import { resolveKitParameters } from './support/kit-parameters.js';
+import { removeScenarioRecords } from './support/remove-scenario-records.js';
+import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
+import type { KitWorld } from './world.js';
+
+setDefaultTimeout(60_000);
+
+// Per-run state. The runner may call runCucumber several times in one process (the self-check
+// does), so AfterAll resets it (TOOLCHAIN.md: the module-level state trap).
+let runPrefix: string | undefined;
+let mintedToken: Promise<string> | undefined;
+
+AfterAll(function () {
+  runPrefix = undefined;
+  mintedToken = undefined;
+});
+
+Before(async function (this: KitWorld) {
+  const params = resolveKitParameters(this.parameters);
+  runPrefix ??= params.runPrefix ?? createRunPrefix();
+  let token = params.token;
+  if (token === undefined && params.jwtSecret !== undefined) {
+    mintedToken ??= mintJwt(params.jwtSecret);
+    token = await mintedToken;
+  }
+  this.kit = { ...params, runPrefix, token };
+  this.client = this.clientWithToken(token);
+  this.cleanup = new CleanupRegistry<IndexName>(runPrefix);
+});
+
+// seed §5: minted tokens need the secret; without it these scenarios cannot run.
+Before({ tags: '@needs-jwt-secret' }, function (this: KitWorld) {
+  return this.kit.jwtSecret === undefined ? 'skipped' : undefined;
+});
+
+// seed §4.1 rule 1 (delete without a body removes everything): only with consent, and only after
+// a copy of every index is taken.
+Before({ tags: '@destructive' }, async function (this: KitWorld) {
+  if (!this.kit.allowDestructive) return 'skipped';
+  this.snapshot = await takeSnapshot(this);
+  return undefined;
+});
+
+// Hooks of one kind run in reverse order of definition: the 5xx check first, then the cleanup
+// of what the scenario made, then the restore of a destructive scenario's snapshot.
+After({ tags: '@destructive' }, async function (this: KitWorld) {
+  if (this.snapshot) await restoreSnapshot(this, this.snapshot);
+});
+
+After(async function (this: KitWorld) {
+  if (this.cleanup) await removeScenarioRecords(this);
+});
+
+// cucumber-js verifiedLastRunError: a server error nobody asserted must not pass silently.
+After(function (this: KitWorld) {
+  const last = this.lastResponse;
+  if (last && last.status >= 500 && !this.lastResponseChecked) {
+    throw new Error(`${last.operation} answered ${last.status} and no step checked it: ${last.rawBody.slice(0, 200)}`);
+  }
+});

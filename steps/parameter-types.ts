@@ -1,0 +1,39 @@
+import { defineParameterType } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+
+/**
+ * Maps the seed's words for an index (with an optional article) to the client's index key, so
+ * one step serves all three indices (seed §4.1: "All three indices follow the same operation
+ * pattern"). "an event", "the network link types", "an agent catalog entry", "agents" …
+ */
+export function indexFromWords(words: string): IndexName {
+  const noun = words.replace(/^(?:an?|the)\s+/i, '').toLowerCase();
+  if (noun.startsWith('event')) return 'events';
+  if (noun.startsWith('network link type')) return 'networkLinkTypes';
+  if (noun.startsWith('agent')) return 'agents';
+  throw new Error(`not an index: ${words}`);
+}
+
+defineParameterType({
+  name: 'index',
+  regexp: /(?:an? |the )?(?:events?|network link types?|agent catalog entr(?:y|ies)|agents?)/,
+  transformer: indexFromWords,
+});
+
+/** The four operations of seed §4.1, as a step says them. */
+export type IndexOperation = 'create' | 'read' | 'update' | 'delete';
+
+defineParameterType({
+  name: 'operation',
+  regexp: /create|read|update|delete/,
+  transformer: (word: string): IndexOperation => word as IndexOperation,
+});
+
+/** Why a minted token must fail authentication (seed §5), as a step says it. */
+const tokenFlaws = { expired: 'expired', 'not yet valid': 'not-yet-valid', 'signed with another secret': 'wrong-signature' } as const;
+
+defineParameterType({
+  name: 'token-flaw',
+  regexp: /expired|not yet valid|signed with another secret/,
+  transformer: (words: string) => tokenFlaws[words as keyof typeof tokenFlaws],
+});

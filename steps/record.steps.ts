@@ -1,0 +1,101 @@
+import { expectThat } from './support/expect-that.js';
+import { Then } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import { findSentMismatch } from './support/contains-sent.js';
+import { indexClient } from './support/loose-index-client.js';
+import { readStored } from './support/read-stored.js';
+import { recordsOf } from './support/records-of.js';
+import type { KitWorld, ScenarioRecord } from './world.js';
+
+/** Reads the record by id and compares it with everything the scenario sent for it. */
+async function assertStoredAsSent(world: KitWorld, record: ScenarioRecord): Promise<void> {
+  const stored = await readStored(world, record.index, record.id);
+  expectThat(stored, `no ${record.index} record can be read under ${record.id}`);
+  const mismatch = findSentMismatch(stored, record.sent);
+  expectThat(mismatch === undefined, `${record.index} ${record.id} differs from what was sent at ${mismatch}`);
+}
+
+async function assertAbsent(world: KitWorld, index: IndexName, id: string): Promise<void> {
+  const stored = await readStored(world, index, id);
+  expectThat(stored === undefined, `a ${index} record exists under ${id}, but none should: ${JSON.stringify(stored)}`);
+}
+
+function lastRecord(world: KitWorld): ScenarioRecord {
+  if (!world.lastMade) throw new Error('the scenario has made no record');
+  return world.lastMade;
+}
+
+Then('{index} can be read by its id as sent', async function (this: KitWorld, index: IndexName) {
+  await assertStoredAsSent(this, this.latest(index));
+});
+
+// seed §4.1 rules 6, 7: the update sets one field; the others stay as they were.
+Then('{index} can be read by its id with {string} set and its other fields kept', async function (this: KitWorld, index: IndexName, _field: string) {
+  // The When step recorded the new value in what was sent; every other field must be as before.
+  await assertStoredAsSent(this, this.latest(index));
+});
+
+// seed §4.1 rule 5: list entries not named by the update are kept.
+Then('{index} can be read by its id as sent, with its other actions, parameters and resources kept', async function (this: KitWorld, index: IndexName) {
+  await assertStoredAsSent(this, this.latest(index));
+});
+
+Then('{index} is unchanged', async function (this: KitWorld, index: IndexName) {
+  await assertStoredAsSent(this, this.latest(index));
+});
+
+Then('that record is unchanged', async function (this: KitWorld) {
+  await assertStoredAsSent(this, lastRecord(this));
+});
+
+Then('both records can be read by their ids as sent', async function (this: KitWorld) {
+  for (const record of this.made(lastRecord(this).index)) await assertStoredAsSent(this, record);
+});
+
+Then('no {index}( record) exists under that id', async function (this: KitWorld, index: IndexName) {
+  await assertAbsent(this, index, this.spare(index));
+});
+
+// seed §2 rule 1: id is readonly.
+Then('the record still exists under its first id and none under the new id', async function (this: KitWorld) {
+  const record = lastRecord(this);
+  await assertStoredAsSent(this, record);
+  await assertAbsent(this, record.index, this.spare(record.index));
+});
+
+Then('only the second record is left', async function (this: KitWorld) {
+  const [first, second] = this.made(lastRecord(this).index);
+  await assertAbsent(this, first!.index, first!.id);
+  await assertStoredAsSent(this, second!);
+});
+
+Then('only the third record is left', async function (this: KitWorld) {
+  const [first, second, third] = this.made(lastRecord(this).index);
+  await assertAbsent(this, first!.index, first!.id);
+  await assertAbsent(this, second!.index, second!.id);
+  await assertStoredAsSent(this, third!);
+});
+
+// seed §7: an empty index may answer 200 [], 204 or 404.
+Then('reading all {index} finds nothing', async function (this: KitWorld, index: IndexName) {
+  const outcome = await this.call((c) => indexClient(c, index).read());
+  this.response();
+  expectThat([200, 204, 404].includes(outcome.status), `${outcome.operation} answered ${outcome.status} on an empty index`);
+  const left = recordsOf(outcome).map((r) => r['id']);
+  expectThat(left.length === 0, `${outcome.operation}: the index still holds ${JSON.stringify(left)} after delete without a body`);
+  if (outcome.status === 200) expectThat(Array.isArray(outcome.data) && outcome.data.length === 0, `${outcome.operation}: expected [], got ${outcome.rawBody.slice(0, 200)}`);
+});
+
+// seed §2.2: ids and exact names of the preloaded types are not fixed; find them by id or name.
+Then('the list holds a point-to-point type and a slice type, each with id, name and description', function (this: KitWorld) {
+  const list = recordsOf(this.response());
+  const find = (pattern: RegExp) =>
+    list.find((r) => [r['id'], r['name']].some((v) => typeof v === 'string' && pattern.test(v)));
+  for (const [label, pattern] of [['point-to-point', /point.?to.?point|p2p/i], ['slice', /slice/i]] as const) {
+    const type = find(pattern);
+    expectThat(type, `no preloaded ${label} link type among ${JSON.stringify(list.map((r) => r['id']))}`);
+    for (const field of ['id', 'name', 'description']) {
+      expectThat(typeof type[field] === 'string', `the ${label} link type ${JSON.stringify(type)} has no string ${field}`);
+    }
+  }
+});

@@ -1,0 +1,142 @@
+import { expectThat } from './support/expect-that.js';
+import { Then } from '@cucumber/cucumber';
+import { assertMissingField, assertSuccessEnvelope, requireEnvelope } from './support/envelope-items.js';
+import { findSentMismatch } from './support/contains-sent.js';
+import { indexOfOperation } from './support/index-of-operation.js';
+import { indexClient } from './support/loose-index-client.js';
+import { recordsOf } from './support/records-of.js';
+import { MARKER_FIELD } from './support/sample-records.js';
+import type { CallOutcome } from './support/call-outcome.js';
+import type { KitWorld, ScenarioRecord } from './world.js';
+
+function expectStatus(world: KitWorld, ...statuses: number[]): CallOutcome {
+  const outcome = world.response();
+  expectThat(
+    statuses.includes(outcome.status),
+    `${outcome.operation} answered ${outcome.status}, expected ${statuses.join(' or ')}: ${outcome.rawBody.slice(0, 300)}`,
+  );
+  return outcome;
+}
+
+/** The records the scenario made on the index of the last response. */
+function madeForLastResponse(world: KitWorld): ScenarioRecord[] {
+  return world.made(indexOfOperation(world.response().operation));
+}
+
+function assertListMatches(outcome: CallOutcome, expected: ScenarioRecord[], exactly: boolean): void {
+  const list = recordsOf(outcome);
+  for (const record of expected) {
+    const stored = list.find((item) => item['id'] === record.id);
+    expectThat(stored, `${outcome.operation}: the list lacks the record ${record.id}`);
+    const mismatch = findSentMismatch(stored, record.sent);
+    expectThat(mismatch === undefined, `${outcome.operation}: record ${record.id} differs from what was sent at ${mismatch}`);
+  }
+  if (exactly) {
+    const ids = list.map((item) => item['id']);
+    const want = expected.map((r) => r.id);
+    expectThat(ids.length === want.length && want.every((id) => ids.includes(id)), `${outcome.operation}: expected exactly ${want.join(', ')}, got ${JSON.stringify(ids)}`);
+  }
+}
+
+Then('the response is {int}', function (this: KitWorld, status: number) {
+  expectStatus(this, status);
+});
+
+Then('the response is 304, an update not necessary', function (this: KitWorld) {
+  expectStatus(this, 304); // the envelope, if any, was checked against NotModifiedEnvelope
+});
+
+Then('the response is 404, nothing found', function (this: KitWorld) {
+  expectStatus(this, 404);
+});
+
+// 400/406/422: the seed fixes no status for these refusals, only that they are refused.
+Then('the response is a client error', function (this: KitWorld) {
+  expectStatus(this, 400, 406, 422);
+});
+
+Then('the response is {int} with an envelope naming the id', function (this: KitWorld, status: number) {
+  const outcome = expectStatus(this, status);
+  if (!this.lastMade) throw new Error('the scenario has made no record');
+  assertSuccessEnvelope(outcome, status, [this.lastMade.id]);
+});
+
+Then('the response is {int} with an envelope naming both ids', function (this: KitWorld, status: number) {
+  const outcome = expectStatus(this, status);
+  assertSuccessEnvelope(outcome, status, madeForLastResponse(this).map((r) => r.id));
+});
+
+// seed §2 rule 3: find the record by its marker to learn the id the service generated.
+Then('the response is 201 with an envelope naming the generated id', async function (this: KitWorld) {
+  const created = expectStatus(this, 201);
+  const pending = this.pendingGenerated;
+  if (!pending) throw new Error('no record was created without an id');
+  const query = { where: { equals: { target: MARKER_FIELD, expr: pending.marker } } };
+  const found = await this.call((c) => indexClient(c, pending.index).read({ query }));
+  const records = recordsOf(found).filter((r) => r[MARKER_FIELD] === pending.marker);
+  this.response();
+  expectThat(records.length === 1, `expected one ${pending.index} record with ${MARKER_FIELD}=${pending.marker}, read answered ${found.status} ${found.rawBody.slice(0, 200)}`);
+  const id = records[0]!['id'];
+  expectThat(typeof id === 'string' && id !== '', `the created record has no string id: ${JSON.stringify(records[0])}`);
+  this.remember(pending.index, id, { ...pending.sent, id }, 'generated');
+  assertSuccessEnvelope(created, 201, [id]);
+});
+
+Then('the response is {int} with message {string}', function (this: KitWorld, status: number, message: string) {
+  const outcome = expectStatus(this, status);
+  const items = requireEnvelope(outcome);
+  expectThat(
+    items.some((item) => item.error === true && typeof item.message === 'string' && item.message.trim() === message),
+    `${outcome.operation} ${status}: expected an item with error true and message "${message}", got ${outcome.rawBody}`,
+  );
+});
+
+Then('the response is 406 naming the missing field {string}', function (this: KitWorld, field: string) {
+  assertMissingField(expectStatus(this, 406), field);
+});
+
+Then('the response is 200 with a list', function (this: KitWorld) {
+  const outcome = expectStatus(this, 200);
+  expectThat(Array.isArray(outcome.data), `${outcome.operation} 200 should carry a JSON list`);
+});
+
+Then('the response is 200 with a list holding both records as sent', function (this: KitWorld) {
+  assertListMatches(expectStatus(this, 200), madeForLastResponse(this), false);
+});
+
+Then('the response is 200 with a list holding only the first record', function (this: KitWorld) {
+  assertListMatches(expectStatus(this, 200), madeForLastResponse(this).slice(0, 1), true);
+});
+
+Then('the response is 200 with a list holding exactly the two sharing it', function (this: KitWorld) {
+  assertListMatches(expectStatus(this, 200), madeForLastResponse(this).slice(0, 2), true);
+});
+
+// seed §4.1 rule 8: only the selected fields; an added id is tolerated (x-decisions select).
+Then('the response is 200 with a list of records holding only {string} as sent', function (this: KitWorld, fields: string) {
+  const outcome = expectStatus(this, 200);
+  const selected = fields.split(',').map((field) => field.trim());
+  const first = madeForLastResponse(this)[0]!;
+  const list = recordsOf(outcome);
+  expectThat(list.length === 1, `${outcome.operation}: expected the one record the where names, got ${outcome.rawBody.slice(0, 300)}`);
+  const item = list[0]!;
+  const unselected = Object.keys(item).filter((key) => key !== 'id' && !selected.includes(key));
+  expectThat(unselected.length === 0, `${outcome.operation}: select ${JSON.stringify(selected)} returned unselected fields ${JSON.stringify(unselected)}`);
+  if ('id' in item) expectThat(item['id'] === first.id, `${outcome.operation}: the selected record has another id: ${String(item['id'])}`);
+  const expected = Object.fromEntries(selected.filter((f) => f in first.sent).map((f) => [f, first.sent[f]]));
+  const mismatch = findSentMismatch(item, expected);
+  expectThat(mismatch === undefined, `${outcome.operation}: selected fields differ from what was sent at ${mismatch}`);
+});
+
+// seed §4.1 delete: 205 and envelope code 200 (differs from the HTTP status), error false.
+Then('the response is 205 with an envelope of code 200 naming the first record', function (this: KitWorld) {
+  assertSuccessEnvelope(expectStatus(this, 205), 200, madeForLastResponse(this).slice(0, 1).map((r) => r.id));
+});
+
+Then('the response is 205 with an envelope of code 200 naming both sharing it', function (this: KitWorld) {
+  assertSuccessEnvelope(expectStatus(this, 205), 200, madeForLastResponse(this).slice(0, 2).map((r) => r.id));
+});
+
+Then('the response is 205 with an envelope of code 200', function (this: KitWorld) {
+  assertSuccessEnvelope(expectStatus(this, 205), 200, []);
+});

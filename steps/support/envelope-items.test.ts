@@ -1,0 +1,40 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { acceptedFieldNames, assertMissingField, assertSuccessEnvelope } from './envelope-items.js';
+import type { CallOutcome } from './call-outcome.js';
+
+const outcome = (status: number, data: unknown): CallOutcome => ({
+  operation: 'createAgent',
+  status,
+  data,
+  rawBody: JSON.stringify(data) ?? '',
+  headers: {},
+});
+
+test('the seed-fixed field names accept only their own spelling', () => {
+  assert.deepEqual(acceptedFieldNames('name'), ['name']);
+  assert.deepEqual(acceptedFieldNames('parameter.type'), ['parameter.type']);
+});
+
+test('other nested names accept plural and indexed spellings', () => {
+  const names = acceptedFieldNames('action.config.cmd');
+  for (const name of ['action.config.cmd', 'actions.config.cmd', 'actions.0.config.cmd', 'actions[0].config.cmd']) {
+    assert.ok(names.includes(name), name);
+  }
+});
+
+test('assertMissingField wants error true and the word required', () => {
+  const item = (message: unknown, error = true) => [{ status: 'Not Acceptable', code: 406, error, message }];
+  assert.doesNotThrow(() => assertMissingField(outcome(406, item({ 'actions[0].config': 'required' })), 'action.config'));
+  assert.throws(() => assertMissingField(outcome(406, item({ 'parameters.type': 'required' })), 'parameter.type'));
+  assert.throws(() => assertMissingField(outcome(406, item({ name: 'missing' })), 'name'));
+  assert.throws(() => assertMissingField(outcome(406, item({ name: 'required' }, false)), 'name'));
+  assert.throws(() => assertMissingField(outcome(406, undefined), 'name'), /without the envelope/);
+});
+
+test('assertSuccessEnvelope wants the code, error false and every id in a message', () => {
+  const ok = [{ status: 'Reset Content', code: 200, error: false, message: 'Record with id=a deleted' }];
+  assert.doesNotThrow(() => assertSuccessEnvelope(outcome(205, ok), 200, ['a']));
+  assert.throws(() => assertSuccessEnvelope(outcome(205, ok), 200, ['b']), /names the id b/);
+  assert.throws(() => assertSuccessEnvelope(outcome(205, [{ ...ok[0], code: 205 }]), 200, ['a']), /code 200/);
+});

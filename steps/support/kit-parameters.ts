@@ -1,0 +1,41 @@
+/**
+ * The world parameters of a conformance run (cucumber `worldParameters`). The runner fills
+ * them from its flags; a plain `cucumber-js` run falls back to BASE_URL, TOKEN, AUTH_SCHEME and
+ * JWT_SECRET.
+ */
+export interface KitParameters {
+  /** Target implementation, e.g. `http://127.0.0.1:8080`. */
+  baseUrl: string;
+  /** JWT sent on every call (seed §5); minted from jwtSecret when absent. */
+  token?: string | undefined;
+  /** Scheme word before the token; default `Bearer` (x-decisions auth-header). */
+  authScheme?: string | undefined;
+  /** HS256 secret; enables the @needs-jwt-secret scenarios (expired, wrong signature, …). */
+  jwtSecret?: string | undefined;
+  /** Every id a scenario creates starts with this, e.g. `mk-3f9a1c-`. */
+  runPrefix?: string | undefined;
+  /** Milliseconds before one HTTP call fails; default 15 000. */
+  timeoutMs?: number | undefined;
+  /** Lets @destructive scenarios (delete without a body) run; they snapshot and restore the index. */
+  allowDestructive?: boolean | undefined;
+}
+
+/** Reads the world parameters, with the environment as fallback for direct cucumber-js runs. */
+export function resolveKitParameters(
+  given: Partial<KitParameters> | undefined,
+  env: NodeJS.ProcessEnv = process.env,
+): KitParameters {
+  const baseUrl = given?.baseUrl ?? env['BASE_URL'];
+  if (!baseUrl) {
+    throw new Error('No target: pass --base-url to mgmt-kit conformance (or set BASE_URL for cucumber-js)');
+  }
+  return {
+    baseUrl,
+    token: given?.token ?? env['TOKEN'],
+    authScheme: given?.authScheme ?? env['AUTH_SCHEME'],
+    jwtSecret: given?.jwtSecret ?? env['JWT_SECRET'],
+    runPrefix: given?.runPrefix,
+    timeoutMs: given?.timeoutMs,
+    allowDestructive: given?.allowDestructive ?? env['ALLOW_DESTRUCTIVE'] === '1',
+  };
+}

@@ -1,0 +1,19 @@
+import type { CallOptions, IndexName, KitClient, QueryCallOptions } from '../../src/client/index.js';
+import type { CallOutcome } from './call-outcome.js';
+
+/**
+ * One index of the client with bodies typed loosely. Steps are generic over the index and send
+ * deliberately incomplete or invalid records, which the per-index request types would refuse;
+ * the responses are still checked against the spec by the World.
+ */
+export interface LooseIndexClient {
+  create(body?: unknown, options?: CallOptions): Promise<CallOutcome>;
+  read(options?: QueryCallOptions): Promise<CallOutcome>;
+  update(body?: unknown, options?: CallOptions): Promise<CallOutcome>;
+  delete(options?: QueryCallOptions): Promise<CallOutcome>;
+}
+
+/** The loosely typed view of `client[index]`. */
+export function indexClient(client: KitClient, index: IndexName): LooseIndexClient {
+  return client[index] as unknown as LooseIndexClient;
+}

@@ -1,0 +1,19 @@
+import type { IndexName } from '../../src/client/index.js';
+import type { KitWorld } from '../world.js';
+import { indexClient } from './loose-index-client.js';
+import { recordsOf } from './records-of.js';
+import type { JsonRecord } from './sample-records.js';
+
+/**
+ * Reads one record by its id (GET {base}/{id}) and returns it, or undefined when the service
+ * has none: 404 (seed §7), 204, or a 200 list without it are all "not there". Any other status
+ * fails the step.
+ */
+export async function readStored(world: KitWorld, index: IndexName, id: string): Promise<JsonRecord | undefined> {
+  const outcome = await world.call((c) => indexClient(c, index).read({ id }));
+  world.response();
+  if (![200, 204, 404].includes(outcome.status)) {
+    throw new Error(`${outcome.operation} answered ${outcome.status} when reading ${id}: ${outcome.rawBody.slice(0, 200)}`);
+  }
+  return recordsOf(outcome).find((record) => record['id'] === id);
+}

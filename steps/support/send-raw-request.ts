@@ -1,0 +1,61 @@
+import axios from 'axios';
+import { indexOperations, NetworkError, type IndexName } from '../../src/client/index.js';
+import type { CallOutcome } from './call-outcome.js';
+
+/** A request the typed client would never send: any body text, any Content-Type. */
+export interface RawRequest {
+  baseUrl: string;
+  index: IndexName;
+  method: 'POST' | 'GET' | 'PUT' | 'DELETE';
+  id?: string | undefined;
+  /** Body text sent as is. */
+  body: string;
+  contentType: string;
+  /** Full Authorization header value. */
+  authorization: string;
+  timeoutMs: number;
+}
+
+const slot = { POST: 'create', GET: 'read', PUT: 'update', DELETE: 'delete' } as const;
+
+/**
+ * Sends a raw request with axios (as the client does, so GET and 205 bodies travel) and returns
+ * the outcome under the operationId the spec gives that method and path.
+ */
+export async function sendRawRequest(request: RawRequest): Promise<CallOutcome> {
+  const ops = indexOperations[request.index];
+  const operation = ops[slot[request.method]][request.id === undefined ? 0 : 1];
+  const url = request.id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(request.id)}`;
+  let response;
+  try {
+    response = await axios.request<string>({
+      baseURL: request.baseUrl,
+      url,
+      method: request.method,
+      headers: { 'Content-Type': request.contentType, Accept: 'application/json', Authorization: request.authorization },
+      data: request.body,
+      responseType: 'text',
+      transformRequest: [(data: unknown) => data],
+      transformResponse: [(raw: unknown) => raw],
+      validateStatus: () => true,
+      timeout: request.timeoutMs,
+    });
+  } catch (error) {
+    throw new NetworkError(operation, axios.isAxiosError(error) ? error.code : undefined, { cause: error });
+  }
+  const rawBody = typeof response.data === 'string' ? response.data : '';
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), rawBody, headers };
+}
+
+function parseJsonOrUndefined(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto';
+import { When } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import { indexClient } from './support/loose-index-client.js';
+import type { KitWorld, ScenarioRecord } from './world.js';
+
+// Every update names the target twice, in the path and in the body (same value): the seed's
+// update body carries "id of the target" (§4.1) and every faithful implementation accepts both.
+async function update(world: KitWorld, record: ScenarioRecord, fields: Record<string, unknown>): Promise<void> {
+  const body = { ...fields, id: record.id };
+  await world.call((c) => indexClient(c, record.index).update(body, { id: record.id }));
+}
+
+function lastRecord(world: KitWorld): ScenarioRecord {
+  if (!world.lastMade) throw new Error('the scenario has made no record yet');
+  return world.lastMade;
+}
+
+// seed §4.1 rules 6 and 7: link type rename, event gains source.
+When('I update {index} setting {string} to {string}', async function (this: KitWorld, index: IndexName, field: string, value: string) {
+  const record = this.latest(index);
+  record.sent = { ...record.sent, [field]: value };
+  await update(this, record, { [field]: value });
+});
+
+// seed §4.1 update: 304 when nothing changes.
+When('I update {index} with the values it already has', async function (this: KitWorld, index: IndexName) {
+  const record = this.latest(index);
+  await update(this, record, record.sent);
+});
+
+// seed §2 rule 4: extra fields may be sent on update too.
+When('I update {index} adding an extra field', async function (this: KitWorld, index: IndexName) {
+  const record = this.latest(index);
+  const note = { note: `added by update ${randomBytes(3).toString('hex')}` };
+  record.sent = { ...record.sent, ...note };
+  await update(this, record, note);
+});
+
+// seed §7: 415 when the body is not sent as application/json. The body itself is valid JSON.
+When('I update that record with a body sent as {string}', async function (this: KitWorld, contentType: string) {
+  const record = lastRecord(this);
+  const body = JSON.stringify({ id: record.id, note: 'must not be stored' });
+  await this.sendRaw({ index: record.index, method: 'PUT', id: record.id, body, contentType });
+});
+
+// seed §2 rule 1: id is readonly.
+When('I update that record changing its id to a new id', async function (this: KitWorld) {
+  const record = lastRecord(this);
+  const newId = this.spareId(record.index);
+  await this.call((c) => indexClient(c, record.index).update({ id: newId }, { id: record.id }));
+});
+
+When(
+  'I update {index} with an unknown id setting {string} to {string}',
+  async function (this: KitWorld, index: IndexName, field: string, value: string) {
+    const id = this.spareId(index);
+    await this.call((c) => indexClient(c, index).update({ id, [field]: value }, { id }));
+  },
+);
+
+// Extension (x-decisions batches): an update body may be a list of records.
+When(
+  'I update both {index} in one batch setting {string} to {string}',
+  async function (this: KitWorld, index: IndexName, field: string, value: string) {
+    const records = this.made(index);
+    for (const record of records) record.sent = { ...record.sent, [field]: value };
+    await this.call((c) => indexClient(c, index).update(records.map((r) => ({ id: r.id, [field]: value }))));
+  },
+);

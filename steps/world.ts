@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import {
+  createClient,
+  NetworkError,
+  UnexpectedStatusError,
+  type IndexName,
+  type KitClient,
+} from '../src/client/index.js';
+import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
+import { CALL_MEDIA_TYPE, type CallLogEntry, type CallOutcome } from './support/call-outcome.js';
+import { findOutcomeProblem } from './support/check-outcome.js';
+import type { KitParameters } from './support/kit-parameters.js';
+import type { JsonRecord } from './support/sample-records.js';
+import { sendRawRequest, type RawRequest } from './support/send-raw-request.js';
+
+/** A record the scenario made: its id and the fields it sent (what a read must give back). */
+export interface ScenarioRecord {
+  index: IndexName;
+  id: string;
+  sent: JsonRecord;
+}
+
+type ClientCall = (client: KitClient) => Promise<CallOutcome>;
+
+/**
+ * The state of one scenario: the client, the last response and the records the scenario made
+ * (cucumber-js features/support/world.ts: `lastRun`, `verifiedLastRunError`). Every response
+ * passes through {@link KitWorld.check}, so no step can forget the contract.
+ */
+export class KitWorld extends World<KitParameters> {
+  /** Resolved parameters (world parameters with env fallbacks); set in the Before hook. */
+  kit!: Required<Pick<KitParameters, 'baseUrl' | 'runPrefix'>> & KitParameters;
+  /** The client authenticated with the run's token. */
+  client!: KitClient;
+  lastResponse: CallOutcome | undefined;
+  /** Then steps set it; the After hook fails a scenario whose last 5xx nobody looked at. */
+  lastResponseChecked = true;
+  cleanup!: CleanupRegistry<IndexName>;
+  /** Records made in this scenario, per index, oldest first. */
+  readonly records = new Map<IndexName, ScenarioRecord[]>();
+  /** Ids the scenario talks about that are not (or no longer) records: "the new id", "an unknown id". */
+  readonly spareIds = new Map<IndexName, string>();
+  /** Copy of each index taken before a @destructive scenario, restored after it. */
+  snapshot: Map<IndexName, JsonRecord[]> | undefined;
+  /** The record made last, whatever its index ("that record"). */
+  lastMade: ScenarioRecord | undefined;
+  /** A record created without an id, until its generated id is found by its marker. */
+  pendingGenerated: { index: IndexName; sent: JsonRecord; marker: string } | undefined;
+  /** The value several records share ("the shared value"). */
+  shared: { field: string; value: string } | undefined;
+
+  constructor(options: IWorldOptions<KitParameters>) {
+    super(options);
+  }
+
+  /** A new id under the run prefix, readable as the seed recommends (§2 rule 3). */
+  newId(index: IndexName): string {
+    const short = { events: 'ev', networkLinkTypes: 'lt', agents: 'ag' }[index];
+    return `${this.kit.runPrefix}${short}-${randomBytes(4).toString('hex')}`;
+  }
+
+  /** Registers a record made by this scenario (and for cleanup). `sent` holds the id. */
+  remember(index: IndexName, id: string, sent: JsonRecord, origin: 'chosen' | 'generated' = 'chosen'): ScenarioRecord {
+    const record = { index, id, sent };
+    const list = this.records.get(index) ?? [];
+    list.push(record);
+    this.records.set(index, list);
+    this.cleanup.addId(index, id, origin);
+    this.lastMade = record;
+    return record;
+  }
+
+  /** An id under the run prefix that no record has; registered for cleanup in case a server creates it anyway. */
+  spareId(index: IndexName): string {
+    const id = this.newId(index);
+    this.spareIds.set(index, id);
+    this.cleanup.addId(index, id);
+    return id;
+  }
+
+  /** The spare id the scenario used for that index ("that id"). */
+  spare(index: IndexName): string {
+    const id = this.spareIds.get(index);
+    if (id === undefined) throw new Error(`the scenario has used no spare ${index} id`);
+    return id;
+  }
+
+  /** The record of that index the scenario made last ("the event"). */
+  latest(index: IndexName): ScenarioRecord {
+    const record = this.records.get(index)?.at(-1);
+    if (!record) throw new Error(`the scenario has made no ${index} record yet`);
+    return record;
+  }
+
+  /** Every record of that index the scenario made ("both events"). */
+  made(index: IndexName): ScenarioRecord[] {
+    return this.records.get(index) ?? [];
+  }
+
+  /** A client with another Authorization: `undefined` sends none. */
+  clientWithToken(token: string | undefined): KitClient {
+    return createClient({
+      baseURL: this.kit.baseUrl,
+      token,
+      authScheme: this.kit.authScheme,
+      timeout: this.kit.timeoutMs ?? 15_000,
+    });
+  }
+
+  /**
+   * Sends one call through the typed client and checks it against the spec; an undocumented
+   * status, a non-JSON body or a schema break fails the step naming operation, status and
+   * schema path. The result becomes the last response.
+   */
+  async call(send: ClientCall, options: { client?: KitClient; housekeeping?: boolean } = {}): Promise<CallOutcome> {
+    let outcome: CallOutcome;
+    try {
+      outcome = await send(options.client ?? this.client);
+    } catch (error) {
+      if (error instanceof UnexpectedStatusError) {
+        outcome = { operation: error.operation, status: error.status, data: undefined, rawBody: error.rawBody, headers: error.headers };
+      } else if (error instanceof NetworkError) {
+        throw new Error(`${error.message} at ${this.kit.baseUrl}`, { cause: error });
+      } else throw error;
+    }
+    return this.check(outcome, options.housekeeping ?? false);
+  }
+
+  /** Sends a deliberately unusual request (other media type, malformed JSON) and checks the answer. */
+  async sendRaw(request: Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs'>): Promise<CallOutcome> {
+    const scheme = this.kit.authScheme ?? 'Bearer';
+    const token = this.kit.token ?? '';
+    const outcome = await sendRawRequest({
+      ...request,
+      baseUrl: this.kit.baseUrl,
+      authorization: scheme === '' ? token : `${scheme} ${token}`,
+      timeoutMs: this.kit.timeoutMs ?? 15_000,
+    });
+    return this.check(outcome, false);
+  }
+
+  /** Records the outcome as the last response, logs it for the summary, and enforces the contract. */
+  check(outcome: CallOutcome, housekeeping: boolean): CallOutcome {
+    const entry: CallLogEntry = { operation: outcome.operation, status: outcome.status, ...(housekeeping ? { housekeeping } : {}) };
+    this.attach(JSON.stringify(entry), CALL_MEDIA_TYPE);
+    // Cleanup, snapshot and restore calls are logged but are not the scenario's response.
+    if (housekeeping) return outcome;
+    const previous = this.lastResponse;
+    if (previous && previous.status >= 500 && !this.lastResponseChecked) {
+      throw new Error(`${previous.operation} answered ${previous.status} and no step checked it: ${previous.rawBody.slice(0, 200)}`);
+    }
+    this.lastResponse = outcome;
+    this.lastResponseChecked = false;
+    const problem = findOutcomeProblem(outcome);
+    if (problem) {
+      this.lastResponseChecked = true;
+      throw new Error(problem);
+    }
+    return outcome;
+  }
+
+  /** The last response, marked as looked at. */
+  response(): CallOutcome {
+    if (!this.lastResponse) throw new Error('no request has been sent yet');
+    this.lastResponseChecked = true;
+    return this.lastResponse;
+  }
+}
+
+setWorldConstructor(KitWorld);
