@@ -27,6 +27,16 @@ Feature: Envelope and errors
       | network link types |
       | agents             |
 
+  Scenario Outline: Reading <index> with a query that is not sent as JSON is refused
+    When I read <index> with a query sent as "text/plain"
+    Then the response is 415
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
   Scenario: A create body that is not valid JSON is refused
     When I create an event with a new id in a body that is not valid JSON
     Then the response is a client error

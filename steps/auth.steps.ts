@@ -7,25 +7,43 @@ import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 /**
- * Sends one operation on the base path ({base}, seed §4.1) with the given client. Each request
- * is harmless if a broken server lets it through: create and update name a spare id of this run (registered for cleanup), and
- * delete carries a where that matches nothing, so it can never remove the whole index.
+ * Sends one operation on the base path ({base}) or, `byId`, on a record path ({base}/{id}) (seed
+ * §4.1) with the given client. Each request is harmless if a broken server lets it through:
+ * create and update name a spare id of this run (registered for cleanup), a delete on the base
+ * path carries a where that matches nothing and one on a record path names the spare id, so it
+ * can never remove the whole index.
  */
-async function sendHarmless(world: KitWorld, client: KitClient, operation: IndexOperation, index: IndexName): Promise<void> {
+async function sendHarmless(
+  world: KitWorld,
+  client: KitClient,
+  operation: IndexOperation,
+  index: IndexName,
+  byId = false,
+): Promise<void> {
   const api = (c: KitClient) => indexClient(c, index);
   const id = world.spareId(index);
-  const send = {
+  const onBase = {
     create: (c: KitClient) => api(c).create({ id, ...sampleRecord(index) }),
     read: (c: KitClient) => api(c).read(),
     update: (c: KitClient) => api(c).update({ id, note: 'must not be stored' }), // PUT {base}, target id in the body
     delete: (c: KitClient) => api(c).delete({ query: { where: { equals: { target: 'id', expr: id } } } }),
-  }[operation];
-  await world.call(send, { client });
+  };
+  const onRecord = {
+    create: (c: KitClient) => api(c).create(sampleRecord(index), { id }),
+    read: (c: KitClient) => api(c).read({ id }),
+    update: (c: KitClient) => api(c).update({ id, note: 'must not be stored' }, { id }),
+    delete: (c: KitClient) => api(c).delete({ id }),
+  };
+  await world.call((byId ? onRecord : onBase)[operation], { client });
 }
 
 // seed §5: when authentication fails the status is 401.
 When('I {operation} {index} without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
   await sendHarmless(this, this.clientWithToken(undefined), operation, index);
+});
+
+When('I {operation} {index} by its id without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
+  await sendHarmless(this, this.clientWithToken(undefined), operation, index, true);
 });
 
 When('I {operation} {index} with the token {string}', async function (this: KitWorld, operation: IndexOperation, index: IndexName, token: string) {

@@ -76,8 +76,11 @@ Given('two {index} sharing a value of {string} exist', async function (this: Kit
   await ensureCreated(this, index, { ...sampleRecord(index, 1), [field]: value });
 });
 
+// The different value starts with the shared one, so a where that matches by prefix or by
+// substring instead of by equality (seed §4.1 where.equals) returns it and fails the scenario.
 Given('another {index} with a different value of {string} exists', async function (this: KitWorld, index: IndexName, field: string) {
-  await ensureCreated(this, index, { ...sampleRecord(index), [field]: `${this.kit.runPrefix}other-${randomBytes(4).toString('hex')}` });
+  const base = this.shared?.field === field ? this.shared.value : `${this.kit.runPrefix}other`;
+  await ensureCreated(this, index, { ...sampleRecord(index), [field]: `${base}-other-${randomBytes(2).toString('hex')}` });
 });
 
 // seed §4.1 rule 3: the second create sends other field values, so an overwrite would show.

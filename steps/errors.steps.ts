@@ -12,6 +12,13 @@ When('I create {index} with a new id sent as {string}', async function (this: Ki
   await this.sendRaw({ index, method: 'POST', body, contentType });
 });
 
+// seed §4.2 lists 415 for read as well: a query body sent as another media type is refused.
+// A read changes nothing, so this is harmless whatever the server answers.
+When('I read {index} with a query sent as {string}', async function (this: KitWorld, index: IndexName, contentType: string) {
+  const body = JSON.stringify({ select: ['id'] });
+  await this.sendRaw({ index, method: 'GET', body, contentType });
+});
+
 // seed §4.2: 400 "request not valid"; the seed does not say which status a broken body gets,
 // so the scenario accepts any refusal and checks that nothing was created.
 When('I create {index} with a new id in a body that is not valid JSON', async function (this: KitWorld, index: IndexName) {

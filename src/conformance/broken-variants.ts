@@ -98,6 +98,41 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
       handle(request.method === 'DELETE' ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request),
   },
   {
+    name: 'auth-only-on-base-path',
+    breaks: '§5: requests on a record path ({base}/{id}) are not authenticated',
+    wrap: (handle, { validToken }) => (request) =>
+      handle(idInPath(request.path) === undefined ? request : { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } }),
+  },
+  {
+    name: 'where-matches-prefix-on-read',
+    breaks: '§4.1 query body: read matches where.equals by prefix instead of equality',
+    wrap: (handle) => async (request) => {
+      const query = request.method === 'GET' ? parseBody(request) : undefined;
+      const equals = isObject(query) && isObject(query['where']) ? query['where']['equals'] : undefined;
+      if (!isObject(equals) || typeof equals['target'] !== 'string' || typeof equals['expr'] !== 'string') return handle(request);
+      const { target, expr } = { target: equals['target'], expr: equals['expr'] };
+      const all = await handle({ ...request, body: undefined });
+      if (all.status !== 200 || !Array.isArray(all.body)) return all;
+      const select = isObject(query) && Array.isArray(query['select']) ? (query['select'] as string[]) : undefined;
+      const matching = (all.body as Json[])
+        .filter((record) => typeof record[target] === 'string' && (record[target] as string).startsWith(expr))
+        .map((record) => (select ? Object.fromEntries(select.filter((f) => f in record).map((f) => [f, record[f]])) : record));
+      if (matching.length === 0) return { ...all, status: 404, body: [{ status: 'Not Found', code: 404, error: true, message: 'Nothing found' }] };
+      return { ...all, body: matching };
+    },
+  },
+  {
+    name: 'envelope-status-not-reason-phrase',
+    breaks: '§4.1 envelope: status holds "success"/"failure" instead of the HTTP reason phrase',
+    wrap: (handle) => async (request) => {
+      const response = await handle(request);
+      if (!Array.isArray(response.body)) return response;
+      const items = response.body as Json[];
+      if (!items.every((item) => isObject(item) && 'code' in item)) return response;
+      return { ...response, body: items.map((item) => ({ ...item, status: item['error'] === true ? 'failure' : 'success' })) };
+    },
+  },
+  {
     name: 'token-signature-not-checked',
     breaks: '§5: any token of JWT shape is accepted (expired, not yet valid, wrong signature)',
     wrap: (handle, { validToken }) => (request) => {

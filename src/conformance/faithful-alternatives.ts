@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { BrokenVariant } from './broken-variants.js';
 import { isBasePath, isObject, type Json } from './variant-helpers.js';
 
@@ -12,7 +13,7 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
   {
     name: 'other-choices',
     breaks:
-      'nothing: other generated ids, other preloaded link type ids and names, other success wording, ' +
+      'nothing: other generated ids, other preloaded link type ids and names, other success wording (reason phrase of the item code, upper case), ' +
       'records in reverse order, id always added to select results, error bodies left out, ' +
       '400 for a readonly id, plural/indexed missing-field names',
     coreOptions: {
@@ -62,12 +63,18 @@ function withSelect(text: string | undefined, select: unknown[]): string {
   return JSON.stringify({ ...(JSON.parse(text ?? '{}') as Json), select });
 }
 
+function reasonPhraseOf(code: unknown): string {
+  return (typeof code === 'number' ? STATUS_CODES[code] : undefined) ?? 'Unknown';
+}
+
 function rewriteEnvelope(status: number, items: Json[]): { status: number; body: Json[] } {
   const rewritten = items.map((item) => {
     const message = item['message'];
     if (typeof message === 'string') {
       const id = /id=(\S+)/.exec(message)?.[1];
-      return id ? { ...item, status: 'Done', message: `[${id}] ok` } : item;
+      // The status stays a reason phrase (seed §4.1), but of the item's code (a 205 item says "OK")
+      // and in upper case: the seed fixes the phrase, not whose it is or how it is cased.
+      return id ? { ...item, status: reasonPhraseOf(item['code']).toUpperCase(), message: `[${id}] ok` } : item;
     }
     if (!isObject(message)) return item;
     // seed §4.1 rule 4 fixes `name` and `parameter.type`; other nested names may be spelled per entry.

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptedFieldNames, assertMissingField, assertSuccessEnvelope } from './envelope-items.js';
+import { acceptedFieldNames, assertMissingField, assertSuccessEnvelope, requireEnvelope } from './envelope-items.js';
 import type { CallOutcome } from './call-outcome.js';
 
 const outcome = (status: number, data: unknown): CallOutcome => ({
@@ -38,3 +38,21 @@ test('assertSuccessEnvelope wants the code, error false and every id in a messag
   assert.throws(() => assertSuccessEnvelope(outcome(205, ok), 200, ['b']), /names the id b/);
   assert.throws(() => assertSuccessEnvelope(outcome(205, [{ ...ok[0], code: 205 }]), 200, ['a']), /code 200/);
 });
+
+const phraseCases: Array<[string, { status: number; item: Record<string, unknown>; ok: boolean }]> = [
+  ['201 Created', { status: 201, item: { status: 'Created', code: 201 }, ok: true }],
+  ['205 carrying code 200 may say Reset Content', { status: 205, item: { status: 'Reset Content', code: 200 }, ok: true }],
+  ['205 carrying code 200 may say OK', { status: 205, item: { status: 'OK', code: 200 }, ok: true }],
+  ['case and separators are not compared', { status: 406, item: { status: 'NOT_ACCEPTABLE', code: 406 }, ok: true }],
+  ['a word that is no reason phrase', { status: 201, item: { status: 'success', code: 201 }, ok: false }],
+  ['the phrase of another status', { status: 201, item: { status: 'OK', code: 201 }, ok: false }],
+  ['a missing status', { status: 406, item: { code: 406 }, ok: false }],
+];
+
+for (const [name, { status, item, ok }] of phraseCases) {
+  test(`requireEnvelope reason phrase: ${name}`, () => {
+    const run = () => requireEnvelope(outcome(status, [{ error: false, message: 'm', ...item }]));
+    if (ok) assert.doesNotThrow(run);
+    else assert.throws(run, /reason phrase/);
+  });
+}

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { CallOutcome } from './call-outcome.js';
 
 /** One envelope item as received (the World has already checked it against the spec). */
@@ -8,15 +9,38 @@ export interface ReceivedItem {
   message?: unknown;
 }
 
+// RFC 9110 renamed two phrases; an implementation may use either spelling.
+const REASON_PHRASE_ALIASES: Record<number, string[]> = { 413: ['Payload Too Large'], 422: ['Unprocessable Entity'] };
+
+/** The reason phrases HTTP gives a status code (RFC 9110, with the older spellings). */
+export function reasonPhrasesOf(code: number): string[] {
+  return [STATUS_CODES[code], ...(REASON_PHRASE_ALIASES[code] ?? [])].filter((p): p is string => typeof p === 'string');
+}
+
+const normalise = (phrase: string) => phrase.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
+
 /**
  * The envelope items of a response whose body the seed fixes (201, 200, 205, 406). A missing or
- * empty body fails: the seed says these answers carry the envelope (§4.1, §7).
+ * empty body fails: the seed says these answers carry the envelope (§4.1, §7). Each item's
+ * status must be an HTTP reason phrase (§4.1) — of the HTTP status or of the item's code, since
+ * a 205 carries code 200 and the seed does not say whose phrase it names; case and separators
+ * are not compared.
  */
 export function requireEnvelope(outcome: CallOutcome): ReceivedItem[] {
   if (!Array.isArray(outcome.data) || outcome.data.length === 0) {
     throw new Error(`${outcome.operation} answered ${outcome.status} without the envelope the seed requires (body: ${JSON.stringify(outcome.rawBody)})`);
   }
-  return outcome.data as ReceivedItem[];
+  const items = outcome.data as ReceivedItem[];
+  for (const item of items) {
+    const codes = typeof item.code === 'number' ? [outcome.status, item.code] : [outcome.status];
+    const phrases = codes.flatMap(reasonPhrasesOf);
+    if (typeof item.status !== 'string' || !phrases.some((phrase) => normalise(phrase) === normalise(item.status as string))) {
+      throw new Error(
+        `${outcome.operation} ${outcome.status}: envelope status ${JSON.stringify(item.status)} is not the HTTP reason phrase (${[...new Set(phrases)].join(' or ')}; seed §4.1)`,
+      );
+    }
+  }
+  return items;
 }
 
 /**
