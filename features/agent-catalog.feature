@@ -59,6 +59,12 @@ Feature: Agent catalog
     Then the response is 200 with an envelope naming the id
     And the agent can be read by its id as sent, with its other actions, parameters and resources kept
 
+  Scenario: Update an agent naming it only in the body
+    Given an agent with a new id exists
+    When I update the agent naming it only in the body, setting "description" to "Updated through the base path"
+    Then the response is 200 with an envelope naming the id
+    And the agent can be read by its id with "description" set and its other fields kept
+
   Scenario: Update an agent with the values it already has
     Given an agent with a new id exists
     When I update the agent with the values it already has

@@ -23,6 +23,16 @@ When('I update {index} setting {string} to {string}', async function (this: KitW
   await update(this, record, { [field]: value });
 });
 
+// seed §4.1: PUT {base} with the target id only in the body ("JSON with id of the target").
+When(
+  'I update {index} naming it only in the body, setting {string} to {string}',
+  async function (this: KitWorld, index: IndexName, field: string, value: string) {
+    const record = this.latest(index);
+    record.sent = { ...record.sent, [field]: value };
+    await this.call((c) => indexClient(c, index).update({ id: record.id, [field]: value }));
+  },
+);
+
 // seed §4.1 update: 304 when nothing changes.
 When('I update {index} with the values it already has', async function (this: KitWorld, index: IndexName) {
   const record = this.latest(index);

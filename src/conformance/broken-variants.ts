@@ -133,6 +133,16 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     },
   },
   {
+    name: 'update-needs-path-id',
+    breaks: '§4.1 update: PUT {base} with the target id in the body is refused (406 {"id": "required"})',
+    wrap: (handle) => async (request) => {
+      if (request.method !== 'PUT' || !isBasePath(request.path)) return handle(request);
+      const response = await handle(request);
+      if (response.status === 401) return response;
+      return { status: 406, headers: response.headers, body: [{ status: 'Not Acceptable', code: 406, error: true, message: { id: 'required' } }] };
+    },
+  },
+  {
     name: 'token-signature-not-checked',
     breaks: '§5: any token of JWT shape is accepted (expired, not yet valid, wrong signature)',
     wrap: (handle, { validToken }) => (request) => {
