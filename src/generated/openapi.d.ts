@@ -61,7 +61,7 @@ export interface paths {
         put: operations["updateEventById"];
         /**
          * Create the event with the id of the path
-         * @description Creates the record whose id the path names (the path id wins over a body id; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createEventById"];
         /**
@@ -131,7 +131,7 @@ export interface paths {
         put: operations["updateNetworkLinkTypeById"];
         /**
          * Create the network link type with the id of the path
-         * @description Creates the record whose id the path names (the path id wins over a body id; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createNetworkLinkTypeById"];
         /**
@@ -201,7 +201,7 @@ export interface paths {
         put: operations["updateAgentById"];
         /**
          * Create the agent catalog entry with the id of the path
-         * @description Creates the record whose id the path names (the path id wins over a body id; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createAgentById"];
         /**

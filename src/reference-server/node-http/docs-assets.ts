@@ -29,6 +29,10 @@ const DOCS_PAGE = `<!doctype html>
 </head>
 <body>
   <div id="swagger-ui"></div>
+  <section id="decisions" class="swagger-ui" style="max-width:1460px;margin:0 auto;padding:0 20px 40px">
+    <h2 class="title">Decisions where the seed says "not shown" (<code>info.x-decisions</code>)</h2>
+    <table class="parameters"><thead><tr><th>id</th><th>seed</th><th>choice</th></tr></thead><tbody></tbody></table>
+  </section>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/docs-init.js"></script>
@@ -43,6 +47,14 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'StandaloneLayout'
+});
+// Swagger UI does not render info extensions: list the x-decisions below it (textContent only).
+fetch('/openapi.json').then((r) => r.json()).then((doc) => {
+  const body = document.querySelector('#decisions tbody');
+  for (const decision of (doc.info && doc.info['x-decisions']) || []) {
+    const row = body.insertRow();
+    for (const key of ['id', 'seed', 'choice']) row.insertCell().textContent = decision[key];
+  }
 });
 `;
 

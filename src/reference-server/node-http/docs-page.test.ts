@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { chromium, type Browser } from 'playwright-core';
-import { listOperations } from '../../spec/openapi-document.js';
+import { listOperations, loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { startReferenceServer, type RunningReferenceServer } from './start-reference-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -43,5 +43,11 @@ test('/docs renders all 24 operations in headless Chromium', { timeout: 90_000 }
     assert.ok(ids.some((id) => id.endsWith(`-${op.operationId}`)), `operation ${op.operationId} is not rendered`);
   }
   assert.match(text, /Management service/);
+  // Every x-decision of the spec is listed below the operations.
+  const decisions = (loadOpenApiDocument().info['x-decisions'] ?? []).map((d) => d.id);
+  assert.ok(decisions.length > 20);
+  await page.waitForFunction((n) => document.querySelectorAll('#decisions tbody tr').length >= n, decisions.length);
+  const listed = await page.$$eval('#decisions tbody tr td:first-child', (cells) => cells.map((c) => c.textContent));
+  assert.deepEqual(listed, decisions);
   assert.deepEqual(failed, []);
 });
