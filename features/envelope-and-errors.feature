@@ -4,6 +4,18 @@ Feature: Envelope and errors
   an HTTP status plus, where the seed shows it, the envelope with error true (seed §4.1, §7).
   Every response of every scenario is also checked against the spec's schema for its status.
 
+  Scenario Outline: Creating <index> under an id that already exists, named in the path, is refused
+    Given the <index> hold a record with a new id
+    When I create <index> with the same id in the path
+    Then the response is 406 with message "Id already found"
+    And that record is unchanged
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
   Scenario Outline: Creating <index> with a body that is not sent as JSON is refused
     When I create <index> with a new id sent as "text/plain"
     Then the response is 415

@@ -88,3 +88,9 @@ When('I create {index} with the same id', async function (this: KitWorld, index:
   const { id } = this.latest(index);
   await this.call((c) => indexClient(c, index).create({ id, ...sampleRecord(index, 1) }));
 });
+
+// The same rule on POST {base}/{id} (seed §4.1: create is POST {base}[/{id}]).
+When('I create {index} with the same id in the path', async function (this: KitWorld, index: IndexName) {
+  const { id } = this.latest(index);
+  await this.call((c) => indexClient(c, index).create(sampleRecord(index, 1), { id }));
+});

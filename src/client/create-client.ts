@@ -9,6 +9,7 @@ import {
   type RequestBodyOf,
 } from './api-result.js';
 import { indexOperations, type IndexName } from './index-operations.js';
+import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -112,7 +113,7 @@ export function createClient(options: ClientOptions): KitClient {
     if (!documentedStatuses.get(operation)?.has(response.status)) {
       throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
     }
-    return { operation, status: response.status, data: parseJson(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
+    return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
   }
 
   function indexClient<I extends IndexName>(index: I): IndexClient<I> {
@@ -134,23 +135,4 @@ export function createClient(options: ClientOptions): KitClient {
   }
 
   return { events: indexClient('events'), networkLinkTypes: indexClient('networkLinkTypes'), agents: indexClient('agents') };
-}
-
-/** JSON.parse that returns undefined for an empty or non-JSON body instead of throwing. */
-function parseJson(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function normaliseHeaders(headers: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined || value === null) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return out;
 }

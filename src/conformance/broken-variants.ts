@@ -45,6 +45,18 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     },
   },
   {
+    name: 'duplicate-id-in-path-overwrites',
+    breaks: '§4.1 rule 3: POST {base}/{id} with an existing id replaces the record instead of 406 "Id already found"',
+    wrap: (handle) => async (request) => {
+      const id = idInPath(request.path);
+      if (request.method !== 'POST' || id === undefined) return handle(request);
+      const first = await handle(request);
+      if (first.status !== 406 || !Array.isArray(first.body) || (first.body[0] as Json | undefined)?.['message'] !== 'Id already found') return first;
+      await handle({ ...request, method: 'DELETE', body: undefined });
+      return handle(request);
+    },
+  },
+  {
     name: 'delete-answers-200',
     breaks: '§4.1 delete: answers HTTP 200 instead of 205',
     wrap: (handle) => async (request) => {

@@ -3,18 +3,12 @@ import { listOperations } from '../spec/openapi-document.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
 import { mintJwt } from './mint-jwt.js';
 import { loadRulesMatrix } from './rules-matrix.js';
-import { PACKAGE_ROOT, runConformance, type ConformanceProfile } from './run-conformance.js';
+import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { writeConformanceSummary } from './write-conformance-summary.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
-export interface ConformanceCommandOptions {
-  baseUrl: string;
-  token?: string | undefined;
-  authScheme?: string | undefined;
-  jwtSecret?: string | undefined;
-  profile: ConformanceProfile;
-  allowDestructive: boolean;
-  tags?: string | undefined;
+export interface ConformanceCommandOptions
+  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'profile' | 'allowDestructive' | 'tags'> {
   /** Absolute report directory. */
   reportDir: string;
   /** Writes progress and the closing lines. */

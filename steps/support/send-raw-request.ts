@@ -1,5 +1,6 @@
 import axios from 'axios';
 import { indexOperations, NetworkError, type IndexName } from '../../src/client/index.js';
+import { normaliseHeaders, parseJsonOrUndefined } from '../../src/client/read-response.js';
 import type { CallOutcome } from './call-outcome.js';
 
 /** A request the typed client would never send: any body text, any Content-Type. */
@@ -44,18 +45,5 @@ export async function sendRawRequest(request: RawRequest): Promise<CallOutcome> 
     throw new NetworkError(operation, axios.isAxiosError(error) ? error.code : undefined, { cause: error });
   }
   const rawBody = typeof response.data === 'string' ? response.data : '';
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(response.headers as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), rawBody, headers };
-}
-
-function parseJsonOrUndefined(text: string): unknown {
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), rawBody, headers: normaliseHeaders(response.headers as Record<string, unknown>) };
 }
