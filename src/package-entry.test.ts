@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { spawnSync } from 'node:child_process';
 
 describe('import("mgmt-kit")', () => {
   it('exports the client, the handlers and the error classes', async () => {
@@ -27,5 +28,11 @@ describe('import("mgmt-kit")', () => {
   it('mgmt-kit/mock is the same createHandlers', async () => {
     const [kit, mock] = await Promise.all([import('mgmt-kit'), import('mgmt-kit/mock')]);
     assert.equal(kit.createHandlers, mock.createHandlers);
+  });
+  it('loads in plain Node, without tsx (the built dist/ of npm run build)', () => {
+    const script = "const kit = await import('mgmt-kit'); const rs = await import('mgmt-kit/reference-server'); console.log(typeof kit.createClient, typeof rs.startReferenceServer);";
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    assert.equal(run.stderr, '', 'no warnings or errors on import');
+    assert.equal(run.stdout.trim(), 'function function');
   });
 });

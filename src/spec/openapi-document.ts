@@ -1,5 +1,5 @@
 // Imported, not read from disk, so the core that uses it also runs in a browser (msw setupWorker).
-import generatedDocument from '../generated/openapi.json' with { type: 'json' };
+import { openapiDocument } from '../generated/openapi-document.js';
 
 /** The parts of an OpenAPI 3.1 document the kit reads at run time. */
 export interface OpenApiDocument {
@@ -23,11 +23,11 @@ export interface OperationEntry {
 const methods = ['get', 'post', 'put', 'delete'] as const;
 
 /**
- * The spec as generated into `src/generated/openapi.json` by `npm run generate` (no YAML
+ * The spec as generated into `src/generated/openapi-document.ts` by `npm run generate` (no YAML
  * parsing at run time). Shared: callers must not mutate it.
  */
 export function loadOpenApiDocument(): OpenApiDocument {
-  return generatedDocument as unknown as OpenApiDocument;
+  return openapiDocument as OpenApiDocument;
 }
 
 /** Every operation of the document, in document order. */

@@ -35,7 +35,7 @@ function pointerEscape(segment: string): string {
 /**
  * Compiles the spec's schemas with ajv (2020-12 dialect) once, and checks values against any
  * component schema or against the documented response of an operation. Nothing is hand-copied:
- * every schema is addressed by a JSON pointer into the generated openapi.json.
+ * every schema is addressed by a JSON pointer into the generated spec document.
  *
  * @example
  * const spec = createSpecValidator();
