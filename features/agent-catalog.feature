@@ -37,6 +37,9 @@ Feature: Agent catalog
       | resource         | config | resource.config         |
       | action config    | cmd    | action.config.cmd       |
       | parameter config | schema | parameter.config.schema |
+      | action           | id     | action.id               |
+      | parameter        | id     | parameter.id            |
+      | resource         | id     | resource.id             |
 
   Scenario: Every action status is accepted
     When I create an agent with a new id and one action in each status "started, stopped, unknown"
@@ -53,17 +56,33 @@ Feature: Agent catalog
     Then the response is 201 with an envelope naming the id
     And the agent can be read by its id as sent
 
+  Scenario: The config schema of the preloaded data, properties or as tabulated propeties, is accepted
+    When I create an agent with a new id and one parameter with config schema "properties" or else "propeties"
+    Then the response is 201 with an envelope naming the id
+    And the agent can be read by its id as sent
+
+  Scenario: An agent keeps extra fields inside its actions, parameters and resources
+    When I create an agent with a new id and extra fields inside its actions, parameters and resources
+    Then the response is 201 with an envelope naming the id
+    And the agent can be read by its id as sent
+
   Scenario: Update an agent changing a parameter's type and adding an action in one request
     Given an agent with a new id exists
     When I update the agent changing the type of parameter "period" to "integer" and adding the action "restart"
-    Then the response is 200 with an envelope naming the id
+    Then the response is 200 with an update envelope
     And the agent can be read by its id as sent, with its other actions, parameters and resources kept
 
   Scenario: Update an agent naming it only in the body
     Given an agent with a new id exists
     When I update the agent naming it only in the body, setting "description" to "Updated through the base path"
-    Then the response is 200 with an envelope naming the id
+    Then the response is 200 with an update envelope
     And the agent can be read by its id with "description" set and its other fields kept
+
+  Scenario: Update an agent sending only the changed field of a parameter
+    Given an agent with a new id exists
+    When I update the agent sending only the new type "integer" of parameter "period"
+    Then the response is 200 with an update envelope
+    And the agent can be read by its id as sent, with its other actions, parameters and resources kept
 
   Scenario: Update an agent with the values it already has
     Given an agent with a new id exists

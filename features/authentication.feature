@@ -55,6 +55,17 @@ Feature: Authentication
       | update    | agents             |
       | delete    | agents             |
 
+  Scenario Outline: <operation> on <index> with an unsigned token (alg none) is refused
+    When I <operation> <index> with an unsigned token
+    Then the response is 401
+
+    Examples:
+      | operation | index              |
+      | create    | events             |
+      | read      | network link types |
+      | update    | agents             |
+      | delete    | events             |
+
   @needs-jwt-secret
   Scenario: A token minted with the shared secret is accepted
     When I read network link types with a valid token minted from the secret

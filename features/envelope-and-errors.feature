@@ -49,10 +49,38 @@ Feature: Envelope and errors
       | network link types |
       | agents             |
 
+  Scenario Outline: Deleting <index> with a query that is not sent as JSON is refused
+    Given the <index> hold a record with a new id
+    When I delete that record with a query sent as "text/plain"
+    Then the response is 415
+    And that record is unchanged
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
   Scenario: A create body that is not valid JSON is refused
     When I create an event with a new id in a body that is not valid JSON
     Then the response is a client error
     And no event exists under that id
+
+  Scenario Outline: An update body of <index> that is not valid JSON is refused
+    Given the <index> hold a record with a new id
+    When I update that record with a body that is not valid JSON
+    Then the response is a client error
+    And that record is unchanged
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
+  Scenario: A read query that is not valid JSON is refused
+    When I read network link types with a query that is not valid JSON
+    Then the response is a client error
 
   # The seed fixes that id cannot be updated (§2 rule 1), not the status of the attempt: an
   # implementation may refuse it (400/406/422) or ignore the new id. Only the outcome is checked.
@@ -94,5 +122,5 @@ Feature: Envelope and errors
   Scenario: Updating a batch of network link types updates every record
     Given two network link types with new ids exist
     When I update both network link types in one batch setting "description" to "Batch updated"
-    Then the response is 200 with an envelope naming both ids
+    Then the response is 200 with an update envelope
     And both records can be read by their ids as sent

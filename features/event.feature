@@ -27,13 +27,13 @@ Feature: Event index
   Scenario: Update an event adding the field source
     Given an event with a new id exists
     When I update the event setting "source" to "10.0.0.1"
-    Then the response is 200 with an envelope naming the id
+    Then the response is 200 with an update envelope
     And the event can be read by its id with "source" set and its other fields kept
 
   Scenario: Update an event naming it only in the body
     Given an event with a new id exists
     When I update the event naming it only in the body, setting "source" to "10.0.0.2"
-    Then the response is 200 with an envelope naming the id
+    Then the response is 200 with an update envelope
     And the event can be read by its id with "source" set and its other fields kept
 
   Scenario: Update an event with the values it already has

@@ -42,13 +42,13 @@ Feature: Network link type index
   Scenario: Rename a network link type
     Given a network link type with a new id exists
     When I update the network link type setting "name" to "Point-to-Point link"
-    Then the response is 200 with an envelope naming the id
+    Then the response is 200 with an update envelope
     And the network link type can be read by its id with "name" set and its other fields kept
 
   Scenario: Update a network link type naming it only in the body
     Given a network link type with a new id exists
     When I update the network link type naming it only in the body, setting "name" to "Renamed through the base path"
-    Then the response is 200 with an envelope naming the id
+    Then the response is 200 with an update envelope
     And the network link type can be read by its id with "name" set and its other fields kept
 
   Scenario: Rename a network link type to the name it already has

@@ -46,6 +46,17 @@ When('I create an agent with a new id and one parameter with each config schema 
   await createAgent(this, { ...sampleAgent(), parameters });
 });
 
+// seed §2.3 ParameterConfig: the field table spells the value "propeties", the preloaded data
+// uses "properties"; an implementation must take at least one of them.
+When(
+  'I create an agent with a new id and one parameter with config schema {string} or else {string}',
+  async function (this: KitWorld, first: string, second: string) {
+    const withSchema = (schema: string) => ({ ...sampleAgent(), parameters: [{ id: 'props', type: 'string', config: { schema } }] });
+    await createAgent(this, withSchema(first));
+    if (this.response().status !== 201) await createAgent(this, withSchema(second));
+  },
+);
+
 // Not fixed by the seed (§7 names only duplicate id and missing data): an @extension scenario.
 When(
   /^I create an agent with a new id whose (action status|parameter type|parameter config schema) is "([^"]*)"$/,
@@ -55,6 +66,20 @@ When(
     else if (field === 'parameter type') listOf(agent, 'parameters')[0]!['type'] = value;
     else listOf(agent, 'parameters')[0]!.config['schema'] = value;
     await createAgent(this, agent);
+  },
+);
+
+// seed §4.1 rule 5: entries are addressed by id, so an entry update may carry only the field
+// it changes; the entry's other fields (here the required config) stay as they were.
+When(
+  'I update the agent sending only the new type {string} of parameter {string}',
+  async function (this: KitWorld, type: string, parameterId: string) {
+    const record = this.latest('agents');
+    const parameters = listOf(record.sent, 'parameters');
+    if (!parameters.some((p) => p['id'] === parameterId)) throw new Error(`the agent has no parameter ${parameterId}`);
+    record.sent = { ...record.sent, parameters: parameters.map((p) => (p['id'] === parameterId ? { ...p, type } : p)) };
+    const body = { id: record.id, parameters: [{ id: parameterId, type }] };
+    await this.call((c) => indexClient(c, 'agents').update(body, { id: record.id }));
   },
 );
 

@@ -1,6 +1,6 @@
 import { When } from '@cucumber/cucumber';
 import type { IndexName, KitClient } from '../src/client/index.js';
-import { mintJwt, type TokenKind } from '../src/conformance/mint-jwt.js';
+import { mintJwt, unsignedJwt, type TokenKind } from '../src/conformance/mint-jwt.js';
 import type { IndexOperation } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import { sampleRecord } from './support/sample-records.js';
@@ -44,6 +44,10 @@ When('I {operation} {index} without a token', async function (this: KitWorld, op
 
 When('I {operation} {index} by its id without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
   await sendHarmless(this, this.clientWithToken(undefined), operation, index, true);
+});
+
+When('I {operation} {index} with an unsigned token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
+  await sendHarmless(this, this.clientWithToken(unsignedJwt()), operation, index);
 });
 
 When('I {operation} {index} with the token {string}', async function (this: KitWorld, operation: IndexOperation, index: IndexName, token: string) {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
 import { indexClient } from './support/loose-index-client.js';
-import { MARKER_FIELD, sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
+import { MARKER_FIELD, sampleAgentWithNestedExtras, sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 /** POST {base} with the id in the body (seed §4.1 create). */
@@ -27,6 +27,11 @@ When('I create {index} with a new id', async function (this: KitWorld, index: In
 
 When('I create {index} with a new id and extra fields', async function (this: KitWorld, index: IndexName) {
   await createWithId(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });
+});
+
+// seed §2 rule 4 inside the agent's lists: entries and configs keep extra fields too.
+When('I create an agent with a new id and extra fields inside its actions, parameters and resources', async function (this: KitWorld) {
+  await createWithId(this, 'agents', sampleAgentWithNestedExtras());
 });
 
 // seed §2 rule 3: the service generates the id; the marker finds the record afterwards.

@@ -26,6 +26,17 @@ When('I read the first of {index} by its id', async function (this: KitWorld, in
   await this.call((c) => indexClient(c, index).read({ id }));
 });
 
+// seed §7: 404 on read and delete means nothing matches; a spare id of this run names nothing.
+When('I read {index} by an id that does not exist', async function (this: KitWorld, index: IndexName) {
+  const id = this.spareId(index);
+  await this.call((c) => indexClient(c, index).read({ id }));
+});
+
+When('I delete {index} by an id that does not exist', async function (this: KitWorld, index: IndexName) {
+  const id = this.spareId(index);
+  await this.call((c) => indexClient(c, index).delete({ id }));
+});
+
 When('I read {index} where {string} equals the id of the first', async function (this: KitWorld, index: IndexName, target: string) {
   const query = where(target, firstRecordId(this, index));
   await this.call((c) => indexClient(c, index).read({ query }));

@@ -25,6 +25,16 @@ function lastRecord(world: KitWorld): ScenarioRecord {
   return world.lastMade;
 }
 
+// seed §2 rule 3: each create without an id gets an id of its own, so neither record replaced the other.
+Then('the two generated ids differ and both records can be read as sent', async function (this: KitWorld) {
+  const index = lastRecord(this).index;
+  const [first, second] = this.made(index).slice(-2);
+  if (!first || !second) throw new Error('the scenario has not created two records');
+  expectThat(first.id !== second.id, `both creates without an id got the same id ${first.id}`);
+  await assertStoredAsSent(this, first);
+  await assertStoredAsSent(this, second);
+});
+
 Then('{index} can be read by its id as sent', async function (this: KitWorld, index: IndexName) {
   await assertStoredAsSent(this, this.latest(index));
 });
@@ -86,11 +96,15 @@ Then('reading all {index} finds nothing', async function (this: KitWorld, index:
   if (outcome.status === 200) expectThat(Array.isArray(outcome.data) && outcome.data.length === 0, `${outcome.operation}: expected [], got ${outcome.rawBody.slice(0, 200)}`);
 });
 
-// seed §2.2: ids and exact names of the preloaded types are not fixed; find them by id or name.
+// seed §2.2: ids and exact names of the preloaded types are not fixed; find them by what any of
+// id, name or description says, and prefer a record that has all three.
 Then('the list holds a point-to-point type and a slice type, each with id, name and description', function (this: KitWorld) {
   const list = recordsOf(this.response());
-  const find = (pattern: RegExp) =>
-    list.find((r) => [r['id'], r['name']].some((v) => typeof v === 'string' && pattern.test(v)));
+  const complete = (r: Record<string, unknown>) => ['id', 'name', 'description'].every((f) => typeof r[f] === 'string');
+  const find = (pattern: RegExp) => {
+    const matching = list.filter((r) => [r['id'], r['name'], r['description']].some((v) => typeof v === 'string' && pattern.test(v)));
+    return matching.find(complete) ?? matching[0];
+  };
   for (const [label, pattern] of [['point-to-point', /point.?to.?point|p2p/i], ['slice', /slice/i]] as const) {
     const type = find(pattern);
     expectThat(type, `no preloaded ${label} link type among ${JSON.stringify(list.map((r) => r['id']))}`);

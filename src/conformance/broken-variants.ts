@@ -1,5 +1,7 @@
 import type { CoreRequest, CoreResponse } from '../reference-server/core/core-types.js';
 import type { ReferenceCoreOptions } from '../reference-server/core/reference-core.js';
+import { BROKEN_AGENT_VARIANTS } from './broken-agent-variants.js';
+import { BROKEN_ID_AND_AUTH_VARIANTS } from './broken-id-and-auth-variants.js';
 import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';
 
 /** The core's request handler, which a variant wraps to inject one fault. */
@@ -206,4 +208,6 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     coreOptions: { preload: false },
     wrap: (handle) => handle,
   },
+  ...BROKEN_AGENT_VARIANTS,
+  ...BROKEN_ID_AND_AUTH_VARIANTS,
 ];

@@ -22,3 +22,14 @@ export async function mintJwt(secret: string, kind: TokenKind = 'valid', subject
   const key = kind === 'wrong-signature' ? `${secret}-but-not-the-right-one` : secret;
   return jwt.sign(new TextEncoder().encode(key));
 }
+
+/**
+ * A JWT with `alg: none` and no signature (RFC 7519 §6, "unsecured"): well formed and unexpired,
+ * so only a server that verifies signatures refuses it. It needs no secret, so it runs against
+ * any deployment (seed §5: authentication fails → 401).
+ */
+export function unsignedJwt(subject = 'mgmt-kit-conformance'): string {
+  const now = Math.floor(Date.now() / 1000);
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: subject, iat: now, exp: now + HOUR })}.`;
+}

@@ -42,6 +42,30 @@ export function sampleRecord(index: IndexName, variant = 0): JsonRecord {
   }
 }
 
+/**
+ * An agent whose list entries and their configs carry fields beyond the tables (seed §2 rule 4).
+ * Some are the fields whose names the seed hides (ActionConfig options and boolean, Parameter
+ * boolean): an implementation that names them otherwise must still keep them as extra fields.
+ */
+export function sampleAgentWithNestedExtras(): JsonRecord {
+  const agent = sampleAgent();
+  const entries = (list: string) => agent[list] as Array<Record<string, unknown> & { config: Record<string, unknown> }>;
+  for (const action of entries('actions')) {
+    action['timeout_s'] = 30;
+    action.config['args'] = ['-v', '--once'];
+    action.config['daemon'] = false;
+  }
+  for (const parameter of entries('parameters')) {
+    parameter['list'] = false;
+    parameter.config['encoding'] = 'utf-8';
+  }
+  for (const resource of entries('resources')) {
+    resource['mode'] = 'read-only';
+    resource.config['rotate'] = { keep: 3 };
+  }
+  return agent;
+}
+
 /** Fields beyond the tables (seed §2 rule 4), nested values included. */
 export function sampleExtraFields(index: IndexName): JsonRecord {
   switch (index) {

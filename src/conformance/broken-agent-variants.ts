@@ -1,0 +1,96 @@
+import type { BrokenVariant } from './broken-variants.js';
+import { isObject, rewriteBody, type Json } from './variant-helpers.js';
+
+type Entry = Json & { config?: unknown };
+const LISTS = ['actions', 'parameters', 'resources'] as const;
+const TABULATED_ENTRY_FIELDS: Record<(typeof LISTS)[number], string[]> = {
+  actions: ['id', 'config', 'status', 'description', 'example'],
+  parameters: ['id', 'type', 'config', 'description', 'example'],
+  resources: ['id', 'config', 'description', 'example'],
+};
+const TABULATED_CONFIG_FIELDS: Record<(typeof LISTS)[number], string[]> = {
+  actions: ['cmd'],
+  parameters: ['schema', 'source', 'path'],
+  resources: ['path'],
+};
+
+const isAgentWrite = (method: string, path: string) => (method === 'POST' || method === 'PUT') && path.startsWith('/catalog/agent');
+const entriesOf = (body: Json, list: (typeof LISTS)[number]) => (Array.isArray(body[list]) ? (body[list] as unknown[]).filter(isObject) : []) as Entry[];
+const pick = (value: Json, keep: string[]) => Object.fromEntries(Object.entries(value).filter(([key]) => keep.includes(key)));
+const refuse = (field: string) => ({
+  status: 406,
+  headers: { 'content-type': 'application/json' },
+  body: [{ status: 'Not Acceptable', code: 406, error: true, message: { [field]: 'required' } }],
+});
+
+/** Variants of the agent catalog's nested rules (seed §2.3, §2 rule 4, §4.1 rule 5). */
+export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
+  {
+    name: 'nested-extra-fields-dropped',
+    breaks: '§2 rule 4: fields beyond the tables inside actions, parameters, resources and their configs are not stored',
+    wrap: (handle) => (request) => {
+      if (!isAgentWrite(request.method, request.path)) return handle(request);
+      return handle(
+        rewriteBody(request, (body) => {
+          const out: Json = { ...body };
+          for (const list of LISTS) {
+            if (!Array.isArray(body[list])) continue;
+            out[list] = entriesOf(body, list).map((entry) => {
+              const kept: Json = pick(entry, TABULATED_ENTRY_FIELDS[list]);
+              if (isObject(entry.config)) kept['config'] = pick(entry.config, TABULATED_CONFIG_FIELDS[list]);
+              return kept;
+            });
+          }
+          return out;
+        }),
+      );
+    },
+  },
+  {
+    name: 'partial-entry-refused',
+    breaks: '§4.1 rule 5: an update entry must repeat the whole entry (entries are not addressed by id field by field)',
+    wrap: (handle) => (request) => {
+      if (request.method !== 'PUT' || !request.path.startsWith('/catalog/agent')) return handle(request);
+      const body = (() => {
+        try {
+          return request.body ? (JSON.parse(request.body) as unknown) : undefined;
+        } catch {
+          return undefined;
+        }
+      })();
+      if (!isObject(body)) return handle(request);
+      for (const list of LISTS) {
+        if (entriesOf(body, list).some((entry) => entry.config === undefined)) return Promise.resolve(refuse(`${list.slice(0, -1)}.config`));
+      }
+      return handle(request);
+    },
+  },
+  {
+    name: 'entry-id-not-required',
+    breaks: '§2.3: an action, parameter or resource without id is given one instead of 406 "<entry>.id": "required"',
+    wrap: (handle) => (request) => {
+      if (!isAgentWrite(request.method, request.path)) return handle(request);
+      return handle(
+        rewriteBody(request, (body) => {
+          const out: Json = { ...body };
+          for (const list of LISTS) {
+            if (Array.isArray(body[list])) out[list] = entriesOf(body, list).map((entry, i) => ({ id: `${list}-${i}`, ...entry }));
+          }
+          return out;
+        }),
+      );
+    },
+  },
+  {
+    name: 'properties-refused',
+    breaks: '§2.3 ParameterConfig: neither properties nor the tabulated propeties is accepted as schema',
+    wrap: (handle) => (request) => {
+      if (!isAgentWrite(request.method, request.path) || !/"schema"\s*:\s*"prop/.test(request.body ?? '')) return handle(request);
+      return Promise.resolve({
+        status: 406,
+        headers: { 'content-type': 'application/json' },
+        body: [{ status: 'Not Acceptable', code: 406, error: true, message: { 'parameter.config.schema': 'must be one of: yaml, json' } }],
+      });
+    },
+  },
+];

@@ -1,0 +1,31 @@
+import type { BrokenVariant } from './broken-variants.js';
+import { idInPath } from './variant-helpers.js';
+
+/** Variants of id generation (seed §2 rule 3), unknown ids (§7) and token checks (§5). */
+export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
+  {
+    name: 'constant-generated-id',
+    breaks: '§2 rule 3: every create without an id gets the same generated id',
+    coreOptions: { generateId: () => 'generated' },
+    wrap: (handle) => handle,
+  },
+  {
+    name: 'read-unknown-id-answers-empty-list',
+    breaks: '§7: a read naming an id that does not exist answers 200 [] instead of 404',
+    wrap: (handle) => async (request) => {
+      const response = await handle(request);
+      if (request.method !== 'GET' || idInPath(request.path) === undefined || response.status !== 404) return response;
+      return { ...response, status: 200, body: [] };
+    },
+  },
+  {
+    name: 'alg-none-accepted',
+    breaks: '§5: an unsigned token (alg none) is accepted',
+    wrap: (handle, { validToken }) => (request) => {
+      const token = /^Bearer ([\w-]+)\.[\w-]+\.$/.exec(request.headers['authorization'] ?? '')?.[1];
+      const header = token ? Buffer.from(token, 'base64url').toString('utf8') : '';
+      const unsigned = /"alg"\s*:\s*"none"/.test(header);
+      return handle(unsigned ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request);
+    },
+  },
+];
