@@ -4,7 +4,7 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function table(title: string, rows: SummaryRow[]): string {
+function table(title: string, first: string, second: string, rows: SummaryRow[]): string {
   const body = rows
     .map(
       (r) =>
@@ -12,7 +12,7 @@ function table(title: string, rows: SummaryRow[]): string {
         `<td>${r.status}</td><td>${r.ran}</td><td>${r.reasons.map((x) => `<div>${escapeHtml(x)}</div>`).join('')}</td></tr>`,
     )
     .join('\n');
-  return `<h2>${escapeHtml(title)}</h2>\n<table><thead><tr><th></th><th></th><th>Status</th><th>Run</th><th>Reason</th></tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
+  return `<h2>${escapeHtml(title)}</h2>\n<table><thead><tr><th>${escapeHtml(first)}</th><th>${escapeHtml(second)}</th><th>Status</th><th>Scenarios run</th><th>Reason</th></tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
 }
 
 /** The conformance summary as a small self-contained HTML page (`conformance-summary.html`). */
@@ -38,8 +38,8 @@ tr.skipped td:nth-child(3){background:#fff2c0}tr.not-tested td:nth-child(3){back
 </style></head><body>
 <h1>Conformance summary: ${verdict}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
-${table('Seed rules (features/RULES.md)', summary.rules)}
-${table('Operations (spec/openapi.yaml)', summary.operations)}
+${table('Seed rules (features/RULES.md)', 'Rule', 'What the seed says', summary.rules)}
+${table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations)}
 </body></html>
 `;
 }

@@ -6,11 +6,11 @@ function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
 }
 
-function table(title: string, first: string, rows: SummaryRow[]): string[] {
+function table(title: string, first: string, second: string, rows: SummaryRow[]): string[] {
   return [
     `## ${title}`,
     '',
-    `| ${first} | | Status | Scenarios run | Reason |`,
+    `| ${first} | ${second} | Status | Scenarios run | Reason |`,
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${cell(r.key)} | ${cell(r.label)} | ${ICON[r.status]} | ${r.ran} | ${cell(r.reasons.join('\n'))} |`),
     '',
@@ -32,8 +32,8 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     `- Ids created under the run prefix \`${c.runPrefix}\`${summary.leftovers > 0 ? `; **${summary.leftovers} cleanup delete(s) failed: records may be left behind**` : '; all cleaned up'}`,
     `- Scenarios: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.notSelected} not selected`,
     '',
-    ...table('Seed rules (features/RULES.md)', 'Rule', summary.rules),
-    ...table('Operations (spec/openapi.yaml)', 'Operation', summary.operations),
+    ...table('Seed rules (features/RULES.md)', 'Rule', 'What the seed says', summary.rules),
+    ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
     ...(summary.failedScenarios.length > 0
       ? ['## Failed scenarios', '', ...summary.failedScenarios.map((f) => `- **${f.name}**\n\n  \`\`\`\n  ${f.error.replace(/\n/g, '\n  ')}\n  \`\`\``), '']
       : []),

@@ -1,0 +1,428 @@
+// Independent implementation of the management service (events, network link types, agent catalog).
+import http from 'node:http';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const PORT = Number(process.env.PORT || 9090);
+const SECRET = process.env.JWT_SECRET || '';
+// Red-team switches (all off by default): VARIANTS=comma list
+const V = new Set((process.env.VARIANTS || '').split(',').filter(Boolean));
+
+const REASON = {
+  200: 'OK', 201: 'Created', 204: 'No Content', 205: 'Reset Content', 304: 'Not Modified',
+  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed',
+  406: 'Not Acceptable', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error',
+};
+
+class HttpErr extends Error {
+  constructor(status, message) { super(typeof message === 'string' ? message : 'error'); this.status = status; this.msg = message; }
+}
+
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+const clone = (v) => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
+function deepEqual(a, b) {
+  if (a === b) return true;
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  const ka = Object.keys(a), kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+}
+
+// ---------------- validation ----------------
+const ACTION_STATUS = ['started', 'stopped', 'unknown'];
+const PARAM_TYPES = ['integer', 'number', 'time-duration', 'string', 'choice', 'boolean', 'binary'];
+const SCHEMAS = ['yaml', 'json', 'propeties', 'properties'];
+
+function checkStr(errs, obj, key, name, required) {
+  if (!(key in obj) || obj[key] === undefined) { if (required) errs[name] = 'required'; return; }
+  if (V.has('no-types') && name !== 'id') return;
+  if (typeof obj[key] !== 'string') errs[name] = 'invalid';
+}
+function checkEnum(errs, obj, key, name, values, required) {
+  if (!(key in obj) || obj[key] === undefined) { if (required) errs[name] = 'required'; return; }
+  if (V.has('no-types')) return;
+  if (V.has('no-properties') && (obj[key] === 'properties' || obj[key] === 'propeties')) { errs[name] = 'invalid'; return; }
+  if (!values.includes(obj[key])) errs[name] = 'invalid';
+}
+function checkStrList(errs, obj, key, name) {
+  if (!(key in obj)) return;
+  const v = obj[key];
+  if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) errs[name] = 'invalid';
+}
+
+function validateEvent(rec) {
+  const errs = {};
+  checkStr(errs, rec, 'id', 'id', true);
+  return errs;
+}
+function validateLinkType(rec) {
+  const errs = {};
+  checkStr(errs, rec, 'id', 'id', true);
+  checkStr(errs, rec, 'name', 'name', true);
+  checkStr(errs, rec, 'description', 'description', false);
+  return errs;
+}
+function validateEntryList(errs, rec, listKey, single, entryCheck) {
+  if (!(listKey in rec)) return;
+  const list = rec[listKey];
+  if (!Array.isArray(list)) { errs[listKey] = 'invalid'; return; }
+  const seen = new Set();
+  for (const e of list) {
+    if (!isObj(e)) { errs[listKey] = 'invalid'; continue; }
+    checkStr(errs, e, 'id', `${single}.id`, !V.has('no-nested-id'));
+    if (typeof e.id === 'string') {
+      if (seen.has(e.id)) errs[`${single}.id`] = 'duplicate';
+      seen.add(e.id);
+    }
+    checkStr(errs, e, 'description', `${single}.description`, false);
+    checkStr(errs, e, 'example', `${single}.example`, false);
+    entryCheck(errs, e, single);
+  }
+}
+function validateAgent(rec) {
+  const errs = {};
+  checkStr(errs, rec, 'id', 'id', true);
+  validateEntryList(errs, rec, 'actions', 'action', (errs, a, p) => {
+    checkEnum(errs, a, 'status', `${p}.status`, ACTION_STATUS, false);
+    if (!('config' in a)) { errs[`${p}.config`] = 'required'; return; }
+    if (!isObj(a.config)) { errs[`${p}.config`] = 'invalid'; return; }
+    checkStr(errs, a.config, 'cmd', `${p}.config.cmd`, true);
+  });
+  validateEntryList(errs, rec, 'parameters', 'parameter', (errs, pm, p) => {
+    checkEnum(errs, pm, 'type', `${p}.type`, PARAM_TYPES, true);
+    if (!('config' in pm)) { errs[`${p}.config`] = 'required'; return; }
+    if (!isObj(pm.config)) { errs[`${p}.config`] = 'invalid'; return; }
+    checkEnum(errs, pm.config, 'schema', `${p}.config.schema`, SCHEMAS, true);
+    checkStr(errs, pm.config, 'source', `${p}.config.source`, false);
+    checkStrList(errs, pm.config, 'path', `${p}.config.path`);
+  });
+  validateEntryList(errs, rec, 'resources', 'resource', (errs, r, p) => {
+    if (!('config' in r)) { errs[`${p}.config`] = 'required'; return; }
+    if (!isObj(r.config)) { errs[`${p}.config`] = 'invalid'; return; }
+    if ('path' in r.config) {
+      const v = r.config.path;
+      const ok = typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
+      if (!ok) errs[`${p}.config.path`] = 'invalid';
+    }
+  });
+  return errs;
+}
+
+// ---------------- indices ----------------
+const INDICES = {
+  '/event': { noun: 'Event', prefix: 'evt_', validate: validateEvent, lists: [] },
+  '/type/network-link': { noun: 'Network link type', prefix: 'nlt_', validate: validateLinkType, lists: [] },
+  '/catalog/agent': { noun: 'Agent', prefix: 'agt_', validate: validateAgent, lists: ['actions', 'parameters', 'resources'] },
+};
+for (const ix of Object.values(INDICES)) { ix.records = new Map(); ix.seq = 0; }
+if (V.has('preload-names')) {
+  INDICES['/type/network-link'].records.set('direct', { id: 'direct', name: 'Direct link', description: 'Point-to-point link between two nodes' });
+  INDICES['/type/network-link'].records.set('partition', { id: 'partition', name: 'Partition', description: 'A network slice' });
+} else {
+INDICES['/type/network-link'].records.set('point-to-point', {
+  id: 'point-to-point', name: 'Point-to-point link', description: 'A direct link between exactly two endpoints',
+});
+INDICES['/type/network-link'].records.set('slice', {
+  id: 'slice', name: 'Network slice', description: 'A logical network partition carved out of a shared infrastructure',
+});
+}
+
+function newId(ix) {
+  if (V.has('const-id')) return ix.prefix + 'generated';
+  let id;
+  do { ix.seq += 1; id = ix.prefix + String(ix.seq).padStart(6, '0'); } while (ix.records.has(id));
+  return id;
+}
+
+// newest first
+const listRecords = (ix) => [...ix.records.values()].reverse();
+
+// ---------------- helpers ----------------
+function envelope(code, message, error = false, statusText) {
+  return { status: statusText || REASON[code], code, error, message };
+}
+function send(res, status, body) {
+  res.statusCode = status;
+  if (!(V.has('no-ct-bodyless') && (body === undefined || status === 204 || status === 304))) res.setHeader('Content-Type', 'application/json');
+  if (body === undefined || status === 204 || status === 304) { res.end(); return; }
+  res.end(JSON.stringify(body));
+}
+function fail(res, status, message) {
+  if (status === 401) return send(res, 401, undefined); // empty body on authentication failure
+  if (V.has('err-object') && status !== 406) return send(res, status, { error: REASON[status], detail: message });
+  if (status === 404 && V.has('err404-false')) return send(res, 404, [envelope(404, message, false)]);
+  send(res, status, [envelope(status, message, true)]);
+}
+
+function b64urlDecode(s) {
+  if (!/^[A-Za-z0-9_-]*$/.test(s)) throw new Error('bad b64');
+  return Buffer.from(s, 'base64url');
+}
+function verifyJwt(header) {
+  if (!header || !SECRET) return false;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  if (!m) return false;
+  const parts = m[1].split('.');
+  if (parts.length !== 3) return false;
+  try {
+    const head = JSON.parse(b64urlDecode(parts[0]).toString('utf8'));
+    if (V.has('alg-none') && isObj(head) && head.alg === 'none') { const c = JSON.parse(b64urlDecode(parts[1]).toString('utf8')); return isObj(c); }
+    if (!isObj(head) || head.alg !== 'HS256') return false;
+    const expected = createHmac('sha256', SECRET).update(`${parts[0]}.${parts[1]}`).digest();
+    const got = b64urlDecode(parts[2]);
+    if (got.length !== expected.length || !timingSafeEqual(got, expected)) return false;
+    const claims = JSON.parse(b64urlDecode(parts[1]).toString('utf8'));
+    if (!isObj(claims)) return false;
+    const now = Math.floor(Date.now() / 1000);
+    if (V.has('require-iss') && claims.iss !== 'mgmt') return false;
+    if ('exp' in claims && (typeof claims.exp !== 'number' || now >= claims.exp)) return false;
+    if ('nbf' in claims && (typeof claims.nbf !== 'number' || now < claims.nbf)) return false;
+    return true;
+  } catch { return false; }
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    let size = 0;
+    req.on('data', (c) => { size += c.length; if (size > 5 * 1024 * 1024) { reject(new HttpErr(400, 'Payload too large')); req.destroy(); } else chunks.push(c); });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function route(pathname) {
+  let p = pathname;
+  if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
+  for (const base of Object.keys(INDICES)) {
+    if (p === base) return { ix: INDICES[base], pathId: undefined };
+    if (p.startsWith(base + '/')) {
+      const rest = p.slice(base.length + 1);
+      if (rest && !rest.includes('/')) {
+        let id; try { id = decodeURIComponent(rest); } catch { return null; }
+        return { ix: INDICES[base], pathId: id };
+      }
+    }
+  }
+  return null;
+}
+
+// ---------------- query ----------------
+function parseQuery(q, allowSelect) {
+  if (q === undefined) return {};
+  if (!isObj(q)) throw new HttpErr(400, 'Query must be a JSON object');
+  for (const k of Object.keys(q)) {
+    if (k !== 'select' && k !== 'where') throw new HttpErr(400, `Unknown query member '${k}'`);
+  }
+  const out = {};
+  if ('select' in q) {
+    if (!allowSelect) throw new HttpErr(400, 'select is only meaningful when reading');
+    if (!Array.isArray(q.select) || q.select.length === 0 || !q.select.every((s) => typeof s === 'string')) {
+      throw new HttpErr(400, 'select must be a non-empty list of field names');
+    }
+    out.select = q.select;
+  }
+  if ('where' in q) {
+    const w = q.where;
+    if (!isObj(w)) throw new HttpErr(400, 'where must be an object');
+    for (const k of Object.keys(w)) if (k !== 'equals') throw new HttpErr(422, `Condition '${k}' cannot be evaluated`);
+    if ('equals' in w) {
+      const e = w.equals;
+      if (!isObj(e) || typeof e.target !== 'string' || !('expr' in e) || typeof e.expr !== 'string') {
+        throw new HttpErr(400, 'where.equals needs string target and string expr');
+      }
+      out.where = e;
+    }
+  }
+  return out;
+}
+function matches(rec, eq) {
+  if (!eq) return true;
+  if (!Object.prototype.hasOwnProperty.call(rec, eq.target)) return false;
+  const v = rec[eq.target];
+  if (typeof v === 'string') return v === eq.expr;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v) === eq.expr;
+  return JSON.stringify(v) === eq.expr;
+}
+function project(rec, select) {
+  if (!select) return clone(rec);
+  const o = {};
+  for (const f of select) if (Object.prototype.hasOwnProperty.call(rec, f)) o[f] = clone(rec[f]);
+  return o;
+}
+
+// ---------------- operations ----------------
+function doCreate(ix, pathId, body) {
+  let items;
+  if (Array.isArray(body)) {
+    if (pathId !== undefined) throw new HttpErr(400, 'A list body cannot be combined with an id in the path');
+    items = body;
+  } else if (isObj(body)) items = [body];
+  else throw new HttpErr(400, 'Body must be a JSON object or a list of objects');
+  if (items.length === 0) return { status: 204 };
+  const prepared = [];
+  const batchIds = new Set();
+  for (const raw of items) {
+    if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
+    const rec = clone(raw);
+    if (pathId !== undefined) {
+      if ('id' in rec && rec.id !== pathId) throw new HttpErr(422, `Path id '${pathId}' does not agree with body id`);
+      rec.id = pathId;
+    }
+    if (!('id' in rec) || rec.id === null) rec.id = undefined;
+    const generated = rec.id === undefined;
+    if (!generated) {
+      if (typeof rec.id !== 'string' || rec.id === '') return { status: 406, message: { id: 'invalid' } };
+      if (ix.records.has(rec.id) || batchIds.has(rec.id)) return { status: 406, message: 'Id already found' };
+    }
+    const errs = ix.validate({ ...rec, id: generated ? 'x' : rec.id });
+    if (Object.keys(errs).length) return { status: 406, message: errs };
+    if (!generated) batchIds.add(rec.id);
+    if (V.has('strip-nested')) for (const l of ix.lists) if (Array.isArray(rec[l])) rec[l] = rec[l].map((e) => { const o = { id: e.id, config: e.config }; for (const k of ['type','status','description','example']) if (k in e) o[k] = e[k]; return o; });
+    prepared.push({ rec, generated });
+  }
+  const out = [];
+  for (const { rec, generated } of prepared) {
+    if (generated) {
+      const fresh = { id: newId(ix) };
+      for (const [k, v] of Object.entries(rec)) if (k !== 'id') fresh[k] = v;
+      ix.records.set(fresh.id, fresh);
+      out.push(envelope(201, `${ix.noun} ${fresh.id} has been created`));
+    } else {
+      ix.records.set(rec.id, rec);
+      out.push(envelope(201, `${ix.noun} ${rec.id} has been created`));
+    }
+  }
+  return { status: 201, body: out };
+}
+
+function mergeEntries(existing, incoming) {
+  const result = Array.isArray(existing) ? clone(existing) : [];
+  for (const e of incoming) {
+    if (!isObj(e) || typeof e.id !== 'string') { result.push(clone(e)); continue; }
+    const idx = result.findIndex((x) => isObj(x) && x.id === e.id);
+    if (idx < 0) { result.push(clone(e)); continue; }
+    if (V.has('replace-entry')) { result[idx] = clone(e); continue; }
+    const target = result[idx];
+    for (const [k, v] of Object.entries(e)) {
+      if (k === 'id') continue;
+      if (v === null) delete target[k];
+      else if (k === 'config' && isObj(v) && isObj(target.config)) target.config = { ...target.config, ...clone(v) };
+      else target[k] = clone(v);
+    }
+  }
+  return result;
+}
+
+function applyUpdate(ix, rec, patch) {
+  const next = clone(rec);
+  for (const [k, v] of Object.entries(patch)) {
+    if (k === 'id') continue;
+    if (ix.lists.includes(k) && Array.isArray(v)) next[k] = mergeEntries(next[k], v);
+    else if (v === null) delete next[k];
+    else next[k] = clone(v);
+  }
+  return next;
+}
+
+function doUpdate(ix, pathId, body) {
+  let items;
+  if (Array.isArray(body)) {
+    if (pathId !== undefined) throw new HttpErr(400, 'A list body cannot be combined with an id in the path');
+    items = body;
+  } else if (isObj(body)) items = [body];
+  else throw new HttpErr(400, 'Body must be a JSON object or a list of objects');
+  if (items.length === 0) return { status: 204 };
+  const plan = [];
+  for (const raw of items) {
+    if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
+    let id = raw.id;
+    if (pathId !== undefined) {
+      if (id !== undefined && id !== pathId) throw new HttpErr(422, 'The id of a record is read-only and cannot be changed');
+      id = pathId;
+    }
+    if (id === undefined || id === null) return { status: 406, message: { id: 'required' } };
+    if (typeof id !== 'string') return { status: 406, message: { id: 'invalid' } };
+    const current = ix.records.get(id);
+    if (!current) throw new HttpErr(422, `No ${ix.noun.toLowerCase()} with id ${id} can be updated`);
+    const next = applyUpdate(ix, current, raw);
+    const errs = ix.validate(next);
+    if (Object.keys(errs).length) return { status: 406, message: errs };
+    plan.push({ id, next, changed: !deepEqual(current, next) });
+  }
+  if (!plan.some((p) => p.changed)) {
+    return { status: 304, body: plan.map((p) => envelope(304, `Update of ${ix.noun} ${p.id} is not necessary`)) };
+  }
+  const out = [];
+  for (const p of plan) {
+    if (p.changed) { ix.records.set(p.id, p.next); out.push(envelope(200, V.has('msg-noid') ? `${ix.noun} has been updated` : `${ix.noun} ${p.id} has been updated`)); }
+    else out.push(envelope(304, `Update of ${ix.noun} ${p.id} is not necessary`));
+  }
+  return { status: 200, body: out };
+}
+
+function doRead(ix, pathId, body) {
+  const q = parseQuery(body, true);
+  let recs = listRecords(ix);
+  if (pathId !== undefined) recs = recs.filter((r) => r.id === pathId);
+  const noQuery = pathId === undefined && !q.where;
+  recs = recs.filter((r) => matches(r, q.where));
+  if (recs.length === 0) {
+    if (V.has('lenient-missing-id') && pathId !== undefined && !q.where) return { status: 200, body: [] };
+    if (noQuery) return { status: 204 };
+    throw new HttpErr(404, 'The query did not match any record');
+  }
+  return { status: 200, body: recs.map((r) => project(r, q.select)) };
+}
+
+function doDelete(ix, pathId, body) {
+  const q = parseQuery(body, false);
+  let recs = listRecords(ix);
+  if (pathId !== undefined) recs = recs.filter((r) => r.id === pathId);
+  recs = recs.filter((r) => matches(r, q.where));
+  if (recs.length === 0) throw new HttpErr(404, 'The query did not match any record');
+  const out = [];
+  for (const r of recs) {
+    ix.records.delete(r.id);
+    if (!V.has('msg-noid')) out.push(envelope(200, `${ix.noun} ${r.id} has been deleted`, false, REASON[205]));
+  }
+  if (V.has('msg-noid')) out.push(envelope(200, `${recs.length} record(s) deleted`, false, REASON[205]));
+  if (V.has('lenient-missing-id') && pathId !== undefined && recs.length === 0) return { status: 205, body: [envelope(200, 'Nothing to delete', false, REASON[205])] };
+  return { status: 205, body: out };
+}
+
+// ---------------- server ----------------
+const server = http.createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, 'http://localhost');
+    const r = route(url.pathname);
+    if (!r) return fail(res, 404, `No resource at ${url.pathname}`);
+    const ops = { POST: doCreate, GET: doRead, PUT: doUpdate, DELETE: doDelete };
+    if (!ops[req.method]) {
+      res.setHeader('Allow', 'GET, POST, PUT, DELETE');
+      return fail(res, 405, `Method ${req.method} is not supported here`);
+    }
+    if (!verifyJwt(req.headers.authorization)) { await readBody(req).catch(() => {}); return fail(res, 401); }
+    const raw = await readBody(req);
+    const ctype = req.headers['content-type'];
+    const isJson = ctype !== undefined && /^application\/json\s*(;.*)?$/i.test(ctype.trim());
+    const hasBody = raw.trim().length > 0;
+    if ((V.has('strict-ct') && !isJson) || (ctype !== undefined && !isJson && !(V.has('no415-delete') && req.method === 'DELETE')) || (hasBody && !isJson) || ((req.method === 'POST' || req.method === 'PUT') && !isJson)) {
+      return fail(res, 415, 'Only application/json is accepted');
+    }
+    let body;
+    if (hasBody) {
+      try { body = JSON.parse(raw); } catch { return fail(res, 400, 'The request body is not well-formed JSON'); }
+    }
+    if (body === undefined && (req.method === 'POST' || req.method === 'PUT')) return send(res, 204);
+    const result = ops[req.method](r.ix, r.pathId, body);
+    if (result.status === 406) return send(res, 406, [envelope(406, result.message, true)]);
+    return send(res, result.status, result.body);
+  } catch (e) {
+    if (e instanceof HttpErr) return fail(res, e.status, e.msg);
+    console.error(e);
+    return fail(res, 500, 'The server cannot satisfy the request');
+  }
+});
+server.listen(PORT, '127.0.0.1', () => console.log(`listening on 127.0.0.1:${PORT}`));
