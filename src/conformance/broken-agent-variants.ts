@@ -1,5 +1,6 @@
+import type { CoreRequest } from '../reference-server/core/core-types.js';
 import type { BrokenVariant } from './broken-variants.js';
-import { isObject, rewriteBody, type Json } from './variant-helpers.js';
+import { isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';
 
 type Entry = Json & { config?: unknown };
 const LISTS = ['actions', 'parameters', 'resources'] as const;
@@ -15,8 +16,22 @@ const TABULATED_CONFIG_FIELDS: Record<(typeof LISTS)[number], string[]> = {
 };
 
 const isAgentWrite = (method: string, path: string) => (method === 'POST' || method === 'PUT') && path.startsWith('/catalog/agent');
-const entriesOf = (body: Json, list: (typeof LISTS)[number]) => (Array.isArray(body[list]) ? (body[list] as unknown[]).filter(isObject) : []) as Entry[];
+const entriesOf = (body: Json, list: ListName) => (Array.isArray(body[list]) ? (body[list] as unknown[]).filter(isObject) : []) as Entry[];
 const pick = (value: Json, keep: string[]) => Object.fromEntries(Object.entries(value).filter(([key]) => keep.includes(key)));
+type ListName = (typeof LISTS)[number];
+
+/** Rewrites every entry of the agent's lists in a create or update body before the core sees it. */
+function rewriteEntries(request: CoreRequest, rewrite: (list: ListName, entry: Entry, position: number) => Json): CoreRequest {
+  if (!isAgentWrite(request.method, request.path)) return request;
+  return rewriteBody(request, (body) => {
+    const out: Json = { ...body };
+    for (const list of LISTS) {
+      if (Array.isArray(body[list])) out[list] = entriesOf(body, list).map((entry, position) => rewrite(list, entry, position));
+    }
+    return out;
+  });
+}
+
 const refuse = (field: string) => ({
   status: 406,
   headers: { 'content-type': 'application/json' },
@@ -28,36 +43,21 @@ export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
   {
     name: 'nested-extra-fields-dropped',
     breaks: '§2 rule 4: fields beyond the tables inside actions, parameters, resources and their configs are not stored',
-    wrap: (handle) => (request) => {
-      if (!isAgentWrite(request.method, request.path)) return handle(request);
-      return handle(
-        rewriteBody(request, (body) => {
-          const out: Json = { ...body };
-          for (const list of LISTS) {
-            if (!Array.isArray(body[list])) continue;
-            out[list] = entriesOf(body, list).map((entry) => {
-              const kept: Json = pick(entry, TABULATED_ENTRY_FIELDS[list]);
-              if (isObject(entry.config)) kept['config'] = pick(entry.config, TABULATED_CONFIG_FIELDS[list]);
-              return kept;
-            });
-          }
-          return out;
+    wrap: (handle) => (request) =>
+      handle(
+        rewriteEntries(request, (list, entry) => {
+          const kept: Json = pick(entry, TABULATED_ENTRY_FIELDS[list]);
+          if (isObject(entry.config)) kept['config'] = pick(entry.config, TABULATED_CONFIG_FIELDS[list]);
+          return kept;
         }),
-      );
-    },
+      ),
   },
   {
     name: 'partial-entry-refused',
     breaks: '§4.1 rule 5: an update entry must repeat the whole entry (entries are not addressed by id field by field)',
     wrap: (handle) => (request) => {
       if (request.method !== 'PUT' || !request.path.startsWith('/catalog/agent')) return handle(request);
-      const body = (() => {
-        try {
-          return request.body ? (JSON.parse(request.body) as unknown) : undefined;
-        } catch {
-          return undefined;
-        }
-      })();
+      const body = parseBody(request);
       if (!isObject(body)) return handle(request);
       for (const list of LISTS) {
         if (entriesOf(body, list).some((entry) => entry.config === undefined)) return Promise.resolve(refuse(`${list.slice(0, -1)}.config`));
@@ -68,18 +68,7 @@ export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
   {
     name: 'entry-id-not-required',
     breaks: '§2.3: an action, parameter or resource without id is given one instead of 406 "<entry>.id": "required"',
-    wrap: (handle) => (request) => {
-      if (!isAgentWrite(request.method, request.path)) return handle(request);
-      return handle(
-        rewriteBody(request, (body) => {
-          const out: Json = { ...body };
-          for (const list of LISTS) {
-            if (Array.isArray(body[list])) out[list] = entriesOf(body, list).map((entry, i) => ({ id: `${list}-${i}`, ...entry }));
-          }
-          return out;
-        }),
-      );
-    },
+    wrap: (handle) => (request) => handle(rewriteEntries(request, (list, entry, position) => ({ id: `${list}-${position}`, ...entry }))),
   },
   {
     name: 'properties-refused',
