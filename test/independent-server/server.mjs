@@ -1,11 +1,54 @@
-// Independent implementation of the management service (events, network link types, agent catalog).
+// An independent implementation of the management service (events, network link types, agent
+// catalog), written from the seed (management-service.md) alone: its author did not read
+// mgmt-kit's spec, reference server, client or features. Wherever the seed is open it chooses
+// differently from the kit on purpose, so a suite that passes here relies only on what the seed
+// fixes. Among its choices: generated ids like evt_000001 (kit: UUID); messages such as
+// "Event e1 has been created" (kit: "Record with id=e1 created"); 401 with an empty body; update
+// of an unknown id, or a body id that differs from the path id, → 422 (kit: 406); read of an
+// empty index without a query → 204 (kit: 200 []); records listed newest first; null in an update
+// removes the field; a bad query member → 400 and an unknown where condition → 422; bodies over
+// 5 MiB → 400 (kit: 413 over 1 MiB).
+//
+// Node built-ins only; not part of the package. test/independent-server/independent-server.test.ts
+// runs the conformance suite against it.
+//   PORT=9090 JWT_SECRET=s node test/independent-server/server.mjs   (PORT=0 picks a free port)
+// Tokens: Authorization: Bearer <HS256 JWT signed with JWT_SECRET>; exp and nbf are honoured.
+// Without JWT_SECRET every request to an index answers 401.
+//
+// VARIANTS=comma,list switches on deliberate deviations, for the suite's self-check. "faithful"
+// means another choice the seed leaves open (the suite must still pass); "broken" names the seed
+// rule it violates (the suite must fail).
 import http from 'node:http';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+const VARIANT_NAMES = [
+  'alg-none', // broken, seed §5: accepts an unsigned token (alg none) — authentication that checks nothing must fail
+  'const-id', // broken, seed §2 rule 3: every generated id is the same, so a second create without id overwrites the first
+  'err-object', // broken, seed §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
+  'err404-false', // faithful: a 404 envelope says error false (the seed fixes error true only for validation failures)
+  'lenient-missing-id', // broken, seed §4.2/§7: read of an unknown id answers 200 [] instead of 404 nothing found
+  'msg-noid', // faithful: update and delete messages do not name the id (the seed fixes the id only in the create message)
+  'no-ct-bodyless', // faithful: responses without a body (204, 304, 401) carry no Content-Type (there is no media type to declare)
+  'no-nested-id', // broken, seed §2.3: an action, parameter or resource without its required id is accepted
+  'no-properties', // broken, seed §2.3 ParameterConfig: refuses schema properties/propeties (the preloaded value and the tabulated spelling)
+  'no-types', // faithful under profile core: only presence is checked, not types or enum values (the seed never says a wrong value is refused); fails the kit's @extension invalid-enum scenarios
+  'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
+  'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
+  'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
+  'require-iss', // faithful but unusable by the kit: tokens need iss=mgmt (token contents are not shown); the kit's tokens carry no iss, so nearly every scenario gets 401
+  'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (seed §4.1 request headers)
+  'strip-nested', // broken, seed §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
+];
+
 const PORT = Number(process.env.PORT || 9090);
 const SECRET = process.env.JWT_SECRET || '';
-// Red-team switches (all off by default): VARIANTS=comma list
 const V = new Set((process.env.VARIANTS || '').split(',').filter(Boolean));
+for (const name of V) {
+  if (!VARIANT_NAMES.includes(name)) {
+    console.error(`unknown variant ${name}; known: ${VARIANT_NAMES.join(', ')}`);
+    process.exit(2);
+  }
+}
 
 const REASON = {
   200: 'OK', 201: 'Created', 204: 'No Content', 205: 'Reset Content', 304: 'Not Modified',
@@ -388,7 +431,6 @@ function doDelete(ix, pathId, body) {
     if (!V.has('msg-noid')) out.push(envelope(200, `${ix.noun} ${r.id} has been deleted`, false, REASON[205]));
   }
   if (V.has('msg-noid')) out.push(envelope(200, `${recs.length} record(s) deleted`, false, REASON[205]));
-  if (V.has('lenient-missing-id') && pathId !== undefined && recs.length === 0) return { status: 205, body: [envelope(200, 'Nothing to delete', false, REASON[205])] };
   return { status: 205, body: out };
 }
 
@@ -425,4 +467,5 @@ const server = http.createServer(async (req, res) => {
     return fail(res, 500, 'The server cannot satisfy the request');
   }
 });
-server.listen(PORT, '127.0.0.1', () => console.log(`listening on 127.0.0.1:${PORT}`));
+// PORT=0 asks the system for a free port; the line below tells the caller which one it got.
+server.listen(PORT, '127.0.0.1', () => console.log(`listening on 127.0.0.1:${server.address().port}`));
