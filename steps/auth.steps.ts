@@ -57,13 +57,13 @@ When('I {operation} {index} with the token {string}', async function (this: KitW
 When(
   'I {operation} {index} with a token that is {token-flaw}',
   async function (this: KitWorld, operation: IndexOperation, index: IndexName, flaw: TokenKind) {
-    const token = await mintJwt(requireSecret(this), flaw);
+    const token = await mintJwt(requireSecret(this), flaw, this.kit.jwtClaims);
     await sendHarmless(this, this.clientWithToken(token), operation, index);
   },
 );
 
 When('I read {index} with a valid token minted from the secret', async function (this: KitWorld, index: IndexName) {
-  const token = await mintJwt(requireSecret(this), 'valid');
+  const token = await mintJwt(requireSecret(this), 'valid', this.kit.jwtClaims);
   await this.call((c) => indexClient(c, index).read(), { client: this.clientWithToken(token) });
 });
 

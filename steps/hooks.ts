@@ -25,7 +25,7 @@ Before(async function (this: KitWorld) {
   runPrefix ??= params.runPrefix ?? createRunPrefix();
   let token = params.token;
   if (token === undefined && params.jwtSecret !== undefined) {
-    mintedToken ??= mintJwt(params.jwtSecret);
+    mintedToken ??= mintJwt(params.jwtSecret, 'valid', params.jwtClaims);
     token = await mintedToken;
   }
   this.kit = { ...params, runPrefix, token };

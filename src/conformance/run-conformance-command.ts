@@ -8,7 +8,7 @@ import { writeConformanceSummary } from './write-conformance-summary.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
 export interface ConformanceCommandOptions
-  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'profile' | 'allowDestructive' | 'tags'> {
+  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'jwtClaims' | 'profile' | 'allowDestructive' | 'tags'> {
   /** Absolute report directory. */
   reportDir: string;
   /** Writes progress and the closing lines. */
@@ -21,7 +21,7 @@ export interface ConformanceCommandOptions
  * scenario ran and every selected scenario passed.
  */
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {
-  const token = options.token ?? (options.jwtSecret !== undefined ? await mintJwt(options.jwtSecret) : undefined);
+  const token = options.token ?? (options.jwtSecret !== undefined ? await mintJwt(options.jwtSecret, 'valid', options.jwtClaims) : undefined);
   if (token === undefined) {
     options.out.write('mgmt-kit conformance: no --token and no --jwt-secret: requests carry no Authorization header\n');
   }
@@ -30,6 +30,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     token,
     authScheme: options.authScheme,
     jwtSecret: options.jwtSecret,
+    jwtClaims: options.jwtClaims,
     profile: options.profile,
     allowDestructive: options.allowDestructive,
     tags: options.tags,

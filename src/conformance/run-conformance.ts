@@ -14,6 +14,8 @@ export interface ConformanceRunOptions {
   token?: string | undefined;
   authScheme?: string | undefined;
   jwtSecret?: string | undefined;
+  /** Extra claims of every minted token. */
+  jwtClaims?: Record<string, unknown> | undefined;
   profile: ConformanceProfile;
   allowDestructive: boolean;
   /** Extra cucumber tag expression, and-ed with the profile's. */
@@ -65,6 +67,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     ...(options.token !== undefined ? { token: options.token } : {}),
     ...(options.authScheme !== undefined ? { authScheme: options.authScheme } : {}),
     ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
+    ...(options.jwtClaims !== undefined ? { jwtClaims: options.jwtClaims } : {}),
   };
   const { reportFormats } = (await import(pathToFileURL(`${PACKAGE_ROOT}cucumber.js`).href)) as {
     reportFormats: (dir: string) => string[];

@@ -12,6 +12,8 @@ export interface KitParameters {
   authScheme?: string | undefined;
   /** HS256 secret; enables the @needs-jwt-secret scenarios (expired, wrong signature, …). */
   jwtSecret?: string | undefined;
+  /** Extra claims of every minted token (iss, aud, …), for deployments that require them. */
+  jwtClaims?: Record<string, unknown> | undefined;
   /** Every id a scenario creates starts with this, e.g. `mk-3f9a1c-`. */
   runPrefix?: string | undefined;
   /** Milliseconds before one HTTP call fails; default 15 000. */
@@ -34,6 +36,7 @@ export function resolveKitParameters(
     token: given?.token ?? env['TOKEN'],
     authScheme: given?.authScheme ?? env['AUTH_SCHEME'],
     jwtSecret: given?.jwtSecret ?? env['JWT_SECRET'],
+    jwtClaims: given?.jwtClaims ?? (env['JWT_CLAIMS'] ? (JSON.parse(env['JWT_CLAIMS']) as Record<string, unknown>) : undefined),
     runPrefix: given?.runPrefix,
     timeoutMs: given?.timeoutMs,
     allowDestructive: given?.allowDestructive ?? env['ALLOW_DESTRUCTIVE'] === '1',

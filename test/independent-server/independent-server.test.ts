@@ -44,17 +44,18 @@ async function readAllIndices(url: string, token: string): Promise<Record<string
   return records;
 }
 
-async function runAgainst(variants: readonly string[]): Promise<IndependentRun> {
+async function runAgainst(variants: readonly string[], jwtClaims?: Record<string, unknown>): Promise<IndependentRun> {
   const server = await startIndependentServer(variants);
   let stderr = '';
   const capture = new Writable({ write: (chunk, _encoding, done) => ((stderr += String(chunk)), done()) });
   try {
-    const token = await mintJwt(server.secret);
+    const token = await mintJwt(server.secret, 'valid', jwtClaims);
     const before = await readAllIndices(server.url, token);
     const result = await runConformance({
       baseUrl: server.url,
       token,
       jwtSecret: server.secret,
+      jwtClaims,
       profile: 'extended',
       allowDestructive: true,
       progress: 'none',
@@ -98,6 +99,12 @@ describe('the conformance suite on the independent implementation', () => {
       assert.ok(success && scenarios.every((s) => s.status === 'passed'), `scenarios not passing:\n${describeFailures(scenarios)}\n${output}`);
     });
   }
+
+  test('a deployment that requires an iss claim passes once --jwt-claims supplies it', async () => {
+    const { scenarios, success, output } = await runAgainst(['require-iss'], { iss: 'mgmt' });
+    assert.ok(scenarios.length > 100, `only ${scenarios.length} scenarios ran\n${output}`);
+    assert.ok(success && scenarios.every((s) => s.status === 'passed'), `scenarios not passing:\n${describeFailures(scenarios)}\n${output}`);
+  });
 
   for (const [variant, { breaks, failures }] of Object.entries(EXPECTED_FAILURES)) {
     test(`${variant} (${breaks}) fails exactly the expected scenarios`, async () => {

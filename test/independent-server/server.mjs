@@ -35,7 +35,7 @@ const VARIANT_NAMES = [
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
   'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
   'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
-  'require-iss', // faithful but unusable by the kit: tokens need iss=mgmt (token contents are not shown); the kit's tokens carry no iss, so nearly every scenario gets 401
+  'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the seed); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
   'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (seed §4.1 request headers)
   'strip-nested', // broken, seed §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
 ];

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../main.js';
 import { formatFlagHelp, parseFlags } from '../parse-flags.js';
+import { parseJwtClaims } from '../../conformance/mint-jwt.js';
 import { runConformanceCommand } from '../../conformance/run-conformance-command.js';
 
 const CONFORMANCE_FLAGS = {
@@ -10,6 +11,7 @@ const CONFORMANCE_FLAGS = {
   profile: { kind: 'string', description: 'core (the seed only) or extended (adds @extension)', defaultText: 'core', valueName: 'P' },
   'allow-destructive': { kind: 'boolean', description: 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)' },
   'jwt-secret': { kind: 'string', description: 'HS256 secret: mints the token when --token is absent and runs @needs-jwt-secret', env: 'JWT_SECRET', valueName: 'S' },
+  'jwt-claims': { kind: 'string', description: 'JSON object of extra claims in minted tokens, e.g. {"iss":"idp"}', env: 'JWT_CLAIMS', valueName: 'JSON' },
   tags: { kind: 'string', description: 'cucumber tag expression, and-ed with the profile', valueName: 'EXPR' },
   'report-dir': { kind: 'string', description: 'where reports and the summary go', defaultText: 'reports', valueName: 'DIR' },
   'self-test': { kind: 'boolean', description: 'start the reference server on a free port with a fresh secret and run everything against it (profile extended, --allow-destructive)' },
@@ -17,7 +19,7 @@ const CONFORMANCE_FLAGS = {
 } as const;
 
 const USAGE = `Usage: mgmt-kit conformance --base-url URL --token TOKEN [--auth-scheme Bearer]
-         [--profile core|extended] [--allow-destructive] [--jwt-secret S] [--tags EXPR] [--report-dir reports]
+         [--profile core|extended] [--allow-destructive] [--jwt-secret S [--jwt-claims JSON]] [--tags EXPR] [--report-dir reports]
        mgmt-kit conformance --self-test [--report-dir reports]
 
 Runs the conformance features (features/*.feature) against any implementation of the management
@@ -47,8 +49,14 @@ export const command: Command = {
       process.stderr.write(`mgmt-kit conformance: --profile must be core or extended, got "${profile}"\n`);
       return 2;
     }
+    const claims = parseJwtClaims(flags['jwt-claims']);
+    if (!claims.ok) {
+      process.stderr.write(`mgmt-kit conformance: ${claims.error}\n`);
+      return 2;
+    }
     const common = {
       authScheme: flags['auth-scheme'],
+      jwtClaims: claims.claims,
       profile,
       tags: flags.tags,
       reportDir: resolve(process.cwd(), flags['report-dir'] ?? 'reports'),
