@@ -1,14 +1,12 @@
 /**
  * @module mgmt-kit
- * The package entry: `import { createClient, createHandlers } from 'mgmt-kit'`.
- * The reference server is at `mgmt-kit/reference-server`, the msw adapter also at `mgmt-kit/mock`.
+ * The package entry: `import { createClient } from 'mgmt-kit'`.
+ * The reference server is at `mgmt-kit/reference-server` and the msw handlers at `mgmt-kit/mock`,
+ * so that msw (an optional peer dependency) is loaded only by those who use it.
  */
 
 // Typed client (seed §4: one client per index, results typed per documented status)
 export { createClient, indexOperations, NetworkError, UnexpectedStatusError } from './client/index.js';
-
-// msw handlers backed by the reference core (browser and Node)
-export { createHandlers } from './mock/index.js';
 
 // Types
 export type {
@@ -26,4 +24,3 @@ export type {
   QueryCallOptions,
   RequestBodyOf,
 } from './client/index.js';
-export type { HandlerOptions } from './mock/index.js';
