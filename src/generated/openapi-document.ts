@@ -57,7 +57,12 @@ export const openapiDocument: unknown = {
       {
         "id": "update-merge",
         "seed": "§4.1 rules 5-7",
-        "choice": "Update merges the sent fields into the stored record: objects field by field, the agent lists actions, parameters and resources entry by entry matched on id (a new id is appended, entries not sent are kept), other arrays and scalars are replaced. The merged record must still satisfy the index schema (else 406 with the field object). If the merged record equals the stored one the answer is 304."
+        "choice": "Update merges the sent fields into the stored record: objects field by field, the agent lists actions, parameters and resources entry by entry matched on id (a new id is appended, entries not sent are kept), other arrays and scalars are replaced. The merged record must still satisfy the index schema (else 406 with the field object). If the merged record equals the stored one the answer is 304. Because entries are addressed by id, two entries of one list with the same id are refused on create and update: 406 {\"parameter.id\": \"duplicate\"}."
+      },
+      {
+        "id": "entry-ids",
+        "seed": "§2 rule 3, §2.3",
+        "choice": "Action, parameter and resource entries need an id in the reference server (406 {\"parameter.id\": \"required\"}); other implementations may generate one, as §2 rule 3 allows for records, so the conformance suite accepts either."
       },
       {
         "id": "readonly-id",
@@ -92,7 +97,7 @@ export const openapiDocument: unknown = {
       {
         "id": "read-empty",
         "seed": "§4.1 rule 2, §7",
-        "choice": "Read without a query of an empty index answers 200 with []. Read with a query (or an id) that matches nothing answers 404. Other implementations may answer 204 or 404 for an empty index (§7); clients must accept all three."
+        "choice": "Read without a where (no body, or select only) returns every record, so an empty index answers 200 with []. Read with a where or an id that matches nothing answers 404. Other implementations may answer 204 or 404 for an empty index, and 204 for an unknown id (§7); clients must accept them."
       },
       {
         "id": "delete-nothing",
@@ -117,7 +122,7 @@ export const openapiDocument: unknown = {
       {
         "id": "malformed-json",
         "seed": "§4.2 (400)",
-        "choice": "A body that is not valid JSON, is nested deeper than 64 levels, or (create and update) is neither an object nor an array, answers 400."
+        "choice": "A body that is not valid JSON (invalid UTF-8 included), holds a number JSON cannot carry back (1e400), is nested deeper than 64 levels, or (create and update) is neither an object nor an array, answers 400."
       },
       {
         "id": "body-limit",
