@@ -61,7 +61,7 @@ Feature: Reading and deleting with a query body
 
   Scenario Outline: Read <index> with a query that matches nothing
     When I read the <index> where "id" equals an unknown id
-    Then the response is 404, nothing found
+    Then the response is 404 or 204, nothing found
 
     Examples:
       | index              |

@@ -19,7 +19,7 @@ Feature: Record ids
 
   Scenario Outline: Reading <index> by an id that does not exist finds nothing
     When I read <index> by an id that does not exist
-    Then the response is 404, nothing found
+    Then the response is 404 or 204, nothing found
 
     Examples:
       | index              |

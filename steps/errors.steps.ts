@@ -29,19 +29,14 @@ When('I create {index} with a new id in a body that is not valid JSON', async fu
 
 // The same two faults on the other operations. Each targets a record of this scenario, so a
 // server that ignores the fault (and deletes or changes the record) harms nothing of anyone else's.
-function scenarioRecord(world: KitWorld) {
-  if (!world.lastMade) throw new Error('the scenario has made no record yet');
-  return world.lastMade;
-}
-
 When('I delete that record with a query sent as {string}', async function (this: KitWorld, contentType: string) {
-  const record = scenarioRecord(this);
+  const record = this.lastRecord();
   const body = JSON.stringify({ where: { equals: { target: 'id', expr: record.id } } });
   await this.sendRaw({ index: record.index, method: 'DELETE', id: record.id, body, contentType });
 });
 
 When('I update that record with a body that is not valid JSON', async function (this: KitWorld) {
-  const record = scenarioRecord(this);
+  const record = this.lastRecord();
   const body = `${JSON.stringify({ id: record.id, note: 'must not be stored' }).slice(0, -1)},`;
   await this.sendRaw({ index: record.index, method: 'PUT', id: record.id, body, contentType: 'application/json' });
 });

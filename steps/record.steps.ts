@@ -20,14 +20,9 @@ async function assertAbsent(world: KitWorld, index: IndexName, id: string): Prom
   expectThat(stored === undefined, `a ${index} record exists under ${id}, but none should: ${JSON.stringify(stored)}`);
 }
 
-function lastRecord(world: KitWorld): ScenarioRecord {
-  if (!world.lastMade) throw new Error('the scenario has made no record');
-  return world.lastMade;
-}
-
 // seed §2 rule 3: each create without an id gets an id of its own, so neither record replaced the other.
 Then('the two generated ids differ and both records can be read as sent', async function (this: KitWorld) {
-  const index = lastRecord(this).index;
+  const index = this.lastRecord().index;
   const [first, second] = this.made(index).slice(-2);
   if (!first || !second) throw new Error('the scenario has not created two records');
   expectThat(first.id !== second.id, `both creates without an id got the same id ${first.id}`);
@@ -55,11 +50,11 @@ Then('{index} is unchanged', async function (this: KitWorld, index: IndexName) {
 });
 
 Then('that record is unchanged', async function (this: KitWorld) {
-  await assertStoredAsSent(this, lastRecord(this));
+  await assertStoredAsSent(this, this.lastRecord());
 });
 
 Then('both records can be read by their ids as sent', async function (this: KitWorld) {
-  for (const record of this.made(lastRecord(this).index)) await assertStoredAsSent(this, record);
+  for (const record of this.made(this.lastRecord().index)) await assertStoredAsSent(this, record);
 });
 
 Then('no {index}( record) exists under that id', async function (this: KitWorld, index: IndexName) {
@@ -68,19 +63,19 @@ Then('no {index}( record) exists under that id', async function (this: KitWorld,
 
 // seed §2 rule 1: id is readonly.
 Then('the record still exists under its first id and none under the new id', async function (this: KitWorld) {
-  const record = lastRecord(this);
+  const record = this.lastRecord();
   await assertStoredAsSent(this, record);
   await assertAbsent(this, record.index, this.spare(record.index));
 });
 
 Then('only the second record is left', async function (this: KitWorld) {
-  const [first, second] = this.made(lastRecord(this).index);
+  const [first, second] = this.made(this.lastRecord().index);
   await assertAbsent(this, first!.index, first!.id);
   await assertStoredAsSent(this, second!);
 });
 
 Then('only the third record is left', async function (this: KitWorld) {
-  const [first, second, third] = this.made(lastRecord(this).index);
+  const [first, second, third] = this.made(this.lastRecord().index);
   await assertAbsent(this, first!.index, first!.id);
   await assertAbsent(this, second!.index, second!.id);
   await assertStoredAsSent(this, third!);

@@ -4,6 +4,7 @@ import { assertMissingField, assertSuccessEnvelope, requireEnvelope } from './su
 import { findSentMismatch } from './support/contains-sent.js';
 import { indexOfOperation } from './support/index-of-operation.js';
 import { indexClient } from './support/loose-index-client.js';
+import { readStored } from './support/read-stored.js';
 import { recordsOf } from './support/records-of.js';
 import { MARKER_FIELD } from './support/sample-records.js';
 import type { CallOutcome } from './support/call-outcome.js';
@@ -46,8 +47,14 @@ Then('the response is 304, an update not necessary', function (this: KitWorld) {
   expectStatus(this, 304); // the envelope, if any, was checked against NotModifiedEnvelope
 });
 
+// seed §7: "404 on read and delete means nothing matches the query".
 Then('the response is 404, nothing found', function (this: KitWorld) {
   expectStatus(this, 404);
+});
+
+// seed §7 also lets a read answer 204 when there is nothing to act on.
+Then('the response is 404 or 204, nothing found', function (this: KitWorld) {
+  expectStatus(this, 404, 204);
 });
 
 // 400/406/422: the seed fixes no status for these refusals, only that they are refused.
@@ -95,6 +102,26 @@ Then('the response is {int} with message {string}', function (this: KitWorld, st
 Then('the response is 406 naming the missing field {string}', function (this: KitWorld, field: string) {
   assertMissingField(expectStatus(this, 406), field);
 });
+
+// seed §2.3 (entry id required) with §2 rule 3 (generated when not provided): either outcome.
+Then(
+  /^the response is 406 naming the missing field "([^"]+)", or 201 with an id on every (action|parameter|resource)$/,
+  async function (this: KitWorld, field: string, entry: string) {
+    const outcome = expectStatus(this, 406, 201);
+    if (outcome.status === 406) {
+      assertMissingField(outcome, field);
+      return;
+    }
+    const record = this.latest('agents');
+    const stored = await readStored(this, 'agents', record.id);
+    const list = `${entry}s`;
+    const sent = record.sent[list] as unknown[];
+    const kept = stored?.[list];
+    expectThat(Array.isArray(kept) && kept.length === sent.length, `the agent ${record.id} should keep its ${sent.length} ${list}, has ${JSON.stringify(kept)}`);
+    const missing = (kept as Array<Record<string, unknown>>).filter((e) => typeof e['id'] !== 'string' || e['id'] === '');
+    expectThat(missing.length === 0, `${list} stored without an id: ${JSON.stringify(missing)}`);
+  },
+);
 
 Then('the response is 200 with a list', function (this: KitWorld) {
   const outcome = expectStatus(this, 200);

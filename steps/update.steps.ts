@@ -11,11 +11,6 @@ async function update(world: KitWorld, record: ScenarioRecord, fields: Record<st
   await world.call((c) => indexClient(c, record.index).update(body, { id: record.id }));
 }
 
-function lastRecord(world: KitWorld): ScenarioRecord {
-  if (!world.lastMade) throw new Error('the scenario has made no record yet');
-  return world.lastMade;
-}
-
 // seed §4.1 rules 6 and 7: link type rename, event gains source.
 When('I update {index} setting {string} to {string}', async function (this: KitWorld, index: IndexName, field: string, value: string) {
   const record = this.latest(index);
@@ -49,14 +44,14 @@ When('I update {index} adding an extra field', async function (this: KitWorld, i
 
 // seed §7: 415 when the body is not sent as application/json. The body itself is valid JSON.
 When('I update that record with a body sent as {string}', async function (this: KitWorld, contentType: string) {
-  const record = lastRecord(this);
+  const record = this.lastRecord();
   const body = JSON.stringify({ id: record.id, note: 'must not be stored' });
   await this.sendRaw({ index: record.index, method: 'PUT', id: record.id, body, contentType });
 });
 
 // seed §2 rule 1: id is readonly.
 When('I update that record changing its id to a new id', async function (this: KitWorld) {
-  const record = lastRecord(this);
+  const record = this.lastRecord();
   const newId = this.spareId(record.index);
   await this.call((c) => indexClient(c, record.index).update({ id: newId }, { id: record.id }));
 });

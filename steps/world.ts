@@ -93,6 +93,12 @@ export class KitWorld extends World<KitParameters> {
     return record;
   }
 
+  /** The record the scenario made last, on any index ("that record"). */
+  lastRecord(): ScenarioRecord {
+    if (!this.lastMade) throw new Error('the scenario has made no record yet');
+    return this.lastMade;
+  }
+
   /** Every record of that index the scenario made ("both events"). */
   made(index: IndexName): ScenarioRecord[] {
     return this.records.get(index) ?? [];

@@ -66,11 +66,6 @@ export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
     },
   },
   {
-    name: 'entry-id-not-required',
-    breaks: '§2.3: an action, parameter or resource without id is given one instead of 406 "<entry>.id": "required"',
-    wrap: (handle) => (request) => handle(rewriteEntries(request, (list, entry, position) => ({ id: `${list}-${position}`, ...entry }))),
-  },
-  {
     name: 'properties-refused',
     breaks: '§2.3 ParameterConfig: neither properties nor the tabulated propeties is accepted as schema',
     wrap: (handle) => (request) => {
@@ -83,3 +78,13 @@ export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
     },
   },
 ];
+
+/**
+ * A faithful choice on the agent's lists: an entry sent without an id gets one generated, as the
+ * seed's §2 rule 3 allows for records (x-decisions entry-ids). Run with the faithful alternatives.
+ */
+export const ENTRY_IDS_GENERATED: BrokenVariant = {
+  name: 'entry-ids-generated',
+  breaks: 'nothing: an action, parameter or resource without id gets a generated one instead of 406',
+  wrap: (handle) => (request) => handle(rewriteEntries(request, (list, entry, position) => ({ id: `${list}-${position}`, ...entry }))),
+};

@@ -1,4 +1,5 @@
 import { STATUS_CODES } from 'node:http';
+import { ENTRY_IDS_GENERATED } from './broken-agent-variants.js';
 import type { BrokenVariant } from './broken-variants.js';
 import { isBasePath, isObject, type Json } from './variant-helpers.js';
 
@@ -48,6 +49,7 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
       return empty ? { status: 204, headers: {} } : response;
     },
   },
+  ENTRY_IDS_GENERATED,
 ];
 
 function selectOf(text: string | undefined): unknown[] | undefined {

@@ -77,8 +77,3 @@ export function sampleExtraFields(index: IndexName): JsonRecord {
       return { maintainer: 'team-edge', labels: ['edge', 'logs'] };
   }
 }
-
-/** A field each index can be read back by with `select` (seed §4.1 rule 8). */
-export function selectableField(index: IndexName): string {
-  return { events: 'kind', networkLinkTypes: 'name', agents: 'actions' }[index];
-}

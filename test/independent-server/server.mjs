@@ -29,7 +29,7 @@ const VARIANT_NAMES = [
   'lenient-missing-id', // broken, seed §4.2/§7: read of an unknown id answers 200 [] instead of 404 nothing found
   'msg-noid', // faithful: update and delete messages do not name the id (the seed fixes the id only in the create message)
   'no-ct-bodyless', // faithful: responses without a body (204, 304, 401) carry no Content-Type (there is no media type to declare)
-  'no-nested-id', // broken, seed §2.3: an action, parameter or resource without its required id is accepted
+  'no-nested-id', // broken, seed §2.3: an action, parameter or resource without its required id is stored without one
   'no-properties', // broken, seed §2.3 ParameterConfig: refuses schema properties/propeties (the preloaded value and the tabulated spelling)
   'no-types', // faithful under profile core: only presence is checked, not types or enum values (the seed never says a wrong value is refused); fails the kit's @extension invalid-enum scenarios
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
