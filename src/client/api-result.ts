@@ -7,19 +7,20 @@ type ResponsesOf<O extends OperationId> = operations[O]['responses'];
 type JsonBodyOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
 
 /**
- * Statuses whose body HTTP or the seed leaves optional: 304 and 205 bodies are dropped by HTTP
- * stacks (fetch, node on 304), and the envelope content of 400/401/404/413/415/422/500 is not
- * shown by the seed, so other implementations may send none.
- */
-type MaybeBodiless = 205 | 304 | 400 | 401 | 404 | 413 | 415 | 422 | 500;
-
-/**
  * What every client call resolves to for a documented status: the status, the parsed JSON body
- * typed for that status, the response headers and the raw body text. Narrow on `status`:
+ * typed for that status, the response headers and the raw body text. Narrow on `status`.
+ *
+ * `data` is `Body | undefined` for every status, because the client parses what arrived and a
+ * deployment may send nothing (or something that is not JSON): HTTP stacks drop 205 and 304
+ * bodies (fetch, node on 304), the seed (§7) does not show the envelope of 400/401/404/415/422/500,
+ * and the client does not check a body's presence or shape — `rawBody` keeps what came, and
+ * `createSpecValidator().checkResponse` checks the shape. Typing `data` as always present would
+ * let `tsc` accept code that throws on a bodiless 201, and the client must never throw for a
+ * documented status.
  *
  * @example
  * const result = await client.networkLinkTypes.read({ id: 'p2p' });
- * if (result.status === 200) result.data[0]?.name; // NetworkLinkTypeSelection[]
+ * if (result.status === 200) result.data?.[0]?.name; // NetworkLinkTypeSelection[] | undefined
  */
 export type ApiResult<O extends OperationId> = O extends OperationId ? ResultOf<O> : never;
 
@@ -27,7 +28,8 @@ type ResultOf<O extends OperationId> = {
   [S in keyof ResponsesOf<O> & number]: {
     operation: O;
     status: S;
-    data: S extends MaybeBodiless ? JsonBodyOf<ResponsesOf<O>[S]> | undefined : JsonBodyOf<ResponsesOf<O>[S]>;
+    /** The parsed JSON body; `undefined` when none arrived or it was not JSON (see {@link ApiResult}). */
+    data: JsonBodyOf<ResponsesOf<O>[S]> | undefined;
     headers: Record<string, string>;
     /** The body as received ("" when there was none), for checks the parsed value cannot show. */
     rawBody: string;

@@ -4,7 +4,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import nock from 'nock';
 import { createClient, type KitClient } from './create-client.js';
-import { NetworkError, UnexpectedStatusError } from './api-result.js';
+import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
 import { indexOperations, type IndexName } from './index-operations.js';
 
 const BASE = 'http://mgmt.test';
@@ -112,7 +112,7 @@ describe('createClient: query bodies', () => {
     nock(BASE).get('/type/network-link', query).reply(200, [{ name: 'Point to Point' }], JSON_HEADERS);
     const result = await client.networkLinkTypes.read({ query });
     assert.equal(result.status, 200);
-    if (result.status === 200) assert.equal(result.data[0]?.name, 'Point to Point');
+    if (result.status === 200) assert.equal(result.data?.[0]?.name, 'Point to Point');
   });
   it('GET without a query sends no body', async () => {
     const seen = answerOnce('GET', '/catalog/agent', 200, []);
@@ -173,6 +173,44 @@ describe('createClient: documented statuses resolve, never throw', () => {
     assert.equal(result.status, 500);
     assert.equal(result.data, undefined);
     assert.equal(result.rawBody, 'oops');
+  });
+});
+
+/** `true` when `undefined` is one of the values `data` may hold for that operation and status. */
+type DataAdmitsUndefined<O extends OperationId, S extends number> =
+  undefined extends Extract<ApiResult<O>, { status: S }>['data'] ? true : false;
+
+// Type-level table (checked by `npm run typecheck`): no status promises a body, because the client
+// parses what arrived and never checks that a body came. A `false` here fails to compile.
+const dataMayBeMissing: [
+  DataAdmitsUndefined<'createEvent', 201>,
+  DataAdmitsUndefined<'createNetworkLinkTypeById', 406>,
+  DataAdmitsUndefined<'updateAgent', 200>,
+  DataAdmitsUndefined<'readNetworkLinkTypes', 200>,
+  DataAdmitsUndefined<'deleteEvents', 205>,
+] = [true, true, true, true, true];
+
+describe('createClient: a documented status without the body its schema describes', () => {
+  const client = createClient({ baseURL: BASE, token: 't' });
+  it('every status types data as possibly undefined (type-level table above)', () => {
+    assert.deepEqual(dataMayBeMissing, [true, true, true, true, true]);
+  });
+  it('a 201 without a body resolves with data undefined, and the types forbid indexing it unguarded', async () => {
+    answerOnce('POST', '/event', 201);
+    const created = await client.events.create({ id: 'e1' });
+    assert.equal(created.status, 201);
+    if (created.status !== 201) return;
+    assert.equal(created.data?.[0]?.message, undefined, 'the guarded form of the JSDoc example does not throw');
+    assert.equal(created.rawBody, '');
+    // @ts-expect-error data is `Envelope | undefined` even for a 201: unguarded indexing must not type-check
+    assert.throws(() => created.data[0], TypeError, 'what tsc used to accept throws at run time');
+    assert.equal(created.data, undefined);
+  });
+  it('a 200 read with an empty body resolves with data undefined', async () => {
+    answerOnce('GET', '/catalog/agent', 200);
+    const result = await client.agents.read();
+    assert.equal(result.status, 200);
+    assert.equal(result.data, undefined);
   });
 });
 

@@ -68,7 +68,7 @@ const documentedStatuses = new Map(listOperations().map((op) => [op.operationId,
  * @example
  * const client = createClient({ baseURL: 'http://127.0.0.1:8080', token });
  * const created = await client.events.create({ id: 'e1', kind: 'link-down' });
- * if (created.status === 201) console.log(created.data[0]?.message);
+ * if (created.status === 201) console.log(created.data?.[0]?.message); // data may be undefined: a deployment may send no body
  */
 export function createClient(options: ClientOptions): KitClient {
   const http = options.axiosInstance ?? axios.create();

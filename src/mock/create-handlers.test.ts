@@ -19,18 +19,32 @@ function useHandlers(options: Partial<Parameters<typeof createHandlers>[0]> = {}
   server.use(...createHandlers({ baseUrl: BASE, ...options }));
 }
 
+// `afterUpdate` is the record a read must return after `change` (seed §4.1 rules 5-7): the event
+// gains source, the network link type gets its new name, and the agent's parameter is addressed
+// by id, so only its type changes and its config stays.
 const roundTrips = [
-  { index: 'events', record: { id: 'e1', kind: 'link-down' }, change: { source: '10.0.0.1' } },
-  { index: 'networkLinkTypes', record: { id: 'mesh', name: 'Mesh' }, change: { name: 'Mesh 2' } },
+  {
+    index: 'events',
+    record: { id: 'e1', kind: 'link-down' },
+    change: { source: '10.0.0.1' },
+    afterUpdate: { id: 'e1', kind: 'link-down', source: '10.0.0.1' },
+  },
+  {
+    index: 'networkLinkTypes',
+    record: { id: 'mesh', name: 'Mesh' },
+    change: { name: 'Mesh 2' },
+    afterUpdate: { id: 'mesh', name: 'Mesh 2' },
+  },
   {
     index: 'agents',
     record: { id: 'filebeat', parameters: [{ id: 'period', type: 'string', config: { schema: 'yaml' } }] },
     change: { parameters: [{ id: 'period', type: 'integer' }] },
+    afterUpdate: { id: 'filebeat', parameters: [{ id: 'period', type: 'integer', config: { schema: 'yaml' } }] },
   },
 ] as const;
 
 describe('createHandlers: create → read → update → delete on each index', () => {
-  for (const { index, record, change } of roundTrips) {
+  for (const { index, record, change, afterUpdate } of roundTrips) {
     it(index, async () => {
       useHandlers();
       const api = client[index];
@@ -50,7 +64,7 @@ describe('createHandlers: create → read → update → delete on each index', 
 
       const reread = await api.read({ id: record.id });
       assert.equal(reread.status, 200);
-      assert.notDeepEqual(reread.data, [record], 'the update is visible to a later read');
+      assert.deepEqual(reread.data, [afterUpdate], 'the update is visible to a later read, and nothing else changed');
 
       const deleted = await api.delete({ id: record.id });
       assert.equal(deleted.status, 205);

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
+import { createLineWatcher } from './create-line-watcher.js';
 import { resolvePrismBin } from './resolve-prism-bin.js';
 
 /** How {@link runPrism} starts Prism and where it reports. */
@@ -21,7 +22,9 @@ const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
  * Runs the Prism CLI from node_modules as a child process with the current node, forwards
  * SIGINT/SIGTERM to it, and resolves to its exit code (128 + signal number when a signal ended
  * it, as shells report). Prism's output is passed through; a `mgmt-kit <label>: ready on <url>`
- * line follows Prism's own "listening" line so scripts can wait for it.
+ * line follows Prism's own "listening" line so scripts can wait for it. Prism logs that line only
+ * after its `server.listen` has resolved (prism-cli dist/util/createServer.js), so "ready" means
+ * this Prism holds the port; when the port is taken Prism exits 1 and prints `EADDRINUSE`.
  */
 export function runPrism(options: RunPrismOptions): Promise<number> {
   const stdout = options.stdout ?? process.stdout;
@@ -35,13 +38,12 @@ export function runPrism(options: RunPrismOptions): Promise<number> {
   }
   stdout.write(`mgmt-kit ${options.label}: starting Prism on ${options.url} (the first answer takes a few seconds)\n`);
   const child = spawn(process.execPath, [bin, ...options.args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let announced = false;
-  child.stdout.on('data', (chunk: Buffer) => {
+  const sawListening = createLineWatcher(LISTENING);
+  child.stdout.setEncoding('utf8'); // a multi-byte character cut between chunks stays whole
+  child.stdout.on('data', (chunk: string) => {
     stdout.write(chunk);
-    if (!announced && chunk.toString('utf8').includes(LISTENING)) {
-      announced = true;
-      stdout.write(`mgmt-kit ${options.label}: ready on ${options.url}\n`);
-    }
+    // Whole lines only: a chunk boundary inside the phrase must not hide it.
+    if (sawListening(chunk) !== undefined) stdout.write(`mgmt-kit ${options.label}: ready on ${options.url}\n`);
   });
   child.stderr.on('data', (chunk: Buffer) => stderr.write(chunk));
 
