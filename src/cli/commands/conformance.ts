@@ -49,6 +49,10 @@ export const command: Command = {
       process.stderr.write(`mgmt-kit conformance: --profile must be core or extended, got "${profile}"\n`);
       return 2;
     }
+    if (flags['jwt-secret'] === '') {
+      process.stderr.write('mgmt-kit conformance: --jwt-secret must not be empty\n');
+      return 2;
+    }
     const claims = parseJwtClaims(flags['jwt-claims']);
     if (!claims.ok) {
       process.stderr.write(`mgmt-kit conformance: ${claims.error}\n`);

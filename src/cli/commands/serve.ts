@@ -13,7 +13,13 @@ import { readSeedFile } from '../read-seed-file.js';
 const SERVE_FLAGS = {
   port: { kind: 'integer', description: 'TCP port; 0 picks a free one', env: 'PORT', defaultText: '8080', min: 0, max: 65535 },
   host: { kind: 'string', description: 'interface to listen on', defaultText: '127.0.0.1', valueName: 'HOST' },
-  'jwt-secret': { kind: 'string', description: 'HS256 secret for Bearer tokens', env: 'JWT_SECRET', defaultText: 'random, printed token', valueName: 'S' },
+  'jwt-secret': {
+    kind: 'string',
+    description: 'HS256 secret for Bearer tokens; must not be empty (an empty JWT_SECRET counts as unset)',
+    env: 'JWT_SECRET',
+    defaultText: 'random, printed token',
+    valueName: 'S',
+  },
   'no-auth': { kind: 'boolean', description: 'accept requests without a token (local mock use)' },
   seed: { kind: 'string', description: 'JSON file {"event":[…],"network-link-type":[…],"agent":[…]} loaded at start', valueName: 'FILE' },
   empty: { kind: 'boolean', description: 'start without the preloaded link types p2p and slice' },
@@ -55,7 +61,8 @@ function formatBanner(url: string, auth: { token: string; generatedSecret: strin
 /**
  * `mgmt-kit serve` / `npm start`: the reference server on node:http (issue 3). Prints the URL,
  * spec and docs URLs and a ready token; one log line per request unless --quiet; closes
- * cleanly on SIGINT/SIGTERM (exit 0). Bad flags or an invalid seed file exit 2.
+ * cleanly on SIGINT/SIGTERM (exit 0). Bad flags (an empty --jwt-secret included) or an invalid
+ * seed file exit 2; an empty JWT_SECRET counts as unset, so a random secret is generated.
  */
 export const command: Command = {
   summary: 'run the reference in-memory server (npm start)',
@@ -72,6 +79,8 @@ export const command: Command = {
       return 0;
     }
     if (parsed.positionals.length > 0) return fail(`unexpected argument "${parsed.positionals[0]}"\n\n${USAGE}`);
+    // WebCrypto refuses a zero-length HMAC key: refuse it here instead of crashing after listening.
+    if (flags['jwt-secret'] === '') return fail(`--jwt-secret must not be empty (omit it for a random secret)\n\n${USAGE}`);
     let seed: SeedData | undefined;
     if (flags.seed !== undefined) {
       const result = readSeedFile(flags.seed);

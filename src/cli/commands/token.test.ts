@@ -38,3 +38,30 @@ test('token with a bad --expires or an unknown flag exits 2', () => {
   assert.equal(run(['--secret', 's', '--expires', 'soon']).status, 2);
   assert.equal(run(['--secret', 's', '--bogus']).status, 2);
 });
+
+const emptySecrets: Array<[string, string[]]> = [
+  ["--secret ''", ['--secret', '']],
+  ['--secret=', ['--secret=']],
+];
+
+for (const [name, args] of emptySecrets) {
+  test(`token refuses an empty secret (${name}) with exit 2 and a usage message`, () => {
+    const result = run(args, { JWT_SECRET: 'from-env' });
+    assert.equal(result.status, 2, result.stderr);
+    assert.match(result.stderr, /--secret must not be empty/);
+    assert.doesNotMatch(result.stderr, /DOMException/);
+    assert.equal(result.stdout, '');
+  });
+}
+
+test('an empty JWT_SECRET counts as unset: no secret, exit 2', () => {
+  const result = run([], { JWT_SECRET: '' });
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /no secret — pass --secret S or set JWT_SECRET/);
+});
+
+test('token --help says an empty secret is refused', () => {
+  const result = run(['--help']);
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /must not be empty \(an empty JWT_SECRET counts as unset\)/);
+});

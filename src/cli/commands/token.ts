@@ -3,7 +3,12 @@ import { mintToken } from '../../reference-server/core/mint-token.js';
 import { formatFlagHelp, parseFlags } from '../parse-flags.js';
 
 const TOKEN_FLAGS = {
-  secret: { kind: 'string', description: 'HS256 secret the server verifies with', env: 'JWT_SECRET', valueName: 'S' },
+  secret: {
+    kind: 'string',
+    description: 'HS256 secret the server verifies with; must not be empty (an empty JWT_SECRET counts as unset)',
+    env: 'JWT_SECRET',
+    valueName: 'S',
+  },
   expires: { kind: 'string', description: 'lifetime: 30m, 1h, 24h, 7d …', defaultText: '1h', valueName: 'SPAN' },
   subject: { kind: 'string', description: 'sub claim', defaultText: 'mgmt-kit', valueName: 'S' },
   help: { kind: 'boolean', description: 'show this help' },
@@ -32,7 +37,11 @@ export const command: Command = {
       process.stdout.write(USAGE);
       return 0;
     }
-    if (!secret) {
+    if (secret === '') {
+      process.stderr.write(`mgmt-kit token: --secret must not be empty (use the secret the server was started with)\n\n${USAGE}`);
+      return 2;
+    }
+    if (secret === undefined) {
       process.stderr.write('mgmt-kit token: no secret — pass --secret S or set JWT_SECRET (the secret the server was started with)\n');
       return 2;
     }

@@ -15,6 +15,12 @@ export interface CoreRequest {
   headers: Readonly<Record<string, string | undefined>>;
   /** Raw body text; `undefined` or `""` when the request carried none. */
   body?: string | undefined;
+  /**
+   * True when the body bytes were not valid UTF-8 (the adapter then passes a lossy decoding as
+   * `body`). The core answers 400 at its JSON step, after routing, authentication and the media
+   * type check (x-decisions malformed-json); only an adapter that sees bytes can tell.
+   */
+  bodyNotUtf8?: boolean | undefined;
 }
 
 /** What the core answers: a status, headers, and a JSON-serialisable body when there is one. */

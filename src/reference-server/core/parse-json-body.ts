@@ -18,37 +18,40 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
   return essence === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(essence);
 }
 
-/** Nesting depth of a JSON value, counted without recursion so hostile input cannot overflow. */
-export function measureDepth(value: unknown): number {
-  let deepest = 0;
+/** Why a parsed body cannot be accepted although it is valid JSON text, or undefined when it can. */
+export function findJsonProblem(value: unknown): string | undefined {
+  // Iterative walk: hostile nesting must not overflow the stack.
   const stack: Array<[unknown, number]> = [[value, 0]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!;
+    // JSON.parse turns 1e400 into Infinity, which JSON.stringify would send back as null.
+    if (typeof node === 'number' && !Number.isFinite(node)) return 'the body holds a number JSON cannot carry (such as 1e400)';
     if (typeof node !== 'object' || node === null) continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > MAX_BODY_DEPTH) return deepest;
+    if (depth + 1 > MAX_BODY_DEPTH) return `the body nests deeper than ${MAX_BODY_DEPTH} levels`;
     for (const child of Object.values(node)) stack.push([child, depth + 1]);
   }
-  return deepest;
+  return undefined;
 }
 
 /**
  * Reads the body of a request as JSON, or answers the error: 415 when a body is not sent as
- * JSON (seed §7), 400 when it is not valid JSON (x-decisions malformed-json) or nests too deep.
- * An absent or whitespace-only body counts as no body and needs no Content-Type.
+ * JSON (seed §7); 400 (x-decisions malformed-json) when its bytes are not UTF-8, it is not valid
+ * JSON, it holds a number JSON cannot carry back (1e400) or it nests deeper than
+ * {@link MAX_BODY_DEPTH}. An absent or whitespace-only body counts as no body and needs no
+ * Content-Type.
  */
 export function parseJsonBody(request: CoreRequest): JsonBody | CoreResponse {
   const text = request.body;
   if (text === undefined || text.trim() === '') return { present: false };
   if (!isJsonMediaType(request.headers['content-type'])) return errorResponse(415, MEDIA_TYPE_NOT_SUPPORTED);
+  if (request.bodyNotUtf8) return errorResponse(400, requestNotValid('the body is not valid UTF-8'));
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     return errorResponse(400, requestNotValid('the body is not valid JSON'));
   }
-  if (measureDepth(value) > MAX_BODY_DEPTH) {
-    return errorResponse(400, requestNotValid(`the body nests deeper than ${MAX_BODY_DEPTH} levels`));
-  }
+  const problem = findJsonProblem(value);
+  if (problem !== undefined) return errorResponse(400, requestNotValid(problem));
   return { present: true, value };
 }

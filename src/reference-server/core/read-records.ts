@@ -9,9 +9,10 @@ import { readQuery } from './read-query.js';
 import { selectFields } from './select-fields.js';
 
 /**
- * Read (seed §4.1): every record without a query (rule 2; `[]` for an empty index, x-decisions
- * read-empty), narrowed by the path id and `where.equals`, restricted by `select` (rule 8).
- * An id or a where that matches nothing → 404 (seed §7).
+ * Read (seed §4.1): every record without a where — no body, `{}` or select only — (rule 2; so
+ * `200 []` for an empty index, x-decisions read-empty), narrowed by the path id and
+ * `where.equals`, restricted by `select` (rule 8). An id or a where that matches nothing → 404
+ * (seed §7), on an empty index too.
  */
 export function readRecords(index: IndexDefinition, id: string | undefined, body: JsonBody, context: CoreContext): CoreResponse {
   const result = readQuery(body, context.validate);

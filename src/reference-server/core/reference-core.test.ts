@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
+import { EMPTY_SECRET } from './authenticate.js';
 import { createReferenceCore, SeedError } from './reference-core.js';
 
 const spec = createSpecValidator();
@@ -38,6 +39,10 @@ test('an invalid seed throws SeedError listing every problem', () => {
     () => createReferenceCore({ seed: { 'network-link-type': [{ id: 'x' }, { id: 'y', name: 'Y' }, { id: 'y', name: 'Y2' }] } }),
     (error: unknown) => error instanceof SeedError && error.problems.length === 2 && /name.*required/.test(error.problems[0]!),
   );
+  assert.throws(
+    () => createReferenceCore({ seed: { agent: [{ id: 'a', resources: [{ id: 'r', config: { path: 'x' } }, { id: 'r', config: { path: 'y' } }] }] } }),
+    (error: unknown) => error instanceof SeedError && error.problems[0] === 'agent[0]: {"resource.id":"duplicate"}',
+  );
   assert.throws(() => createReferenceCore({ seed: { links: [] } as never }), SeedError);
   assert.throws(() => createReferenceCore({ seed: [] as never }), SeedError);
 });
@@ -71,6 +76,12 @@ test('auth: false (default) checks nothing; a secret makes the core answer 401 w
   assert.equal((await createReferenceCore().handle(json('GET', '/event'))).status, 200);
   const guarded = createReferenceCore({ auth: { secret: 's' } });
   assert.equal((await guarded.handle(json('GET', '/event'))).status, 401);
+});
+
+test('an empty secret is refused when the core is created, not at the first request', () => {
+  for (const secret of ['', new Uint8Array(0)]) {
+    assert.throws(() => createReferenceCore({ auth: { secret } }), { name: 'RangeError', message: EMPTY_SECRET });
+  }
 });
 
 test('a batch update where only some records change answers 200 and says which did not', async () => {

@@ -1,4 +1,5 @@
 import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName } from './index-definitions.js';
 import { IndexStore } from './index-store.js';
 import { isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
@@ -24,7 +25,8 @@ export interface StoreOptions {
 
 /**
  * Checks a parsed seed file and lists every problem (unknown index, non-array, a record the
- * create schema refuses, a duplicate id). An empty list means the seed can be loaded.
+ * create schema refuses, repeated entry ids in an agent list, a duplicate id). An empty list
+ * means the seed can be loaded.
  */
 export function findSeedProblems(seed: unknown, validate: RecordValidator): string[] {
   if (!isJsonObject(seed)) return ['the seed must be a JSON object such as {"event": [], "network-link-type": [], "agent": []}'];
@@ -43,7 +45,7 @@ export function findSeedProblems(seed: unknown, validate: RecordValidator): stri
     records.forEach((record: unknown, i) => {
       const where = `${key}[${i}]`;
       if (!isJsonObject(record)) return problems.push(`${where}: must be a JSON object`);
-      const message = validate(def.inputSchema, record);
+      const message = validate(def.inputSchema, record) ?? findDuplicateEntryIds(record, def.listsMergedById);
       if (message) return problems.push(`${where}: ${JSON.stringify(message)}`);
       const id = record['id'];
       if (typeof id === 'string') {

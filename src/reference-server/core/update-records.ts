@@ -1,6 +1,7 @@
 import type { CoreResponse } from './core-types.js';
 import type { CoreContext } from './core-context.js';
 import { envelopeItem, errorResponse, jsonResponse } from './envelope.js';
+import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
 import type { IndexDefinition } from './index-definitions.js';
 import { isDeepEqual } from './is-deep-equal.js';
 import { getOwnField, type StoredRecord } from './json-record.js';
@@ -13,7 +14,8 @@ import { readRecordList } from './read-record-list.js';
  * Update (seed §4.1 rules 5-7): the target id comes from the path, else the body (none → 406
  * {"id": "required"}); a body id other than the path id → 406 {"id": "readonly"}; an unknown id
  * → 406 {"id": "not found"}. The sent fields are merged (x-decisions update-merge) and the
- * merged record must satisfy the index schema (else 406 with the field object). When nothing
+ * merged record must satisfy the index schema (else 406 with the field object); two sent agent
+ * entries of one list with the same id → 406 {"parameter.id": "duplicate"}. When nothing
  * changes → 304; otherwise 200. All records are checked before any is stored.
  */
 export function updateRecords(index: IndexDefinition, pathId: string | undefined, body: JsonBody, context: CoreContext): CoreResponse {
@@ -23,7 +25,8 @@ export function updateRecords(index: IndexDefinition, pathId: string | undefined
   const staged = new Map<string, StoredRecord>();
   const outcomes: Array<{ id: string; changed: boolean }> = [];
   for (const patch of list.records) {
-    const message = context.validate(index.updateSchema, patch);
+    // The sent lists are checked, not the merged ones: merging by id folds a repeated id into one entry.
+    const message = context.validate(index.updateSchema, patch) ?? findDuplicateEntryIds(patch, index.listsMergedById);
     if (message) return errorResponse(406, message);
     const bodyId = getOwnField(patch, 'id') as string | undefined;
     if (pathId !== undefined && bodyId !== undefined && bodyId !== pathId) return errorResponse(406, { id: 'readonly' });

@@ -72,7 +72,7 @@ export function createRequestListener(core: ReferenceCore, options: RequestListe
         setTimeout(() => req.socket.destroy(), 2000).unref();
         return;
       }
-      const response = await core.handle({ method, path, headers: headersOf(req), body: body.text });
+      const response = await core.handle({ method, path, headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
       writeCoreResponse(res, response);
     } catch (error) {
       options.onError?.(error);

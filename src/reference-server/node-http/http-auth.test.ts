@@ -7,8 +7,10 @@ import { startTestServer, TEST_SECRET, type TestServer } from './test-server.js'
 
 let server: TestServer;
 let open: TestServer;
+/** Seeded so a refused delete has something it could have removed. */
+const KEPT = { id: 'x', kind: 'kept' };
 before(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ seed: { event: [KEPT] } });
   open = await startTestServer({ auth: false });
 });
 after(async () => {
@@ -53,10 +55,15 @@ test('auth comes after routing and before the body checks', async () => {
   assert.equal((await server.send('GET', '/nowhere', { token: null })).status, 404);
   assert.equal((await server.send('PATCH', '/event', { token: null })).status, 405);
   assert.equal((await server.send('POST', '/event', { token: null, raw: '{bad', headers: { 'content-type': 'text/plain' } })).status, 401);
+  assert.deepEqual(server.core.store.event.get('x'), KEPT);
   assert.equal((await server.send('DELETE', '/event/x', { token: 'bad' })).status, 401);
-  assert.equal(server.core.store['network-link-type'].size, 2, 'an unauthenticated delete removed nothing');
+  assert.deepEqual(server.core.store.event.get('x'), KEPT, 'an unauthenticated delete by id removed nothing');
+  assert.equal((await server.send('DELETE', '/event', { token: null })).status, 401);
+  assert.deepEqual(server.core.store.event.list(), [KEPT], 'an unauthenticated delete of the index removed nothing');
   assert.equal((await server.send('DELETE', '/type/network-link', { token: null })).status, 401);
   assert.equal(server.core.store['network-link-type'].size, 2);
+  assert.equal((await server.send('PUT', '/event/x', { token: null, json: { kind: 'changed' } })).status, 401);
+  assert.deepEqual(server.core.store.event.get('x'), KEPT, 'an unauthenticated update changed nothing');
 });
 
 test('--no-auth (auth: false) accepts requests without a token', async () => {

@@ -62,6 +62,11 @@ const invalid: Array<[string, { path: string; body: unknown; want: Record<string
   ['resource.config.path', { path: '/catalog/agent', body: { resources: [{ id: 'r', config: { path: [1] } }] }, want: { 'resource.config.path': 'must be a string or a list of strings' } }],
   ['id not a string', { path: '/event', body: { id: 42 }, want: { id: 'must be string' } }],
   ['empty id', { path: '/event', body: { id: '' }, want: { id: 'must not be empty' } }],
+  // x-decisions update-merge: entries are addressed by id, so one list cannot hold an id twice.
+  ['two parameters with one id', { path: '/catalog/agent', body: { id: 'a', parameters: [{ id: 'p', type: 'string', config: { schema: 'yaml' } }, { id: 'p', type: 'integer', config: { schema: 'json' } }] }, want: { 'parameter.id': 'duplicate' } }],
+  ['two actions with one id', { path: '/catalog/agent/a', body: { actions: [{ id: 's', config: { cmd: 'x' } }, { id: 't', config: { cmd: 'y' } }, { id: 's', config: { cmd: 'z' } }] }, want: { 'action.id': 'duplicate' } }],
+  ['two resources with one id', { path: '/catalog/agent', body: { resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'b' } }] }, want: { 'resource.id': 'duplicate' } }],
+  ['a repeated entry id in the second record of a batch', { path: '/catalog/agent', body: [{ id: 'ok' }, { id: 'a', resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'a' } }] }], want: { 'resource.id': 'duplicate' } }],
 ];
 
 for (const [name, { path, body, want }] of invalid) {
@@ -72,6 +77,12 @@ for (const [name, { path, body, want }] of invalid) {
     assert.equal(server.core.store.agent.size + server.core.store.event.size, 0);
   });
 }
+
+test('the same entry id in two different lists of an agent is accepted', async () => {
+  const agent = { id: 'a', actions: [{ id: 'x', config: { cmd: 'c' } }], parameters: [{ id: 'x', type: 'string', config: { schema: 'yaml' } }], resources: [{ id: 'x', config: { path: 'p' } }] };
+  assert.equal((await server.send('POST', '/catalog/agent', { json: agent })).status, 201);
+  assert.deepEqual(server.core.store.agent.get('a'), agent);
+});
 
 test('the seed agent shape is accepted (resource path as a string)', async () => {
   const agent = {

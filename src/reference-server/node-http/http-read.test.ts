@@ -31,11 +31,21 @@ test('read without a body → every record as stored, in insertion order (rule 2
   assert.deepEqual((await server.send('GET', '/event')).body, events);
 });
 
-test('read of an empty index → 200 []; {} body means no query', async () => {
-  const res = await empty.send('GET', '/type/network-link');
-  assert.equal(res.status, 200);
-  assert.deepEqual(res.body, []);
+test('read of an empty index without a where (no body, {}, select only) → 200 [] (x-decisions read-empty)', async () => {
+  for (const json of [undefined, {}, { select: ['name'] }]) {
+    const res = await empty.send('GET', '/type/network-link', json === undefined ? {} : { json });
+    assert.equal(res.status, 200, JSON.stringify(json));
+    assert.deepEqual(res.body, [], JSON.stringify(json));
+  }
   assert.deepEqual((await server.send('GET', '/type/network-link', { json: {} })).body, [P2P, SLICE]);
+});
+
+test('read of an empty index with a where or an id → 404 (x-decisions read-empty)', async () => {
+  const where = { where: { equals: { target: 'id', expr: 'p2p' } } };
+  for (const [path, json] of [['/type/network-link', where], ['/type/network-link', { ...where, select: ['id'] }], ['/type/network-link/p2p', undefined]] as const) {
+    const res = await empty.send('GET', path, json === undefined ? {} : { json });
+    assert.equal(res.status, 404, `${path} ${JSON.stringify(json)}`);
+  }
 });
 
 test('read by id → a list with that record; unknown id → 404', async () => {
@@ -75,25 +85,37 @@ test('a where or id that matches nothing → 404', async () => {
   }
 });
 
-const badQueries: Array<[string, unknown, Record<string, string>]> = [
-  ['missing target', { where: { equals: { expr: 'x' } } }, { 'where.equals.target': 'required' }],
-  ['missing equals', { where: {} }, { 'where.equals': 'required' }],
-  ['expr not a string', { where: { equals: { target: 'count', expr: 3 } } }, { 'where.equals.expr': 'must be string' }],
-  ['unknown query field', { limit: 1 }, { limit: 'not allowed' }],
-  ['select not a list', { select: 'name' }, { select: 'must be array' }],
+const badQueries: Array<[string, { method?: string; query: unknown; want: Record<string, string> }]> = [
+  ['missing target', { query: { where: { equals: { expr: 'x' } } }, want: { 'where.equals.target': 'required' } }],
+  ['missing equals', { query: { where: {} }, want: { 'where.equals': 'required' } }],
+  ['expr not a string', { query: { where: { equals: { target: 'count', expr: 3 } } }, want: { 'where.equals.expr': 'must be string' } }],
+  ['unknown query field', { query: { limit: 1 }, want: { limit: 'not allowed' } }],
+  ['select not a list', { query: { select: 'name' }, want: { select: 'must be array' } }],
+  // Valid JSON that is not an object breaks the Query schema too: 406, not the 400 of create/update.
+  ['an array', { query: [], want: { body: 'must be object' } }],
+  ['a number', { query: 5, want: { body: 'must be object' } }],
+  ['a string', { query: 'x', want: { body: 'must be object' } }],
+  ['null', { query: null, want: { body: 'must be object' } }],
+  ['delete: an array', { method: 'DELETE', query: [], want: { body: 'must be object' } }],
+  ['delete: a number', { method: 'DELETE', query: 5, want: { body: 'must be object' } }],
+  ['delete: a string', { method: 'DELETE', query: 'x', want: { body: 'must be object' } }],
+  ['delete: missing target', { method: 'DELETE', query: { where: { equals: { expr: 'x' } } }, want: { 'where.equals.target': 'required' } }],
 ];
 
-for (const [name, query, want] of badQueries) {
-  test(`read query not matching the Query schema: ${name} → 406`, async () => {
-    const res = await server.send('GET', '/event', { json: query });
+for (const [name, { method = 'GET', query, want }] of badQueries) {
+  test(`query not matching the Query schema: ${name} → 406, nothing deleted`, async () => {
+    const res = await server.send(method, '/event', { json: query });
     assert.equal(res.status, 406);
     assert.deepEqual((res.body as Array<{ message: unknown }>)[0]!.message, want);
+    assert.equal(server.core.store.event.size, events.length);
   });
 }
 
-test('a query that is not a JSON object → 400; malformed JSON → 400', async () => {
-  for (const raw of ['[]', '"select"', '{"select": [}']) {
-    assert.equal((await server.send('GET', '/event', { raw })).status, 400, raw);
+test('a query that is not valid JSON → 400', async () => {
+  for (const raw of ['{"select": [}', '[', 'nope']) {
+    const res = await server.send('GET', '/event', { raw });
+    assert.equal(res.status, 400, raw);
+    assert.match(String((res.body as Array<{ message: unknown }>)[0]!.message), /^Request not valid: /);
   }
 });
 

@@ -80,6 +80,10 @@ const refusals: Array<[string, { path: string; body: unknown; want: Record<strin
   ['a new parameter without type', { path: '/catalog/agent/filebeat', body: { parameters: [{ id: 'new', config: { schema: 'json' } }] }, want: { 'parameter.type': 'required' } }],
   ['an entry without id', { path: '/catalog/agent/filebeat', body: { resources: [{ config: { path: 'x' } }] }, want: { 'resource.id': 'required' } }],
   ['a name that is not a string', { path: '/type/network-link/p2p', body: { name: 1 }, want: { name: 'must be string' } }],
+  // x-decisions update-merge: merging by id would fold these into one entry, so the sent lists are checked.
+  ['a stored parameter sent twice', { path: '/catalog/agent/filebeat', body: { parameters: [{ id: 'period', type: 'integer' }, { id: 'period', type: 'string' }] }, want: { 'parameter.id': 'duplicate' } }],
+  ['a new action sent twice', { path: '/catalog/agent', body: { id: 'filebeat', actions: [{ id: 'stop', config: { cmd: 'a' } }, { id: 'stop', config: { cmd: 'b' } }] }, want: { 'action.id': 'duplicate' } }],
+  ['a resource sent twice', { path: '/catalog/agent/filebeat', body: { resources: [{ id: 'log', config: { path: 'a' } }, { id: 'log', config: { path: 'a' } }] }, want: { 'resource.id': 'duplicate' } }],
 ];
 
 for (const [name, { path, body, want }] of refusals) {

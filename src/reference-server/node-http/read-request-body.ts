@@ -3,14 +3,29 @@ import type { IncomingMessage } from 'node:http';
 /** 1 MiB: the default body limit (x-decisions body-limit; `--body-limit` changes it). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 
-/** The body bytes, or why there are none to hand to the core. */
-export type RequestBodyResult = { ok: true; text: string } | { ok: false; reason: 'too-large' | 'aborted' };
+/**
+ * The body as text, or why there is none to hand to the core. `notUtf8` marks bytes that are not
+ * valid UTF-8; `text` is then a lossy decoding (invalid sequences as U+FFFD) the core will refuse.
+ */
+export type RequestBodyResult = { ok: true; text: string; notUtf8: boolean } | { ok: false; reason: 'too-large' | 'aborted' };
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lossyUtf8 = new TextDecoder('utf-8');
+
+/** Decodes body bytes as UTF-8, flagging invalid sequences instead of silently replacing them. */
+export function decodeBody(bytes: Uint8Array): { text: string; notUtf8: boolean } {
+  try {
+    return { text: strictUtf8.decode(bytes), notUtf8: false };
+  } catch {
+    return { text: lossyUtf8.decode(bytes), notUtf8: true };
+  }
+}
 
 /**
  * Reads a request body up to `limit` bytes. A declared Content-Length over the limit is refused
  * before reading anything; a body that grows past the limit is refused at that chunk and the
- * rest is never stored (x-decisions body-limit). Bytes are decoded as UTF-8, invalid sequences
- * becoming U+FFFD, so any bytes reach the core as text (and usually fail JSON parsing → 400).
+ * rest is never stored (x-decisions body-limit). Bytes are decoded as UTF-8; invalid bytes are
+ * flagged (see {@link decodeBody}) so the core answers 400 (x-decisions malformed-json).
  */
 export function readRequestBody(request: IncomingMessage, limit: number): Promise<RequestBodyResult> {
   const declared = Number(request.headers['content-length']);
@@ -29,8 +44,7 @@ export function readRequestBody(request: IncomingMessage, limit: number): Promis
       chunks.push(chunk);
     };
     const onEnd = (): void => {
-      const text = new TextDecoder('utf-8').decode(Buffer.concat(chunks));
-      finish({ ok: true, text });
+      finish({ ok: true, ...decodeBody(Buffer.concat(chunks)) });
     };
     const onError = (): void => finish({ ok: false, reason: 'aborted' });
     const onClose = (): void => {
