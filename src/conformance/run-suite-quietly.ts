@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import type { ScenarioResult } from './collect-scenario-results.js';
+import { runConformance } from './run-conformance.js';
+
+/** One run of the whole suite for a self-check: per-scenario results and cucumber's captured output. */
+export interface QuietRun {
+  scenarios: ScenarioResult[];
+  success: boolean;
+  /** Cucumber's own output, for a failing assertion only. */
+  output: string;
+}
+
+// Cucumber cannot load the step files twice in one process, so the first run's library is reused.
+let support: ISupportCodeLibrary | undefined;
+
+/**
+ * Runs every scenario (profile extended, destructive ones and minted tokens included) against
+ * `baseUrl` in-process, capturing cucumber's output: CI counts cucumber's summary lines in the
+ * `npm test` log, so a self-check must never print those of its deliberately failing runs.
+ */
+export async function runSuiteQuietly(target: {
+  baseUrl: string;
+  token: string;
+  jwtSecret: string;
+  jwtClaims?: Record<string, unknown> | undefined;
+}): Promise<QuietRun> {
+  let output = '';
+  const capture = new Writable({ write: (chunk, _encoding, done) => ((output += String(chunk)), done()) });
+  const result = await runConformance({
+    ...target,
+    profile: 'extended',
+    allowDestructive: true,
+    progress: 'none',
+    stderr: capture,
+    support,
+  });
+  support = result.support;
+  return { scenarios: result.scenarios, success: result.success, output };
+}
+
+/** The scenarios that did not pass, with their errors, one block each. */
+export function describeFailures(scenarios: ScenarioResult[]): string {
+  return scenarios
+    .filter((s) => s.status !== 'passed')
+    .map((s) => `  ${s.status}: ${s.name}\n    ${(s.error ?? '').replace(/\n/g, '\n    ')}`)
+    .join('\n');
+}
+
+/** Asserts a run of more than 100 scenarios in which every one passed. */
+export function assertEveryScenarioPassed(run: QuietRun, context: string): void {
+  assert.ok(run.scenarios.length > 100, `only ${run.scenarios.length} scenarios ran\n${run.output}`);
+  assert.ok(
+    run.success && run.scenarios.every((s) => s.status === 'passed'),
+    `${context}\nscenarios not passing:\n${describeFailures(run.scenarios)}\n${run.output}`,
+  );
+}
+
+/** Asserts the run failed on exactly the `expected` scenarios, naming the difference when not. */
+export function assertFailedExactly(run: QuietRun, expected: readonly string[], label: string, details = ''): void {
+  const failed = run.scenarios.filter((s) => s.status !== 'passed').map((s) => s.name).sort();
+  const want = [...expected].sort();
+  assert.equal(run.success, false, `the run against ${label} passed\n${details}`);
+  const unexpected = failed.filter((name) => !want.includes(name));
+  const missed = want.filter((name) => !failed.includes(name));
+  assert.ok(
+    unexpected.length === 0 && missed.length === 0,
+    `failing scenarios differ from the expectation for ${label}\n` +
+      `unexpected failures: ${JSON.stringify(unexpected)}\nexpected but passed: ${JSON.stringify(missed)}\n` +
+      `${describeFailures(run.scenarios)}\n${run.output}${details}`,
+  );
+}
