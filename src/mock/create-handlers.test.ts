@@ -123,6 +123,14 @@ describe('createHandlers: queries and the index as a whole', () => {
     assert.equal(response.status, 200);
     assert.equal(((await response.json()) as unknown[]).length, 2);
   });
+  it('a body that is not valid UTF-8 → 400, nothing stored (as on node:http)', async () => {
+    useHandlers();
+    const bytes = Uint8Array.from([...Buffer.from('{"id":"bad-'), 0xc3, 0x28, ...Buffer.from('"}')]);
+    const response = await fetch(`${BASE}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: bytes });
+    assert.equal(response.status, 400);
+    assert.match(JSON.stringify(await response.json()), /not valid UTF-8/);
+    assert.deepEqual((await client.events.read()).data, []);
+  });
   it('a base URL with a path prefix', async () => {
     server.use(...createHandlers({ baseUrl: `${BASE}/api/` }));
     const result = await createClient({ baseURL: `${BASE}/api` }).networkLinkTypes.read({ id: 'p2p' });

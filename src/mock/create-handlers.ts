@@ -1,6 +1,7 @@
 import { http, type HttpHandler } from 'msw';
 import {
   createReferenceCore,
+  decodeBody,
   errorResponse,
   SERVER_ERROR,
   type CoreRequest,
@@ -61,9 +62,12 @@ async function toCoreRequest(request: Request, basePath: string): Promise<CoreRe
   const pathname = new URL(request.url).pathname;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-  // A fetch Request has no GET body (TOOLCHAIN §4); other methods read it as usual.
-  const body = request.method === 'GET' ? await readRawGetBody(request) : await request.text();
-  return { method: request.method, path: pathname.slice(basePath.length) || '/', headers, body };
+  const path = pathname.slice(basePath.length) || '/';
+  // A fetch Request has no GET body (TOOLCHAIN §4); other methods read their bytes and decode
+  // them strictly, so invalid UTF-8 is a 400 here as on node:http (x-decisions malformed-json).
+  if (request.method === 'GET') return { method: request.method, path, headers, body: await readRawGetBody(request) };
+  const { text, notUtf8 } = decodeBody(new Uint8Array(await request.arrayBuffer()));
+  return { method: request.method, path, headers, body: text, bodyNotUtf8: notUtf8 };
 }
 
 /** The one place an unexpected throw becomes a 500 envelope (STYLE: errors are values at the edge). */

@@ -23,6 +23,7 @@ export { envelopeItem, errorResponse, jsonResponse, reasonPhrase } from './envel
 export * from './messages.js';
 export { ALLOWED_METHODS, matchRoute } from './route.js';
 export { MAX_BODY_DEPTH, isJsonMediaType } from './parse-json-body.js';
+export { decodeBody } from './decode-body.js';
 
 // Pure rules, for other adapters and tests
 export { matchWhere } from './match-where.js';

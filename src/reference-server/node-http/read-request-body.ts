@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { decodeBody } from '../core/decode-body.js';
 
 /** 1 MiB: the default body limit (x-decisions body-limit; `--body-limit` changes it). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
@@ -8,18 +9,6 @@ export const DEFAULT_BODY_LIMIT = 1_048_576;
  * valid UTF-8; `text` is then a lossy decoding (invalid sequences as U+FFFD) the core will refuse.
  */
 export type RequestBodyResult = { ok: true; text: string; notUtf8: boolean } | { ok: false; reason: 'too-large' | 'aborted' };
-
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
-const lossyUtf8 = new TextDecoder('utf-8');
-
-/** Decodes body bytes as UTF-8, flagging invalid sequences instead of silently replacing them. */
-export function decodeBody(bytes: Uint8Array): { text: string; notUtf8: boolean } {
-  try {
-    return { text: strictUtf8.decode(bytes), notUtf8: false };
-  } catch {
-    return { text: lossyUtf8.decode(bytes), notUtf8: true };
-  }
-}
 
 /**
  * Reads a request body up to `limit` bytes. A declared Content-Length over the limit is refused
