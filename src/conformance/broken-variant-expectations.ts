@@ -1,10 +1,28 @@
 /**
+ * The scenarios that read the 205 delete envelope (seed §4.1: code 200, error false): what a
+ * wrong delete status or item code breaks, and what a fetch-based mock cannot carry.
+ */
+export const READS_THE_DELETE_ENVELOPE: readonly string[] = [
+    'Delete agents by id',
+    'Delete agents where the id equals a value',
+    'Delete all agents without a body',
+    'Delete all events without a body',
+    'Delete all network link types without a body',
+    'Delete events by id',
+    'Delete events where a field equals a shared value',
+    'Delete events where the id equals a value',
+    'Delete network link types by id',
+    'Delete network link types where a field equals a shared value',
+    'Delete network link types where the id equals a value',
+];
+
+/**
  * The scenarios each broken variant must fail — exactly these, no more, no fewer (the
  * self-check in broken-variants.test.ts). Run with the extended profile, --allow-destructive and
  * --jwt-secret, so every scenario is selected. When a scenario is renamed or added, the
  * self-check names the difference; update the row only after reading why it changed.
  */
-export const EXPECTED_FAILURES: Record<string, string[]> = {
+export const EXPECTED_FAILURES: Record<string, readonly string[]> = {
   'duplicate-id-created': [
     'A network link type id that already exists is refused',
     'An agent id that already exists is refused',
@@ -13,32 +31,8 @@ export const EXPECTED_FAILURES: Record<string, string[]> = {
     'Creating events under an id that already exists, named in the path, is refused',
     'Creating network link types under an id that already exists, named in the path, is refused',
   ],
-  'delete-answers-200': [
-    'Delete agents by id',
-    'Delete agents where the id equals a value',
-    'Delete all agents without a body',
-    'Delete all events without a body',
-    'Delete all network link types without a body',
-    'Delete events by id',
-    'Delete events where a field equals a shared value',
-    'Delete events where the id equals a value',
-    'Delete network link types by id',
-    'Delete network link types where a field equals a shared value',
-    'Delete network link types where the id equals a value',
-  ],
-  'delete-envelope-code-205': [
-    'Delete agents by id',
-    'Delete agents where the id equals a value',
-    'Delete all agents without a body',
-    'Delete all events without a body',
-    'Delete all network link types without a body',
-    'Delete events by id',
-    'Delete events where a field equals a shared value',
-    'Delete events where the id equals a value',
-    'Delete network link types by id',
-    'Delete network link types where a field equals a shared value',
-    'Delete network link types where the id equals a value',
-  ],
+  'delete-answers-200': READS_THE_DELETE_ENVELOPE,
+  'delete-envelope-code-205': READS_THE_DELETE_ENVELOPE,
   'missing-name-accepted': [
     'A network link type without a name is refused',
   ],
