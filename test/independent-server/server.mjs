@@ -296,13 +296,18 @@ function project(rec, select) {
 }
 
 // ---------------- operations ----------------
-function doCreate(ix, pathId, body) {
-  let items;
+// The records a create or update body carries: one object, or a list (not with a path id).
+function bodyItems(pathId, body) {
   if (Array.isArray(body)) {
     if (pathId !== undefined) throw new HttpErr(400, 'A list body cannot be combined with an id in the path');
-    items = body;
-  } else if (isObj(body)) items = [body];
-  else throw new HttpErr(400, 'Body must be a JSON object or a list of objects');
+    return body;
+  }
+  if (isObj(body)) return [body];
+  throw new HttpErr(400, 'Body must be a JSON object or a list of objects');
+}
+
+function doCreate(ix, pathId, body) {
+  const items = bodyItems(pathId, body);
   if (items.length === 0) return { status: 204 };
   const prepared = [];
   const batchIds = new Set();
@@ -370,12 +375,7 @@ function applyUpdate(ix, rec, patch) {
 }
 
 function doUpdate(ix, pathId, body) {
-  let items;
-  if (Array.isArray(body)) {
-    if (pathId !== undefined) throw new HttpErr(400, 'A list body cannot be combined with an id in the path');
-    items = body;
-  } else if (isObj(body)) items = [body];
-  else throw new HttpErr(400, 'Body must be a JSON object or a list of objects');
+  const items = bodyItems(pathId, body);
   if (items.length === 0) return { status: 204 };
   const plan = [];
   for (const raw of items) {
