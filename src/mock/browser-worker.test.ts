@@ -1,17 +1,16 @@
 // The msw handlers in a real browser: the kit's core bundled for the browser with esbuild,
-// started with msw's setupWorker (a service worker) in headless Debian Chromium, then driven with
+// started with msw's setupWorker (a service worker) in headless Chromium (from npm), then driven with
 // fetch — what a frontend app does with `setupWorker(...createHandlers({ baseUrl }))`.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { build } from 'esbuild';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../test/support/launch-chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const here = fileURLToPath(new URL('.', import.meta.url));
 const workerScript = fileURLToPath(new URL('../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
 
@@ -78,9 +77,8 @@ after(async () => {
 });
 
 test('setupWorker(...createHandlers()) answers the seed operations in Chromium', { timeout: 90_000 }, async () => {
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it with "apt-get update && apt-get install -y chromium" (.ci/run does this)`);
   requestsReachingServer = [];
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -6,8 +6,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import { mintToken } from '../reference-server/core/index.js';
-import { READS_THE_DELETE_ENVELOPE } from '../conformance/broken-variant-expectations.js';
-import { assertFailedExactly, runSuiteQuietly } from '../conformance/run-suite-quietly.js';
+import { READS_THE_DELETE_ENVELOPE } from '../../test/self-check/broken-variant-expectations.js';
+import { assertFailedExactly, runSuiteQuietly } from '../../test/self-check/run-suite-quietly.js';
 import { createHandlers } from './create-handlers.js';
 
 const BASE = 'http://msw.conformance.test';

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mintJwt } from '../../src/conformance/mint-jwt.js';
-import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from '../../src/conformance/run-suite-quietly.js';
+import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from '../self-check/run-suite-quietly.js';
 import { EXPECTED_FAILURES } from './expected-failures.js';
 import { startIndependentServer } from './start-independent-server.js';
 

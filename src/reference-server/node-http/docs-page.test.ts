@@ -1,14 +1,12 @@
-// The /docs page in headless Debian Chromium (never a downloaded browser): Swagger UI renders
+// The /docs page in headless Chromium from npm (never a downloaded browser): Swagger UI renders
 // the 24 operations of the spec from /openapi.json served by the node:http server.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { after, before, test } from 'node:test';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../../test/support/launch-chromium.js';
 import { listOperations, loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { startReferenceServer, type RunningReferenceServer } from './start-reference-server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 let server: RunningReferenceServer;
 let browser: Browser | undefined;
@@ -22,9 +20,7 @@ after(async () => {
 });
 
 test('/docs renders all 24 operations in headless Chromium', { timeout: 90_000 }, async () => {
-  // Fail loudly rather than skip: CI (.ci/run) installs Debian's chromium with apt-get.
-  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: install it with "apt-get update && apt-get install -y chromium" (.ci/run does this)`);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const page = await browser.newPage();
   const failed: string[] = [];
   page.on('requestfailed', (request) => failed.push(request.url()));

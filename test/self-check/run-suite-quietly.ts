@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import type { ScenarioResult } from './collect-scenario-results.js';
-import { runConformance } from './run-conformance.js';
+import type { ScenarioResult } from '../../src/conformance/collect-scenario-results.js';
+import { runConformance } from '../../src/conformance/run-conformance.js';
 
 /** One run of the whole suite for a self-check: per-scenario results and cucumber's captured output. */
 export interface QuietRun {

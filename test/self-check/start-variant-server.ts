@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReferenceCore, createRequestListener, DEFAULT_BODY_LIMIT, generateSecret } from '../reference-server/index.js';
+import { createReferenceCore, createRequestListener, DEFAULT_BODY_LIMIT, generateSecret } from '../../src/reference-server/index.js';
 import type { BrokenVariant } from './broken-variants.js';
-import { mintJwt } from './mint-jwt.js';
+import { mintJwt } from '../../src/conformance/mint-jwt.js';
 
 /** A listening server for the self-check, with the secret it verifies tokens with. */
 export interface VariantServer {

@@ -1,11 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createClient } from '../client/index.js';
-import { createReferenceCore } from '../reference-server/index.js';
+import { createClient } from '../../src/client/index.js';
+import { createReferenceCore } from '../../src/reference-server/index.js';
 import { EXPECTED_FAILURES } from './broken-variant-expectations.js';
 import { BROKEN_VARIANTS, type BrokenVariant } from './broken-variants.js';
 import { FAITHFUL_ALTERNATIVES } from './faithful-alternatives.js';
-import { mintJwt } from './mint-jwt.js';
+import { mintJwt } from '../../src/conformance/mint-jwt.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from './run-suite-quietly.js';
 import { startVariantServer } from './start-variant-server.js';
 

@@ -1,5 +1,5 @@
-import type { CoreRequest, CoreResponse } from '../reference-server/core/core-types.js';
-import type { ReferenceCoreOptions } from '../reference-server/core/reference-core.js';
+import type { CoreRequest, CoreResponse } from '../../src/reference-server/core/core-types.js';
+import type { ReferenceCoreOptions } from '../../src/reference-server/core/reference-core.js';
 import { BROKEN_AGENT_VARIANTS } from './broken-agent-variants.js';
 import { BROKEN_ID_AND_AUTH_VARIANTS } from './broken-id-and-auth-variants.js';
 import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';

@@ -1,4 +1,4 @@
-import type { CoreRequest } from '../reference-server/core/core-types.js';
+import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
 
 // Small tools the self-check's server variants use to bend one rule of the reference core.
 
