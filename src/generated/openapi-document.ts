@@ -152,7 +152,7 @@ export const openapiDocument: unknown = {
       {
         "id": "hidden-names",
         "seed": "§2.3",
-        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values."
+        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the seed types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The seed's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list."
       },
       {
         "id": "versioning",
@@ -283,7 +283,7 @@ export const openapiDocument: unknown = {
         "summary": "Update an event (target id in the body)",
         "description": "Adds or changes fields of the event whose id the body names (seed §4.1 rule 7).",
         "requestBody": {
-          "$ref": "#/components/requestBodies/EventUpdate"
+          "$ref": "#/components/requestBodies/EventUpdateNamedInBody"
         },
         "responses": {
           "200": {
@@ -624,7 +624,7 @@ export const openapiDocument: unknown = {
         "summary": "Update a network link type (target id in the body)",
         "description": "The seed's example sets a new name (seed §4.1 rule 6).",
         "requestBody": {
-          "$ref": "#/components/requestBodies/NetworkLinkTypeUpdate"
+          "$ref": "#/components/requestBodies/NetworkLinkTypeUpdateNamedInBody"
         },
         "responses": {
           "200": {
@@ -965,7 +965,7 @@ export const openapiDocument: unknown = {
         "summary": "Update an agent catalog entry (target id in the body)",
         "description": "Entries of actions, parameters and resources are matched by id (seed §4.1 rule 5).",
         "requestBody": {
-          "$ref": "#/components/requestBodies/AgentUpdate"
+          "$ref": "#/components/requestBodies/AgentUpdateNamedInBody"
         },
         "responses": {
           "200": {
@@ -1364,6 +1364,51 @@ export const openapiDocument: unknown = {
           }
         }
       },
+      "EventUpdateNamedInBody": {
+        "required": false,
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "oneOf": [
+                {
+                  "allOf": [
+                    {
+                      "$ref": "#/components/schemas/EventUpdate"
+                    }
+                  ],
+                  "required": [
+                    "id"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/EventUpdate"
+                      }
+                    ],
+                    "required": [
+                      "id"
+                    ]
+                  },
+                  "x-extension": "batch"
+                }
+              ]
+            },
+            "examples": {
+              "addSource": {
+                "summary": "The seed's example adds the field source",
+                "value": {
+                  "id": "event-1",
+                  "source": "10.0.0.1"
+                }
+              }
+            }
+          }
+        }
+      },
       "NetworkLinkTypeUpdate": {
         "required": false,
         "content": {
@@ -1394,6 +1439,51 @@ export const openapiDocument: unknown = {
           }
         }
       },
+      "NetworkLinkTypeUpdateNamedInBody": {
+        "required": false,
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "oneOf": [
+                {
+                  "allOf": [
+                    {
+                      "$ref": "#/components/schemas/NetworkLinkTypeUpdate"
+                    }
+                  ],
+                  "required": [
+                    "id"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/NetworkLinkTypeUpdate"
+                      }
+                    ],
+                    "required": [
+                      "id"
+                    ]
+                  },
+                  "x-extension": "batch"
+                }
+              ]
+            },
+            "examples": {
+              "rename": {
+                "summary": "The seed's example sets a new name",
+                "value": {
+                  "id": "p2p",
+                  "name": "Point-to-Point link"
+                }
+              }
+            }
+          }
+        }
+      },
       "AgentUpdate": {
         "required": false,
         "content": {
@@ -1407,6 +1497,65 @@ export const openapiDocument: unknown = {
                   "type": "array",
                   "items": {
                     "$ref": "#/components/schemas/AgentUpdate"
+                  },
+                  "x-extension": "batch"
+                }
+              ]
+            },
+            "examples": {
+              "changeParameterAddAction": {
+                "summary": "The seed's example changes a parameter's type and adds an action in one request",
+                "value": {
+                  "id": "filebeat",
+                  "parameters": [
+                    {
+                      "id": "period",
+                      "type": "integer"
+                    }
+                  ],
+                  "actions": [
+                    {
+                      "id": "restart",
+                      "config": {
+                        "cmd": "systemctl restart filebeat"
+                      },
+                      "status": "unknown"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "AgentUpdateNamedInBody": {
+        "required": false,
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "oneOf": [
+                {
+                  "allOf": [
+                    {
+                      "$ref": "#/components/schemas/AgentUpdate"
+                    }
+                  ],
+                  "required": [
+                    "id"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/AgentUpdate"
+                      }
+                    ],
+                    "required": [
+                      "id"
+                    ]
                   },
                   "x-extension": "batch"
                 }
@@ -2170,15 +2319,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Id"
           },
           "description": {
-            "type": "string",
-            "description": "What the agent does (name hidden by the seed; x-decisions hidden-names)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "deployment_source": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            },
-            "description": "Links to deployment sources (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "actions": {
             "type": "array",
@@ -2200,6 +2344,9 @@ export const openapiDocument: unknown = {
           }
         },
         "additionalProperties": true
+      },
+      "HiddenNameField": {
+        "description": "A field whose name the service description does not show (an agent's text and deployment\nsources, an action config's options and flag, a parameter's list flag and choice value).\nThe kit uses the public original service's names (x-decisions hidden-names) but types\nthem as loosely as the description does: any JSON value, because under another name a\ndeployment's field of this name is just an extra field (§2 rule 4).\n"
       },
       "Agent": {
         "description": "A stored agent catalog entry.",
@@ -2227,13 +2374,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Id"
           },
           "description": {
-            "type": "string"
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "deployment_source": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "actions": {
             "type": "array",
@@ -2264,13 +2408,10 @@ export const openapiDocument: unknown = {
             "type": "string"
           },
           "description": {
-            "type": "string"
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "deployment_source": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "actions": {
             "type": "array",
@@ -2364,15 +2505,10 @@ export const openapiDocument: unknown = {
             "description": "Command line; may contain brace-delimited argument placeholders such as {config}."
           },
           "args": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            },
-            "description": "Command options (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "daemon": {
-            "type": "boolean",
-            "description": "Whether the command keeps running (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           }
         },
         "additionalProperties": true
@@ -2384,13 +2520,10 @@ export const openapiDocument: unknown = {
             "type": "string"
           },
           "args": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "daemon": {
-            "type": "boolean"
+            "$ref": "#/components/schemas/HiddenNameField"
           }
         },
         "additionalProperties": true
@@ -2425,15 +2558,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/ParameterConfig"
           },
           "list": {
-            "type": "boolean",
-            "description": "Whether the parameter holds a list (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "values": {
-            "type": "array",
-            "items": {
-              "description": "Any JSON value."
-            },
-            "description": "The choice values (name hidden by the seed; Enum(Any))."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "description": {
             "type": "string"
@@ -2462,13 +2590,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/ParameterConfigUpdate"
           },
           "list": {
-            "type": "boolean"
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "values": {
-            "type": "array",
-            "items": {
-              "description": "Any JSON value."
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "description": {
             "type": "string"

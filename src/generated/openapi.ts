@@ -275,16 +275,22 @@ export interface components {
         /** @description An agent catalog entry as sent on create (seed §2.3). */
         AgentInput: {
             id?: components["schemas"]["Id"];
-            /** @description What the agent does (name hidden by the seed; x-decisions hidden-names). */
-            description?: string;
-            /** @description Links to deployment sources (name hidden by the seed). */
-            deployment_source?: string[];
+            description?: components["schemas"]["HiddenNameField"];
+            deployment_source?: components["schemas"]["HiddenNameField"];
             actions?: components["schemas"]["Action"][];
             parameters?: components["schemas"]["Parameter"][];
             resources?: components["schemas"]["Resource"][];
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description A field whose name the service description does not show (an agent's text and deployment
+         *     sources, an action config's options and flag, a parameter's list flag and choice value).
+         *     The kit uses the public original service's names (x-decisions hidden-names) but types
+         *     them as loosely as the description does: any JSON value, because under another name a
+         *     deployment's field of this name is just an extra field (§2 rule 4).
+         */
+        HiddenNameField: unknown;
         /** @description A stored agent catalog entry. */
         Agent: components["schemas"]["AgentInput"] & {
             readonly id: unknown;
@@ -295,8 +301,8 @@ export interface components {
          */
         AgentUpdate: {
             id?: components["schemas"]["Id"];
-            description?: string;
-            deployment_source?: string[];
+            description?: components["schemas"]["HiddenNameField"];
+            deployment_source?: components["schemas"]["HiddenNameField"];
             actions?: components["schemas"]["ActionUpdate"][];
             parameters?: components["schemas"]["ParameterUpdate"][];
             resources?: components["schemas"]["ResourceUpdate"][];
@@ -306,8 +312,8 @@ export interface components {
         /** @description A stored agent catalog entry, or the selected fields of one. */
         AgentSelection: {
             id?: string;
-            description?: string;
-            deployment_source?: string[];
+            description?: components["schemas"]["HiddenNameField"];
+            deployment_source?: components["schemas"]["HiddenNameField"];
             actions?: components["schemas"]["Action"][];
             parameters?: components["schemas"]["Parameter"][];
             resources?: components["schemas"]["Resource"][];
@@ -341,17 +347,15 @@ export interface components {
         ActionConfig: {
             /** @description Command line; may contain brace-delimited argument placeholders such as {config}. */
             cmd: string;
-            /** @description Command options (name hidden by the seed). */
-            args?: string[];
-            /** @description Whether the command keeps running (name hidden by the seed). */
-            daemon?: boolean;
+            args?: components["schemas"]["HiddenNameField"];
+            daemon?: components["schemas"]["HiddenNameField"];
         } & {
             [key: string]: unknown;
         };
         ActionConfigUpdate: {
             cmd?: string;
-            args?: string[];
-            daemon?: boolean;
+            args?: components["schemas"]["HiddenNameField"];
+            daemon?: components["schemas"]["HiddenNameField"];
         } & {
             [key: string]: unknown;
         };
@@ -361,10 +365,8 @@ export interface components {
             id: components["schemas"]["Id"];
             type: components["schemas"]["ParameterType"];
             config: components["schemas"]["ParameterConfig"];
-            /** @description Whether the parameter holds a list (name hidden by the seed). */
-            list?: boolean;
-            /** @description The choice values (name hidden by the seed; Enum(Any)). */
-            values?: unknown[];
+            list?: components["schemas"]["HiddenNameField"];
+            values?: components["schemas"]["HiddenNameField"];
             description?: string;
             example?: string;
         } & {
@@ -375,8 +377,8 @@ export interface components {
             id: string;
             type?: components["schemas"]["ParameterType"];
             config?: components["schemas"]["ParameterConfigUpdate"];
-            list?: boolean;
-            values?: unknown[];
+            list?: components["schemas"]["HiddenNameField"];
+            values?: components["schemas"]["HiddenNameField"];
             description?: string;
             example?: string;
         } & {
@@ -785,14 +787,32 @@ export interface components {
                 "application/json": components["schemas"]["EventUpdate"] | components["schemas"]["EventUpdate"][];
             };
         };
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        EventUpdateNamedInBody: {
+            content: {
+                "application/json": WithRequired<components["schemas"]["EventUpdate"], "id"> | WithRequired<components["schemas"]["EventUpdate"], "id">[];
+            };
+        };
         NetworkLinkTypeUpdate: {
             content: {
                 "application/json": components["schemas"]["NetworkLinkTypeUpdate"] | components["schemas"]["NetworkLinkTypeUpdate"][];
             };
         };
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        NetworkLinkTypeUpdateNamedInBody: {
+            content: {
+                "application/json": WithRequired<components["schemas"]["NetworkLinkTypeUpdate"], "id"> | WithRequired<components["schemas"]["NetworkLinkTypeUpdate"], "id">[];
+            };
+        };
         AgentUpdate: {
             content: {
                 "application/json": components["schemas"]["AgentUpdate"] | components["schemas"]["AgentUpdate"][];
+            };
+        };
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        AgentUpdateNamedInBody: {
+            content: {
+                "application/json": WithRequired<components["schemas"]["AgentUpdate"], "id"> | WithRequired<components["schemas"]["AgentUpdate"], "id">[];
             };
         };
         /** @description Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them. */
@@ -841,7 +861,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["EventUpdate"];
+        requestBody?: components["requestBodies"]["EventUpdateNamedInBody"];
         responses: {
             200: components["responses"]["Updated"];
             204: components["responses"]["NothingToAct"];
@@ -1029,7 +1049,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["NetworkLinkTypeUpdate"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeUpdateNamedInBody"];
         responses: {
             200: components["responses"]["Updated"];
             204: components["responses"]["NothingToAct"];
@@ -1217,7 +1237,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["AgentUpdate"];
+        requestBody?: components["requestBodies"]["AgentUpdateNamedInBody"];
         responses: {
             200: components["responses"]["Updated"];
             204: components["responses"]["NothingToAct"];
@@ -1378,3 +1398,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};
