@@ -42,10 +42,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -112,10 +112,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
@@ -182,10 +182,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
@@ -469,7 +469,7 @@ export interface components {
     };
     responses: {
         /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
-        Created: {
+        EventCreated: {
             headers: {
                 [name: string]: unknown;
             };
@@ -487,8 +487,46 @@ export interface components {
                 "application/json": components["schemas"]["CreatedEnvelope"];
             };
         };
+        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        NetworkLinkTypeCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Created",
+                 *         "code": 201,
+                 *         "error": false,
+                 *         "message": "Record with id=mesh created"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["CreatedEnvelope"];
+            };
+        };
+        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        AgentCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Created",
+                 *         "code": 201,
+                 *         "error": false,
+                 *         "message": "Record with id=filebeat created"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["CreatedEnvelope"];
+            };
+        };
         /** @description All records updated (seed §4.1). */
-        Updated: {
+        EventUpdated: {
             headers: {
                 [name: string]: unknown;
             };
@@ -506,11 +544,49 @@ export interface components {
                 "application/json": components["schemas"]["UpdatedEnvelope"];
             };
         };
+        /** @description All records updated (seed §4.1). */
+        NetworkLinkTypeUpdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "OK",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=mesh updated"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["UpdatedEnvelope"];
+            };
+        };
+        /** @description All records updated (seed §4.1). */
+        AgentUpdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "OK",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=filebeat updated"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["UpdatedEnvelope"];
+            };
+        };
         /**
          * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
          *     body on 304, so servers drop this envelope and clients must not expect it.
          */
-        NotModified: {
+        EventNotModified: {
             headers: {
                 [name: string]: unknown;
             };
@@ -529,11 +605,55 @@ export interface components {
             };
         };
         /**
+         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         *     body on 304, so servers drop this envelope and clients must not expect it.
+         */
+        NetworkLinkTypeNotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Not Modified",
+                 *         "code": 304,
+                 *         "error": false,
+                 *         "message": "Update not necessary for record with id=mesh"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["NotModifiedEnvelope"];
+            };
+        };
+        /**
+         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         *     body on 304, so servers drop this envelope and clients must not expect it.
+         */
+        AgentNotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Not Modified",
+                 *         "code": 304,
+                 *         "error": false,
+                 *         "message": "Update not necessary for record with id=filebeat"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["NotModifiedEnvelope"];
+            };
+        };
+        /**
          * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
          *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
          *     (browsers, msw) cannot read a 205 body and see none.
          */
-        Deleted: {
+        EventDeleted: {
             headers: {
                 [name: string]: unknown;
             };
@@ -545,6 +665,52 @@ export interface components {
                  *         "code": 200,
                  *         "error": false,
                  *         "message": "Record with id=event-1 deleted"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["DeletedEnvelope"];
+            };
+        };
+        /**
+         * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
+         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     (browsers, msw) cannot read a 205 body and see none.
+         */
+        NetworkLinkTypeDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Reset Content",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=mesh deleted"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["DeletedEnvelope"];
+            };
+        };
+        /**
+         * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
+         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     (browsers, msw) cannot read a 205 body and see none.
+         */
+        AgentDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Reset Content",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=filebeat deleted"
                  *       }
                  *     ]
                  */
@@ -760,10 +926,20 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The record id. A readable id is recommended (seed §2 rule 3).
-         * @example p2p
+         * @description The event id. A readable id is recommended (seed §2 rule 3).
+         * @example event-1
          */
-        RecordId: string;
+        EventId: string;
+        /**
+         * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+         * @example mesh
+         */
+        NetworkLinkTypeId: string;
+        /**
+         * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+         * @example filebeat
+         */
+        AgentId: string;
     };
     requestBodies: {
         /** @description One event, or a batch (extension). No field besides id is fixed; extra fields are stored as sent. */
@@ -816,13 +992,37 @@ export interface components {
             };
         };
         /** @description Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them. */
-        ReadQuery: {
+        EventReadQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them. */
+        NetworkLinkTypeReadQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them. */
+        AgentReadQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
             };
         };
         /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
-        DeleteQuery: {
+        EventDeleteQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        NetworkLinkTypeDeleteQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        AgentDeleteQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
             };
@@ -840,7 +1040,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["EventReadQuery"];
         responses: {
             200: components["responses"]["EventList"];
             204: components["responses"]["NothingToAct"];
@@ -863,9 +1063,9 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["EventUpdateNamedInBody"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["EventUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["EventNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -884,7 +1084,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["EventCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["EventCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -902,9 +1102,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["EventDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["EventDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -921,14 +1121,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["EventReadQuery"];
         responses: {
             200: components["responses"]["EventList"];
             204: components["responses"]["NothingToAct"];
@@ -948,18 +1148,18 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["EventUpdate"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["EventUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["EventNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -975,16 +1175,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["EventCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["EventCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1001,16 +1201,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["EventDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["EventDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1028,7 +1228,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeReadQuery"];
         responses: {
             200: components["responses"]["NetworkLinkTypeList"];
             204: components["responses"]["NothingToAct"];
@@ -1051,9 +1251,9 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["NetworkLinkTypeUpdateNamedInBody"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["NetworkLinkTypeUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["NetworkLinkTypeNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1072,7 +1272,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["NetworkLinkTypeCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["NetworkLinkTypeCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1090,9 +1290,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["NetworkLinkTypeDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1109,14 +1309,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeReadQuery"];
         responses: {
             200: components["responses"]["NetworkLinkTypeList"];
             204: components["responses"]["NothingToAct"];
@@ -1136,18 +1336,18 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["NetworkLinkTypeUpdate"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["NetworkLinkTypeUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["NetworkLinkTypeNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1163,16 +1363,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["NetworkLinkTypeCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["NetworkLinkTypeCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1189,16 +1389,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["NetworkLinkTypeDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1216,7 +1416,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["AgentReadQuery"];
         responses: {
             200: components["responses"]["AgentList"];
             204: components["responses"]["NothingToAct"];
@@ -1239,9 +1439,9 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AgentUpdateNamedInBody"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["AgentUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["AgentNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1260,7 +1460,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AgentCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["AgentCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1278,9 +1478,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["AgentDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["AgentDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1297,14 +1497,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["AgentReadQuery"];
         responses: {
             200: components["responses"]["AgentList"];
             204: components["responses"]["NothingToAct"];
@@ -1324,18 +1524,18 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["AgentUpdate"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["AgentUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["AgentNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1351,16 +1551,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["AgentCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["AgentCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1377,16 +1577,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["AgentDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["AgentDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
