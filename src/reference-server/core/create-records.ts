@@ -3,7 +3,7 @@ import type { CoreContext } from './core-context.js';
 import { envelopeItem, errorResponse, jsonResponse } from './envelope.js';
 import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
 import type { IndexDefinition } from './index-definitions.js';
-import { cloneJson, getOwnField, type StoredRecord } from './json-record.js';
+import { getOwnField, type StoredRecord } from './json-record.js';
 import { ID_ALREADY_FOUND, recordCreated } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 import { readRecordList } from './read-record-list.js';
@@ -28,7 +28,7 @@ export function createRecords(index: IndexDefinition, pathId: string | undefined
     if (pathId !== undefined && bodyId !== undefined && bodyId !== pathId) return errorResponse(406, { id: 'readonly' });
     const id = pathId ?? bodyId ?? context.generateId();
     if (store.has(id) || staged.has(id)) return errorResponse(406, ID_ALREADY_FOUND);
-    staged.set(id, { id, ...cloneJson(record) } as StoredRecord);
+    staged.set(id, { id, ...record } as StoredRecord); // put() stores a frozen copy
   }
   for (const record of staged.values()) store.put(record);
   return jsonResponse(201, [...staged.keys()].map((id) => envelopeItem(201, recordCreated(id))));

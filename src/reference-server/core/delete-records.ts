@@ -2,7 +2,7 @@ import type { CoreResponse } from './core-types.js';
 import type { CoreContext } from './core-context.js';
 import { envelopeItem, errorResponse, jsonResponse } from './envelope.js';
 import type { IndexDefinition } from './index-definitions.js';
-import { matchWhere } from './match-where.js';
+import { findRecords } from './find-records.js';
 import { NOTHING_FOUND, recordDeleted } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 import { readQuery } from './read-query.js';
@@ -17,8 +17,7 @@ export function deleteRecords(index: IndexDefinition, id: string | undefined, bo
   if (!result.ok) return result.response;
   const { where } = result.query;
   const store = context.store[index.name];
-  let records = id === undefined ? store.list() : [store.get(id)].filter((r) => r !== undefined);
-  if (where) records = records.filter((r) => matchWhere(r, where.equals));
+  const records = findRecords(store, id, where?.equals);
   if (records.length === 0) return errorResponse(404, NOTHING_FOUND);
   for (const record of records) store.delete(record.id);
   return jsonResponse(205, records.map((r) => envelopeItem(200, recordDeleted(r.id), 205)));

@@ -2,7 +2,7 @@ import type { CoreResponse } from './core-types.js';
 import type { CoreContext } from './core-context.js';
 import { errorResponse, jsonResponse } from './envelope.js';
 import type { IndexDefinition } from './index-definitions.js';
-import { matchWhere } from './match-where.js';
+import { findRecords } from './find-records.js';
 import { NOTHING_FOUND } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 import { readQuery } from './read-query.js';
@@ -18,9 +18,7 @@ export function readRecords(index: IndexDefinition, id: string | undefined, body
   const result = readQuery(body, context.validate);
   if (!result.ok) return result.response;
   const { select, where } = result.query;
-  const store = context.store[index.name];
-  let records = id === undefined ? store.list() : [store.get(id)].filter((r) => r !== undefined);
-  if (where) records = records.filter((r) => matchWhere(r, where.equals));
+  const records = findRecords(context.store[index.name], id, where?.equals);
   if ((id !== undefined || where) && records.length === 0) return errorResponse(404, NOTHING_FOUND);
   return jsonResponse(200, select ? records.map((r) => selectFields(r, select)) : records);
 }

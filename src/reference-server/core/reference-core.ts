@@ -4,7 +4,7 @@ import { createAuthenticator, type JwtSecret } from './authenticate.js';
 import type { CoreContext } from './core-context.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
-import { createEmptyStore, fillStore, findSeedProblems, type SeedData, type Store } from './store.js';
+import { createEmptyStore, fillStore, findSeedProblems, freezeSeed, type SeedData, type Store } from './store.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
 
 /** Options of {@link createReferenceCore}. */
@@ -69,7 +69,8 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
   const generateId = options.generateId ?? (() => crypto.randomUUID());
   const store = createEmptyStore();
   const doc = loadOpenApiDocument();
-  const storeOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: options.seed } : {}) };
+  // Frozen once: the store shares these records, and every reset() adopts them again.
+  const storeOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: freezeSeed(options.seed) } : {}) };
   const context: CoreContext = {
     store,
     validate,

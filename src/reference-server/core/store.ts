@@ -2,7 +2,8 @@ import type { OpenApiDocument } from '../../spec/openapi-document.js';
 import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName } from './index-definitions.js';
 import { IndexStore } from './index-store.js';
-import { isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
+import { deepFreeze } from './freeze-json.js';
+import { cloneJson, isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
 import { readPreloadedNetworkLinkTypes } from './preload.js';
 import type { RecordValidator } from './validate-record.js';
 
@@ -61,6 +62,8 @@ export function findSeedProblems(seed: unknown, validate: RecordValidator): stri
 /**
  * Fills a fresh store: the preload (unless disabled), then the seed's records; a seed record
  * with the id of a preloaded one replaces it. The seed must have passed {@link findSeedProblems}.
+ * A frozen seed record (see {@link freezeSeed}) is stored as it is, shared with the seed, so a
+ * large seed is held once; any other record is copied.
  */
 export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOptions, generateId: () => string): void {
   for (const name of INDEX_NAMES) store[name].clear();
@@ -69,10 +72,24 @@ export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOpti
   }
   for (const name of INDEX_NAMES) {
     for (const record of options.seed?.[name] ?? []) {
-      const id = typeof record['id'] === 'string' ? record['id'] : generateId();
-      store[name].put({ id, ...record } as StoredRecord);
+      const stored = (typeof record['id'] === 'string' ? record : { id: generateId(), ...record }) as StoredRecord;
+      if (Object.isFrozen(record)) store[name].adopt(stored);
+      else store[name].put(stored);
     }
   }
+}
+
+/**
+ * A deep-frozen copy of a seed, made once: the store then shares its records with it instead of
+ * holding a second copy for every reset (100 000 seeded events are kept once, issue 12).
+ */
+export function freezeSeed(seed: SeedData): SeedData {
+  const frozen: SeedData = {};
+  for (const name of INDEX_NAMES) {
+    const records = seed[name];
+    if (records) frozen[name] = deepFreeze(records.map((record) => cloneJson(record)));
+  }
+  return frozen;
 }
 
 /** An empty store: one {@link IndexStore} per index. */

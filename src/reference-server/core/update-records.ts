@@ -32,7 +32,7 @@ export function updateRecords(index: IndexDefinition, pathId: string | undefined
     if (pathId !== undefined && bodyId !== undefined && bodyId !== pathId) return errorResponse(406, { id: 'readonly' });
     const id = pathId ?? bodyId;
     if (id === undefined) return errorResponse(406, { id: 'required' });
-    const current = staged.get(id) ?? store.get(id);
+    const current = staged.get(id) ?? store.peek(id);
     if (!current) return errorResponse(406, { id: 'not found' });
     const merged = mergeUpdate(current, patch, index.listsMergedById) as StoredRecord;
     const invalid = context.validate(index.storedSchema, merged);
@@ -43,7 +43,8 @@ export function updateRecords(index: IndexDefinition, pathId: string | undefined
   if (outcomes.every((o) => !o.changed)) {
     return jsonResponse(304, outcomes.map((o) => envelopeItem(304, updateNotNecessary(o.id))));
   }
-  for (const record of staged.values()) store.put(record);
+  // mergeUpdate builds new objects that share nothing with the request or the store: no copy needed.
+  for (const record of staged.values()) store.adopt(record);
   // In a batch where only some records change, the unchanged ones still get a 200 item saying so.
   return jsonResponse(200, outcomes.map((o) => envelopeItem(200, o.changed ? recordUpdated(o.id) : updateNotNecessary(o.id))));
 }
