@@ -27,3 +27,10 @@ for (const [name, { operation, status, body, ok, reason }] of cases) {
 test('an unknown schema name is a programming error, reported by name', () => {
   assert.throws(() => spec.validateSchema('NoSuchSchema', {}), /NoSuchSchema/);
 });
+
+test('precompile compiles named component schemas up front and refuses a name the spec lacks', () => {
+  const spec = createSpecValidator();
+  spec.precompile(['Query', 'EventInput']);
+  assert.deepEqual(spec.validateSchema('Query', {}), []);
+  assert.throws(() => spec.precompile(['NoSuchSchema']), /no schema at \/components\/schemas\/NoSuchSchema/);
+});

@@ -59,10 +59,26 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
     return fn;
   }
 
+  const byName = new Map<string, ValidateFunction>();
+  /** The compiled validator of `#/components/schemas/<name>`, compiled on first use and kept. */
+  function schemaFunction(name: string): ValidateFunction {
+    let fn = byName.get(name);
+    if (!fn) {
+      fn = compile(`/components/schemas/${pointerEscape(name)}`);
+      byName.set(name, fn);
+    }
+    return fn;
+  }
+
   /** Validates `value` against `#/components/schemas/<name>`; returns [] when valid. */
   function validateSchema(name: string, value: unknown): SchemaViolation[] {
-    const fn = compile(`/components/schemas/${pointerEscape(name)}`);
+    const fn = schemaFunction(name);
     return fn(value) ? [] : toViolations(fn.errors);
+  }
+
+  /** Compiles these component schemas now (a server does it at start, not on its first requests). */
+  function precompile(names: readonly string[]): void {
+    for (const name of names) schemaFunction(name);
   }
 
   /** Validates `value` against the JSON schema at any pointer into the spec. */
@@ -111,7 +127,7 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
     };
   }
 
-  return { validateSchema, validateAt, checkResponse, responseSchemaPointer, operations };
+  return { validateSchema, validateAt, checkResponse, responseSchemaPointer, precompile, operations };
 }
 
 /** The validator created by {@link createSpecValidator}. */
