@@ -23,9 +23,16 @@ export interface LatencyRow {
 /** The reference server with many events loaded, against the same server empty. */
 export interface MemoryFigure {
   events: number;
+  /** Settled RSS (after `settleSec` idle seconds) of the empty and the loaded server. */
   emptyRssBytes: number;
   loadedRssBytes: number;
-  /** (loaded − empty) / events. */
+  /** RSS one second after ready. */
+  emptyRssAtReadyBytes: number;
+  loadedRssAtReadyBytes: number;
+  /** Highest RSS of the loaded server (Linux VmHWM): the load itself. */
+  loadedPeakRssBytes: number | undefined;
+  settleSec: number;
+  /** (settled loaded − settled empty) / events. */
   perRecordBytes: number;
   /** From spawn to listening, seed file read and checked. */
   startMs: number;

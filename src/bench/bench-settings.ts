@@ -14,6 +14,8 @@ export interface BenchSettings {
   whereEvents: number;
   /** Events loaded for the memory row (issue 12: 100 000 of about 200 bytes). */
   memoryEvents: number;
+  /** Idle seconds before the memory row reads the settled RSS (V8 returns a load's garbage after 15-25 s). */
+  memorySettleSec: number;
   /** Sequential requests of each single-client latency probe. */
   latencySamples: number;
   quick: boolean;
@@ -25,7 +27,7 @@ export interface BenchSettings {
  */
 export function benchSettings(quick: boolean): BenchSettings {
   if (quick) {
-    return { connections: 8, durationSec: 1, warmupSec: 0.2, rounds: 1, listRecords: 100, whereEvents: 10_000, memoryEvents: 10_000, latencySamples: 20, quick };
+    return { connections: 8, durationSec: 1, warmupSec: 0.2, rounds: 1, listRecords: 100, whereEvents: 10_000, memoryEvents: 10_000, memorySettleSec: 3, latencySamples: 20, quick };
   }
-  return { connections: 32, durationSec: 5, warmupSec: 1, rounds: 2, listRecords: 100, whereEvents: 10_000, memoryEvents: 100_000, latencySamples: 200, quick };
+  return { connections: 32, durationSec: 5, warmupSec: 1, rounds: 2, listRecords: 100, whereEvents: 10_000, memoryEvents: 100_000, memorySettleSec: 40, latencySamples: 200, quick };
 }

@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { readCpuMs } from './start-child-server.js';
 
 /** One kind of request a load run repeats. */
 export interface LoadRequest {
@@ -22,22 +23,32 @@ export interface LoadFigure {
   statuses: Record<string, number>;
   /** Responses with another status than the expected one, plus connection errors (timeouts included). */
   unexpected: number;
+  /**
+   * CPU time the server spent per request, in microseconds, when its process is known (Linux):
+   * autocannon shares the two CPUs with the server, so req/s can be bounded by the client, while
+   * this says what a request costs the server.
+   */
+  serverCpuUs?: number;
 }
 
-/** How a run loads the target: either for a duration or for a number of requests. */
-export type LoadShape = { connections: number; durationSec: number } | { connections: number; amount: number };
+/** How a run loads the target. */
+export interface LoadShape {
+  connections: number;
+  durationSec: number;
+}
 
 /**
  * Runs autocannon against `baseUrl` with one repeated request and reads the figures. Requests
  * per second are the completed requests over the run's duration; latencies are autocannon's
  * percentiles in milliseconds.
  */
-export async function measureHttp(baseUrl: string, request: LoadRequest, shape: LoadShape, expectStatus: number): Promise<LoadFigure> {
+export async function measureHttp(baseUrl: string, request: LoadRequest, shape: LoadShape, expectStatus: number, serverPid?: number): Promise<LoadFigure> {
   const { nextPath } = request;
+  const cpuBefore = serverPid === undefined ? undefined : readCpuMs(serverPid);
   const result = await autocannon({
     url: baseUrl,
     connections: shape.connections,
-    ...('amount' in shape ? { amount: shape.amount } : { duration: shape.durationSec }),
+    duration: shape.durationSec,
     idReplacement: request.uniqueIds ?? false,
     requests: [
       {
@@ -49,6 +60,7 @@ export async function measureHttp(baseUrl: string, request: LoadRequest, shape: 
       },
     ],
   });
+  const cpuAfter = serverPid === undefined ? undefined : readCpuMs(serverPid);
   const statuses: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) statuses[code] = stat.count ?? 0;
   const total = Object.values(statuses).reduce((a, b) => a + b, 0);
@@ -60,5 +72,6 @@ export async function measureHttp(baseUrl: string, request: LoadRequest, shape: 
     requests: total,
     statuses,
     unexpected: total - expected + result.errors, // errors include timeouts
+    ...(cpuBefore !== undefined && cpuAfter !== undefined && total > 0 ? { serverCpuUs: (1000 * (cpuAfter - cpuBefore)) / total } : {}),
   };
 }

@@ -14,6 +14,7 @@ export function percentile(sorted: readonly number[], share: number): number {
 export async function measureInProcess(handle: () => Promise<CoreResponse>, durationSec: number, expectStatus: number): Promise<LoadFigure> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const end = started + durationSec * 1000;
   let now = started;
@@ -24,6 +25,7 @@ export async function measureInProcess(handle: () => Promise<CoreResponse>, dura
     latencies.push(now - before);
     statuses[String(response.status)] = (statuses[String(response.status)] ?? 0) + 1;
   }
+  const cpu = process.cpuUsage(cpuBefore);
   latencies.sort((a, b) => a - b);
   const requests = latencies.length;
   return {
@@ -33,5 +35,6 @@ export async function measureInProcess(handle: () => Promise<CoreResponse>, dura
     requests,
     statuses,
     unexpected: requests - (statuses[String(expectStatus)] ?? 0),
+    serverCpuUs: (cpu.user + cpu.system) / requests,
   };
 }

@@ -6,49 +6,60 @@ import type { LatencyRow, MemoryFigure } from './bench-report.js';
 import { startReferenceProcess } from './bench-processes.js';
 import { measureSequential } from './measure-sequential.js';
 import { latencyProbes } from './reference-operations.js';
-import { readRss } from './start-child-server.js';
+import { readPeakRss, readRss, type ChildServer } from './start-child-server.js';
 
-/** Time for the servers to settle after start before their RSS is read. */
-const SETTLE_MS = 1_000;
+/** RSS one second after ready, then sampled every second for the settle window; the last sample is the settled RSS. */
+async function sampleRss(servers: ChildServer[], settleSec: number): Promise<{ atReady: number[]; settled: number[] }> {
+  await sleep(1_000);
+  const atReady = servers.map((s) => readRss(s.pid));
+  let settled = atReady;
+  for (let second = 1; second < settleSec; second += 1) {
+    await sleep(1_000);
+    settled = servers.map((s) => readRss(s.pid));
+  }
+  return { atReady, settled };
+}
 
 /**
- * The memory row of issue 12: RSS of `mgmt-kit serve --empty` against the same server with
- * `events` events of about 200 bytes loaded from a --seed file, the per-record overhead, the
- * start-up time, and single-client where.equals latencies over that many events.
+ * The memory row of issue 12: `mgmt-kit serve --empty` beside the same server with `events`
+ * events of about 200 bytes loaded from a --seed file. Both stay idle for `settleSec` seconds:
+ * loading leaves garbage and a grown young generation that V8's memory reducer hands back to the
+ * system only after some idle seconds (about 15-25 s here), so RSS is read at ready and once
+ * settled, plus the peak (VmHWM). Per-record overhead = (settled loaded − settled empty) / events.
+ * Then single-client where.equals latencies over that many events.
  */
 export async function measureMemory(
   events: number,
-  secret: string,
-  token: string,
-  dir: string,
-  samples: number,
+  options: { secret: string; token: string; dir: string; samples: number; settleSec: number },
 ): Promise<{ memory: MemoryFigure; latency: LatencyRow[] }> {
-  const seedFile = join(dir, `events-${events}.json`);
+  const seedFile = join(options.dir, `events-${events}.json`);
   writeFileSync(seedFile, JSON.stringify({ event: benchEvents(events) }));
-  const empty = await startReferenceProcess(secret, undefined, true);
-  await sleep(SETTLE_MS);
-  const emptyRssBytes = readRss(empty.pid);
-  await empty.stop();
-  const loaded = await startReferenceProcess(secret, seedFile, true);
+  const empty = await startReferenceProcess(options.secret, undefined, true);
+  let loaded: ChildServer | undefined;
   try {
-    await sleep(SETTLE_MS);
-    const loadedRssBytes = readRss(loaded.pid);
+    loaded = await startReferenceProcess(options.secret, seedFile, true);
+    const rss = await sampleRss([empty, loaded], options.settleSec);
     const latency: LatencyRow[] = [];
-    for (const probe of latencyProbes(token, events)) {
-      await measureSequential(loaded.url, probe.request, Math.min(20, samples), probe.expectStatus); // warm-up
-      const figure = await measureSequential(loaded.url, probe.request, samples, probe.expectStatus);
+    for (const probe of latencyProbes(options.token, events)) {
+      await measureSequential(loaded.url, probe.request, Math.min(5, options.samples), probe.expectStatus); // warm-up
+      const figure = await measureSequential(loaded.url, probe.request, options.samples, probe.expectStatus);
       latency.push({ round: 0, what: probe.operation, records: events, figure });
     }
-    const memory = {
+    const memory: MemoryFigure = {
       events,
-      emptyRssBytes,
-      loadedRssBytes,
-      perRecordBytes: (loadedRssBytes - emptyRssBytes) / events,
+      emptyRssBytes: rss.settled[0]!,
+      loadedRssBytes: rss.settled[1]!,
+      loadedRssAtReadyBytes: rss.atReady[1]!,
+      emptyRssAtReadyBytes: rss.atReady[0]!,
+      loadedPeakRssBytes: readPeakRss(loaded.pid),
+      settleSec: options.settleSec,
+      perRecordBytes: (rss.settled[1]! - rss.settled[0]!) / events,
       startMs: loaded.startMs,
       emptyStartMs: empty.startMs,
     };
     return { memory, latency };
   } finally {
-    await loaded.stop();
+    await empty.stop();
+    await loaded?.stop();
   }
 }

@@ -28,25 +28,39 @@ export function renderBenchMarkdown(report: BenchReport): string {
   const lines = ['# mgmt-kit bench', '', describeRun(report), '', '## Goals (issue 12)', ''];
   lines.push(`| goal | wanted | ${rounds.join(' | ')} |`, `|---|---|${rounds.map(() => '---|').join('')}`);
   for (const row of summarizeGoals(report)) lines.push(`| ${row.goal} | ${row.wanted} | ${row.values.map((v) => goalCell(row, v)).join(' | ')} |`);
-  lines.push('', '## Throughput', '', '| target | operation | round | req/s | p50 ms | p99 ms | × ceiling | × Prism | not as expected |', '|---|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    '## Throughput',
+    '',
+    '| target | operation | round | req/s | p50 ms | p99 ms | × ceiling | × Prism | server CPU µs/req | not as expected |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  );
   for (const row of report.throughput) {
     const { figure: f } = row;
     const toPrism = row.operation === GET_BY_ID && row.target !== 'Prism mock' ? ratioTo(report, row, 'Prism mock') : undefined;
     lines.push(
-      `| ${row.target} | ${row.operation} | ${row.round} | ${int(f.reqPerSec)} | ${fixed(f.p50Ms)} | ${fixed(f.p99Ms)} | ${fixed(ratioTo(report, row, 'ceiling'))} | ${fixed(toPrism, 1)} | ${f.unexpected} |`,
+      `| ${row.target} | ${row.operation} | ${row.round} | ${int(f.reqPerSec)} | ${fixed(f.p50Ms)} | ${fixed(f.p99Ms)} | ${fixed(ratioTo(report, row, 'ceiling'))} | ${fixed(toPrism, 1)} | ${fixed(f.serverCpuUs, 1)} | ${f.unexpected} |`,
     );
   }
-  lines.push('', '"core in-process" is `core.handle` called one request after the other (what the msw handlers run), no sockets.');
+  lines.push(
+    '',
+    '"core in-process" is `core.handle` called one request after the other (what the msw handlers run), no sockets.',
+    'autocannon (one thread) and the server share the two CPUs, so req/s of the fastest targets can be bounded by the client;',
+    '"server CPU µs/req" (Linux: the server process\'s CPU time over the run / requests) says what a request costs the server itself.',
+  );
   lines.push('', '## Single-client latency', '', '| request | round | p50 ms | p99 ms | req/s |', '|---|---|---|---|---|');
   for (const row of report.latency) {
     lines.push(`| ${row.what} | ${row.round === 0 ? 'memory server' : row.round} | ${fixed(row.figure.p50Ms)} | ${fixed(row.figure.p99Ms)} | ${int(row.figure.reqPerSec)} |`);
   }
   if (report.memory) {
     const m = report.memory;
-    lines.push('', '## Memory', '', '| `mgmt-kit serve --empty` | RSS | start-up |', '|---|---|---|');
-    lines.push(`| no records | ${mb(m.emptyRssBytes)} | ${int(m.emptyStartMs)} ms |`);
-    lines.push(`| ${m.events.toLocaleString('en')} events of ~200 bytes (--seed) | ${mb(m.loadedRssBytes)} | ${int(m.startMs)} ms |`);
-    lines.push('', `Per-record overhead: ${int(m.perRecordBytes)} bytes per event ((loaded − empty) / events).`);
+    lines.push('', '## Memory', '', `| \`mgmt-kit serve --empty\` | RSS settled (${m.settleSec} s idle) | RSS 1 s after ready | peak RSS | start-up |`, '|---|---|---|---|---|');
+    lines.push(`| no records | ${mb(m.emptyRssBytes)} | ${mb(m.emptyRssAtReadyBytes)} | – | ${int(m.emptyStartMs)} ms |`);
+    lines.push(
+      `| ${m.events.toLocaleString('en')} events of ~200 bytes (--seed) | ${mb(m.loadedRssBytes)} | ${mb(m.loadedRssAtReadyBytes)} | ${m.loadedPeakRssBytes === undefined ? '–' : mb(m.loadedPeakRssBytes)} | ${int(m.startMs)} ms |`,
+    );
+    lines.push('', `Per-record overhead: ${int(m.perRecordBytes)} bytes per event ((settled loaded − settled empty) / events).`);
+    lines.push("Loading leaves garbage and a grown young generation that V8's memory reducer returns to the system after some idle seconds; the settled figure is what a running server holds.");
   }
   lines.push('', `Run took ${report.durationSec.toFixed(0)} s.`, '');
   return lines.join('\n');

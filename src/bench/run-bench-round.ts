@@ -12,6 +12,7 @@ export interface RoundContext {
   round: number;
   settings: BenchSettings;
   ceilingUrl: string;
+  ceilingPid: number;
   prismUrl: string | undefined;
   secret: string;
   token: string;
@@ -29,16 +30,16 @@ export async function runBenchRound(context: RoundContext): Promise<{ throughput
   const throughput: ThroughputRow[] = [];
   const load = { connections: settings.connections, durationSec: settings.durationSec };
   const warmup = { connections: settings.connections, durationSec: settings.warmupSec };
-  const measure = async (target: ThroughputRow['target'], operation: string, url: string, request: LoadRequest, status: number) => {
+  const measure = async (target: ThroughputRow['target'], operation: string, url: string, request: LoadRequest, status: number, pid?: number) => {
     await measureHttp(url, request, warmup, status);
-    const figure = await measureHttp(url, request, load, status);
+    const figure = await measureHttp(url, request, load, status, pid);
     throughput.push({ round, target, operation, figure });
     log(`  round ${round} ${target} ${operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`);
   };
   const auth = { authorization: `Bearer ${token}` };
   const byId: LoadRequest = { method: 'GET', path: '/type/network-link/p2p', headers: auth };
 
-  await measure('ceiling', GET_BY_ID, context.ceilingUrl, byId, 200);
+  await measure('ceiling', GET_BY_ID, context.ceilingUrl, byId, 200, context.ceilingPid);
 
   const latency: LatencyRow[] = [];
   const reference = await startReferenceProcess(context.secret, context.seedFile);
@@ -50,7 +51,7 @@ export async function runBenchRound(context: RoundContext): Promise<{ throughput
       latency.push({ round, what: probe.operation, records: settings.whereEvents, figure });
     }
     for (const op of referenceOperations(token, settings.whereEvents, settings.listRecords)) {
-      await measure('reference', op.operation, reference.url, op.request, op.expectStatus);
+      await measure('reference', op.operation, reference.url, op.request, op.expectStatus, reference.pid);
     }
   } finally {
     await reference.stop();

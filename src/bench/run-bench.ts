@@ -53,7 +53,7 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
     }
     for (let round = 1; round <= settings.rounds; round += 1) {
       log(`round ${round} of ${settings.rounds}`);
-      const result = await runBenchRound({ round, settings, ceilingUrl: ceiling.url, prismUrl: prism?.baseURL, secret, token, seedFile, log });
+      const result = await runBenchRound({ round, settings, ceilingUrl: ceiling.url, ceilingPid: ceiling.pid, prismUrl: prism?.baseURL, secret, token, seedFile, log });
       throughput.push(...result.throughput);
       latency.push(...result.latency);
     }
@@ -64,8 +64,9 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
   log(`memory: ${settings.memoryEvents} events`);
   let memory;
   try {
-    // Few probes: a scan of 100 000 records is slow before the fix, and the figure is a median.
-    const measured = await measureMemory(settings.memoryEvents, secret, token, dir, Math.min(30, settings.latencySamples));
+    // Few probes: a scan of 100 000 records takes a while, and the figure is a median.
+    const samples = Math.min(30, settings.latencySamples);
+    const measured = await measureMemory(settings.memoryEvents, { secret, token, dir, samples, settleSec: settings.memorySettleSec });
     memory = measured.memory;
     latency.push(...measured.latency);
   } finally {

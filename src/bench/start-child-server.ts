@@ -55,14 +55,35 @@ export function startChildServer(args: string[], ready: RegExp, waitMs = 60_000)
   });
 }
 
+function readProcStatus(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
+  try {
+    const kb = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb === undefined ? undefined : Number(kb) * 1024;
+  } catch {
+    return undefined; // not Linux
+  }
+}
+
 /** Resident set size of a process in bytes (Linux /proc, else `ps`). */
 export function readRss(pid: number): number {
+  return readProcStatus(pid, 'VmRSS') ?? Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
+}
+
+/** The highest RSS the process has had, in bytes (Linux `VmHWM`); undefined elsewhere. */
+export function readPeakRss(pid: number): number | undefined {
+  return readProcStatus(pid, 'VmHWM');
+}
+
+/**
+ * CPU time (user + system) a process has used, in milliseconds, from Linux /proc/<pid>/stat
+ * (clock ticks of USER_HZ = 100, the value on every common Linux build); undefined elsewhere.
+ */
+export function readCpuMs(pid: number): number | undefined {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
-    if (kb) return Number(kb) * 1024;
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+    if (!fields) return undefined;
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
-    // not Linux: ask ps
+    return undefined;
   }
-  return Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024;
 }

@@ -43,18 +43,24 @@ export function findSeedProblems(seed: unknown, validate: RecordValidator): stri
       continue;
     }
     const seen = new Set<string>();
-    records.forEach((record: unknown, i) => {
-      const where = `${key}[${i}]`;
-      if (!isJsonObject(record)) return problems.push(`${where}: must be a JSON object`);
+    // A plain loop, the record's name built only for a problem: a seed may hold 100 000 records.
+    for (let i = 0; i < records.length; i += 1) {
+      const record: unknown = records[i];
+      if (!isJsonObject(record)) {
+        problems.push(`${key}[${i}]: must be a JSON object`);
+        continue;
+      }
       const message = validate(def.inputSchema, record) ?? findDuplicateEntryIds(record, def.listsMergedById);
-      if (message) return problems.push(`${where}: ${JSON.stringify(message)}`);
+      if (message) {
+        problems.push(`${key}[${i}]: ${JSON.stringify(message)}`);
+        continue;
+      }
       const id = record['id'];
       if (typeof id === 'string') {
-        if (seen.has(id)) problems.push(`${where}: duplicate id "${id}"`);
+        if (seen.has(id)) problems.push(`${key}[${i}]: duplicate id "${id}"`);
         seen.add(id);
       }
-      return undefined;
-    });
+    }
   }
   return problems;
 }
@@ -80,14 +86,17 @@ export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOpti
 }
 
 /**
- * A deep-frozen copy of a seed, made once: the store then shares its records with it instead of
- * holding a second copy for every reset (100 000 seeded events are kept once, issue 12).
+ * A deep-frozen seed, made once: the store then shares its records with it instead of holding a
+ * second copy for every reset (100 000 seeded events are kept once, issue 12). A record the
+ * caller has frozen already cannot change, so it is shared as it is (a `--seed` file is parsed,
+ * frozen and handed over without any copy); any other record is copied first, so the caller's
+ * objects stay theirs.
  */
 export function freezeSeed(seed: SeedData): SeedData {
   const frozen: SeedData = {};
   for (const name of INDEX_NAMES) {
     const records = seed[name];
-    if (records) frozen[name] = deepFreeze(records.map((record) => cloneJson(record)));
+    if (records) frozen[name] = records.map((record) => deepFreeze(Object.isFrozen(record) ? record : cloneJson(record)));
   }
   return frozen;
 }
