@@ -8,7 +8,7 @@ import { writeConformanceSummary } from './write-conformance-summary.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
 export interface ConformanceCommandOptions
-  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'jwtClaims' | 'profile' | 'allowDestructive' | 'tags'> {
+  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'jwtClaims' | 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {
   /** Absolute report directory. */
   reportDir: string;
   /** Writes progress and the closing lines. */
@@ -34,6 +34,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     profile: options.profile,
     allowDestructive: options.allowDestructive,
     tags: options.tags,
+    parallel: options.parallel,
     reportDir: options.reportDir,
     progress: options.out.isTTY ? 'progress-bar' : 'progress',
   });

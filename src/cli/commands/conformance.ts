@@ -13,14 +13,23 @@ const CONFORMANCE_FLAGS = {
   'jwt-secret': { kind: 'string', description: 'HS256 secret: mints the token when --token is absent and runs @needs-jwt-secret', env: 'JWT_SECRET', valueName: 'S' },
   'jwt-claims': { kind: 'string', description: 'JSON object of extra claims in minted tokens, e.g. {"iss":"idp"}', env: 'JWT_CLAIMS', valueName: 'JSON' },
   tags: { kind: 'string', description: 'cucumber tag expression, and-ed with the profile', valueName: 'EXPR' },
+  parallel: {
+    kind: 'integer',
+    description: 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other',
+    defaultText: '0',
+    valueName: 'N',
+    min: 0,
+    max: 32,
+  },
   'report-dir': { kind: 'string', description: 'where reports and the summary go', defaultText: 'reports', valueName: 'DIR' },
   'self-test': { kind: 'boolean', description: 'start the reference server on a free port with a fresh secret and run everything against it (profile extended, --allow-destructive)' },
   help: { kind: 'boolean', description: 'show this help' },
 } as const;
 
 const USAGE = `Usage: mgmt-kit conformance --base-url URL --token TOKEN [--auth-scheme Bearer]
-         [--profile core|extended] [--allow-destructive] [--jwt-secret S [--jwt-claims JSON]] [--tags EXPR] [--report-dir reports]
-       mgmt-kit conformance --self-test [--report-dir reports]
+         [--profile core|extended] [--allow-destructive] [--jwt-secret S [--jwt-claims JSON]] [--tags EXPR]
+         [--parallel N] [--report-dir reports]
+       mgmt-kit conformance --self-test [--parallel N] [--report-dir reports]
 
 Runs the conformance features (features/*.feature) against any implementation of the management
 service. Exit status 0 only when every selected scenario passed. Every id the suite creates
@@ -63,6 +72,7 @@ export const command: Command = {
       jwtClaims: claims.claims,
       profile,
       tags: flags.tags,
+      parallel: flags.parallel,
       reportDir: resolve(process.cwd(), flags['report-dir'] ?? 'reports'),
       out: process.stdout,
     } as const;

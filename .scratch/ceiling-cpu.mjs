@@ -1,0 +1,10 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/bench/ceiling-main.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const url = await new Promise((res) => { let t=''; child.stdout.on('data', (c) => { t += c; const m = /ready on (http:\/\/\S+)/.exec(t); if (m) res(m[1]); }); });
+const cpu = () => { const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) * 10; };
+await autocannon({ url, connections: 32, duration: 1 });
+const c0 = cpu(); const r = await autocannon({ url, connections: 32, duration: 5 }); const c1 = cpu();
+console.log(`ceiling: ${(1000 * (c1 - c0) / r.requests.total).toFixed(1)} µs CPU/req, ${Math.round(r.requests.total / r.duration)} req/s`);
+child.kill('SIGTERM');

@@ -1,0 +1,10 @@
+const t0 = performance.now();
+await import('../steps/support/register.mjs');
+const t1 = performance.now();
+await import('@cucumber/cucumber');
+const t2 = performance.now();
+await import('../src/client/index.ts');
+const t3 = performance.now();
+const co = await import('../steps/support/check-outcome.ts');
+const t4 = performance.now();
+console.log(`tsx ${(t1 - t0).toFixed(0)} ms, cucumber ${(t2 - t1).toFixed(0)} ms, client ${(t3 - t2).toFixed(0)} ms, check-outcome ${(t4 - t3).toFixed(0)} ms, rss ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB`);

@@ -1,0 +1,10 @@
+import v8 from 'node:v8';
+import { readFileSync } from 'node:fs';
+const mb = (b) => (b / 1e6).toFixed(1);
+const ns = (l) => console.log(l, v8.getHeapSpaceStatistics().filter(s => s.space_size > 1e6).map(s => `${s.space_name}:${mb(s.space_size)}/${mb(s.space_used_size)}`).join(' '), 'rss', mb(process.memoryUsage().rss));
+ns('start');
+const text = readFileSync('/tmp/h3/ev100k.json', 'utf8'); ns('text');
+const records = JSON.parse(text).event; ns('parsed');
+for (const r of records) Object.freeze(r); ns('frozen');
+const m = new Map(); for (const r of records) m.set(r.id, r); ns('map');
+globalThis.keep = [records, m];

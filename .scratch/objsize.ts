@@ -1,0 +1,10 @@
+import { benchEvents } from '../src/bench/bench-data.js';
+const text = JSON.stringify({ event: benchEvents(100000) });
+globalThis.gc!(); const h0 = process.memoryUsage().heapUsed; const r0 = process.memoryUsage().rss;
+const parsed = JSON.parse(text);
+globalThis.gc!(); const h1 = process.memoryUsage().heapUsed;
+const frozen = parsed.event.map((e: object) => Object.freeze(e));
+globalThis.gc!(); const h2 = process.memoryUsage().heapUsed;
+const m = new Map(); for (const e of parsed.event) m.set(e.id, e);
+globalThis.gc!(); const h3 = process.memoryUsage().heapUsed;
+console.log(`text ${text.length}, parsed heap per record ${((h1 - h0) / 1e5).toFixed(0)} B, after freeze ${((h2 - h0) / 1e5).toFixed(0)}, + map ${((h3 - h0) / 1e5).toFixed(0)}; rss delta ${((process.memoryUsage().rss - r0) / 1e6).toFixed(0)} MB`, frozen.length);
