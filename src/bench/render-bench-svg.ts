@@ -36,7 +36,7 @@ export function renderBenchSvg(report: BenchReport): string {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
     `<text x="10" y="20" font-size="15" font-weight="bold">mgmt-kit bench: requests per second (mean of ${s.rounds} round${s.rounds === 1 ? '' : 's'})</text>`,
-    `<text x="10" y="37" fill="#555">${escapeXml(`${m.cpus} CPUs, Node ${m.node}, autocannon ${s.connections} connections × ${s.durationSec} s, loopback, ${report.date.slice(0, 10)}`)}</text>`,
+    `<text x="10" y="37" fill="#555">${escapeXml(`${m.cpuModel}, ${m.cpus} CPUs, Node ${m.node}, autocannon ${s.connections} connections × ${s.durationSec} s, loopback, ${report.date.slice(0, 10)}`)}</text>`,
   ];
   bars.forEach((bar, i) => {
     const y = top + i * rowHeight;
