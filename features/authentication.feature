@@ -5,66 +5,98 @@ Feature: Authentication
   through: they name ids of this run only, and a delete either carries a where that matches
   nothing or names an id of this run that does not exist.
 
-  Scenario Outline: <operation> on <index> without a token is refused
-    When I <operation> <index> without a token
+  Scenario Outline: <operation> on <index> at <path> without a token is refused
+    When I <operation> <index> at <path> without a token
     Then the response is 401
 
     Examples:
-      | operation | index                         |
-      | create    | events                        |
-      | read      | events                        |
-      | update    | events                        |
-      | delete    | events                        |
-      | create    | network link types            |
-      | read      | network link types            |
-      | update    | network link types            |
-      | delete    | network link types            |
-      | create    | agents                        |
-      | read      | agents                        |
-      | update    | agents                        |
-      | delete    | agents                        |
-      | create    | an event by its id            |
-      | read      | an event by its id            |
-      | update    | an event by its id            |
-      | delete    | an event by its id            |
-      | create    | a network link type by its id |
-      | read      | a network link type by its id |
-      | update    | a network link type by its id |
-      | delete    | a network link type by its id |
-      | create    | an agent by its id            |
-      | read      | an agent by its id            |
-      | update    | an agent by its id            |
-      | delete    | an agent by its id            |
+      | operation | index              | path        |
+      | create    | events             | {base}      |
+      | read      | events             | {base}      |
+      | update    | events             | {base}      |
+      | delete    | events             | {base}      |
+      | create    | network link types | {base}      |
+      | read      | network link types | {base}      |
+      | update    | network link types | {base}      |
+      | delete    | network link types | {base}      |
+      | create    | agents             | {base}      |
+      | read      | agents             | {base}      |
+      | update    | agents             | {base}      |
+      | delete    | agents             | {base}      |
+      | create    | events             | {base}/{id} |
+      | read      | events             | {base}/{id} |
+      | update    | events             | {base}/{id} |
+      | delete    | events             | {base}/{id} |
+      | create    | network link types | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | update    | network link types | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
+      | create    | agents             | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+      | update    | agents             | {base}/{id} |
+      | delete    | agents             | {base}/{id} |
 
-  Scenario Outline: <operation> on <index> with a malformed token is refused
-    When I <operation> <index> with the token "not-a-jwt"
+  Scenario Outline: <operation> on <index> at <path> with a malformed token is refused
+    When I <operation> <index> at <path> with the token "not-a-jwt"
     Then the response is 401
 
     Examples:
-      | operation | index              |
-      | create    | events             |
-      | read      | events             |
-      | update    | events             |
-      | delete    | events             |
-      | create    | network link types |
-      | read      | network link types |
-      | update    | network link types |
-      | delete    | network link types |
-      | create    | agents             |
-      | read      | agents             |
-      | update    | agents             |
-      | delete    | agents             |
+      | operation | index              | path        |
+      | create    | events             | {base}      |
+      | read      | events             | {base}      |
+      | update    | events             | {base}      |
+      | delete    | events             | {base}      |
+      | create    | network link types | {base}      |
+      | read      | network link types | {base}      |
+      | update    | network link types | {base}      |
+      | delete    | network link types | {base}      |
+      | create    | agents             | {base}      |
+      | read      | agents             | {base}      |
+      | update    | agents             | {base}      |
+      | delete    | agents             | {base}      |
+      | create    | events             | {base}/{id} |
+      | read      | events             | {base}/{id} |
+      | update    | events             | {base}/{id} |
+      | delete    | events             | {base}/{id} |
+      | create    | network link types | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | update    | network link types | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
+      | create    | agents             | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+      | update    | agents             | {base}/{id} |
+      | delete    | agents             | {base}/{id} |
 
-  Scenario Outline: <operation> on <index> with an unsigned token (alg none) is refused
-    When I <operation> <index> with an unsigned token
+  Scenario Outline: <operation> on <index> at <path> with an unsigned token (alg none) is refused
+    When I <operation> <index> at <path> with an unsigned token
     Then the response is 401
 
     Examples:
-      | operation | index              |
-      | create    | events             |
-      | read      | network link types |
-      | update    | agents             |
-      | delete    | events             |
+      | operation | index              | path        |
+      | create    | events             | {base}      |
+      | read      | events             | {base}      |
+      | update    | events             | {base}      |
+      | delete    | events             | {base}      |
+      | create    | network link types | {base}      |
+      | read      | network link types | {base}      |
+      | update    | network link types | {base}      |
+      | delete    | network link types | {base}      |
+      | create    | agents             | {base}      |
+      | read      | agents             | {base}      |
+      | update    | agents             | {base}      |
+      | delete    | agents             | {base}      |
+      | create    | events             | {base}/{id} |
+      | read      | events             | {base}/{id} |
+      | update    | events             | {base}/{id} |
+      | delete    | events             | {base}/{id} |
+      | create    | network link types | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | update    | network link types | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
+      | create    | agents             | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+      | update    | agents             | {base}/{id} |
+      | delete    | agents             | {base}/{id} |
 
   @needs-jwt-secret
   Scenario: A token minted with the shared secret is accepted
@@ -73,11 +105,14 @@ Feature: Authentication
 
   @needs-jwt-secret
   Scenario Outline: A token that is <flaw> is refused
-    When I <operation> <index> with a token that is <flaw>
+    When I <operation> <index> at <path> with a token that is <flaw>
     Then the response is 401
 
     Examples:
-      | flaw                       | operation | index              |
-      | expired                    | read      | network link types |
-      | not yet valid              | create    | events             |
-      | signed with another secret | delete    | agents             |
+      | flaw                       | operation | index              | path        |
+      | expired                    | read      | network link types | {base}      |
+      | expired                    | update    | agents             | {base}/{id} |
+      | not yet valid              | create    | events             | {base}      |
+      | not yet valid              | read      | agents             | {base}/{id} |
+      | signed with another secret | delete    | agents             | {base}      |
+      | signed with another secret | create    | network link types | {base}/{id} |

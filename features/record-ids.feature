@@ -4,6 +4,7 @@ Feature: Record ids
   (seed §2 rule 3); a read or delete that names an id nothing has finds nothing (seed §7: 404 on
   read and delete means nothing matches the query).
 
+  @base-path
   Scenario Outline: Two <index> created without an id get different ids
     When I create <index> without an id
     Then the response is 201 with an envelope naming the generated id
@@ -17,6 +18,7 @@ Feature: Record ids
       | network link types |
       | agents             |
 
+  @record-path
   Scenario Outline: Reading <index> by an id that does not exist finds nothing
     When I read <index> by an id that does not exist
     Then the response is 404 or 204, nothing found
@@ -27,6 +29,7 @@ Feature: Record ids
       | network link types |
       | agents             |
 
+  @record-path
   Scenario Outline: Deleting <index> by an id that does not exist finds nothing
     When I delete <index> by an id that does not exist
     Then the response is 404, nothing found

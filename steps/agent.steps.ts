@@ -1,32 +1,64 @@
-import { When } from '@cucumber/cucumber';
+import { Then, When } from '@cucumber/cucumber';
+import { createAt } from './create.steps.js';
+import type { PathForm } from './parameter-types.js';
+import { findSentMismatch } from './support/contains-sent.js';
+import { assertRefusalBody } from './support/envelope-items.js';
+import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
-import { sampleAgent, type JsonRecord } from './support/sample-records.js';
+import { readStored } from './support/read-stored.js';
+import { sampleAgent, sampleAgentWithNestedExtras, type AgentList, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 type Entry = Record<string, unknown> & { config: Record<string, unknown> };
 
-const listOf = (agent: JsonRecord, list: 'actions' | 'parameters' | 'resources') => agent[list] as Entry[];
+const listOf = (agent: JsonRecord, list: AgentList) => agent[list] as Entry[];
+const words = (list: string) => list.split(',').map((word) => word.trim());
+const REFUSAL_STATUSES = [400, 406, 422];
 
-/** Creates an agent under a spare id (remembered too: the scenario says whether it must exist). */
+/** Creates an agent under a spare id on {base} (remembered too: the scenario says whether it must exist). */
 async function createAgent(world: KitWorld, fields: JsonRecord): Promise<void> {
-  const id = world.spareId('agents');
-  const sent = { id, ...fields };
-  world.remember('agents', id, sent);
-  await world.call((c) => indexClient(c, 'agents').create(sent));
+  await createAt(world, 'agents', 'base', fields);
 }
 
-const words = (list: string) => list.split(',').map((word) => word.trim());
+/** The enumerations of seed §2.3 and §3, and where each sits in an agent. */
+const ENUMS = {
+  'action status': { list: 'actions', field: 'status', inConfig: false },
+  'parameter type': { list: 'parameters', field: 'type', inConfig: false },
+  'parameter config schema': { list: 'parameters', field: 'schema', inConfig: true },
+} as const;
+type EnumName = keyof typeof ENUMS;
+
+/** The first entry of the enum's list with the enum set to `value`. */
+function entryWithEnum(agent: JsonRecord, name: EnumName, value: string): Entry {
+  const { list, field, inConfig } = ENUMS[name];
+  const first = listOf(agent, list)[0]!;
+  return inConfig ? { ...first, config: { ...first.config, [field]: value } } : { ...first, [field]: value };
+}
+
+// In the regular expressions below, the `{base}`/`{base}/{id}` group has the source of the {path}
+// parameter type, so cucumber hands the step its transformed value ('base' | 'record').
 
 // seed §4.1 rule 4: nested required fields (Action.config, Parameter.type/config, Resource.config,
 // ActionConfig.cmd, ParameterConfig.schema). The first entry of the list lacks the field.
+function agentLacking(entry: string, field: string): JsonRecord {
+  const agent = sampleAgent();
+  const [kind, part] = entry.split(' ') as [string, string | undefined];
+  const first = listOf(agent, `${kind}s` as AgentList)[0]!;
+  delete (part === 'config' ? first.config : first)[field];
+  return agent;
+}
+
 When(
   /^I create an agent with a new id whose (parameter|action|resource|action config|parameter config) lacks "([^"]+)"$/,
   async function (this: KitWorld, entry: string, field: string) {
-    const agent = sampleAgent();
-    const [kind, part] = entry.split(' ') as [string, string | undefined];
-    const first = listOf(agent, `${kind}s` as 'actions' | 'parameters' | 'resources')[0]!;
-    delete (part === 'config' ? first.config : first)[field];
-    await createAgent(this, agent);
+    await createAgent(this, agentLacking(entry, field));
+  },
+);
+
+When(
+  /^I create an agent at (\{base\}\/\{id\}|\{base\}) with a new id whose (parameter|action|resource|action config|parameter config) lacks "([^"]+)"$/,
+  async function (this: KitWorld, path: PathForm, entry: string, field: string) {
+    await createAt(this, 'agents', path, agentLacking(entry, field));
   },
 );
 
@@ -57,28 +89,83 @@ When(
   },
 );
 
-// Not fixed by the seed (§7 names only duplicate id and missing data): an @extension scenario.
+// seed §2.3 ResourceConfig: List(String) in the field table, a single string in the create shape.
+When('I create an agent with a new id whose resource config path is a list of strings or else one string', async function (this: KitWorld) {
+  const withPath = (path: unknown) => ({ ...sampleAgent(), resources: [{ id: 'log', config: { path } }] });
+  await createAgent(this, withPath(['/var/log/agent.log', '/var/log/agent.err']));
+  if (this.response().status !== 201) await createAgent(this, withPath('/var/log/agent.log'));
+});
+
+// seed §2.3 / §3: a value outside an enumeration, or differing from one only in letter case.
 When(
-  /^I create an agent with a new id whose (action status|parameter type|parameter config schema) is "([^"]*)"$/,
-  async function (this: KitWorld, field: string, value: string) {
+  /^I create an agent at (\{base\}\/\{id\}|\{base\}) with a new id whose (action status|parameter type|parameter config schema) is "([^"]*)"$/,
+  async function (this: KitWorld, path: PathForm, name: EnumName, value: string) {
     const agent = sampleAgent();
-    if (field === 'action status') listOf(agent, 'actions')[0]!['status'] = value;
-    else if (field === 'parameter type') listOf(agent, 'parameters')[0]!['type'] = value;
-    else listOf(agent, 'parameters')[0]!.config['schema'] = value;
-    await createAgent(this, agent);
+    const list = ENUMS[name].list;
+    agent[list] = [entryWithEnum(agent, name, value), ...listOf(agent, list).slice(1)];
+    await createAt(this, 'agents', path, agent);
   },
 );
 
-// seed §4.1 rule 5: entries are addressed by id, so an entry update may carry only the field
-// it changes; the entry's other fields (here the required config) stay as they were.
+// seed §4.1 rule 5: the entry is addressed by its id; the update sets the enum of an existing entry.
 When(
-  'I update the agent sending only the new type {string} of parameter {string}',
-  async function (this: KitWorld, type: string, parameterId: string) {
+  /^I update the agent at (\{base\}\/\{id\}|\{base\}) setting its (action status|parameter type|parameter config schema) to "([^"]*)"$/,
+  async function (this: KitWorld, path: PathForm, name: EnumName, value: string) {
     const record = this.latest('agents');
-    const parameters = listOf(record.sent, 'parameters');
-    if (!parameters.some((p) => p['id'] === parameterId)) throw new Error(`the agent has no parameter ${parameterId}`);
-    record.sent = { ...record.sent, parameters: parameters.map((p) => (p['id'] === parameterId ? { ...p, type } : p)) };
-    const body = { id: record.id, parameters: [{ id: parameterId, type }] };
+    const body = { id: record.id, [ENUMS[name].list]: [entryWithEnum(record.sent, name, value)] };
+    const options = path === 'record' ? { id: record.id } : {};
+    await this.call((c) => indexClient(c, 'agents').update(body, options));
+  },
+);
+
+// Nested extras: kept as sent, or refused with nothing stored (seed §2 rule 4 is explicit only for
+// events and network link types); silently dropping them fails either way.
+When(
+  /^I create an agent with a new id and extra fields inside its (actions|parameters|resources) and their configs$/,
+  async function (this: KitWorld, list: AgentList) {
+    await createAgent(this, sampleAgentWithNestedExtras(list));
+  },
+);
+
+Then(
+  'the response is 201 and the agent can be read by its id as sent, or a refusal and no agent exists under that id',
+  async function (this: KitWorld) {
+    const outcome = this.response();
+    const record = this.latest('agents');
+    expectThat(
+      outcome.status === 201 || REFUSAL_STATUSES.includes(outcome.status),
+      `${outcome.operation} answered ${outcome.status}, expected 201 or a refusal (${REFUSAL_STATUSES.join(', ')}): ${outcome.rawBody.slice(0, 300)}`,
+    );
+    const stored = await readStored(this, 'agents', record.id);
+    if (outcome.status !== 201) {
+      assertRefusalBody(outcome);
+      expectThat(stored === undefined, `the agent ${record.id} was refused (${outcome.status}) but stored: ${JSON.stringify(stored)}`);
+      return;
+    }
+    expectThat(stored, `no agent can be read under ${record.id}`);
+    const mismatch = findSentMismatch(stored, record.sent);
+    expectThat(mismatch === undefined, `agent ${record.id} differs from what was sent at ${mismatch} (extra fields dropped?)`);
+  },
+);
+
+/** For each list, a field of its first entry and a new value for it. */
+const ENTRY_CHANGES: Record<AgentList, [string, string]> = {
+  actions: ['status', 'unknown'],
+  parameters: ['type', 'integer'],
+  resources: ['description', 'The file that is shipped, renamed'],
+};
+
+// seed §4.1 rule 5: entries are addressed by id, so an entry update may carry only the field it
+// changes; the entry's other fields (the required config among them) stay as they were.
+When(
+  /^I update the agent sending only a changed field of the first entry of its (actions|parameters|resources)$/,
+  async function (this: KitWorld, list: AgentList) {
+    const record = this.latest('agents');
+    const entries = listOf(record.sent, list);
+    const first = entries[0]!;
+    const [field, value] = ENTRY_CHANGES[list];
+    record.sent = { ...record.sent, [list]: entries.map((e) => (e === first ? { ...e, [field]: value } : e)) };
+    const body = { id: record.id, [list]: [{ id: first['id'], [field]: value }] };
     await this.call((c) => indexClient(c, 'agents').update(body, { id: record.id }));
   },
 );

@@ -1,13 +1,13 @@
 import { When } from '@cucumber/cucumber';
 import type { IndexName, KitClient } from '../src/client/index.js';
 import { mintJwt, unsignedJwt, type TokenKind } from '../src/conformance/mint-jwt.js';
-import type { IndexOperation } from './parameter-types.js';
+import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 /**
- * Sends one operation on the base path ({base}) or, `byId`, on a record path ({base}/{id}) (seed
+ * Sends one operation on the base path ({base}) or on a record path ({base}/{id}) (seed
  * §4.1) with the given client. Each request is harmless if a broken server lets it through:
  * create and update name a spare id of this run (registered for cleanup), a delete on the base
  * path carries a where that matches nothing and one on a record path names the spare id, so it
@@ -18,7 +18,7 @@ async function sendHarmless(
   client: KitClient,
   operation: IndexOperation,
   index: IndexName,
-  byId = false,
+  path: PathForm,
 ): Promise<void> {
   const api = (c: KitClient) => indexClient(c, index);
   const id = world.spareId(index);
@@ -34,31 +34,30 @@ async function sendHarmless(
     update: (c: KitClient) => api(c).update({ id, note: 'must not be stored' }, { id }),
     delete: (c: KitClient) => api(c).delete({ id }),
   };
-  await world.call((byId ? onRecord : onBase)[operation], { client });
+  await world.call((path === 'record' ? onRecord : onBase)[operation], { client });
 }
 
 // seed §5: when authentication fails the status is 401.
-When('I {operation} {index} without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
-  await sendHarmless(this, this.clientWithToken(undefined), operation, index);
+When('I {operation} {index} at {path} without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+  await sendHarmless(this, this.clientWithToken(undefined), operation, index, path);
 });
 
-When('I {operation} {index} by its id without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
-  await sendHarmless(this, this.clientWithToken(undefined), operation, index, true);
-});
-
-When('I {operation} {index} with an unsigned token', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
-  await sendHarmless(this, this.clientWithToken(unsignedJwt()), operation, index);
-});
-
-When('I {operation} {index} with the token {string}', async function (this: KitWorld, operation: IndexOperation, index: IndexName, token: string) {
-  await sendHarmless(this, this.clientWithToken(token), operation, index);
+When('I {operation} {index} at {path} with an unsigned token', async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+  await sendHarmless(this, this.clientWithToken(unsignedJwt()), operation, index, path);
 });
 
 When(
-  'I {operation} {index} with a token that is {token-flaw}',
-  async function (this: KitWorld, operation: IndexOperation, index: IndexName, flaw: TokenKind) {
+  'I {operation} {index} at {path} with the token {string}',
+  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, token: string) {
+    await sendHarmless(this, this.clientWithToken(token), operation, index, path);
+  },
+);
+
+When(
+  'I {operation} {index} at {path} with a token that is {token-flaw}',
+  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, flaw: TokenKind) {
     const token = await mintJwt(requireSecret(this), flaw, this.kit.jwtClaims);
-    await sendHarmless(this, this.clientWithToken(token), operation, index);
+    await sendHarmless(this, this.clientWithToken(token), operation, index, path);
   },
 );
 

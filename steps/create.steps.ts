@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
 import { indexClient } from './support/loose-index-client.js';
-import { MARKER_FIELD, sampleAgentWithNestedExtras, sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
+import type { PathForm } from './parameter-types.js';
+import { MARKER_FIELD, sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 /** POST {base} with the id in the body (seed §4.1 create). */
@@ -29,11 +30,6 @@ When('I create {index} with a new id and extra fields', async function (this: Ki
   await createWithId(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });
 });
 
-// seed §2 rule 4 inside the agent's lists: entries and configs keep extra fields too.
-When('I create an agent with a new id and extra fields inside its actions, parameters and resources', async function (this: KitWorld) {
-  await createWithId(this, 'agents', sampleAgentWithNestedExtras());
-});
-
 // seed §2 rule 3: the service generates the id; the marker finds the record afterwards.
 When('I create {index} without an id', async function (this: KitWorld, index: IndexName) {
   const marker = `${this.kit.runPrefix}marker-${randomBytes(4).toString('hex')}`;
@@ -51,14 +47,30 @@ When('I create {index} with a new id in the path', async function (this: KitWorl
   await this.call((c) => indexClient(c, index).create(body, { id }));
 });
 
+/**
+ * Creates a record under a spare id, which the scenario may expect to exist afterwards or not:
+ * POST {base} with the id in the body, or POST {base}/{id} with the body as given.
+ */
+export async function createAt(world: KitWorld, index: IndexName, path: PathForm, fields: JsonRecord): Promise<void> {
+  const id = world.spareId(index);
+  world.remember(index, id, { id, ...fields });
+  if (path === 'base') await world.call((c) => indexClient(c, index).create({ id, ...fields }));
+  else await world.call((c) => indexClient(c, index).create(fields, { id }));
+}
+
+function without(fields: JsonRecord, field: string): JsonRecord {
+  const copy = { ...fields };
+  delete copy[field];
+  return copy;
+}
+
+// Either outcome is named by the scenario: "no … exists under that id" or "… can be read".
 When('I create {index} with a new id but without {string}', async function (this: KitWorld, index: IndexName, field: string) {
-  const fields = sampleRecord(index);
-  delete fields[field];
-  // Either outcome is named by the scenario: "no … exists under that id" or "… can be read".
-  const id = this.spareId(index);
-  const sent = { id, ...fields };
-  this.remember(index, id, sent);
-  await this.call((c) => indexClient(c, index).create(sent));
+  await createAt(this, index, 'base', without(sampleRecord(index), field));
+});
+
+When('I create {index} at {path} with a new id but without {string}', async function (this: KitWorld, index: IndexName, path: PathForm, field: string) {
+  await createAt(this, index, path, without(sampleRecord(index), field));
 });
 
 Given('{index} with a new id exists', async function (this: KitWorld, index: IndexName) {
@@ -81,12 +93,18 @@ Given('two {index} sharing a value of {string} exist', async function (this: Kit
   await ensureCreated(this, index, { ...sampleRecord(index, 1), [field]: value });
 });
 
-// The different value starts with the shared one, so a where that matches by prefix or by
-// substring instead of by equality (seed §4.1 where.equals) returns it and fails the scenario.
-Given('another {index} with a different value of {string} exists', async function (this: KitWorld, index: IndexName, field: string) {
-  const base = this.shared?.field === field ? this.shared.value : `${this.kit.runPrefix}other`;
-  await ensureCreated(this, index, { ...sampleRecord(index), [field]: `${base}-other-${randomBytes(2).toString('hex')}` });
-});
+// One value starts with the shared one, the other differs from it only in letter case: a where
+// that matches by prefix, by substring or ignoring case instead of by equality (seed §4.1
+// where.equals) returns one of them and fails the scenario.
+Given(
+  'other {index} whose {string} only starts with the shared value or differs in letter case exist',
+  async function (this: KitWorld, index: IndexName, field: string) {
+    if (this.shared?.field !== field) throw new Error(`no records share a value of ${field}`);
+    const { value } = this.shared;
+    await ensureCreated(this, index, { ...sampleRecord(index), [field]: `${value}-other-${randomBytes(2).toString('hex')}` });
+    await ensureCreated(this, index, { ...sampleRecord(index), [field]: value.toUpperCase() });
+  },
+);
 
 // seed §4.1 rule 3: the second create sends other field values, so an overwrite would show.
 When('I create {index} with the same id', async function (this: KitWorld, index: IndexName) {

@@ -1,48 +1,76 @@
-import { When } from '@cucumber/cucumber';
+import { Then, When } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
+import type { IndexOperation, PathForm } from './parameter-types.js';
+import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
+import { readStored } from './support/read-stored.js';
+import { findSentMismatch } from './support/contains-sent.js';
 import { sampleRecord } from './support/sample-records.js';
+import type { RawRequest } from './support/send-raw-request.js';
 import type { KitWorld } from './world.js';
+
+const METHODS = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
+
+/**
+ * The request of one operation on one path form, aimed so that a server which wrongly lets it
+ * through harms nothing of anyone else's: create and update name a spare id of this run or the
+ * scenario's own record, read changes nothing, delete names the scenario's record. The body is
+ * valid JSON; the caller may spoil it.
+ */
+type HarmlessRequest = Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'contentType'>;
+
+function harmlessRequest(world: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm): HarmlessRequest {
+  const record = world.latest(index);
+  const method = METHODS[operation];
+  const byId = (id: string) => (path === 'record' ? { id } : {});
+  switch (operation) {
+    case 'create': {
+      const id = world.spareId(index);
+      const body = path === 'record' ? sampleRecord(index) : { id, ...sampleRecord(index) };
+      return { index, method, ...byId(id), body: JSON.stringify(body) };
+    }
+    case 'read':
+      return { index, method, ...byId(record.id), body: JSON.stringify({ select: ['id'] }) };
+    case 'update':
+      return { index, method, ...byId(record.id), body: JSON.stringify({ id: record.id, note: 'must not be stored' }) };
+    case 'delete':
+      if (path === 'base') throw new Error('a delete on {base} with a refused body is never sent: a server that dropped the body would empty the index');
+      return { index, method, id: record.id, body: JSON.stringify({ where: { equals: { target: 'id', expr: record.id } } }) };
+  }
+}
 
 // seed §7: 415 when the body is not sent as application/json. The body is valid JSON, so the
 // media type is the only fault.
-When('I create {index} with a new id sent as {string}', async function (this: KitWorld, index: IndexName, contentType: string) {
-  const id = this.spareId(index);
-  const body = JSON.stringify({ id, ...sampleRecord(index) });
-  await this.sendRaw({ index, method: 'POST', body, contentType });
-});
+When(
+  'I {operation} {index} at {path} with a body sent as {string}',
+  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, contentType: string) {
+    const request = harmlessRequest(this, operation, index, path);
+    await this.sendRaw({ ...request, contentType });
+  },
+);
 
-// seed §4.2 lists 415 for read as well: a query body sent as another media type is refused.
-// A read changes nothing, so this is harmless whatever the server answers.
-When('I read {index} with a query sent as {string}', async function (this: KitWorld, index: IndexName, contentType: string) {
-  const body = JSON.stringify({ select: ['id'] });
-  await this.sendRaw({ index, method: 'GET', body, contentType });
-});
+// seed §4.2: 400 "request not valid"; the seed does not say which status a broken body gets.
+When(
+  'I {operation} {index} at {path} with a body that is not valid JSON',
+  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+    const request = harmlessRequest(this, operation, index, path);
+    await this.sendRaw({ ...request, body: `${request.body.slice(0, -1)},`, contentType: 'application/json' });
+  },
+);
 
-// seed §4.2: 400 "request not valid"; the seed does not say which status a broken body gets,
-// so the scenario accepts any refusal and checks that nothing was created.
-When('I create {index} with a new id in a body that is not valid JSON', async function (this: KitWorld, index: IndexName) {
-  const id = this.spareId(index);
-  const body = `${JSON.stringify({ id, ...sampleRecord(index) }).slice(0, -1)},`;
-  await this.sendRaw({ index, method: 'POST', body, contentType: 'application/json' });
-});
-
-// The same two faults on the other operations. Each targets a record of this scenario, so a
-// server that ignores the fault (and deletes or changes the record) harms nothing of anyone else's.
-When('I delete that record with a query sent as {string}', async function (this: KitWorld, contentType: string) {
+// The refused request created nothing (no record under the spare id it named) and left the
+// scenario's record as it was.
+Then('nothing was created and that record is unchanged', async function (this: KitWorld) {
   const record = this.lastRecord();
-  const body = JSON.stringify({ where: { equals: { target: 'id', expr: record.id } } });
-  await this.sendRaw({ index: record.index, method: 'DELETE', id: record.id, body, contentType });
-});
-
-When('I update that record with a body that is not valid JSON', async function (this: KitWorld) {
-  const record = this.lastRecord();
-  const body = `${JSON.stringify({ id: record.id, note: 'must not be stored' }).slice(0, -1)},`;
-  await this.sendRaw({ index: record.index, method: 'PUT', id: record.id, body, contentType: 'application/json' });
-});
-
-When('I read {index} with a query that is not valid JSON', async function (this: KitWorld, index: IndexName) {
-  await this.sendRaw({ index, method: 'GET', body: '{"select": ["id"],', contentType: 'application/json' });
+  const spare = this.spareIds.get(record.index);
+  if (spare !== undefined) {
+    const created = await readStored(this, record.index, spare);
+    expectThat(created === undefined, `a refused request created ${record.index} ${spare}: ${JSON.stringify(created)}`);
+  }
+  const stored = await readStored(this, record.index, record.id);
+  expectThat(stored, `the ${record.index} record ${record.id} is gone after a refused request`);
+  const mismatch = findSentMismatch(stored, record.sent);
+  expectThat(mismatch === undefined, `${record.index} ${record.id} changed after a refused request, at ${mismatch}`);
 });
 
 // Extension (x-decisions batches): a create body may be a list of records.

@@ -37,3 +37,12 @@ defineParameterType({
   regexp: /expired|not yet valid|signed with another secret/,
   transformer: (words: string) => tokenFlaws[words as keyof typeof tokenFlaws],
 });
+
+/** The two path forms of seed §4.1, `{base}` and `{base}/{id}`, as the features write them. */
+export type PathForm = 'base' | 'record';
+
+defineParameterType({
+  name: 'path',
+  regexp: /\{base\}\/\{id\}|\{base\}/,
+  transformer: (words: string): PathForm => (words === '{base}' ? 'base' : 'record'),
+});

@@ -1,6 +1,6 @@
 import { expectThat } from './support/expect-that.js';
 import { Then } from '@cucumber/cucumber';
-import { assertMissingField, assertSuccessEnvelope, requireEnvelope } from './support/envelope-items.js';
+import { assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { indexOfOperation } from './support/index-of-operation.js';
 import { indexClient } from './support/loose-index-client.js';
@@ -62,6 +62,25 @@ Then('the response is a client error', function (this: KitWorld) {
   expectStatus(this, 400, 406, 422);
 });
 
+// A value the data model forbids: refused with a status §4.2 lists for refusing a request
+// (400, 406 or 422 — the seed fixes that it is refused, not which), error true in the envelope
+// when a body comes (§7).
+Then('the response is a refusal', function (this: KitWorld) {
+  assertRefusalBody(expectStatus(this, 400, 406, 422));
+});
+
+// An update that cannot apply: §4.2 lists 204 "nothing to update", 400, 406 and 422 for update;
+// 200 and 304 would claim it happened or was unnecessary, and 404 is not an update status.
+Then('the response is nothing to update or a refusal', function (this: KitWorld) {
+  const outcome = expectStatus(this, 204, 400, 406, 422);
+  if (outcome.status !== 204) assertRefusalBody(outcome);
+});
+
+// Where the seed leaves the status open, the feature lists the statuses §4.2 allows for it.
+Then(/^the response status is one of (\d{3}(?:, \d{3})*)$/, function (this: KitWorld, list: string) {
+  expectStatus(this, ...list.split(', ').map(Number));
+});
+
 // seed §4.1 create: 201, envelope code 201, error false, "message saying the record with the id was created".
 Then('the response is 201 with an envelope naming the id', function (this: KitWorld) {
   const outcome = expectStatus(this, 201);
@@ -94,8 +113,8 @@ Then('the response is {int} with message {string}', function (this: KitWorld, st
   const outcome = expectStatus(this, status);
   const items = requireEnvelope(outcome);
   expectThat(
-    items.some((item) => item.error === true && typeof item.message === 'string' && item.message.trim() === message),
-    `${outcome.operation} ${status}: expected an item with error true and message "${message}", got ${outcome.rawBody}`,
+    items.some((item) => item.error === true && isMessage(item.message, message)),
+    `${outcome.operation} ${status}: expected an item with error true and message "${message}" (one trailing period allowed), got ${outcome.rawBody}`,
   );
 });
 

@@ -3,7 +3,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import nock from 'nock';
-import { createClient, type KitClient } from './create-client.js';
+import { createClient, type IndexClient, type KitClient } from './create-client.js';
 import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
 import { indexOperations, type IndexName } from './index-operations.js';
 
@@ -63,7 +63,7 @@ describe('createClient: every method of every index, with and without a path id'
         {
           op: pick(ops.update), method: 'PUT', status: 200, sent: bodies[index].update,
           reply: envelope('OK', 200, false, 'Record with id=r updated'),
-          call: (c: KitClient) => c[index].update(bodies[index].update as never, { id }),
+          call: (c: KitClient) => (c[index] as IndexClient<IndexName>).update(bodies[index].update as never, { id }),
         },
         {
           op: pick(ops.delete), method: 'DELETE', status: 205, sent: undefined,

@@ -46,7 +46,9 @@ export interface IndexClient<I extends IndexName> {
   create(body?: RequestBodyOf<Ops<I>['create'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['create'][number]>>;
   /** GET {base}[/{id}] with an optional query body: 200 list, 404 nothing found, … */
   read(options?: QueryCallOptions): Promise<ApiResult<Ops<I>['read'][number]>>;
-  /** PUT {base}[/{id}]: 200 envelope, 304 nothing changed (no body), 406, … */
+  /** PUT {base}/{id}: the path names the target; 200 envelope, 304 nothing changed (no body), 406, … */
+  update(body: RequestBodyOf<Ops<I>['update'][1]> | undefined, options: CallOptions & { id: string }): Promise<ApiResult<Ops<I>['update'][number]>>;
+  /** PUT {base}: the body's id names the target (required there); 200, 304, 406, … */
   update(body?: RequestBodyOf<Ops<I>['update'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['update'][number]>>;
   /** DELETE {base}[/{id}] with an optional where query; without one every record goes (seed §4.1 rule 1). */
   delete(options?: QueryCallOptions): Promise<ApiResult<Ops<I>['delete'][number]>>;

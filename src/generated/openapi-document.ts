@@ -152,7 +152,7 @@ export const openapiDocument: unknown = {
       {
         "id": "hidden-names",
         "seed": "§2.3",
-        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values."
+        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the seed types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The seed's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list."
       },
       {
         "id": "versioning",
@@ -204,7 +204,7 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "201": {
-            "$ref": "#/components/responses/Created"
+            "$ref": "#/components/responses/EventCreated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
@@ -240,7 +240,7 @@ export const openapiDocument: unknown = {
         "summary": "Read events",
         "description": "Without a body returns every event (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/ReadQuery"
+          "$ref": "#/components/requestBodies/EventReadQuery"
         },
         "responses": {
           "200": {
@@ -283,17 +283,17 @@ export const openapiDocument: unknown = {
         "summary": "Update an event (target id in the body)",
         "description": "Adds or changes fields of the event whose id the body names (seed §4.1 rule 7).",
         "requestBody": {
-          "$ref": "#/components/requestBodies/EventUpdate"
+          "$ref": "#/components/requestBodies/EventUpdateNamedInBody"
         },
         "responses": {
           "200": {
-            "$ref": "#/components/responses/Updated"
+            "$ref": "#/components/responses/EventUpdated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
           },
           "304": {
-            "$ref": "#/components/responses/NotModified"
+            "$ref": "#/components/responses/EventNotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -326,11 +326,11 @@ export const openapiDocument: unknown = {
         "summary": "Delete events",
         "description": "Without a body deletes every event (seed §4.1 rule 1); with a where query deletes the matching ones.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/DeleteQuery"
+          "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
         "responses": {
           "205": {
-            "$ref": "#/components/responses/Deleted"
+            "$ref": "#/components/responses/EventDeleted"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -362,7 +362,7 @@ export const openapiDocument: unknown = {
     "/event/{id}": {
       "parameters": [
         {
-          "$ref": "#/components/parameters/RecordId"
+          "$ref": "#/components/parameters/EventId"
         }
       ],
       "post": {
@@ -377,7 +377,7 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "201": {
-            "$ref": "#/components/responses/Created"
+            "$ref": "#/components/responses/EventCreated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
@@ -413,7 +413,7 @@ export const openapiDocument: unknown = {
         "summary": "Read the event with the id of the path",
         "description": "Answers a list holding that event, or 404 when there is none. A query body narrows further.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/ReadQuery"
+          "$ref": "#/components/requestBodies/EventReadQuery"
         },
         "responses": {
           "200": {
@@ -460,13 +460,13 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "200": {
-            "$ref": "#/components/responses/Updated"
+            "$ref": "#/components/responses/EventUpdated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
           },
           "304": {
-            "$ref": "#/components/responses/NotModified"
+            "$ref": "#/components/responses/EventNotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -499,11 +499,11 @@ export const openapiDocument: unknown = {
         "summary": "Delete the event with the id of the path",
         "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/DeleteQuery"
+          "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
         "responses": {
           "205": {
-            "$ref": "#/components/responses/Deleted"
+            "$ref": "#/components/responses/EventDeleted"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -545,7 +545,7 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "201": {
-            "$ref": "#/components/responses/Created"
+            "$ref": "#/components/responses/NetworkLinkTypeCreated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
@@ -581,7 +581,7 @@ export const openapiDocument: unknown = {
         "summary": "Read network link types",
         "description": "Without a body returns every link type, the preloaded p2p and slice included.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/ReadQuery"
+          "$ref": "#/components/requestBodies/NetworkLinkTypeReadQuery"
         },
         "responses": {
           "200": {
@@ -624,17 +624,17 @@ export const openapiDocument: unknown = {
         "summary": "Update a network link type (target id in the body)",
         "description": "The seed's example sets a new name (seed §4.1 rule 6).",
         "requestBody": {
-          "$ref": "#/components/requestBodies/NetworkLinkTypeUpdate"
+          "$ref": "#/components/requestBodies/NetworkLinkTypeUpdateNamedInBody"
         },
         "responses": {
           "200": {
-            "$ref": "#/components/responses/Updated"
+            "$ref": "#/components/responses/NetworkLinkTypeUpdated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
           },
           "304": {
-            "$ref": "#/components/responses/NotModified"
+            "$ref": "#/components/responses/NetworkLinkTypeNotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -667,11 +667,11 @@ export const openapiDocument: unknown = {
         "summary": "Delete network link types",
         "description": "Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/DeleteQuery"
+          "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
         "responses": {
           "205": {
-            "$ref": "#/components/responses/Deleted"
+            "$ref": "#/components/responses/NetworkLinkTypeDeleted"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -703,7 +703,7 @@ export const openapiDocument: unknown = {
     "/type/network-link/{id}": {
       "parameters": [
         {
-          "$ref": "#/components/parameters/RecordId"
+          "$ref": "#/components/parameters/NetworkLinkTypeId"
         }
       ],
       "post": {
@@ -718,7 +718,7 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "201": {
-            "$ref": "#/components/responses/Created"
+            "$ref": "#/components/responses/NetworkLinkTypeCreated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
@@ -754,7 +754,7 @@ export const openapiDocument: unknown = {
         "summary": "Read the network link type with the id of the path",
         "description": "Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/ReadQuery"
+          "$ref": "#/components/requestBodies/NetworkLinkTypeReadQuery"
         },
         "responses": {
           "200": {
@@ -801,13 +801,13 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "200": {
-            "$ref": "#/components/responses/Updated"
+            "$ref": "#/components/responses/NetworkLinkTypeUpdated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
           },
           "304": {
-            "$ref": "#/components/responses/NotModified"
+            "$ref": "#/components/responses/NetworkLinkTypeNotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -840,11 +840,11 @@ export const openapiDocument: unknown = {
         "summary": "Delete the network link type with the id of the path",
         "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/DeleteQuery"
+          "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
         "responses": {
           "205": {
-            "$ref": "#/components/responses/Deleted"
+            "$ref": "#/components/responses/NetworkLinkTypeDeleted"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -886,7 +886,7 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "201": {
-            "$ref": "#/components/responses/Created"
+            "$ref": "#/components/responses/AgentCreated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
@@ -922,7 +922,7 @@ export const openapiDocument: unknown = {
         "summary": "Read agent catalog entries",
         "description": "Without a body returns every record of the index (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/ReadQuery"
+          "$ref": "#/components/requestBodies/AgentReadQuery"
         },
         "responses": {
           "200": {
@@ -965,17 +965,17 @@ export const openapiDocument: unknown = {
         "summary": "Update an agent catalog entry (target id in the body)",
         "description": "Entries of actions, parameters and resources are matched by id (seed §4.1 rule 5).",
         "requestBody": {
-          "$ref": "#/components/requestBodies/AgentUpdate"
+          "$ref": "#/components/requestBodies/AgentUpdateNamedInBody"
         },
         "responses": {
           "200": {
-            "$ref": "#/components/responses/Updated"
+            "$ref": "#/components/responses/AgentUpdated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
           },
           "304": {
-            "$ref": "#/components/responses/NotModified"
+            "$ref": "#/components/responses/AgentNotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -1008,11 +1008,11 @@ export const openapiDocument: unknown = {
         "summary": "Delete agent catalog entries",
         "description": "Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/DeleteQuery"
+          "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
         "responses": {
           "205": {
-            "$ref": "#/components/responses/Deleted"
+            "$ref": "#/components/responses/AgentDeleted"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -1044,7 +1044,7 @@ export const openapiDocument: unknown = {
     "/catalog/agent/{id}": {
       "parameters": [
         {
-          "$ref": "#/components/parameters/RecordId"
+          "$ref": "#/components/parameters/AgentId"
         }
       ],
       "post": {
@@ -1059,7 +1059,7 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "201": {
-            "$ref": "#/components/responses/Created"
+            "$ref": "#/components/responses/AgentCreated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
@@ -1095,7 +1095,7 @@ export const openapiDocument: unknown = {
         "summary": "Read the agent catalog entry with the id of the path",
         "description": "Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/ReadQuery"
+          "$ref": "#/components/requestBodies/AgentReadQuery"
         },
         "responses": {
           "200": {
@@ -1142,13 +1142,13 @@ export const openapiDocument: unknown = {
         },
         "responses": {
           "200": {
-            "$ref": "#/components/responses/Updated"
+            "$ref": "#/components/responses/AgentUpdated"
           },
           "204": {
             "$ref": "#/components/responses/NothingToAct"
           },
           "304": {
-            "$ref": "#/components/responses/NotModified"
+            "$ref": "#/components/responses/AgentNotModified"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -1181,11 +1181,11 @@ export const openapiDocument: unknown = {
         "summary": "Delete the agent catalog entry with the id of the path",
         "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
         "requestBody": {
-          "$ref": "#/components/requestBodies/DeleteQuery"
+          "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
         "responses": {
           "205": {
-            "$ref": "#/components/responses/Deleted"
+            "$ref": "#/components/responses/AgentDeleted"
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
@@ -1225,16 +1225,38 @@ export const openapiDocument: unknown = {
       }
     },
     "parameters": {
-      "RecordId": {
+      "EventId": {
         "name": "id",
         "in": "path",
         "required": true,
-        "description": "The record id. A readable id is recommended (seed §2 rule 3).",
+        "description": "The event id. A readable id is recommended (seed §2 rule 3).",
         "schema": {
           "type": "string",
           "minLength": 1
         },
-        "example": "p2p"
+        "example": "event-1"
+      },
+      "NetworkLinkTypeId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).",
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        },
+        "example": "mesh"
+      },
+      "AgentId": {
+        "name": "id",
+        "in": "path",
+        "required": true,
+        "description": "The agent catalog entry id. A readable id is recommended (seed §2 rule 3).",
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        },
+        "example": "filebeat"
       }
     },
     "requestBodies": {
@@ -1364,6 +1386,51 @@ export const openapiDocument: unknown = {
           }
         }
       },
+      "EventUpdateNamedInBody": {
+        "required": false,
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "oneOf": [
+                {
+                  "allOf": [
+                    {
+                      "$ref": "#/components/schemas/EventUpdate"
+                    }
+                  ],
+                  "required": [
+                    "id"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/EventUpdate"
+                      }
+                    ],
+                    "required": [
+                      "id"
+                    ]
+                  },
+                  "x-extension": "batch"
+                }
+              ]
+            },
+            "examples": {
+              "addSource": {
+                "summary": "The seed's example adds the field source",
+                "value": {
+                  "id": "event-1",
+                  "source": "10.0.0.1"
+                }
+              }
+            }
+          }
+        }
+      },
       "NetworkLinkTypeUpdate": {
         "required": false,
         "content": {
@@ -1384,10 +1451,55 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "rename": {
-                "summary": "The seed's example sets a new name",
+                "summary": "Sets a new name (the seed's update example renames a link type)",
                 "value": {
-                  "id": "p2p",
-                  "name": "Point-to-Point link"
+                  "id": "mesh",
+                  "name": "Mesh network"
+                }
+              }
+            }
+          }
+        }
+      },
+      "NetworkLinkTypeUpdateNamedInBody": {
+        "required": false,
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "oneOf": [
+                {
+                  "allOf": [
+                    {
+                      "$ref": "#/components/schemas/NetworkLinkTypeUpdate"
+                    }
+                  ],
+                  "required": [
+                    "id"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/NetworkLinkTypeUpdate"
+                      }
+                    ],
+                    "required": [
+                      "id"
+                    ]
+                  },
+                  "x-extension": "batch"
+                }
+              ]
+            },
+            "examples": {
+              "rename": {
+                "summary": "Sets a new name (the seed's update example renames a link type)",
+                "value": {
+                  "id": "mesh",
+                  "name": "Mesh network"
                 }
               }
             }
@@ -1438,7 +1550,66 @@ export const openapiDocument: unknown = {
           }
         }
       },
-      "ReadQuery": {
+      "AgentUpdateNamedInBody": {
+        "required": false,
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "oneOf": [
+                {
+                  "allOf": [
+                    {
+                      "$ref": "#/components/schemas/AgentUpdate"
+                    }
+                  ],
+                  "required": [
+                    "id"
+                  ]
+                },
+                {
+                  "type": "array",
+                  "items": {
+                    "allOf": [
+                      {
+                        "$ref": "#/components/schemas/AgentUpdate"
+                      }
+                    ],
+                    "required": [
+                      "id"
+                    ]
+                  },
+                  "x-extension": "batch"
+                }
+              ]
+            },
+            "examples": {
+              "changeParameterAddAction": {
+                "summary": "The seed's example changes a parameter's type and adds an action in one request",
+                "value": {
+                  "id": "filebeat",
+                  "parameters": [
+                    {
+                      "id": "period",
+                      "type": "integer"
+                    }
+                  ],
+                  "actions": [
+                    {
+                      "id": "restart",
+                      "config": {
+                        "cmd": "systemctl restart filebeat"
+                      },
+                      "status": "unknown"
+                    }
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "EventReadQuery": {
         "required": false,
         "description": "Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them.",
         "content": {
@@ -1447,16 +1618,44 @@ export const openapiDocument: unknown = {
               "$ref": "#/components/schemas/Query"
             },
             "examples": {
-              "selectNames": {
-                "summary": "Only the names of the link types (seed §4.1 rule 8)",
+              "whereKind": {
+                "summary": "The id and kind of the link-down events",
                 "value": {
                   "select": [
-                    "name"
-                  ]
+                    "id",
+                    "kind"
+                  ],
+                  "where": {
+                    "equals": {
+                      "target": "kind",
+                      "expr": "link-down"
+                    }
+                  }
                 }
               },
-              "whereEquals": {
-                "summary": "Records whose field equals a value",
+              "selectKind": {
+                "summary": "Only the kind of each event (seed §4.1 rule 8)",
+                "value": {
+                  "select": [
+                    "kind"
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "NetworkLinkTypeReadQuery": {
+        "required": false,
+        "description": "Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Query"
+            },
+            "examples": {
+              "whereName": {
+                "summary": "The id and name of the link types named Mesh",
                 "value": {
                   "select": [
                     "id",
@@ -1464,8 +1663,44 @@ export const openapiDocument: unknown = {
                   ],
                   "where": {
                     "equals": {
+                      "target": "name",
+                      "expr": "Mesh"
+                    }
+                  }
+                }
+              },
+              "selectNames": {
+                "summary": "Only the names of the link types (seed §4.1 rule 8)",
+                "value": {
+                  "select": [
+                    "name"
+                  ]
+                }
+              }
+            }
+          }
+        }
+      },
+      "AgentReadQuery": {
+        "required": false,
+        "description": "Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Query"
+            },
+            "examples": {
+              "whereId": {
+                "summary": "The id and description of the agent filebeat",
+                "value": {
+                  "select": [
+                    "id",
+                    "description"
+                  ],
+                  "where": {
+                    "equals": {
                       "target": "id",
-                      "expr": "p2p"
+                      "expr": "filebeat"
                     }
                   }
                 }
@@ -1474,7 +1709,7 @@ export const openapiDocument: unknown = {
           }
         }
       },
-      "DeleteQuery": {
+      "EventDeleteQuery": {
         "required": false,
         "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
         "content": {
@@ -1483,8 +1718,8 @@ export const openapiDocument: unknown = {
               "$ref": "#/components/schemas/Query"
             },
             "examples": {
-              "whereEquals": {
-                "summary": "Delete the records whose field equals a value",
+              "whereKind": {
+                "summary": "Delete the link-down events",
                 "value": {
                   "where": {
                     "equals": {
@@ -1497,10 +1732,58 @@ export const openapiDocument: unknown = {
             }
           }
         }
+      },
+      "NetworkLinkTypeDeleteQuery": {
+        "required": false,
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Query"
+            },
+            "examples": {
+              "whereId": {
+                "summary": "Delete the link type mesh",
+                "value": {
+                  "where": {
+                    "equals": {
+                      "target": "id",
+                      "expr": "mesh"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      },
+      "AgentDeleteQuery": {
+        "required": false,
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/Query"
+            },
+            "examples": {
+              "whereId": {
+                "summary": "Delete the agent filebeat",
+                "value": {
+                  "where": {
+                    "equals": {
+                      "target": "id",
+                      "expr": "filebeat"
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
       }
     },
     "responses": {
-      "Created": {
+      "EventCreated": {
         "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
         "content": {
           "application/json": {
@@ -1518,7 +1801,43 @@ export const openapiDocument: unknown = {
           }
         }
       },
-      "Updated": {
+      "NetworkLinkTypeCreated": {
+        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/CreatedEnvelope"
+            },
+            "example": [
+              {
+                "status": "Created",
+                "code": 201,
+                "error": false,
+                "message": "Record with id=mesh created"
+              }
+            ]
+          }
+        }
+      },
+      "AgentCreated": {
+        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/CreatedEnvelope"
+            },
+            "example": [
+              {
+                "status": "Created",
+                "code": 201,
+                "error": false,
+                "message": "Record with id=filebeat created"
+              }
+            ]
+          }
+        }
+      },
+      "EventUpdated": {
         "description": "All records updated (seed §4.1).",
         "content": {
           "application/json": {
@@ -1536,7 +1855,43 @@ export const openapiDocument: unknown = {
           }
         }
       },
-      "NotModified": {
+      "NetworkLinkTypeUpdated": {
+        "description": "All records updated (seed §4.1).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/UpdatedEnvelope"
+            },
+            "example": [
+              {
+                "status": "OK",
+                "code": 200,
+                "error": false,
+                "message": "Record with id=mesh updated"
+              }
+            ]
+          }
+        }
+      },
+      "AgentUpdated": {
+        "description": "All records updated (seed §4.1).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/UpdatedEnvelope"
+            },
+            "example": [
+              {
+                "status": "OK",
+                "code": 200,
+                "error": false,
+                "message": "Record with id=filebeat updated"
+              }
+            ]
+          }
+        }
+      },
+      "EventNotModified": {
         "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
         "x-decision": "not-modified-body",
         "content": {
@@ -1555,7 +1910,45 @@ export const openapiDocument: unknown = {
           }
         }
       },
-      "Deleted": {
+      "NetworkLinkTypeNotModified": {
+        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "x-decision": "not-modified-body",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/NotModifiedEnvelope"
+            },
+            "example": [
+              {
+                "status": "Not Modified",
+                "code": 304,
+                "error": false,
+                "message": "Update not necessary for record with id=mesh"
+              }
+            ]
+          }
+        }
+      },
+      "AgentNotModified": {
+        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "x-decision": "not-modified-body",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/NotModifiedEnvelope"
+            },
+            "example": [
+              {
+                "status": "Not Modified",
+                "code": 304,
+                "error": false,
+                "message": "Update not necessary for record with id=filebeat"
+              }
+            ]
+          }
+        }
+      },
+      "EventDeleted": {
         "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
         "x-decision": "delete-envelope",
         "content": {
@@ -1569,6 +1962,44 @@ export const openapiDocument: unknown = {
                 "code": 200,
                 "error": false,
                 "message": "Record with id=event-1 deleted"
+              }
+            ]
+          }
+        }
+      },
+      "NetworkLinkTypeDeleted": {
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "x-decision": "delete-envelope",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/DeletedEnvelope"
+            },
+            "example": [
+              {
+                "status": "Reset Content",
+                "code": 200,
+                "error": false,
+                "message": "Record with id=mesh deleted"
+              }
+            ]
+          }
+        }
+      },
+      "AgentDeleted": {
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "x-decision": "delete-envelope",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/DeletedEnvelope"
+            },
+            "example": [
+              {
+                "status": "Reset Content",
+                "code": 200,
+                "error": false,
+                "message": "Record with id=filebeat deleted"
               }
             ]
           }
@@ -1590,18 +2021,26 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "all": {
-                "summary": "Every event",
+                "summary": "Every event, after the create example",
                 "value": [
                   {
                     "id": "event-1",
                     "kind": "link-down",
-                    "severity": "major",
-                    "source": "10.0.0.1"
+                    "severity": "major"
                   }
                 ]
               },
-              "selected": {
-                "summary": "With select: [kind]",
+              "whereKind": {
+                "summary": "The answer to the query example whereKind",
+                "value": [
+                  {
+                    "id": "event-1",
+                    "kind": "link-down"
+                  }
+                ]
+              },
+              "selectKind": {
+                "summary": "The answer to the query example selectKind",
                 "value": [
                   {
                     "kind": "link-down"
@@ -1626,14 +2065,26 @@ export const openapiDocument: unknown = {
               "preloaded": {
                 "$ref": "#/components/examples/PreloadedNetworkLinkTypes"
               },
-              "names": {
-                "summary": "With select: [name]",
+              "whereName": {
+                "summary": "The answer to the query example whereName",
+                "value": [
+                  {
+                    "id": "mesh",
+                    "name": "Mesh"
+                  }
+                ]
+              },
+              "selectNames": {
+                "summary": "The answer to the query example selectNames, after the create example",
                 "value": [
                   {
                     "name": "Point to Point"
                   },
                   {
                     "name": "Slice"
+                  },
+                  {
+                    "name": "Mesh"
                   }
                 ]
               }
@@ -1655,20 +2106,12 @@ export const openapiDocument: unknown = {
               "all": {
                 "$ref": "#/components/examples/AgentList"
               },
-              "selected": {
-                "summary": "With select: [id, actions]",
+              "whereId": {
+                "summary": "The answer to the query example whereId",
                 "value": [
                   {
                     "id": "filebeat",
-                    "actions": [
-                      {
-                        "id": "start",
-                        "config": {
-                          "cmd": "filebeat -c {config} -e"
-                        },
-                        "status": "started"
-                      }
-                    ]
+                    "description": "Collects log files and ships them to a log store"
                   }
                 ]
               }
@@ -1946,48 +2389,6 @@ export const openapiDocument: unknown = {
           }
         ]
       },
-      "AgentList": {
-        "summary": "One agent catalog entry",
-        "value": [
-          {
-            "id": "filebeat",
-            "description": "Collects log files and ships them to a log store",
-            "actions": [
-              {
-                "id": "start",
-                "config": {
-                  "cmd": "filebeat -c {config} -e",
-                  "daemon": true
-                },
-                "status": "started"
-              }
-            ],
-            "parameters": [
-              {
-                "id": "period",
-                "type": "time-duration",
-                "config": {
-                  "schema": "properties",
-                  "source": "/etc/filebeat.properties",
-                  "path": [
-                    "period"
-                  ]
-                }
-              }
-            ],
-            "resources": [
-              {
-                "id": "log",
-                "config": {
-                  "path": [
-                    "/var/log/syslog"
-                  ]
-                }
-              }
-            ]
-          }
-        ]
-      },
       "AgentFilebeat": {
         "summary": "The seed's create shape (actions, parameters, resources)",
         "value": {
@@ -2041,6 +2442,62 @@ export const openapiDocument: unknown = {
             }
           ]
         }
+      },
+      "AgentList": {
+        "summary": "Every agent catalog entry, after the create example (the record as sent)",
+        "value": [
+          {
+            "id": "filebeat",
+            "description": "Collects log files and ships them to a log store",
+            "deployment_source": [
+              "https://example.invalid/agents/filebeat.tar.gz"
+            ],
+            "actions": [
+              {
+                "id": "start",
+                "config": {
+                  "cmd": "filebeat -c {config} -e",
+                  "args": [
+                    "-d",
+                    "publish"
+                  ],
+                  "daemon": true
+                },
+                "status": "started",
+                "description": "Start the agent",
+                "example": "filebeat -c /etc/filebeat.yml -e"
+              }
+            ],
+            "parameters": [
+              {
+                "id": "period",
+                "type": "time-duration",
+                "config": {
+                  "schema": "yaml",
+                  "source": "/etc/filebeat.yml",
+                  "path": [
+                    "filebeat.inputs",
+                    "period"
+                  ]
+                },
+                "list": false,
+                "description": "How often the inputs are scanned"
+              }
+            ],
+            "resources": [
+              {
+                "id": "log",
+                "config": {
+                  "path": [
+                    "/var/log/syslog"
+                  ]
+                },
+                "description": "The file that is shipped",
+                "example": "/var/log/syslog"
+              }
+            ]
+          }
+        ]
       }
     },
     "schemas": {
@@ -2170,15 +2627,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Id"
           },
           "description": {
-            "type": "string",
-            "description": "What the agent does (name hidden by the seed; x-decisions hidden-names)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "deployment_source": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            },
-            "description": "Links to deployment sources (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "actions": {
             "type": "array",
@@ -2200,6 +2652,9 @@ export const openapiDocument: unknown = {
           }
         },
         "additionalProperties": true
+      },
+      "HiddenNameField": {
+        "description": "A field whose name the service description does not show (an agent's text and deployment\nsources, an action config's options and flag, a parameter's list flag and choice value).\nThe kit uses the public original service's names (x-decisions hidden-names) but types\nthem as loosely as the description does: any JSON value, because under another name a\ndeployment's field of this name is just an extra field (§2 rule 4).\n"
       },
       "Agent": {
         "description": "A stored agent catalog entry.",
@@ -2227,13 +2682,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Id"
           },
           "description": {
-            "type": "string"
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "deployment_source": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "actions": {
             "type": "array",
@@ -2264,13 +2716,10 @@ export const openapiDocument: unknown = {
             "type": "string"
           },
           "description": {
-            "type": "string"
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "deployment_source": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "actions": {
             "type": "array",
@@ -2364,15 +2813,10 @@ export const openapiDocument: unknown = {
             "description": "Command line; may contain brace-delimited argument placeholders such as {config}."
           },
           "args": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            },
-            "description": "Command options (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "daemon": {
-            "type": "boolean",
-            "description": "Whether the command keeps running (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           }
         },
         "additionalProperties": true
@@ -2384,13 +2828,10 @@ export const openapiDocument: unknown = {
             "type": "string"
           },
           "args": {
-            "type": "array",
-            "items": {
-              "type": "string"
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "daemon": {
-            "type": "boolean"
+            "$ref": "#/components/schemas/HiddenNameField"
           }
         },
         "additionalProperties": true
@@ -2425,15 +2866,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/ParameterConfig"
           },
           "list": {
-            "type": "boolean",
-            "description": "Whether the parameter holds a list (name hidden by the seed)."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "values": {
-            "type": "array",
-            "items": {
-              "description": "Any JSON value."
-            },
-            "description": "The choice values (name hidden by the seed; Enum(Any))."
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "description": {
             "type": "string"
@@ -2462,13 +2898,10 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/ParameterConfigUpdate"
           },
           "list": {
-            "type": "boolean"
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "values": {
-            "type": "array",
-            "items": {
-              "description": "Any JSON value."
-            }
+            "$ref": "#/components/schemas/HiddenNameField"
           },
           "description": {
             "type": "string"

@@ -42,10 +42,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
@@ -112,10 +112,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
@@ -182,10 +182,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
@@ -275,16 +275,22 @@ export interface components {
         /** @description An agent catalog entry as sent on create (seed §2.3). */
         AgentInput: {
             id?: components["schemas"]["Id"];
-            /** @description What the agent does (name hidden by the seed; x-decisions hidden-names). */
-            description?: string;
-            /** @description Links to deployment sources (name hidden by the seed). */
-            deployment_source?: string[];
+            description?: components["schemas"]["HiddenNameField"];
+            deployment_source?: components["schemas"]["HiddenNameField"];
             actions?: components["schemas"]["Action"][];
             parameters?: components["schemas"]["Parameter"][];
             resources?: components["schemas"]["Resource"][];
         } & {
             [key: string]: unknown;
         };
+        /**
+         * @description A field whose name the service description does not show (an agent's text and deployment
+         *     sources, an action config's options and flag, a parameter's list flag and choice value).
+         *     The kit uses the public original service's names (x-decisions hidden-names) but types
+         *     them as loosely as the description does: any JSON value, because under another name a
+         *     deployment's field of this name is just an extra field (§2 rule 4).
+         */
+        HiddenNameField: unknown;
         /** @description A stored agent catalog entry. */
         Agent: components["schemas"]["AgentInput"] & {
             readonly id: unknown;
@@ -295,8 +301,8 @@ export interface components {
          */
         AgentUpdate: {
             id?: components["schemas"]["Id"];
-            description?: string;
-            deployment_source?: string[];
+            description?: components["schemas"]["HiddenNameField"];
+            deployment_source?: components["schemas"]["HiddenNameField"];
             actions?: components["schemas"]["ActionUpdate"][];
             parameters?: components["schemas"]["ParameterUpdate"][];
             resources?: components["schemas"]["ResourceUpdate"][];
@@ -306,8 +312,8 @@ export interface components {
         /** @description A stored agent catalog entry, or the selected fields of one. */
         AgentSelection: {
             id?: string;
-            description?: string;
-            deployment_source?: string[];
+            description?: components["schemas"]["HiddenNameField"];
+            deployment_source?: components["schemas"]["HiddenNameField"];
             actions?: components["schemas"]["Action"][];
             parameters?: components["schemas"]["Parameter"][];
             resources?: components["schemas"]["Resource"][];
@@ -341,17 +347,15 @@ export interface components {
         ActionConfig: {
             /** @description Command line; may contain brace-delimited argument placeholders such as {config}. */
             cmd: string;
-            /** @description Command options (name hidden by the seed). */
-            args?: string[];
-            /** @description Whether the command keeps running (name hidden by the seed). */
-            daemon?: boolean;
+            args?: components["schemas"]["HiddenNameField"];
+            daemon?: components["schemas"]["HiddenNameField"];
         } & {
             [key: string]: unknown;
         };
         ActionConfigUpdate: {
             cmd?: string;
-            args?: string[];
-            daemon?: boolean;
+            args?: components["schemas"]["HiddenNameField"];
+            daemon?: components["schemas"]["HiddenNameField"];
         } & {
             [key: string]: unknown;
         };
@@ -361,10 +365,8 @@ export interface components {
             id: components["schemas"]["Id"];
             type: components["schemas"]["ParameterType"];
             config: components["schemas"]["ParameterConfig"];
-            /** @description Whether the parameter holds a list (name hidden by the seed). */
-            list?: boolean;
-            /** @description The choice values (name hidden by the seed; Enum(Any)). */
-            values?: unknown[];
+            list?: components["schemas"]["HiddenNameField"];
+            values?: components["schemas"]["HiddenNameField"];
             description?: string;
             example?: string;
         } & {
@@ -375,8 +377,8 @@ export interface components {
             id: string;
             type?: components["schemas"]["ParameterType"];
             config?: components["schemas"]["ParameterConfigUpdate"];
-            list?: boolean;
-            values?: unknown[];
+            list?: components["schemas"]["HiddenNameField"];
+            values?: components["schemas"]["HiddenNameField"];
             description?: string;
             example?: string;
         } & {
@@ -467,7 +469,7 @@ export interface components {
     };
     responses: {
         /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
-        Created: {
+        EventCreated: {
             headers: {
                 [name: string]: unknown;
             };
@@ -485,8 +487,46 @@ export interface components {
                 "application/json": components["schemas"]["CreatedEnvelope"];
             };
         };
+        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        NetworkLinkTypeCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Created",
+                 *         "code": 201,
+                 *         "error": false,
+                 *         "message": "Record with id=mesh created"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["CreatedEnvelope"];
+            };
+        };
+        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        AgentCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Created",
+                 *         "code": 201,
+                 *         "error": false,
+                 *         "message": "Record with id=filebeat created"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["CreatedEnvelope"];
+            };
+        };
         /** @description All records updated (seed §4.1). */
-        Updated: {
+        EventUpdated: {
             headers: {
                 [name: string]: unknown;
             };
@@ -504,11 +544,49 @@ export interface components {
                 "application/json": components["schemas"]["UpdatedEnvelope"];
             };
         };
+        /** @description All records updated (seed §4.1). */
+        NetworkLinkTypeUpdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "OK",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=mesh updated"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["UpdatedEnvelope"];
+            };
+        };
+        /** @description All records updated (seed §4.1). */
+        AgentUpdated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "OK",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=filebeat updated"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["UpdatedEnvelope"];
+            };
+        };
         /**
          * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
          *     body on 304, so servers drop this envelope and clients must not expect it.
          */
-        NotModified: {
+        EventNotModified: {
             headers: {
                 [name: string]: unknown;
             };
@@ -527,11 +605,55 @@ export interface components {
             };
         };
         /**
+         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         *     body on 304, so servers drop this envelope and clients must not expect it.
+         */
+        NetworkLinkTypeNotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Not Modified",
+                 *         "code": 304,
+                 *         "error": false,
+                 *         "message": "Update not necessary for record with id=mesh"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["NotModifiedEnvelope"];
+            };
+        };
+        /**
+         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         *     body on 304, so servers drop this envelope and clients must not expect it.
+         */
+        AgentNotModified: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Not Modified",
+                 *         "code": 304,
+                 *         "error": false,
+                 *         "message": "Update not necessary for record with id=filebeat"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["NotModifiedEnvelope"];
+            };
+        };
+        /**
          * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
          *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
          *     (browsers, msw) cannot read a 205 body and see none.
          */
-        Deleted: {
+        EventDeleted: {
             headers: {
                 [name: string]: unknown;
             };
@@ -543,6 +665,52 @@ export interface components {
                  *         "code": 200,
                  *         "error": false,
                  *         "message": "Record with id=event-1 deleted"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["DeletedEnvelope"];
+            };
+        };
+        /**
+         * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
+         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     (browsers, msw) cannot read a 205 body and see none.
+         */
+        NetworkLinkTypeDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Reset Content",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=mesh deleted"
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["DeletedEnvelope"];
+            };
+        };
+        /**
+         * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
+         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     (browsers, msw) cannot read a 205 body and see none.
+         */
+        AgentDeleted: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "status": "Reset Content",
+                 *         "code": 200,
+                 *         "error": false,
+                 *         "message": "Record with id=filebeat deleted"
                  *       }
                  *     ]
                  */
@@ -758,10 +926,20 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The record id. A readable id is recommended (seed §2 rule 3).
-         * @example p2p
+         * @description The event id. A readable id is recommended (seed §2 rule 3).
+         * @example event-1
          */
-        RecordId: string;
+        EventId: string;
+        /**
+         * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+         * @example mesh
+         */
+        NetworkLinkTypeId: string;
+        /**
+         * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+         * @example filebeat
+         */
+        AgentId: string;
     };
     requestBodies: {
         /** @description One event, or a batch (extension). No field besides id is fixed; extra fields are stored as sent. */
@@ -785,9 +963,21 @@ export interface components {
                 "application/json": components["schemas"]["EventUpdate"] | components["schemas"]["EventUpdate"][];
             };
         };
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        EventUpdateNamedInBody: {
+            content: {
+                "application/json": WithRequired<components["schemas"]["EventUpdate"], "id"> | WithRequired<components["schemas"]["EventUpdate"], "id">[];
+            };
+        };
         NetworkLinkTypeUpdate: {
             content: {
                 "application/json": components["schemas"]["NetworkLinkTypeUpdate"] | components["schemas"]["NetworkLinkTypeUpdate"][];
+            };
+        };
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        NetworkLinkTypeUpdateNamedInBody: {
+            content: {
+                "application/json": WithRequired<components["schemas"]["NetworkLinkTypeUpdate"], "id"> | WithRequired<components["schemas"]["NetworkLinkTypeUpdate"], "id">[];
             };
         };
         AgentUpdate: {
@@ -795,14 +985,44 @@ export interface components {
                 "application/json": components["schemas"]["AgentUpdate"] | components["schemas"]["AgentUpdate"][];
             };
         };
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        AgentUpdateNamedInBody: {
+            content: {
+                "application/json": WithRequired<components["schemas"]["AgentUpdate"], "id"> | WithRequired<components["schemas"]["AgentUpdate"], "id">[];
+            };
+        };
         /** @description Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them. */
-        ReadQuery: {
+        EventReadQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them. */
+        NetworkLinkTypeReadQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query. GET bodies are not sendable from browsers (fetch); Node clients such as axios send them. */
+        AgentReadQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
             };
         };
         /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
-        DeleteQuery: {
+        EventDeleteQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        NetworkLinkTypeDeleteQuery: {
+            content: {
+                "application/json": components["schemas"]["Query"];
+            };
+        };
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        AgentDeleteQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
             };
@@ -820,7 +1040,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["EventReadQuery"];
         responses: {
             200: components["responses"]["EventList"];
             204: components["responses"]["NothingToAct"];
@@ -841,11 +1061,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["EventUpdate"];
+        requestBody?: components["requestBodies"]["EventUpdateNamedInBody"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["EventUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["EventNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -864,7 +1084,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["EventCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["EventCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -882,9 +1102,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["EventDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["EventDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -901,14 +1121,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["EventReadQuery"];
         responses: {
             200: components["responses"]["EventList"];
             204: components["responses"]["NothingToAct"];
@@ -928,18 +1148,18 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["EventUpdate"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["EventUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["EventNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -955,16 +1175,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["EventCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["EventCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -981,16 +1201,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @example event-1
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["EventId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["EventDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["EventDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1008,7 +1228,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeReadQuery"];
         responses: {
             200: components["responses"]["NetworkLinkTypeList"];
             204: components["responses"]["NothingToAct"];
@@ -1029,11 +1249,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["NetworkLinkTypeUpdate"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeUpdateNamedInBody"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["NetworkLinkTypeUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["NetworkLinkTypeNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1052,7 +1272,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["NetworkLinkTypeCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["NetworkLinkTypeCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1070,9 +1290,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["NetworkLinkTypeDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1089,14 +1309,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeReadQuery"];
         responses: {
             200: components["responses"]["NetworkLinkTypeList"];
             204: components["responses"]["NothingToAct"];
@@ -1116,18 +1336,18 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["NetworkLinkTypeUpdate"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["NetworkLinkTypeUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["NetworkLinkTypeNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1143,16 +1363,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["NetworkLinkTypeCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["NetworkLinkTypeCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1169,16 +1389,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @example mesh
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["NetworkLinkTypeId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["NetworkLinkTypeDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["NetworkLinkTypeDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1196,7 +1416,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["AgentReadQuery"];
         responses: {
             200: components["responses"]["AgentList"];
             204: components["responses"]["NothingToAct"];
@@ -1217,11 +1437,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["AgentUpdate"];
+        requestBody?: components["requestBodies"]["AgentUpdateNamedInBody"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["AgentUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["AgentNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1240,7 +1460,7 @@ export interface operations {
         };
         requestBody?: components["requestBodies"]["AgentCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["AgentCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1258,9 +1478,9 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["AgentDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["AgentDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1277,14 +1497,14 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["ReadQuery"];
+        requestBody?: components["requestBodies"]["AgentReadQuery"];
         responses: {
             200: components["responses"]["AgentList"];
             204: components["responses"]["NothingToAct"];
@@ -1304,18 +1524,18 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["AgentUpdate"];
         responses: {
-            200: components["responses"]["Updated"];
+            200: components["responses"]["AgentUpdated"];
             204: components["responses"]["NothingToAct"];
-            304: components["responses"]["NotModified"];
+            304: components["responses"]["AgentNotModified"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             406: components["responses"]["UpdateValidationFailed"];
@@ -1331,16 +1551,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
         requestBody?: components["requestBodies"]["AgentCreate"];
         responses: {
-            201: components["responses"]["Created"];
+            201: components["responses"]["AgentCreated"];
             204: components["responses"]["NothingToAct"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -1357,16 +1577,16 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
-                 * @example p2p
+                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @example filebeat
                  */
-                id: components["parameters"]["RecordId"];
+                id: components["parameters"]["AgentId"];
             };
             cookie?: never;
         };
-        requestBody?: components["requestBodies"]["DeleteQuery"];
+        requestBody?: components["requestBodies"]["AgentDeleteQuery"];
         responses: {
-            205: components["responses"]["Deleted"];
+            205: components["responses"]["AgentDeleted"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NothingFound"];
@@ -1378,3 +1598,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

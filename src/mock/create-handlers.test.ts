@@ -2,7 +2,7 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
-import { createClient, type KitClient } from '../client/index.js';
+import { createClient, type IndexClient, type IndexName, type KitClient } from '../client/index.js';
 import { AUTHENTICATION_FAILED, ID_ALREADY_FOUND, NOTHING_FOUND, mintToken } from '../reference-server/core/index.js';
 import { MSW_DROPS_GET_BODY } from '../../test/support/msw-major.js';
 import { createHandlers } from './create-handlers.js';
@@ -48,7 +48,7 @@ describe('createHandlers: create → read → update → delete on each index', 
   for (const { index, record, change, afterUpdate } of roundTrips) {
     it(index, async () => {
       useHandlers();
-      const api = client[index];
+      const api = client[index] as IndexClient<IndexName>;
       const created = await api.create(record as never);
       assert.equal(created.status, 201);
       assert.match(String(created.data?.[0]?.message), new RegExp(`id=${record.id}`));

@@ -69,13 +69,14 @@ test('every operation requires the bearer JWT scheme (seed §5)', () => {
 });
 
 test('GET and DELETE take an optional JSON query body (seed §4.1)', () => {
+  const bodies = doc.components['requestBodies'] as Record<string, { required?: boolean; content?: Record<string, { schema?: unknown }> }>;
   for (const op of operations.filter((o) => o.method === 'GET' || o.method === 'DELETE')) {
     const raw = doc.paths[op.pathTemplate]?.[op.method.toLowerCase()] as { requestBody?: { $ref?: string } };
-    assert.match(raw.requestBody?.$ref ?? '', /ReadQuery|DeleteQuery/, op.operationId);
+    const name = /^#\/components\/requestBodies\/(\w+(?:ReadQuery|DeleteQuery))$/.exec(raw.requestBody?.$ref ?? '')?.[1];
+    assert.ok(name, `${op.operationId} takes a query body`);
+    assert.equal(bodies[name]?.required, false, name);
+    assert.deepEqual(bodies[name]?.content?.['application/json']?.schema, { $ref: '#/components/schemas/Query' }, name);
   }
-  const bodies = doc.components['requestBodies'] as Record<string, { required?: boolean }>;
-  assert.equal(bodies['ReadQuery']?.required, false);
-  assert.equal(bodies['DeleteQuery']?.required, false);
 });
 
 type Examples = Record<string, { value: unknown }>;
@@ -87,10 +88,12 @@ test('the 406 examples state the seed messages: Id already found, name and param
   assert.deepEqual(messages, ['Id already found', { name: 'required' }, { 'parameter.type': 'required' }]);
 });
 
-test('the 205 example carries envelope code 200, error false (seed §4.1)', () => {
-  const example = responses['Deleted']?.content?.['application/json'].example as Array<{ code: number; error: boolean }>;
-  assert.equal(example[0]?.code, 200);
-  assert.equal(example[0]?.error, false);
+test('the 205 examples carry envelope code 200, error false (seed §4.1)', () => {
+  for (const name of ['EventDeleted', 'NetworkLinkTypeDeleted', 'AgentDeleted']) {
+    const example = responses[name]?.content?.['application/json'].example as Array<{ code: number; error: boolean }>;
+    assert.equal(example[0]?.code, 200, name);
+    assert.equal(example[0]?.error, false, name);
+  }
 });
 
 test('the preloaded link types are p2p and slice, each with id, name and description (seed §2.2)', () => {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptedFieldNames, assertMissingField, assertSuccessEnvelope, requireEnvelope } from './envelope-items.js';
+import { acceptedFieldNames, assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './envelope-items.js';
 import type { CallOutcome } from './call-outcome.js';
 
 const outcome = (status: number, data: unknown): CallOutcome => ({
@@ -43,7 +43,11 @@ const phraseCases: Array<[string, { status: number; item: Record<string, unknown
   ['201 Created', { status: 201, item: { status: 'Created', code: 201 }, ok: true }],
   ['205 carrying code 200 may say Reset Content', { status: 205, item: { status: 'Reset Content', code: 200 }, ok: true }],
   ['205 carrying code 200 may say OK', { status: 205, item: { status: 'OK', code: 200 }, ok: true }],
-  ['case and separators are not compared', { status: 406, item: { status: 'NOT_ACCEPTABLE', code: 406 }, ok: true }],
+  ['the letter case is compared', { status: 406, item: { status: 'NOT ACCEPTABLE', code: 406 }, ok: false }],
+  ['lower case is not the phrase', { status: 201, item: { status: 'created', code: 201 }, ok: false }],
+  ['separators are compared', { status: 406, item: { status: 'Not_Acceptable', code: 406 }, ok: false }],
+  ['RFC 9110 and RFC 7231 spellings of 422', { status: 422, item: { status: 'Unprocessable Entity', code: 422 }, ok: true }],
+  ['RFC 9110 spelling of 413', { status: 413, item: { status: 'Content Too Large', code: 413 }, ok: true }],
   ['a word that is no reason phrase', { status: 201, item: { status: 'success', code: 201 }, ok: false }],
   ['the phrase of another status', { status: 201, item: { status: 'OK', code: 201 }, ok: false }],
   ['a missing status', { status: 406, item: { code: 406 }, ok: false }],
@@ -56,3 +60,26 @@ for (const [name, { status, item, ok }] of phraseCases) {
     else assert.throws(run, /reason phrase/);
   });
 }
+
+const messageCases: Array<[unknown, boolean]> = [
+  ['Id already found', true],
+  ['Id already found.', true],
+  ['Id already found..', false],
+  ['id already found', false],
+  ['Id already found!', false],
+  [' Id already found', false],
+  ['Id already found: x', false],
+  [{ id: 'Id already found' }, false],
+];
+for (const [message, ok] of messageCases) {
+  test(`isMessage("Id already found") on ${JSON.stringify(message)} is ${ok}`, () => {
+    assert.equal(isMessage(message, 'Id already found'), ok);
+  });
+}
+
+test('assertRefusalBody: no body passes, error true passes, error false or no envelope fails', () => {
+  assert.doesNotThrow(() => assertRefusalBody({ ...outcome(422, undefined), rawBody: '' }));
+  assert.doesNotThrow(() => assertRefusalBody(outcome(422, [{ status: 'Unprocessable Content', code: 422, error: true, message: 'x' }])));
+  assert.throws(() => assertRefusalBody(outcome(400, [{ status: 'Bad Request', code: 400, error: false, message: 'x' }])), /error true/);
+  assert.throws(() => assertRefusalBody(outcome(400, { error: true })), /error true/);
+});

@@ -1,5 +1,5 @@
-import { STATUS_CODES } from 'node:http';
 import type { CallOutcome } from './call-outcome.js';
+import { reasonPhrasesOf } from './reason-phrases.js';
 
 /** One envelope item as received (the World has already checked it against the spec). */
 export interface ReceivedItem {
@@ -9,22 +9,11 @@ export interface ReceivedItem {
   message?: unknown;
 }
 
-// RFC 9110 renamed two phrases; an implementation may use either spelling.
-const REASON_PHRASE_ALIASES: Record<number, string[]> = { 413: ['Payload Too Large'], 422: ['Unprocessable Entity'] };
-
-/** The reason phrases HTTP gives a status code (RFC 9110, with the older spellings). */
-export function reasonPhrasesOf(code: number): string[] {
-  return [STATUS_CODES[code], ...(REASON_PHRASE_ALIASES[code] ?? [])].filter((p): p is string => typeof p === 'string');
-}
-
-const normalise = (phrase: string) => phrase.toLowerCase().replace(/[\s_-]+/g, ' ').trim();
-
 /**
  * The envelope items of a response whose body the seed fixes (201, 200, 205, 406). A missing or
  * empty body fails: the seed says these answers carry the envelope (§4.1, §7). Each item's
- * status must be an HTTP reason phrase (§4.1) — of the HTTP status or of the item's code, since
- * a 205 carries code 200 and the seed does not say whose phrase it names; case and separators
- * are not compared.
+ * status must be an HTTP reason phrase (§4.1) as RFC 9110 spells it — of the HTTP status or of
+ * the item's code, since a 205 carries code 200 and the seed does not say whose phrase it names.
  */
 export function requireEnvelope(outcome: CallOutcome): ReceivedItem[] {
   if (!Array.isArray(outcome.data) || outcome.data.length === 0) {
@@ -34,9 +23,9 @@ export function requireEnvelope(outcome: CallOutcome): ReceivedItem[] {
   for (const item of items) {
     const codes = typeof item.code === 'number' ? [outcome.status, item.code] : [outcome.status];
     const phrases = codes.flatMap(reasonPhrasesOf);
-    if (typeof item.status !== 'string' || !phrases.some((phrase) => normalise(phrase) === normalise(item.status as string))) {
+    if (typeof item.status !== 'string' || !phrases.includes(item.status)) {
       throw new Error(
-        `${outcome.operation} ${outcome.status}: envelope status ${JSON.stringify(item.status)} is not the HTTP reason phrase (${[...new Set(phrases)].join(' or ')}; seed §4.1)`,
+        `${outcome.operation} ${outcome.status}: envelope status ${JSON.stringify(item.status)} is not the HTTP reason phrase (${[...new Set(phrases)].map((p) => JSON.stringify(p)).join(' or ')}, as RFC 9110 spells it; seed §4.1)`,
       );
     }
   }
@@ -86,5 +75,30 @@ export function assertMissingField(outcome: CallOutcome, dotted: string): void {
   });
   if (!named) {
     throw new Error(`${outcome.operation} 406: expected a message mapping ${accepted.join(' or ')} to "required", got ${outcome.rawBody}`);
+  }
+}
+
+/**
+ * True when an envelope message says exactly `expected`, or `expected` with one trailing period:
+ * the service description writes "message: Id already found." and the sentence's period may
+ * belong to the message (the public original sends it). Nothing looser: no case change, no
+ * other punctuation, no surrounding text.
+ */
+export function isMessage(message: unknown, expected: string): boolean {
+  return message === expected || message === `${expected}.`;
+}
+
+/**
+ * Checks the body of a refusal (an error status), when one comes: the §4.1 envelope with error
+ * true in every item (§7: errors are the status plus the envelope with error true for validation
+ * failures). The wording, the item code and, for statuses whose content §7 leaves open, the
+ * reason phrase are not compared.
+ */
+export function assertRefusalBody(outcome: CallOutcome): void {
+  if (outcome.rawBody.trim() === '') return;
+  const items = Array.isArray(outcome.data) ? (outcome.data as ReceivedItem[]) : [];
+  const wrong = items.filter((item) => item.error !== true);
+  if (items.length === 0 || wrong.length > 0) {
+    throw new Error(`${outcome.operation} ${outcome.status}: a refusal must carry error true in every envelope item, got ${outcome.rawBody.slice(0, 300)}`);
   }
 }

@@ -9,7 +9,9 @@ export type JsonRecord = Record<string, unknown>;
 /**
  * A valid agent catalog entry (seed §2.3): two actions, two parameters and a resource, every
  * required field present. Only tabulated field names are used, so any faithful implementation
- * accepts it whatever names it gives the fields the seed hides.
+ * accepts it whatever names it gives the fields the seed hides. Optional fields whose shape the
+ * seed leaves ambiguous are left out (ResourceConfig.path: a list in the field table, a string in
+ * the create request shape); one scenario tests that field on its own.
  */
 export function sampleAgent(): JsonRecord {
   return {
@@ -21,7 +23,7 @@ export function sampleAgent(): JsonRecord {
       { id: 'period', type: 'time-duration', config: { schema: 'yaml', source: '/etc/agent.yml', path: ['period'] } },
       { id: 'level', type: 'string', config: { schema: 'json', source: '/etc/agent.json', path: ['log', 'level'] } },
     ],
-    resources: [{ id: 'log', config: { path: ['/var/log/agent.log'] }, description: 'The file that is shipped' }],
+    resources: [{ id: 'log', config: {}, description: 'The file that is shipped' }],
   };
 }
 
@@ -36,32 +38,33 @@ export function sampleRecord(index: IndexName, variant = 0): JsonRecord {
         : { name: 'Conformance link (other)', description: 'Another one' };
     case 'agents': {
       const agent = sampleAgent();
-      if (variant !== 0) agent['resources'] = [{ id: 'cache', config: { path: ['/var/cache/agent'] } }];
+      if (variant !== 0) agent['resources'] = [{ id: 'cache', config: {}, description: 'The cache directory' }];
       return agent;
     }
   }
 }
 
+/** The agent's three lists (seed §2.3). */
+export type AgentList = 'actions' | 'parameters' | 'resources';
+
+/** Fields beyond the tables for the entries of each agent list and for their configs. */
+const NESTED_EXTRAS: Record<AgentList, { entry: JsonRecord; config: JsonRecord }> = {
+  actions: { entry: { timeout_s: 30 }, config: { retries: 2 } },
+  parameters: { entry: { unit: 'seconds' }, config: { encoding: 'utf-8' } },
+  resources: { entry: { mode: 'read-only' }, config: { rotate: { keep: 3 } } },
+};
+
 /**
- * An agent whose list entries and their configs carry fields beyond the tables (seed §2 rule 4).
- * Some are the fields whose names the seed hides (ActionConfig options and boolean, Parameter
- * boolean): an implementation that names them otherwise must still keep them as extra fields.
+ * An agent whose entries of one list, and their configs, carry fields beyond the tables. The
+ * names are none of the hidden ones (ActionConfig options, Parameter value, …), which an
+ * implementation may type.
  */
-export function sampleAgentWithNestedExtras(): JsonRecord {
+export function sampleAgentWithNestedExtras(list: AgentList): JsonRecord {
   const agent = sampleAgent();
-  const entries = (list: string) => agent[list] as Array<Record<string, unknown> & { config: Record<string, unknown> }>;
-  for (const action of entries('actions')) {
-    action['timeout_s'] = 30;
-    action.config['args'] = ['-v', '--once'];
-    action.config['daemon'] = false;
-  }
-  for (const parameter of entries('parameters')) {
-    parameter['list'] = false;
-    parameter.config['encoding'] = 'utf-8';
-  }
-  for (const resource of entries('resources')) {
-    resource['mode'] = 'read-only';
-    resource.config['rotate'] = { keep: 3 };
+  const extras = NESTED_EXTRAS[list];
+  for (const entry of agent[list] as Array<JsonRecord & { config: JsonRecord }>) {
+    Object.assign(entry, extras.entry);
+    Object.assign(entry.config, extras.config);
   }
   return agent;
 }

@@ -1,3 +1,5 @@
+import { READS_AN_ENVELOPE_STATUS, REFUSES_AN_UNSIGNED_TOKEN, UPDATES_AN_UNKNOWN_ID } from '../self-check/broken-variant-expectations.js';
+
 /** A deviation of the independent server that breaks one seed rule, and what the suite must catch. */
 export interface BrokenVariantExpectation {
   /** The seed rule the variant violates (shown in the test name). */
@@ -24,20 +26,23 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
   },
   'alg-none': {
     breaks: 'seed §5: an unsigned token must fail authentication with 401',
-    failures: [
-      'create on events with an unsigned token (alg none) is refused',
-      'delete on events with an unsigned token (alg none) is refused',
-      'read on network link types with an unsigned token (alg none) is refused',
-      'update on agents with an unsigned token (alg none) is refused',
-    ],
+    failures: [...REFUSES_AN_UNSIGNED_TOKEN],
   },
   'strip-nested': {
     breaks: 'seed §2 rule 4: extra fields are kept, also inside actions, parameters and resources',
-    failures: ['An agent keeps extra fields inside its actions, parameters and resources'],
+    failures: [
+      "Extra fields inside an agent's actions are kept as sent or refused, never dropped",
+      "Extra fields inside an agent's parameters are kept as sent or refused, never dropped",
+      "Extra fields inside an agent's resources are kept as sent or refused, never dropped",
+    ],
   },
   'replace-entry': {
     breaks: 'seed §4.1 rule 5: list entries are updated by id, not replaced',
-    failures: ['Update an agent sending only the changed field of a parameter'],
+    failures: [
+      'Update an agent sending only the changed field of an entry of its actions',
+      'Update an agent sending only the changed field of an entry of its parameters',
+      'Update an agent sending only the changed field of an entry of its resources',
+    ],
   },
   'no-nested-id': {
     breaks: 'seed §2.3: an entry without its required id is stored without one (neither refused nor given one)',
@@ -58,5 +63,54 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
       'Reading events by an id that does not exist finds nothing',
       'Reading network link types by an id that does not exist finds nothing',
     ],
+  },
+  'no-types': {
+    breaks: 'seed §2.2, §2.3, §3: a field of another JSON type or a value outside an enumeration is refused, nothing stored',
+    failures: [
+      'Creating agents whose actions.0.config.cmd is ["agent", "start"] is refused',
+      'Creating agents whose actions.0.description is 5 is refused',
+      'Creating agents whose actions.0.id is 42 is refused',
+      'Creating agents whose actions.0.status is true is refused',
+      'Creating agents whose parameters.0.config.schema is ["yaml"] is refused',
+      'Creating agents whose parameters.0.config.source is false is refused',
+      'Creating agents whose parameters.0.description is ["x"] is refused',
+      'Creating agents whose parameters.0.id is ["period"] is refused',
+      'Creating agents whose parameters.0.type is 1 is refused',
+      'Creating agents whose resources.0.description is {"text": "x"} is refused',
+      'Creating agents whose resources.0.id is 3 is refused',
+      'Creating an agent at {base} whose action status is "paused" is refused',
+      'Creating an agent at {base} whose parameter config schema is "xml" is refused',
+      'Creating an agent at {base} whose parameter type is "float" is refused',
+      'Creating an agent at {base}/{id} whose action status is "Started" is refused',
+      'Creating an agent at {base}/{id} whose parameter config schema is "YAML" is refused',
+      'Creating an agent at {base}/{id} whose parameter type is "Integer" is refused',
+      'Creating network link types whose description is {"text": "x"} is refused',
+      'Creating network link types whose name is 42 is refused',
+      'Creating network link types whose name is null is refused',
+      'Updating agents setting actions.0.config.cmd to ["agent", "start"] is refused',
+      'Updating agents setting actions.0.description to 5 is refused',
+      'Updating agents setting actions.0.status to true is refused',
+      'Updating agents setting parameters.0.config.schema to ["yaml"] is refused',
+      'Updating agents setting parameters.0.config.source to false is refused',
+      'Updating agents setting parameters.0.description to ["x"] is refused',
+      'Updating agents setting parameters.0.type to 1 is refused',
+      'Updating agents setting resources.0.description to {"text": "x"} is refused',
+      'Updating an agent at {base} setting its action status to "STOPPED" is refused',
+      'Updating an agent at {base} setting its parameter config schema to "Json" is refused',
+      'Updating an agent at {base} setting its parameter type to "Float" is refused',
+      'Updating an agent at {base}/{id} setting its action status to "paused" is refused',
+      'Updating an agent at {base}/{id} setting its parameter config schema to "xml" is refused',
+      'Updating an agent at {base}/{id} setting its parameter type to "float" is refused',
+      'Updating network link types setting description to {"text": "x"} is refused',
+      'Updating network link types setting name to 42 is refused',
+    ],
+  },
+  'reason-lower': {
+    breaks: 'seed §4.1: the envelope status is the HTTP reason phrase as HTTP spells it',
+    failures: [...READS_AN_ENVELOPE_STATUS],
+  },
+  'upd-unknown-404': {
+    breaks: 'seed §4.2: an update of an unknown id answers a status update lists (204, 400, 406, 422), never 404',
+    failures: [...UPDATES_AN_UNKNOWN_ID],
   },
 };

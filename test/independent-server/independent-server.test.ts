@@ -12,7 +12,7 @@ import { startIndependentServer } from './start-independent-server.js';
 // failing assertion. Runs are sequential: the steps keep per-run state at module level.
 
 /** Deviations the seed leaves open: the suite must not fail them (server.mjs says why each is). */
-const FAITHFUL_VARIANTS = ['msg-noid', 'err404-false', 'preload-names', 'no-ct-bodyless', 'no415-delete', 'strict-ct'];
+const FAITHFUL_VARIANTS = ['msg-noid', 'err404-false', 'preload-names', 'no-ct-bodyless', 'no415-delete', 'strict-ct', 'dup-period'];
 
 const INDEX_PATHS = ['/event', '/type/network-link', '/catalog/agent'] as const;
 

@@ -24,6 +24,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const VARIANT_NAMES = [
   'alg-none', // broken, seed §5: accepts an unsigned token (alg none) — authentication that checks nothing must fail
   'const-id', // broken, seed §2 rule 3: every generated id is the same, so a second create without id overwrites the first
+  'dup-period', // faithful: the duplicate-id message keeps the period of the seed's sentence, 'Id already found.'
   'err-object', // broken, seed §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
   'err404-false', // faithful: a 404 envelope says error false (the seed fixes error true only for validation failures)
   'lenient-missing-id', // broken, seed §4.2/§7: read of an unknown id answers 200 [] instead of 404 nothing found
@@ -31,13 +32,15 @@ const VARIANT_NAMES = [
   'no-ct-bodyless', // faithful: responses without a body (204, 304, 401) carry no Content-Type (there is no media type to declare)
   'no-nested-id', // broken, seed §2.3: an action, parameter or resource without its required id is stored without one
   'no-properties', // broken, seed §2.3 ParameterConfig: refuses schema properties/propeties (the preloaded value and the tabulated spelling)
-  'no-types', // faithful under profile core: only presence is checked, not types or enum values (the seed never says a wrong value is refused); fails the kit's @extension invalid-enum scenarios
+  'no-types', // broken, seed §2.2, §2.3, §3: only presence is checked, not field types or enum values (a forbidden value is stored)
+  'reason-lower', // broken, seed §4.1: the envelope status is the reason phrase in lower case ("created"), not as HTTP spells it
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
   'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
   'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
   'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the seed); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
   'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (seed §4.1 request headers)
   'strip-nested', // broken, seed §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
+  'upd-unknown-404', // broken, seed §4.2: an update of an unknown id answers 404, which §4.2 does not list for update
 ];
 
 const PORT = Number(process.env.PORT || 9090);
@@ -183,7 +186,8 @@ const listRecords = (ix) => [...ix.records.values()].reverse();
 
 // ---------------- helpers ----------------
 function envelope(code, message, error = false, statusText) {
-  return { status: statusText || REASON[code], code, error, message };
+  const status = statusText || REASON[code];
+  return { status: V.has('reason-lower') ? status.toLowerCase() : status, code, error, message };
 }
 function send(res, status, body) {
   res.statusCode = status;
@@ -322,7 +326,7 @@ function doCreate(ix, pathId, body) {
     const generated = rec.id === undefined;
     if (!generated) {
       if (typeof rec.id !== 'string' || rec.id === '') return { status: 406, message: { id: 'invalid' } };
-      if (ix.records.has(rec.id) || batchIds.has(rec.id)) return { status: 406, message: 'Id already found' };
+      if (ix.records.has(rec.id) || batchIds.has(rec.id)) return { status: 406, message: V.has('dup-period') ? 'Id already found.' : 'Id already found' };
     }
     const errs = ix.validate({ ...rec, id: generated ? 'x' : rec.id });
     if (Object.keys(errs).length) return { status: 406, message: errs };
@@ -388,7 +392,7 @@ function doUpdate(ix, pathId, body) {
     if (id === undefined || id === null) return { status: 406, message: { id: 'required' } };
     if (typeof id !== 'string') return { status: 406, message: { id: 'invalid' } };
     const current = ix.records.get(id);
-    if (!current) throw new HttpErr(422, `No ${ix.noun.toLowerCase()} with id ${id} can be updated`);
+    if (!current) throw new HttpErr(V.has('upd-unknown-404') ? 404 : 422, `No ${ix.noun.toLowerCase()} with id ${id} can be updated`);
     const next = applyUpdate(ix, current, raw);
     const errs = ix.validate(next);
     if (Object.keys(errs).length) return { status: 406, message: errs };

@@ -2,6 +2,7 @@ import type { CoreRequest, CoreResponse } from '../../src/reference-server/core/
 import type { ReferenceCoreOptions } from '../../src/reference-server/core/reference-core.js';
 import { BROKEN_AGENT_VARIANTS } from './broken-agent-variants.js';
 import { BROKEN_ID_AND_AUTH_VARIANTS } from './broken-id-and-auth-variants.js';
+import { BROKEN_VALUE_VARIANTS } from './broken-value-variants.js';
 import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';
 
 /** The core's request handler, which a variant wraps to inject one fault. */
@@ -120,20 +121,12 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   {
     name: 'where-matches-prefix-on-read',
     breaks: '§4.1 query body: read matches where.equals by prefix instead of equality',
-    wrap: (handle) => async (request) => {
-      const query = request.method === 'GET' ? parseBody(request) : undefined;
-      const equals = isObject(query) && isObject(query['where']) ? query['where']['equals'] : undefined;
-      if (!isObject(equals) || typeof equals['target'] !== 'string' || typeof equals['expr'] !== 'string') return handle(request);
-      const { target, expr } = { target: equals['target'], expr: equals['expr'] };
-      const all = await handle({ ...request, body: undefined });
-      if (all.status !== 200 || !Array.isArray(all.body)) return all;
-      const select = isObject(query) && Array.isArray(query['select']) ? (query['select'] as string[]) : undefined;
-      const matching = (all.body as Json[])
-        .filter((record) => typeof record[target] === 'string' && (record[target] as string).startsWith(expr))
-        .map((record) => (select ? Object.fromEntries(select.filter((f) => f in record).map((f) => [f, record[f]])) : record));
-      if (matching.length === 0) return { ...all, status: 404, body: [{ status: 'Not Found', code: 404, error: true, message: 'Nothing found' }] };
-      return { ...all, body: matching };
-    },
+    wrap: readMatchingWhere((value, expr) => value.startsWith(expr)),
+  },
+  {
+    name: 'where-ignores-letter-case-on-read',
+    breaks: '§4.1 query body: read matches where.equals ignoring letter case',
+    wrap: readMatchingWhere((value, expr) => value.toLowerCase() === expr.toLowerCase()),
   },
   {
     name: 'envelope-status-not-reason-phrase',
@@ -188,6 +181,11 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     wrap: (handle) => (request) => handle({ ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
   },
   {
+    name: 'media-type-enforced-on-create-only',
+    breaks: '§7: only create answers 415 for a body not sent as JSON; read, update and delete accept it',
+    wrap: (handle) => (request) => handle(request.method === 'POST' ? request : { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
+  },
+  {
     name: 'missing-field-message-as-text',
     breaks: '§4.1 rule 4: the 406 message is a sentence instead of {field: "required"}',
     wrap: (handle) => async (request) => {
@@ -210,4 +208,26 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   ...BROKEN_AGENT_VARIANTS,
   ...BROKEN_ID_AND_AUTH_VARIANTS,
+  ...BROKEN_VALUE_VARIANTS,
 ];
+
+/**
+ * A read that applies where.equals with its own comparison instead of equality (seed §4.1 query
+ * body): the records of the index are read in full, then filtered and selected here.
+ */
+function readMatchingWhere(matches: (value: string, expr: string) => boolean): BrokenVariant['wrap'] {
+  return (handle) => async (request) => {
+    const query = request.method === 'GET' ? parseBody(request) : undefined;
+    const equals = isObject(query) && isObject(query['where']) ? query['where']['equals'] : undefined;
+    if (!isObject(equals) || typeof equals['target'] !== 'string' || typeof equals['expr'] !== 'string') return handle(request);
+    const { target, expr } = { target: equals['target'], expr: equals['expr'] };
+    const all = await handle({ ...request, body: undefined });
+    if (all.status !== 200 || !Array.isArray(all.body)) return all;
+    const select = isObject(query) && Array.isArray(query['select']) ? (query['select'] as string[]) : undefined;
+    const matching = (all.body as Json[])
+      .filter((record) => typeof record[target] === 'string' && matches(record[target] as string, expr))
+      .map((record) => (select ? Object.fromEntries(select.filter((f) => f in record).map((f) => [f, record[f]])) : record));
+    if (matching.length === 0) return { ...all, status: 404, body: [{ status: 'Not Found', code: 404, error: true, message: 'Nothing found' }] };
+    return { ...all, body: matching };
+  };
+}

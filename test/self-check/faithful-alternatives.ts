@@ -14,9 +14,9 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
   {
     name: 'other-choices',
     breaks:
-      'nothing: other generated ids, other preloaded link type ids and names, other success wording (reason phrase of the item code, upper case), ' +
-      'records in reverse order, id always added to select results, error bodies left out, ' +
-      '400 for a readonly id, plural/indexed missing-field names',
+      'nothing: other generated ids, other preloaded link type ids and names, other success wording (reason phrase of the item code), ' +
+      'records in reverse order, id always added to select results, error bodies left out, "Id already found." with its period, ' +
+      '400 for a readonly id, 422 for values the data model forbids, 204 for an update of an unknown id, plural/indexed missing-field names',
     coreOptions: {
       generateId: () => `generated-${++generated}`,
       preload: false,
@@ -37,6 +37,8 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
       if ([400, 401, 404, 415].includes(response.status)) return { status: response.status, headers: {} };
       if (!Array.isArray(body)) return response;
       if (request.method === 'GET' && response.status === 200) return { ...response, body: [...body].reverse() };
+      // §4.2 lists 204 "nothing to update" for an update that finds no record.
+      if (request.method === 'PUT' && JSON.stringify(body).includes('"not found"')) return { status: 204, headers: {} };
       return { ...response, ...rewriteEnvelope(response.status, body as Json[]) };
     },
   },
@@ -50,7 +52,62 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
     },
   },
   ENTRY_IDS_GENERATED,
+  {
+    name: 'open-shapes',
+    breaks:
+      'nothing: fields beyond the tables inside agent entries refused (400), ResourceConfig.path taken only as a single string, ' +
+      'a preloaded agent whose hidden-name fields hold other JSON types than the spec\'s own choice',
+    coreOptions: {
+      seed: {
+        agent: [
+          {
+            id: 'legacy-agent',
+            description: { text: 'A text that is an object here', lang: 'en' },
+            deployment_source: 'https://example.invalid/legacy.tar.gz',
+            actions: [{ id: 'run', config: { cmd: 'legacy run', args: '-v --once', daemon: 'yes' } }],
+            parameters: [{ id: 'mode', type: 'choice', config: { schema: 'yaml' }, list: 'no', values: 'fast' }],
+          },
+        ],
+      },
+    },
+    wrap: (handle) => async (request) => {
+      const body = agentWriteBody(request);
+      if (body && hasNestedExtras(body)) return refusal(400, 'Bad Request', 'unknown fields inside an entry');
+      if (body && hasResourcePathList(body)) return refusal(406, 'Not Acceptable', { 'resource.config.path': 'must be a string' });
+      return handle(request);
+    },
+  },
 ];
+
+const ENTRY_FIELDS = ['id', 'config', 'status', 'type', 'description', 'example', 'list', 'values'];
+const CONFIG_FIELDS = ['cmd', 'args', 'daemon', 'schema', 'source', 'path'];
+
+function agentWriteBody(request: { method: string; path: string; body?: string | undefined }): Json | undefined {
+  if ((request.method !== 'POST' && request.method !== 'PUT') || !request.path.startsWith('/catalog/agent')) return undefined;
+  try {
+    const body = JSON.parse(request.body ?? '') as unknown;
+    return isObject(body) ? body : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const entriesOf = (body: Json) => ['actions', 'parameters', 'resources'].flatMap((list) => (Array.isArray(body[list]) ? (body[list] as unknown[]) : [])).filter(isObject);
+
+function hasNestedExtras(body: Json): boolean {
+  return entriesOf(body).some(
+    (entry) => Object.keys(entry).some((k) => !ENTRY_FIELDS.includes(k)) || (isObject(entry['config']) && Object.keys(entry['config']).some((k) => !CONFIG_FIELDS.includes(k))),
+  );
+}
+
+function hasResourcePathList(body: Json): boolean {
+  const resources = Array.isArray(body['resources']) ? (body['resources'] as unknown[]).filter(isObject) : [];
+  return resources.some((r) => isObject(r['config']) && Array.isArray(r['config']['path']));
+}
+
+function refusal(status: number, phrase: string, message: unknown) {
+  return { status, headers: { 'content-type': 'application/json' }, body: [{ status: phrase, code: status, error: true, message }] };
+}
 
 function selectOf(text: string | undefined): unknown[] | undefined {
   try {
@@ -72,11 +129,12 @@ function reasonPhraseOf(code: unknown): string {
 function rewriteEnvelope(status: number, items: Json[]): { status: number; body: Json[] } {
   const rewritten = items.map((item) => {
     const message = item['message'];
+    if (message === 'Id already found') return { ...item, message: 'Id already found.' };
     if (typeof message === 'string') {
       const id = /id=(\S+)/.exec(message)?.[1];
-      // The status stays a reason phrase (seed §4.1), but of the item's code (a 205 item says "OK")
-      // and in upper case: the seed fixes the phrase, not whose it is or how it is cased.
-      return id ? { ...item, status: reasonPhraseOf(item['code']).toUpperCase(), message: `[${id}] ok` } : item;
+      // The status stays a reason phrase (seed §4.1), but of the item's code (a 205 item says "OK"):
+      // the seed fixes the phrase, not whose it is.
+      return id ? { ...item, status: reasonPhraseOf(item['code']), message: `[${id}] ok` } : item;
     }
     if (!isObject(message)) return item;
     // seed §4.1 rule 4 fixes `name` and `parameter.type`; other nested names may be spelled per entry.
@@ -90,7 +148,9 @@ function rewriteEnvelope(status: number, items: Json[]): { status: number; body:
     return { ...item, message: renamed };
   });
   const readonly = status === 406 && items.some((i) => isObject(i['message']) && i['message']['id'] === 'readonly');
-  return readonly
-    ? { status: 400, body: [{ status: 'Bad Request', code: 400, error: true, message: 'id cannot change' }] }
-    : { status, body: rewritten };
+  if (readonly) return { status: 400, body: [{ status: 'Bad Request', code: 400, error: true, message: 'id cannot change' }] };
+  // A value the data model forbids (not a missing field): refused with 422, as §4.2 allows.
+  const badValue = status === 406 && items.some((i) => isObject(i['message']) && Object.values(i['message']).some((v) => v !== 'required' && v !== 'duplicate'));
+  if (badValue) return { status: 422, body: [{ status: 'Unprocessable Entity', code: 422, error: true, message: 'not possible to create or update the record' }] };
+  return { status, body: rewritten };
 }

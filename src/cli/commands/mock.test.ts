@@ -34,6 +34,16 @@ describe('mgmt-kit mock (Prism, stateless examples)', () => {
     assert.equal(result.status, 201);
     assert.deepEqual(spec.checkResponse(result.operation, result.status, result.data), { ok: true });
   });
+  it('each index answers its own examples: create of mesh → "Record with id=mesh created"', async () => {
+    const result = await client.networkLinkTypes.create({ name: 'Mesh' }, { id: 'mesh' });
+    assert.equal(result.status, 201);
+    assert.deepEqual(result.data, [{ status: 'Created', code: 201, error: false, message: 'Record with id=mesh created' }]);
+  });
+  it('Prefer: example=<name> picks a named example (the answer to the query example whereName)', async () => {
+    const result = await client.networkLinkTypes.read({ headers: { Prefer: 'example=whereName' } });
+    assert.equal(result.status, 200);
+    assert.deepEqual(result.data, [{ id: 'mesh', name: 'Mesh' }]);
+  });
   it('POST without Authorization → 401', async () => {
     const anonymous = createClient({ baseURL: mock?.baseURL ?? '' });
     const result = await anonymous.networkLinkTypes.create({ id: 'mesh', name: 'Mesh' });

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest, type ReferenceCore } from '../core/index.js';
-import type { StaticAsset } from './docs-assets.js';
+import type { DocsAssets } from './docs-assets.js';
 import { readRequestBody } from './read-request-body.js';
+import { servingOrigin } from './serving-origin.js';
 import { writeCoreResponse } from './write-core-response.js';
 
 /** One served request, for the log line (issue 3: method, path, status, duration). */
@@ -16,7 +17,7 @@ export interface RequestLogEntry {
 export interface RequestListenerOptions {
   bodyLimit: number;
   /** Unauthenticated GET routes (spec and docs), matched on the exact path. */
-  assets?: ReadonlyMap<string, StaticAsset>;
+  assets?: DocsAssets;
   /** Called once per request after the response is written. */
   onRequest?: (entry: RequestLogEntry) => void;
   /** Called with an unexpected error that became a 500. */
@@ -55,7 +56,8 @@ export function createRequestListener(core: ReferenceCore, options: RequestListe
     const path = pathOf(req.url);
     res.on('finish', () => options.onRequest?.({ method, path, status: res.statusCode, durationMs: performance.now() - started }));
     try {
-      const asset = method === 'GET' || method === 'HEAD' ? options.assets?.get(path) : undefined;
+      const origin = () => servingOrigin({ hostHeader: req.headers.host, localAddress: req.socket.localAddress, localPort: req.socket.localPort });
+      const asset = method === 'GET' || method === 'HEAD' ? options.assets?.(path, origin) : undefined;
       if (asset) {
         res.writeHead(200, { 'content-type': asset.contentType, 'content-length': asset.body.length });
         res.end(method === 'HEAD' ? undefined : asset.body);

@@ -19,7 +19,26 @@ test('the spec is served without auth as YAML and as JSON', async () => {
   const json = await sendRaw(server.url, 'GET', '/openapi.json', undefined, {});
   assert.equal(json.status, 200);
   assert.equal(json.headers['content-type'], 'application/json');
-  assert.deepEqual(json.body, loadOpenApiDocument());
+  assert.deepEqual({ ...(json.body as object), servers: documented }, loadOpenApiDocument());
+  assert.deepEqual(parse(yaml.text), json.body, 'YAML and JSON state the same document');
+});
+
+const documented = loadOpenApiDocument()['servers'] as Array<{ url: string }>;
+const serverUrls = (body: unknown): string[] => (body as { servers: Array<{ url: string }> }).servers.map((s) => s.url);
+
+test('the served spec names the serving origin first, on a non-default port (issue 8 point 4)', async () => {
+  assert.notEqual(server.port, 8080);
+  const json = await sendRaw(server.url, 'GET', '/openapi.json', undefined, {});
+  assert.deepEqual(serverUrls(json.body), [server.url, ...documented.map((s) => s.url)]);
+  const yaml = await sendRaw(server.url, 'GET', '/openapi.yaml', undefined, {});
+  assert.deepEqual(serverUrls(parse(yaml.text)), [server.url, ...documented.map((s) => s.url)]);
+});
+
+test('the origin follows the Host header the client used, and falls back to the socket for a bad one', async () => {
+  const byName = await sendRaw(server.url, 'GET', '/openapi.json', undefined, { host: `localhost:${server.port}` });
+  assert.equal(serverUrls(byName.body)[0], `http://localhost:${server.port}`);
+  const bad = await sendRaw(server.url, 'GET', '/openapi.yaml', undefined, { host: 'evil.example/"x' });
+  assert.equal(serverUrls(parse(bad.text))[0], server.url);
 });
 
 test('/docs and the Swagger UI files are served from node_modules without auth', async () => {

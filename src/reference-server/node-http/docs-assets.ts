@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import swaggerUiDist from 'swagger-ui-dist';
 import { loadOpenApiDocument } from '../core/index.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
+import { createServedSpec } from './create-served-spec.js';
 
 /** A file the server hands out without authentication. */
 export interface StaticAsset {
@@ -46,7 +47,17 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({
   dom_id: '#swagger-ui',
   deepLinking: true,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-  layout: 'StandaloneLayout'
+  layout: 'StandaloneLayout',
+  // A browser cannot send a GET body (fetch throws "Request with GET/HEAD method cannot have
+  // body"), yet the read query travels in one: "Try it out" sends the read without it, which
+  // answers every record (or the record of the path id). The curl shown keeps the query.
+  requestInterceptor: (request) => {
+    if (request.method === 'GET' && request.body !== undefined) {
+      delete request.body;
+      delete request.headers['Content-Type'];
+    }
+    return request;
+  }
 });
 // Swagger UI does not render info extensions: list the x-decisions below it (textContent only).
 fetch('/openapi.json').then((r) => r.json()).then((doc) => {
@@ -59,15 +70,21 @@ fetch('/openapi.json').then((r) => r.json()).then((doc) => {
 `;
 
 /**
+ * Finds the unauthenticated GET route of a path. `origin` is asked only for the spec routes,
+ * whose `servers` name the origin the request came in by.
+ */
+export type DocsAssets = (path: string, origin: () => string) => StaticAsset | undefined;
+
+/**
  * The unauthenticated GET routes: the spec as written (/openapi.yaml), as JSON (/openapi.json),
  * and Swagger UI at /docs pointing at /openapi.json (issue 3: serve the spec and a docs page).
- * Built once; only these exact paths are served, so no request can reach another file.
+ * The spec's `servers` start with the serving origin (issue 8 point 4), rendered once per origin;
+ * the rest is built once. Only these exact paths are served, so no request can reach another file.
  */
-export function createDocsAssets(): ReadonlyMap<string, StaticAsset> {
+export function createDocsAssets(): DocsAssets {
+  const specFor = createServedSpec(loadOpenApiDocument(), readOpenApiYaml());
   const assets = new Map<string, StaticAsset>();
   const text = (contentType: string, body: string): StaticAsset => ({ contentType, body: Buffer.from(body, 'utf8') });
-  assets.set('/openapi.yaml', text('application/yaml; charset=utf-8', readOpenApiYaml()));
-  assets.set('/openapi.json', text('application/json', JSON.stringify(loadOpenApiDocument(), null, 2)));
   assets.set('/docs', text('text/html; charset=utf-8', DOCS_PAGE));
   assets.set('/docs/', text('text/html; charset=utf-8', DOCS_PAGE));
   assets.set('/docs/docs-init.js', text('text/javascript; charset=utf-8', DOCS_INIT));
@@ -75,5 +92,9 @@ export function createDocsAssets(): ReadonlyMap<string, StaticAsset> {
   for (const [file, contentType] of Object.entries(SWAGGER_FILES)) {
     assets.set(`/docs/${file}`, { contentType, body: readFileSync(join(root, file)) });
   }
-  return assets;
+  return (path, origin) => {
+    if (path === '/openapi.json') return specFor(origin()).json;
+    if (path === '/openapi.yaml') return specFor(origin()).yaml;
+    return assets.get(path);
+  };
 }

@@ -1,0 +1,52 @@
+@updates
+Feature: Updates that change nothing or cannot apply
+  An update that would change nothing answers 304 (seed §4.1, §7); id is readonly (§2 rule 1);
+  an update names its target by id, in the path ({base}/{id}) or in the body ({base}). Where
+  the seed leaves the status of a refusal open, the scenario accepts every status §4.2 lists
+  for update that fits, and checks the outcome: what is stored afterwards.
+
+  Scenario Outline: Updating <index> at <path> with the values it already has changes nothing
+    Given <index> hold a record with a new id
+    When I update that record at <path> with the values it already has
+    Then the response is 304, an update not necessary
+    And that record is unchanged
+
+    Examples:
+      | index              | path        |
+      | events             | {base}      |
+      | events             | {base}/{id} |
+      | network link types | {base}      |
+      | network link types | {base}/{id} |
+      | agents             | {base}      |
+      | agents             | {base}/{id} |
+
+  # §4.2 lists 204 "nothing to update", 400, 406 and 422 for an update that cannot apply; 200 and
+  # 304 would claim an update happened or was unnecessary, and 404 is not an update status.
+  Scenario Outline: Updating <index> at <path> naming an id that does not exist is refused
+    When I update <index> at <path> naming an id that does not exist
+    Then the response is nothing to update or a refusal
+    And no <index> record exists under that id
+
+    Examples:
+      | index              | path        |
+      | events             | {base}      |
+      | events             | {base}/{id} |
+      | network link types | {base}      |
+      | network link types | {base}/{id} |
+      | agents             | {base}      |
+      | agents             | {base}/{id} |
+
+  # The seed fixes that id cannot be updated (§2 rule 1), not the status of the attempt: an
+  # implementation may refuse it or ignore the new id. The status must be one §4.2 lists for
+  # update (not 401, 415 or 500), and the record keeps its id.
+  Scenario Outline: Changing the id of <index> is refused
+    Given <index> hold a record with a new id
+    When I update that record changing its id to a new id
+    Then the response status is one of 200, 204, 304, 400, 406, 422
+    And the record still exists under its first id and none under the new id
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |

@@ -1,0 +1,52 @@
+import { When } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import { createAt } from './create.steps.js';
+import { indexFromWords } from './parameter-types.js';
+import { indexClient } from './support/loose-index-client.js';
+import { sampleRecord, type JsonRecord } from './support/sample-records.js';
+import type { KitWorld } from './world.js';
+
+/**
+ * A deep copy of `record` with the value at a dotted path replaced (`actions.0.config.cmd`:
+ * numeric segments index lists).
+ */
+export function withValueAt(record: JsonRecord, path: string, value: unknown): JsonRecord {
+  const copy = structuredClone(record);
+  const segments = path.split('.');
+  let node: unknown = copy;
+  for (const segment of segments.slice(0, -1)) {
+    node = (node as Record<string, unknown>)[segment];
+    if (typeof node !== 'object' || node === null) throw new Error(`the sample record has nothing at ${path}`);
+  }
+  (node as Record<string, unknown>)[segments.at(-1)!] = value;
+  return copy;
+}
+
+/**
+ * The update body that sets the value at a dotted path of a stored record: a top-level field is
+ * sent alone; inside a list entry, the whole entry is sent with the value replaced (entries are
+ * addressed by id, seed §4.1 rule 5).
+ */
+export function updateBodySetting(record: JsonRecord, path: string, value: unknown): JsonRecord {
+  const [top = '', position, ...rest] = path.split('.');
+  if (position === undefined || !/^\d+$/.test(position)) return { id: record['id'], [top]: value };
+  const entry = (record[top] as JsonRecord[])[Number(position)]!;
+  return { id: record['id'], [top]: [rest.length === 0 ? value : withValueAt(entry, rest.join('.'), value)] };
+}
+
+const parse = (json: string): unknown => JSON.parse(json) as unknown;
+
+// seed §2.2, §2.3: each field has the type its table gives; another JSON type is refused.
+When(
+  /^I create (events?|network link types?|agents?) with a new id whose (\S+) is (.+)$/,
+  async function (this: KitWorld, words: string, path: string, json: string) {
+    const index: IndexName = indexFromWords(words);
+    await createAt(this, index, 'base', withValueAt(sampleRecord(index), path, parse(json)));
+  },
+);
+
+When(/^I update that record setting (\S+) to (.+)$/, async function (this: KitWorld, path: string, json: string) {
+  const record = this.lastRecord();
+  const body = updateBodySetting(record.sent, path, parse(json));
+  await this.call((c) => indexClient(c, record.index).update(body, { id: record.id }));
+});
