@@ -3,7 +3,7 @@ import type { IndexName } from '../src/client/index.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { mintJwt } from '../src/conformance/mint-jwt.js';
 import { createRunPrefix } from '../src/conformance/run-prefix.js';
-import { resolveKitParameters } from './support/kit-parameters.js';
+import { resolveKitParameters } from '../src/conformance/kit-parameters.js';
 import { removeScenarioRecords } from './support/remove-scenario-records.js';
 import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
 import type { KitWorld } from './world.js';

@@ -1,5 +1,5 @@
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
-import { listOperations } from '../spec/openapi-document.js';
+import { operationTable } from '../generated/operation-table.js';
 import {
   NetworkError,
   UnexpectedStatusError,
@@ -57,7 +57,10 @@ export interface IndexClient<I extends IndexName> {
 /** The typed client: one {@link IndexClient} per index. */
 export type KitClient = { [I in IndexName]: IndexClient<I> };
 
-const documentedStatuses = new Map(listOperations().map((op) => [op.operationId, new Set(op.statuses)]));
+// The generated table, not the spec document: a browser bundle must not carry the whole spec.
+const documentedStatuses = new Map<string, ReadonlySet<number>>(
+  Object.entries(operationTable).map(([operationId, row]) => [operationId, new Set<number>(row.statuses)]),
+);
 
 /**
  * Creates the typed client. Calls never throw for a status the spec documents: they resolve to

@@ -29,7 +29,7 @@ export interface HandlerOptions {
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
 
 /**
- * msw v2 handlers for the 24 operations of the spec, answered by the reference server's core
+ * msw handlers (msw 2.15+ or 3) for the 24 operations of the spec, answered by the reference server's core
  * with its own in-memory store: stateful, and following every rule of the seed (create then
  * read returns the record; a duplicate id is a 406; delete without a query empties the index).
  * Each call makes a fresh store; an invalid `seed` throws `SeedError` listing every problem.

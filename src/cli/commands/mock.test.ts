@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createClient, type KitClient } from '../../client/index.js';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { startCliForTests, type RunningCli } from '../../mock/prism/start-cli-for-tests.js';
+import { startCliForTests, type RunningCli } from '../prism/start-cli-for-tests.js';
 
 const examples = loadOpenApiDocument().components['examples'] as Record<string, { value: unknown }>;
 const spec = createSpecValidator();

@@ -31,6 +31,9 @@ export { selectFields } from './select-fields.js';
 export { mergeUpdate } from './merge-update.js';
 export { createRecordValidator } from './validate-record.js';
 
+// The spec document the core validates against (generated from spec/openapi.yaml)
+export { loadOpenApiDocument } from '../../spec/openapi-document.js';
+
 // Types
 export type { CoreRequest, CoreResponse } from './core-types.js';
 export type { CoreContext } from './core-context.js';
@@ -44,3 +47,4 @@ export type { JsonObject, StoredRecord } from './json-record.js';
 export type { WhereEquals } from './match-where.js';
 export type { RecordValidator } from './validate-record.js';
 export type { Route, IndexMethod } from './route.js';
+export type { OpenApiDocument } from '../../spec/openapi-document.js';

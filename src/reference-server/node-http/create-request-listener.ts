@@ -1,8 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreRequest } from '../core/core-types.js';
-import { errorResponse } from '../core/envelope.js';
-import { bodyTooLarge, SERVER_ERROR } from '../core/messages.js';
-import type { ReferenceCore } from '../core/reference-core.js';
+import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest, type ReferenceCore } from '../core/index.js';
 import type { DocsAssets } from './docs-assets.js';
 import { readRequestBody } from './read-request-body.js';
 import { servingOrigin } from './serving-origin.js';

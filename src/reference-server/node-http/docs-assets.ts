@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import swaggerUiDist from 'swagger-ui-dist';
-import { loadOpenApiDocument } from '../../spec/openapi-document.js';
+import { loadOpenApiDocument } from '../core/index.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
 import { createServedSpec } from './create-served-spec.js';
 

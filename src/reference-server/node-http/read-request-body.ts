@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { decodeBody } from '../core/decode-body.js';
+import { decodeBody } from '../core/index.js';
 
 /** 1 MiB: the default body limit (x-decisions body-limit; `--body-limit` changes it). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/reference-core.js';
+import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/index.js';
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
 import { createDocsAssets } from './docs-assets.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
