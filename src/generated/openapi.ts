@@ -13,22 +13,22 @@ export interface paths {
         };
         /**
          * Read events
-         * @description Without a body returns every event (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
+         * @description Without a body returns every event (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
          */
         get: operations["readEvents"];
         /**
          * Update an event (target id in the body)
-         * @description Adds or changes fields of the event whose id the body names (seed §4.1 rule 7).
+         * @description Adds or changes fields of the event whose id the body names (§4.1 rule 7).
          */
         put: operations["updateEvent"];
         /**
          * Create an event
-         * @description Creates one event (or a batch, extension). The id is generated when the body has none (seed §2 rule 3).
+         * @description Creates one event (or a batch, extension). The id is generated when the body has none (§2 rule 3).
          */
         post: operations["createEvent"];
         /**
          * Delete events
-         * @description Without a body deletes every event (seed §4.1 rule 1); with a where query deletes the matching ones.
+         * @description Without a body deletes every event (§4.1 rule 1); with a where query deletes the matching ones.
          */
         delete: operations["deleteEvents"];
         options?: never;
@@ -42,7 +42,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -61,12 +61,12 @@ export interface paths {
         put: operations["updateEventById"];
         /**
          * Create the event with the id of the path
-         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createEventById"];
         /**
          * Delete the event with the id of the path
-         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.
+         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.
          */
         delete: operations["deleteEventById"];
         options?: never;
@@ -88,17 +88,17 @@ export interface paths {
         get: operations["readNetworkLinkTypes"];
         /**
          * Update a network link type (target id in the body)
-         * @description The seed's example sets a new name (seed §4.1 rule 6).
+         * @description The service description's example sets a new name (§4.1 rule 6).
          */
         put: operations["updateNetworkLinkType"];
         /**
          * Create a network link type
-         * @description Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (seed §4.1 rules 3-4).
+         * @description Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (§4.1 rules 3-4).
          */
         post: operations["createNetworkLinkType"];
         /**
          * Delete network link types
-         * @description Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
+         * @description Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
          */
         delete: operations["deleteNetworkLinkTypes"];
         options?: never;
@@ -112,7 +112,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * Read the network link type with the id of the path
-         * @description Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.
+         * @description Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.
          */
         get: operations["readNetworkLinkTypeById"];
         /**
@@ -131,12 +131,12 @@ export interface paths {
         put: operations["updateNetworkLinkTypeById"];
         /**
          * Create the network link type with the id of the path
-         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createNetworkLinkTypeById"];
         /**
          * Delete the network link type with the id of the path
-         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.
+         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.
          */
         delete: operations["deleteNetworkLinkTypeById"];
         options?: never;
@@ -153,22 +153,22 @@ export interface paths {
         };
         /**
          * Read agent catalog entries
-         * @description Without a body returns every record of the index (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
+         * @description Without a body returns every record of the index (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
          */
         get: operations["readAgents"];
         /**
          * Update an agent catalog entry (target id in the body)
-         * @description Entries of actions, parameters and resources are matched by id (seed §4.1 rule 5).
+         * @description Entries of actions, parameters and resources are matched by id (§4.1 rule 5).
          */
         put: operations["updateAgent"];
         /**
          * Create an agent catalog entry
-         * @description Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (seed §4.1 rules 3-4).
+         * @description Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (§4.1 rules 3-4).
          */
         post: operations["createAgent"];
         /**
          * Delete agent catalog entries
-         * @description Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
+         * @description Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
          */
         delete: operations["deleteAgents"];
         options?: never;
@@ -182,7 +182,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Read the agent catalog entry with the id of the path
-         * @description Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.
+         * @description Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.
          */
         get: operations["readAgentById"];
         /**
@@ -201,12 +201,12 @@ export interface paths {
         put: operations["updateAgentById"];
         /**
          * Create the agent catalog entry with the id of the path
-         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createAgentById"];
         /**
          * Delete the agent catalog entry with the id of the path
-         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.
+         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.
          */
         delete: operations["deleteAgentById"];
         options?: never;
@@ -219,12 +219,12 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Record id, readonly once created: an update cannot change it (seed §2 rule 1). Generated by
-         *     the service when a create body has none (seed §2 rule 3). Marked x-readonly rather than
+         * @description Record id, readonly once created: an update cannot change it (§2 rule 1). Generated by
+         *     the service when a create body has none (§2 rule 3). Marked x-readonly rather than
          *     OAS readOnly here because requests must carry it (x-decisions readonly-id).
          */
         Id: string;
-        /** @description An event as sent on create (seed §2.1). Only id is fixed; any other field is stored as sent. */
+        /** @description An event as sent on create (§2.1). Only id is fixed; any other field is stored as sent. */
         EventInput: {
             id?: components["schemas"]["Id"];
         } & {
@@ -234,7 +234,7 @@ export interface components {
         Event: components["schemas"]["EventInput"] & {
             readonly id: unknown;
         };
-        /** @description The target id (unless in the path) and the fields to set (seed §4.1 rule 7). */
+        /** @description The target id (unless in the path) and the fields to set (§4.1 rule 7). */
         EventUpdate: {
             id?: components["schemas"]["Id"];
         } & {
@@ -244,7 +244,7 @@ export interface components {
         EventSelection: {
             [key: string]: unknown;
         };
-        /** @description A network link type as sent on create (seed §2.2). Type-specific data may be added. */
+        /** @description A network link type as sent on create (§2.2). Type-specific data may be added. */
         NetworkLinkTypeInput: {
             id?: components["schemas"]["Id"];
             name: string;
@@ -256,7 +256,7 @@ export interface components {
         NetworkLinkType: components["schemas"]["NetworkLinkTypeInput"] & {
             readonly id: unknown;
         };
-        /** @description The target id (unless in the path) and the fields to set (seed §4.1 rule 6). */
+        /** @description The target id (unless in the path) and the fields to set (§4.1 rule 6). */
         NetworkLinkTypeUpdate: {
             id?: components["schemas"]["Id"];
             name?: string;
@@ -272,12 +272,12 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An agent catalog entry as sent on create (seed §2.3). */
+        /** @description An agent catalog entry as sent on create (§2.3). */
         AgentInput: {
             id?: components["schemas"]["Id"];
-            /** @description What the agent does (name hidden by the seed; x-decisions hidden-names). */
+            /** @description What the agent does (name not shown in the service description; x-decisions hidden-names). */
             description?: string;
-            /** @description Links to deployment sources (name hidden by the seed). */
+            /** @description Links to deployment sources (name not shown in the service description). */
             deployment_source?: string[];
             actions?: components["schemas"]["Action"][];
             parameters?: components["schemas"]["Parameter"][];
@@ -291,7 +291,7 @@ export interface components {
         };
         /**
          * @description The target id (unless in the path) and the fields to set. List entries are matched by id:
-         *     a known id is updated field by field, a new id is appended (seed §4.1 rule 5).
+         *     a known id is updated field by field, a new id is appended (§4.1 rule 5).
          */
         AgentUpdate: {
             id?: components["schemas"]["Id"];
@@ -315,7 +315,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The only state-like field (seed §3). Transitions are not shown, so any value may follow any other.
+         * @description The only state-like field (§3). Transitions are not shown, so any value may follow any other.
          * @enum {string}
          */
         ActionStatus: "started" | "stopped" | "unknown";
@@ -341,9 +341,9 @@ export interface components {
         ActionConfig: {
             /** @description Command line; may contain brace-delimited argument placeholders such as {config}. */
             cmd: string;
-            /** @description Command options (name hidden by the seed). */
+            /** @description Command options (name not shown in the service description). */
             args?: string[];
-            /** @description Whether the command keeps running (name hidden by the seed). */
+            /** @description Whether the command keeps running (name not shown in the service description). */
             daemon?: boolean;
         } & {
             [key: string]: unknown;
@@ -361,9 +361,9 @@ export interface components {
             id: components["schemas"]["Id"];
             type: components["schemas"]["ParameterType"];
             config: components["schemas"]["ParameterConfig"];
-            /** @description Whether the parameter holds a list (name hidden by the seed). */
+            /** @description Whether the parameter holds a list (name not shown in the service description). */
             list?: boolean;
-            /** @description The choice values (name hidden by the seed; Enum(Any)). */
+            /** @description The choice values (name not shown in the service description; Enum(Any)). */
             values?: unknown[];
             description?: string;
             example?: string;
@@ -383,7 +383,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The seed's table spells propeties, its preloaded data uses properties; both are accepted.
+         * @description The field table of the service description (§2.3) spells propeties, its preloaded data uses properties; both are accepted.
          * @enum {string}
          */
         ParameterConfigSchema: "yaml" | "json" | "properties" | "propeties";
@@ -426,7 +426,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Read and delete query (seed §4.1). Delete uses only where. */
+        /** @description Read and delete query (§4.1). Delete uses only where. */
         Query: {
             /** @description Field names of the index to return (read only). */
             select?: string[];
@@ -455,18 +455,18 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description The response envelope of create, update, delete and errors (seed §4.1). */
+        /** @description The response envelope of create, update, delete and errors (§4.1). */
         Envelope: components["schemas"]["EnvelopeItem"][];
         CreatedEnvelope: components["schemas"]["Envelope"] & unknown;
         UpdatedEnvelope: components["schemas"]["Envelope"] & unknown;
         NotModifiedEnvelope: components["schemas"]["Envelope"] & unknown;
-        /** @description Code 200 in each item although the HTTP status is 205 (seed §4.1). */
+        /** @description Code 200 in each item although the HTTP status is 205 (§4.1). */
         DeletedEnvelope: components["schemas"]["Envelope"] & unknown;
         ErrorEnvelope: components["schemas"]["Envelope"] & unknown;
         ValidationErrorEnvelope: components["schemas"]["Envelope"] & unknown;
     };
     responses: {
-        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        /** @description All records created (§4.1). One envelope item per record; the message names the id. */
         Created: {
             headers: {
                 [name: string]: unknown;
@@ -485,7 +485,7 @@ export interface components {
                 "application/json": components["schemas"]["CreatedEnvelope"];
             };
         };
-        /** @description All records updated (seed §4.1). */
+        /** @description All records updated (§4.1). */
         Updated: {
             headers: {
                 [name: string]: unknown;
@@ -505,7 +505,7 @@ export interface components {
             };
         };
         /**
-         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         * @description Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a
          *     body on 304, so servers drop this envelope and clients must not expect it.
          */
         NotModified: {
@@ -528,7 +528,7 @@ export interface components {
         };
         /**
          * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
-         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     is 205 (§4.1). Node clients (axios) receive this body; fetch-based clients
          *     (browsers, msw) cannot read a 205 body and see none.
          */
         Deleted: {
@@ -549,7 +549,7 @@ export interface components {
                 "application/json": components["schemas"]["DeletedEnvelope"];
             };
         };
-        /** @description Nothing to act on (seed §7), for example an empty batch or a request without a body. No content. */
+        /** @description Nothing to act on (§7), for example an empty batch or a request without a body. No content. */
         NothingToAct: {
             headers: {
                 [name: string]: unknown;
@@ -583,7 +583,7 @@ export interface components {
                 "application/json": components["schemas"]["AgentSelection"][];
             };
         };
-        /** @description Request not valid, e.g. malformed JSON (kit choice, seed §7 does not show the envelope content). */
+        /** @description Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope content). */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -602,7 +602,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Authentication failed (seed §5). */
+        /** @description Authentication failed (§5). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -621,7 +621,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Nothing found for the query (seed §7), including an unknown id. */
+        /** @description Nothing found for the query (§7), including an unknown id. */
         NothingFound: {
             headers: {
                 [name: string]: unknown;
@@ -640,7 +640,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Validation failed (seed §7) — a duplicate id, or a missing or invalid field named in the message object. */
+        /** @description Validation failed (§7) — a duplicate id, or a missing or invalid field named in the message object. */
         CreateValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -679,7 +679,7 @@ export interface components {
                 "application/json": components["schemas"]["ValidationErrorEnvelope"];
             };
         };
-        /** @description The body is over the size limit (kit choice, seed §8 does not show limits). */
+        /** @description The body is over the size limit (kit choice, §8 does not show limits). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -698,7 +698,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The body is not sent as application/json (seed §7). */
+        /** @description The body is not sent as application/json (§7). */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -717,7 +717,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Not possible to act on one or more records (seed §4.2). The reference server never answers it; other implementations may. */
+        /** @description Not possible to act on one or more records (§4.2). The reference server never answers it; other implementations may. */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -736,7 +736,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The server cannot satisfy the request (seed §4.2). The reference server answers it only for a bug. */
+        /** @description The server cannot satisfy the request (§4.2). The reference server answers it only for a bug. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -758,7 +758,7 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The record id. A readable id is recommended (seed §2 rule 3).
+         * @description The record id. A readable id is recommended (§2 rule 3).
          * @example p2p
          */
         RecordId: string;
@@ -801,7 +801,7 @@ export interface components {
                 "application/json": components["schemas"]["Query"];
             };
         };
-        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1). */
         DeleteQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
@@ -901,7 +901,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -928,7 +928,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -955,7 +955,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -981,7 +981,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1089,7 +1089,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1116,7 +1116,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1143,7 +1143,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1169,7 +1169,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1277,7 +1277,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1304,7 +1304,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1331,7 +1331,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
@@ -1357,7 +1357,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The record id. A readable id is recommended (seed §2 rule 3).
+                 * @description The record id. A readable id is recommended (§2 rule 3).
                  * @example p2p
                  */
                 id: components["parameters"]["RecordId"];
