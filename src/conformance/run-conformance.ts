@@ -88,7 +88,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   const { runConfiguration } = await loadConfiguration(
     {
       file: 'cucumber.js', // resolved against environment.cwd
-      profiles: [options.profile],
+      profiles: [options.profile === 'core' ? 'conformanceCore' : 'conformanceExtended'],
       // JSON round trip: world parameters must be plain JSON (no undefined values).
       provided: { format, worldParameters: JSON.parse(JSON.stringify(worldParameters)) as Record<string, string>, ...(tags ? { tags } : {}) },
     },
