@@ -65,7 +65,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     runPrefix,
     allowDestructive: options.allowDestructive,
     ...(options.token !== undefined ? { token: options.token } : {}),
-    ...(options.authScheme !== undefined ? { authScheme: options.authScheme } : {}),
+    // Always explicit: the world would otherwise fall back to AUTH_SCHEME, and an empty one there
+    // means "bare token" while the CLI (and its pre-flight) count it as unset, i.e. Bearer.
+    authScheme: options.authScheme ?? 'Bearer',
     ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
     ...(options.jwtClaims !== undefined ? { jwtClaims: options.jwtClaims } : {}),
   };

@@ -29,7 +29,7 @@ interface Run {
 }
 
 function cucumber(args: string[], env: Record<string, string>): Promise<Run> {
-  const clean = { ...process.env, BASE_URL: '', TOKEN: '', JWT_SECRET: '', ALLOW_DESTRUCTIVE: '', NODE_OPTIONS: '', ...env };
+  const clean: NodeJS.ProcessEnv = { ...process.env, BASE_URL: '', TOKEN: '', JWT_SECRET: '', ALLOW_DESTRUCTIVE: '', NODE_OPTIONS: '', ...env };
   for (const key of Object.keys(clean)) if (clean[key] === '') delete clean[key];
   const bin = join(PACKAGE_ROOT, 'node_modules/@cucumber/cucumber/bin/cucumber.js');
   const child = spawn(process.execPath, [bin, ...args], { cwd: PACKAGE_ROOT, env: clean });
