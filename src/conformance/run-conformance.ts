@@ -65,7 +65,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     runPrefix,
     allowDestructive: options.allowDestructive,
     ...(options.token !== undefined ? { token: options.token } : {}),
-    ...(options.authScheme !== undefined ? { authScheme: options.authScheme } : {}),
+    // Always explicit: the world would otherwise fall back to AUTH_SCHEME, and an empty one there
+    // means "bare token" while the CLI (and its pre-flight) count it as unset, i.e. Bearer.
+    authScheme: options.authScheme ?? 'Bearer',
     ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
     ...(options.jwtClaims !== undefined ? { jwtClaims: options.jwtClaims } : {}),
   };
@@ -88,7 +90,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   const { runConfiguration } = await loadConfiguration(
     {
       file: 'cucumber.js', // resolved against environment.cwd
-      profiles: [options.profile],
+      profiles: [options.profile === 'core' ? 'conformanceCore' : 'conformanceExtended'],
       // JSON round trip: world parameters must be plain JSON (no undefined values).
       provided: { format, worldParameters: JSON.parse(JSON.stringify(worldParameters)) as Record<string, string>, ...(tags ? { tags } : {}) },
     },

@@ -8,7 +8,7 @@ export const openapiDocument: unknown = {
   "info": {
     "title": "Management service — events, network link types and agent catalog",
     "version": "1.0.0",
-    "summary": "Contract of the management service as described by the mgmt-kit seed.",
+    "summary": "Contract of the management service described in mgmt-kit's docs/management-service.md.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -17,146 +17,146 @@ export const openapiDocument: unknown = {
       "name": "mgmt-kit maintainers",
       "url": "https://example.invalid/mgmt-kit"
     },
-    "description": "Three indices of the management service — events (`/event`), network link types\n(`/type/network-link`) and the agent catalog (`/catalog/agent`) — share one operation\npattern: `{base}[/{id}]` with create (POST), read (GET), update (PUT) and delete (DELETE),\nJSON bodies and one response envelope (seed §4.1).\n\n**Envelope.** Create, update and delete answer with a JSON array of\n`{status, code, error, message}` items, one per record acted on. `status` is an HTTP reason\nphrase, `code` an integer, `error` a boolean and `message` a string, or an object mapping\nfield names to a reason for validation errors (`{\"name\": \"required\"}`). Errors use the same\nenvelope with `error: true` (seed §7).\n\n**Query body.** Read and delete take an optional JSON body\n`{\"select\": [...], \"where\": {\"equals\": {\"target\": \"field\", \"expr\": \"value\"}}}`. Browsers and\nother fetch-based clients cannot send a body with GET; see `x-decisions`.\n\n**Where the seed says \"not shown\"** this contract records the kit's choice in\n`info.x-decisions` (listed under the operations on the reference server's /docs page) and\nin `x-decision` notes on the responses concerned. Conformance scenarios of the `core`\nprofile rely only on what the seed fixes; the choices bind the reference server and the\nmocks.\n",
+    "description": "Three indices of the management service — events (`/event`), network link types\n(`/type/network-link`) and the agent catalog (`/catalog/agent`) — share one operation\npattern: `{base}[/{id}]` with create (POST), read (GET), update (PUT) and delete (DELETE),\nJSON bodies and one response envelope (§4.1).\n\n**Section references** such as §4.1 or §4.1 rule 3 point to the service description,\n`docs/management-service.md` in the mgmt-kit repository and package (anchors such as\n`#41-common-pattern`).\n\n**Envelope.** Create, update and delete answer with a JSON array of\n`{status, code, error, message}` items, one per record acted on. `status` is an HTTP reason\nphrase, `code` an integer, `error` a boolean and `message` a string, or an object mapping\nfield names to a reason for validation errors (`{\"name\": \"required\"}`). Errors use the same\nenvelope with `error: true` (§7).\n\n**Query body.** Read and delete take an optional JSON body\n`{\"select\": [...], \"where\": {\"equals\": {\"target\": \"field\", \"expr\": \"value\"}}}`. Browsers and\nother fetch-based clients cannot send a body with GET; see `x-decisions`.\n\n**Where the service description says \"not shown\"** this contract records the kit's choice in\n`info.x-decisions` (listed under the operations on the reference server's /docs page) and\nin `x-decision` notes on the responses concerned. Conformance scenarios of the `core`\nprofile rely only on what the description fixes; the choices bind the reference server and the\nmocks.\n",
     "x-decisions": [
       {
         "id": "auth-header",
-        "seed": "§5",
+        "section": "§5",
         "choice": "Authorization: Bearer <jwt>. The reference server verifies HS256 tokens with a shared secret. The scheme word is configurable in the client and the conformance runner for deployments that use another."
       },
       {
         "id": "error-envelope",
-        "seed": "§7",
-        "choice": "400, 401, 404, 405, 413, 415, 422 and 500 answer with the envelope, error true, code equal to the HTTP status and a short message (401: 'Authentication failed'). The seed shows none of their content and fixes error true only for validation failures (406), so the conformance suite checks such a body, when present, only against the plain Envelope."
+        "section": "§7",
+        "choice": "400, 401, 404, 405, 413, 415, 422 and 500 answer with the envelope, error true, code equal to the HTTP status and a short message (401: 'Authentication failed'). The service description shows none of their content and fixes error true only for validation failures (406), so the conformance suite checks such a body, when present, only against the plain Envelope."
       },
       {
         "id": "generated-id",
-        "seed": "§2 rule 3",
+        "section": "§2 rule 3",
         "choice": "The format of a generated id is not specified; the reference server generates a UUID. Clients must read the id from the create envelope message or from a later read."
       },
       {
         "id": "success-messages",
-        "seed": "§4.1",
-        "choice": "Success messages name the record id as 'id=<id>' (e.g. 'Record with id=e1 created'). The seed fixes only that the create message names the id; the wording, and the update and delete messages, are the kit's choice."
+        "section": "§4.1",
+        "choice": "Success messages name the record id as 'id=<id>' (e.g. 'Record with id=e1 created'). The service description fixes only that the create message names the id; the wording, and the update and delete messages, are the kit's choice."
       },
       {
         "id": "id-source",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "Create and update take the record id from the path when {base}/{id} is used, else from the body. A body id that differs from the path id is a validation failure (406 {\"id\": \"readonly\"})."
       },
       {
         "id": "update-unknown-id",
-        "seed": "§4.2",
+        "section": "§4.2",
         "choice": "Update of an id that does not exist answers 406 with message {\"id\": \"not found\"}; 404 is not a documented update status."
       },
       {
         "id": "update-id-required",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "Update without any target id (neither path nor body) answers 406 {\"id\": \"required\"}."
       },
       {
         "id": "update-merge",
-        "seed": "§4.1 rules 5-7",
+        "section": "§4.1 rules 5-7",
         "choice": "Update merges the sent fields into the stored record: objects field by field, the agent lists actions, parameters and resources entry by entry matched on id (a new id is appended, entries not sent are kept), other arrays and scalars are replaced. The merged record must still satisfy the index schema (else 406 with the field object). If the merged record equals the stored one the answer is 304. Because entries are addressed by id, two entries of one list with the same id are refused on create and update: 406 {\"parameter.id\": \"duplicate\"}."
       },
       {
         "id": "entry-ids",
-        "seed": "§2 rule 3, §2.3",
+        "section": "§2 rule 3, §2.3",
         "choice": "Action, parameter and resource entries need an id in the reference server (406 {\"parameter.id\": \"required\"}); other implementations may generate one, as §2 rule 3 allows for records, so the conformance suite accepts either."
       },
       {
         "id": "readonly-id",
-        "seed": "§2 rule 1",
+        "section": "§2 rule 1",
         "choice": "id is readonly: an update that tries to change it answers 406 {\"id\": \"readonly\"} and changes nothing. In this document the stored-record schemas (Event, NetworkLinkType, Agent) mark id readOnly; request schemas mark it x-readonly, because OAS readOnly would forbid sending it, while create may and update must name it."
       },
       {
         "id": "batches",
-        "seed": "§4.2 (204, 422)",
+        "section": "§4.2 (204, 422)",
         "choice": "Extension (x-extension: batch): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). A batch is all-or-nothing: the first invalid record fails the whole request. Conformance core scenarios never send a batch."
       },
       {
         "id": "empty-body",
-        "seed": "§4.2",
+        "section": "§4.2",
         "choice": "A create or update request without a body answers 204 (nothing to act on)."
       },
       {
         "id": "query-validation",
-        "seed": "§4.1 query body",
+        "section": "§4.1 query body",
         "choice": "A query body that is not valid JSON answers 400; one that does not match the Query schema answers 406 with the field object (e.g. {\"where.equals.target\": \"required\"})."
       },
       {
         "id": "where-equals",
-        "seed": "§4.1 query body",
+        "section": "§4.1 query body",
         "choice": "where.equals matches records whose field named by target equals expr: strings exactly (case-sensitive), numbers and booleans by their JSON text. A dotted target (config.cmd) descends into nested objects."
       },
       {
         "id": "select",
-        "seed": "§4.1 rule 8",
+        "section": "§4.1 rule 8",
         "choice": "select returns, for each matching record, an object with just the listed fields the record has (an absent field is left out, so a record may come back as {}). Implementations may add the id; clients must tolerate it."
       },
       {
         "id": "read-empty",
-        "seed": "§4.1 rule 2, §7",
+        "section": "§4.1 rule 2, §7",
         "choice": "Read without a where (no body, or select only) returns every record, so an empty index answers 200 with []. Read with a where or an id that matches nothing answers 404. Other implementations may answer 204 or 404 for an empty index, and 204 for an unknown id (§7); clients must accept them."
       },
       {
         "id": "delete-nothing",
-        "seed": "§4.2",
+        "section": "§4.2",
         "choice": "Delete that finds nothing to delete (unknown id, no match, or an already empty index) answers 404."
       },
       {
         "id": "delete-envelope",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "205 carries one envelope item per deleted record: {status: 'Reset Content', code: 200, error: false, message: 'Record with id=<id> deleted'}. HTTP (RFC 9110) says a 205 has no content; node:http sends it anyway, fetch-based clients (browsers, msw) cannot read it."
       },
       {
         "id": "not-modified-body",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "304 is documented with the envelope {code: 304, error: false}, but HTTP forbids a body on 304: servers drop it and clients must not expect it."
       },
       {
         "id": "media-type",
-        "seed": "§4.1, §7",
+        "section": "§4.1, §7",
         "choice": "A request body must be sent as application/json (parameters such as charset and +json suffixes are accepted); any other Content-Type on a request with a body answers 415. A request without a body needs no Content-Type."
       },
       {
         "id": "malformed-json",
-        "seed": "§4.2 (400)",
+        "section": "§4.2 (400)",
         "choice": "A body that is not valid JSON (invalid UTF-8 included), holds a number JSON cannot carry back (1e400), is nested deeper than 64 levels, or (create and update) is neither an object nor an array, answers 400."
       },
       {
         "id": "body-limit",
-        "seed": "§8",
+        "section": "§8",
         "choice": "The reference server refuses bodies over 1 MiB (configurable) with 413 and the error envelope, without reading the rest; the size is checked before authentication, so an oversized request gets 413 even without a token."
       },
       {
         "id": "unknown-path",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "A path outside the three indices answers 404 with the error envelope; an unsupported method on an index path answers 405 with an Allow header."
       },
       {
         "id": "extra-fields",
-        "seed": "§2 rule 4",
+        "section": "§2 rule 4",
         "choice": "Fields beyond those tabulated are stored and returned as sent, on every index and in every sub-record."
       },
       {
         "id": "parameter-config-schema",
-        "seed": "§2.3 ParameterConfig",
+        "section": "§2.3 ParameterConfig",
         "choice": "schema accepts yaml, json, properties (the value the preloaded data uses) and propeties (the field table's spelling)."
       },
       {
         "id": "resource-config-path",
-        "seed": "§2.3 ResourceConfig",
-        "choice": "path accepts a string or a list of strings (the seed shows both)."
+        "section": "§2.3 ResourceConfig",
+        "choice": "path accepts a string or a list of strings (the service description shows both)."
       },
       {
         "id": "hidden-names",
-        "seed": "§2.3",
-        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the seed types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The seed's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list."
+        "section": "§2.3",
+        "choice": "Fields whose names the service description hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the service description types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The service description's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list."
       },
       {
         "id": "versioning",
-        "seed": "§9",
+        "section": "§9",
         "choice": "No version in path or header. This document's info.version versions the contract."
       }
     ]
@@ -179,15 +179,15 @@ export const openapiDocument: unknown = {
   "tags": [
     {
       "name": "events",
-      "description": "The event index (seed §2.1, §6)."
+      "description": "The event index (§2.1, §6)."
     },
     {
       "name": "network link types",
-      "description": "The network link type index (seed §2.2). Preloaded with p2p and slice."
+      "description": "The network link type index (§2.2). Preloaded with p2p and slice."
     },
     {
       "name": "agent catalog",
-      "description": "The agent catalog (seed §2.3)."
+      "description": "The agent catalog (§2.3)."
     }
   ],
   "paths": {
@@ -198,7 +198,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createEvent",
         "summary": "Create an event",
-        "description": "Creates one event (or a batch, extension). The id is generated when the body has none (seed §2 rule 3).",
+        "description": "Creates one event (or a batch, extension). The id is generated when the body has none (§2 rule 3).",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventCreate"
         },
@@ -238,7 +238,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readEvents",
         "summary": "Read events",
-        "description": "Without a body returns every event (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
+        "description": "Without a body returns every event (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventReadQuery"
         },
@@ -281,7 +281,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "updateEvent",
         "summary": "Update an event (target id in the body)",
-        "description": "Adds or changes fields of the event whose id the body names (seed §4.1 rule 7).",
+        "description": "Adds or changes fields of the event whose id the body names (§4.1 rule 7).",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventUpdateNamedInBody"
         },
@@ -324,7 +324,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteEvents",
         "summary": "Delete events",
-        "description": "Without a body deletes every event (seed §4.1 rule 1); with a where query deletes the matching ones.",
+        "description": "Without a body deletes every event (§4.1 rule 1); with a where query deletes the matching ones.",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
@@ -371,7 +371,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createEventById",
         "summary": "Create the event with the id of the path",
-        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).",
+        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventCreate"
         },
@@ -497,7 +497,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteEventById",
         "summary": "Delete the event with the id of the path",
-        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
+        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
@@ -539,7 +539,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createNetworkLinkType",
         "summary": "Create a network link type",
-        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (seed §4.1 rules 3-4).",
+        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (§4.1 rules 3-4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeCreate"
         },
@@ -622,7 +622,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "updateNetworkLinkType",
         "summary": "Update a network link type (target id in the body)",
-        "description": "The seed's example sets a new name (seed §4.1 rule 6).",
+        "description": "The service description's example sets a new name (§4.1 rule 6).",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeUpdateNamedInBody"
         },
@@ -665,7 +665,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteNetworkLinkTypes",
         "summary": "Delete network link types",
-        "description": "Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
+        "description": "Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
@@ -712,7 +712,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createNetworkLinkTypeById",
         "summary": "Create the network link type with the id of the path",
-        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).",
+        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeCreate"
         },
@@ -752,7 +752,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readNetworkLinkTypeById",
         "summary": "Read the network link type with the id of the path",
-        "description": "Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.",
+        "description": "Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeReadQuery"
         },
@@ -838,7 +838,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteNetworkLinkTypeById",
         "summary": "Delete the network link type with the id of the path",
-        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
+        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
@@ -880,7 +880,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createAgent",
         "summary": "Create an agent catalog entry",
-        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (seed §4.1 rules 3-4).",
+        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (§4.1 rules 3-4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentCreate"
         },
@@ -920,7 +920,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readAgents",
         "summary": "Read agent catalog entries",
-        "description": "Without a body returns every record of the index (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
+        "description": "Without a body returns every record of the index (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentReadQuery"
         },
@@ -963,7 +963,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "updateAgent",
         "summary": "Update an agent catalog entry (target id in the body)",
-        "description": "Entries of actions, parameters and resources are matched by id (seed §4.1 rule 5).",
+        "description": "Entries of actions, parameters and resources are matched by id (§4.1 rule 5).",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentUpdateNamedInBody"
         },
@@ -1006,7 +1006,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteAgents",
         "summary": "Delete agent catalog entries",
-        "description": "Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
+        "description": "Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
@@ -1053,7 +1053,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createAgentById",
         "summary": "Create the agent catalog entry with the id of the path",
-        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).",
+        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentCreate"
         },
@@ -1093,7 +1093,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readAgentById",
         "summary": "Read the agent catalog entry with the id of the path",
-        "description": "Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.",
+        "description": "Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentReadQuery"
         },
@@ -1179,7 +1179,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteAgentById",
         "summary": "Delete the agent catalog entry with the id of the path",
-        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
+        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
@@ -1221,7 +1221,7 @@ export const openapiDocument: unknown = {
         "type": "http",
         "scheme": "bearer",
         "bearerFormat": "JWT",
-        "description": "Every operation carries `Authorization: Bearer <jwt>` (seed §5; the header format is\nthe kit's choice, see x-decisions auth-header). The reference server verifies HS256\nsignatures with its secret and the `exp`/`nbf` claims; `alg: none`, a wrong signature,\nan expired or not-yet-valid token answer 401. Deployments that use another scheme word\nare reached by setting the client's `authScheme`.\n"
+        "description": "Every operation carries `Authorization: Bearer <jwt>` (§5; the header format is\nthe kit's choice, see x-decisions auth-header). The reference server verifies HS256\nsignatures with its secret and the `exp`/`nbf` claims; `alg: none`, a wrong signature,\nan expired or not-yet-valid token answer 401. Deployments that use another scheme word\nare reached by setting the client's `authScheme`.\n"
       }
     },
     "parameters": {
@@ -1229,7 +1229,7 @@ export const openapiDocument: unknown = {
         "name": "id",
         "in": "path",
         "required": true,
-        "description": "The event id. A readable id is recommended (seed §2 rule 3).",
+        "description": "The event id. A readable id is recommended (§2 rule 3).",
         "schema": {
           "type": "string",
           "minLength": 1
@@ -1240,7 +1240,7 @@ export const openapiDocument: unknown = {
         "name": "id",
         "in": "path",
         "required": true,
-        "description": "The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).",
+        "description": "The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).",
         "schema": {
           "type": "string",
           "minLength": 1
@@ -1251,7 +1251,7 @@ export const openapiDocument: unknown = {
         "name": "id",
         "in": "path",
         "required": true,
-        "description": "The agent catalog entry id. A readable id is recommended (seed §2 rule 3).",
+        "description": "The agent catalog entry id. A readable id is recommended (§2 rule 3).",
         "schema": {
           "type": "string",
           "minLength": 1
@@ -1376,7 +1376,7 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "addSource": {
-                "summary": "The seed's example adds the field source",
+                "summary": "The service description's example adds the field source",
                 "value": {
                   "id": "event-1",
                   "source": "10.0.0.1"
@@ -1388,7 +1388,7 @@ export const openapiDocument: unknown = {
       },
       "EventUpdateNamedInBody": {
         "required": false,
-        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target).",
         "content": {
           "application/json": {
             "schema": {
@@ -1421,7 +1421,7 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "addSource": {
-                "summary": "The seed's example adds the field source",
+                "summary": "The service description's example adds the field source",
                 "value": {
                   "id": "event-1",
                   "source": "10.0.0.1"
@@ -1451,7 +1451,7 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "rename": {
-                "summary": "Sets a new name (the seed's update example renames a link type)",
+                "summary": "Sets a new name (the service description's update example renames a link type)",
                 "value": {
                   "id": "mesh",
                   "name": "Mesh network"
@@ -1463,7 +1463,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeUpdateNamedInBody": {
         "required": false,
-        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target).",
         "content": {
           "application/json": {
             "schema": {
@@ -1496,7 +1496,7 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "rename": {
-                "summary": "Sets a new name (the seed's update example renames a link type)",
+                "summary": "Sets a new name (the service description's update example renames a link type)",
                 "value": {
                   "id": "mesh",
                   "name": "Mesh network"
@@ -1526,7 +1526,7 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "changeParameterAddAction": {
-                "summary": "The seed's example changes a parameter's type and adds an action in one request",
+                "summary": "The service description's example changes a parameter's type and adds an action in one request",
                 "value": {
                   "id": "filebeat",
                   "parameters": [
@@ -1552,7 +1552,7 @@ export const openapiDocument: unknown = {
       },
       "AgentUpdateNamedInBody": {
         "required": false,
-        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target).",
         "content": {
           "application/json": {
             "schema": {
@@ -1585,7 +1585,7 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "changeParameterAddAction": {
-                "summary": "The seed's example changes a parameter's type and adds an action in one request",
+                "summary": "The service description's example changes a parameter's type and adds an action in one request",
                 "value": {
                   "id": "filebeat",
                   "parameters": [
@@ -1634,7 +1634,7 @@ export const openapiDocument: unknown = {
                 }
               },
               "selectKind": {
-                "summary": "Only the kind of each event (seed §4.1 rule 8)",
+                "summary": "Only the kind of each event (§4.1 rule 8)",
                 "value": {
                   "select": [
                     "kind"
@@ -1670,7 +1670,7 @@ export const openapiDocument: unknown = {
                 }
               },
               "selectNames": {
-                "summary": "Only the names of the link types (seed §4.1 rule 8)",
+                "summary": "Only the names of the link types (§4.1 rule 8)",
                 "value": {
                   "select": [
                     "name"
@@ -1711,7 +1711,7 @@ export const openapiDocument: unknown = {
       },
       "EventDeleteQuery": {
         "required": false,
-        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1735,7 +1735,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeDeleteQuery": {
         "required": false,
-        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1759,7 +1759,7 @@ export const openapiDocument: unknown = {
       },
       "AgentDeleteQuery": {
         "required": false,
-        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1784,7 +1784,7 @@ export const openapiDocument: unknown = {
     },
     "responses": {
       "EventCreated": {
-        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "description": "All records created (§4.1). One envelope item per record; the message names the id.",
         "content": {
           "application/json": {
             "schema": {
@@ -1802,7 +1802,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NetworkLinkTypeCreated": {
-        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "description": "All records created (§4.1). One envelope item per record; the message names the id.",
         "content": {
           "application/json": {
             "schema": {
@@ -1820,7 +1820,7 @@ export const openapiDocument: unknown = {
         }
       },
       "AgentCreated": {
-        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "description": "All records created (§4.1). One envelope item per record; the message names the id.",
         "content": {
           "application/json": {
             "schema": {
@@ -1838,7 +1838,7 @@ export const openapiDocument: unknown = {
         }
       },
       "EventUpdated": {
-        "description": "All records updated (seed §4.1).",
+        "description": "All records updated (§4.1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1856,7 +1856,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NetworkLinkTypeUpdated": {
-        "description": "All records updated (seed §4.1).",
+        "description": "All records updated (§4.1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1874,7 +1874,7 @@ export const openapiDocument: unknown = {
         }
       },
       "AgentUpdated": {
-        "description": "All records updated (seed §4.1).",
+        "description": "All records updated (§4.1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1892,7 +1892,7 @@ export const openapiDocument: unknown = {
         }
       },
       "EventNotModified": {
-        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "description": "Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
         "x-decision": "not-modified-body",
         "content": {
           "application/json": {
@@ -1911,7 +1911,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NetworkLinkTypeNotModified": {
-        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "description": "Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
         "x-decision": "not-modified-body",
         "content": {
           "application/json": {
@@ -1930,7 +1930,7 @@ export const openapiDocument: unknown = {
         }
       },
       "AgentNotModified": {
-        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "description": "Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
         "x-decision": "not-modified-body",
         "content": {
           "application/json": {
@@ -1949,7 +1949,7 @@ export const openapiDocument: unknown = {
         }
       },
       "EventDeleted": {
-        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (§4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
         "x-decision": "delete-envelope",
         "content": {
           "application/json": {
@@ -1968,7 +1968,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NetworkLinkTypeDeleted": {
-        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (§4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
         "x-decision": "delete-envelope",
         "content": {
           "application/json": {
@@ -1987,7 +1987,7 @@ export const openapiDocument: unknown = {
         }
       },
       "AgentDeleted": {
-        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (§4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
         "x-decision": "delete-envelope",
         "content": {
           "application/json": {
@@ -2006,7 +2006,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NothingToAct": {
-        "description": "Nothing to act on (seed §7), for example an empty batch or a request without a body. No content.",
+        "description": "Nothing to act on (§7), for example an empty batch or a request without a body. No content.",
         "x-decision": "empty-body"
       },
       "EventList": {
@@ -2120,7 +2120,7 @@ export const openapiDocument: unknown = {
         }
       },
       "BadRequest": {
-        "description": "Request not valid, e.g. malformed JSON (kit choice, seed §7 does not show the envelope content).",
+        "description": "Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope content).",
         "x-decision": "malformed-json",
         "content": {
           "application/json": {
@@ -2139,7 +2139,7 @@ export const openapiDocument: unknown = {
         }
       },
       "Unauthorized": {
-        "description": "Authentication failed (seed §5).",
+        "description": "Authentication failed (§5).",
         "x-decision": "error-envelope",
         "content": {
           "application/json": {
@@ -2158,7 +2158,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NothingFound": {
-        "description": "Nothing found for the query (seed §7), including an unknown id.",
+        "description": "Nothing found for the query (§7), including an unknown id.",
         "x-decision": "error-envelope",
         "content": {
           "application/json": {
@@ -2177,7 +2177,7 @@ export const openapiDocument: unknown = {
         }
       },
       "CreateValidationFailed": {
-        "description": "Validation failed (seed §7) — a duplicate id, or a missing or invalid field named in the message object.",
+        "description": "Validation failed (§7) — a duplicate id, or a missing or invalid field named in the message object.",
         "content": {
           "application/json": {
             "schema": {
@@ -2185,7 +2185,7 @@ export const openapiDocument: unknown = {
             },
             "examples": {
               "duplicateId": {
-                "summary": "Duplicate id (seed §4.1 rule 3)",
+                "summary": "Duplicate id (§4.1 rule 3)",
                 "value": [
                   {
                     "status": "Not Acceptable",
@@ -2196,7 +2196,7 @@ export const openapiDocument: unknown = {
                 ]
               },
               "missingName": {
-                "summary": "Missing name of a network link type (seed §4.1 rule 4)",
+                "summary": "Missing name of a network link type (§4.1 rule 4)",
                 "value": [
                   {
                     "status": "Not Acceptable",
@@ -2209,7 +2209,7 @@ export const openapiDocument: unknown = {
                 ]
               },
               "missingParameterType": {
-                "summary": "Missing type of an agent parameter (seed §4.1 rule 4)",
+                "summary": "Missing type of an agent parameter (§4.1 rule 4)",
                 "value": [
                   {
                     "status": "Not Acceptable",
@@ -2299,7 +2299,7 @@ export const openapiDocument: unknown = {
         }
       },
       "PayloadTooLarge": {
-        "description": "The body is over the size limit (kit choice, seed §8 does not show limits).",
+        "description": "The body is over the size limit (kit choice, §8 does not show limits).",
         "x-decision": "body-limit",
         "content": {
           "application/json": {
@@ -2318,7 +2318,7 @@ export const openapiDocument: unknown = {
         }
       },
       "UnsupportedMediaType": {
-        "description": "The body is not sent as application/json (seed §7).",
+        "description": "The body is not sent as application/json (§7).",
         "x-decision": "media-type",
         "content": {
           "application/json": {
@@ -2337,7 +2337,7 @@ export const openapiDocument: unknown = {
         }
       },
       "Unprocessable": {
-        "description": "Not possible to act on one or more records (seed §4.2). The reference server never answers it; other implementations may.",
+        "description": "Not possible to act on one or more records (§4.2). The reference server never answers it; other implementations may.",
         "content": {
           "application/json": {
             "schema": {
@@ -2355,7 +2355,7 @@ export const openapiDocument: unknown = {
         }
       },
       "ServerError": {
-        "description": "The server cannot satisfy the request (seed §4.2). The reference server answers it only for a bug.",
+        "description": "The server cannot satisfy the request (§4.2). The reference server answers it only for a bug.",
         "content": {
           "application/json": {
             "schema": {
@@ -2375,7 +2375,7 @@ export const openapiDocument: unknown = {
     },
     "examples": {
       "PreloadedNetworkLinkTypes": {
-        "summary": "The link types every reference server starts with (seed §2.2)",
+        "summary": "The link types every reference server starts with (§2.2)",
         "value": [
           {
             "id": "p2p",
@@ -2390,7 +2390,7 @@ export const openapiDocument: unknown = {
         ]
       },
       "AgentFilebeat": {
-        "summary": "The seed's create shape (actions, parameters, resources)",
+        "summary": "The create request's shape in the service description (actions, parameters, resources)",
         "value": {
           "id": "filebeat",
           "description": "Collects log files and ships them to a log store",
@@ -2504,12 +2504,12 @@ export const openapiDocument: unknown = {
       "Id": {
         "type": "string",
         "minLength": 1,
-        "description": "Record id, readonly once created: an update cannot change it (seed §2 rule 1). Generated by\nthe service when a create body has none (seed §2 rule 3). Marked x-readonly rather than\nOAS readOnly here because requests must carry it (x-decisions readonly-id).\n",
+        "description": "Record id, readonly once created: an update cannot change it (§2 rule 1). Generated by\nthe service when a create body has none (§2 rule 3). Marked x-readonly rather than\nOAS readOnly here because requests must carry it (x-decisions readonly-id).\n",
         "x-readonly": true
       },
       "EventInput": {
         "type": "object",
-        "description": "An event as sent on create (seed §2.1). Only id is fixed; any other field is stored as sent.",
+        "description": "An event as sent on create (§2.1). Only id is fixed; any other field is stored as sent.",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2537,7 +2537,7 @@ export const openapiDocument: unknown = {
       },
       "EventUpdate": {
         "type": "object",
-        "description": "The target id (unless in the path) and the fields to set (seed §4.1 rule 7).",
+        "description": "The target id (unless in the path) and the fields to set (§4.1 rule 7).",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2552,7 +2552,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeInput": {
         "type": "object",
-        "description": "A network link type as sent on create (seed §2.2). Type-specific data may be added.",
+        "description": "A network link type as sent on create (§2.2). Type-specific data may be added.",
         "required": [
           "name"
         ],
@@ -2589,7 +2589,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeUpdate": {
         "type": "object",
-        "description": "The target id (unless in the path) and the fields to set (seed §4.1 rule 6).",
+        "description": "The target id (unless in the path) and the fields to set (§4.1 rule 6).",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2621,7 +2621,7 @@ export const openapiDocument: unknown = {
       },
       "AgentInput": {
         "type": "object",
-        "description": "An agent catalog entry as sent on create (seed §2.3).",
+        "description": "An agent catalog entry as sent on create (§2.3).",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2676,7 +2676,7 @@ export const openapiDocument: unknown = {
       },
       "AgentUpdate": {
         "type": "object",
-        "description": "The target id (unless in the path) and the fields to set. List entries are matched by id:\na known id is updated field by field, a new id is appended (seed §4.1 rule 5).\n",
+        "description": "The target id (unless in the path) and the fields to set. List entries are matched by id:\na known id is updated field by field, a new id is appended (§4.1 rule 5).\n",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2749,7 +2749,7 @@ export const openapiDocument: unknown = {
           "stopped",
           "unknown"
         ],
-        "description": "The only state-like field (seed §3). Transitions are not shown, so any value may follow any other."
+        "description": "The only state-like field (§3). Transitions are not shown, so any value may follow any other."
       },
       "Action": {
         "type": "object",
@@ -2920,7 +2920,7 @@ export const openapiDocument: unknown = {
           "properties",
           "propeties"
         ],
-        "description": "The seed's table spells propeties, its preloaded data uses properties; both are accepted."
+        "description": "The service description's table spells propeties, its preloaded data uses properties; both are accepted."
       },
       "ParameterConfig": {
         "type": "object",
@@ -3030,7 +3030,7 @@ export const openapiDocument: unknown = {
       },
       "Query": {
         "type": "object",
-        "description": "Read and delete query (seed §4.1). Delete uses only where.",
+        "description": "Read and delete query (§4.1). Delete uses only where.",
         "properties": {
           "select": {
             "type": "array",
@@ -3120,7 +3120,7 @@ export const openapiDocument: unknown = {
       },
       "Envelope": {
         "type": "array",
-        "description": "The response envelope of create, update, delete and errors (seed §4.1).",
+        "description": "The response envelope of create, update, delete and errors (§4.1).",
         "minItems": 1,
         "items": {
           "$ref": "#/components/schemas/EnvelopeItem"
@@ -3190,7 +3190,7 @@ export const openapiDocument: unknown = {
         ]
       },
       "DeletedEnvelope": {
-        "description": "Code 200 in each item although the HTTP status is 205 (seed §4.1).",
+        "description": "Code 200 in each item although the HTTP status is 205 (§4.1).",
         "allOf": [
           {
             "$ref": "#/components/schemas/Envelope"

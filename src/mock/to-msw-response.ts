@@ -13,7 +13,7 @@ export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 2
  * seed's 205 delete envelope and 304 envelope are lost: x-decisions delete-envelope,
  * not-modified-body); the client treats a bodiless 205 as success.
  *
- * A 205 states `Content-Length: 0` (RFC 9110 §15.3.6 asks for it): unlike 204 and 304, a 205 may
+ * A 205 states `Content-Length: 0` (RFC 9110 section 15.3.6 asks for it): unlike 204 and 304, a 205 may
  * frame a body, so node:http's parser waits for one until the connection closes. msw 3 writes
  * the bodiless 205 without a length, and axios' Node adapter then never settles; msw 2 is fine
  * either way.

@@ -52,7 +52,7 @@ function formatBanner(url: string, auth: { token: string; generatedSecret: strin
     if (auth.generatedSecret !== undefined) {
       lines.push(`  auth:  no --jwt-secret or JWT_SECRET given; generated secret for this run: ${auth.generatedSecret}`);
     }
-    lines.push(`  token: ${auth.token}`, '  (valid 24h; mint more with: mgmt-kit token --secret <secret> --expires 1h)');
+    lines.push(`  token: ${auth.token}`, '  (valid 24h; mint more with: npx mgmt-kit token --secret <secret> --expires 1h)');
     lines.push(`  try:   curl -H "Authorization: Bearer ${auth.token}" ${url}/type/network-link`);
   }
   return `${lines.join('\n')}\n`;

@@ -31,8 +31,8 @@ const DOCS_PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <section id="decisions" class="swagger-ui" style="max-width:1460px;margin:0 auto;padding:0 20px 40px">
-    <h2 class="title">Decisions where the seed says "not shown" (<code>info.x-decisions</code>)</h2>
-    <table class="parameters"><thead><tr><th>id</th><th>seed</th><th>choice</th></tr></thead><tbody></tbody></table>
+    <h2 class="title">Decisions where the service description says "not shown" (<code>info.x-decisions</code>)</h2>
+    <table class="parameters"><thead><tr><th>id</th><th>section (docs/management-service.md)</th><th>choice</th></tr></thead><tbody></tbody></table>
   </section>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
@@ -64,7 +64,7 @@ fetch('/openapi.json').then((r) => r.json()).then((doc) => {
   const body = document.querySelector('#decisions tbody');
   for (const decision of (doc.info && doc.info['x-decisions']) || []) {
     const row = body.insertRow();
-    for (const key of ['id', 'seed', 'choice']) row.insertCell().textContent = decision[key];
+    for (const key of ['id', 'section', 'choice']) row.insertCell().textContent = decision[key];
   }
 });
 `;
