@@ -55,13 +55,7 @@ export function pickDelay(range: DelayRange, random: () => number = Math.random)
   return range.minMs + Math.floor(random() * (range.maxMs - range.minMs + 1));
 }
 
-/**
- * Resolves after `ms` milliseconds (browser-safe: a plain timer). In Node the timer is unref'd:
- * a delayed answer must not keep a process alive whose server was closed.
- */
+/** Resolves after `ms` milliseconds (browser-safe: a plain timer). */
 export function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const timer: unknown = setTimeout(resolve, ms);
-    (timer as { unref?: () => void }).unref?.();
-  });
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -5,6 +5,7 @@ import { createRequestListener, type RequestLogEntry } from './create-request-li
 import { createDocsAssets } from './docs-assets.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
 import { ANY_ORIGIN, type CorsOptions } from '../frontend/cors-policy.js';
+import { createWaitSet } from '../frontend/create-wait-set.js';
 import { withMockControls, type MockControlOptions } from '../frontend/with-mock-controls.js';
 import { withCors } from './with-cors.js';
 
@@ -43,7 +44,8 @@ export interface RunningReferenceServer {
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
   const core = createReferenceCore(options);
-  const listener = createRequestListener({ ...core, handle: withMockControls(core, options) }, {
+  const waits = createWaitSet();
+  const listener = createRequestListener({ ...core, handle: withMockControls(core, { wait: waits.wait, ...options }) }, {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     assets: createDocsAssets(),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
@@ -71,6 +73,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
+        waits.cancelAll();
       }),
   };
 }
