@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import swaggerUiDist from 'swagger-ui-dist';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
+import { DOCS_MOCK_CONTROLS_SECTION } from './docs-mock-controls.js';
 
 /** A file the server hands out without authentication. */
 export interface StaticAsset {
@@ -33,6 +34,7 @@ const DOCS_PAGE = `<!doctype html>
     <h2 class="title">Decisions where the seed says "not shown" (<code>info.x-decisions</code>)</h2>
     <table class="parameters"><thead><tr><th>id</th><th>seed</th><th>choice</th></tr></thead><tbody></tbody></table>
   </section>
+  ${DOCS_MOCK_CONTROLS_SECTION}
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/docs-init.js"></script>
