@@ -31,7 +31,8 @@ export function startServe(args: string[]): Promise<ServeProcess> {
   child.stderr.on('data', (c: Buffer) => (out += c.toString()));
   const stop = (): Promise<number | null> =>
     new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(child.exitCode);
+      // Already gone (maybe killed by the after hook above): 'close' will not come again.
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
       child.once('close', (code) => resolve(code));
       child.kill('SIGTERM');
     });
