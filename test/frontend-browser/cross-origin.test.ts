@@ -133,3 +133,18 @@ test('the same page with --cors-origin set to its own origin works (the check ab
   assert.deepEqual((await call(page, 'read', 'allowed')).data, [{ id: 'allowed', kind: 'x' }]);
   await page.close();
 });
+
+test('the README recipe: reset with request.post in beforeEach; page.route adds a fault header to the app\'s own calls', { timeout: 60_000 }, async () => {
+  const api = await serve(['--no-auth', '--admin']);
+  const { page } = await openPage(api.url);
+  assert.equal((await call(page, 'create', { id: 'from-an-earlier-test', kind: 'x' })).status, 201);
+  const reset = await page.request.post(`${api.url}/__admin/reset`);
+  assert.equal(reset.status(), 200);
+  assert.deepEqual((await call(page, 'read')).data, []);
+  await page.route(`${api.url}/event**`, (route) => route.continue({ headers: { ...route.request().headers(), 'x-mgmt-kit-status': '500' } }));
+  const failed = await call(page, 'read');
+  assert.deepEqual([failed.status, failed.message], [500, 'Answer 500 injected by x-mgmt-kit-status; the request was not acted on']);
+  await page.unroute(`${api.url}/event**`);
+  assert.equal((await call(page, 'read')).status, 200);
+  await page.close();
+});
