@@ -13,4 +13,4 @@ export { toMswResponse, NULL_BODY_STATUSES } from './to-msw-response.js';
 export { readRawGetBody } from './read-raw-get-body.js';
 
 // Types
-export type { HandlerOptions } from './create-handlers.js';
+export type { HandlerOptions, MockHandlers } from './create-handlers.js';

@@ -45,6 +45,22 @@ describe('mgmt-kit mock (Prism, stateless examples)', () => {
     assert.equal(result.status, 200);
     assert.deepEqual(result.data, [{ id: 'mesh', name: 'Mesh' }]);
   });
+  it('CORS is on by default (Prism --cors): a preflight is 204 without a token and echoes what it is asked', async () => {
+    const origin = 'http://localhost:5173';
+    const preflight = await fetch(`${mock?.baseURL}/event`, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization, content-type, x-anything' },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get('access-control-allow-origin'), origin);
+    assert.equal(preflight.headers.get('access-control-allow-methods'), 'PUT');
+    assert.equal(preflight.headers.get('access-control-allow-headers'), 'authorization, content-type, x-anything');
+    assert.equal(preflight.headers.get('access-control-allow-credentials'), 'true');
+    const refused = await fetch(`${mock?.baseURL}/event`, { headers: { origin } });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.headers.get('access-control-allow-origin'), origin, 'errors carry it too');
+    assert.equal(refused.headers.get('access-control-expose-headers'), '*');
+  });
   it('POST without Authorization → 401', async () => {
     const anonymous = createClient({ baseURL: mock?.baseURL ?? '' });
     const result = await anonymous.networkLinkTypes.create({ id: 'mesh', name: 'Mesh' });

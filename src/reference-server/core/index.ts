@@ -10,6 +10,7 @@ export { handleRequest } from './handle-request.js';
 
 // Store
 export { createEmptyStore, fillStore, findSeedProblems } from './store.js';
+export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
 export { readPreloadedNetworkLinkTypes } from './preload.js';
 export { INDEX_DEFINITIONS, INDEX_NAMES, operationIdFor } from './index-definitions.js';

@@ -94,3 +94,32 @@ test('a batch update where only some records change answers 200 and says which d
   );
   assert.deepEqual(spec.checkResponse('updateNetworkLinkType', 200, res.body), { ok: true });
 });
+
+test('state() is every index in the seed shape; replaceState swaps all records or, on a problem, none', () => {
+  const core = createReferenceCore({ seed: { event: [{ id: 'e1', kind: 'up' }] } });
+  assert.deepEqual(Object.keys(core.state()), ['event', 'network-link-type', 'agent']);
+  assert.deepEqual(core.state().event, [{ id: 'e1', kind: 'up' }]);
+  const before = core.state();
+  assert.deepEqual(core.replaceState({ event: [{ id: 'e2', kind: 'x' }], agent: [{ id: 'a', parameters: [{ id: 'p' }] }] }), [
+    'agent[0]: {"parameter.type":"required","parameter.config":"required"}',
+  ]);
+  assert.deepEqual(core.state(), before, 'nothing changed');
+  assert.deepEqual(core.replaceState({ event: [{ id: 'e2', kind: 'x' }] }), []);
+  assert.deepEqual(core.state(), { event: [{ id: 'e2', kind: 'x' }], 'network-link-type': [], agent: [] }, 'no preload is added');
+  core.reset();
+  assert.deepEqual(core.state().event, [{ id: 'e1', kind: 'up' }], 'reset still goes back to the start seed');
+});
+
+test('replaceSeed changes what reset loads (--watch); an invalid seed changes nothing', async () => {
+  const core = createReferenceCore({ seed: { event: [{ id: 'e1', kind: 'up' }] } });
+  assert.match(core.replaceSeed({ event: [{ id: 1 }] })[0]!, /^event\[0\]: /);
+  assert.deepEqual(core.state().event, [{ id: 'e1', kind: 'up' }]);
+  const seed = { event: [{ id: 'e5', kind: 'new' }] };
+  assert.deepEqual(core.replaceSeed(seed), []);
+  seed.event[0]!.kind = 'changed after the call';
+  assert.deepEqual(core.state().event, [{ id: 'e5', kind: 'new' }]);
+  assert.deepEqual(core.state()['network-link-type'].map((r) => r.id), ['p2p', 'slice'], 'the preload stays');
+  await core.handle(json('DELETE', '/event'));
+  core.reset();
+  assert.deepEqual(core.state().event, [{ id: 'e5', kind: 'new' }], 'the caller cannot change the stored seed afterwards');
+});

@@ -4,7 +4,9 @@ import { createAuthenticator, type JwtSecret } from './authenticate.js';
 import type { CoreContext } from './core-context.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
-import { createEmptyStore, fillStore, findSeedProblems, type SeedData, type Store } from './store.js';
+import { cloneJson } from './json-record.js';
+import { createEmptyStore, fillStore, findSeedProblems, type SeedData, type Store, type StoreOptions } from './store.js';
+import { readStoreState } from './store-state.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
 
 /** Options of {@link createReferenceCore}. */
@@ -31,6 +33,18 @@ export interface ReferenceCore {
   readonly store: Store;
   /** Empties the store and loads the preload and seed again. */
   reset(): void;
+  /** Every index as JSON, in the seed file shape (`GET /__admin/state`). */
+  state(): Required<SeedData>;
+  /**
+   * Replaces every record with `state` (seed file shape, checked as a seed is; no preload is
+   * added). Returns the problems; when there is one, nothing changed (`PUT /__admin/state`).
+   */
+  replaceState(state: unknown): string[];
+  /**
+   * Makes `seed` the records every later {@link reset} loads, and resets to them (`--watch`).
+   * Returns the problems; when there is one, neither the seed nor the store changed.
+   */
+  replaceSeed(seed: unknown): string[];
 }
 
 /** Thrown by {@link createReferenceCore} when the seed cannot be loaded; lists every problem. */
@@ -69,7 +83,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
   const generateId = options.generateId ?? (() => crypto.randomUUID());
   const store = createEmptyStore();
   const doc = loadOpenApiDocument();
-  const storeOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: options.seed } : {}) };
+  let storeOptions: StoreOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: options.seed } : {}) };
   const context: CoreContext = {
     store,
     validate,
@@ -81,5 +95,18 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     handle: (request) => handleRequest(request, context),
     store,
     reset: () => fillStore(store, doc, storeOptions, generateId),
+    state: () => readStoreState(store),
+    replaceState(state) {
+      const stateProblems = findSeedProblems(state, validate);
+      if (stateProblems.length === 0) fillStore(store, doc, { preload: false, seed: state as SeedData }, generateId);
+      return stateProblems;
+    },
+    replaceSeed(seed) {
+      const seedProblems = findSeedProblems(seed, validate);
+      if (seedProblems.length > 0) return seedProblems;
+      storeOptions = { ...storeOptions, seed: cloneJson(seed as SeedData) };
+      fillStore(store, doc, storeOptions, generateId);
+      return [];
+    },
   };
 }

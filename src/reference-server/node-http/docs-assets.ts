@@ -4,6 +4,7 @@ import swaggerUiDist from 'swagger-ui-dist';
 import { loadOpenApiDocument } from '../core/index.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
 import { createServedSpec } from './create-served-spec.js';
+import { DOCS_MOCK_CONTROLS_SECTION } from './docs-mock-controls.js';
 
 /** A file the server hands out without authentication. */
 export interface StaticAsset {
@@ -34,6 +35,7 @@ const DOCS_PAGE = `<!doctype html>
     <h2 class="title">Decisions where the service description says "not shown" (<code>info.x-decisions</code>)</h2>
     <table class="parameters"><thead><tr><th>id</th><th>section (docs/management-service.md)</th><th>choice</th></tr></thead><tbody></tbody></table>
   </section>
+  ${DOCS_MOCK_CONTROLS_SECTION}
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/docs-init.js"></script>
