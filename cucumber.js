@@ -29,3 +29,10 @@ export default {
   tags: 'not @extension and not @destructive and not @needs-jwt-secret',
   format: ['progress', ...reportFormats('reports')],
 };
+
+/**
+ * Mutation testing (npm run mutation): every scenario — extension, destructive and minted-token
+ * ones included — against the mutated reference server started in-process by
+ * test/mutation/start-target.ts. No report files: Stryker reruns cucumber once per mutant.
+ */
+export const stryker = { ...common, import: [...common.import, 'test/mutation/start-target.ts'], format: [] };
