@@ -32,3 +32,16 @@ export const extended = { ...common, format: plainFormat };
 
 /** Plain `npx cucumber-js`: the documented behaviour (no @extension), reports into reports/. */
 export default { ...common, tags: 'not @extension', format: plainFormat };
+
+/**
+ * Mutation testing (npm run mutation): every scenario — extension, destructive and minted-token
+ * ones included — against the mutated reference server that test/mutation/start-target.ts starts
+ * in-process. It is imported right after register.mjs, so its BeforeAll (which sets BASE_URL)
+ * runs before the plain-run check of steps/hooks.ts. No report files: Stryker reruns cucumber
+ * once per mutant.
+ */
+export const stryker = {
+  ...common,
+  import: [common.import[0], 'test/mutation/start-target.ts', ...common.import.slice(1)],
+  format: [],
+};
