@@ -30,7 +30,8 @@ function compile(source: string, what: string): PatternResult {
     // DOTALL: `.` matches any character, newlines included, as in Elasticsearch's regexp.
     compiled = RE2JS.compile(source, RE2JS.DOTALL);
   } catch (error) {
-    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '') : String(error);
+    // re2js quotes the pattern with the DOTALL flag it was given as `(?s)`; the client never wrote that.
+    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '').replace('`(?s)', '`') : String(error);
     return { ok: false, reason: `not a valid ${what}: ${detail}` };
   }
   if (compiled.programSize() > MAX_PROGRAM_SIZE) return { ok: false, reason: `${what} too complex (over ${MAX_PROGRAM_SIZE} RE2 instructions)` };
