@@ -22,5 +22,6 @@ export type {
   OperationId,
   Query,
   QueryCallOptions,
+  QueryPlacement,
   RequestBodyOf,
 } from './client/index.js';
