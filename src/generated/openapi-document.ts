@@ -1384,6 +1384,19 @@ export const openapiDocument: unknown = {
                 "value": {
                   "kind": "link-up"
                 }
+              },
+              "batch": {
+                "summary": "Extension: a batch, one envelope item per record (x-decisions batches)",
+                "value": [
+                  {
+                    "id": "event-2",
+                    "kind": "link-up"
+                  },
+                  {
+                    "id": "event-3",
+                    "kind": "reboot"
+                  }
+                ]
               }
             }
           }
@@ -1731,6 +1744,31 @@ export const openapiDocument: unknown = {
                     "kind"
                   ]
                 }
+              },
+              "linkEventsBySeverity": {
+                "summary": "Extension: the link events (reg_exp), most severe first, the first ten",
+                "value": {
+                  "select": [
+                    "id",
+                    "kind"
+                  ],
+                  "where": {
+                    "reg_exp": {
+                      "target": "kind",
+                      "expr": "link-(up|down)"
+                    }
+                  },
+                  "order": [
+                    {
+                      "target": "severity",
+                      "mode": "desc"
+                    }
+                  ],
+                  "limit": {
+                    "from": 0,
+                    "to": 9
+                  }
+                }
               }
             }
           }
@@ -1767,6 +1805,31 @@ export const openapiDocument: unknown = {
                     "name"
                   ]
                 }
+              },
+              "namesStartingWithM": {
+                "summary": "Extension: the link types whose name starts with M, or that allow more than 8 peers",
+                "value": {
+                  "select": [
+                    "id",
+                    "name"
+                  ],
+                  "where": {
+                    "or": [
+                      {
+                        "wildcard": {
+                          "target": "name",
+                          "expr": "M*"
+                        }
+                      },
+                      {
+                        "gt": {
+                          "target": "max_peers",
+                          "expr": 8
+                        }
+                      }
+                    ]
+                  }
+                }
               }
             }
           }
@@ -1795,6 +1858,28 @@ export const openapiDocument: unknown = {
                     }
                   }
                 }
+              },
+              "notFilebeat": {
+                "summary": "Extension: every agent but filebeat, by id",
+                "value": {
+                  "select": [
+                    "id"
+                  ],
+                  "where": {
+                    "not": {
+                      "equals": {
+                        "target": "id",
+                        "expr": "filebeat"
+                      }
+                    }
+                  },
+                  "order": [
+                    {
+                      "target": "id",
+                      "mode": "asc"
+                    }
+                  ]
+                }
               }
             }
           }
@@ -1817,6 +1902,27 @@ export const openapiDocument: unknown = {
                       "target": "kind",
                       "expr": "link-down"
                     }
+                  }
+                }
+              },
+              "minorLinkEvents": {
+                "summary": "Extension: delete the link events of severity below 3",
+                "value": {
+                  "where": {
+                    "and": [
+                      {
+                        "wildcard": {
+                          "target": "kind",
+                          "expr": "link-*"
+                        }
+                      },
+                      {
+                        "lt": {
+                          "target": "severity",
+                          "expr": 3
+                        }
+                      }
+                    ]
                   }
                 }
               }
@@ -3305,7 +3411,17 @@ export const openapiDocument: unknown = {
             "description": "Sort the picked records by each entry in turn (x-decisions query-language).",
             "items": {
               "$ref": "#/components/schemas/OrderBy"
-            }
+            },
+            "example": [
+              {
+                "target": "severity",
+                "mode": "desc"
+              },
+              {
+                "target": "id",
+                "mode": "asc"
+              }
+            ]
           },
           "limit": {
             "$ref": "#/components/schemas/Limit"
@@ -3564,7 +3680,8 @@ export const openapiDocument: unknown = {
           "id": {
             "type": "string",
             "x-extension": true,
-            "description": "The record's id, on the item of a successful create (x-decisions success-messages)."
+            "description": "The record's id, on the item of a successful create (x-decisions success-messages).",
+            "example": "event-1"
           }
         },
         "additionalProperties": true
@@ -3707,7 +3824,7 @@ export const openapiDocument: unknown = {
       },
       "BatchEnvelope": {
         "x-extension": true,
-        "description": "The answer to a batch (x-decisions batches): one item per record, in request order, each\nwith its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is\nthe most severe item's code.\n",
+        "description": "The answer to a batch (x-decisions batches): one item per record, in request order, each\nwith its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is\nthe most severe item's code. Examples: CreateValidationFailed batchWithARefusedRecord,\nUpdateValidationFailed batchWithAnUnknownId.\n",
         "allOf": [
           {
             "$ref": "#/components/schemas/Envelope"

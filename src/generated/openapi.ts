@@ -436,7 +436,19 @@ export interface components {
             /** @description Field names of the index to return (read only). */
             select?: string[];
             where?: components["schemas"]["Where"];
-            /** @description Sort the picked records by each entry in turn (x-decisions query-language). */
+            /**
+             * @description Sort the picked records by each entry in turn (x-decisions query-language).
+             * @example [
+             *       {
+             *         "target": "severity",
+             *         "mode": "desc"
+             *       },
+             *       {
+             *         "target": "id",
+             *         "mode": "asc"
+             *       }
+             *     ]
+             */
             order?: components["schemas"]["OrderBy"][];
             limit?: components["schemas"]["Limit"];
         };
@@ -555,7 +567,10 @@ export interface components {
             code: number;
             error: boolean;
             message: string | components["schemas"]["ValidationMessage"];
-            /** @description The record's id, on the item of a successful create (x-decisions success-messages). */
+            /**
+             * @description The record's id, on the item of a successful create (x-decisions success-messages).
+             * @example event-1
+             */
             id?: string;
         } & {
             [key: string]: unknown;
@@ -573,7 +588,8 @@ export interface components {
         /**
          * @description The answer to a batch (x-decisions batches): one item per record, in request order, each
          *     with its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is
-         *     the most severe item's code.
+         *     the most severe item's code. Examples: CreateValidationFailed batchWithARefusedRecord,
+         *     UpdateValidationFailed batchWithAnUnknownId.
          */
         BatchEnvelope: components["schemas"]["Envelope"] & unknown;
     };
