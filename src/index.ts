@@ -23,5 +23,6 @@ export type {
   OperationId,
   Query,
   QueryCallOptions,
+  QueryPlacement,
   RequestBodyOf,
 } from './client/index.js';

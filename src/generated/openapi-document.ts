@@ -17,7 +17,7 @@ export const openapiDocument: unknown = {
       "name": "mgmt-kit maintainers",
       "url": "https://example.invalid/mgmt-kit"
     },
-    "description": "Three indices of the management service — events (`/event`), network link types\n(`/type/network-link`) and the agent catalog (`/catalog/agent`) — share one operation\npattern: `{base}[/{id}]` with create (POST), read (GET), update (PUT) and delete (DELETE),\nJSON bodies and one response envelope (§4.1).\n\n**Section references** such as §4.1 or §4.1 rule 3 point to the service description,\n`docs/management-service.md` in the mgmt-kit repository and package (anchors such as\n`#41-common-pattern`).\n\n**Envelope.** Create, update and delete answer with a JSON array of\n`{status, code, error, message}` items, one per record acted on. `status` is an HTTP reason\nphrase, `code` an integer, `error` a boolean and `message` a string, or an object mapping\nfield names to a reason for validation errors (`{\"name\": \"required\"}`). Errors use the same\nenvelope with `error: true` (§7).\n\n**Query body.** Read and delete take an optional JSON body\n`{\"select\": [...], \"where\": {\"equals\": {\"target\": \"field\", \"expr\": \"value\"}}}`. Browsers and\nother fetch-based clients cannot send a body with GET; see `x-decisions`.\n\n**Where the service description says \"not shown\"** this contract records the kit's choice in\n`info.x-decisions` (listed under the operations on the reference server's /docs page) and\nin `x-decision` notes on the responses concerned. Conformance scenarios of the `core`\nprofile rely only on what the description fixes; the choices bind the reference server and the\nmocks.\n",
+    "description": "Three indices of the management service — events (`/event`), network link types\n(`/type/network-link`) and the agent catalog (`/catalog/agent`) — share one operation\npattern: `{base}[/{id}]` with create (POST), read (GET), update (PUT) and delete (DELETE),\nJSON bodies and one response envelope (§4.1).\n\n**Section references** such as §4.1 or §4.1 rule 3 point to the service description,\n`docs/management-service.md` in the mgmt-kit repository and package (anchors such as\n`#41-common-pattern`).\n\n**Envelope.** Create, update and delete answer with a JSON array of\n`{status, code, error, message}` items, one per record acted on. `status` is an HTTP reason\nphrase, `code` an integer, `error` a boolean and `message` a string, or an object mapping\nfield names to a reason for validation errors (`{\"name\": \"required\"}`). Errors use the same\nenvelope with `error: true` (§7).\n\n**Query body.** Read and delete take an optional JSON body\n`{\"select\": [...], \"where\": {\"equals\": {\"target\": \"field\", \"expr\": \"value\"}}}`. Browsers and\nother fetch-based clients cannot send a body with GET; see `x-decisions`.\n\n**Extensions.** Items marked `x-extension: true` (schemas, properties, parameters) go beyond\nthe service description, after the public original of this service: the full query language (`reg_exp`,\n`wildcard`, `lt`/`lte`/`gt`/`gte`, `and`/`or`/`not`, `order`, `limit`), the query as a URL\nparameter `?q=`, batches of records with one envelope item each, and stricter validation\nmessages. The conformance profile `core` never relies on them; `extended` checks them.\n\n**Where the service description says \"not shown\"** this contract records the kit's choice in\n`info.x-decisions` (listed under the operations on the reference server's /docs page) and\nin `x-decision` notes on the responses concerned. Conformance scenarios of the `core`\nprofile rely only on what the description fixes; the choices bind the reference server and the\nmocks.\n",
     "x-decisions": [
       {
         "id": "auth-header",
@@ -37,12 +37,12 @@ export const openapiDocument: unknown = {
       {
         "id": "success-messages",
         "section": "§4.1",
-        "choice": "Success messages name the record id as 'id=<id>' (e.g. 'Record with id=e1 created'). The service description fixes only that the create message names the id; the wording, and the update and delete messages, are the kit's choice."
+        "choice": "Success messages name the record id as 'id=<id>' (e.g. 'Record with id=e1 created'). The service description fixes only that the create message names the id; the wording, and the update and delete messages, are the kit's choice. Extension (x-extension): the item of a successful create also carries the record's id as a field, {\"status\": \"Created\", \"code\": 201, \"error\": false, \"message\": \"Record with id=e1 created\", \"id\": \"e1\"}, so a client never parses the message."
       },
       {
         "id": "id-source",
         "section": "§4.1",
-        "choice": "Create and update take the record id from the path when {base}/{id} is used, else from the body. A body id that differs from the path id is a validation failure (406 {\"id\": \"readonly\"})."
+        "choice": "Create and update take the record id from the path when {base}/{id} is used, else from the body (the same id in both is fine). A body id that differs from the path id is a validation failure: on create 406 {\"id\": \"Differs from the id in the path\"}, on update 406 {\"id\": \"Readonly field\"} (x-decisions readonly-id)."
       },
       {
         "id": "update-unknown-id",
@@ -57,7 +57,7 @@ export const openapiDocument: unknown = {
       {
         "id": "update-merge",
         "section": "§4.1 rules 5-7",
-        "choice": "Update merges the sent fields into the stored record: objects field by field, the agent lists actions, parameters and resources entry by entry matched on id (a new id is appended, entries not sent are kept), other arrays and scalars are replaced. The merged record must still satisfy the index schema (else 406 with the field object). If the merged record equals the stored one the answer is 304. Because entries are addressed by id, two entries of one list with the same id are refused on create and update: 406 {\"parameter.id\": \"duplicate\"}."
+        "choice": "Update merges the sent fields into the stored record: objects field by field, the agent lists actions, parameters and resources entry by entry matched on id (a new id is appended, entries not sent are kept), other arrays and scalars are replaced. The merged record must still satisfy the index schema (else 406 with the field object). If the merged record equals the stored one the answer is 304. Because entries are addressed by id, two entries of one list with the same id are refused on create and update with the original service's wording: 406 {\"parameters\": \"Repeated values\"} (the list named, as for actions and resources)."
       },
       {
         "id": "entry-ids",
@@ -67,12 +67,12 @@ export const openapiDocument: unknown = {
       {
         "id": "readonly-id",
         "section": "§2 rule 1",
-        "choice": "id is readonly: an update that tries to change it answers 406 {\"id\": \"readonly\"} and changes nothing. In this document the stored-record schemas (Event, NetworkLinkType, Agent) mark id readOnly; request schemas mark it x-readonly, because OAS readOnly would forbid sending it, while create may and update must name it."
+        "choice": "id is readonly: an update that tries to change it (a body id other than the path id) answers 406 {\"id\": \"Readonly field\"}, the original service's wording, and changes nothing. In this document the stored-record schemas (Event, NetworkLinkType, Agent) mark id readOnly; request schemas mark it x-readonly, because OAS readOnly would forbid sending it, while create may and update must name it."
       },
       {
         "id": "batches",
         "section": "§4.2 (204, 422)",
-        "choice": "Extension (x-extension: batch): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). A batch is all-or-nothing: the first invalid record fails the whole request. Conformance core scenarios never send a batch."
+        "choice": "Extension (x-extension): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). The records are handled one by one, in order; the envelope has one item per record, in request order (a refused record gets its own 406 item and is not stored, the others are). The HTTP status is the most severe item, ranked as the original service ranks codes: 304 < 200 < 201 < 404 < an error (so a batch with a refused record answers 406, one that changes some records and not others 200). A batch with an id in the path answers 406 {\"id\": \"Only one record can be managed when the id is in the path\"}; one that names an id twice answers 406 {\"id\": \"Same id present multiple times in the request\"}; both refuse the whole request. Conformance core scenarios never send a batch."
       },
       {
         "id": "empty-body",
@@ -82,12 +82,22 @@ export const openapiDocument: unknown = {
       {
         "id": "query-validation",
         "section": "§4.1 query body",
-        "choice": "A query body that is not valid JSON answers 400; one that does not match the Query schema answers 406 with the field object (e.g. {\"where.equals.target\": \"required\"})."
+        "choice": "A query body that is not valid JSON answers 400; so does one that is not a query (x-decisions query-language: an unknown operator or field, a clause without target or expr, a bad regular expression, an order or limit of the wrong shape, a value that is not an object), with a message object naming the dotted field and the problem: {\"where.equals.target\": \"required\"}, {\"where.regexp\": \"unknown operator: use equals, reg_exp, wildcard, lt, lte, gt, gte, and, or, not\"}, {\"where.reg_exp.expr\": \"not a valid regular expression: missing closing ): `(a`\"}. Other implementations may answer 406, which the service description lists for read and delete too."
       },
       {
         "id": "where-equals",
         "section": "§4.1 query body",
         "choice": "where.equals matches records whose field named by target equals expr: strings exactly (case-sensitive), numbers and booleans by their JSON text. A dotted target (config.cmd) descends into nested objects."
+      },
+      {
+        "id": "query-language",
+        "section": "§4.1 query body (extension, after the original service's reader/query.py)",
+        "choice": "Extension (x-extension): where is an object of operator to clause, every operator of one object must hold. Comparisons take {target, expr}: equals (above); reg_exp, the whole value must match an RE2 regular expression (re2js: linear time, no backtracking; expr at most 1000 characters and 2000 RE2 instructions; `.` matches newlines); wildcard, the whole value must match, `*` any run of characters, `?` one, `\\` escapes; lt, lte, gt, gte, a stored number compares as a number with an expr that is a number or a numeric string (as Elasticsearch's range on a numeric field), a stored string compares with the expr's text in UTF-16 code unit order, other stored values never match. Patterns match strings, and numbers and booleans by their JSON text. and / or take a list of clause objects or one object of operator to clause; not takes one clause object; a where holds at most 64 clauses. order is a list of {target, mode: asc | desc}, later entries break ties, numbers before strings before booleans in asc (desc reverses it), records without a sortable value last in both; limit is {from, to}, inclusive indices into the ordered result (defaults 0 and the last). Delete applies where, order and limit too. A read whose where or limit leaves nothing answers 404."
+      },
+      {
+        "id": "query-parameter",
+        "section": "§4.1 query body (extension)",
+        "choice": "Extension (x-extension): read and delete also take their query as the URL parameter q, URL-encoded JSON (GET /event?q=%7B%22select%22%3A%5B%22kind%22%5D%7D), because browsers cannot send a GET body. A body and q together, q given twice, or a q that is not JSON answer 400 {\"q\": …}. The client sends q in a browser (GET) or when asked; the msw handlers read it. A server without this extension ignores q: never send a DELETE with q to one, it would delete every record."
       },
       {
         "id": "select",
@@ -97,7 +107,7 @@ export const openapiDocument: unknown = {
       {
         "id": "read-empty",
         "section": "§4.1 rule 2, §7",
-        "choice": "Read without a where (no body, or select only) returns every record, so an empty index answers 200 with []. Read with a where or an id that matches nothing answers 404. Other implementations may answer 204 or 404 for an empty index, and 204 for an unknown id (§7); clients must accept them."
+        "choice": "Read without a where (no body, or select only) returns every record, so an empty index answers 200 with []. Read with a where, a limit or an id that leaves nothing answers 404. Other implementations may answer 204 or 404 for an empty index, and 204 for an unknown id (§7); clients must accept them."
       },
       {
         "id": "delete-nothing",
@@ -242,6 +252,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/EventReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/EventList"
@@ -328,6 +343,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/EventDeleted"
@@ -415,6 +435,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/EventReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/EventList"
@@ -501,6 +526,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/EventDeleted"
@@ -583,6 +613,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/NetworkLinkTypeList"
@@ -669,6 +704,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/NetworkLinkTypeDeleted"
@@ -756,6 +796,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/NetworkLinkTypeList"
@@ -842,6 +887,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/NetworkLinkTypeDeleted"
@@ -924,6 +974,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/AgentList"
@@ -1010,6 +1065,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/AgentDeleted"
@@ -1097,6 +1157,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/AgentList"
@@ -1183,6 +1248,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/AgentDeleted"
@@ -1257,6 +1327,27 @@ export const openapiDocument: unknown = {
           "minLength": 1
         },
         "example": "filebeat"
+      },
+      "QueryParameter": {
+        "name": "q",
+        "in": "query",
+        "required": false,
+        "x-extension": true,
+        "description": "Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for\nclients that cannot send a GET body (browsers). Same content as the query body\n(schema Query); not together with a body (400).\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        },
+        "examples": {
+          "selectId": {
+            "summary": "Only the ids: {\"select\":[\"id\"]}",
+            "value": "{\"select\":[\"id\"]}"
+          },
+          "firstTenByIdPattern": {
+            "summary": "The first ten records, by id, whose id starts with mesh or event",
+            "value": "{\"where\":{\"reg_exp\":{\"target\":\"id\",\"expr\":\"(mesh|event).*\"}},\"order\":[{\"target\":\"id\",\"mode\":\"asc\"}],\"limit\":{\"from\":0,\"to\":9}}"
+          }
+        }
       }
     },
     "requestBodies": {
@@ -1275,7 +1366,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/EventInput"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1293,6 +1384,19 @@ export const openapiDocument: unknown = {
                 "value": {
                   "kind": "link-up"
                 }
+              },
+              "batch": {
+                "summary": "Extension: a batch, one envelope item per record (x-decisions batches)",
+                "value": [
+                  {
+                    "id": "event-2",
+                    "kind": "link-up"
+                  },
+                  {
+                    "id": "event-3",
+                    "kind": "reboot"
+                  }
+                ]
               }
             }
           }
@@ -1312,7 +1416,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/NetworkLinkTypeInput"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1344,7 +1448,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/AgentInput"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1370,7 +1474,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/EventUpdate"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1415,7 +1519,7 @@ export const openapiDocument: unknown = {
                       "id"
                     ]
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1445,7 +1549,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/NetworkLinkTypeUpdate"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1490,7 +1594,7 @@ export const openapiDocument: unknown = {
                       "id"
                     ]
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1520,7 +1624,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/AgentUpdate"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1579,7 +1683,7 @@ export const openapiDocument: unknown = {
                       "id"
                     ]
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1640,6 +1744,31 @@ export const openapiDocument: unknown = {
                     "kind"
                   ]
                 }
+              },
+              "linkEventsBySeverity": {
+                "summary": "Extension: the link events (reg_exp), most severe first, the first ten",
+                "value": {
+                  "select": [
+                    "id",
+                    "kind"
+                  ],
+                  "where": {
+                    "reg_exp": {
+                      "target": "kind",
+                      "expr": "link-(up|down)"
+                    }
+                  },
+                  "order": [
+                    {
+                      "target": "severity",
+                      "mode": "desc"
+                    }
+                  ],
+                  "limit": {
+                    "from": 0,
+                    "to": 9
+                  }
+                }
               }
             }
           }
@@ -1676,6 +1805,31 @@ export const openapiDocument: unknown = {
                     "name"
                   ]
                 }
+              },
+              "namesStartingWithM": {
+                "summary": "Extension: the link types whose name starts with M, or that allow more than 8 peers",
+                "value": {
+                  "select": [
+                    "id",
+                    "name"
+                  ],
+                  "where": {
+                    "or": [
+                      {
+                        "wildcard": {
+                          "target": "name",
+                          "expr": "M*"
+                        }
+                      },
+                      {
+                        "gt": {
+                          "target": "max_peers",
+                          "expr": 8
+                        }
+                      }
+                    ]
+                  }
+                }
               }
             }
           }
@@ -1704,6 +1858,28 @@ export const openapiDocument: unknown = {
                     }
                   }
                 }
+              },
+              "notFilebeat": {
+                "summary": "Extension: every agent but filebeat, by id",
+                "value": {
+                  "select": [
+                    "id"
+                  ],
+                  "where": {
+                    "not": {
+                      "equals": {
+                        "target": "id",
+                        "expr": "filebeat"
+                      }
+                    }
+                  },
+                  "order": [
+                    {
+                      "target": "id",
+                      "mode": "asc"
+                    }
+                  ]
+                }
               }
             }
           }
@@ -1726,6 +1902,27 @@ export const openapiDocument: unknown = {
                       "target": "kind",
                       "expr": "link-down"
                     }
+                  }
+                }
+              },
+              "minorLinkEvents": {
+                "summary": "Extension: delete the link events of severity below 3",
+                "value": {
+                  "where": {
+                    "and": [
+                      {
+                        "wildcard": {
+                          "target": "kind",
+                          "expr": "link-*"
+                        }
+                      },
+                      {
+                        "lt": {
+                          "target": "severity",
+                          "expr": 3
+                        }
+                      }
+                    ]
                   }
                 }
               }
@@ -1795,7 +1992,8 @@ export const openapiDocument: unknown = {
                 "status": "Created",
                 "code": 201,
                 "error": false,
-                "message": "Record with id=event-1 created"
+                "message": "Record with id=event-1 created",
+                "id": "event-1"
               }
             ]
           }
@@ -1813,7 +2011,8 @@ export const openapiDocument: unknown = {
                 "status": "Created",
                 "code": 201,
                 "error": false,
-                "message": "Record with id=mesh created"
+                "message": "Record with id=mesh created",
+                "id": "mesh"
               }
             ]
           }
@@ -1831,7 +2030,8 @@ export const openapiDocument: unknown = {
                 "status": "Created",
                 "code": 201,
                 "error": false,
-                "message": "Record with id=filebeat created"
+                "message": "Record with id=filebeat created",
+                "id": "filebeat"
               }
             ]
           }
@@ -2120,21 +2320,78 @@ export const openapiDocument: unknown = {
         }
       },
       "BadRequest": {
-        "description": "Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope content).",
+        "description": "Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope\ncontent), or a read or delete query that is not a query, named by its dotted field\n(x-decisions query-validation, query-parameter).\n",
         "x-decision": "malformed-json",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/ErrorEnvelope"
             },
-            "example": [
-              {
-                "status": "Bad Request",
-                "code": 400,
-                "error": true,
-                "message": "Request not valid: the body is not valid JSON"
+            "examples": {
+              "malformedJson": {
+                "summary": "The body is not valid JSON",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": "Request not valid: the body is not valid JSON"
+                  }
+                ]
+              },
+              "unknownOperator": {
+                "summary": "An operator the query language does not know (extension)",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "where.regexp": "unknown operator: use equals, reg_exp, wildcard, lt, lte, gt, gte, and, or, not"
+                    }
+                  }
+                ]
+              },
+              "badRegularExpression": {
+                "summary": "A reg_exp that does not compile (extension)",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "where.reg_exp.expr": "not a valid regular expression: missing closing ): `(a`"
+                    }
+                  }
+                ]
+              },
+              "clauseWithoutExpr": {
+                "summary": "A clause without expr",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "where.equals.expr": "required"
+                    }
+                  }
+                ]
+              },
+              "bodyAndQ": {
+                "summary": "A query in the body and as q (extension)",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "q": "send the query in the body or as q, not both"
+                    }
+                  }
+                ]
               }
-            ]
+            }
           }
         }
       },
@@ -2177,11 +2434,18 @@ export const openapiDocument: unknown = {
         }
       },
       "CreateValidationFailed": {
-        "description": "Validation failed (§7) — a duplicate id, or a missing or invalid field named in the message object.",
+        "description": "Validation failed (§7) — a duplicate id, or a missing or invalid field named in the\nmessage object. For a batch (extension), one item per record: the refused ones 406, the\ncreated ones 201 (x-decisions batches).\n",
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/ValidationErrorEnvelope"
+              "anyOf": [
+                {
+                  "$ref": "#/components/schemas/ValidationErrorEnvelope"
+                },
+                {
+                  "$ref": "#/components/schemas/BatchEnvelope"
+                }
+              ]
             },
             "examples": {
               "duplicateId": {
@@ -2220,6 +2484,78 @@ export const openapiDocument: unknown = {
                     }
                   }
                 ]
+              },
+              "repeatedEntryIds": {
+                "summary": "Two parameters with one id (extension, x-decisions update-merge)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "parameters": "Repeated values"
+                    }
+                  }
+                ]
+              },
+              "idDiffersFromPath": {
+                "summary": "POST {base}/{id} with another id in the body (x-decisions id-source)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "Differs from the id in the path"
+                    }
+                  }
+                ]
+              },
+              "batchWithARefusedRecord": {
+                "summary": "A batch of two whose second record lacks its name (extension, x-decisions batches)",
+                "value": [
+                  {
+                    "status": "Created",
+                    "code": 201,
+                    "error": false,
+                    "message": "Record with id=mesh created",
+                    "id": "mesh"
+                  },
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "name": "required"
+                    }
+                  }
+                ]
+              },
+              "batchWithRepeatedIds": {
+                "summary": "A batch naming one id twice (extension)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "Same id present multiple times in the request"
+                    }
+                  }
+                ]
+              },
+              "batchWithPathId": {
+                "summary": "A batch sent to {base}/{id} (extension)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "Only one record can be managed when the id is in the path"
+                    }
+                  }
+                ]
               }
             }
           }
@@ -2231,7 +2567,14 @@ export const openapiDocument: unknown = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/ValidationErrorEnvelope"
+              "anyOf": [
+                {
+                  "$ref": "#/components/schemas/ValidationErrorEnvelope"
+                },
+                {
+                  "$ref": "#/components/schemas/BatchEnvelope"
+                }
+              ]
             },
             "examples": {
               "unknownId": {
@@ -2248,14 +2591,33 @@ export const openapiDocument: unknown = {
                 ]
               },
               "readonlyId": {
-                "summary": "The id cannot change",
+                "summary": "The id cannot change (x-decisions readonly-id)",
                 "value": [
                   {
                     "status": "Not Acceptable",
                     "code": 406,
                     "error": true,
                     "message": {
-                      "id": "readonly"
+                      "id": "Readonly field"
+                    }
+                  }
+                ]
+              },
+              "batchWithAnUnknownId": {
+                "summary": "A batch of two whose second id is unknown (extension, x-decisions batches)",
+                "value": [
+                  {
+                    "status": "OK",
+                    "code": 200,
+                    "error": false,
+                    "message": "Record with id=mesh updated"
+                  },
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "not found"
                     }
                   }
                 ]
@@ -2278,7 +2640,7 @@ export const openapiDocument: unknown = {
         }
       },
       "QueryValidationFailed": {
-        "description": "The query body does not match the Query schema.",
+        "description": "The query does not match the Query schema. The reference server answers 400 for it\n(x-decisions query-validation); other implementations may answer 406.\n",
         "x-decision": "query-validation",
         "content": {
           "application/json": {
@@ -3030,7 +3392,7 @@ export const openapiDocument: unknown = {
       },
       "Query": {
         "type": "object",
-        "description": "Read and delete query (§4.1). Delete uses only where.",
+        "description": "Read and delete query (§4.1). Delete ignores select. A query that breaks this schema\nanswers 400 naming the field (x-decisions query-validation).\n",
         "properties": {
           "select": {
             "type": "array",
@@ -3042,22 +3404,92 @@ export const openapiDocument: unknown = {
           },
           "where": {
             "$ref": "#/components/schemas/Where"
+          },
+          "order": {
+            "type": "array",
+            "x-extension": true,
+            "description": "Sort the picked records by each entry in turn (x-decisions query-language).",
+            "items": {
+              "$ref": "#/components/schemas/OrderBy"
+            },
+            "example": [
+              {
+                "target": "severity",
+                "mode": "desc"
+              },
+              {
+                "target": "id",
+                "mode": "asc"
+              }
+            ]
+          },
+          "limit": {
+            "$ref": "#/components/schemas/Limit"
           }
         },
         "additionalProperties": false
       },
       "Where": {
         "type": "object",
-        "description": "Filter condition. The core contract knows equals; richer operators are future extensions.",
-        "required": [
-          "equals"
-        ],
+        "description": "Filter condition: an object of operator to clause, every operator of which must hold. The\nservice description shows equals; the other operators are extensions (x-decisions query-language).\n",
+        "minProperties": 1,
         "properties": {
           "equals": {
             "$ref": "#/components/schemas/Equals"
+          },
+          "reg_exp": {
+            "$ref": "#/components/schemas/PatternClause"
+          },
+          "wildcard": {
+            "$ref": "#/components/schemas/PatternClause"
+          },
+          "lt": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "lte": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "gt": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "gte": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "and": {
+            "$ref": "#/components/schemas/ClauseList"
+          },
+          "or": {
+            "$ref": "#/components/schemas/ClauseList"
+          },
+          "not": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Where"
+              }
+            ],
+            "x-extension": true,
+            "description": "The clause must not hold."
           }
         },
-        "additionalProperties": false
+        "additionalProperties": false,
+        "example": {
+          "and": [
+            {
+              "wildcard": {
+                "target": "kind",
+                "expr": "link-*"
+              }
+            },
+            {
+              "not": {
+                "equals": {
+                  "target": "severity",
+                  "expr": "minor"
+                }
+              }
+            }
+          ]
+        }
       },
       "Equals": {
         "type": "object",
@@ -3069,7 +3501,7 @@ export const openapiDocument: unknown = {
           "target": {
             "type": "string",
             "minLength": 1,
-            "description": "Field name to compare."
+            "description": "Field name to compare (a dotted name descends into nested objects)."
           },
           "expr": {
             "type": "string",
@@ -3077,6 +3509,136 @@ export const openapiDocument: unknown = {
           }
         },
         "additionalProperties": false
+      },
+      "PatternClause": {
+        "type": "object",
+        "x-extension": true,
+        "description": "reg_exp (RE2 syntax) or wildcard (`*`, `?`, `\\` escapes): the WHOLE value of the target\nmust match expr (x-decisions query-language). At most 1000 characters.\n",
+        "required": [
+          "target",
+          "expr"
+        ],
+        "properties": {
+          "target": {
+            "type": "string",
+            "minLength": 1
+          },
+          "expr": {
+            "type": "string",
+            "maxLength": 1000
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "target": "kind",
+          "expr": "link-(up|down)"
+        }
+      },
+      "RangeClause": {
+        "type": "object",
+        "x-extension": true,
+        "description": "lt, lte, gt, gte: a stored number compares as a number with an expr that is a number or a\nnumeric string; a stored string compares with the expr's text (x-decisions query-language).\n",
+        "required": [
+          "target",
+          "expr"
+        ],
+        "properties": {
+          "target": {
+            "type": "string",
+            "minLength": 1
+          },
+          "expr": {
+            "oneOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "number"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "target": "max_peers",
+          "expr": 8
+        }
+      },
+      "ClauseList": {
+        "x-extension": true,
+        "description": "and / or take a non-empty list of clause objects, or one object of operator to clause.",
+        "oneOf": [
+          {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/Where"
+            }
+          },
+          {
+            "$ref": "#/components/schemas/Where"
+          }
+        ],
+        "example": [
+          {
+            "equals": {
+              "target": "kind",
+              "expr": "link-down"
+            }
+          },
+          {
+            "equals": {
+              "target": "kind",
+              "expr": "link-up"
+            }
+          }
+        ]
+      },
+      "OrderBy": {
+        "type": "object",
+        "x-extension": true,
+        "required": [
+          "target",
+          "mode"
+        ],
+        "properties": {
+          "target": {
+            "type": "string",
+            "minLength": 1
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "asc",
+              "desc"
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "target": "id",
+          "mode": "asc"
+        }
+      },
+      "Limit": {
+        "type": "object",
+        "x-extension": true,
+        "description": "Inclusive indices into the ordered result: from (default 0) to to (default the last).",
+        "properties": {
+          "from": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "to": {
+            "type": "integer",
+            "minimum": 0
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "from": 0,
+          "to": 9
+        }
       },
       "ValidationMessage": {
         "type": "object",
@@ -3114,6 +3676,12 @@ export const openapiDocument: unknown = {
                 "$ref": "#/components/schemas/ValidationMessage"
               }
             ]
+          },
+          "id": {
+            "type": "string",
+            "x-extension": true,
+            "description": "The record's id, on the item of a successful create (x-decisions success-messages).",
+            "example": "event-1"
           }
         },
         "additionalProperties": true
@@ -3142,6 +3710,9 @@ export const openapiDocument: unknown = {
                 },
                 "message": {
                   "type": "string"
+                },
+                "id": {
+                  "type": "string"
                 }
               }
             }
@@ -3149,6 +3720,7 @@ export const openapiDocument: unknown = {
         ]
       },
       "UpdatedEnvelope": {
+        "description": "Code 200 in each item; in a batch (extension) a record that needed no change has a 304 item.",
         "allOf": [
           {
             "$ref": "#/components/schemas/Envelope"
@@ -3157,7 +3729,10 @@ export const openapiDocument: unknown = {
             "items": {
               "properties": {
                 "code": {
-                  "const": 200
+                  "enum": [
+                    200,
+                    304
+                  ]
                 },
                 "error": {
                   "const": false
@@ -3241,6 +3816,29 @@ export const openapiDocument: unknown = {
                 },
                 "error": {
                   "const": true
+                }
+              }
+            }
+          }
+        ]
+      },
+      "BatchEnvelope": {
+        "x-extension": true,
+        "description": "The answer to a batch (x-decisions batches): one item per record, in request order, each\nwith its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is\nthe most severe item's code. Examples: CreateValidationFailed batchWithARefusedRecord,\nUpdateValidationFailed batchWithAnUnknownId.\n",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Envelope"
+          },
+          {
+            "items": {
+              "properties": {
+                "code": {
+                  "enum": [
+                    200,
+                    201,
+                    304,
+                    406
+                  ]
                 }
               }
             }

@@ -428,21 +428,134 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Read and delete query (§4.1). Delete uses only where. */
+        /**
+         * @description Read and delete query (§4.1). Delete ignores select. A query that breaks this schema
+         *     answers 400 naming the field (x-decisions query-validation).
+         */
         Query: {
             /** @description Field names of the index to return (read only). */
             select?: string[];
             where?: components["schemas"]["Where"];
+            /**
+             * @description Sort the picked records by each entry in turn (x-decisions query-language).
+             * @example [
+             *       {
+             *         "target": "severity",
+             *         "mode": "desc"
+             *       },
+             *       {
+             *         "target": "id",
+             *         "mode": "asc"
+             *       }
+             *     ]
+             */
+            order?: components["schemas"]["OrderBy"][];
+            limit?: components["schemas"]["Limit"];
         };
-        /** @description Filter condition. The core contract knows equals; richer operators are future extensions. */
+        /**
+         * @description Filter condition: an object of operator to clause, every operator of which must hold. The
+         *     service description shows equals; the other operators are extensions (x-decisions query-language).
+         * @example {
+         *       "and": [
+         *         {
+         *           "wildcard": {
+         *             "target": "kind",
+         *             "expr": "link-*"
+         *           }
+         *         },
+         *         {
+         *           "not": {
+         *             "equals": {
+         *               "target": "severity",
+         *               "expr": "minor"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         Where: {
-            equals: components["schemas"]["Equals"];
+            equals?: components["schemas"]["Equals"];
+            reg_exp?: components["schemas"]["PatternClause"];
+            wildcard?: components["schemas"]["PatternClause"];
+            lt?: components["schemas"]["RangeClause"];
+            lte?: components["schemas"]["RangeClause"];
+            gt?: components["schemas"]["RangeClause"];
+            gte?: components["schemas"]["RangeClause"];
+            and?: components["schemas"]["ClauseList"];
+            or?: components["schemas"]["ClauseList"];
+            /** @description The clause must not hold. */
+            not?: components["schemas"]["Where"];
         };
         Equals: {
-            /** @description Field name to compare. */
+            /** @description Field name to compare (a dotted name descends into nested objects). */
             target: string;
             /** @description Value to compare with. */
             expr: string;
+        };
+        /**
+         * @description reg_exp (RE2 syntax) or wildcard (`*`, `?`, `\` escapes): the WHOLE value of the target
+         *     must match expr (x-decisions query-language). At most 1000 characters.
+         * @example {
+         *       "target": "kind",
+         *       "expr": "link-(up|down)"
+         *     }
+         */
+        PatternClause: {
+            target: string;
+            expr: string;
+        };
+        /**
+         * @description lt, lte, gt, gte: a stored number compares as a number with an expr that is a number or a
+         *     numeric string; a stored string compares with the expr's text (x-decisions query-language).
+         * @example {
+         *       "target": "max_peers",
+         *       "expr": 8
+         *     }
+         */
+        RangeClause: {
+            target: string;
+            expr: string | number;
+        };
+        /**
+         * @description and / or take a non-empty list of clause objects, or one object of operator to clause.
+         * @example [
+         *       {
+         *         "equals": {
+         *           "target": "kind",
+         *           "expr": "link-down"
+         *         }
+         *       },
+         *       {
+         *         "equals": {
+         *           "target": "kind",
+         *           "expr": "link-up"
+         *         }
+         *       }
+         *     ]
+         */
+        ClauseList: components["schemas"]["Where"][] | components["schemas"]["Where"];
+        /**
+         * @example {
+         *       "target": "id",
+         *       "mode": "asc"
+         *     }
+         */
+        OrderBy: {
+            target: string;
+            /** @enum {string} */
+            mode: "asc" | "desc";
+        };
+        /**
+         * @description Inclusive indices into the ordered result: from (default 0) to to (default the last).
+         * @example {
+         *       "from": 0,
+         *       "to": 9
+         *     }
+         */
+        Limit: {
+            from?: number;
+            to?: number;
         };
         /** @description Field name (nested ones dotted, parameter.type) to the reason, e.g. required. */
         ValidationMessage: {
@@ -454,18 +567,31 @@ export interface components {
             code: number;
             error: boolean;
             message: string | components["schemas"]["ValidationMessage"];
+            /**
+             * @description The record's id, on the item of a successful create (x-decisions success-messages).
+             * @example event-1
+             */
+            id?: string;
         } & {
             [key: string]: unknown;
         };
         /** @description The response envelope of create, update, delete and errors (§4.1). */
         Envelope: components["schemas"]["EnvelopeItem"][];
         CreatedEnvelope: components["schemas"]["Envelope"] & unknown;
+        /** @description Code 200 in each item; in a batch (extension) a record that needed no change has a 304 item. */
         UpdatedEnvelope: components["schemas"]["Envelope"] & unknown;
         NotModifiedEnvelope: components["schemas"]["Envelope"] & unknown;
         /** @description Code 200 in each item although the HTTP status is 205 (§4.1). */
         DeletedEnvelope: components["schemas"]["Envelope"] & unknown;
         ErrorEnvelope: components["schemas"]["Envelope"] & unknown;
         ValidationErrorEnvelope: components["schemas"]["Envelope"] & unknown;
+        /**
+         * @description The answer to a batch (x-decisions batches): one item per record, in request order, each
+         *     with its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is
+         *     the most severe item's code. Examples: CreateValidationFailed batchWithARefusedRecord,
+         *     UpdateValidationFailed batchWithAnUnknownId.
+         */
+        BatchEnvelope: components["schemas"]["Envelope"] & unknown;
     };
     responses: {
         /** @description All records created (§4.1). One envelope item per record; the message names the id. */
@@ -480,7 +606,8 @@ export interface components {
                  *         "status": "Created",
                  *         "code": 201,
                  *         "error": false,
-                 *         "message": "Record with id=event-1 created"
+                 *         "message": "Record with id=event-1 created",
+                 *         "id": "event-1"
                  *       }
                  *     ]
                  */
@@ -499,7 +626,8 @@ export interface components {
                  *         "status": "Created",
                  *         "code": 201,
                  *         "error": false,
-                 *         "message": "Record with id=mesh created"
+                 *         "message": "Record with id=mesh created",
+                 *         "id": "mesh"
                  *       }
                  *     ]
                  */
@@ -518,7 +646,8 @@ export interface components {
                  *         "status": "Created",
                  *         "code": 201,
                  *         "error": false,
-                 *         "message": "Record with id=filebeat created"
+                 *         "message": "Record with id=filebeat created",
+                 *         "id": "filebeat"
                  *       }
                  *     ]
                  */
@@ -751,22 +880,16 @@ export interface components {
                 "application/json": components["schemas"]["AgentSelection"][];
             };
         };
-        /** @description Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope content). */
+        /**
+         * @description Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope
+         *     content), or a read or delete query that is not a query, named by its dotted field
+         *     (x-decisions query-validation, query-parameter).
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example [
-                 *       {
-                 *         "status": "Bad Request",
-                 *         "code": 400,
-                 *         "error": true,
-                 *         "message": "Request not valid: the body is not valid JSON"
-                 *       }
-                 *     ]
-                 */
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
@@ -808,13 +931,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Validation failed (§7) — a duplicate id, or a missing or invalid field named in the message object. */
+        /**
+         * @description Validation failed (§7) — a duplicate id, or a missing or invalid field named in the
+         *     message object. For a batch (extension), one item per record: the refused ones 406, the
+         *     created ones 201 (x-decisions batches).
+         */
         CreateValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ValidationErrorEnvelope"];
+                "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BatchEnvelope"];
             };
         };
         /** @description Validation failed — unknown id, an attempt to change the id, or a field the merged record would miss or break. */
@@ -823,10 +950,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ValidationErrorEnvelope"];
+                "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BatchEnvelope"];
             };
         };
-        /** @description The query body does not match the Query schema. */
+        /**
+         * @description The query does not match the Query schema. The reference server answers 400 for it
+         *     (x-decisions query-validation); other implementations may answer 406.
+         */
         QueryValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -940,6 +1070,12 @@ export interface components {
          * @example filebeat
          */
         AgentId: string;
+        /**
+         * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+         *     clients that cannot send a GET body (browsers). Same content as the query body
+         *     (schema Query); not together with a body (400).
+         */
+        QueryParameter: string;
     };
     requestBodies: {
         /** @description One event, or a batch (extension). No field besides id is fixed; extra fields are stored as sent. */
@@ -1035,7 +1171,14 @@ export type $defs = Record<string, never>;
 export interface operations {
     readEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1097,7 +1240,14 @@ export interface operations {
     };
     deleteEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1117,7 +1267,14 @@ export interface operations {
     };
     readEventById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
@@ -1197,7 +1354,14 @@ export interface operations {
     };
     deleteEventById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
@@ -1223,7 +1387,14 @@ export interface operations {
     };
     readNetworkLinkTypes: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1285,7 +1456,14 @@ export interface operations {
     };
     deleteNetworkLinkTypes: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1305,7 +1483,14 @@ export interface operations {
     };
     readNetworkLinkTypeById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
@@ -1385,7 +1570,14 @@ export interface operations {
     };
     deleteNetworkLinkTypeById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
@@ -1411,7 +1603,14 @@ export interface operations {
     };
     readAgents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1473,7 +1672,14 @@ export interface operations {
     };
     deleteAgents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1493,7 +1699,14 @@ export interface operations {
     };
     readAgentById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
@@ -1573,7 +1786,14 @@ export interface operations {
     };
     deleteAgentById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**

@@ -103,15 +103,18 @@ async function respond(request: Request, basePath: string, handle: CoreHandler, 
 
 /** The msw request as the core's plain request: path without the base path, lower-case headers, raw body. */
 async function toCoreRequest(request: Request, basePath: string): Promise<CoreRequest> {
-  const pathname = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const pathname = url.pathname;
+  // The query string carries ?q= (x-decisions query-parameter): in a browser the only way a read can carry a query.
+  const query = url.search.slice(1);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   const path = pathname.slice(basePath.length) || '/';
   // A fetch Request has no GET body (TOOLCHAIN §4); other methods read their bytes and decode
   // them strictly, so invalid UTF-8 is a 400 here as on node:http (x-decisions malformed-json).
-  if (request.method === 'GET') return { method: request.method, path, headers, body: await readRawGetBody(request) };
+  if (request.method === 'GET') return { method: request.method, path, query, headers, body: await readRawGetBody(request) };
   const { text, notUtf8 } = decodeBody(new Uint8Array(await request.arrayBuffer()));
-  return { method: request.method, path, headers, body: text, bodyNotUtf8: notUtf8 };
+  return { method: request.method, path, query, headers, body: text, bodyNotUtf8: notUtf8 };
 }
 
 /** The one place an unexpected throw becomes a 500 envelope (STYLE: errors are values at the edge). */

@@ -38,7 +38,7 @@ describe('mgmt-kit mock (Prism, stateless examples)', () => {
   it('each index answers its own examples: create of mesh → "Record with id=mesh created"', async () => {
     const result = await client.networkLinkTypes.create({ name: 'Mesh' }, { id: 'mesh' });
     assert.equal(result.status, 201);
-    assert.deepEqual(result.data, [{ status: 'Created', code: 201, error: false, message: 'Record with id=mesh created' }]);
+    assert.deepEqual(result.data, [{ status: 'Created', code: 201, error: false, message: 'Record with id=mesh created', id: 'mesh' }]);
   });
   it('Prefer: example=<name> picks a named example (the answer to the query example whereName)', async () => {
     const result = await client.networkLinkTypes.read({ headers: { Prefer: 'example=whereName' } });

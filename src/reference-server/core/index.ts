@@ -34,6 +34,14 @@ export { createRecordValidator } from './validate-record.js';
 
 // The spec document the core validates against (generated from spec/openapi.yaml)
 export { loadOpenApiDocument } from '../../spec/openapi-document.js';
+// The query language, ?q= and batches (extensions, spec x-extension)
+export { parseQuery } from './query/parse-query.js';
+export { parseWhere, MAX_CLAUSES } from './query/parse-where.js';
+export { matchClause } from './query/match-clause.js';
+export { applyQuery } from './query/apply-query.js';
+export { compileRegExp, compileWildcard, MAX_PATTERN_LENGTH, MAX_PROGRAM_SIZE } from './query/compile-pattern.js';
+export { takeQueryInput, QUERY_PARAMETER } from './query/take-query-input.js';
+export { mostSevereStatus } from './batch-status.js';
 
 // Types
 export type { CoreRequest, CoreResponse } from './core-types.js';
@@ -49,3 +57,8 @@ export type { WhereEquals } from './match-where.js';
 export type { RecordValidator } from './validate-record.js';
 export type { Route, IndexMethod } from './route.js';
 export type { OpenApiDocument } from '../../spec/openapi-document.js';
+export type { ParsedQuery } from './query/parse-query.js';
+export type { Clause } from './query/match-clause.js';
+export type { OrderBy } from './query/order-records.js';
+export type { Limit } from './query/limit-records.js';
+export type { ParseProblem, Parsed } from './query/parse-problem.js';

@@ -36,6 +36,13 @@ function pathOf(url: string | undefined): string {
   return raw.split(/[?#]/, 1)[0]!;
 }
 
+/** The query string of the request target, without `?` (the `q` of read and delete lives there). */
+function queryOf(url: string | undefined): string | undefined {
+  const raw = (url ?? '').split('#', 1)[0]!;
+  const at = raw.indexOf('?');
+  return at === -1 ? undefined : raw.slice(at + 1);
+}
+
 function headersOf(req: IncomingMessage): CoreRequest['headers'] {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -71,7 +78,7 @@ export function createRequestListener(core: ReferenceCore, options: RequestListe
         setTimeout(() => req.socket.destroy(), 2000).unref();
         return;
       }
-      const response = await core.handle({ method, path, headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
+      const response = await core.handle({ method, path, query: queryOf(req.url), headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
       writeCoreResponse(res, response);
     } catch (error) {
       options.onError?.(error);
