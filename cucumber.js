@@ -1,8 +1,10 @@
-// Cucumber profiles of the conformance suite (mgmt-kit conformance loads them in-process and
-// adds the report formats and world parameters; see src/conformance/run-conformance.ts).
-// A named profile replaces the default one, so each spreads `common` (TOOLCHAIN.md §2).
+// Cucumber profiles of the conformance suite. A named profile replaces the default one, so each
+// spreads `common` (TOOLCHAIN.md §2), and cucumber adds up the formats and tags of the profile and
+// of the caller, so the runner's profiles carry neither.
 //
-// Direct use: BASE_URL=… TOKEN=… NODE_OPTIONS=--import=tsx npx cucumber-js [-p extended]
+// Plain use (README "Run it"): BASE_URL=… TOKEN=… npx cucumber-js [-p extended]
+//   ALLOW_DESTRUCTIVE=1 runs the @destructive scenarios, JWT_SECRET=… the @needs-jwt-secret ones;
+//   without them those scenarios are skipped, and steps/hooks.ts says so once.
 
 /** The cucumber report files written into a report directory. */
 export function reportFormats(dir) {
@@ -17,15 +19,29 @@ const common = {
   formatOptions: { snippetInterface: 'async-await', junit: { suiteName: 'mgmt-kit conformance' } },
 };
 
-/** The seed's documented behaviour only. */
-export const core = { ...common, tags: 'not @extension' };
+/** For `mgmt-kit conformance` (src/conformance/run-conformance.ts), which adds formats, tags and world parameters. */
+export const conformanceCore = { ...common, tags: 'not @extension' };
 
-/** core plus the kit's extensions (batches, invalid enum values, …). */
-export const extended = { ...common };
+/** For `mgmt-kit conformance --profile extended`: core plus the kit's extensions (batches, invalid enum values, …). */
+export const conformanceExtended = { ...common };
 
-// Plain `cucumber-js`: core, without the scenarios that need consent or a secret.
-export default {
-  ...core,
-  tags: 'not @extension and not @destructive and not @needs-jwt-secret',
-  format: ['progress', ...reportFormats('reports')],
+const plainFormat = ['progress', ...reportFormats('reports')];
+
+/** Plain `npx cucumber-js -p extended`: every scenario, reports into reports/. */
+export const extended = { ...common, format: plainFormat };
+
+/** Plain `npx cucumber-js`: the documented behaviour (no @extension), reports into reports/. */
+export default { ...common, tags: 'not @extension', format: plainFormat };
+
+/**
+ * Mutation testing (npm run mutation): every scenario — extension, destructive and minted-token
+ * ones included — against the mutated reference server that test/mutation/start-target.ts starts
+ * in-process. It is imported right after register.mjs, so its BeforeAll (which sets BASE_URL)
+ * runs before the plain-run check of steps/hooks.ts. No report files: Stryker reruns cucumber
+ * once per mutant.
+ */
+export const stryker = {
+  ...common,
+  import: [common.import[0], 'test/mutation/start-target.ts', ...common.import.slice(1)],
+  format: [],
 };

@@ -81,27 +81,3 @@ Feature: Envelope and errors
       | delete    | events             | {base}/{id} |
       | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
-
-  @extension
-  Scenario Outline: Creating a batch of <index> creates every record
-    When I create a batch of two <index> with new ids
-    Then the response is 201 with an envelope naming both ids
-    And both records can be read by their ids as sent
-
-    Examples:
-      | index              |
-      | events             |
-      | network link types |
-      | agents             |
-
-  @extension
-  Scenario: Creating an empty batch has nothing to create
-    When I create an empty batch of events
-    Then the response is 204
-
-  @extension
-  Scenario: Updating a batch of network link types updates every record
-    Given two network link types with new ids exist
-    When I update both network link types in one batch setting "description" to "Batch updated"
-    Then the response is 200 with an update envelope
-    And both records can be read by their ids as sent

@@ -1,8 +1,9 @@
 /**
  * @module mgmt-kit
- * The package entry: `import { createClient } from 'mgmt-kit'`.
- * The reference server is at `mgmt-kit/reference-server` and the msw handlers at `mgmt-kit/mock`,
- * so that msw (an optional peer dependency) is loaded only by those who use it.
+ * The package entry: `import { createClient } from 'mgmt-kit'`, the typed client of
+ * `@mgmt-kit/client` (the build imports it from that package). The reference server is at
+ * `mgmt-kit/reference-server` and the msw handlers at `mgmt-kit/mock`, so that msw is loaded
+ * only by those who use it.
  */
 
 // Typed client (seed §4: one client per index, results typed per documented status)
@@ -22,5 +23,6 @@ export type {
   OperationId,
   Query,
   QueryCallOptions,
+  QueryPlacement,
   RequestBodyOf,
 } from './client/index.js';

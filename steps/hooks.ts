@@ -1,9 +1,10 @@
-import { After, AfterAll, Before, setDefaultTimeout, setParallelCanAssign } from '@cucumber/cucumber';
+import { rmSync } from 'node:fs';
+import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setParallelCanAssign } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { mintJwt } from '../src/conformance/mint-jwt.js';
 import { createRunPrefix } from '../src/conformance/run-prefix.js';
-import { resolveKitParameters } from './support/kit-parameters.js';
+import { resolveKitParameters, type KitParameters } from '../src/conformance/kit-parameters.js';
 import { removeScenarioRecords } from './support/remove-scenario-records.js';
 import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
 import { runsAlone } from './support/run-alone.js';
@@ -25,6 +26,27 @@ let mintedToken: Promise<string> | undefined;
 AfterAll(function () {
   runPrefix = undefined;
   mintedToken = undefined;
+});
+
+// Plain `npx cucumber-js` (mgmt-kit conformance always passes a runPrefix): check the target once
+// and say once what will be skipped and why, instead of scenario by scenario. The summary files
+// of an earlier `mgmt-kit conformance` run would sit beside this run's reports as if they were
+// its own, so they go.
+BeforeAll(function () {
+  const given = this.parameters as Partial<KitParameters>;
+  if (given.runPrefix !== undefined) return;
+  if (!process.env['BASE_URL'] && given.baseUrl === undefined) {
+    // A thrown error would come back as a 20-line stack; a usage error deserves one line.
+    process.stderr.write('No target: set BASE_URL (and TOKEN) for cucumber-js, e.g. BASE_URL=http://127.0.0.1:8080 TOKEN=… npx cucumber-js\n');
+    process.exit(2);
+  }
+  const params = resolveKitParameters(given);
+  const notes = [
+    params.allowDestructive ? '' : '@destructive scenarios are skipped: set ALLOW_DESTRUCTIVE=1 to run them (they delete whole indices, then restore them)',
+    params.jwtSecret !== undefined ? '' : "@needs-jwt-secret scenarios are skipped: set JWT_SECRET to the target's HS256 secret to run them",
+  ].filter(Boolean);
+  process.stderr.write(`mgmt-kit conformance features against ${params.baseUrl}\n${notes.map((n) => `  ${n}\n`).join('')}`);
+  for (const name of ['conformance-summary.md', 'conformance-summary.html']) rmSync(`reports/${name}`, { force: true });
 });
 
 Before(async function (this: KitWorld) {

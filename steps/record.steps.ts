@@ -1,24 +1,10 @@
 import { expectThat } from './support/expect-that.js';
 import { Then } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
-import { findSentMismatch } from './support/contains-sent.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
 import { recordsOf } from './support/records-of.js';
-import type { KitWorld, ScenarioRecord } from './world.js';
-
-/** Reads the record by id and compares it with everything the scenario sent for it. */
-async function assertStoredAsSent(world: KitWorld, record: ScenarioRecord): Promise<void> {
-  const stored = await readStored(world, record.index, record.id);
-  expectThat(stored, `no ${record.index} record can be read under ${record.id}`);
-  const mismatch = findSentMismatch(stored, record.sent);
-  expectThat(mismatch === undefined, `${record.index} ${record.id} differs from what was sent at ${mismatch}`);
-}
-
-async function assertAbsent(world: KitWorld, index: IndexName, id: string): Promise<void> {
-  const stored = await readStored(world, index, id);
-  expectThat(stored === undefined, `a ${index} record exists under ${id}, but none should: ${JSON.stringify(stored)}`);
-}
+import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
+import type { KitWorld } from './world.js';
 
 // seed §2 rule 3: each create without an id gets an id of its own, so neither record replaced the other.
 Then('the two generated ids differ and both records can be read as sent', async function (this: KitWorld) {

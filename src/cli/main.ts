@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { stopWhenOrphaned } from './stop-when-orphaned.js';
 
 /** One sub-command of `mgmt-kit`: a summary for the help text and a runner that returns the exit code. */
 export interface Command {
@@ -65,5 +66,11 @@ export async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const { command } = await load();
-  return command.run(rest);
+  // `npx mgmt-kit serve &` + `kill $!`: the signal stops npm and its shell, not this process.
+  const unwatch = stopWhenOrphaned();
+  try {
+    return await command.run(rest);
+  } finally {
+    unwatch();
+  }
 }

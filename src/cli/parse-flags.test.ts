@@ -20,13 +20,34 @@ const cases: Array<[string, { argv: string[]; env?: Record<string, string>; want
   ['not a number', { argv: ['--port', 'abc'], want: { ok: false, error: '--port must be a whole number, got "abc"' } }],
   ['out of range', { argv: ['--port', '70000'], want: { ok: false, error: '--port must be between 0 and 65535, got 70000' } }],
   ['bad env value', { argv: [], env: { PORT: '-1' }, want: { ok: false, error: 'PORT must be a whole number, got "-1"' } }],
-  ['boolean with a value', { argv: ['--no-auth=yes'], want: { ok: false, error: '--no-auth takes no value' } }],
+  ['boolean with a value', { argv: ['--no-auth=yes'], want: { ok: false, error: '--no-auth takes no value (or =true / =false)' } }],
+  ['boolean =false', { argv: ['--no-auth=false'], want: { ok: true, values: { 'no-auth': false }, positionals: [] } }],
+  ['boolean =true', { argv: ['--no-auth=true'], want: { ok: true, values: { 'no-auth': true }, positionals: [] } }],
   ['prototype names are unknown flags', { argv: ['--constructor'], want: { ok: false, error: 'unknown option --constructor' } }],
 ];
 
 for (const [name, { argv, env = {}, want }] of cases) {
   test(`parseFlags: ${name}`, () => assert.deepEqual(parseFlags(argv, SPEC, env), want));
 }
+
+const WITH_DEFAULTS = {
+  cors: { kind: 'boolean', description: 'cors', defaultValue: true },
+  'cors-origin': { kind: 'list', description: 'origin', valueName: 'ORIGIN' },
+} as const;
+
+const defaultCases: Array<[string, { argv: string[]; want: unknown }]> = [
+  ['a true default', { argv: [], want: { ok: true, values: { cors: true, 'cors-origin': [] }, positionals: [] } }],
+  ['=false turns it off', { argv: ['--cors=false'], want: { ok: true, values: { cors: false, 'cors-origin': [] }, positionals: [] } }],
+  ['a list repeats, in order', { argv: ['--cors-origin', 'a', '--cors-origin=b'], want: { ok: true, values: { cors: true, 'cors-origin': ['a', 'b'] }, positionals: [] } }],
+  ['a list needs a value', { argv: ['--cors-origin'], want: { ok: false, error: '--cors-origin needs a value' } }],
+];
+for (const [name, { argv, want }] of defaultCases) {
+  test(`parseFlags: ${name}`, () => assert.deepEqual(parseFlags(argv, WITH_DEFAULTS, {}), want));
+}
+
+test('formatFlagHelp marks a list as repeatable', () => {
+  assert.match(formatFlagHelp(WITH_DEFAULTS), /--cors-origin ORIGIN +origin \(repeatable\)/);
+});
 
 test('formatFlagHelp lists every flag with env and default', () => {
   const help = formatFlagHelp(SPEC);

@@ -1,6 +1,7 @@
 /** How one `--flag` of a command is read. */
 export interface FlagDefinition {
-  kind: 'string' | 'integer' | 'boolean';
+  /** `list`: a string flag that may repeat; its values are collected in order. */
+  kind: 'string' | 'integer' | 'boolean' | 'list';
   description: string;
   /** Environment variable read when the flag is absent (string and integer flags). */
   env?: string;
@@ -8,6 +9,8 @@ export interface FlagDefinition {
   defaultText?: string;
   /** Placeholder in the help text, e.g. `FILE`. */
   valueName?: string;
+  /** Value of a boolean flag that is absent (default false); `--name=false` turns a true default off. */
+  defaultValue?: boolean;
   /** Inclusive bounds of an integer flag. */
   min?: number;
   max?: number;
@@ -16,9 +19,15 @@ export interface FlagDefinition {
 /** A command's flags by name (without the leading `--`). */
 export type FlagSpec = Readonly<Record<string, FlagDefinition>>;
 
-/** The parsed values: booleans are always present; strings and integers only when given. */
+/** The parsed values: booleans and lists are always present; strings and integers only when given. */
 export type FlagValues<S extends FlagSpec> = {
-  [K in keyof S]: S[K]['kind'] extends 'boolean' ? boolean : S[K]['kind'] extends 'integer' ? number | undefined : string | undefined;
+  [K in keyof S]: S[K]['kind'] extends 'boolean'
+    ? boolean
+    : S[K]['kind'] extends 'integer'
+      ? number | undefined
+      : S[K]['kind'] extends 'list'
+        ? string[]
+        : string | undefined;
 };
 
 /** Parsed flags and positional arguments, or a message saying what is wrong (exit 2). */
@@ -58,18 +67,20 @@ export function parseFlags<S extends FlagSpec>(argv: readonly string[], spec: S,
     const def = Object.hasOwn(spec, name) ? spec[name] : undefined;
     if (!def) return { ok: false, error: `unknown option --${name}` };
     if (def.kind === 'boolean') {
-      if (eq !== -1) return { ok: false, error: `--${name} takes no value` };
-      values[name] = true;
+      const text = eq === -1 ? 'true' : arg.slice(eq + 1);
+      if (text !== 'true' && text !== 'false') return { ok: false, error: `--${name} takes no value (or =true / =false)` };
+      values[name] = text === 'true';
       continue;
     }
     const raw = eq !== -1 ? arg.slice(eq + 1) : argv[++i];
     if (raw === undefined || (eq === -1 && raw.startsWith('--'))) return { ok: false, error: `--${name} needs a value` };
     const value = toValue(def, raw, `--${name}`);
     if (typeof value === 'object') return { ok: false, error: value.error };
-    values[name] = value;
+    values[name] = def.kind === 'list' ? [...((values[name] as string[] | undefined) ?? []), value] : value;
   }
   for (const [name, def] of Object.entries(spec)) {
-    if (def.kind === 'boolean') values[name] ??= false;
+    if (def.kind === 'boolean') values[name] ??= def.defaultValue ?? false;
+    else if (def.kind === 'list') values[name] ??= [];
     else if (values[name] === undefined && def.env && env[def.env] !== undefined && env[def.env] !== '') {
       const value = toValue(def, env[def.env]!, def.env);
       if (typeof value === 'object') return { ok: false, error: value.error };
@@ -83,7 +94,7 @@ export function parseFlags<S extends FlagSpec>(argv: readonly string[], spec: S,
 export function formatFlagHelp(spec: FlagSpec): string {
   const rows = Object.entries(spec).map(([name, def]) => {
     const left = def.kind === 'boolean' ? `--${name}` : `--${name} ${def.valueName ?? (def.kind === 'integer' ? 'N' : 'VALUE')}`;
-    const notes = [def.env ? `env ${def.env}` : '', def.defaultText ? `default ${def.defaultText}` : ''].filter(Boolean);
+    const notes = [def.env ? `env ${def.env}` : '', def.defaultText ? `default ${def.defaultText}` : '', def.kind === 'list' ? 'repeatable' : ''].filter(Boolean);
     return `  ${left.padEnd(22)} ${def.description}${notes.length ? ` (${notes.join(', ')})` : ''}`;
   });
   return rows.join('\n');

@@ -16,6 +16,8 @@ interface Seen {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** The query string, `?` included ("" when none). */
+  search: string;
 }
 
 /** Answers the next request to `path` with `status` and `body`, recording what was sent. */
@@ -23,8 +25,11 @@ function answerOnce(method: string, path: string, status: number, body?: unknown
   const seen: Seen[] = [];
   nock(BASE)
     .intercept(path, method)
+    .query(true)
     .reply(function (uri, requestBody) {
-      seen.push({ method, path: uri, headers: { ...this.req.headers }, body: requestBody === '' ? undefined : requestBody });
+      const at = uri.indexOf('?');
+      const search = at === -1 ? '' : uri.slice(at);
+      seen.push({ method, path: uri, headers: { ...this.req.headers }, body: requestBody === '' ? undefined : requestBody, search });
       return body === undefined ? [status, ''] : [status, JSON.stringify(body), JSON_HEADERS];
     });
   return seen;
@@ -125,6 +130,25 @@ describe('createClient: query bodies', () => {
     nock(BASE).delete('/event', { where }).reply(205);
     const result = await client.events.delete({ query: { where } });
     assert.equal(result.status, 205);
+  });
+  // Extension (x-decisions query-parameter): the query as ?q=<URL-encoded JSON>, no body.
+  it('queryIn "url" sends the query as ?q= on GET and DELETE, with no body', async () => {
+    const query = { where: { reg_exp: { target: 'kind', expr: 'link-(up|down)' } }, order: [{ target: 'id', mode: 'asc' as const }], limit: { from: 0, to: 9 } };
+    const urlClient = createClient({ baseURL: BASE, token: 't', queryIn: 'url' });
+    const seenGet = answerOnce('GET', '/event', 200, []);
+    await urlClient.events.read({ query });
+    const seenDelete = answerOnce('DELETE', '/event/e1', 404, []);
+    await urlClient.events.delete({ id: 'e1', query });
+    for (const seen of [seenGet, seenDelete]) {
+      assert.equal(seen[0]?.body, undefined);
+      assert.deepEqual(JSON.parse(new URLSearchParams(seen[0]!.search).get('q')!), query);
+    }
+  });
+  it('a per-call queryIn overrides the client option', async () => {
+    const seen = answerOnce('GET', '/event', 200, []);
+    await createClient({ baseURL: BASE, queryIn: 'url' }).events.read({ query: { select: ['id'] }, queryIn: 'body' });
+    assert.equal(seen[0]?.search, '');
+    assert.deepEqual(seen[0]?.body, { select: ['id'] }); // nock parses a JSON body
   });
 });
 

@@ -1,5 +1,5 @@
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
-import { listOperations } from '../spec/openapi-document.js';
+import { operationTable } from '../generated/operation-table.js';
 import {
   NetworkError,
   UnexpectedStatusError,
@@ -9,6 +9,7 @@ import {
   type RequestBodyOf,
 } from './api-result.js';
 import { indexOperations, type IndexName } from './index-operations.js';
+import { placeQuery, runsInBrowser, type QueryPlacement } from './place-query.js';
 import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 
 /** Options of {@link createClient}. */
@@ -25,6 +26,12 @@ export interface ClientOptions {
   headers?: Record<string, string> | undefined;
   /** Milliseconds before a call fails with a NetworkError; default 30 000. */
   timeout?: number | undefined;
+  /**
+   * Where read and delete queries go: `'body'` (JSON body), `'url'` (`?q=<URL-encoded JSON>`,
+   * an extension the server must support), or `'auto'` (default): `q` for a GET in a browser,
+   * which cannot send a GET body, the body otherwise (x-decisions query-parameter).
+   */
+  queryIn?: QueryPlacement | undefined;
 }
 
 /** Per-call options: the record id of the path, and extra headers (they override the defaults). */
@@ -33,9 +40,11 @@ export interface CallOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** Read and delete also take the query body (seed §4.1), sent as JSON even on GET. */
+/** Read and delete also take the query body (seed §4.1), sent as JSON even on GET, or as `?q=`. */
 export interface QueryCallOptions extends CallOptions {
   query?: Query | undefined;
+  /** Overrides {@link ClientOptions.queryIn} for this call. */
+  queryIn?: QueryPlacement | undefined;
 }
 
 type Ops<I extends IndexName> = (typeof indexOperations)[I];
@@ -57,7 +66,10 @@ export interface IndexClient<I extends IndexName> {
 /** The typed client: one {@link IndexClient} per index. */
 export type KitClient = { [I in IndexName]: IndexClient<I> };
 
-const documentedStatuses = new Map(listOperations().map((op) => [op.operationId, new Set(op.statuses)]));
+// The generated table, not the spec document: a browser bundle must not carry the whole spec.
+const documentedStatuses = new Map<string, ReadonlySet<number>>(
+  Object.entries(operationTable).map(([operationId, row]) => [operationId, new Set<number>(row.statuses)]),
+);
 
 /**
  * Creates the typed client. Calls never throw for a status the spec documents: they resolve to
@@ -65,7 +77,8 @@ const documentedStatuses = new Map(listOperations().map((op) => [op.operationId,
  * undocumented status and {@link NetworkError} when no response arrives.
  *
  * GET and DELETE send the query as a JSON body. axios' Node adapter sends a GET body; browsers
- * (XHR/fetch) cannot, and cannot read a 205 body either — see the README.
+ * (XHR/fetch) cannot, so there a GET sends it as `?q=` (extension; `queryIn` decides), and they
+ * cannot read a 205 body either — see the README.
  *
  * @example
  * const client = createClient({ baseURL: 'http://127.0.0.1:8080', token });
@@ -123,15 +136,17 @@ export function createClient(options: ClientOptions): KitClient {
     const pathOf = (id: string | undefined) =>
       id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(id)}`;
     const pick = (pair: readonly [OperationId, OperationId], id: string | undefined) => (id === undefined ? pair[0] : pair[1]);
+    const withQuery = (method: 'GET' | 'DELETE', pair: readonly [OperationId, OperationId], call: QueryCallOptions | undefined) => {
+      const placed = placeQuery(method, call?.query, call?.queryIn ?? options.queryIn ?? 'auto', runsInBrowser());
+      return send(pick(pair, call?.id), method, `${pathOf(call?.id)}${placed.search}`, placed.body, call?.headers);
+    };
     const client = {
       create: (body?: unknown, call?: CallOptions) =>
         send(pick(ops.create, call?.id), 'POST', pathOf(call?.id), body, call?.headers),
-      read: (call?: QueryCallOptions) =>
-        send(pick(ops.read, call?.id), 'GET', pathOf(call?.id), call?.query, call?.headers),
+      read: (call?: QueryCallOptions) => withQuery('GET', ops.read, call),
       update: (body?: unknown, call?: CallOptions) =>
         send(pick(ops.update, call?.id), 'PUT', pathOf(call?.id), body, call?.headers),
-      delete: (call?: QueryCallOptions) =>
-        send(pick(ops.delete, call?.id), 'DELETE', pathOf(call?.id), call?.query, call?.headers),
+      delete: (call?: QueryCallOptions) => withQuery('DELETE', ops.delete, call),
     };
     return client as unknown as IndexClient<I>;
   }

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { listOperations } from '../spec/openapi-document.js';
+import { operationTable } from '../generated/operation-table.js';
 import { indexOperations } from './index-operations.js';
 
 const methodOf = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
@@ -25,4 +26,12 @@ describe('indexOperations matches the spec', () => {
       assert.equal(spec.pathTemplate, entry.pathTemplate);
     });
   }
+});
+
+describe('the generated operation table the client ships (instead of the spec document)', () => {
+  it('lists every operation of the spec with its method, path and documented statuses', () => {
+    const fromDocument = listOperations().map((o) => [o.operationId, o.method, o.pathTemplate, o.statuses]);
+    const fromTable = Object.entries(operationTable).map(([id, row]) => [id, row.method, row.path, [...row.statuses]]);
+    assert.deepEqual(fromTable, fromDocument);
+  });
 });

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { compareWithBaseline } from './baseline.js';
 import { buildConformanceSummary, type SummaryContext } from './build-conformance-summary.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { renderSummaryHtml } from './render-summary-html.js';
@@ -76,4 +77,19 @@ test('the Markdown and HTML pages carry target, profile, date and every row', ()
   const html = renderSummaryHtml({ ...summary, context: { ...context, baseUrl: 'http://t/<x>' } });
   assert.ok(html.includes('http://t/&lt;x&gt;'), 'escaped');
   assert.equal((html.match(/<tr class=/g) ?? []).length, rules.length + operations.length);
+});
+
+test('with a baseline: rows whose failures it lists are known deviations, and the verdict passes', () => {
+  const comparison = compareWithBaseline(scenarios, { expectedFailures: [{ scenario: 'An event id that already exists is refused', reason: 'ticket 7' }] });
+  const summary = buildConformanceSummary(rules, operations, scenarios, context, { file: 'baseline.json', comparison });
+  assert.equal(summary.verdict, 'PASSED');
+  assert.deepEqual(summary.rules.find((r) => r.key === 'r-fail')?.status, 'known deviation');
+  assert.deepEqual(summary.operations.find((r) => r.key === 'createEvent')?.reasons, ['[baseline] An event id that already exists is refused: createEvent answered 201, expected 406']);
+  const markdown = renderSummaryMarkdown(summary);
+  assert.match(markdown, /^# Conformance summary: PASSED \(1 known deviation\)/);
+  assert.match(markdown, /\| An event id that already exists is refused \| ticket 7 \| still fails, as the baseline expects<br>createEvent answered 201/);
+  assert.doesNotMatch(markdown, /## (New failures|Failed scenarios)/);
+  const without = buildConformanceSummary(rules, operations, scenarios, context);
+  assert.equal(without.verdict, 'FAILED');
+  assert.match(renderSummaryMarkdown(without), /## Failed scenarios\n\n- \*\*An event id that already exists is refused\*\*/);
 });

@@ -1,13 +1,14 @@
+import type { BaselineComparison } from './baseline.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { matchesScenarioName, type RuleRow } from './rules-matrix.js';
 
-/** The outcome of one summary row. */
-export type RowStatus = 'passed' | 'failed' | 'skipped' | 'not tested';
+/** The outcome of one summary row; `known deviation`: it failed, but only in scenarios the baseline lists. */
+export type RowStatus = 'passed' | 'failed' | 'known deviation' | 'skipped' | 'not tested';
 
-/** One row of the summary: a seed rule or an operation. */
+/** One row of the summary: a rule of the service description (docs/management-service.md) or an operation. */
 export interface SummaryRow {
   key: string;
-  /** The seed reference and text (rules) or method and path (operations). */
+  /** The section (§4.1 rule 3) and text (rules) or method and path (operations). */
   label: string;
   status: RowStatus;
   /** Why it failed, was skipped or is not tested; one entry per scenario or reason. */
@@ -28,13 +29,23 @@ export interface SummaryContext {
   runPrefix: string;
 }
 
+/** The baseline a run was held against (`--baseline FILE`) and what became of each entry. */
+export interface SummaryBaseline {
+  file: string;
+  comparison: BaselineComparison;
+}
+
 /** The whole summary, ready to render as Markdown or HTML. */
 export interface ConformanceSummary {
   context: SummaryContext;
+  /** PASSED: scenarios ran and none failed that the baseline does not list. */
+  verdict: 'PASSED' | 'FAILED';
   counts: { passed: number; failed: number; skipped: number; notSelected: number };
   rules: SummaryRow[];
   operations: SummaryRow[];
-  failedScenarios: Array<{ name: string; error: string }>;
+  /** Failed scenarios; `expected` when the baseline lists them. */
+  failedScenarios: Array<{ name: string; error: string; expected: boolean }>;
+  baseline?: SummaryBaseline | undefined;
   /** Cleanup deletes that did not answer 205 or 404: records of this run may be left behind. */
   leftovers: number;
 }
@@ -49,11 +60,20 @@ export function skipReason(scenario: ScenarioResult, context: SummaryContext): s
   return 'not selected by --tags';
 }
 
-function rowFor(key: string, label: string, scenarios: ScenarioResult[], context: SummaryContext, failures: (s: ScenarioResult) => boolean): SummaryRow {
+function rowFor(
+  key: string,
+  label: string,
+  scenarios: ScenarioResult[],
+  context: SummaryContext,
+  failures: (s: ScenarioResult) => boolean,
+  expected: ReadonlySet<string>,
+): SummaryRow {
   const ran = scenarios.filter((s) => s.status === 'passed' || s.status === 'failed');
   const failed = scenarios.filter((s) => s.status === 'failed' && failures(s));
   if (failed.length > 0) {
-    return { key, label, status: 'failed', reasons: failed.map((s) => `${s.name}: ${s.error ?? 'failed'}`), ran: ran.length };
+    const status = failed.every((s) => expected.has(s.name)) ? 'known deviation' : 'failed';
+    const reasons = failed.map((s) => `${expected.has(s.name) ? '[baseline] ' : ''}${s.name}: ${s.error ?? 'failed'}`);
+    return { key, label, status, reasons, ran: ran.length };
   }
   const notRun = scenarios.filter((s) => s.status === 'skipped' || s.status === 'not-selected');
   const reasons = [...new Set(notRun.map((s) => skipReason(s, context)))];
@@ -66,35 +86,43 @@ function rowFor(key: string, label: string, scenarios: ScenarioResult[], context
 /**
  * Builds the conformance summary: one row per rule of features/RULES.md and one per operation
  * of the spec. A rule fails when one of its scenarios failed; an operation fails when a
- * scenario failed right after calling it (the call the failing assertion was about).
+ * scenario failed right after calling it (the call the failing assertion was about). With a
+ * baseline, a row whose failures the baseline all lists is a `known deviation`, not a failure.
  */
 export function buildConformanceSummary(
   rules: RuleRow[],
   operations: Array<{ operationId: string; method: string; pathTemplate: string }>,
   scenarios: ScenarioResult[],
   context: SummaryContext,
+  baseline?: SummaryBaseline,
 ): ConformanceSummary {
+  const expected = new Set(baseline?.comparison.entries.filter((e) => e.outcome === 'still failing').map((e) => e.scenario));
   const ruleRows = rules.map((rule) => {
     const label = `${rule.seed}: ${rule.text}`;
     if (rule.notTested) return { key: rule.id, label, status: 'not tested' as const, reasons: [rule.notTested], ran: 0 };
     const covering = scenarios.filter((s) => rule.scenarios.some((pattern) => matchesScenarioName(pattern, s.name)));
-    return rowFor(rule.id, label, covering, context, () => true);
+    return rowFor(rule.id, label, covering, context, () => true, expected);
   });
   const operationRows = operations.map((op) => {
     const calling = scenarios.filter((s) => s.calls.some((c) => c.operation === op.operationId && !c.housekeeping));
-    const row = rowFor(op.operationId, `${op.method} ${op.pathTemplate}`, calling, context, (s) => s.blamedOperation === op.operationId);
+    const row = rowFor(op.operationId, `${op.method} ${op.pathTemplate}`, calling, context, (s) => s.blamedOperation === op.operationId, expected);
     return row.status === 'skipped' ? { ...row, reasons: ['not called by any scenario that ran'] } : row;
   });
   const count = (status: ScenarioResult['status']) => scenarios.filter((s) => s.status === status).length;
   const leftovers = scenarios
     .flatMap((s) => s.calls)
     .filter((c) => c.housekeeping && c.operation.startsWith('delete') && c.status !== 205 && c.status !== 404).length;
+  const failedScenarios = scenarios
+    .filter((s) => s.status === 'failed')
+    .map((s) => ({ name: s.name, error: s.error ?? 'failed', expected: expected.has(s.name) }));
   return {
     context,
+    verdict: count('passed') + count('failed') > 0 && failedScenarios.every((f) => f.expected) ? 'PASSED' : 'FAILED',
     counts: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), notSelected: count('not-selected') },
     rules: ruleRows,
     operations: operationRows,
-    failedScenarios: scenarios.filter((s) => s.status === 'failed').map((s) => ({ name: s.name, error: s.error ?? 'failed' })),
+    failedScenarios,
+    baseline,
     leftovers,
   };
 }

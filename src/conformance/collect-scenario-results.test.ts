@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Envelope } from '@cucumber/messages';
-import { CALL_MEDIA_TYPE } from '../../steps/support/call-outcome.js';
+import { CALL_MEDIA_TYPE } from './call-log-entry.js';
 import { createScenarioCollector } from './collect-scenario-results.js';
 
 const pickle = (id: string, name: string, tags: string[] = []) =>

@@ -1,5 +1,5 @@
 import type { Envelope } from '@cucumber/messages';
-import { CALL_MEDIA_TYPE, type CallLogEntry } from '../../steps/support/call-outcome.js';
+import { CALL_MEDIA_TYPE, type CallLogEntry } from './call-log-entry.js';
 
 /** How one scenario (pickle) ended; `not-selected` when the tag filter left it out. */
 export type ScenarioStatus = 'passed' | 'failed' | 'skipped' | 'not-selected';

@@ -1,24 +1,51 @@
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
+import { BASELINE_OUTCOME_TEXT } from './render-summary-markdown.js';
+import { SERVICE_DESCRIPTION_PATH, type ServiceSection } from './service-description.js';
+
+/** Where the rule column links to: the description file (relative to the report) and its sections. */
+export interface SummaryHtmlLinks {
+  serviceDescriptionHref: string;
+  sections: Map<string, ServiceSection>;
+}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function table(title: string, first: string, second: string, rows: SummaryRow[]): string {
+/** Escapes the text and turns each `§4.1` into a link to that section of the description. */
+function linkSections(text: string, links: SummaryHtmlLinks | undefined): string {
+  const escaped = escapeHtml(text);
+  if (!links) return escaped;
+  return escaped.replace(/§(\d+(?:\.\d+)?)/g, (whole, number: string) => {
+    const section = links.sections.get(number);
+    return section ? `<a href="${escapeHtml(`${links.serviceDescriptionHref}#${section.anchor}`)}">${whole}</a>` : whole;
+  });
+}
+
+function table(title: string, first: string, second: string, rows: SummaryRow[], links?: SummaryHtmlLinks): string {
   const body = rows
     .map(
       (r) =>
-        `<tr class="${r.status.replace(' ', '-')}"><td><code>${escapeHtml(r.key)}</code></td><td>${escapeHtml(r.label)}</td>` +
+        `<tr class="${r.status.replace(' ', '-')}"><td><code>${escapeHtml(r.key)}</code></td><td>${linkSections(r.label, links)}</td>` +
         `<td>${r.status}</td><td>${r.ran}</td><td>${r.reasons.map((x) => `<div>${escapeHtml(x)}</div>`).join('')}</td></tr>`,
     )
     .join('\n');
   return `<h2>${escapeHtml(title)}</h2>\n<table><thead><tr><th>${escapeHtml(first)}</th><th>${escapeHtml(second)}</th><th>Status</th><th>Scenarios run</th><th>Reason</th></tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
 }
 
+function baselineTable(summary: ConformanceSummary): string {
+  if (!summary.baseline) return '';
+  const rows = summary.baseline.comparison.entries
+    .map((e) => `<tr class="baseline ${e.outcome.replace(/ /g, '-')}"><td>${escapeHtml(e.scenario)}</td><td>${escapeHtml(e.reason)}</td><td>${escapeHtml(BASELINE_OUTCOME_TEXT[e.outcome])}${e.error ? `<pre>${escapeHtml(e.error)}</pre>` : ''}</td></tr>`)
+    .join('\n');
+  return `<h2>Known deviations (baseline <code>${escapeHtml(summary.baseline.file)}</code>)</h2>\n<table><thead><tr><th>Scenario</th><th>Reason it is accepted</th><th>This run</th></tr></thead>\n<tbody>\n${rows}\n</tbody></table>`;
+}
+
 /** The conformance summary as a small self-contained HTML page (`conformance-summary.html`). */
-export function renderSummaryHtml(summary: ConformanceSummary): string {
+export function renderSummaryHtml(summary: ConformanceSummary, links?: SummaryHtmlLinks): string {
   const { context: c, counts } = summary;
-  const verdict = counts.failed === 0 && counts.passed > 0 ? 'PASSED' : 'FAILED';
+  const known = summary.failedScenarios.filter((f) => f.expected).length;
+  const title = `Conformance summary: ${summary.verdict}${known > 0 ? ` (${known} known deviation${known === 1 ? '' : 's'})` : ''}`;
   const facts = [
     ['Target', c.baseUrl],
     ['Profile', `${c.profile}${c.tags ? ` (tags ${c.tags})` : ''}`],
@@ -26,20 +53,23 @@ export function renderSummaryHtml(summary: ConformanceSummary): string {
     ['Destructive scenarios', c.allowDestructive ? 'run' : 'skipped (needs --allow-destructive)'],
     ['Minted-token scenarios', c.jwtSecretGiven ? 'run' : 'skipped (needs --jwt-secret)'],
     ['Run prefix', `${c.runPrefix}${summary.leftovers > 0 ? ` — ${summary.leftovers} cleanup delete(s) failed` : ''}`],
-    ['Scenarios', `${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.notSelected} not selected`],
+    ['Scenarios', `${counts.passed} passed, ${counts.failed} failed${known > 0 ? ` (${known} listed in the baseline)` : ''}, ${counts.skipped} skipped, ${counts.notSelected} not selected`],
   ];
+  const newFailures = summary.failedScenarios.filter((f) => !f.expected);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Conformance summary: ${verdict}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222}table{border-collapse:collapse;width:100%;margin-bottom:2rem}
-td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}
-tr.passed td:nth-child(3){background:#d9f2d9}tr.failed td:nth-child(3){background:#f8d0d0}
+td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:.3rem 0}
+tr.passed td:nth-child(3){background:#d9f2d9}tr.failed td:nth-child(3){background:#f8d0d0}tr.known-deviation td:nth-child(3){background:#fde3c0}
 tr.skipped td:nth-child(3){background:#fff2c0}tr.not-tested td:nth-child(3){background:#eee}
 </style></head><body>
-<h1>Conformance summary: ${verdict}</h1>
+<h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
-${table('Seed rules (features/RULES.md)', 'Rule', 'What the seed says', summary.rules)}
+${table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules, links)}
 ${table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations)}
+${baselineTable(summary)}
+${newFailures.length > 0 ? `<h2>${summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios'}</h2>\n<ul>${newFailures.map((f) => `<li><strong>${escapeHtml(f.name)}</strong><pre>${escapeHtml(f.error)}</pre></li>`).join('')}</ul>` : ''}
 </body></html>
 `;
 }

@@ -1,6 +1,22 @@
+import type { BaselineEntryOutcome } from './baseline.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
+import { SERVICE_DESCRIPTION_PATH } from './service-description.js';
 
-const ICON: Record<SummaryRow['status'], string> = { passed: '✅ passed', failed: '❌ failed', skipped: '⏭ skipped', 'not tested': '➖ not tested' };
+const ICON: Record<SummaryRow['status'], string> = {
+  passed: '✅ passed',
+  failed: '❌ failed',
+  'known deviation': '⚠️ known deviation',
+  skipped: '⏭ skipped',
+  'not tested': '➖ not tested',
+};
+
+/** How a baseline entry fared, as the summaries say it. */
+export const BASELINE_OUTCOME_TEXT: Record<BaselineEntryOutcome, string> = {
+  'still failing': 'still fails, as the baseline expects',
+  'now passing': 'passes now: remove it from the baseline',
+  'not run': 'not run (not selected or skipped)',
+  'not in the suite': 'no scenario has this name: fix or remove the entry',
+};
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\r?\n/g, '<br>');
@@ -17,12 +33,30 @@ function table(title: string, first: string, second: string, rows: SummaryRow[])
   ];
 }
 
+function failureList(title: string, failures: ConformanceSummary['failedScenarios']): string[] {
+  if (failures.length === 0) return [];
+  return [`## ${title}`, '', ...failures.map((f) => `- **${f.name}**\n\n  \`\`\`\n  ${f.error.replace(/\n/g, '\n  ')}\n  \`\`\``), ''];
+}
+
+function baselineSection(summary: ConformanceSummary): string[] {
+  if (!summary.baseline) return [];
+  const { file, comparison } = summary.baseline;
+  return [
+    `## Known deviations (baseline \`${file}\`)`,
+    '',
+    '| Scenario | Reason it is accepted | This run |',
+    '|---|---|---|',
+    ...comparison.entries.map((e) => `| ${cell(e.scenario)} | ${cell(e.reason)} | ${cell(`${BASELINE_OUTCOME_TEXT[e.outcome]}${e.error ? `\n${e.error}` : ''}`)} |`),
+    '',
+  ];
+}
+
 /** The conformance summary as Markdown (`conformance-summary.md`): context, counts, one row per rule and per operation. */
 export function renderSummaryMarkdown(summary: ConformanceSummary): string {
   const { context: c, counts } = summary;
-  const verdict = counts.failed === 0 && counts.passed > 0 ? 'PASSED' : 'FAILED';
+  const known = summary.failedScenarios.filter((f) => f.expected).length;
   return [
-    `# Conformance summary: ${verdict}`,
+    `# Conformance summary: ${summary.verdict}${known > 0 ? ` (${known} known deviation${known === 1 ? '' : 's'})` : ''}`,
     '',
     `- Target: ${c.baseUrl}`,
     `- Profile: ${c.profile}${c.tags ? `, tags \`${c.tags}\`` : ''}`,
@@ -30,12 +64,12 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     `- Destructive scenarios: ${c.allowDestructive ? 'run (--allow-destructive; indices snapshotted and restored)' : 'skipped (pass --allow-destructive to run them)'}`,
     `- Minted-token scenarios: ${c.jwtSecretGiven ? 'run (--jwt-secret given)' : 'skipped (pass --jwt-secret to run them)'}`,
     `- Ids created under the run prefix \`${c.runPrefix}\`${summary.leftovers > 0 ? `; **${summary.leftovers} cleanup delete(s) failed: records may be left behind**` : '; all cleaned up'}`,
-    `- Scenarios: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.notSelected} not selected`,
+    `- Scenarios: ${counts.passed} passed, ${counts.failed} failed${known > 0 ? ` (${known} listed in the baseline)` : ''}, ${counts.skipped} skipped, ${counts.notSelected} not selected`,
+    `- Rules cite the service description \`${SERVICE_DESCRIPTION_PATH}\` by section (§4.1 rule 3 = section 4.1, third numbered rule)`,
     '',
-    ...table('Seed rules (features/RULES.md)', 'Rule', 'What the seed says', summary.rules),
+    ...table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules),
     ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
-    ...(summary.failedScenarios.length > 0
-      ? ['## Failed scenarios', '', ...summary.failedScenarios.map((f) => `- **${f.name}**\n\n  \`\`\`\n  ${f.error.replace(/\n/g, '\n  ')}\n  \`\`\``), '']
-      : []),
+    ...baselineSection(summary),
+    ...failureList(summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios', summary.failedScenarios.filter((f) => !f.expected)),
   ].join('\n');
 }

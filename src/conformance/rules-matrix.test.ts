@@ -7,7 +7,7 @@ import { PACKAGE_ROOT } from './run-conformance.js';
 /** Every scenario name of features/, outlines expanded (the extended profile selects them all). */
 async function scenarioNames(): Promise<string[]> {
   const environment = { cwd: PACKAGE_ROOT };
-  const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: ['extended'] }, environment);
+  const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: ['conformanceExtended'] }, environment);
   const { plan, errors } = await loadSources(runConfiguration.sources, environment);
   assert.deepEqual(errors, [], 'the features parse');
   return plan.map((pickle) => pickle.name);

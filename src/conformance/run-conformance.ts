@@ -2,7 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
-import type { KitParameters } from '../../steps/support/kit-parameters.js';
+import type { KitParameters } from './kit-parameters.js';
 import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';
 import { createRunPrefix } from './run-prefix.js';
 
@@ -73,7 +73,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     runPrefix,
     allowDestructive: options.allowDestructive,
     ...(options.token !== undefined ? { token: options.token } : {}),
-    ...(options.authScheme !== undefined ? { authScheme: options.authScheme } : {}),
+    // Always explicit: the world would otherwise fall back to AUTH_SCHEME, and an empty one there
+    // means "bare token" while the CLI (and its pre-flight) count it as unset, i.e. Bearer.
+    authScheme: options.authScheme ?? 'Bearer',
     ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
     ...(options.jwtClaims !== undefined ? { jwtClaims: options.jwtClaims } : {}),
   };
@@ -96,7 +98,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   const { runConfiguration } = await loadConfiguration(
     {
       file: 'cucumber.js', // resolved against environment.cwd
-      profiles: [options.profile],
+      profiles: [options.profile === 'core' ? 'conformanceCore' : 'conformanceExtended'],
       // JSON round trip: world parameters must be plain JSON (no undefined values).
       provided: {
         format,

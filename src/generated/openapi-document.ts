@@ -8,7 +8,7 @@ export const openapiDocument: unknown = {
   "info": {
     "title": "Management service — events, network link types and agent catalog",
     "version": "1.0.0",
-    "summary": "Contract of the management service as described by the mgmt-kit seed.",
+    "summary": "Contract of the management service described in mgmt-kit's docs/management-service.md.",
     "license": {
       "name": "MIT",
       "identifier": "MIT"
@@ -17,146 +17,156 @@ export const openapiDocument: unknown = {
       "name": "mgmt-kit maintainers",
       "url": "https://example.invalid/mgmt-kit"
     },
-    "description": "Three indices of the management service — events (`/event`), network link types\n(`/type/network-link`) and the agent catalog (`/catalog/agent`) — share one operation\npattern: `{base}[/{id}]` with create (POST), read (GET), update (PUT) and delete (DELETE),\nJSON bodies and one response envelope (seed §4.1).\n\n**Envelope.** Create, update and delete answer with a JSON array of\n`{status, code, error, message}` items, one per record acted on. `status` is an HTTP reason\nphrase, `code` an integer, `error` a boolean and `message` a string, or an object mapping\nfield names to a reason for validation errors (`{\"name\": \"required\"}`). Errors use the same\nenvelope with `error: true` (seed §7).\n\n**Query body.** Read and delete take an optional JSON body\n`{\"select\": [...], \"where\": {\"equals\": {\"target\": \"field\", \"expr\": \"value\"}}}`. Browsers and\nother fetch-based clients cannot send a body with GET; see `x-decisions`.\n\n**Where the seed says \"not shown\"** this contract records the kit's choice in\n`info.x-decisions` (listed under the operations on the reference server's /docs page) and\nin `x-decision` notes on the responses concerned. Conformance scenarios of the `core`\nprofile rely only on what the seed fixes; the choices bind the reference server and the\nmocks.\n",
+    "description": "Three indices of the management service — events (`/event`), network link types\n(`/type/network-link`) and the agent catalog (`/catalog/agent`) — share one operation\npattern: `{base}[/{id}]` with create (POST), read (GET), update (PUT) and delete (DELETE),\nJSON bodies and one response envelope (§4.1).\n\n**Section references** such as §4.1 or §4.1 rule 3 point to the service description,\n`docs/management-service.md` in the mgmt-kit repository and package (anchors such as\n`#41-common-pattern`).\n\n**Envelope.** Create, update and delete answer with a JSON array of\n`{status, code, error, message}` items, one per record acted on. `status` is an HTTP reason\nphrase, `code` an integer, `error` a boolean and `message` a string, or an object mapping\nfield names to a reason for validation errors (`{\"name\": \"required\"}`). Errors use the same\nenvelope with `error: true` (§7).\n\n**Query body.** Read and delete take an optional JSON body\n`{\"select\": [...], \"where\": {\"equals\": {\"target\": \"field\", \"expr\": \"value\"}}}`. Browsers and\nother fetch-based clients cannot send a body with GET; see `x-decisions`.\n\n**Extensions.** Items marked `x-extension: true` (schemas, properties, parameters) go beyond\nthe service description, after the public original of this service: the full query language (`reg_exp`,\n`wildcard`, `lt`/`lte`/`gt`/`gte`, `and`/`or`/`not`, `order`, `limit`), the query as a URL\nparameter `?q=`, batches of records with one envelope item each, and stricter validation\nmessages. The conformance profile `core` never relies on them; `extended` checks them.\n\n**Where the service description says \"not shown\"** this contract records the kit's choice in\n`info.x-decisions` (listed under the operations on the reference server's /docs page) and\nin `x-decision` notes on the responses concerned. Conformance scenarios of the `core`\nprofile rely only on what the description fixes; the choices bind the reference server and the\nmocks.\n",
     "x-decisions": [
       {
         "id": "auth-header",
-        "seed": "§5",
+        "section": "§5",
         "choice": "Authorization: Bearer <jwt>. The reference server verifies HS256 tokens with a shared secret. The scheme word is configurable in the client and the conformance runner for deployments that use another."
       },
       {
         "id": "error-envelope",
-        "seed": "§7",
-        "choice": "400, 401, 404, 405, 413, 415, 422 and 500 answer with the envelope, error true, code equal to the HTTP status and a short message (401: 'Authentication failed'). The seed shows none of their content and fixes error true only for validation failures (406), so the conformance suite checks such a body, when present, only against the plain Envelope."
+        "section": "§7",
+        "choice": "400, 401, 404, 405, 413, 415, 422 and 500 answer with the envelope, error true, code equal to the HTTP status and a short message (401: 'Authentication failed'). The service description shows none of their content and fixes error true only for validation failures (406), so the conformance suite checks such a body, when present, only against the plain Envelope."
       },
       {
         "id": "generated-id",
-        "seed": "§2 rule 3",
+        "section": "§2 rule 3",
         "choice": "The format of a generated id is not specified; the reference server generates a UUID. Clients must read the id from the create envelope message or from a later read."
       },
       {
         "id": "success-messages",
-        "seed": "§4.1",
-        "choice": "Success messages name the record id as 'id=<id>' (e.g. 'Record with id=e1 created'). The seed fixes only that the create message names the id; the wording, and the update and delete messages, are the kit's choice."
+        "section": "§4.1",
+        "choice": "Success messages name the record id as 'id=<id>' (e.g. 'Record with id=e1 created'). The service description fixes only that the create message names the id; the wording, and the update and delete messages, are the kit's choice. Extension (x-extension): the item of a successful create also carries the record's id as a field, {\"status\": \"Created\", \"code\": 201, \"error\": false, \"message\": \"Record with id=e1 created\", \"id\": \"e1\"}, so a client never parses the message."
       },
       {
         "id": "id-source",
-        "seed": "§4.1",
-        "choice": "Create and update take the record id from the path when {base}/{id} is used, else from the body. A body id that differs from the path id is a validation failure (406 {\"id\": \"readonly\"})."
+        "section": "§4.1",
+        "choice": "Create and update take the record id from the path when {base}/{id} is used, else from the body (the same id in both is fine). A body id that differs from the path id is a validation failure: on create 406 {\"id\": \"Differs from the id in the path\"}, on update 406 {\"id\": \"Readonly field\"} (x-decisions readonly-id)."
       },
       {
         "id": "update-unknown-id",
-        "seed": "§4.2",
+        "section": "§4.2",
         "choice": "Update of an id that does not exist answers 406 with message {\"id\": \"not found\"}; 404 is not a documented update status."
       },
       {
         "id": "update-id-required",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "Update without any target id (neither path nor body) answers 406 {\"id\": \"required\"}."
       },
       {
         "id": "update-merge",
-        "seed": "§4.1 rules 5-7",
-        "choice": "Update merges the sent fields into the stored record: objects field by field, the agent lists actions, parameters and resources entry by entry matched on id (a new id is appended, entries not sent are kept), other arrays and scalars are replaced. The merged record must still satisfy the index schema (else 406 with the field object). If the merged record equals the stored one the answer is 304. Because entries are addressed by id, two entries of one list with the same id are refused on create and update: 406 {\"parameter.id\": \"duplicate\"}."
+        "section": "§4.1 rules 5-7",
+        "choice": "Update merges the sent fields into the stored record: objects field by field, the agent lists actions, parameters and resources entry by entry matched on id (a new id is appended, entries not sent are kept), other arrays and scalars are replaced. The merged record must still satisfy the index schema (else 406 with the field object). If the merged record equals the stored one the answer is 304. Because entries are addressed by id, two entries of one list with the same id are refused on create and update with the original service's wording: 406 {\"parameters\": \"Repeated values\"} (the list named, as for actions and resources)."
       },
       {
         "id": "entry-ids",
-        "seed": "§2 rule 3, §2.3",
+        "section": "§2 rule 3, §2.3",
         "choice": "Action, parameter and resource entries need an id in the reference server (406 {\"parameter.id\": \"required\"}); other implementations may generate one, as §2 rule 3 allows for records, so the conformance suite accepts either."
       },
       {
         "id": "readonly-id",
-        "seed": "§2 rule 1",
-        "choice": "id is readonly: an update that tries to change it answers 406 {\"id\": \"readonly\"} and changes nothing. In this document the stored-record schemas (Event, NetworkLinkType, Agent) mark id readOnly; request schemas mark it x-readonly, because OAS readOnly would forbid sending it, while create may and update must name it."
+        "section": "§2 rule 1",
+        "choice": "id is readonly: an update that tries to change it (a body id other than the path id) answers 406 {\"id\": \"Readonly field\"}, the original service's wording, and changes nothing. In this document the stored-record schemas (Event, NetworkLinkType, Agent) mark id readOnly; request schemas mark it x-readonly, because OAS readOnly would forbid sending it, while create may and update must name it."
       },
       {
         "id": "batches",
-        "seed": "§4.2 (204, 422)",
-        "choice": "Extension (x-extension: batch): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). A batch is all-or-nothing: the first invalid record fails the whole request. Conformance core scenarios never send a batch."
+        "section": "§4.2 (204, 422)",
+        "choice": "Extension (x-extension): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). The records are handled one by one, in order; the envelope has one item per record, in request order (a refused record gets its own 406 item and is not stored, the others are). The HTTP status is the most severe item, ranked as the original service ranks codes: 304 < 200 < 201 < 404 < an error (so a batch with a refused record answers 406, one that changes some records and not others 200). A batch with an id in the path answers 406 {\"id\": \"Only one record can be managed when the id is in the path\"}; one that names an id twice answers 406 {\"id\": \"Same id present multiple times in the request\"}; both refuse the whole request. Conformance core scenarios never send a batch."
       },
       {
         "id": "empty-body",
-        "seed": "§4.2",
+        "section": "§4.2",
         "choice": "A create or update request without a body answers 204 (nothing to act on)."
       },
       {
         "id": "query-validation",
-        "seed": "§4.1 query body",
-        "choice": "A query body that is not valid JSON answers 400; one that does not match the Query schema answers 406 with the field object (e.g. {\"where.equals.target\": \"required\"})."
+        "section": "§4.1 query body",
+        "choice": "A query body that is not valid JSON answers 400; so does one that is not a query (x-decisions query-language: an unknown operator or field, a clause without target or expr, a bad regular expression, an order or limit of the wrong shape, a value that is not an object), with a message object naming the dotted field and the problem: {\"where.equals.target\": \"required\"}, {\"where.regexp\": \"unknown operator: use equals, reg_exp, wildcard, lt, lte, gt, gte, and, or, not\"}, {\"where.reg_exp.expr\": \"not a valid regular expression: missing closing ): `(a`\"}. Other implementations may answer 406, which the service description lists for read and delete too."
       },
       {
         "id": "where-equals",
-        "seed": "§4.1 query body",
+        "section": "§4.1 query body",
         "choice": "where.equals matches records whose field named by target equals expr: strings exactly (case-sensitive), numbers and booleans by their JSON text. A dotted target (config.cmd) descends into nested objects."
       },
       {
+        "id": "query-language",
+        "section": "§4.1 query body (extension, after the original service's reader/query.py)",
+        "choice": "Extension (x-extension): where is an object of operator to clause, every operator of one object must hold. Comparisons take {target, expr}: equals (above); reg_exp, the whole value must match an RE2 regular expression (re2js: linear time, no backtracking; expr at most 1000 characters and 2000 RE2 instructions; `.` matches newlines); wildcard, the whole value must match, `*` any run of characters, `?` one, `\\` escapes; lt, lte, gt, gte, a stored number compares as a number with an expr that is a number or a numeric string (as Elasticsearch's range on a numeric field), a stored string compares with the expr's text in UTF-16 code unit order, other stored values never match. Patterns match strings, and numbers and booleans by their JSON text. and / or take a list of clause objects or one object of operator to clause; not takes one clause object; a where holds at most 64 clauses. order is a list of {target, mode: asc | desc}, later entries break ties, numbers before strings before booleans in asc (desc reverses it), records without a sortable value last in both; limit is {from, to}, inclusive indices into the ordered result (defaults 0 and the last). Delete applies where, order and limit too. A read whose where or limit leaves nothing answers 404."
+      },
+      {
+        "id": "query-parameter",
+        "section": "§4.1 query body (extension)",
+        "choice": "Extension (x-extension): read and delete also take their query as the URL parameter q, URL-encoded JSON (GET /event?q=%7B%22select%22%3A%5B%22kind%22%5D%7D), because browsers cannot send a GET body. A body and q together, q given twice, or a q that is not JSON answer 400 {\"q\": …}. The client sends q in a browser (GET) or when asked; the msw handlers read it. A server without this extension ignores q: never send a DELETE with q to one, it would delete every record."
+      },
+      {
         "id": "select",
-        "seed": "§4.1 rule 8",
+        "section": "§4.1 rule 8",
         "choice": "select returns, for each matching record, an object with just the listed fields the record has (an absent field is left out, so a record may come back as {}). Implementations may add the id; clients must tolerate it."
       },
       {
         "id": "read-empty",
-        "seed": "§4.1 rule 2, §7",
-        "choice": "Read without a where (no body, or select only) returns every record, so an empty index answers 200 with []. Read with a where or an id that matches nothing answers 404. Other implementations may answer 204 or 404 for an empty index, and 204 for an unknown id (§7); clients must accept them."
+        "section": "§4.1 rule 2, §7",
+        "choice": "Read without a where (no body, or select only) returns every record, so an empty index answers 200 with []. Read with a where, a limit or an id that leaves nothing answers 404. Other implementations may answer 204 or 404 for an empty index, and 204 for an unknown id (§7); clients must accept them."
       },
       {
         "id": "delete-nothing",
-        "seed": "§4.2",
+        "section": "§4.2",
         "choice": "Delete that finds nothing to delete (unknown id, no match, or an already empty index) answers 404."
       },
       {
         "id": "delete-envelope",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "205 carries one envelope item per deleted record: {status: 'Reset Content', code: 200, error: false, message: 'Record with id=<id> deleted'}. HTTP (RFC 9110) says a 205 has no content; node:http sends it anyway, fetch-based clients (browsers, msw) cannot read it."
       },
       {
         "id": "not-modified-body",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "304 is documented with the envelope {code: 304, error: false}, but HTTP forbids a body on 304: servers drop it and clients must not expect it."
       },
       {
         "id": "media-type",
-        "seed": "§4.1, §7",
+        "section": "§4.1, §7",
         "choice": "A request body must be sent as application/json (parameters such as charset and +json suffixes are accepted); any other Content-Type on a request with a body answers 415. A request without a body needs no Content-Type."
       },
       {
         "id": "malformed-json",
-        "seed": "§4.2 (400)",
+        "section": "§4.2 (400)",
         "choice": "A body that is not valid JSON (invalid UTF-8 included), holds a number JSON cannot carry back (1e400), is nested deeper than 64 levels, or (create and update) is neither an object nor an array, answers 400."
       },
       {
         "id": "body-limit",
-        "seed": "§8",
+        "section": "§8",
         "choice": "The reference server refuses bodies over 1 MiB (configurable) with 413 and the error envelope, without reading the rest; the size is checked before authentication, so an oversized request gets 413 even without a token."
       },
       {
         "id": "unknown-path",
-        "seed": "§4.1",
+        "section": "§4.1",
         "choice": "A path outside the three indices answers 404 with the error envelope; an unsupported method on an index path answers 405 with an Allow header."
       },
       {
         "id": "extra-fields",
-        "seed": "§2 rule 4",
+        "section": "§2 rule 4",
         "choice": "Fields beyond those tabulated are stored and returned as sent, on every index and in every sub-record."
       },
       {
         "id": "parameter-config-schema",
-        "seed": "§2.3 ParameterConfig",
+        "section": "§2.3 ParameterConfig",
         "choice": "schema accepts yaml, json, properties (the value the preloaded data uses) and propeties (the field table's spelling)."
       },
       {
         "id": "resource-config-path",
-        "seed": "§2.3 ResourceConfig",
-        "choice": "path accepts a string or a list of strings (the seed shows both)."
+        "section": "§2.3 ResourceConfig",
+        "choice": "path accepts a string or a list of strings (the service description shows both)."
       },
       {
         "id": "hidden-names",
-        "seed": "§2.3",
-        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the seed types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The seed's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list."
+        "section": "§2.3",
+        "choice": "Fields whose names the service description hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the service description types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The service description's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list."
       },
       {
         "id": "versioning",
-        "seed": "§9",
+        "section": "§9",
         "choice": "No version in path or header. This document's info.version versions the contract."
       }
     ]
@@ -179,15 +189,15 @@ export const openapiDocument: unknown = {
   "tags": [
     {
       "name": "events",
-      "description": "The event index (seed §2.1, §6)."
+      "description": "The event index (§2.1, §6)."
     },
     {
       "name": "network link types",
-      "description": "The network link type index (seed §2.2). Preloaded with p2p and slice."
+      "description": "The network link type index (§2.2). Preloaded with p2p and slice."
     },
     {
       "name": "agent catalog",
-      "description": "The agent catalog (seed §2.3)."
+      "description": "The agent catalog (§2.3)."
     }
   ],
   "paths": {
@@ -198,7 +208,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createEvent",
         "summary": "Create an event",
-        "description": "Creates one event (or a batch, extension). The id is generated when the body has none (seed §2 rule 3).",
+        "description": "Creates one event (or a batch, extension). The id is generated when the body has none (§2 rule 3).",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventCreate"
         },
@@ -238,10 +248,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readEvents",
         "summary": "Read events",
-        "description": "Without a body returns every event (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
+        "description": "Without a body returns every event (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/EventList"
@@ -281,7 +296,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "updateEvent",
         "summary": "Update an event (target id in the body)",
-        "description": "Adds or changes fields of the event whose id the body names (seed §4.1 rule 7).",
+        "description": "Adds or changes fields of the event whose id the body names (§4.1 rule 7).",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventUpdateNamedInBody"
         },
@@ -324,10 +339,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteEvents",
         "summary": "Delete events",
-        "description": "Without a body deletes every event (seed §4.1 rule 1); with a where query deletes the matching ones.",
+        "description": "Without a body deletes every event (§4.1 rule 1); with a where query deletes the matching ones.",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/EventDeleted"
@@ -371,7 +391,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createEventById",
         "summary": "Create the event with the id of the path",
-        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).",
+        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventCreate"
         },
@@ -415,6 +435,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/EventReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/EventList"
@@ -497,10 +522,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteEventById",
         "summary": "Delete the event with the id of the path",
-        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
+        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.",
         "requestBody": {
           "$ref": "#/components/requestBodies/EventDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/EventDeleted"
@@ -539,7 +569,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createNetworkLinkType",
         "summary": "Create a network link type",
-        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (seed §4.1 rules 3-4).",
+        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (§4.1 rules 3-4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeCreate"
         },
@@ -583,6 +613,11 @@ export const openapiDocument: unknown = {
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/NetworkLinkTypeList"
@@ -622,7 +657,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "updateNetworkLinkType",
         "summary": "Update a network link type (target id in the body)",
-        "description": "The seed's example sets a new name (seed §4.1 rule 6).",
+        "description": "The service description's example sets a new name (§4.1 rule 6).",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeUpdateNamedInBody"
         },
@@ -665,10 +700,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteNetworkLinkTypes",
         "summary": "Delete network link types",
-        "description": "Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
+        "description": "Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/NetworkLinkTypeDeleted"
@@ -712,7 +752,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createNetworkLinkTypeById",
         "summary": "Create the network link type with the id of the path",
-        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).",
+        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeCreate"
         },
@@ -752,10 +792,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readNetworkLinkTypeById",
         "summary": "Read the network link type with the id of the path",
-        "description": "Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.",
+        "description": "Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/NetworkLinkTypeList"
@@ -838,10 +883,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteNetworkLinkTypeById",
         "summary": "Delete the network link type with the id of the path",
-        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
+        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.",
         "requestBody": {
           "$ref": "#/components/requestBodies/NetworkLinkTypeDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/NetworkLinkTypeDeleted"
@@ -880,7 +930,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createAgent",
         "summary": "Create an agent catalog entry",
-        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (seed §4.1 rules 3-4).",
+        "description": "Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 \"Id already found\"; missing required field → 406 with the field object (§4.1 rules 3-4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentCreate"
         },
@@ -920,10 +970,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readAgents",
         "summary": "Read agent catalog entries",
-        "description": "Without a body returns every record of the index (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
+        "description": "Without a body returns every record of the index (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/AgentList"
@@ -963,7 +1018,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "updateAgent",
         "summary": "Update an agent catalog entry (target id in the body)",
-        "description": "Entries of actions, parameters and resources are matched by id (seed §4.1 rule 5).",
+        "description": "Entries of actions, parameters and resources are matched by id (§4.1 rule 5).",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentUpdateNamedInBody"
         },
@@ -1006,10 +1061,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteAgents",
         "summary": "Delete agent catalog entries",
-        "description": "Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
+        "description": "Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/AgentDeleted"
@@ -1053,7 +1113,7 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "createAgentById",
         "summary": "Create the agent catalog entry with the id of the path",
-        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).",
+        "description": "Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 \"Id already found\" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentCreate"
         },
@@ -1093,10 +1153,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "readAgentById",
         "summary": "Read the agent catalog entry with the id of the path",
-        "description": "Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.",
+        "description": "Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentReadQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "200": {
             "$ref": "#/components/responses/AgentList"
@@ -1179,10 +1244,15 @@ export const openapiDocument: unknown = {
         ],
         "operationId": "deleteAgentById",
         "summary": "Delete the agent catalog entry with the id of the path",
-        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.",
+        "description": "Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.",
         "requestBody": {
           "$ref": "#/components/requestBodies/AgentDeleteQuery"
         },
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/QueryParameter"
+          }
+        ],
         "responses": {
           "205": {
             "$ref": "#/components/responses/AgentDeleted"
@@ -1221,7 +1291,7 @@ export const openapiDocument: unknown = {
         "type": "http",
         "scheme": "bearer",
         "bearerFormat": "JWT",
-        "description": "Every operation carries `Authorization: Bearer <jwt>` (seed §5; the header format is\nthe kit's choice, see x-decisions auth-header). The reference server verifies HS256\nsignatures with its secret and the `exp`/`nbf` claims; `alg: none`, a wrong signature,\nan expired or not-yet-valid token answer 401. Deployments that use another scheme word\nare reached by setting the client's `authScheme`.\n"
+        "description": "Every operation carries `Authorization: Bearer <jwt>` (§5; the header format is\nthe kit's choice, see x-decisions auth-header). The reference server verifies HS256\nsignatures with its secret and the `exp`/`nbf` claims; `alg: none`, a wrong signature,\nan expired or not-yet-valid token answer 401. Deployments that use another scheme word\nare reached by setting the client's `authScheme`.\n"
       }
     },
     "parameters": {
@@ -1229,7 +1299,7 @@ export const openapiDocument: unknown = {
         "name": "id",
         "in": "path",
         "required": true,
-        "description": "The event id. A readable id is recommended (seed §2 rule 3).",
+        "description": "The event id. A readable id is recommended (§2 rule 3).",
         "schema": {
           "type": "string",
           "minLength": 1
@@ -1240,7 +1310,7 @@ export const openapiDocument: unknown = {
         "name": "id",
         "in": "path",
         "required": true,
-        "description": "The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).",
+        "description": "The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).",
         "schema": {
           "type": "string",
           "minLength": 1
@@ -1251,12 +1321,33 @@ export const openapiDocument: unknown = {
         "name": "id",
         "in": "path",
         "required": true,
-        "description": "The agent catalog entry id. A readable id is recommended (seed §2 rule 3).",
+        "description": "The agent catalog entry id. A readable id is recommended (§2 rule 3).",
         "schema": {
           "type": "string",
           "minLength": 1
         },
         "example": "filebeat"
+      },
+      "QueryParameter": {
+        "name": "q",
+        "in": "query",
+        "required": false,
+        "x-extension": true,
+        "description": "Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for\nclients that cannot send a GET body (browsers). Same content as the query body\n(schema Query); not together with a body (400).\n",
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        },
+        "examples": {
+          "selectId": {
+            "summary": "Only the ids: {\"select\":[\"id\"]}",
+            "value": "{\"select\":[\"id\"]}"
+          },
+          "firstTenByIdPattern": {
+            "summary": "The first ten records, by id, whose id starts with mesh or event",
+            "value": "{\"where\":{\"reg_exp\":{\"target\":\"id\",\"expr\":\"(mesh|event).*\"}},\"order\":[{\"target\":\"id\",\"mode\":\"asc\"}],\"limit\":{\"from\":0,\"to\":9}}"
+          }
+        }
       }
     },
     "requestBodies": {
@@ -1275,7 +1366,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/EventInput"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1293,6 +1384,19 @@ export const openapiDocument: unknown = {
                 "value": {
                   "kind": "link-up"
                 }
+              },
+              "batch": {
+                "summary": "Extension: a batch, one envelope item per record (x-decisions batches)",
+                "value": [
+                  {
+                    "id": "event-2",
+                    "kind": "link-up"
+                  },
+                  {
+                    "id": "event-3",
+                    "kind": "reboot"
+                  }
+                ]
               }
             }
           }
@@ -1312,7 +1416,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/NetworkLinkTypeInput"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1344,7 +1448,7 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/AgentInput"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
@@ -1370,13 +1474,13 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/EventUpdate"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
             "examples": {
               "addSource": {
-                "summary": "The seed's example adds the field source",
+                "summary": "The service description's example adds the field source",
                 "value": {
                   "id": "event-1",
                   "source": "10.0.0.1"
@@ -1388,7 +1492,7 @@ export const openapiDocument: unknown = {
       },
       "EventUpdateNamedInBody": {
         "required": false,
-        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target).",
         "content": {
           "application/json": {
             "schema": {
@@ -1415,13 +1519,13 @@ export const openapiDocument: unknown = {
                       "id"
                     ]
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
             "examples": {
               "addSource": {
-                "summary": "The seed's example adds the field source",
+                "summary": "The service description's example adds the field source",
                 "value": {
                   "id": "event-1",
                   "source": "10.0.0.1"
@@ -1445,13 +1549,13 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/NetworkLinkTypeUpdate"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
             "examples": {
               "rename": {
-                "summary": "Sets a new name (the seed's update example renames a link type)",
+                "summary": "Sets a new name (the service description's update example renames a link type)",
                 "value": {
                   "id": "mesh",
                   "name": "Mesh network"
@@ -1463,7 +1567,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeUpdateNamedInBody": {
         "required": false,
-        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target).",
         "content": {
           "application/json": {
             "schema": {
@@ -1490,13 +1594,13 @@ export const openapiDocument: unknown = {
                       "id"
                     ]
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
             "examples": {
               "rename": {
-                "summary": "Sets a new name (the seed's update example renames a link type)",
+                "summary": "Sets a new name (the service description's update example renames a link type)",
                 "value": {
                   "id": "mesh",
                   "name": "Mesh network"
@@ -1520,13 +1624,13 @@ export const openapiDocument: unknown = {
                   "items": {
                     "$ref": "#/components/schemas/AgentUpdate"
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
             "examples": {
               "changeParameterAddAction": {
-                "summary": "The seed's example changes a parameter's type and adds an action in one request",
+                "summary": "The service description's example changes a parameter's type and adds an action in one request",
                 "value": {
                   "id": "filebeat",
                   "parameters": [
@@ -1552,7 +1656,7 @@ export const openapiDocument: unknown = {
       },
       "AgentUpdateNamedInBody": {
         "required": false,
-        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target).",
+        "description": "PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target).",
         "content": {
           "application/json": {
             "schema": {
@@ -1579,13 +1683,13 @@ export const openapiDocument: unknown = {
                       "id"
                     ]
                   },
-                  "x-extension": "batch"
+                  "x-extension": true
                 }
               ]
             },
             "examples": {
               "changeParameterAddAction": {
-                "summary": "The seed's example changes a parameter's type and adds an action in one request",
+                "summary": "The service description's example changes a parameter's type and adds an action in one request",
                 "value": {
                   "id": "filebeat",
                   "parameters": [
@@ -1634,11 +1738,36 @@ export const openapiDocument: unknown = {
                 }
               },
               "selectKind": {
-                "summary": "Only the kind of each event (seed §4.1 rule 8)",
+                "summary": "Only the kind of each event (§4.1 rule 8)",
                 "value": {
                   "select": [
                     "kind"
                   ]
+                }
+              },
+              "linkEventsBySeverity": {
+                "summary": "Extension: the link events (reg_exp), most severe first, the first ten",
+                "value": {
+                  "select": [
+                    "id",
+                    "kind"
+                  ],
+                  "where": {
+                    "reg_exp": {
+                      "target": "kind",
+                      "expr": "link-(up|down)"
+                    }
+                  },
+                  "order": [
+                    {
+                      "target": "severity",
+                      "mode": "desc"
+                    }
+                  ],
+                  "limit": {
+                    "from": 0,
+                    "to": 9
+                  }
                 }
               }
             }
@@ -1670,11 +1799,36 @@ export const openapiDocument: unknown = {
                 }
               },
               "selectNames": {
-                "summary": "Only the names of the link types (seed §4.1 rule 8)",
+                "summary": "Only the names of the link types (§4.1 rule 8)",
                 "value": {
                   "select": [
                     "name"
                   ]
+                }
+              },
+              "namesStartingWithM": {
+                "summary": "Extension: the link types whose name starts with M, or that allow more than 8 peers",
+                "value": {
+                  "select": [
+                    "id",
+                    "name"
+                  ],
+                  "where": {
+                    "or": [
+                      {
+                        "wildcard": {
+                          "target": "name",
+                          "expr": "M*"
+                        }
+                      },
+                      {
+                        "gt": {
+                          "target": "max_peers",
+                          "expr": 8
+                        }
+                      }
+                    ]
+                  }
                 }
               }
             }
@@ -1704,6 +1858,28 @@ export const openapiDocument: unknown = {
                     }
                   }
                 }
+              },
+              "notFilebeat": {
+                "summary": "Extension: every agent but filebeat, by id",
+                "value": {
+                  "select": [
+                    "id"
+                  ],
+                  "where": {
+                    "not": {
+                      "equals": {
+                        "target": "id",
+                        "expr": "filebeat"
+                      }
+                    }
+                  },
+                  "order": [
+                    {
+                      "target": "id",
+                      "mode": "asc"
+                    }
+                  ]
+                }
               }
             }
           }
@@ -1711,7 +1887,7 @@ export const openapiDocument: unknown = {
       },
       "EventDeleteQuery": {
         "required": false,
-        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1728,6 +1904,27 @@ export const openapiDocument: unknown = {
                     }
                   }
                 }
+              },
+              "minorLinkEvents": {
+                "summary": "Extension: delete the link events of severity below 3",
+                "value": {
+                  "where": {
+                    "and": [
+                      {
+                        "wildcard": {
+                          "target": "kind",
+                          "expr": "link-*"
+                        }
+                      },
+                      {
+                        "lt": {
+                          "target": "severity",
+                          "expr": 3
+                        }
+                      }
+                    ]
+                  }
+                }
               }
             }
           }
@@ -1735,7 +1932,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeDeleteQuery": {
         "required": false,
-        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1759,7 +1956,7 @@ export const openapiDocument: unknown = {
       },
       "AgentDeleteQuery": {
         "required": false,
-        "description": "Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1).",
+        "description": "Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1784,7 +1981,7 @@ export const openapiDocument: unknown = {
     },
     "responses": {
       "EventCreated": {
-        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "description": "All records created (§4.1). One envelope item per record; the message names the id.",
         "content": {
           "application/json": {
             "schema": {
@@ -1795,14 +1992,15 @@ export const openapiDocument: unknown = {
                 "status": "Created",
                 "code": 201,
                 "error": false,
-                "message": "Record with id=event-1 created"
+                "message": "Record with id=event-1 created",
+                "id": "event-1"
               }
             ]
           }
         }
       },
       "NetworkLinkTypeCreated": {
-        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "description": "All records created (§4.1). One envelope item per record; the message names the id.",
         "content": {
           "application/json": {
             "schema": {
@@ -1813,14 +2011,15 @@ export const openapiDocument: unknown = {
                 "status": "Created",
                 "code": 201,
                 "error": false,
-                "message": "Record with id=mesh created"
+                "message": "Record with id=mesh created",
+                "id": "mesh"
               }
             ]
           }
         }
       },
       "AgentCreated": {
-        "description": "All records created (seed §4.1). One envelope item per record; the message names the id.",
+        "description": "All records created (§4.1). One envelope item per record; the message names the id.",
         "content": {
           "application/json": {
             "schema": {
@@ -1831,14 +2030,15 @@ export const openapiDocument: unknown = {
                 "status": "Created",
                 "code": 201,
                 "error": false,
-                "message": "Record with id=filebeat created"
+                "message": "Record with id=filebeat created",
+                "id": "filebeat"
               }
             ]
           }
         }
       },
       "EventUpdated": {
-        "description": "All records updated (seed §4.1).",
+        "description": "All records updated (§4.1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1856,7 +2056,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NetworkLinkTypeUpdated": {
-        "description": "All records updated (seed §4.1).",
+        "description": "All records updated (§4.1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1874,7 +2074,7 @@ export const openapiDocument: unknown = {
         }
       },
       "AgentUpdated": {
-        "description": "All records updated (seed §4.1).",
+        "description": "All records updated (§4.1).",
         "content": {
           "application/json": {
             "schema": {
@@ -1892,7 +2092,7 @@ export const openapiDocument: unknown = {
         }
       },
       "EventNotModified": {
-        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "description": "Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
         "x-decision": "not-modified-body",
         "content": {
           "application/json": {
@@ -1911,7 +2111,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NetworkLinkTypeNotModified": {
-        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "description": "Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
         "x-decision": "not-modified-body",
         "content": {
           "application/json": {
@@ -1930,7 +2130,7 @@ export const openapiDocument: unknown = {
         }
       },
       "AgentNotModified": {
-        "description": "Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
+        "description": "Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a\nbody on 304, so servers drop this envelope and clients must not expect it.\n",
         "x-decision": "not-modified-body",
         "content": {
           "application/json": {
@@ -1949,7 +2149,7 @@ export const openapiDocument: unknown = {
         }
       },
       "EventDeleted": {
-        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (§4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
         "x-decision": "delete-envelope",
         "content": {
           "application/json": {
@@ -1968,7 +2168,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NetworkLinkTypeDeleted": {
-        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (§4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
         "x-decision": "delete-envelope",
         "content": {
           "application/json": {
@@ -1987,7 +2187,7 @@ export const openapiDocument: unknown = {
         }
       },
       "AgentDeleted": {
-        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
+        "description": "All matching records deleted. The envelope items carry code 200 although the HTTP status\nis 205 (§4.1). Node clients (axios) receive this body; fetch-based clients\n(browsers, msw) cannot read a 205 body and see none.\n",
         "x-decision": "delete-envelope",
         "content": {
           "application/json": {
@@ -2006,7 +2206,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NothingToAct": {
-        "description": "Nothing to act on (seed §7), for example an empty batch or a request without a body. No content.",
+        "description": "Nothing to act on (§7), for example an empty batch or a request without a body. No content.",
         "x-decision": "empty-body"
       },
       "EventList": {
@@ -2120,26 +2320,83 @@ export const openapiDocument: unknown = {
         }
       },
       "BadRequest": {
-        "description": "Request not valid, e.g. malformed JSON (kit choice, seed §7 does not show the envelope content).",
+        "description": "Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope\ncontent), or a read or delete query that is not a query, named by its dotted field\n(x-decisions query-validation, query-parameter).\n",
         "x-decision": "malformed-json",
         "content": {
           "application/json": {
             "schema": {
               "$ref": "#/components/schemas/ErrorEnvelope"
             },
-            "example": [
-              {
-                "status": "Bad Request",
-                "code": 400,
-                "error": true,
-                "message": "Request not valid: the body is not valid JSON"
+            "examples": {
+              "malformedJson": {
+                "summary": "The body is not valid JSON",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": "Request not valid: the body is not valid JSON"
+                  }
+                ]
+              },
+              "unknownOperator": {
+                "summary": "An operator the query language does not know (extension)",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "where.regexp": "unknown operator: use equals, reg_exp, wildcard, lt, lte, gt, gte, and, or, not"
+                    }
+                  }
+                ]
+              },
+              "badRegularExpression": {
+                "summary": "A reg_exp that does not compile (extension)",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "where.reg_exp.expr": "not a valid regular expression: missing closing ): `(a`"
+                    }
+                  }
+                ]
+              },
+              "clauseWithoutExpr": {
+                "summary": "A clause without expr",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "where.equals.expr": "required"
+                    }
+                  }
+                ]
+              },
+              "bodyAndQ": {
+                "summary": "A query in the body and as q (extension)",
+                "value": [
+                  {
+                    "status": "Bad Request",
+                    "code": 400,
+                    "error": true,
+                    "message": {
+                      "q": "send the query in the body or as q, not both"
+                    }
+                  }
+                ]
               }
-            ]
+            }
           }
         }
       },
       "Unauthorized": {
-        "description": "Authentication failed (seed §5).",
+        "description": "Authentication failed (§5).",
         "x-decision": "error-envelope",
         "content": {
           "application/json": {
@@ -2158,7 +2415,7 @@ export const openapiDocument: unknown = {
         }
       },
       "NothingFound": {
-        "description": "Nothing found for the query (seed §7), including an unknown id.",
+        "description": "Nothing found for the query (§7), including an unknown id.",
         "x-decision": "error-envelope",
         "content": {
           "application/json": {
@@ -2177,15 +2434,22 @@ export const openapiDocument: unknown = {
         }
       },
       "CreateValidationFailed": {
-        "description": "Validation failed (seed §7) — a duplicate id, or a missing or invalid field named in the message object.",
+        "description": "Validation failed (§7) — a duplicate id, or a missing or invalid field named in the\nmessage object. For a batch (extension), one item per record: the refused ones 406, the\ncreated ones 201 (x-decisions batches).\n",
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/ValidationErrorEnvelope"
+              "anyOf": [
+                {
+                  "$ref": "#/components/schemas/ValidationErrorEnvelope"
+                },
+                {
+                  "$ref": "#/components/schemas/BatchEnvelope"
+                }
+              ]
             },
             "examples": {
               "duplicateId": {
-                "summary": "Duplicate id (seed §4.1 rule 3)",
+                "summary": "Duplicate id (§4.1 rule 3)",
                 "value": [
                   {
                     "status": "Not Acceptable",
@@ -2196,7 +2460,7 @@ export const openapiDocument: unknown = {
                 ]
               },
               "missingName": {
-                "summary": "Missing name of a network link type (seed §4.1 rule 4)",
+                "summary": "Missing name of a network link type (§4.1 rule 4)",
                 "value": [
                   {
                     "status": "Not Acceptable",
@@ -2209,7 +2473,7 @@ export const openapiDocument: unknown = {
                 ]
               },
               "missingParameterType": {
-                "summary": "Missing type of an agent parameter (seed §4.1 rule 4)",
+                "summary": "Missing type of an agent parameter (§4.1 rule 4)",
                 "value": [
                   {
                     "status": "Not Acceptable",
@@ -2217,6 +2481,78 @@ export const openapiDocument: unknown = {
                     "error": true,
                     "message": {
                       "parameter.type": "required"
+                    }
+                  }
+                ]
+              },
+              "repeatedEntryIds": {
+                "summary": "Two parameters with one id (extension, x-decisions update-merge)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "parameters": "Repeated values"
+                    }
+                  }
+                ]
+              },
+              "idDiffersFromPath": {
+                "summary": "POST {base}/{id} with another id in the body (x-decisions id-source)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "Differs from the id in the path"
+                    }
+                  }
+                ]
+              },
+              "batchWithARefusedRecord": {
+                "summary": "A batch of two whose second record lacks its name (extension, x-decisions batches)",
+                "value": [
+                  {
+                    "status": "Created",
+                    "code": 201,
+                    "error": false,
+                    "message": "Record with id=mesh created",
+                    "id": "mesh"
+                  },
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "name": "required"
+                    }
+                  }
+                ]
+              },
+              "batchWithRepeatedIds": {
+                "summary": "A batch naming one id twice (extension)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "Same id present multiple times in the request"
+                    }
+                  }
+                ]
+              },
+              "batchWithPathId": {
+                "summary": "A batch sent to {base}/{id} (extension)",
+                "value": [
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "Only one record can be managed when the id is in the path"
                     }
                   }
                 ]
@@ -2231,7 +2567,14 @@ export const openapiDocument: unknown = {
         "content": {
           "application/json": {
             "schema": {
-              "$ref": "#/components/schemas/ValidationErrorEnvelope"
+              "anyOf": [
+                {
+                  "$ref": "#/components/schemas/ValidationErrorEnvelope"
+                },
+                {
+                  "$ref": "#/components/schemas/BatchEnvelope"
+                }
+              ]
             },
             "examples": {
               "unknownId": {
@@ -2248,14 +2591,33 @@ export const openapiDocument: unknown = {
                 ]
               },
               "readonlyId": {
-                "summary": "The id cannot change",
+                "summary": "The id cannot change (x-decisions readonly-id)",
                 "value": [
                   {
                     "status": "Not Acceptable",
                     "code": 406,
                     "error": true,
                     "message": {
-                      "id": "readonly"
+                      "id": "Readonly field"
+                    }
+                  }
+                ]
+              },
+              "batchWithAnUnknownId": {
+                "summary": "A batch of two whose second id is unknown (extension, x-decisions batches)",
+                "value": [
+                  {
+                    "status": "OK",
+                    "code": 200,
+                    "error": false,
+                    "message": "Record with id=mesh updated"
+                  },
+                  {
+                    "status": "Not Acceptable",
+                    "code": 406,
+                    "error": true,
+                    "message": {
+                      "id": "not found"
                     }
                   }
                 ]
@@ -2278,7 +2640,7 @@ export const openapiDocument: unknown = {
         }
       },
       "QueryValidationFailed": {
-        "description": "The query body does not match the Query schema.",
+        "description": "The query does not match the Query schema. The reference server answers 400 for it\n(x-decisions query-validation); other implementations may answer 406.\n",
         "x-decision": "query-validation",
         "content": {
           "application/json": {
@@ -2299,7 +2661,7 @@ export const openapiDocument: unknown = {
         }
       },
       "PayloadTooLarge": {
-        "description": "The body is over the size limit (kit choice, seed §8 does not show limits).",
+        "description": "The body is over the size limit (kit choice, §8 does not show limits).",
         "x-decision": "body-limit",
         "content": {
           "application/json": {
@@ -2318,7 +2680,7 @@ export const openapiDocument: unknown = {
         }
       },
       "UnsupportedMediaType": {
-        "description": "The body is not sent as application/json (seed §7).",
+        "description": "The body is not sent as application/json (§7).",
         "x-decision": "media-type",
         "content": {
           "application/json": {
@@ -2337,7 +2699,7 @@ export const openapiDocument: unknown = {
         }
       },
       "Unprocessable": {
-        "description": "Not possible to act on one or more records (seed §4.2). The reference server never answers it; other implementations may.",
+        "description": "Not possible to act on one or more records (§4.2). The reference server never answers it; other implementations may.",
         "content": {
           "application/json": {
             "schema": {
@@ -2355,7 +2717,7 @@ export const openapiDocument: unknown = {
         }
       },
       "ServerError": {
-        "description": "The server cannot satisfy the request (seed §4.2). The reference server answers it only for a bug.",
+        "description": "The server cannot satisfy the request (§4.2). The reference server answers it only for a bug.",
         "content": {
           "application/json": {
             "schema": {
@@ -2375,7 +2737,7 @@ export const openapiDocument: unknown = {
     },
     "examples": {
       "PreloadedNetworkLinkTypes": {
-        "summary": "The link types every reference server starts with (seed §2.2)",
+        "summary": "The link types every reference server starts with (§2.2)",
         "value": [
           {
             "id": "p2p",
@@ -2390,7 +2752,7 @@ export const openapiDocument: unknown = {
         ]
       },
       "AgentFilebeat": {
-        "summary": "The seed's create shape (actions, parameters, resources)",
+        "summary": "The create request's shape in the service description (actions, parameters, resources)",
         "value": {
           "id": "filebeat",
           "description": "Collects log files and ships them to a log store",
@@ -2504,12 +2866,12 @@ export const openapiDocument: unknown = {
       "Id": {
         "type": "string",
         "minLength": 1,
-        "description": "Record id, readonly once created: an update cannot change it (seed §2 rule 1). Generated by\nthe service when a create body has none (seed §2 rule 3). Marked x-readonly rather than\nOAS readOnly here because requests must carry it (x-decisions readonly-id).\n",
+        "description": "Record id, readonly once created: an update cannot change it (§2 rule 1). Generated by\nthe service when a create body has none (§2 rule 3). Marked x-readonly rather than\nOAS readOnly here because requests must carry it (x-decisions readonly-id).\n",
         "x-readonly": true
       },
       "EventInput": {
         "type": "object",
-        "description": "An event as sent on create (seed §2.1). Only id is fixed; any other field is stored as sent.",
+        "description": "An event as sent on create (§2.1). Only id is fixed; any other field is stored as sent.",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2537,7 +2899,7 @@ export const openapiDocument: unknown = {
       },
       "EventUpdate": {
         "type": "object",
-        "description": "The target id (unless in the path) and the fields to set (seed §4.1 rule 7).",
+        "description": "The target id (unless in the path) and the fields to set (§4.1 rule 7).",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2552,7 +2914,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeInput": {
         "type": "object",
-        "description": "A network link type as sent on create (seed §2.2). Type-specific data may be added.",
+        "description": "A network link type as sent on create (§2.2). Type-specific data may be added.",
         "required": [
           "name"
         ],
@@ -2589,7 +2951,7 @@ export const openapiDocument: unknown = {
       },
       "NetworkLinkTypeUpdate": {
         "type": "object",
-        "description": "The target id (unless in the path) and the fields to set (seed §4.1 rule 6).",
+        "description": "The target id (unless in the path) and the fields to set (§4.1 rule 6).",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2621,7 +2983,7 @@ export const openapiDocument: unknown = {
       },
       "AgentInput": {
         "type": "object",
-        "description": "An agent catalog entry as sent on create (seed §2.3).",
+        "description": "An agent catalog entry as sent on create (§2.3).",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2676,7 +3038,7 @@ export const openapiDocument: unknown = {
       },
       "AgentUpdate": {
         "type": "object",
-        "description": "The target id (unless in the path) and the fields to set. List entries are matched by id:\na known id is updated field by field, a new id is appended (seed §4.1 rule 5).\n",
+        "description": "The target id (unless in the path) and the fields to set. List entries are matched by id:\na known id is updated field by field, a new id is appended (§4.1 rule 5).\n",
         "properties": {
           "id": {
             "$ref": "#/components/schemas/Id"
@@ -2749,7 +3111,7 @@ export const openapiDocument: unknown = {
           "stopped",
           "unknown"
         ],
-        "description": "The only state-like field (seed §3). Transitions are not shown, so any value may follow any other."
+        "description": "The only state-like field (§3). Transitions are not shown, so any value may follow any other."
       },
       "Action": {
         "type": "object",
@@ -2920,7 +3282,7 @@ export const openapiDocument: unknown = {
           "properties",
           "propeties"
         ],
-        "description": "The seed's table spells propeties, its preloaded data uses properties; both are accepted."
+        "description": "The service description's table spells propeties, its preloaded data uses properties; both are accepted."
       },
       "ParameterConfig": {
         "type": "object",
@@ -3030,7 +3392,7 @@ export const openapiDocument: unknown = {
       },
       "Query": {
         "type": "object",
-        "description": "Read and delete query (seed §4.1). Delete uses only where.",
+        "description": "Read and delete query (§4.1). Delete ignores select. A query that breaks this schema\nanswers 400 naming the field (x-decisions query-validation).\n",
         "properties": {
           "select": {
             "type": "array",
@@ -3042,22 +3404,92 @@ export const openapiDocument: unknown = {
           },
           "where": {
             "$ref": "#/components/schemas/Where"
+          },
+          "order": {
+            "type": "array",
+            "x-extension": true,
+            "description": "Sort the picked records by each entry in turn (x-decisions query-language).",
+            "items": {
+              "$ref": "#/components/schemas/OrderBy"
+            },
+            "example": [
+              {
+                "target": "severity",
+                "mode": "desc"
+              },
+              {
+                "target": "id",
+                "mode": "asc"
+              }
+            ]
+          },
+          "limit": {
+            "$ref": "#/components/schemas/Limit"
           }
         },
         "additionalProperties": false
       },
       "Where": {
         "type": "object",
-        "description": "Filter condition. The core contract knows equals; richer operators are future extensions.",
-        "required": [
-          "equals"
-        ],
+        "description": "Filter condition: an object of operator to clause, every operator of which must hold. The\nservice description shows equals; the other operators are extensions (x-decisions query-language).\n",
+        "minProperties": 1,
         "properties": {
           "equals": {
             "$ref": "#/components/schemas/Equals"
+          },
+          "reg_exp": {
+            "$ref": "#/components/schemas/PatternClause"
+          },
+          "wildcard": {
+            "$ref": "#/components/schemas/PatternClause"
+          },
+          "lt": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "lte": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "gt": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "gte": {
+            "$ref": "#/components/schemas/RangeClause"
+          },
+          "and": {
+            "$ref": "#/components/schemas/ClauseList"
+          },
+          "or": {
+            "$ref": "#/components/schemas/ClauseList"
+          },
+          "not": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/Where"
+              }
+            ],
+            "x-extension": true,
+            "description": "The clause must not hold."
           }
         },
-        "additionalProperties": false
+        "additionalProperties": false,
+        "example": {
+          "and": [
+            {
+              "wildcard": {
+                "target": "kind",
+                "expr": "link-*"
+              }
+            },
+            {
+              "not": {
+                "equals": {
+                  "target": "severity",
+                  "expr": "minor"
+                }
+              }
+            }
+          ]
+        }
       },
       "Equals": {
         "type": "object",
@@ -3069,7 +3501,7 @@ export const openapiDocument: unknown = {
           "target": {
             "type": "string",
             "minLength": 1,
-            "description": "Field name to compare."
+            "description": "Field name to compare (a dotted name descends into nested objects)."
           },
           "expr": {
             "type": "string",
@@ -3077,6 +3509,136 @@ export const openapiDocument: unknown = {
           }
         },
         "additionalProperties": false
+      },
+      "PatternClause": {
+        "type": "object",
+        "x-extension": true,
+        "description": "reg_exp (RE2 syntax) or wildcard (`*`, `?`, `\\` escapes): the WHOLE value of the target\nmust match expr (x-decisions query-language). At most 1000 characters.\n",
+        "required": [
+          "target",
+          "expr"
+        ],
+        "properties": {
+          "target": {
+            "type": "string",
+            "minLength": 1
+          },
+          "expr": {
+            "type": "string",
+            "maxLength": 1000
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "target": "kind",
+          "expr": "link-(up|down)"
+        }
+      },
+      "RangeClause": {
+        "type": "object",
+        "x-extension": true,
+        "description": "lt, lte, gt, gte: a stored number compares as a number with an expr that is a number or a\nnumeric string; a stored string compares with the expr's text (x-decisions query-language).\n",
+        "required": [
+          "target",
+          "expr"
+        ],
+        "properties": {
+          "target": {
+            "type": "string",
+            "minLength": 1
+          },
+          "expr": {
+            "oneOf": [
+              {
+                "type": "string"
+              },
+              {
+                "type": "number"
+              }
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "target": "max_peers",
+          "expr": 8
+        }
+      },
+      "ClauseList": {
+        "x-extension": true,
+        "description": "and / or take a non-empty list of clause objects, or one object of operator to clause.",
+        "oneOf": [
+          {
+            "type": "array",
+            "minItems": 1,
+            "items": {
+              "$ref": "#/components/schemas/Where"
+            }
+          },
+          {
+            "$ref": "#/components/schemas/Where"
+          }
+        ],
+        "example": [
+          {
+            "equals": {
+              "target": "kind",
+              "expr": "link-down"
+            }
+          },
+          {
+            "equals": {
+              "target": "kind",
+              "expr": "link-up"
+            }
+          }
+        ]
+      },
+      "OrderBy": {
+        "type": "object",
+        "x-extension": true,
+        "required": [
+          "target",
+          "mode"
+        ],
+        "properties": {
+          "target": {
+            "type": "string",
+            "minLength": 1
+          },
+          "mode": {
+            "type": "string",
+            "enum": [
+              "asc",
+              "desc"
+            ]
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "target": "id",
+          "mode": "asc"
+        }
+      },
+      "Limit": {
+        "type": "object",
+        "x-extension": true,
+        "description": "Inclusive indices into the ordered result: from (default 0) to to (default the last).",
+        "properties": {
+          "from": {
+            "type": "integer",
+            "minimum": 0
+          },
+          "to": {
+            "type": "integer",
+            "minimum": 0
+          }
+        },
+        "additionalProperties": false,
+        "example": {
+          "from": 0,
+          "to": 9
+        }
       },
       "ValidationMessage": {
         "type": "object",
@@ -3114,13 +3676,19 @@ export const openapiDocument: unknown = {
                 "$ref": "#/components/schemas/ValidationMessage"
               }
             ]
+          },
+          "id": {
+            "type": "string",
+            "x-extension": true,
+            "description": "The record's id, on the item of a successful create (x-decisions success-messages).",
+            "example": "event-1"
           }
         },
         "additionalProperties": true
       },
       "Envelope": {
         "type": "array",
-        "description": "The response envelope of create, update, delete and errors (seed §4.1).",
+        "description": "The response envelope of create, update, delete and errors (§4.1).",
         "minItems": 1,
         "items": {
           "$ref": "#/components/schemas/EnvelopeItem"
@@ -3142,6 +3710,9 @@ export const openapiDocument: unknown = {
                 },
                 "message": {
                   "type": "string"
+                },
+                "id": {
+                  "type": "string"
                 }
               }
             }
@@ -3149,6 +3720,7 @@ export const openapiDocument: unknown = {
         ]
       },
       "UpdatedEnvelope": {
+        "description": "Code 200 in each item; in a batch (extension) a record that needed no change has a 304 item.",
         "allOf": [
           {
             "$ref": "#/components/schemas/Envelope"
@@ -3157,7 +3729,10 @@ export const openapiDocument: unknown = {
             "items": {
               "properties": {
                 "code": {
-                  "const": 200
+                  "enum": [
+                    200,
+                    304
+                  ]
                 },
                 "error": {
                   "const": false
@@ -3190,7 +3765,7 @@ export const openapiDocument: unknown = {
         ]
       },
       "DeletedEnvelope": {
-        "description": "Code 200 in each item although the HTTP status is 205 (seed §4.1).",
+        "description": "Code 200 in each item although the HTTP status is 205 (§4.1).",
         "allOf": [
           {
             "$ref": "#/components/schemas/Envelope"
@@ -3241,6 +3816,29 @@ export const openapiDocument: unknown = {
                 },
                 "error": {
                   "const": true
+                }
+              }
+            }
+          }
+        ]
+      },
+      "BatchEnvelope": {
+        "x-extension": true,
+        "description": "The answer to a batch (x-decisions batches): one item per record, in request order, each\nwith its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is\nthe most severe item's code. Examples: CreateValidationFailed batchWithARefusedRecord,\nUpdateValidationFailed batchWithAnUnknownId.\n",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/Envelope"
+          },
+          {
+            "items": {
+              "properties": {
+                "code": {
+                  "enum": [
+                    200,
+                    201,
+                    304,
+                    406
+                  ]
                 }
               }
             }

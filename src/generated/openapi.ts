@@ -13,22 +13,22 @@ export interface paths {
         };
         /**
          * Read events
-         * @description Without a body returns every event (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
+         * @description Without a body returns every event (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
          */
         get: operations["readEvents"];
         /**
          * Update an event (target id in the body)
-         * @description Adds or changes fields of the event whose id the body names (seed §4.1 rule 7).
+         * @description Adds or changes fields of the event whose id the body names (§4.1 rule 7).
          */
         put: operations["updateEvent"];
         /**
          * Create an event
-         * @description Creates one event (or a batch, extension). The id is generated when the body has none (seed §2 rule 3).
+         * @description Creates one event (or a batch, extension). The id is generated when the body has none (§2 rule 3).
          */
         post: operations["createEvent"];
         /**
          * Delete events
-         * @description Without a body deletes every event (seed §4.1 rule 1); with a where query deletes the matching ones.
+         * @description Without a body deletes every event (§4.1 rule 1); with a where query deletes the matching ones.
          */
         delete: operations["deleteEvents"];
         options?: never;
@@ -42,7 +42,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @description The event id. A readable id is recommended (§2 rule 3).
                  * @example event-1
                  */
                 id: components["parameters"]["EventId"];
@@ -61,12 +61,12 @@ export interface paths {
         put: operations["updateEventById"];
         /**
          * Create the event with the id of the path
-         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createEventById"];
         /**
          * Delete the event with the id of the path
-         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.
+         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.
          */
         delete: operations["deleteEventById"];
         options?: never;
@@ -88,17 +88,17 @@ export interface paths {
         get: operations["readNetworkLinkTypes"];
         /**
          * Update a network link type (target id in the body)
-         * @description The seed's example sets a new name (seed §4.1 rule 6).
+         * @description The service description's example sets a new name (§4.1 rule 6).
          */
         put: operations["updateNetworkLinkType"];
         /**
          * Create a network link type
-         * @description Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (seed §4.1 rules 3-4).
+         * @description Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (§4.1 rules 3-4).
          */
         post: operations["createNetworkLinkType"];
         /**
          * Delete network link types
-         * @description Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
+         * @description Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
          */
         delete: operations["deleteNetworkLinkTypes"];
         options?: never;
@@ -112,7 +112,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).
                  * @example mesh
                  */
                 id: components["parameters"]["NetworkLinkTypeId"];
@@ -121,7 +121,7 @@ export interface paths {
         };
         /**
          * Read the network link type with the id of the path
-         * @description Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.
+         * @description Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.
          */
         get: operations["readNetworkLinkTypeById"];
         /**
@@ -131,12 +131,12 @@ export interface paths {
         put: operations["updateNetworkLinkTypeById"];
         /**
          * Create the network link type with the id of the path
-         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createNetworkLinkTypeById"];
         /**
          * Delete the network link type with the id of the path
-         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.
+         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.
          */
         delete: operations["deleteNetworkLinkTypeById"];
         options?: never;
@@ -153,22 +153,22 @@ export interface paths {
         };
         /**
          * Read agent catalog entries
-         * @description Without a body returns every record of the index (seed §4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
+         * @description Without a body returns every record of the index (§4.1 rule 2); with a query returns the matching ones, restricted to the selected fields.
          */
         get: operations["readAgents"];
         /**
          * Update an agent catalog entry (target id in the body)
-         * @description Entries of actions, parameters and resources are matched by id (seed §4.1 rule 5).
+         * @description Entries of actions, parameters and resources are matched by id (§4.1 rule 5).
          */
         put: operations["updateAgent"];
         /**
          * Create an agent catalog entry
-         * @description Creates one record (or a batch, extension); the id is generated when the body has none (seed §2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (seed §4.1 rules 3-4).
+         * @description Creates one record (or a batch, extension); the id is generated when the body has none (§2 rule 3). Duplicate id → 406 "Id already found"; missing required field → 406 with the field object (§4.1 rules 3-4).
          */
         post: operations["createAgent"];
         /**
          * Delete agent catalog entries
-         * @description Without a body deletes every record of the index (seed §4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
+         * @description Without a body deletes every record of the index (§4.1 rule 1); with a where query deletes the matching ones. 205 with envelope code 200.
          */
         delete: operations["deleteAgents"];
         options?: never;
@@ -182,7 +182,7 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @description The agent catalog entry id. A readable id is recommended (§2 rule 3).
                  * @example filebeat
                  */
                 id: components["parameters"]["AgentId"];
@@ -191,7 +191,7 @@ export interface paths {
         };
         /**
          * Read the agent catalog entry with the id of the path
-         * @description Answers a list of the matching records; 404 when nothing matches (seed §7). A query body with select and where narrows further.
+         * @description Answers a list of the matching records; 404 when nothing matches (§7). A query body with select and where narrows further.
          */
         get: operations["readAgentById"];
         /**
@@ -201,12 +201,12 @@ export interface paths {
         put: operations["updateAgentById"];
         /**
          * Create the agent catalog entry with the id of the path
-         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (seed §4.1 rule 3); missing required field → 406 with the field object (rule 4).
+         * @description Creates the record whose id the path names (a body id, if sent, must be the same; x-decisions id-source). Duplicate id → 406 "Id already found" (§4.1 rule 3); missing required field → 406 with the field object (rule 4).
          */
         post: operations["createAgentById"];
         /**
          * Delete the agent catalog entry with the id of the path
-         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (seed §4.1); 404 when nothing matches.
+         * @description Deletes the record whose id the path names (and matches the where query, when given); 205 with envelope code 200 (§4.1); 404 when nothing matches.
          */
         delete: operations["deleteAgentById"];
         options?: never;
@@ -219,12 +219,12 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Record id, readonly once created: an update cannot change it (seed §2 rule 1). Generated by
-         *     the service when a create body has none (seed §2 rule 3). Marked x-readonly rather than
+         * @description Record id, readonly once created: an update cannot change it (§2 rule 1). Generated by
+         *     the service when a create body has none (§2 rule 3). Marked x-readonly rather than
          *     OAS readOnly here because requests must carry it (x-decisions readonly-id).
          */
         Id: string;
-        /** @description An event as sent on create (seed §2.1). Only id is fixed; any other field is stored as sent. */
+        /** @description An event as sent on create (§2.1). Only id is fixed; any other field is stored as sent. */
         EventInput: {
             id?: components["schemas"]["Id"];
         } & {
@@ -234,7 +234,7 @@ export interface components {
         Event: components["schemas"]["EventInput"] & {
             readonly id: unknown;
         };
-        /** @description The target id (unless in the path) and the fields to set (seed §4.1 rule 7). */
+        /** @description The target id (unless in the path) and the fields to set (§4.1 rule 7). */
         EventUpdate: {
             id?: components["schemas"]["Id"];
         } & {
@@ -244,7 +244,7 @@ export interface components {
         EventSelection: {
             [key: string]: unknown;
         };
-        /** @description A network link type as sent on create (seed §2.2). Type-specific data may be added. */
+        /** @description A network link type as sent on create (§2.2). Type-specific data may be added. */
         NetworkLinkTypeInput: {
             id?: components["schemas"]["Id"];
             name: string;
@@ -256,7 +256,7 @@ export interface components {
         NetworkLinkType: components["schemas"]["NetworkLinkTypeInput"] & {
             readonly id: unknown;
         };
-        /** @description The target id (unless in the path) and the fields to set (seed §4.1 rule 6). */
+        /** @description The target id (unless in the path) and the fields to set (§4.1 rule 6). */
         NetworkLinkTypeUpdate: {
             id?: components["schemas"]["Id"];
             name?: string;
@@ -272,7 +272,7 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description An agent catalog entry as sent on create (seed §2.3). */
+        /** @description An agent catalog entry as sent on create (§2.3). */
         AgentInput: {
             id?: components["schemas"]["Id"];
             description?: components["schemas"]["HiddenNameField"];
@@ -297,7 +297,7 @@ export interface components {
         };
         /**
          * @description The target id (unless in the path) and the fields to set. List entries are matched by id:
-         *     a known id is updated field by field, a new id is appended (seed §4.1 rule 5).
+         *     a known id is updated field by field, a new id is appended (§4.1 rule 5).
          */
         AgentUpdate: {
             id?: components["schemas"]["Id"];
@@ -321,7 +321,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The only state-like field (seed §3). Transitions are not shown, so any value may follow any other.
+         * @description The only state-like field (§3). Transitions are not shown, so any value may follow any other.
          * @enum {string}
          */
         ActionStatus: "started" | "stopped" | "unknown";
@@ -385,7 +385,7 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The seed's table spells propeties, its preloaded data uses properties; both are accepted.
+         * @description The service description's table spells propeties, its preloaded data uses properties; both are accepted.
          * @enum {string}
          */
         ParameterConfigSchema: "yaml" | "json" | "properties" | "propeties";
@@ -428,21 +428,134 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
-        /** @description Read and delete query (seed §4.1). Delete uses only where. */
+        /**
+         * @description Read and delete query (§4.1). Delete ignores select. A query that breaks this schema
+         *     answers 400 naming the field (x-decisions query-validation).
+         */
         Query: {
             /** @description Field names of the index to return (read only). */
             select?: string[];
             where?: components["schemas"]["Where"];
+            /**
+             * @description Sort the picked records by each entry in turn (x-decisions query-language).
+             * @example [
+             *       {
+             *         "target": "severity",
+             *         "mode": "desc"
+             *       },
+             *       {
+             *         "target": "id",
+             *         "mode": "asc"
+             *       }
+             *     ]
+             */
+            order?: components["schemas"]["OrderBy"][];
+            limit?: components["schemas"]["Limit"];
         };
-        /** @description Filter condition. The core contract knows equals; richer operators are future extensions. */
+        /**
+         * @description Filter condition: an object of operator to clause, every operator of which must hold. The
+         *     service description shows equals; the other operators are extensions (x-decisions query-language).
+         * @example {
+         *       "and": [
+         *         {
+         *           "wildcard": {
+         *             "target": "kind",
+         *             "expr": "link-*"
+         *           }
+         *         },
+         *         {
+         *           "not": {
+         *             "equals": {
+         *               "target": "severity",
+         *               "expr": "minor"
+         *             }
+         *           }
+         *         }
+         *       ]
+         *     }
+         */
         Where: {
-            equals: components["schemas"]["Equals"];
+            equals?: components["schemas"]["Equals"];
+            reg_exp?: components["schemas"]["PatternClause"];
+            wildcard?: components["schemas"]["PatternClause"];
+            lt?: components["schemas"]["RangeClause"];
+            lte?: components["schemas"]["RangeClause"];
+            gt?: components["schemas"]["RangeClause"];
+            gte?: components["schemas"]["RangeClause"];
+            and?: components["schemas"]["ClauseList"];
+            or?: components["schemas"]["ClauseList"];
+            /** @description The clause must not hold. */
+            not?: components["schemas"]["Where"];
         };
         Equals: {
-            /** @description Field name to compare. */
+            /** @description Field name to compare (a dotted name descends into nested objects). */
             target: string;
             /** @description Value to compare with. */
             expr: string;
+        };
+        /**
+         * @description reg_exp (RE2 syntax) or wildcard (`*`, `?`, `\` escapes): the WHOLE value of the target
+         *     must match expr (x-decisions query-language). At most 1000 characters.
+         * @example {
+         *       "target": "kind",
+         *       "expr": "link-(up|down)"
+         *     }
+         */
+        PatternClause: {
+            target: string;
+            expr: string;
+        };
+        /**
+         * @description lt, lte, gt, gte: a stored number compares as a number with an expr that is a number or a
+         *     numeric string; a stored string compares with the expr's text (x-decisions query-language).
+         * @example {
+         *       "target": "max_peers",
+         *       "expr": 8
+         *     }
+         */
+        RangeClause: {
+            target: string;
+            expr: string | number;
+        };
+        /**
+         * @description and / or take a non-empty list of clause objects, or one object of operator to clause.
+         * @example [
+         *       {
+         *         "equals": {
+         *           "target": "kind",
+         *           "expr": "link-down"
+         *         }
+         *       },
+         *       {
+         *         "equals": {
+         *           "target": "kind",
+         *           "expr": "link-up"
+         *         }
+         *       }
+         *     ]
+         */
+        ClauseList: components["schemas"]["Where"][] | components["schemas"]["Where"];
+        /**
+         * @example {
+         *       "target": "id",
+         *       "mode": "asc"
+         *     }
+         */
+        OrderBy: {
+            target: string;
+            /** @enum {string} */
+            mode: "asc" | "desc";
+        };
+        /**
+         * @description Inclusive indices into the ordered result: from (default 0) to to (default the last).
+         * @example {
+         *       "from": 0,
+         *       "to": 9
+         *     }
+         */
+        Limit: {
+            from?: number;
+            to?: number;
         };
         /** @description Field name (nested ones dotted, parameter.type) to the reason, e.g. required. */
         ValidationMessage: {
@@ -454,21 +567,34 @@ export interface components {
             code: number;
             error: boolean;
             message: string | components["schemas"]["ValidationMessage"];
+            /**
+             * @description The record's id, on the item of a successful create (x-decisions success-messages).
+             * @example event-1
+             */
+            id?: string;
         } & {
             [key: string]: unknown;
         };
-        /** @description The response envelope of create, update, delete and errors (seed §4.1). */
+        /** @description The response envelope of create, update, delete and errors (§4.1). */
         Envelope: components["schemas"]["EnvelopeItem"][];
         CreatedEnvelope: components["schemas"]["Envelope"] & unknown;
+        /** @description Code 200 in each item; in a batch (extension) a record that needed no change has a 304 item. */
         UpdatedEnvelope: components["schemas"]["Envelope"] & unknown;
         NotModifiedEnvelope: components["schemas"]["Envelope"] & unknown;
-        /** @description Code 200 in each item although the HTTP status is 205 (seed §4.1). */
+        /** @description Code 200 in each item although the HTTP status is 205 (§4.1). */
         DeletedEnvelope: components["schemas"]["Envelope"] & unknown;
         ErrorEnvelope: components["schemas"]["Envelope"] & unknown;
         ValidationErrorEnvelope: components["schemas"]["Envelope"] & unknown;
+        /**
+         * @description The answer to a batch (x-decisions batches): one item per record, in request order, each
+         *     with its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is
+         *     the most severe item's code. Examples: CreateValidationFailed batchWithARefusedRecord,
+         *     UpdateValidationFailed batchWithAnUnknownId.
+         */
+        BatchEnvelope: components["schemas"]["Envelope"] & unknown;
     };
     responses: {
-        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        /** @description All records created (§4.1). One envelope item per record; the message names the id. */
         EventCreated: {
             headers: {
                 [name: string]: unknown;
@@ -480,14 +606,15 @@ export interface components {
                  *         "status": "Created",
                  *         "code": 201,
                  *         "error": false,
-                 *         "message": "Record with id=event-1 created"
+                 *         "message": "Record with id=event-1 created",
+                 *         "id": "event-1"
                  *       }
                  *     ]
                  */
                 "application/json": components["schemas"]["CreatedEnvelope"];
             };
         };
-        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        /** @description All records created (§4.1). One envelope item per record; the message names the id. */
         NetworkLinkTypeCreated: {
             headers: {
                 [name: string]: unknown;
@@ -499,14 +626,15 @@ export interface components {
                  *         "status": "Created",
                  *         "code": 201,
                  *         "error": false,
-                 *         "message": "Record with id=mesh created"
+                 *         "message": "Record with id=mesh created",
+                 *         "id": "mesh"
                  *       }
                  *     ]
                  */
                 "application/json": components["schemas"]["CreatedEnvelope"];
             };
         };
-        /** @description All records created (seed §4.1). One envelope item per record; the message names the id. */
+        /** @description All records created (§4.1). One envelope item per record; the message names the id. */
         AgentCreated: {
             headers: {
                 [name: string]: unknown;
@@ -518,14 +646,15 @@ export interface components {
                  *         "status": "Created",
                  *         "code": 201,
                  *         "error": false,
-                 *         "message": "Record with id=filebeat created"
+                 *         "message": "Record with id=filebeat created",
+                 *         "id": "filebeat"
                  *       }
                  *     ]
                  */
                 "application/json": components["schemas"]["CreatedEnvelope"];
             };
         };
-        /** @description All records updated (seed §4.1). */
+        /** @description All records updated (§4.1). */
         EventUpdated: {
             headers: {
                 [name: string]: unknown;
@@ -544,7 +673,7 @@ export interface components {
                 "application/json": components["schemas"]["UpdatedEnvelope"];
             };
         };
-        /** @description All records updated (seed §4.1). */
+        /** @description All records updated (§4.1). */
         NetworkLinkTypeUpdated: {
             headers: {
                 [name: string]: unknown;
@@ -563,7 +692,7 @@ export interface components {
                 "application/json": components["schemas"]["UpdatedEnvelope"];
             };
         };
-        /** @description All records updated (seed §4.1). */
+        /** @description All records updated (§4.1). */
         AgentUpdated: {
             headers: {
                 [name: string]: unknown;
@@ -583,7 +712,7 @@ export interface components {
             };
         };
         /**
-         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         * @description Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a
          *     body on 304, so servers drop this envelope and clients must not expect it.
          */
         EventNotModified: {
@@ -605,7 +734,7 @@ export interface components {
             };
         };
         /**
-         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         * @description Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a
          *     body on 304, so servers drop this envelope and clients must not expect it.
          */
         NetworkLinkTypeNotModified: {
@@ -627,7 +756,7 @@ export interface components {
             };
         };
         /**
-         * @description Update not necessary: the sent fields equal the stored ones (seed §4.1). HTTP forbids a
+         * @description Update not necessary: the sent fields equal the stored ones (§4.1). HTTP forbids a
          *     body on 304, so servers drop this envelope and clients must not expect it.
          */
         AgentNotModified: {
@@ -650,7 +779,7 @@ export interface components {
         };
         /**
          * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
-         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     is 205 (§4.1). Node clients (axios) receive this body; fetch-based clients
          *     (browsers, msw) cannot read a 205 body and see none.
          */
         EventDeleted: {
@@ -673,7 +802,7 @@ export interface components {
         };
         /**
          * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
-         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     is 205 (§4.1). Node clients (axios) receive this body; fetch-based clients
          *     (browsers, msw) cannot read a 205 body and see none.
          */
         NetworkLinkTypeDeleted: {
@@ -696,7 +825,7 @@ export interface components {
         };
         /**
          * @description All matching records deleted. The envelope items carry code 200 although the HTTP status
-         *     is 205 (seed §4.1). Node clients (axios) receive this body; fetch-based clients
+         *     is 205 (§4.1). Node clients (axios) receive this body; fetch-based clients
          *     (browsers, msw) cannot read a 205 body and see none.
          */
         AgentDeleted: {
@@ -717,7 +846,7 @@ export interface components {
                 "application/json": components["schemas"]["DeletedEnvelope"];
             };
         };
-        /** @description Nothing to act on (seed §7), for example an empty batch or a request without a body. No content. */
+        /** @description Nothing to act on (§7), for example an empty batch or a request without a body. No content. */
         NothingToAct: {
             headers: {
                 [name: string]: unknown;
@@ -751,26 +880,20 @@ export interface components {
                 "application/json": components["schemas"]["AgentSelection"][];
             };
         };
-        /** @description Request not valid, e.g. malformed JSON (kit choice, seed §7 does not show the envelope content). */
+        /**
+         * @description Request not valid, e.g. malformed JSON (kit choice, §7 does not show the envelope
+         *     content), or a read or delete query that is not a query, named by its dotted field
+         *     (x-decisions query-validation, query-parameter).
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example [
-                 *       {
-                 *         "status": "Bad Request",
-                 *         "code": 400,
-                 *         "error": true,
-                 *         "message": "Request not valid: the body is not valid JSON"
-                 *       }
-                 *     ]
-                 */
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Authentication failed (seed §5). */
+        /** @description Authentication failed (§5). */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -789,7 +912,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Nothing found for the query (seed §7), including an unknown id. */
+        /** @description Nothing found for the query (§7), including an unknown id. */
         NothingFound: {
             headers: {
                 [name: string]: unknown;
@@ -808,13 +931,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Validation failed (seed §7) — a duplicate id, or a missing or invalid field named in the message object. */
+        /**
+         * @description Validation failed (§7) — a duplicate id, or a missing or invalid field named in the
+         *     message object. For a batch (extension), one item per record: the refused ones 406, the
+         *     created ones 201 (x-decisions batches).
+         */
         CreateValidationFailed: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ValidationErrorEnvelope"];
+                "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BatchEnvelope"];
             };
         };
         /** @description Validation failed — unknown id, an attempt to change the id, or a field the merged record would miss or break. */
@@ -823,10 +950,13 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ValidationErrorEnvelope"];
+                "application/json": components["schemas"]["ValidationErrorEnvelope"] | components["schemas"]["BatchEnvelope"];
             };
         };
-        /** @description The query body does not match the Query schema. */
+        /**
+         * @description The query does not match the Query schema. The reference server answers 400 for it
+         *     (x-decisions query-validation); other implementations may answer 406.
+         */
         QueryValidationFailed: {
             headers: {
                 [name: string]: unknown;
@@ -847,7 +977,7 @@ export interface components {
                 "application/json": components["schemas"]["ValidationErrorEnvelope"];
             };
         };
-        /** @description The body is over the size limit (kit choice, seed §8 does not show limits). */
+        /** @description The body is over the size limit (kit choice, §8 does not show limits). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -866,7 +996,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The body is not sent as application/json (seed §7). */
+        /** @description The body is not sent as application/json (§7). */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -885,7 +1015,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Not possible to act on one or more records (seed §4.2). The reference server never answers it; other implementations may. */
+        /** @description Not possible to act on one or more records (§4.2). The reference server never answers it; other implementations may. */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
@@ -904,7 +1034,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The server cannot satisfy the request (seed §4.2). The reference server answers it only for a bug. */
+        /** @description The server cannot satisfy the request (§4.2). The reference server answers it only for a bug. */
         ServerError: {
             headers: {
                 [name: string]: unknown;
@@ -926,20 +1056,26 @@ export interface components {
     };
     parameters: {
         /**
-         * @description The event id. A readable id is recommended (seed §2 rule 3).
+         * @description The event id. A readable id is recommended (§2 rule 3).
          * @example event-1
          */
         EventId: string;
         /**
-         * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+         * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).
          * @example mesh
          */
         NetworkLinkTypeId: string;
         /**
-         * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+         * @description The agent catalog entry id. A readable id is recommended (§2 rule 3).
          * @example filebeat
          */
         AgentId: string;
+        /**
+         * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+         *     clients that cannot send a GET body (browsers). Same content as the query body
+         *     (schema Query); not together with a body (400).
+         */
+        QueryParameter: string;
     };
     requestBodies: {
         /** @description One event, or a batch (extension). No field besides id is fixed; extra fields are stored as sent. */
@@ -963,7 +1099,7 @@ export interface components {
                 "application/json": components["schemas"]["EventUpdate"] | components["schemas"]["EventUpdate"][];
             };
         };
-        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target). */
         EventUpdateNamedInBody: {
             content: {
                 "application/json": WithRequired<components["schemas"]["EventUpdate"], "id"> | WithRequired<components["schemas"]["EventUpdate"], "id">[];
@@ -974,7 +1110,7 @@ export interface components {
                 "application/json": components["schemas"]["NetworkLinkTypeUpdate"] | components["schemas"]["NetworkLinkTypeUpdate"][];
             };
         };
-        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target). */
         NetworkLinkTypeUpdateNamedInBody: {
             content: {
                 "application/json": WithRequired<components["schemas"]["NetworkLinkTypeUpdate"], "id"> | WithRequired<components["schemas"]["NetworkLinkTypeUpdate"], "id">[];
@@ -985,7 +1121,7 @@ export interface components {
                 "application/json": components["schemas"]["AgentUpdate"] | components["schemas"]["AgentUpdate"][];
             };
         };
-        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (seed §4.1 update: JSON with id of the target). */
+        /** @description PUT {base} names its target only by the body id, so every record sent must carry one (§4.1 update: JSON with id of the target). */
         AgentUpdateNamedInBody: {
             content: {
                 "application/json": WithRequired<components["schemas"]["AgentUpdate"], "id"> | WithRequired<components["schemas"]["AgentUpdate"], "id">[];
@@ -1009,19 +1145,19 @@ export interface components {
                 "application/json": components["schemas"]["Query"];
             };
         };
-        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1). */
         EventDeleteQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
             };
         };
-        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1). */
         NetworkLinkTypeDeleteQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
             };
         };
-        /** @description Optional query; only where is used. Without a body every record of the index is deleted (seed §4.1 rule 1). */
+        /** @description Optional query; only where is used. Without a body every record of the index is deleted (§4.1 rule 1). */
         AgentDeleteQuery: {
             content: {
                 "application/json": components["schemas"]["Query"];
@@ -1035,7 +1171,14 @@ export type $defs = Record<string, never>;
 export interface operations {
     readEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1097,7 +1240,14 @@ export interface operations {
     };
     deleteEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1117,11 +1267,18 @@ export interface operations {
     };
     readEventById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
-                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @description The event id. A readable id is recommended (§2 rule 3).
                  * @example event-1
                  */
                 id: components["parameters"]["EventId"];
@@ -1148,7 +1305,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @description The event id. A readable id is recommended (§2 rule 3).
                  * @example event-1
                  */
                 id: components["parameters"]["EventId"];
@@ -1175,7 +1332,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @description The event id. A readable id is recommended (§2 rule 3).
                  * @example event-1
                  */
                 id: components["parameters"]["EventId"];
@@ -1197,11 +1354,18 @@ export interface operations {
     };
     deleteEventById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
-                 * @description The event id. A readable id is recommended (seed §2 rule 3).
+                 * @description The event id. A readable id is recommended (§2 rule 3).
                  * @example event-1
                  */
                 id: components["parameters"]["EventId"];
@@ -1223,7 +1387,14 @@ export interface operations {
     };
     readNetworkLinkTypes: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1285,7 +1456,14 @@ export interface operations {
     };
     deleteNetworkLinkTypes: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1305,11 +1483,18 @@ export interface operations {
     };
     readNetworkLinkTypeById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
-                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).
                  * @example mesh
                  */
                 id: components["parameters"]["NetworkLinkTypeId"];
@@ -1336,7 +1521,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).
                  * @example mesh
                  */
                 id: components["parameters"]["NetworkLinkTypeId"];
@@ -1363,7 +1548,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).
                  * @example mesh
                  */
                 id: components["parameters"]["NetworkLinkTypeId"];
@@ -1385,11 +1570,18 @@ export interface operations {
     };
     deleteNetworkLinkTypeById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
-                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (seed §2 rule 3).
+                 * @description The network link type id (the preloaded ones are p2p and slice). A readable id is recommended (§2 rule 3).
                  * @example mesh
                  */
                 id: components["parameters"]["NetworkLinkTypeId"];
@@ -1411,7 +1603,14 @@ export interface operations {
     };
     readAgents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1473,7 +1672,14 @@ export interface operations {
     };
     deleteAgents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1493,11 +1699,18 @@ export interface operations {
     };
     readAgentById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
-                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @description The agent catalog entry id. A readable id is recommended (§2 rule 3).
                  * @example filebeat
                  */
                 id: components["parameters"]["AgentId"];
@@ -1524,7 +1737,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @description The agent catalog entry id. A readable id is recommended (§2 rule 3).
                  * @example filebeat
                  */
                 id: components["parameters"]["AgentId"];
@@ -1551,7 +1764,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @description The agent catalog entry id. A readable id is recommended (§2 rule 3).
                  * @example filebeat
                  */
                 id: components["parameters"]["AgentId"];
@@ -1573,11 +1786,18 @@ export interface operations {
     };
     deleteAgentById: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Extension (x-decisions query-parameter): the read or delete query as URL-encoded JSON, for
+                 *     clients that cannot send a GET body (browsers). Same content as the query body
+                 *     (schema Query); not together with a body (400).
+                 */
+                q?: components["parameters"]["QueryParameter"];
+            };
             header?: never;
             path: {
                 /**
-                 * @description The agent catalog entry id. A readable id is recommended (seed §2 rule 3).
+                 * @description The agent catalog entry id. A readable id is recommended (§2 rule 3).
                  * @example filebeat
                  */
                 id: components["parameters"]["AgentId"];

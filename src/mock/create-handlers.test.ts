@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import { createClient, type IndexClient, type IndexName, type KitClient } from '../client/index.js';
 import { AUTHENTICATION_FAILED, ID_ALREADY_FOUND, NOTHING_FOUND, mintToken } from '../reference-server/core/index.js';
+import { MSW_DROPS_GET_BODY } from '../../test/support/msw-major.js';
 import { createHandlers } from './create-handlers.js';
 
 const BASE = 'http://mock.test';
@@ -106,16 +107,21 @@ describe('createHandlers: queries and the index as a whole', () => {
     const read = await client.networkLinkTypes.read();
     assert.deepEqual([read.status, read.data], [200, []]);
   });
-  it('a GET query body from axios reaches the core (Node workaround, read-raw-get-body.ts)', async () => {
+  // msw 2: read-raw-get-body.ts recovers the body axios sent. msw 3 keeps none, so the read
+  // answers as one without a query (every record, whole), as in the browser.
+  const everyLinkType = ['p2p', 'slice'];
+  it(`a GET query body from axios ${MSW_DROPS_GET_BODY ? 'is lost under msw 3: every record comes back' : 'reaches the core (Node workaround, read-raw-get-body.ts)'}`, async () => {
     useHandlers();
     const result = await client.networkLinkTypes.read({ query: { select: ['name'], where: { equals: { target: 'id', expr: 'slice' } } } });
-    assert.deepEqual([result.status, result.data], [200, [{ name: 'Slice' }]]);
+    if (MSW_DROPS_GET_BODY) assert.deepEqual([result.status, (result.data ?? []).map((r) => r.id)], [200, everyLinkType]);
+    else assert.deepEqual([result.status, result.data], [200, [{ name: 'Slice' }]]);
   });
-  it('a large GET body arrives whole', async () => {
+  it(`a large GET body ${MSW_DROPS_GET_BODY ? 'is lost under msw 3 too' : 'arrives whole'}`, async () => {
     useHandlers();
     const select = ['name', ...Array.from({ length: 20_000 }, (_, i) => `field_${i}`)];
     const result = await client.networkLinkTypes.read({ query: { select } });
-    assert.deepEqual(result.data, [{ name: 'Point to Point' }, { name: 'Slice' }]);
+    if (MSW_DROPS_GET_BODY) assert.deepEqual((result.data ?? []).map((r) => r.id), everyLinkType);
+    else assert.deepEqual(result.data, [{ name: 'Point to Point' }, { name: 'Slice' }]);
   });
   it('fetch cannot send a GET body: a fetch GET reads every record', async () => {
     useHandlers();

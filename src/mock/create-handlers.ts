@@ -7,7 +7,11 @@ import {
   type CoreRequest,
   type CoreResponse,
   type ReferenceCoreOptions,
+  type SeedData,
 } from '../reference-server/core/index.js';
+import { answerPreflight, isPreflight } from '../reference-server/frontend/answer-preflight.js';
+import { ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/frontend/cors-policy.js';
+import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/frontend/with-mock-controls.js';
 import { listOperations } from '../spec/openapi-document.js';
 import { readRawGetBody } from './read-raw-get-body.js';
 import { toMswResponse } from './to-msw-response.js';
@@ -24,50 +28,93 @@ export interface HandlerOptions {
   auth?: ReferenceCoreOptions['auth'];
   /** Id of a record created without one; default `crypto.randomUUID()`. */
   generateId?: () => string;
+  /** Wait before every answer, as `--delay`: `'300ms'`, `'100-800ms'`, a number of ms. */
+  delay?: MockControlOptions['delay'];
+  /** Honour the fault headers `x-mgmt-kit-status` / `x-mgmt-kit-delay`, as `--admin`; default false. */
+  admin?: boolean;
+  /** CORS headers on every answer and preflights answered; default any origin; `false` for none. */
+  cors?: CorsOptions | false;
 }
+
+/** The handlers, plus the state control of their store (what `--admin` offers over HTTP). */
+export type MockHandlers = HttpHandler[] & {
+  /** Back to the preload and seed (`POST /__admin/reset`). */
+  reset(): void;
+  /** Every index as JSON, in the seed shape (`GET /__admin/state`). */
+  state(): Required<SeedData>;
+  /** Replaces every record (`PUT /__admin/state`); returns the problems, and then nothing changed. */
+  replaceState(state: unknown): string[];
+};
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
 
 /**
- * msw v2 handlers for the 24 operations of the spec, answered by the reference server's core
+ * msw handlers (msw 2.15+ or 3) for the 24 operations of the spec, answered by the reference server's core
  * with its own in-memory store: stateful, and following every rule of the seed (create then
  * read returns the record; a duplicate id is a 406; delete without a query empties the index).
  * Each call makes a fresh store; an invalid `seed` throws `SeedError` listing every problem.
+ * The array also carries `reset()`, `state()` and `replaceState()` over that store, and the
+ * options `delay`, `admin` (fault headers) and `cors` work as the `serve` flags do.
  *
  * @example
  * // browser
- * const worker = setupWorker(...createHandlers({ baseUrl: 'http://127.0.0.1:8080' }));
+ * const handlers = createHandlers({ baseUrl: 'http://127.0.0.1:8080', delay: '100-800ms' });
+ * const worker = setupWorker(...handlers);
  * await worker.start();
+ * handlers.reset(); // e.g. between two tests
  */
-export function createHandlers(options: HandlerOptions): HttpHandler[] {
+export function createHandlers(options: HandlerOptions): MockHandlers {
   const core = createReferenceCore({
     ...(options.seed === undefined ? {} : { seed: options.seed }),
     ...(options.preload === undefined ? {} : { preload: options.preload }),
     ...(options.generateId === undefined ? {} : { generateId: options.generateId }),
     auth: options.auth ?? false,
   });
+  const handle = withMockControls(core, { admin: options.admin, delay: options.delay });
+  const cors = options.cors ?? ANY_ORIGIN;
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
-  return listOperations().map((operation) => {
-    const route = `${base}${operation.pathTemplate.replace('{id}', ':id')}`;
-    return methods[operation.method](route, async ({ request }) => {
-      const coreRequest = await toCoreRequest(request, basePath);
-      return toMswResponse(await answer(() => core.handle(coreRequest)));
-    });
+  const routeOf = (template: string) => `${base}${template.replace('{id}', ':id')}`;
+  const handlers: HttpHandler[] = listOperations().map((operation) =>
+    methods[operation.method](routeOf(operation.pathTemplate), async ({ request }) => respond(request, basePath, handle, cors)),
+  );
+  // Preflights only reach handlers served over real HTTP (e.g. @mswjs/http-middleware): a
+  // service worker answers a page's fetch before the browser would send one.
+  if (cors !== false) {
+    for (const template of new Set(listOperations().map((op) => op.pathTemplate))) {
+      handlers.push(http.options(routeOf(template), async ({ request }) => respond(request, basePath, handle, cors)));
+    }
+  }
+  return Object.assign(handlers, {
+    reset: () => core.reset(),
+    state: () => core.state(),
+    replaceState: (state: unknown) => core.replaceState(state),
   });
+}
+
+/** One answer: a preflight at once, anything else through the mock controls and the core, with the CORS headers. */
+async function respond(request: Request, basePath: string, handle: CoreHandler, cors: CorsOptions | false) {
+  const coreRequest = await toCoreRequest(request, basePath);
+  if (cors !== false && isPreflight(coreRequest)) return toMswResponse(answerPreflight(coreRequest, cors));
+  const response = await answer(() => handle(coreRequest));
+  if (cors === false) return toMswResponse(response);
+  return toMswResponse({ ...response, headers: { ...response.headers, ...readCorsHeaders(coreRequest.headers['origin'], cors) } });
 }
 
 /** The msw request as the core's plain request: path without the base path, lower-case headers, raw body. */
 async function toCoreRequest(request: Request, basePath: string): Promise<CoreRequest> {
-  const pathname = new URL(request.url).pathname;
+  const url = new URL(request.url);
+  const pathname = url.pathname;
+  // The query string carries ?q= (x-decisions query-parameter): in a browser the only way a read can carry a query.
+  const query = url.search.slice(1);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   const path = pathname.slice(basePath.length) || '/';
   // A fetch Request has no GET body (TOOLCHAIN §4); other methods read their bytes and decode
   // them strictly, so invalid UTF-8 is a 400 here as on node:http (x-decisions malformed-json).
-  if (request.method === 'GET') return { method: request.method, path, headers, body: await readRawGetBody(request) };
+  if (request.method === 'GET') return { method: request.method, path, query, headers, body: await readRawGetBody(request) };
   const { text, notUtf8 } = decodeBody(new Uint8Array(await request.arrayBuffer()));
-  return { method: request.method, path, headers, body: text, bodyNotUtf8: notUtf8 };
+  return { method: request.method, path, query, headers, body: text, bodyNotUtf8: notUtf8 };
 }
 
 /** The one place an unexpected throw becomes a 500 envelope (STYLE: errors are values at the edge). */

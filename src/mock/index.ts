@@ -1,8 +1,8 @@
 /**
  * @module mock
  * msw handlers for frontend developers: the reference core behind msw (stateful), usable with
- * `setupWorker` in the browser and `setupServer` in Node. Prism (`mgmt-kit mock`/`proxy`) lives
- * in `./prism/` and is reached through the CLI.
+ * `setupWorker` in the browser and `setupServer` in Node. Published as `@mgmt-kit/mock`
+ * (packages/mock). Prism (`mgmt-kit mock`/`proxy`) is a command of the CLI: `src/cli/prism/`.
  */
 
 // Handlers
@@ -13,4 +13,4 @@ export { toMswResponse, NULL_BODY_STATUSES } from './to-msw-response.js';
 export { readRawGetBody } from './read-raw-get-body.js';
 
 // Types
-export type { HandlerOptions } from './create-handlers.js';
+export type { HandlerOptions, MockHandlers } from './create-handlers.js';

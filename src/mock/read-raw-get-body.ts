@@ -5,6 +5,9 @@
  * (setupWorker) have no such stream and no GET body at all: the result is then `undefined`,
  * which the core reads as "no query" (seed §4.1 rule 2: every record).
  *
+ * msw 3 (@mswjs/interceptors 0.45) drops a GET body while it parses the request and keeps no
+ * stream of it: there this finds nothing too, in Node as in the browser.
+ *
  * No Node module is imported: the stream is consumed as an async iterable, so this file loads
  * in a browser bundle and simply finds nothing there.
  */

@@ -8,10 +8,14 @@
 // The core (browser-safe)
 export * from './core/index.js';
 
+// The mock controls for frontend work: CORS, admin routes, delays, faults (browser-safe)
+export * from './frontend/index.js';
+
 // The node:http adapter
 export { startReferenceServer } from './node-http/start-reference-server.js';
 export { createRequestListener } from './node-http/create-request-listener.js';
 export { DEFAULT_BODY_LIMIT } from './node-http/read-request-body.js';
+export { withCors } from './node-http/with-cors.js';
 
 // Types
 export type { ReferenceServerOptions, RunningReferenceServer } from './node-http/start-reference-server.js';

@@ -4,7 +4,7 @@ import { openapiDocument } from '../generated/openapi-document.js';
 /** The parts of an OpenAPI 3.1 document the kit reads at run time. */
 export interface OpenApiDocument {
   openapi: string;
-  info: { title: string; version: string; 'x-decisions'?: Array<{ id: string; seed: string; choice: string }> };
+  info: { title: string; version: string; 'x-decisions'?: Array<{ id: string; section: string; choice: string }> };
   paths: Record<string, Record<string, unknown>>;
   components: { schemas: Record<string, unknown>; [section: string]: unknown };
   [key: string]: unknown;

@@ -133,7 +133,8 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
 /** The validator created by {@link createSpecValidator}. */
 export type SpecValidator = ReturnType<typeof createSpecValidator>;
 
-interface ResponseObject {
+/** A response object of the spec; only its content is read. */
+export interface ResponseObject {
   content?: Record<string, { schema?: unknown }>;
 }
 
@@ -142,7 +143,7 @@ interface ResponseObject {
  * Responses are $refs into components/responses; ajv cannot walk a pointer through a $ref,
  * so the pointer names the component itself.
  */
-function resolveResponse(
+export function resolveResponse(
   doc: OpenApiDocument,
   op: OperationEntry,
   status: number,

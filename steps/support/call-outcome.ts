@@ -11,13 +11,3 @@ export interface CallOutcome {
   /** Response headers, lower-case names. */
   headers: Record<string, string>;
 }
-
-/** The attachment media type under which the World logs every call (read by the summary). */
-export const CALL_MEDIA_TYPE = 'application/vnd.mgmt-kit.call+json';
-
-/** What the World attaches for each call: the operation, the status, and whether it was housekeeping (cleanup, snapshot, restore). */
-export interface CallLogEntry {
-  operation: OperationId;
-  status: number;
-  housekeeping?: boolean;
-}

@@ -1,6 +1,6 @@
 /**
  * The reason phrase of each status the service description lists (§4.2, plus the kit's 413),
- * spelled as RFC 9110 §15 spells it. Two phrases were renamed by RFC 9110; their RFC 7231
+ * spelled as RFC 9110 section 15 spells it. Two phrases were renamed by RFC 9110; their RFC 7231
  * spellings are what many frameworks still send (Python's http module, Falcon, Node 20), so both
  * are accepted — the case and the words are compared exactly.
  */

@@ -2,12 +2,14 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mintJwt } from '../../src/conformance/mint-jwt.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from '../self-check/run-suite-quietly.js';
+import { FAILS_WITHOUT_THE_EXTENSIONS } from './extension-failures.js';
 import { EXPECTED_FAILURES } from './expected-failures.js';
 import { startIndependentServer } from './start-independent-server.js';
 
 // The suite run against an implementation that is not ours (server.mjs, written from the seed
-// alone): it must pass there, pass on the deviations the seed leaves open, and fail exactly the
-// expected scenarios on each deviation that breaks a seed rule. Cucumber's output is captured
+// alone, with none of the kit's extensions): the core profile must pass there, pass on the
+// deviations the seed leaves open, and fail exactly the expected scenarios on each deviation
+// that breaks a seed rule; the extended profile must fail exactly the extension scenarios. Cucumber's output is captured
 // (never printed: CI counts cucumber summary lines in the npm test log) and shown only inside a
 // failing assertion. Runs are sequential: the steps keep per-run state at module level.
 
@@ -31,12 +33,12 @@ async function readAllIndices(url: string, token: string): Promise<Record<string
   return records;
 }
 
-async function runAgainst(variants: readonly string[], jwtClaims?: Record<string, unknown>): Promise<IndependentRun> {
+async function runAgainst(variants: readonly string[], jwtClaims?: Record<string, unknown>, profile: 'core' | 'extended' = 'core'): Promise<IndependentRun> {
   const server = await startIndependentServer(variants);
   try {
     const token = await mintJwt(server.secret, 'valid', jwtClaims);
     const before = await readAllIndices(server.url, token);
-    const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims });
+    const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims, profile });
     const after = await readAllIndices(server.url, token);
     return { ...run, serverLog: server.log(), before, after };
   } finally {
@@ -45,12 +47,18 @@ async function runAgainst(variants: readonly string[], jwtClaims?: Record<string
 }
 
 describe('the conformance suite on the independent implementation', () => {
-  test('the independent server passes every scenario and is left as it was found', async () => {
+  test('the independent server passes every core scenario and is left as it was found', async () => {
     const run = await runAgainst([]);
     assertEveryScenarioPassed(run, `the independent server\n--- server log\n${run.serverLog}`);
     // Cleanup removed what the run made; the destructive scenarios restored the preload.
     assert.deepEqual(run.after, run.before);
     assert.equal(run.before['/type/network-link']?.length, 2, 'the preloaded link types');
+  });
+
+  test('having none of the extensions, it fails exactly the extension scenarios it lacks, and is left as it was found', async () => {
+    const run = await runAgainst([], undefined, 'extended');
+    assertFailedExactly(run, FAILS_WITHOUT_THE_EXTENSIONS, 'the independent server (profile extended)', `\n--- server log\n${run.serverLog}`);
+    assert.deepEqual(run.after, run.before);
   });
 
   for (const variant of FAITHFUL_VARIANTS) {

@@ -1,5 +1,5 @@
 // An independent implementation of the management service (events, network link types, agent
-// catalog), written from the seed (management-service.md) alone: its author did not read
+// catalog), written from the seed (docs/management-service.md) alone: its author did not read
 // mgmt-kit's spec, reference server, client or features. Wherever the seed is open it chooses
 // differently from the kit on purpose, so a suite that passes here relies only on what the seed
 // fixes. Among its choices: generated ids like evt_000001 (kit: UUID); messages such as

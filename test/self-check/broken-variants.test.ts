@@ -20,7 +20,7 @@ async function runAgainst(variant?: BrokenVariant): Promise<SelfCheckRun> {
   const server = await startVariantServer(variant);
   try {
     const token = await mintJwt(server.secret);
-    const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret });
+    const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, profile: variant?.profile });
     const client = createClient({ baseURL: server.url, token });
     const after: Record<string, unknown> = {};
     for (const index of ['events', 'networkLinkTypes', 'agents'] as const) after[index] = (await client[index].read()).data ?? [];

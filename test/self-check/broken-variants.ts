@@ -3,6 +3,7 @@ import type { ReferenceCoreOptions } from '../../src/reference-server/core/refer
 import { BROKEN_AGENT_VARIANTS } from './broken-agent-variants.js';
 import { BROKEN_ID_AND_AUTH_VARIANTS } from './broken-id-and-auth-variants.js';
 import { BROKEN_VALUE_VARIANTS } from './broken-value-variants.js';
+import { BROKEN_EXTENSION_VARIANTS } from './extension-variants.js';
 import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';
 
 /** The core's request handler, which a variant wraps to inject one fault. */
@@ -20,6 +21,11 @@ export interface BrokenVariant {
   breaks: string;
   /** Options for createReferenceCore beyond auth (no preload, another seed, other generated ids). */
   coreOptions?: Omit<ReferenceCoreOptions, 'auth'>;
+  /**
+   * The profile the self-check runs it with; default extended. A faithful alternative of the
+   * seed runs with core: the extensions fix what the seed leaves open (a readonly id is 406).
+   */
+  profile?: 'core' | 'extended';
   wrap(handle: Handle, context: FaultContext): Handle;
 }
 
@@ -209,6 +215,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   ...BROKEN_AGENT_VARIANTS,
   ...BROKEN_ID_AND_AUTH_VARIANTS,
   ...BROKEN_VALUE_VARIANTS,
+  ...BROKEN_EXTENSION_VARIANTS,
 ];
 
 /**
@@ -218,7 +225,11 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
 function readMatchingWhere(matches: (value: string, expr: string) => boolean): BrokenVariant['wrap'] {
   return (handle) => async (request) => {
     const query = request.method === 'GET' ? parseBody(request) : undefined;
-    const equals = isObject(query) && isObject(query['where']) ? query['where']['equals'] : undefined;
+    // Only the seed's query (select and where.equals, in the body): the extensions' order, limit
+    // and ?q= are left to the core, so the variant breaks equality alone.
+    const seedOnly = isObject(query) && Object.keys(query).every((k) => k === 'select' || k === 'where') && !/(?:^|&)q=/.test(request.query ?? '');
+    const where = isObject(query) && isObject(query['where']) && Object.keys(query['where']).length === 1 ? query['where'] : undefined;
+    const equals = seedOnly && where ? where['equals'] : undefined;
     if (!isObject(equals) || typeof equals['target'] !== 'string' || typeof equals['expr'] !== 'string') return handle(request);
     const { target, expr } = { target: equals['target'], expr: equals['expr'] };
     const all = await handle({ ...request, body: undefined });

@@ -22,7 +22,7 @@ export interface DelayingProxy {
   close(): Promise<void>;
 }
 
-// Hop-by-hop headers (RFC 9110 §7.6.1) belong to one connection and are not forwarded.
+// Hop-by-hop headers (RFC 9110 section 7.6.1) belong to one connection and are not forwarded.
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {

@@ -1,7 +1,7 @@
 import type { Command } from '../main.js';
-import { buildMockArgs } from '../../mock/prism/prism-args.js';
-import { MOCK_USAGE, parseMockFlags } from '../../mock/prism/parse-prism-flags.js';
-import { runPrism } from '../../mock/prism/run-prism.js';
+import { buildMockArgs } from '../prism/prism-args.js';
+import { MOCK_USAGE, parseMockFlags } from '../prism/parse-prism-flags.js';
+import { runPrism } from '../prism/run-prism.js';
 
 /**
  * `mgmt-kit mock [--port 4010] [--host 127.0.0.1] [--dynamic]`: serves spec/openapi.yaml with

@@ -1,7 +1,7 @@
 import type { Command } from '../main.js';
-import { buildProxyArgs } from '../../mock/prism/prism-args.js';
-import { PROXY_USAGE, parseProxyFlags } from '../../mock/prism/parse-prism-flags.js';
-import { runPrism } from '../../mock/prism/run-prism.js';
+import { buildProxyArgs } from '../prism/prism-args.js';
+import { PROXY_USAGE, parseProxyFlags } from '../prism/parse-prism-flags.js';
+import { runPrism } from '../prism/run-prism.js';
 
 /**
  * `mgmt-kit proxy --upstream URL [--port 4011] [--host 127.0.0.1]`: Prism as a validation proxy

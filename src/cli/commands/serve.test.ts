@@ -68,6 +68,8 @@ test('serve --port 0 prints a real URL, spec and docs URLs and a working token; 
   assert.match(output(), new RegExp(`${url}/openapi.json`));
   assert.match(output(), new RegExp(`${url}/docs`));
   assert.match(output(), /curl -H "Authorization: Bearer /);
+  // The hint works in a clone, where only `npx mgmt-kit` finds the command.
+  assert.match(output(), /mint more with: npx mgmt-kit token --secret <secret>/);
   // cleanEnv sets JWT_SECRET to '': an empty variable counts as unset, so a secret is generated.
   assert.match(output(), /generated secret for this run: [\w-]{20,}/);
   assert.ok(token);

@@ -7,8 +7,10 @@ import {
   type RequestLogEntry,
   type SeedData,
 } from '../../reference-server/index.js';
+import { formatFrontendBanner, readFrontendFlags } from '../frontend-flags.js';
 import { formatFlagHelp, parseFlags } from '../parse-flags.js';
 import { readSeedFile } from '../read-seed-file.js';
+import { watchSeedFile } from '../watch-seed-file.js';
 
 const SERVE_FLAGS = {
   port: { kind: 'integer', description: 'TCP port; 0 picks a free one', env: 'PORT', defaultText: '8080', min: 0, max: 65535 },
@@ -25,6 +27,11 @@ const SERVE_FLAGS = {
   empty: { kind: 'boolean', description: 'start without the preloaded link types p2p and slice' },
   'body-limit': { kind: 'integer', description: 'largest accepted request body; larger → 413', defaultText: String(DEFAULT_BODY_LIMIT), valueName: 'BYTES', min: 0 },
   quiet: { kind: 'boolean', description: 'no log line per request' },
+  cors: { kind: 'boolean', defaultValue: true, description: 'CORS for browser pages on other origins; --cors=false turns it off', defaultText: 'on, any origin' },
+  'cors-origin': { kind: 'list', description: 'allow only this page origin, e.g. http://localhost:5173', valueName: 'ORIGIN' },
+  admin: { kind: 'boolean', description: 'state control for tests (/__admin/reset, /__admin/state) and the fault headers x-mgmt-kit-status, x-mgmt-kit-delay' },
+  delay: { kind: 'string', description: 'wait before every answer: 300ms, 2s, or a range 100-800ms', valueName: 'TIME' },
+  watch: { kind: 'boolean', description: 'reload the --seed file when it changes (the state goes back to its records)' },
   help: { kind: 'boolean', description: 'show this help' },
 } as const;
 
@@ -52,7 +59,7 @@ function formatBanner(url: string, auth: { token: string; generatedSecret: strin
     if (auth.generatedSecret !== undefined) {
       lines.push(`  auth:  no --jwt-secret or JWT_SECRET given; generated secret for this run: ${auth.generatedSecret}`);
     }
-    lines.push(`  token: ${auth.token}`, '  (valid 24h; mint more with: mgmt-kit token --secret <secret> --expires 1h)');
+    lines.push(`  token: ${auth.token}`, '  (valid 24h; mint more with: npx mgmt-kit token --secret <secret> --expires 1h)');
     lines.push(`  try:   curl -H "Authorization: Bearer ${auth.token}" ${url}/type/network-link`);
   }
   return `${lines.join('\n')}\n`;
@@ -81,6 +88,8 @@ export const command: Command = {
     if (parsed.positionals.length > 0) return fail(`unexpected argument "${parsed.positionals[0]}"\n\n${USAGE}`);
     // WebCrypto refuses a zero-length HMAC key: refuse it here instead of crashing after listening.
     if (flags['jwt-secret'] === '') return fail(`--jwt-secret must not be empty (omit it for a random secret)\n\n${USAGE}`);
+    const frontend = readFrontendFlags(flags);
+    if (!frontend.ok) return fail(`${frontend.error}\n\n${USAGE}`);
     let seed: SeedData | undefined;
     if (flags.seed !== undefined) {
       const result = readSeedFile(flags.seed);
@@ -97,6 +106,7 @@ export const command: Command = {
         preload: !flags.empty,
         auth: secret === undefined ? false : { secret },
         ...(seed ? { seed } : {}),
+        ...frontend.options,
         ...(flags.quiet ? {} : { onRequest: (entry: RequestLogEntry) => process.stdout.write(formatLogLine(entry)) }),
         onError: (error) => process.stderr.write(`mgmt-kit serve: unexpected error (answered 500): ${(error as Error).stack ?? String(error)}\n`),
       });
@@ -108,11 +118,15 @@ export const command: Command = {
       secret === undefined
         ? undefined
         : { token: await mintToken({ secret, expiresIn: '24h' }), generatedSecret: flags['jwt-secret'] === undefined ? secret : undefined };
-    process.stdout.write(formatBanner(server.url, auth));
+    process.stdout.write(formatBanner(server.url, auth) + formatFrontendBanner(server.url, flags));
     const running = server;
+    const watch = flags.watch && flags.seed !== undefined
+      ? watchSeedFile(flags.seed, running.core, (line) => process.stdout.write(`${line}\n`))
+      : undefined;
     return new Promise<number>((resolve) => {
       const stop = (signal: NodeJS.Signals): void => {
         process.off('SIGINT', stop).off('SIGTERM', stop);
+        watch?.close();
         if (!flags.quiet) process.stdout.write(`mgmt-kit serve: ${signal}, closing\n`);
         running.close().then(() => resolve(0), () => resolve(0));
       };

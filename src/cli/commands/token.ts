@@ -16,8 +16,8 @@ const TOKEN_FLAGS = {
 
 const USAGE = `Usage: mgmt-kit token [--secret S] [--expires 1h] [--subject s]
 
-Prints an HS256 JWT for the reference server (mgmt-kit serve --jwt-secret S). Use it as
-  curl -H "Authorization: Bearer $(mgmt-kit token --secret S)" http://127.0.0.1:8080/event
+Prints an HS256 JWT for the reference server (npx mgmt-kit serve --jwt-secret S). Use it as
+  curl -H "Authorization: Bearer $(npx mgmt-kit token --secret S)" http://127.0.0.1:8080/event
 
 Options:
 ${formatFlagHelp(TOKEN_FLAGS)}

@@ -11,6 +11,11 @@ export interface CoreRequest {
   method: string;
   /** Path without the query string, e.g. `/type/network-link/p2p` (percent-encoded as received). */
   path: string;
+  /**
+   * The raw query string after `?` (without it), as received; `undefined` or `""` when there is
+   * none. Read and delete take their query from its `q` parameter (x-decisions query-parameter).
+   */
+  query?: string | undefined;
   /** Header names in lower case. */
   headers: Readonly<Record<string, string | undefined>>;
   /** Raw body text; `undefined` or `""` when the request carried none. */

@@ -9,6 +9,8 @@ export interface EnvelopeItem {
   code: number;
   error: boolean;
   message: string | ValidationMessage;
+  /** The record's id, on the item of a successful create (x-decisions success-messages). */
+  id?: string;
 }
 
 const REASON_PHRASES: Readonly<Record<number, string>> = {

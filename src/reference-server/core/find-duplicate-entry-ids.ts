@@ -1,17 +1,14 @@
 import type { ValidationMessage } from './envelope.js';
 import { getOwnField, isJsonObject, type JsonObject } from './json-record.js';
-import { singularOf } from './map-violations.js';
-
-/** The reason given for a repeated entry id, e.g. `{"parameter.id": "duplicate"}`. */
-export const DUPLICATE_ENTRY_ID = 'duplicate';
+import { REPEATED_VALUES } from './messages.js';
 
 /**
- * The 406 message naming each list (by its singular) in which two entries share an id, or
- * undefined when every id is unique. Entries are addressed by id (seed §4.1 rule 5), so a
- * repeated id is refused on create and update (x-decisions update-merge).
+ * The 406 message naming each list in which two entries share an id, or undefined when every
+ * id is unique. Entries are addressed by id (seed §4.1 rule 5), so a repeated id is refused on
+ * create and update with the original service's wording (x-decisions entry-ids).
  *
  * @example findDuplicateEntryIds({ parameters: [{ id: 'p' }, { id: 'p' }] }, ['parameters'])
- * // → { 'parameter.id': 'duplicate' }
+ * // → { parameters: 'Repeated values' }
  */
 export function findDuplicateEntryIds(record: JsonObject, lists: readonly string[]): ValidationMessage | undefined {
   const message: ValidationMessage = {};
@@ -23,7 +20,7 @@ export function findDuplicateEntryIds(record: JsonObject, lists: readonly string
       const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
       if (id === undefined) continue;
       if (seen.has(id)) {
-        message[`${singularOf(list)}.id`] = DUPLICATE_ENTRY_ID;
+        message[list] = REPEATED_VALUES;
         break;
       }
       seen.add(id);

@@ -5,6 +5,7 @@ import { deleteRecords } from './delete-records.js';
 import { errorResponse } from './envelope.js';
 import { AUTHENTICATION_FAILED, METHOD_NOT_ALLOWED, UNKNOWN_PATH } from './messages.js';
 import { parseJsonBody } from './parse-json-body.js';
+import { takeQueryInput } from './query/take-query-input.js';
 import { readRecords } from './read-records.js';
 import { ALLOWED_METHODS, matchRoute } from './route.js';
 import { updateRecords } from './update-records.js';
@@ -14,7 +15,8 @@ const operations = { GET: readRecords, POST: createRecords, PUT: updateRecords, 
 /**
  * The reference service as a function from a plain request to a plain response. Checks run in
  * a fixed order: route (404 unknown path, 405 + Allow) → authentication (401, seed §5) → media
- * type (415) → JSON (400) → schema (406) → the operation. Every documented outcome is a
+ * type (415) → JSON (400) → the `q` parameter of read and delete (400) → the query (400) or the
+ * records (406) → the operation. Every documented outcome is a
  * returned response; nothing here throws for bad input.
  *
  * @example
@@ -28,7 +30,10 @@ export async function handleRequest(request: CoreRequest, context: CoreContext):
   if (context.authenticate && !(await context.authenticate(request.headers['authorization']))) {
     return errorResponse(401, AUTHENTICATION_FAILED);
   }
-  const body = parseJsonBody(request);
+  const parsed = parseJsonBody(request);
+  if (!('present' in parsed)) return parsed;
+  // Read and delete may carry their query as ?q= instead (extension, x-decisions query-parameter).
+  const body = route.method === 'GET' || route.method === 'DELETE' ? takeQueryInput(parsed, request.query) : parsed;
   if (!('present' in body)) return body;
   return operations[route.method](route.index, route.id, body, context);
 }

@@ -11,6 +11,7 @@ export { handleRequest } from './handle-request.js';
 // Store
 export { createEmptyStore, fillStore, findSeedProblems, freezeSeed } from './store.js';
 export { deepFreeze } from './freeze-json.js';
+export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
 export { readPreloadedNetworkLinkTypes } from './preload.js';
 export { INDEX_DEFINITIONS, INDEX_NAMES, operationIdFor } from './index-definitions.js';
@@ -32,6 +33,17 @@ export { selectFields } from './select-fields.js';
 export { mergeUpdate } from './merge-update.js';
 export { createRecordValidator } from './validate-record.js';
 
+// The spec document the core validates against (generated from spec/openapi.yaml)
+export { loadOpenApiDocument } from '../../spec/openapi-document.js';
+// The query language, ?q= and batches (extensions, spec x-extension)
+export { parseQuery } from './query/parse-query.js';
+export { parseWhere, MAX_CLAUSES } from './query/parse-where.js';
+export { matchClause } from './query/match-clause.js';
+export { applyQuery } from './query/apply-query.js';
+export { compileRegExp, compileWildcard, MAX_PATTERN_LENGTH, MAX_PROGRAM_SIZE } from './query/compile-pattern.js';
+export { takeQueryInput, QUERY_PARAMETER } from './query/take-query-input.js';
+export { mostSevereStatus } from './batch-status.js';
+
 // Types
 export type { CoreRequest, CoreResponse } from './core-types.js';
 export type { CoreContext } from './core-context.js';
@@ -45,3 +57,9 @@ export type { JsonObject, StoredRecord } from './json-record.js';
 export type { WhereEquals } from './match-where.js';
 export type { RecordValidator } from './validate-record.js';
 export type { Route, IndexMethod } from './route.js';
+export type { OpenApiDocument } from '../../spec/openapi-document.js';
+export type { ParsedQuery } from './query/parse-query.js';
+export type { Clause } from './query/match-clause.js';
+export type { OrderBy } from './query/order-records.js';
+export type { Limit } from './query/limit-records.js';
+export type { ParseProblem, Parsed } from './query/parse-problem.js';

@@ -48,3 +48,14 @@ export function updateNotNecessary(id: string): string {
 export function recordDeleted(id: string): string {
   return `Record with id=${id} deleted`;
 }
+
+/** x-decisions readonly-id: an update whose body id differs from the path id → 406 {"id": …}. */
+export const READONLY_FIELD = 'Readonly field';
+/** x-decisions id-source: a create whose body id differs from the path id → 406 {"id": …}. */
+export const ID_DIFFERS_FROM_PATH = 'Differs from the id in the path';
+/** x-decisions entry-ids: two entries of one agent list with the same id → 406 {"actions": …}. */
+export const REPEATED_VALUES = 'Repeated values';
+/** x-decisions batches: an id in the path together with a list of records → 406 {"id": …}. */
+export const ONE_RECORD_WITH_PATH_ID = 'Only one record can be managed when the id is in the path';
+/** x-decisions batches: one id named by two records of a batch → 406 {"id": …}. */
+export const SAME_ID_IN_BATCH = 'Same id present multiple times in the request';

@@ -4,8 +4,8 @@ import { isJsonObject, type JsonObject } from './json-record.js';
 import { requestNotValid } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 
-/** The records of a create or update body, or the response to send instead. */
-export type RecordListResult = { ok: true; records: JsonObject[] } | { ok: false; response: CoreResponse };
+/** The records of a create or update body (`batch`: sent as a list), or the response to send instead. */
+export type RecordListResult = { ok: true; records: JsonObject[]; batch: boolean } | { ok: false; response: CoreResponse };
 
 /**
  * The records a create or update body carries: one object, or (extension, x-decisions batches)
@@ -15,7 +15,7 @@ export type RecordListResult = { ok: true; records: JsonObject[] } | { ok: false
 export function readRecordList(body: JsonBody): RecordListResult {
   if (!body.present) return { ok: false, response: noContentResponse() };
   const { value } = body;
-  if (isJsonObject(value)) return { ok: true, records: [value] };
+  if (isJsonObject(value)) return { ok: true, records: [value], batch: false };
   if (!Array.isArray(value)) {
     return { ok: false, response: errorResponse(400, requestNotValid('the body must be a JSON object or an array of objects')) };
   }
@@ -23,5 +23,5 @@ export function readRecordList(body: JsonBody): RecordListResult {
   if (!value.every(isJsonObject)) {
     return { ok: false, response: errorResponse(400, requestNotValid('every record of a batch must be a JSON object')) };
   }
-  return { ok: true, records: value };
+  return { ok: true, records: value, batch: true };
 }

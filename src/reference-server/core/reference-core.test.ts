@@ -41,7 +41,7 @@ test('an invalid seed throws SeedError listing every problem', () => {
   );
   assert.throws(
     () => createReferenceCore({ seed: { agent: [{ id: 'a', resources: [{ id: 'r', config: { path: 'x' } }, { id: 'r', config: { path: 'y' } }] }] } }),
-    (error: unknown) => error instanceof SeedError && error.problems[0] === 'agent[0]: {"resource.id":"duplicate"}',
+    (error: unknown) => error instanceof SeedError && error.problems[0] === 'agent[0]: {"resources":"Repeated values"}',
   );
   assert.throws(() => createReferenceCore({ seed: { links: [] } as never }), SeedError);
   assert.throws(() => createReferenceCore({ seed: [] as never }), SeedError);
@@ -84,13 +84,13 @@ test('an empty secret is refused when the core is created, not at the first requ
   }
 });
 
-test('a batch update where only some records change answers 200 and says which did not', async () => {
+test('a batch update where only some records change answers 200 and says which did not (a 304 item)', async () => {
   const core = createReferenceCore();
   const res = await core.handle(json('PUT', '/type/network-link', [{ id: 'p2p', name: 'Point to Point' }, { id: 'slice', name: 'Sliced' }]));
   assert.equal(res.status, 200);
   assert.deepEqual(
-    (res.body as Array<{ message: string }>).map((i) => i.message),
-    ['Update not necessary for record with id=p2p', 'Record with id=slice updated'],
+    (res.body as Array<{ code: number; message: string }>).map((i) => [i.code, i.message]),
+    [[304, 'Update not necessary for record with id=p2p'], [200, 'Record with id=slice updated']],
   );
   assert.deepEqual(spec.checkResponse('updateNetworkLinkType', 200, res.body), { ok: true });
 });
@@ -111,4 +111,33 @@ test('records in a read response are the frozen stored ones: an adapter cannot c
   const [record] = res.body as Array<{ name: string }>;
   assert.throws(() => (record!.name = 'changed'), TypeError);
   assert.equal(core.store['network-link-type'].get('p2p')?.['name'], 'Point to Point');
+});
+
+test('state() is every index in the seed shape; replaceState swaps all records or, on a problem, none', () => {
+  const core = createReferenceCore({ seed: { event: [{ id: 'e1', kind: 'up' }] } });
+  assert.deepEqual(Object.keys(core.state()), ['event', 'network-link-type', 'agent']);
+  assert.deepEqual(core.state().event, [{ id: 'e1', kind: 'up' }]);
+  const before = core.state();
+  assert.deepEqual(core.replaceState({ event: [{ id: 'e2', kind: 'x' }], agent: [{ id: 'a', parameters: [{ id: 'p' }] }] }), [
+    'agent[0]: {"parameter.type":"required","parameter.config":"required"}',
+  ]);
+  assert.deepEqual(core.state(), before, 'nothing changed');
+  assert.deepEqual(core.replaceState({ event: [{ id: 'e2', kind: 'x' }] }), []);
+  assert.deepEqual(core.state(), { event: [{ id: 'e2', kind: 'x' }], 'network-link-type': [], agent: [] }, 'no preload is added');
+  core.reset();
+  assert.deepEqual(core.state().event, [{ id: 'e1', kind: 'up' }], 'reset still goes back to the start seed');
+});
+
+test('replaceSeed changes what reset loads (--watch); an invalid seed changes nothing', async () => {
+  const core = createReferenceCore({ seed: { event: [{ id: 'e1', kind: 'up' }] } });
+  assert.match(core.replaceSeed({ event: [{ id: 1 }] })[0]!, /^event\[0\]: /);
+  assert.deepEqual(core.state().event, [{ id: 'e1', kind: 'up' }]);
+  const seed = { event: [{ id: 'e5', kind: 'new' }] };
+  assert.deepEqual(core.replaceSeed(seed), []);
+  seed.event[0]!.kind = 'changed after the call';
+  assert.deepEqual(core.state().event, [{ id: 'e5', kind: 'new' }]);
+  assert.deepEqual(core.state()['network-link-type'].map((r) => r.id), ['p2p', 'slice'], 'the preload stays');
+  await core.handle(json('DELETE', '/event'));
+  core.reset();
+  assert.deepEqual(core.state().event, [{ id: 'e5', kind: 'new' }], 'the caller cannot change the stored seed afterwards');
 });

@@ -5,7 +5,8 @@ import type { CoreContext } from './core-context.js';
 import { INDEX_DEFINITIONS } from './index-definitions.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
-import { createEmptyStore, fillStore, findSeedProblems, freezeSeed, type SeedData, type Store } from './store.js';
+import { createEmptyStore, fillStore, findSeedProblems, freezeSeed, type SeedData, type Store, type StoreOptions } from './store.js';
+import { readStoreState } from './store-state.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
 
 /** Options of {@link createReferenceCore}. */
@@ -32,6 +33,18 @@ export interface ReferenceCore {
   readonly store: Store;
   /** Empties the store and loads the preload and seed again. */
   reset(): void;
+  /** Every index as JSON, in the seed file shape (`GET /__admin/state`). */
+  state(): Required<SeedData>;
+  /**
+   * Replaces every record with `state` (seed file shape, checked as a seed is; no preload is
+   * added). Returns the problems; when there is one, nothing changed (`PUT /__admin/state`).
+   */
+  replaceState(state: unknown): string[];
+  /**
+   * Makes `seed` the records every later {@link reset} loads, and resets to them (`--watch`).
+   * Returns the problems; when there is one, neither the seed nor the store changed.
+   */
+  replaceSeed(seed: unknown): string[];
 }
 
 /** Thrown by {@link createReferenceCore} when the seed cannot be loaded; lists every problem. */
@@ -49,7 +62,7 @@ export function getSharedRecordValidator(): RecordValidator {
   if (!shared) {
     const spec = createSpecValidator();
     // Every schema a request can meet, compiled now: no request pays for ajv's code generation.
-    spec.precompile(['Query', ...INDEX_DEFINITIONS.flatMap((d) => [d.inputSchema, d.updateSchema, d.storedSchema])]);
+    spec.precompile(INDEX_DEFINITIONS.flatMap((d) => [d.inputSchema, d.updateSchema, d.storedSchema]));
     shared = { spec, validate: createRecordValidator(spec, loadOpenApiDocument()) };
   }
   return shared.validate;
@@ -73,7 +86,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
   const store = createEmptyStore();
   const doc = loadOpenApiDocument();
   // Frozen once: the store shares these records, and every reset() adopts them again.
-  const storeOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: freezeSeed(options.seed) } : {}) };
+  let storeOptions: StoreOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: freezeSeed(options.seed) } : {}) };
   const context: CoreContext = {
     store,
     validate,
@@ -85,5 +98,18 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     handle: (request) => handleRequest(request, context),
     store,
     reset: () => fillStore(store, doc, storeOptions, generateId),
+    state: () => readStoreState(store),
+    replaceState(state) {
+      const stateProblems = findSeedProblems(state, validate);
+      if (stateProblems.length === 0) fillStore(store, doc, { preload: false, seed: state as SeedData }, generateId);
+      return stateProblems;
+    },
+    replaceSeed(seed) {
+      const seedProblems = findSeedProblems(seed, validate);
+      if (seedProblems.length > 0) return seedProblems;
+      storeOptions = { ...storeOptions, seed: freezeSeed(seed as SeedData) };
+      fillStore(store, doc, storeOptions, generateId);
+      return [];
+    },
   };
 }

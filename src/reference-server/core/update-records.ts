@@ -1,50 +1,55 @@
 import type { CoreResponse } from './core-types.js';
 import type { CoreContext } from './core-context.js';
-import { envelopeItem, errorResponse, jsonResponse } from './envelope.js';
+import { mostSevereStatus } from './batch-status.js';
+import { envelopeItem, errorResponse, jsonResponse, type EnvelopeItem } from './envelope.js';
+import { findBatchProblem } from './find-batch-problem.js';
 import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
 import type { IndexDefinition } from './index-definitions.js';
 import { isDeepEqual } from './is-deep-equal.js';
-import { getOwnField, type StoredRecord } from './json-record.js';
+import { getOwnField, type JsonObject, type StoredRecord } from './json-record.js';
 import { mergeUpdate } from './merge-update.js';
-import { recordUpdated, updateNotNecessary } from './messages.js';
+import { READONLY_FIELD, recordUpdated, updateNotNecessary } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 import { readRecordList } from './read-record-list.js';
 
 /**
- * Update (seed §4.1 rules 5-7): the target id comes from the path, else the body (none → 406
- * {"id": "required"}); a body id other than the path id → 406 {"id": "readonly"}; an unknown id
- * → 406 {"id": "not found"}. The sent fields are merged (x-decisions update-merge) and the
- * merged record must satisfy the index schema (else 406 with the field object); two sent agent
- * entries of one list with the same id → 406 {"parameter.id": "duplicate"}. When nothing
- * changes → 304; otherwise 200. All records are checked before any is stored.
+ * Updates one record and answers its envelope item (seed §4.1 rules 5-7): the target id comes
+ * from the path, else the body (none → 406 {"id": "required"}); a body id other than the path id
+ * would change a readonly field → 406 {"id": "Readonly field"} (x-decisions readonly-id); an
+ * unknown id → 406 {"id": "not found"}. The sent fields are merged (x-decisions update-merge) and
+ * the merged record must satisfy the index schema (else 406 with the field object); repeated
+ * entry ids in a sent list → 406 {"parameters": "Repeated values"}. Nothing changes → 304; else 200.
+ */
+function updateOne(index: IndexDefinition, pathId: string | undefined, patch: JsonObject, context: CoreContext): EnvelopeItem {
+  // The sent lists are checked, not the merged ones: merging by id folds a repeated id into one entry.
+  const message = context.validate(index.updateSchema, patch) ?? findDuplicateEntryIds(patch, index.listsMergedById);
+  if (message) return envelopeItem(406, message);
+  const bodyId = getOwnField(patch, 'id') as string | undefined;
+  if (pathId !== undefined && bodyId !== undefined && bodyId !== pathId) return envelopeItem(406, { id: READONLY_FIELD });
+  const id = pathId ?? bodyId;
+  if (id === undefined) return envelopeItem(406, { id: 'required' });
+  const store = context.store[index.name];
+  const current = store.peek(id); // the frozen stored record: mergeUpdate copies what it keeps
+  if (!current) return envelopeItem(406, { id: 'not found' });
+  const merged = mergeUpdate(current, patch, index.listsMergedById) as StoredRecord;
+  const invalid = context.validate(index.storedSchema, merged);
+  if (invalid) return envelopeItem(406, invalid);
+  if (isDeepEqual(merged, current)) return envelopeItem(304, updateNotNecessary(id));
+  store.adopt(merged); // mergeUpdate's result shares no object with the request or the store
+  return envelopeItem(200, recordUpdated(id));
+}
+
+/**
+ * Update (seed §4.1): one record, or a batch (extension, x-decisions batches) whose records are
+ * updated one by one, in order, each answered by its own envelope item; the HTTP status is the
+ * most severe item's code (an error outranks 200, which outranks 304; all unchanged → 304). A
+ * batch with an id in the path, or naming one id twice, is refused whole with 406 {"id": …}.
  */
 export function updateRecords(index: IndexDefinition, pathId: string | undefined, body: JsonBody, context: CoreContext): CoreResponse {
   const list = readRecordList(body);
   if (!list.ok) return list.response;
-  const store = context.store[index.name];
-  const staged = new Map<string, StoredRecord>();
-  const outcomes: Array<{ id: string; changed: boolean }> = [];
-  for (const patch of list.records) {
-    // The sent lists are checked, not the merged ones: merging by id folds a repeated id into one entry.
-    const message = context.validate(index.updateSchema, patch) ?? findDuplicateEntryIds(patch, index.listsMergedById);
-    if (message) return errorResponse(406, message);
-    const bodyId = getOwnField(patch, 'id') as string | undefined;
-    if (pathId !== undefined && bodyId !== undefined && bodyId !== pathId) return errorResponse(406, { id: 'readonly' });
-    const id = pathId ?? bodyId;
-    if (id === undefined) return errorResponse(406, { id: 'required' });
-    const current = staged.get(id) ?? store.peek(id);
-    if (!current) return errorResponse(406, { id: 'not found' });
-    const merged = mergeUpdate(current, patch, index.listsMergedById) as StoredRecord;
-    const invalid = context.validate(index.storedSchema, merged);
-    if (invalid) return errorResponse(406, invalid);
-    staged.set(id, merged);
-    outcomes.push({ id, changed: !isDeepEqual(merged, current) });
-  }
-  if (outcomes.every((o) => !o.changed)) {
-    return jsonResponse(304, outcomes.map((o) => envelopeItem(304, updateNotNecessary(o.id))));
-  }
-  // mergeUpdate builds new objects that share nothing with the request or the store: no copy needed.
-  for (const record of staged.values()) store.adopt(record);
-  // In a batch where only some records change, the unchanged ones still get a 200 item saying so.
-  return jsonResponse(200, outcomes.map((o) => envelopeItem(200, o.changed ? recordUpdated(o.id) : updateNotNecessary(o.id))));
+  const problem = findBatchProblem(list.records, list.batch, pathId);
+  if (problem) return errorResponse(406, problem);
+  const items = list.records.map((patch) => updateOne(index, pathId, patch, context));
+  return jsonResponse(mostSevereStatus(items.map((i) => i.code)), items);
 }

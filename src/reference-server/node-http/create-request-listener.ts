@@ -1,8 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { CoreRequest } from '../core/core-types.js';
-import { errorResponse } from '../core/envelope.js';
-import { bodyTooLarge, SERVER_ERROR } from '../core/messages.js';
-import type { ReferenceCore } from '../core/reference-core.js';
+import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest, type ReferenceCore } from '../core/index.js';
 import type { DocsAssets } from './docs-assets.js';
 import { readRequestBody } from './read-request-body.js';
 import { servingOrigin } from './serving-origin.js';
@@ -37,6 +34,13 @@ function pathOf(url: string | undefined): string {
     }
   }
   return raw.split(/[?#]/, 1)[0]!;
+}
+
+/** The query string of the request target, without `?` (the `q` of read and delete lives there). */
+function queryOf(url: string | undefined): string | undefined {
+  const raw = (url ?? '').split('#', 1)[0]!;
+  const at = raw.indexOf('?');
+  return at === -1 ? undefined : raw.slice(at + 1);
 }
 
 function headersOf(req: IncomingMessage): CoreRequest['headers'] {
@@ -78,7 +82,7 @@ export function createRequestListener(core: ReferenceCore, options: RequestListe
         setTimeout(() => req.socket.destroy(), 2000).unref();
         return;
       }
-      const response = await core.handle({ method, path, headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
+      const response = await core.handle({ method, path, query: queryOf(req.url), headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
       writeCoreResponse(res, response);
     } catch (error) {
       options.onError?.(error);

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import type { OpenApiDocument } from '../core/index.js';
 import type { StaticAsset } from './docs-assets.js';
 
 /** One entry of the spec's `servers`. */

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { loadOpenApiDocument } from '../../spec/openapi-document.js';
+import { loadOpenApiDocument } from '../core/index.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
 import { createServedSpec } from './create-served-spec.js';
+import { DOCS_MOCK_CONTROLS_SECTION } from './docs-mock-controls.js';
 
 /** A file the server hands out without authentication. */
 export interface StaticAsset {
@@ -31,9 +32,10 @@ const DOCS_PAGE = `<!doctype html>
 <body>
   <div id="swagger-ui"></div>
   <section id="decisions" class="swagger-ui" style="max-width:1460px;margin:0 auto;padding:0 20px 40px">
-    <h2 class="title">Decisions where the seed says "not shown" (<code>info.x-decisions</code>)</h2>
-    <table class="parameters"><thead><tr><th>id</th><th>seed</th><th>choice</th></tr></thead><tbody></tbody></table>
+    <h2 class="title">Decisions where the service description says "not shown" (<code>info.x-decisions</code>)</h2>
+    <table class="parameters"><thead><tr><th>id</th><th>section (docs/management-service.md)</th><th>choice</th></tr></thead><tbody></tbody></table>
   </section>
+  ${DOCS_MOCK_CONTROLS_SECTION}
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/docs-init.js"></script>
@@ -64,7 +66,7 @@ fetch('/openapi.json').then((r) => r.json()).then((doc) => {
   const body = document.querySelector('#decisions tbody');
   for (const decision of (doc.info && doc.info['x-decisions']) || []) {
     const row = body.insertRow();
-    for (const key of ['id', 'seed', 'choice']) row.insertCell().textContent = decision[key];
+    for (const key of ['id', 'section', 'choice']) row.insertCell().textContent = decision[key];
   }
 });
 `;

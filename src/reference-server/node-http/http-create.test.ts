@@ -1,7 +1,7 @@
 // Create (seed §4.1) through the real node:http adapter; every answer is checked against the spec by send().
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { ID_ALREADY_FOUND } from '../core/messages.js';
+import { ID_ALREADY_FOUND, ID_DIFFERS_FROM_PATH, ONE_RECORD_WITH_PATH_ID, REPEATED_VALUES, SAME_ID_IN_BATCH } from '../core/messages.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 let server: TestServer;
@@ -18,12 +18,13 @@ test('create with a body id → 201 envelope naming the id; extra fields stored 
   const res = await server.send('POST', '/event', { json: record });
   assert.equal(res.status, 201);
   assert.equal(res.headers['content-type'], 'application/json');
-  assert.deepEqual(res.body, [{ status: 'Created', code: 201, error: false, message: 'Record with id=event-1 created' }]);
+  // The item also carries the id as a field (x-decisions success-messages, extension).
+  assert.deepEqual(res.body, [{ status: 'Created', code: 201, error: false, message: 'Record with id=event-1 created', id: 'event-1' }]);
   const read = await server.send('GET', '/event/event-1');
   assert.deepEqual(read.body, [record]);
 });
 
-test('create with the id in the path; a different body id → 406 {"id": "readonly"}', async () => {
+test('create with the id in the path; a different body id → 406 {"id": "Differs from the id in the path"}', async () => {
   const res = await server.send('POST', '/type/network-link/mesh', { json: { name: 'Mesh', max_peers: 16 } });
   assert.equal(res.status, 201);
   assert.deepEqual(server.core.store['network-link-type'].get('mesh'), { id: 'mesh', name: 'Mesh', max_peers: 16 });
@@ -31,7 +32,7 @@ test('create with the id in the path; a different body id → 406 {"id": "readon
   assert.equal(same.status, 201);
   const clash = await server.send('POST', '/type/network-link/ring', { json: { id: 'other', name: 'Ring' } });
   assert.equal(clash.status, 406);
-  assert.deepEqual(messageOf(clash.body), { id: 'readonly' });
+  assert.deepEqual(messageOf(clash.body), { id: ID_DIFFERS_FROM_PATH });
   assert.equal(server.core.store['network-link-type'].has('ring'), false);
 });
 
@@ -63,10 +64,9 @@ const invalid: Array<[string, { path: string; body: unknown; want: Record<string
   ['id not a string', { path: '/event', body: { id: 42 }, want: { id: 'must be string' } }],
   ['empty id', { path: '/event', body: { id: '' }, want: { id: 'must not be empty' } }],
   // x-decisions update-merge: entries are addressed by id, so one list cannot hold an id twice.
-  ['two parameters with one id', { path: '/catalog/agent', body: { id: 'a', parameters: [{ id: 'p', type: 'string', config: { schema: 'yaml' } }, { id: 'p', type: 'integer', config: { schema: 'json' } }] }, want: { 'parameter.id': 'duplicate' } }],
-  ['two actions with one id', { path: '/catalog/agent/a', body: { actions: [{ id: 's', config: { cmd: 'x' } }, { id: 't', config: { cmd: 'y' } }, { id: 's', config: { cmd: 'z' } }] }, want: { 'action.id': 'duplicate' } }],
-  ['two resources with one id', { path: '/catalog/agent', body: { resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'b' } }] }, want: { 'resource.id': 'duplicate' } }],
-  ['a repeated entry id in the second record of a batch', { path: '/catalog/agent', body: [{ id: 'ok' }, { id: 'a', resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'a' } }] }], want: { 'resource.id': 'duplicate' } }],
+  ['two parameters with one id', { path: '/catalog/agent', body: { id: 'a', parameters: [{ id: 'p', type: 'string', config: { schema: 'yaml' } }, { id: 'p', type: 'integer', config: { schema: 'json' } }] }, want: { parameters: REPEATED_VALUES } }],
+  ['two actions with one id', { path: '/catalog/agent/a', body: { actions: [{ id: 's', config: { cmd: 'x' } }, { id: 't', config: { cmd: 'y' } }, { id: 's', config: { cmd: 'z' } }] }, want: { actions: REPEATED_VALUES } }],
+  ['two resources with one id', { path: '/catalog/agent', body: { resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'b' } }] }, want: { resources: REPEATED_VALUES } }],
 ];
 
 for (const [name, { path, body, want }] of invalid) {
@@ -95,20 +95,39 @@ test('the seed agent shape is accepted (resource path as a string)', async () =>
   assert.deepEqual(server.core.store.agent.get('filebeat'), agent);
 });
 
-test('batch (extension): [] → 204; two records → 201 with two items; all-or-nothing', async () => {
+const items = (body: unknown) => (body as Array<{ code: number; message: unknown; id?: string }>).map((i) => [i.code, i.message, i.id]);
+
+test('batch (extension): [] → 204; two records → 201 with two items, each with its id', async () => {
   const empty = await server.send('POST', '/event', { json: [] });
   assert.equal(empty.status, 204);
   assert.equal(empty.text, '');
   const two = await server.send('POST', '/event', { json: [{ id: 'b1' }, { id: 'b2' }] });
   assert.equal(two.status, 201);
-  assert.equal((two.body as unknown[]).length, 2);
-  const partlyBad = await server.send('POST', '/type/network-link', { json: [{ id: 'ok', name: 'Ok' }, { id: 'bad' }] });
-  assert.equal(partlyBad.status, 406);
-  assert.equal(server.core.store['network-link-type'].has('ok'), false);
-  const repeated = await server.send('POST', '/event', { json: [{ id: 'r1' }, { id: 'r1' }] });
+  assert.deepEqual(items(two.body), [[201, 'Record with id=b1 created', 'b1'], [201, 'Record with id=b2 created', 'b2']]);
+});
+
+test('batch (extension): one item per record in order; the status is the most severe item; valid records are stored', async () => {
+  const mixed = await server.send('POST', '/type/network-link', { json: [{ id: 'ok', name: 'Ok' }, { id: 'bad' }, { id: 'p2p', name: 'Again' }, { name: 'Gen' }] });
+  assert.equal(mixed.status, 406);
+  const got = items(mixed.body);
+  assert.deepEqual(got.slice(0, 3), [[201, 'Record with id=ok created', 'ok'], [406, { name: 'required' }, undefined], [406, ID_ALREADY_FOUND, undefined]]);
+  assert.equal(got[3]![0], 201);
+  assert.equal(server.core.store['network-link-type'].has('ok'), true);
+  assert.equal(server.core.store['network-link-type'].has('bad'), false);
+  assert.equal(server.core.store['network-link-type'].get('p2p')?.['name'], 'Point to Point');
+  const entries = await server.send('POST', '/catalog/agent', { json: [{ id: 'a1' }, { id: 'a2', resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'a' } }] }] });
+  assert.equal(entries.status, 406);
+  assert.deepEqual(items(entries.body), [[201, 'Record with id=a1 created', 'a1'], [406, { resources: REPEATED_VALUES }, undefined]]);
+});
+
+test('batch (extension): refused whole with 406 {"id": …} for a repeated id or an id in the path', async () => {
+  const repeated = await server.send('POST', '/event', { json: [{ id: 'r1' }, { id: 'r2' }, { id: 'r1' }] });
   assert.equal(repeated.status, 406);
-  assert.equal(messageOf(repeated.body), ID_ALREADY_FOUND);
-  assert.equal(server.core.store.event.has('r1'), false);
+  assert.deepEqual(repeated.body, [{ status: 'Not Acceptable', code: 406, error: true, message: { id: SAME_ID_IN_BATCH } }]);
+  const withPathId = await server.send('POST', '/event/r3', { json: [{ kind: 'x' }] });
+  assert.equal(withPathId.status, 406);
+  assert.deepEqual(messageOf(withPathId.body), { id: ONE_RECORD_WITH_PATH_ID });
+  assert.equal(server.core.store.event.size, 0);
 });
 
 test('no body or a whitespace body → 204 (nothing to create)', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { decodeBody } from '../core/decode-body.js';
+import { decodeBody } from '../core/index.js';
 
 /** 1 MiB: the default body limit (x-decisions body-limit; `--body-limit` changes it). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
@@ -20,7 +20,7 @@ const NO_BODY: Promise<RequestBodyResult> = Promise.resolve(Object.freeze({ ok: 
  */
 export function readRequestBody(request: IncomingMessage, limit: number): Promise<RequestBodyResult> {
   // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112
-  // §6.3), and Content-Length: 0 says so. Answered at once: most reads and deletes carry none.
+  // section 6.3), and Content-Length: 0 says so. Answered at once: most reads and deletes carry none.
   if (request.headers['transfer-encoding'] === undefined && (request.headers['content-length'] ?? '0') === '0') return NO_BODY;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, reason: 'too-large' });

@@ -7,7 +7,7 @@ export interface ReachedVia {
   localPort?: number | undefined;
 }
 
-// RFC 9110 §7.2 / RFC 3986 §3.2.2: a reg-name or IPv4 address, or an IPv6 literal in brackets,
+// RFC 9110 section 7.2 / RFC 3986 section 3.2.2: a reg-name or IPv4 address, or an IPv6 literal in brackets,
 // then an optional port. Anything else (spaces, quotes, slashes, userinfo) is not a host and
 // must not reach the served spec, where Swagger UI would send requests to it.
 const HOST_HEADER = /^(?:[a-z0-9_](?:[a-z0-9_.-]{0,251}[a-z0-9_])?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;

@@ -1,18 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/reference-core.js';
+import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/index.js';
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
 import { createDocsAssets } from './docs-assets.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
+import { ANY_ORIGIN, type CorsOptions, createWaitSet, withMockControls, type MockControlOptions } from '../frontend/index.js';
+import { withCors } from './with-cors.js';
 
-/** Options of {@link startReferenceServer}: the core's, plus where to listen and the body limit. */
-export interface ReferenceServerOptions extends ReferenceCoreOptions {
+/** Options of {@link startReferenceServer}: the core's and the mock controls (admin, delay), plus where to listen, the body limit and CORS. */
+export interface ReferenceServerOptions extends ReferenceCoreOptions, MockControlOptions {
   /** TCP port; 0 picks a free one. Default 8080. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
   /** Bytes; default 1 MiB (x-decisions body-limit). */
   bodyLimit?: number;
+  /** CORS for pages on other origins; default any origin (as `mgmt-kit serve`), `false` for none. */
+  cors?: CorsOptions | false;
   onRequest?: (entry: RequestLogEntry) => void;
   onError?: (error: unknown) => void;
 }
@@ -38,13 +42,16 @@ export interface RunningReferenceServer {
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
   const core = createReferenceCore(options);
-  const listener = createRequestListener(core, {
+  const waits = createWaitSet();
+  const listener = createRequestListener({ ...core, handle: withMockControls(core, { wait: waits.wait, ...options }) }, {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     assets: createDocsAssets(),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  const server = createServer((req, res) => void listener(req, res));
+  const logPreflight = (path: string, durationMs: number) => options.onRequest?.({ method: 'OPTIONS', path, status: 204, durationMs });
+  const served = options.cors === false ? listener : withCors(listener, options.cors ?? ANY_ORIGIN, logPreflight);
+  const server = createServer((req, res) => void served(req, res));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -64,6 +71,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
+        waits.cancelAll();
       }),
   };
 }

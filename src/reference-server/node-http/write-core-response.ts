@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { CoreResponse } from '../core/core-types.js';
+import type { CoreResponse } from '../core/index.js';
 
 /**
  * Whether node:http puts a body on the wire for this status: never for 204 and 304 (HTTP

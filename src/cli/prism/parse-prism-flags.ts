@@ -1,4 +1,4 @@
-import { formatFlagHelp, parseFlags, type FlagSpec } from '../../cli/parse-flags.js';
+import { formatFlagHelp, parseFlags, type FlagSpec } from '../parse-flags.js';
 import type { MockOptions, ProxyOptions } from './prism-args.js';
 
 /** Parsed flags, or why they are not usable (errors are values: the command prints and exits 2). */

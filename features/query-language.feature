@@ -1,0 +1,214 @@
+@extension @query-language
+Feature: The original service's query language (extension)
+  Beyond where.equals the original service reads and deletes with reg_exp, wildcard, lt, lte,
+  gt and gte comparisons, and, or and not, dotted targets, order and limit; a query that is not
+  a query is refused with 400 naming the problem (spec x-decisions query-language). The records
+  of a scenario share a family value ("{stem}" below stands for the scenario's id stem), so a
+  query can name them alone; reads go to {base}, deletes to {base}/{id} only, so a server that
+  ignored a query would at worst delete a record the scenario made.
+
+  @base-path
+  Scenario Outline: Read <index> whose id matches a regular expression as a whole
+    Given these <index> exist:
+      | suffix  |
+      | alpha   |
+      | beta    |
+      | alpha-x |
+    When I read the <index> with the query:
+      """
+      {"where": {"reg_exp": {"target": "id", "expr": "{stem}-(alpha|beta)"}}}
+      """
+    Then the response is 200 with the records "alpha, beta"
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
+  @base-path
+  Scenario Outline: Read <index> whose id matches a wildcard as a whole
+    Given these <index> exist:
+      | suffix  |
+      | alpha   |
+      | beta    |
+      | alpha-x |
+      | a       |
+    When I read the <index> with the query:
+      """
+      {"where": {"wildcard": {"target": "id", "expr": "{stem}-?*a"}}}
+      """
+    Then the response is 200 with the records "alpha, beta"
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
+  @events @base-path
+  Scenario: Read events comparing a number with gte and lt, as numbers
+    Given these events exist:
+      | suffix | rank |
+      | r2     | 2    |
+      | r9     | 9    |
+      | r10    | 10   |
+      | r30    | 30   |
+    When I read the events with the query:
+      """
+      {"where": {"and": [{"equals": {"target": "family", "expr": "{stem}"}}, {"gte": {"target": "rank", "expr": "9"}}, {"lt": {"target": "rank", "expr": 30}}]}}
+      """
+    Then the response is 200 with the records "r9, r10"
+
+  @network-link-types @base-path
+  Scenario: Read network link types comparing with gt and lte in an and object
+    Given these network link types exist:
+      | suffix | rank | label |
+      | r2     | 2    | b     |
+      | r9     | 9    | d     |
+      | r10    | 10   | f     |
+      | r30    | 30   | h     |
+    When I read the network link types with the query:
+      """
+      {"where": {"and": {"equals": {"target": "family", "expr": "{stem}"}, "gt": {"target": "rank", "expr": 2}, "lte": {"target": "label", "expr": "f"}}}}
+      """
+    Then the response is 200 with the records "r9, r10"
+
+  @agents @base-path
+  Scenario: Read agents matching any clause of an or, as a list and as an object
+    Given these agents exist:
+      | suffix | rank |
+      | alpha  | 1    |
+      | beta   | 2    |
+      | gamma  | 3    |
+    When I read the agents with the query:
+      """
+      {"where": {"or": [{"equals": {"target": "id", "expr": "{stem}-alpha"}}, {"or": {"reg_exp": {"target": "id", "expr": "{stem}-g.*"}, "gt": {"target": "rank", "expr": 99}}}]}}
+      """
+    Then the response is 200 with the records "alpha, gamma"
+
+  @events @base-path
+  Scenario: Read events not matching a clause
+    Given these events exist:
+      | suffix  |
+      | alpha   |
+      | beta    |
+      | alpha-x |
+    When I read the events with the query:
+      """
+      {"where": {"and": [{"equals": {"target": "family", "expr": "{stem}"}}, {"not": {"wildcard": {"target": "id", "expr": "*-alpha*"}}}]}}
+      """
+    Then the response is 200 with the records "beta"
+
+  @events @base-path
+  Scenario: Read events by a nested field named with a dotted target
+    Given these events exist:
+      | suffix | origin.host | origin.port |
+      | h1     | router-1    | 830         |
+      | h2     | router-2    | 22          |
+      | h3     | switch-1    | 830         |
+    When I read the events with the query:
+      """
+      {"where": {"and": [{"equals": {"target": "family", "expr": "{stem}"}}, {"reg_exp": {"target": "origin.host", "expr": "router-[0-9]"}}, {"gte": {"target": "origin.port", "expr": 100}}]}}
+      """
+    Then the response is 200 with the records "h1"
+
+  @network-link-types @base-path
+  Scenario: Read network link types in the order asked, a second order entry breaking ties
+    Given these network link types exist:
+      | suffix | group | rank |
+      | a      | x     | 2    |
+      | b      | y     | 9    |
+      | c      | x     | 10   |
+      | d      | y     | 30   |
+    When I read the network link types with the query:
+      """
+      {"where": {"equals": {"target": "family", "expr": "{stem}"}}, "order": [{"target": "group", "mode": "asc"}, {"target": "rank", "mode": "desc"}]}
+      """
+    Then the response is 200 with the records "c, a, d, b" in this order
+
+  @events @base-path
+  Scenario: Read events with a limit, both indices included, counted after ordering
+    Given these events exist:
+      | suffix | rank |
+      | r30    | 30   |
+      | r2     | 2    |
+      | r10    | 10   |
+      | r9     | 9    |
+    When I read the events with the query:
+      """
+      {"where": {"equals": {"target": "family", "expr": "{stem}"}}, "order": [{"target": "rank", "mode": "asc"}], "limit": {"from": 1, "to": 2}}
+      """
+    Then the response is 200 with the records "r9, r10" in this order
+
+  @agents @base-path
+  Scenario: A regular expression that would backtrack catastrophically is answered at once
+    Given these agents exist:
+      | suffix | text                                                       |
+      | long   | aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa! |
+    When I read the agents with the query:
+      """
+      {"where": {"and": [{"equals": {"target": "family", "expr": "{stem}"}}, {"reg_exp": {"target": "text", "expr": "(a+)+$"}}]}}
+      """
+    Then the response is 404 or 204, nothing found
+    And the answer came within 5 seconds
+
+  @record-path
+  Scenario Outline: Deleting <index> by id with a where that does not hold deletes nothing
+    Given these <index> exist:
+      | suffix | rank |
+      | alpha  | 5    |
+    When I delete the <index> record "alpha" by its id with the query:
+      """
+      {"where": {"or": [{"reg_exp": {"target": "id", "expr": "{stem}-alph"}}, {"gt": {"target": "rank", "expr": "10"}}]}}
+      """
+    Then the response is 404, nothing found
+    And the <index> records "alpha" still exist
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
+  @events @record-path
+  Scenario: Deleting events by id with a where that holds deletes the record
+    Given these events exist:
+      | suffix | rank |
+      | alpha  | 5    |
+      | beta   | 5    |
+    When I delete the events record "alpha" by its id with the query:
+      """
+      {"where": {"and": [{"wildcard": {"target": "id", "expr": "*-alpha"}}, {"lte": {"target": "rank", "expr": 5}}]}}
+      """
+    Then the response is 205
+    And the events records "alpha" no longer exist
+    And the events records "beta" still exist
+
+  Scenario Outline: A <operation> whose query has <problem> is refused naming it
+    Given these events exist:
+      | suffix |
+      | alpha  |
+    When I <operation> the events record "alpha" with the query:
+      """
+      <query>
+      """
+    Then the response is 400 naming "<named>"
+    And the events records "alpha" still exist
+
+    Examples:
+      | operation | problem                     | query                                                                  | named   |
+      | read      | an unknown operator         | {"where": {"regexp": {"target": "id", "expr": "x"}}}                   | regexp  |
+      | delete    | an unknown operator         | {"where": {"like": {"target": "id", "expr": "x"}}}                     | like    |
+      | read      | a clause without target     | {"where": {"reg_exp": {"expr": "x"}}}                                  | target  |
+      | delete    | a clause without expr       | {"where": {"wildcard": {"target": "id"}}}                              | expr    |
+      | read      | a bad regular expression    | {"where": {"reg_exp": {"target": "id", "expr": "(unclosed"}}}          | reg_exp |
+      | delete    | a bad regular expression    | {"where": {"reg_exp": {"target": "id", "expr": "[z-a]"}}}              | reg_exp |
+      | read      | an order of the wrong shape | {"order": {"target": "id", "mode": "asc"}}                             | order   |
+      | read      | an order mode not asc/desc  | {"order": [{"target": "id", "mode": "up"}]}                            | mode    |
+      | read      | a limit of the wrong shape  | {"limit": {"from": -1, "to": "last"}}                                  | limit   |
+
+  @events @base-path
+  Scenario: A regular expression far over any length limit is refused
+    When I read the events with a regular expression of 100000 characters
+    Then the response is 400 naming "reg_exp"

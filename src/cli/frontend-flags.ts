@@ -1,0 +1,62 @@
+import {
+  ADMIN_PREFIX,
+  FAULT_DELAY_HEADER,
+  FAULT_STATUS_HEADER,
+  parseDelayRange,
+  readCorsOrigin,
+  type CorsOptions,
+  type DelayRange,
+} from '../reference-server/index.js';
+
+/** The `serve` flags of the frontend controls, as {@link parseFlags} returns them. */
+export interface FrontendFlags {
+  cors: boolean;
+  'cors-origin': string[];
+  admin: boolean;
+  delay: string | undefined;
+  watch: boolean;
+  seed: string | undefined;
+}
+
+/** What `startReferenceServer` gets from those flags. */
+export interface FrontendServerOptions {
+  cors: CorsOptions | false;
+  admin: boolean;
+  delay?: DelayRange;
+}
+
+/**
+ * Checks the frontend flags together and turns them into server options: each `--cors-origin`
+ * must be an origin, and needs CORS on; `--delay` must read as a time or a range; `--watch`
+ * needs `--seed`. A problem is a message for exit 2.
+ */
+export function readFrontendFlags(flags: FrontendFlags): { ok: true; options: FrontendServerOptions } | { ok: false; error: string } {
+  if (!flags.cors && flags['cors-origin'].length > 0) return { ok: false, error: '--cors-origin needs CORS on: drop --cors=false' };
+  const origins: string[] = [];
+  for (const text of flags['cors-origin']) {
+    const origin = readCorsOrigin(text);
+    if (!origin.ok) return { ok: false, error: origin.error };
+    origins.push(origin.origin);
+  }
+  if (flags.watch && flags.seed === undefined) return { ok: false, error: '--watch needs --seed FILE (the file to reload)' };
+  const cors: CorsOptions | false = !flags.cors ? false : { origins: origins.length > 0 ? origins : '*' };
+  if (flags.delay === undefined) return { ok: true, options: { cors, admin: flags.admin } };
+  const delay = parseDelayRange(flags.delay);
+  if (!delay.ok) return { ok: false, error: `--${delay.error}` };
+  return { ok: true, options: { cors, admin: flags.admin, delay: delay.range } };
+}
+
+/** Banner lines for the frontend controls: CORS always, admin routes, delay and watch when on. */
+export function formatFrontendBanner(url: string, flags: FrontendFlags): string {
+  const origins = flags['cors-origin'].map((o) => readCorsOrigin(o)).flatMap((o) => (o.ok ? [o.origin] : []));
+  const lines = [`  cors:  ${!flags.cors ? 'off (--cors=false)' : origins.length > 0 ? origins.join(', ') : 'any origin'}`];
+  if (flags.admin) {
+    lines.push(
+      `  admin: POST ${url}${ADMIN_PREFIX}/reset   GET|PUT ${url}${ADMIN_PREFIX}/state`,
+      `         headers ${FAULT_STATUS_HEADER}: <status>  ${FAULT_DELAY_HEADER}: <time>`,
+    );
+  }
+  if (flags.delay !== undefined) lines.push(`  delay: ${flags.delay} before every answer`);
+  if (flags.watch && flags.seed !== undefined) lines.push(`  watch: ${flags.seed} (reloaded when it changes)`);
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,46 @@
+import type { JsonObject } from '../json-record.js';
+import { readTarget } from '../match-where.js';
+
+/** One entry of a query's `order` (x-decisions query-language). */
+export interface OrderBy {
+  target: string;
+  mode: 'asc' | 'desc';
+}
+
+/** Numbers before strings before booleans; anything else (absent, null, objects, lists) is not sortable. */
+function rankOf(value: unknown): number | undefined {
+  if (typeof value === 'number') return 0;
+  if (typeof value === 'string') return 1;
+  if (typeof value === 'boolean') return 2;
+  return undefined;
+}
+
+function compareValues(a: unknown, b: unknown, mode: OrderBy['mode']): number {
+  const rankA = rankOf(a);
+  const rankB = rankOf(b);
+  // A record without a sortable value goes last in both modes (Elasticsearch's `missing: _last`).
+  if (rankA === undefined || rankB === undefined) return rankA === rankB ? 0 : rankA === undefined ? 1 : -1;
+  const x = a as number | string | boolean;
+  const y = b as number | string | boolean;
+  const order = rankA !== rankB ? rankA - rankB : x < y ? -1 : x === y ? 0 : 1;
+  return mode === 'asc' ? order : -order;
+}
+
+/**
+ * The records sorted by each `order` entry in turn (later entries break ties of earlier ones);
+ * records equal on every entry keep their stored order. Numbers compare as numbers, strings by
+ * UTF-16 code units (not by locale), a dotted target descends into nested objects.
+ *
+ * @example orderRecords(records, [{ target: 'severity', mode: 'asc' }, { target: 'id', mode: 'desc' }])
+ */
+export function orderRecords<R extends JsonObject>(records: readonly R[], order: readonly OrderBy[]): R[] {
+  const keyed = records.map((record, position) => ({ record, position, keys: order.map((o) => readTarget(record, o.target)) }));
+  keyed.sort((x, y) => {
+    for (const [i, entry] of order.entries()) {
+      const c = compareValues(x.keys[i], y.keys[i], entry.mode);
+      if (c !== 0) return c;
+    }
+    return x.position - y.position;
+  });
+  return keyed.map((k) => k.record);
+}

@@ -1,0 +1,18 @@
+/** What is wrong with a query: the dotted field (`where.and.1.reg_exp.expr`) and why. */
+export interface ParseProblem {
+  field: string;
+  reason: string;
+}
+
+/** A parsed part of a query, or the problem that refuses it (400, x-decisions query-validation). */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: ParseProblem };
+
+/** A refusal naming the field. */
+export function problem(field: string, reason: string): { ok: false; problem: ParseProblem } {
+  return { ok: false, problem: { field, reason } };
+}
+
+/** True for a JSON object (not an array, not null). */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,13 @@
+import { INDEX_NAMES } from './index-definitions.js';
+import type { SeedData, Store } from './store.js';
+
+/**
+ * Every index of a store in the shape of a `--seed` file: `{ "event": [...],
+ * "network-link-type": [...], "agent": [...] }`, every key present, records as copies. Loading
+ * it again as a seed (or as the state of `PUT /__admin/state`) gives the same store.
+ */
+export function readStoreState(store: Store): Required<SeedData> {
+  const state = {} as Required<SeedData>;
+  for (const name of INDEX_NAMES) state[name] = store[name].list();
+  return state;
+}

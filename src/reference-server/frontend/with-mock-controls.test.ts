@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createReferenceCore } from '../core/reference-core.js';
+import { UNKNOWN_PATH } from '../core/messages.js';
+import { injectedMessage } from './injected-response.js';
+import { withMockControls, type MockControlOptions } from './with-mock-controls.js';
+
+const json = { 'content-type': 'application/json' };
+const create = (headers: Record<string, string> = {}) => ({ method: 'POST', path: '/event', headers: { ...json, ...headers }, body: '{"id":"e1","kind":"k"}' });
+
+/** Controls over a fresh core whose waits are recorded instead of slept. */
+function setUp(options: MockControlOptions) {
+  const core = createReferenceCore();
+  const waits: number[] = [];
+  const handle = withMockControls(core, { wait: async (ms) => void waits.push(ms), ...options });
+  return { core, waits, handle };
+}
+
+test('without admin the fault headers are ignored: the core acts', async () => {
+  const { core, handle, waits } = setUp({});
+  const answer = await handle(create({ 'x-mgmt-kit-status': '500', 'x-mgmt-kit-delay': '2s' }));
+  assert.equal(answer.status, 201);
+  assert.equal(core.store.event.size, 1);
+  assert.deepEqual(waits, []);
+  const bad = await handle({ method: 'GET', path: '/event', headers: { 'x-mgmt-kit-status': '418' } });
+  assert.equal(bad.status, 200, 'an undocumented status is not even looked at');
+});
+
+test('without admin /__admin is an unknown path like any other (404), and nothing resets', async () => {
+  const { core, handle } = setUp({});
+  await handle(create());
+  const answer = await handle({ method: 'POST', path: '/__admin/reset', headers: {} });
+  assert.equal(answer.status, 404);
+  assert.equal((answer.body as Array<{ message: string }>)[0]?.message, UNKNOWN_PATH);
+  assert.equal(core.store.event.size, 1);
+});
+
+test('with admin: x-mgmt-kit-status answers instead of acting', async () => {
+  const { core, handle } = setUp({ admin: true });
+  const answer = await handle(create({ 'x-mgmt-kit-status': '500' }));
+  assert.equal(answer.status, 500);
+  assert.deepEqual(answer.body, [{ status: 'Internal Server Error', code: 500, error: true, message: injectedMessage(500) }]);
+  assert.equal(core.store.event.size, 0, 'the record was not created');
+});
+
+test('with admin: an undocumented status is a 400 envelope and nothing is done', async () => {
+  const { core, handle } = setUp({ admin: true });
+  const answer = await handle(create({ 'x-mgmt-kit-status': '205' }));
+  assert.equal(answer.status, 400);
+  assert.match((answer.body as Array<{ message: string }>)[0]!.message, /205 is not a status the spec documents for createEvent/);
+  assert.equal(core.store.event.size, 0);
+});
+
+test('with admin: x-mgmt-kit-delay waits that long, then the core acts', async () => {
+  const { core, handle, waits } = setUp({ admin: true, delay: '300ms' });
+  assert.equal((await handle(create({ 'x-mgmt-kit-delay': '2s' }))).status, 201);
+  assert.deepEqual(waits, [2000], 'the header replaces --delay for this answer');
+  assert.equal(core.store.event.size, 1);
+});
+
+test('delay: every answer of the core waits, a range draws from it; admin routes do not wait', async () => {
+  const fixed = setUp({ delay: '300ms', admin: true });
+  await fixed.handle(create());
+  await fixed.handle({ method: 'GET', path: '/nowhere', headers: {} });
+  await fixed.handle({ method: 'POST', path: '/__admin/reset', headers: {} });
+  assert.deepEqual(fixed.waits, [300, 300]);
+  const ranged = setUp({ delay: '100-800ms', random: () => 0.5 });
+  await ranged.handle(create());
+  assert.deepEqual(ranged.waits, [450]);
+  const none = setUp({});
+  await none.handle(create());
+  assert.deepEqual(none.waits, [], 'no delay by default');
+});
+
+test('with admin: the admin routes answer', async () => {
+  const { core, handle } = setUp({ admin: true });
+  await handle(create());
+  assert.equal((await handle({ method: 'POST', path: '/__admin/reset', headers: {} })).status, 200);
+  assert.equal(core.store.event.size, 0);
+});
+
+test('a bad delay setting fails at creation, not per request', () => {
+  assert.throws(() => withMockControls(createReferenceCore(), { delay: '9-1s' }), RangeError);
+});
+
+test('the real wait: a 60 ms delay takes at least 60 ms', async () => {
+  const handle = withMockControls(createReferenceCore(), { delay: 60 });
+  const started = performance.now();
+  await handle({ method: 'GET', path: '/event', headers: {} });
+  assert.ok(performance.now() - started >= 59, `${performance.now() - started} ms`);
+});

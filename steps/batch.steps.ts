@@ -1,0 +1,95 @@
+import { Then, When } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import type { IndexOperation } from './parameter-types.js';
+import { requireEnvelope } from './support/envelope-items.js';
+import { expectThat } from './support/expect-that.js';
+import { indexClient } from './support/loose-index-client.js';
+import { extensionState } from './support/record-family.js';
+import { sampleRecord } from './support/sample-records.js';
+import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
+import type { KitWorld } from './world.js';
+
+// Extension (x-decisions batches): one envelope item per record, the most severe status.
+
+When(
+  'I create a batch of {index}: a new record, one under the id of that record, another new record',
+  async function (this: KitWorld, index: IndexName) {
+    const existing = this.latest(index);
+    const first = { id: this.newId(index), ...sampleRecord(index, 0) };
+    const last = { id: this.newId(index), ...sampleRecord(index, 0) };
+    this.remember(index, first.id, first);
+    this.remember(index, last.id, last);
+    extensionState(this).batchIds = [first.id, existing.id, last.id];
+    await this.call((c) => indexClient(c, index).create([first, { id: existing.id, ...sampleRecord(index, 1) }, last]));
+  },
+);
+
+When('I {operation} a batch of two {index} under a new id in the path', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
+  const id = this.spareId(index);
+  const body = [sampleRecord(index, 0), sampleRecord(index, 1)];
+  if (operation === 'create') await this.call((c) => indexClient(c, index).create(body, { id }));
+  else if (operation === 'update') await this.call((c) => indexClient(c, index).update(body, { id }));
+  else throw new Error(`a batch goes with create or update, not ${operation}`);
+});
+
+When('I {operation} a batch of {index} naming one id twice', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
+  if (operation === 'create') {
+    const id = this.spareId(index);
+    await this.call((c) => indexClient(c, index).create([{ id, ...sampleRecord(index, 0) }, { id, ...sampleRecord(index, 1) }]));
+  } else if (operation === 'update') {
+    const { id } = this.latest(index);
+    await this.call((c) => indexClient(c, index).update([{ id, note: 'first' }, { id, note: 'second' }]));
+  } else throw new Error(`a batch goes with create or update, not ${operation}`);
+});
+
+When('I update a batch of {index}: the first changed, then an id that does not exist', async function (this: KitWorld, index: IndexName) {
+  const [first] = this.made(index);
+  const unknown = this.spareId(index);
+  first!.sent = { ...first!.sent, note: 'changed by a batch' };
+  await this.call((c) => indexClient(c, index).update([{ id: first!.id, note: 'changed by a batch' }, { id: unknown, note: 'must not be stored' }]));
+});
+
+When('I update a batch of {index}: the first as it is, then the second changed', async function (this: KitWorld, index: IndexName) {
+  const [first, second] = this.made(index);
+  second!.sent = { ...second!.sent, note: 'changed by a batch' };
+  await this.call((c) => indexClient(c, index).update([{ ...first!.sent, id: first!.id }, { id: second!.id, note: 'changed by a batch' }]));
+});
+
+Then('the response is {int} with the items {string} in request order', function (this: KitWorld, status: number, codes: string) {
+  const outcome = this.response();
+  expectThat(outcome.status === status, `${outcome.operation} answered ${outcome.status}, expected ${status}: ${outcome.rawBody.slice(0, 300)}`);
+  const items = requireEnvelope(outcome);
+  const want = codes.split(',').map((c) => Number(c.trim()));
+  const got = items.map((item) => item.code);
+  expectThat(JSON.stringify(got) === JSON.stringify(want), `${outcome.operation}: expected items with codes ${JSON.stringify(want)} in request order, got ${JSON.stringify(got)}`);
+  const flags = items.map((item) => item.error === (typeof item.code === 'number' && item.code >= 400));
+  expectThat(flags.every(Boolean), `${outcome.operation}: error must be true exactly on the items with an error code: ${outcome.rawBody.slice(0, 300)}`);
+});
+
+// x-decisions success-messages: the item of a created record carries its id as a field.
+Then('each created item carries the id of its record', function (this: KitWorld) {
+  const outcome = this.response();
+  const items = requireEnvelope(outcome);
+  const ids = extensionState(this).batchIds ?? [this.lastRecord().id];
+  expectThat(items.length === ids.length, `${outcome.operation}: expected ${ids.length} items, got ${items.length}`);
+  items.forEach((item, i) => {
+    if (item.code !== 201) return;
+    const id = (item as { id?: unknown }).id;
+    expectThat(id === ids[i], `${outcome.operation}: item ${i} should carry the id ${JSON.stringify(ids[i])}, carries ${JSON.stringify(id)}`);
+  });
+});
+
+Then('the records the batch created can be read as sent', async function (this: KitWorld) {
+  const index = this.lastRecord().index;
+  for (const record of this.made(index).slice(1)) await assertStoredAsSent(this, record);
+});
+
+Then('the {index} record that existed is unchanged', async function (this: KitWorld, index: IndexName) {
+  await assertStoredAsSent(this, this.made(index)[0]!);
+});
+
+Then('the {index} named by the batch are as before', async function (this: KitWorld, index: IndexName) {
+  for (const record of this.made(index)) await assertStoredAsSent(this, record);
+  const spare = this.spareIds.get(index);
+  if (spare !== undefined) await assertAbsent(this, index, spare);
+});

@@ -1,0 +1,54 @@
+import { When } from '@cucumber/cucumber';
+import type { IndexName, Query } from '../src/client/index.js';
+import { indexFromWords, type IndexOperation, type PathForm } from './parameter-types.js';
+import { indexClient } from './support/loose-index-client.js';
+import type { KitWorld } from './world.js';
+
+// Extension (x-decisions query-parameter): the query as ?q=<URL-encoded JSON>, sent by the
+// client's queryIn: 'url' exactly as a browser app would send it.
+
+const whereIdIs = (id: string): Query => ({ where: { equals: { target: 'id', expr: id } } });
+
+function madeRecordId(world: KitWorld, index: IndexName, position: 0 | 1): string {
+  const record = world.made(index)[position];
+  if (!record) throw new Error(`the scenario has made no ${position === 0 ? 'first' : 'second'} ${index} record`);
+  return record.id;
+}
+
+When('I read {index} where {string} equals the id of the first, sending the query as q', async function (this: KitWorld, index: IndexName, target: string) {
+  const query = { where: { equals: { target, expr: madeRecordId(this, index, 0) } } };
+  await this.call((c) => indexClient(c, index).read({ query, queryIn: 'url' }));
+});
+
+When('I read the first of {index} by its id selecting {string}, sending the query as q', async function (this: KitWorld, index: IndexName, field: string) {
+  const id = madeRecordId(this, index, 0);
+  await this.call((c) => indexClient(c, index).read({ id, query: { select: [field] }, queryIn: 'url' }));
+});
+
+When(
+  /^I delete the first of (.+) by its id where "id" equals the id of the (first|second), sending the query as q$/,
+  async function (this: KitWorld, words: string, which: string) {
+    const index = indexFromWords(words);
+    const id = madeRecordId(this, index, 0);
+    const query = whereIdIs(madeRecordId(this, index, which === 'first' ? 0 : 1));
+    await this.call((c) => indexClient(c, index).delete({ id, query, queryIn: 'url' }));
+  },
+);
+
+// The body and q name different records; a server that took either alone would not answer 400.
+When(
+  'I {operation} the {index} at {path} sending one query in the body and another as q',
+  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+    if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
+    const first = madeRecordId(this, index, 0);
+    const second = madeRecordId(this, index, 1);
+    await this.sendRaw({
+      index,
+      method: operation === 'read' ? 'GET' : 'DELETE',
+      id: path === 'record' ? first : undefined,
+      search: `?q=${encodeURIComponent(JSON.stringify(whereIdIs(second)))}`,
+      body: JSON.stringify(whereIdIs(`${second}-not-this-one`)),
+      contentType: 'application/json',
+    });
+  },
+);

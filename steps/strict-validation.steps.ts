@@ -1,0 +1,59 @@
+import { Then, When } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import { createAt } from './create.steps.js';
+import type { PathForm } from './parameter-types.js';
+import { requireEnvelope } from './support/envelope-items.js';
+import { expectThat } from './support/expect-that.js';
+import { indexClient } from './support/loose-index-client.js';
+import { extensionState } from './support/record-family.js';
+import { sampleAgent, sampleRecord, type AgentList, type JsonRecord } from './support/sample-records.js';
+import { assertAbsent } from './support/stored-as-sent.js';
+import type { KitWorld } from './world.js';
+
+// Extension (x-decisions readonly-id, id-source, update-merge): 406 naming the refused field.
+
+const LISTS: readonly string[] = ['actions', 'parameters', 'resources'];
+
+function asList(word: string): AgentList {
+  if (!LISTS.includes(word)) throw new Error(`not a list of an agent: ${word}`);
+  return word as AgentList;
+}
+
+/** Two entries of the list with the id of the sample's first entry, differing in description. */
+function repeatedEntries(list: AgentList): JsonRecord[] {
+  const first = (sampleAgent()[list] as JsonRecord[])[0]!;
+  return [{ ...first, description: 'one' }, { ...first, description: 'two' }];
+}
+
+Then('the response is 406 naming the field {string}', function (this: KitWorld, field: string) {
+  const outcome = this.response();
+  expectThat(outcome.status === 406, `${outcome.operation} answered ${outcome.status}, expected 406: ${outcome.rawBody.slice(0, 300)}`);
+  const named = requireEnvelope(outcome).some(
+    (item) => item.error === true && typeof item.message === 'object' && item.message !== null && Object.hasOwn(item.message, field),
+  );
+  expectThat(named, `${outcome.operation} 406: expected an item with error true whose message object names ${JSON.stringify(field)}: ${outcome.rawBody.slice(0, 300)}`);
+});
+
+When('I create {index} with a new id in the path and another new id in the body', async function (this: KitWorld, index: IndexName) {
+  const pathId = this.spareId(index);
+  const bodyId = this.newId(index);
+  this.cleanup.addId(index, bodyId);
+  extensionState(this).mustBeAbsent = [pathId, bodyId];
+  await this.call((c) => indexClient(c, index).create({ id: bodyId, ...sampleRecord(index) }, { id: pathId }));
+});
+
+Then('no {index} record exists under either id', async function (this: KitWorld, index: IndexName) {
+  for (const id of extensionState(this).mustBeAbsent ?? []) await assertAbsent(this, index, id);
+});
+
+When('I create an agent at {path} with a new id whose {word} hold two entries of one id', async function (this: KitWorld, path: PathForm, word: string) {
+  const list = asList(word);
+  await createAt(this, 'agents', path, { ...sampleAgent(), [list]: repeatedEntries(list) });
+});
+
+When('I update that agent at {path} sending two {word} entries of one id', async function (this: KitWorld, path: PathForm, word: string) {
+  const list = asList(word);
+  const record = this.lastRecord();
+  const body = { id: record.id, [list]: repeatedEntries(list) };
+  await this.call((c) => indexClient(c, 'agents').update(body, path === 'record' ? { id: record.id } : {}));
+});

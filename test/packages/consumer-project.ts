@@ -1,0 +1,108 @@
+// An empty npm project in a temp folder, as a user starts one: install packed tarballs into
+// it, measure what came, run plain Node and strict tsc in it.
+import { spawnSync } from 'node:child_process';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+
+/** What an install brought: package count (nested ones included), names, bytes. */
+export interface InstallMeasure {
+  packages: number;
+  names: string[];
+  /** Sum of file sizes under node_modules (what `du --apparent-size` shows). */
+  bytes: number;
+  /** Disk use (allocated blocks), as `du` counts it. */
+  diskBytes: number;
+  seconds: number;
+}
+
+/** The environment of a child npm or node: without the variables `npm test` sets for itself. */
+export function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  const keep = new Set(['npm_config_registry', 'npm_config_cache', 'npm_config_userconfig']);
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^npm_/i.test(name) && !keep.has(name.toLowerCase())) continue;
+    env[name] = value;
+  }
+  return { ...env, NODE_OPTIONS: '', npm_config_update_notifier: 'false', ...extra };
+}
+
+/** Runs a command; throws with its output when it fails. */
+export function run(command: string, args: string[], cwd: string, timeoutMs = 300_000): string {
+  const result = spawnSync(command, args, { cwd, env: cleanEnv(), encoding: 'utf8', timeout: timeoutMs });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} (in ${cwd}) exited ${result.status ?? result.signal}:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+/** `npm pack` of one workspace (or the root with `undefined`): the tarball's path and file list. */
+export function pack(workspace: string | undefined, destination: string): { tarball: string; files: string[] } {
+  const args = ['pack', '--ignore-scripts', '--json', '--pack-destination', destination, ...(workspace ? ['-w', workspace] : [])];
+  const [info] = JSON.parse(run('npm', args, REPO)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  if (!info) throw new Error(`npm pack ${workspace ?? '(root)'} printed nothing`);
+  return { tarball: join(destination, info.filename), files: info.files.map((f) => f.path) };
+}
+
+/** Makes an empty `"type": "module"` project and installs the tarballs into it. */
+export function installTarballs(dir: string, tarballs: string[], extra: string[] = []): InstallMeasure {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+  const started = Date.now();
+  run('npm', ['install', ...tarballs, ...extra, '--no-audit', '--no-fund'], dir);
+  const seconds = (Date.now() - started) / 1000;
+  const lock = JSON.parse(readFileSync(join(dir, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+  const names = Object.keys(lock.packages)
+    .filter((key) => key.startsWith('node_modules/'))
+    .map((key) => key.replace(/^.*node_modules\//, ''));
+  const { bytes, diskBytes } = measureTree(join(dir, 'node_modules'));
+  return { packages: names.length, names, bytes, diskBytes, seconds };
+}
+
+function measureTree(dir: string): { bytes: number; diskBytes: number } {
+  let bytes = 0;
+  let diskBytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const stat = lstatSync(path);
+    diskBytes += stat.blocks * 512;
+    if (entry.isDirectory()) {
+      const inner = measureTree(path);
+      bytes += inner.bytes;
+      diskBytes += inner.diskBytes;
+    } else if (entry.isFile()) bytes += stat.size;
+  }
+  return { bytes, diskBytes };
+}
+
+/** Runs an ES module script with plain Node (no tsx) in the project; returns its stdout. */
+export function runModule(dir: string, name: string, source: string): string {
+  writeFileSync(join(dir, name), source);
+  return run(process.execPath, [name], dir, 60_000).trim();
+}
+
+/** Compiles the file with strict TypeScript (NodeNext) against what the project installed. */
+export function compileStrict(dir: string, name: string, source: string, nodeTypes: boolean): void {
+  writeFileSync(join(dir, name), source);
+  const compilerOptions = {
+    strict: true,
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM'],
+    noEmit: true,
+    skipLibCheck: false,
+    ...(nodeTypes ? { types: ['node'], typeRoots: [join(REPO, 'node_modules', '@types')] } : { types: [] }),
+  };
+  writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, files: [name] }));
+  run(process.execPath, [TSC, '-p', `tsconfig.${name}.json`], dir, 120_000);
+}
+
+/** `12.3 MB (11.8 MB on disk)` for a report line. */
+export function describeSize(measure: InstallMeasure): string {
+  const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
+  return `${measure.packages} packages, ${mb(measure.bytes)} (${mb(measure.diskBytes)} on disk), installed in ${measure.seconds.toFixed(1)} s`;
+}

@@ -1,0 +1,129 @@
+// What a user writes against each installed package: plain-Node smoke scripts (.mjs, no tsx)
+// and strict TypeScript files. packed-packages.test.ts runs them in the empty projects.
+
+/** Prints `function <status> <data>`: the client against a node:http server in the same process. */
+export const clientSmoke = `
+import { createServer } from 'node:http';
+import { createClient } from '@mgmt-kit/client';
+const server = createServer((_q, r) => r.writeHead(200, { 'content-type': 'application/json' }).end('[{"id":"p2p"}]'));
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const client = createClient({ baseURL: 'http://127.0.0.1:' + server.address().port });
+const result = await client.networkLinkTypes.read();
+server.close();
+console.log(typeof createClient, result.status, JSON.stringify(result.data));
+`;
+
+/** Narrowing on status must type `data`; a wrong body must not compile (so the types are not any). */
+export const clientConsumer = `
+import { createClient, UnexpectedStatusError, type ApiResult, type KitClient } from '@mgmt-kit/client';
+
+const client: KitClient = createClient({ baseURL: 'https://mgmt.example', token: 'jwt' });
+
+export async function linkNames(): Promise<string[]> {
+  const result = await client.networkLinkTypes.read({ query: { select: ['name'] } });
+  if (result.status !== 200) return [];
+  return (result.data ?? []).map((row) => row.name ?? '');
+}
+
+export async function createdMessage(): Promise<string | undefined> {
+  const created: ApiResult<'createEvent' | 'createEventById'> = await client.events.create({ id: 'e1', kind: 'link-down' });
+  if (created.status === 201) return String(created.data?.[0]?.message);
+  // @ts-expect-error 418 is no documented status of a create, so the narrowing leaves nothing
+  if (created.status === 418) return 'teapot';
+  return undefined;
+}
+
+// @ts-expect-error a network link type's name is a string
+void client.networkLinkTypes.create({ id: 'mesh', name: 42 });
+
+export const isUndocumented = (error: unknown): boolean => error instanceof UnexpectedStatusError;
+`;
+
+/** Prints the msw version, then the statuses of six calls through node:http, then the core's type. */
+export const mockSmoke = `
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { setupServer } from 'msw/node';
+import { createHandlers } from '@mgmt-kit/mock';
+import { createReferenceCore } from '@mgmt-kit/mock/core';
+const base = 'http://mgmt.test';
+// node:http, as axios' Node adapter uses it; a response that never ends fails after 5 s.
+// http.request is read at call time: msw 2 patches the module object, not an imported binding.
+const call = (method, path, body) => new Promise((resolve, reject) => {
+  const req = http.request(base + path, { method, headers: { 'content-type': 'application/json' }, timeout: 5000 }, (res) => {
+    res.resume();
+    res.on('end', () => resolve(res.statusCode));
+  });
+  req.on('timeout', () => req.destroy(new Error(method + ' ' + path + ': no complete answer within 5 s')));
+  req.on('error', reject);
+  req.end(body === undefined ? undefined : JSON.stringify(body));
+});
+console.log('msw ' + JSON.parse(readFileSync('node_modules/msw/package.json', 'utf8')).version + ' on Node ' + process.versions.node);
+let server = setupServer(...createHandlers({ baseUrl: base }));
+server.listen({ onUnhandledRequest: 'error' });
+const statuses = [
+  await call('POST', '/event', { id: 'e1', kind: 'link-down' }),
+  await call('POST', '/event', { id: 'e1' }),
+  await call('GET', '/event/e1'),
+  await call('DELETE', '/event/e1'),
+  await call('GET', '/type/network-link'),
+];
+server.close();
+server = setupServer(...createHandlers({ baseUrl: base, auth: { secret: 'secret' } }));
+server.listen({ onUnhandledRequest: 'error' });
+statuses.push(await call('GET', '/event'));
+server.close();
+console.log(statuses.join(' '));
+console.log('core ' + typeof createReferenceCore);
+`;
+
+export const mockConsumer = `
+import { setupServer } from 'msw/node';
+import { createHandlers, toMswResponse, type HandlerOptions } from '@mgmt-kit/mock';
+import { createReferenceCore, type CoreResponse } from '@mgmt-kit/mock/core';
+
+const options: HandlerOptions = { baseUrl: 'http://mgmt.test', auth: { secret: 'k' }, preload: false };
+export const server = setupServer(...createHandlers(options));
+export const core = createReferenceCore({ auth: false });
+const answer: CoreResponse = { status: 205, headers: {} };
+export const response = toMswResponse(answer);
+// @ts-expect-error baseUrl is required
+createHandlers({});
+`;
+
+/** Prints `same same same <status>`: mgmt-kit's entries are the sibling packages' own exports. */
+export const kitSmoke = `
+const kit = await import('mgmt-kit');
+const client = await import('@mgmt-kit/client');
+const mock = await import('mgmt-kit/mock');
+const mockPackage = await import('@mgmt-kit/mock');
+const referenceServer = await import('mgmt-kit/reference-server');
+const core = await import('@mgmt-kit/mock/core');
+const same = (a, b) => (typeof a === 'function' && a === b ? 'same' : 'different');
+const server = await referenceServer.startReferenceServer({ port: 0, auth: { secret: 's' } });
+const token = await referenceServer.mintToken({ secret: 's' });
+const result = await kit.createClient({ baseURL: server.url, token }).networkLinkTypes.read();
+await server.close();
+console.log(same(kit.createClient, client.createClient), same(mock.createHandlers, mockPackage.createHandlers), same(referenceServer.SeedError, core.SeedError), result.status);
+`;
+
+export const kitConsumer = `
+import { createClient, type ApiResult } from 'mgmt-kit';
+import { createHandlers } from 'mgmt-kit/mock';
+import { startReferenceServer, SeedError, type RunningReferenceServer } from 'mgmt-kit/reference-server';
+
+export async function start(): Promise<RunningReferenceServer> {
+  try {
+    return await startReferenceServer({ port: 0, auth: false, seed: { event: [{ id: 'e1' }] } });
+  } catch (error) {
+    if (error instanceof SeedError) throw new Error(error.message);
+    throw error;
+  }
+}
+export async function read(url: string): Promise<ApiResult<'readEvents' | 'readEventById'>> {
+  return createClient({ baseURL: url }).events.read();
+}
+export const handlers = createHandlers({ baseUrl: 'http://mgmt.test' });
+// @ts-expect-error port is a number
+void startReferenceServer({ port: '8080' });
+`;
