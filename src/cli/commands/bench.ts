@@ -41,7 +41,14 @@ export const command: Command = {
     }
     // Loaded here: autocannon is a development dependency, needed only by this command.
     const { benchSettings } = await import('../../bench/bench-settings.js');
-    const { runBench } = await import('../../bench/run-bench.js');
+    let runBench: typeof import('../../bench/run-bench.js').runBench;
+    try {
+      ({ runBench } = await import('../../bench/run-bench.js'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+      process.stderr.write(`mgmt-kit bench needs autocannon, a development dependency: run it in a clone after npm ci (${(error as Error).message})\n`);
+      return 1;
+    }
     const defaults = benchSettings(flags.quick);
     const settings = {
       ...defaults,
