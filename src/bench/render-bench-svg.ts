@@ -12,7 +12,7 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 
 /**
  * `reports/bench.svg`: one horizontal bar per target and operation, the mean requests per second
- * over the rounds, on a linear scale with the value written beside each bar. Hand-written SVG,
+ * over the rounds, on a log scale (powers of ten marked) with the value written beside each bar. Hand-written SVG,
  * no chart library.
  */
 export function renderBenchSvg(report: BenchReport): string {
@@ -29,18 +29,29 @@ export function renderBenchSvg(report: BenchReport): string {
   const rowHeight = 24;
   const top = 48;
   const width = labelWidth + barArea + 110;
-  const height = top + bars.length * rowHeight + 28;
-  const max = Math.max(1, ...bars.map((b) => b.value));
+  const height = top + bars.length * rowHeight + 44;
+  // Log scale: the values span from the Prism mock (about 10^3) to the core in-process (about 10^6).
+  const low = Math.floor(Math.log10(Math.max(1, Math.min(...bars.map((b) => b.value)))));
+  const high = Math.max(low + 1, Math.ceil(Math.log10(Math.max(10, ...bars.map((b) => b.value)))));
+  const xOf = (value: number) => labelWidth + (barArea * (Math.log10(Math.max(value, 10 ** low)) - low)) / (high - low);
   const { machine: m, settings: s } = report;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="10" y="20" font-size="15" font-weight="bold">mgmt-kit bench: requests per second (mean of ${s.rounds} round${s.rounds === 1 ? '' : 's'})</text>`,
+    `<text x="10" y="20" font-size="15" font-weight="bold">mgmt-kit bench: requests per second (mean of ${s.rounds} round${s.rounds === 1 ? '' : 's'}, log scale)</text>`,
     `<text x="10" y="37" fill="#555">${escapeXml(`${m.cpuModel}, ${m.cpus} CPUs, Node ${m.node}, autocannon ${s.connections} connections × ${s.durationSec} s, loopback, ${report.date.slice(0, 10)}`)}</text>`,
   ];
+  const axisY = top + bars.length * rowHeight + 4;
+  for (let power = low; power <= high; power += 1) {
+    const x = xOf(10 ** power).toFixed(1);
+    parts.push(
+      `<line x1="${x}" y1="${top}" x2="${x}" y2="${axisY}" stroke="#ddd"/>`,
+      `<text x="${x}" y="${axisY + 13}" text-anchor="middle" fill="#555">${(10 ** power).toLocaleString('en')}</text>`,
+    );
+  }
   bars.forEach((bar, i) => {
     const y = top + i * rowHeight;
-    const w = Math.max(1, (bar.value / max) * barArea);
+    const w = Math.max(1, xOf(bar.value) - labelWidth);
     parts.push(
       `<text x="${labelWidth - 8}" y="${y + 15}" text-anchor="end">${escapeXml(bar.label)}</text>`,
       `<rect x="${labelWidth}" y="${y + 3}" width="${w.toFixed(1)}" height="${rowHeight - 8}" fill="${COLORS[bar.target]}"/>`,
