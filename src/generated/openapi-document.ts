@@ -152,7 +152,7 @@ export const openapiDocument: unknown = {
       {
         "id": "hidden-names",
         "seed": "§2.3",
-        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values."
+        "choice": "Fields whose names the seed hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. Each such property carries x-hidden-name: true, so tools (mgmt-kit fuzz) know that another implementation may treat it as an extra field of any type."
       },
       {
         "id": "versioning",
@@ -2171,6 +2171,7 @@ export const openapiDocument: unknown = {
           },
           "description": {
             "type": "string",
+            "x-hidden-name": true,
             "description": "What the agent does (name hidden by the seed; x-decisions hidden-names)."
           },
           "deployment_source": {
@@ -2178,6 +2179,7 @@ export const openapiDocument: unknown = {
             "items": {
               "type": "string"
             },
+            "x-hidden-name": true,
             "description": "Links to deployment sources (name hidden by the seed)."
           },
           "actions": {
@@ -2227,13 +2229,15 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Id"
           },
           "description": {
-            "type": "string"
+            "type": "string",
+            "x-hidden-name": true
           },
           "deployment_source": {
             "type": "array",
             "items": {
               "type": "string"
-            }
+            },
+            "x-hidden-name": true
           },
           "actions": {
             "type": "array",
@@ -2368,10 +2372,12 @@ export const openapiDocument: unknown = {
             "items": {
               "type": "string"
             },
+            "x-hidden-name": true,
             "description": "Command options (name hidden by the seed)."
           },
           "daemon": {
             "type": "boolean",
+            "x-hidden-name": true,
             "description": "Whether the command keeps running (name hidden by the seed)."
           }
         },
@@ -2387,10 +2393,12 @@ export const openapiDocument: unknown = {
             "type": "array",
             "items": {
               "type": "string"
-            }
+            },
+            "x-hidden-name": true
           },
           "daemon": {
-            "type": "boolean"
+            "type": "boolean",
+            "x-hidden-name": true
           }
         },
         "additionalProperties": true
@@ -2426,6 +2434,7 @@ export const openapiDocument: unknown = {
           },
           "list": {
             "type": "boolean",
+            "x-hidden-name": true,
             "description": "Whether the parameter holds a list (name hidden by the seed)."
           },
           "values": {
@@ -2433,6 +2442,7 @@ export const openapiDocument: unknown = {
             "items": {
               "description": "Any JSON value."
             },
+            "x-hidden-name": true,
             "description": "The choice values (name hidden by the seed; Enum(Any))."
           },
           "description": {
@@ -2462,13 +2472,15 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/ParameterConfigUpdate"
           },
           "list": {
-            "type": "boolean"
+            "type": "boolean",
+            "x-hidden-name": true
           },
           "values": {
             "type": "array",
             "items": {
               "description": "Any JSON value."
-            }
+            },
+            "x-hidden-name": true
           },
           "description": {
             "type": "string"
