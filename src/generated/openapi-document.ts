@@ -72,7 +72,7 @@ export const openapiDocument: unknown = {
       {
         "id": "batches",
         "seed": "§4.2 (204, 422)",
-        "choice": "Extension (x-extension: batch): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). A batch is all-or-nothing: the first invalid record fails the whole request. Conformance core scenarios never send a batch."
+        "choice": "Extension (x-extension: batch): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). A batch is all-or-nothing: the first invalid record fails the whole request. A batch holds at most 1000 records; a longer one answers 413 (one request must not keep the server busy for seconds). Conformance core scenarios never send a batch."
       },
       {
         "id": "empty-body",
@@ -128,6 +128,11 @@ export const openapiDocument: unknown = {
         "id": "body-limit",
         "seed": "§8",
         "choice": "The reference server refuses bodies over 1 MiB (configurable) with 413 and the error envelope, without reading the rest; the size is checked before authentication, so an oversized request gets 413 even without a token."
+      },
+      {
+        "id": "slow-clients",
+        "seed": "§8",
+        "choice": "The reference server closes a connection whose request headers have not arrived within 10 s, or whose whole request has not arrived within 30 s, with 408 and the error envelope (node:http headersTimeout and requestTimeout; configurable). Bytes that are not an HTTP request get 400, headers over node's size limit 431, both with the envelope. These answers come before any operation is known, so no operation lists them."
       },
       {
         "id": "unknown-path",

@@ -1,7 +1,9 @@
 import { http, type HttpHandler } from 'msw';
 import {
+  bodyTooLarge,
   createReferenceCore,
   decodeBody,
+  DEFAULT_BODY_LIMIT,
   errorResponse,
   SERVER_ERROR,
   type CoreRequest,
@@ -9,7 +11,8 @@ import {
   type ReferenceCoreOptions,
 } from '../reference-server/core/index.js';
 import { listOperations } from '../spec/openapi-document.js';
-import { readRawGetBody } from './read-raw-get-body.js';
+import { readLimitedBody } from './read-limited-body.js';
+import { readRawGetBodyWithin } from './read-raw-get-body.js';
 import { toMswResponse } from './to-msw-response.js';
 
 /** Options of {@link createHandlers}. */
@@ -24,6 +27,8 @@ export interface HandlerOptions {
   auth?: ReferenceCoreOptions['auth'];
   /** Id of a record created without one; default `crypto.randomUUID()`. */
   generateId?: () => string;
+  /** Largest body in bytes; larger → 413 without reading the rest (x-decisions body-limit). Default 1 MiB. */
+  bodyLimit?: number;
 }
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
@@ -48,25 +53,33 @@ export function createHandlers(options: HandlerOptions): HttpHandler[] {
   });
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   return listOperations().map((operation) => {
     const route = `${base}${operation.pathTemplate.replace('{id}', ':id')}`;
     return methods[operation.method](route, async ({ request }) => {
-      const coreRequest = await toCoreRequest(request, basePath);
+      const coreRequest = await toCoreRequest(request, basePath, bodyLimit);
+      if (!coreRequest) return toMswResponse(errorResponse(413, bodyTooLarge(bodyLimit)));
       return toMswResponse(await answer(() => core.handle(coreRequest)));
     });
   });
 }
 
-/** The msw request as the core's plain request: path without the base path, lower-case headers, raw body. */
-async function toCoreRequest(request: Request, basePath: string): Promise<CoreRequest> {
+/**
+ * The msw request as the core's plain request: path without the base path, lower-case headers,
+ * raw body — or undefined when the body is over the limit (checked before authentication, as on
+ * node:http).
+ */
+async function toCoreRequest(request: Request, basePath: string, bodyLimit: number): Promise<CoreRequest | undefined> {
   const pathname = new URL(request.url).pathname;
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   const path = pathname.slice(basePath.length) || '/';
-  // A fetch Request has no GET body (TOOLCHAIN §4); other methods read their bytes and decode
-  // them strictly, so invalid UTF-8 is a 400 here as on node:http (x-decisions malformed-json).
-  if (request.method === 'GET') return { method: request.method, path, headers, body: await readRawGetBody(request) };
-  const { text, notUtf8 } = decodeBody(new Uint8Array(await request.arrayBuffer()));
+  // A fetch Request has no GET body (TOOLCHAIN §4); it is read from msw's raw stream when there
+  // is one. Bytes are decoded strictly, so invalid UTF-8 is a 400 as on node:http (x-decisions malformed-json).
+  const body = request.method === 'GET' ? await readRawGetBodyWithin(request, bodyLimit) : await readLimitedBody(request, bodyLimit);
+  if (body === undefined) return { method: request.method, path, headers };
+  if (!body.ok) return undefined;
+  const { text, notUtf8 } = decodeBody(body.bytes);
   return { method: request.method, path, headers, body: text, bodyNotUtf8: notUtf8 };
 }
 

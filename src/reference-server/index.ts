@@ -11,7 +11,6 @@ export * from './core/index.js';
 // The node:http adapter
 export { startReferenceServer } from './node-http/start-reference-server.js';
 export { createRequestListener } from './node-http/create-request-listener.js';
-export { DEFAULT_BODY_LIMIT } from './node-http/read-request-body.js';
 
 // Types
 export type { ReferenceServerOptions, RunningReferenceServer } from './node-http/start-reference-server.js';

@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/reference-core.js';
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
 import { createDocsAssets } from './docs-assets.js';
+import { answerClientError } from './answer-client-error.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
+
+/** x-decisions slow-clients: request headers must arrive within 10 s … */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** … and the whole request within 30 s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Options of {@link startReferenceServer}: the core's, plus where to listen and the body limit. */
 export interface ReferenceServerOptions extends ReferenceCoreOptions {
@@ -13,6 +19,10 @@ export interface ReferenceServerOptions extends ReferenceCoreOptions {
   host?: string;
   /** Bytes; default 1 MiB (x-decisions body-limit). */
   bodyLimit?: number;
+  /** Time for a client to send its request headers; default 10 s (x-decisions slow-clients). */
+  headersTimeoutMs?: number;
+  /** Time for a client to send its whole request; default 30 s (x-decisions slow-clients). */
+  requestTimeoutMs?: number;
   onRequest?: (entry: RequestLogEntry) => void;
   onError?: (error: unknown) => void;
 }
@@ -44,7 +54,13 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
-  const server = createServer((req, res) => void listener(req, res));
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout);
+  // node checks the time-outs every connectionsCheckingInterval (30 s by default), which would let
+  // a slow client hold a connection far longer than the time-outs say.
+  const connectionsCheckingInterval = Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4)));
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => void listener(req, res));
+  server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
