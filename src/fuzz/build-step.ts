@@ -4,12 +4,14 @@ import type { OpenApiDocument } from '../spec/openapi-document.js';
 import type { SpecValidator } from '../spec/spec-validator.js';
 import { applyMutation } from './apply-mutation.js';
 import type { AuthMaterial } from './auth-table.js';
-import { GENERATED_SLOT, type AuthKind, type FuzzStep, type MutationChoice, type MutationKind, type Transport } from './fuzz-step.js';
+import { GENERATED_SLOT, type AuthKind, type FuzzStep, type MutationChoice, type MutationKind } from './fuzz-step.js';
 import { findNestedExtraFields } from './nested-extra-fields.js';
 import { componentSchema, requestBodyNode, type SchemaNode } from './schema-node.js';
 import { bindSlotExprs } from './bind-slot-exprs.js';
 import { openAlternatives, type OpenAlternative } from './open-alternatives.js';
 import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
+import { causeOf, effectiveTransport, OPEN_RAW_KINDS } from './effective-transport.js';
+import { describeQuery } from './describe-query.js';
 
 /** The extra field that lets the fuzzer find a record created without an id (seed §2 rule 4 allows it). */
 export const MARKER_FIELD = 'fuzz_marker';
@@ -58,19 +60,7 @@ export interface BuiltStep {
   changedIdTo: string | undefined;
 }
 
-const OPEN_RAW = new Set(['deep-nesting', 'huge-number', 'invalid-utf8']);
 const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
-
-/** The transport actually used: hostile changes that would be unsafe or meaningless here fall back to the normal one. */
-function effectiveTransport(step: FuzzStep, hasBody: boolean, context: BuildContext): Transport {
-  const t = { ...step.transport };
-  const onBase = step.op === 'delete' && step.slot === undefined;
-  if (onBase && !context.allowDestructive) return { auth: t.auth, contentType: 'json', raw: 'normal' };
-  const knownId = step.op === 'update' || (step.op === 'create' && step.slot !== GENERATED_SLOT);
-  if (OPEN_RAW.has(t.raw) && !knownId) t.raw = 'normal';
-  if (!hasBody || t.raw === 'empty') t.contentType = 'json';
-  return t;
-}
 
 /**
  * Binds a step to the sequence's ids and builds its requests. Bodies come from the step's
@@ -159,24 +149,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     mutation,
     cause: causeOf(transport, mutation),
     nestedExtras,
-    resyncAfter: OPEN_RAW.has(transport.raw),
+    resyncAfter: OPEN_RAW_KINDS.has(transport.raw),
     changedIdTo,
   };
-}
-
-/** The hostile part of a step that names a failure: the transport when it is not the normal one, else the body's mutation. */
-function causeOf(transport: Transport, mutation: MutationKind | undefined): string | undefined {
-  if (transport.auth !== 'valid') return `token-${transport.auth}`;
-  if (transport.raw !== 'normal') return transport.raw;
-  if (transport.contentType !== 'json' && transport.contentType !== 'json-charset') return `content-type-${transport.contentType}`;
-  return mutation;
-}
-
-/** `where kind = "x", select name, id` — a query in words, for step descriptions. */
-function describeQuery(query: Record<string, unknown>): string {
-  const parts: string[] = [];
-  const equals = (query['where'] as { equals?: { target?: unknown; expr?: unknown } } | undefined)?.equals;
-  if (equals) parts.push(`where ${String(equals.target)} = ${JSON.stringify(equals.expr)}`.slice(0, 80));
-  if (Array.isArray(query['select'])) parts.push(`select ${query['select'].join(', ')}`.slice(0, 60));
-  return parts.join(', ') || 'empty query';
 }

@@ -14,6 +14,8 @@ export interface FuzzOptions {
   seed: number;
   /** Allows deletes without where (the run restores what they removed). */
   allowDestructive: boolean;
+  /** Stop once this many distinct failures are found; default: search until runs or time run out. */
+  maxFailures?: number;
   /** Longest generated sequence; default 12. */
   maxSteps?: number;
   /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */

@@ -1,7 +1,6 @@
 // Test helper (not a test file): one way to start each of our servers for the hostile-input suite,
 // so the same cases run against the node:http reference server and the msw handlers.
 import http from 'node:http';
-import type { SetupServerApi } from 'msw/node';
 import { mintToken } from '../../src/reference-server/core/mint-token.js';
 import type { WireResponse } from '../../src/reference-server/node-http/test-server.js';
 
@@ -78,7 +77,7 @@ export async function startMswTarget(): Promise<HostileTarget> {
   const { setupServer } = await import('msw/node');
   const { createHandlers } = await import('../../src/mock/create-handlers.js');
   const url = 'http://msw.hostile.test';
-  const server: SetupServerApi = setupServer(...createHandlers({ baseUrl: url, auth: { secret: SECRET } }));
+  const server = setupServer(...createHandlers({ baseUrl: url, auth: { secret: SECRET } }));
   server.listen({ onUnhandledRequest: 'error' });
   const token = await mintToken({ secret: SECRET, expiresIn: '1h' });
   return {
