@@ -1,7 +1,6 @@
-import type { SpecValidator } from '../spec/spec-validator.js';
 import type { MutationChoice } from './fuzz-step.js';
 import { formatPath, listMutationSites, type MutationSite, type SiteOptions } from './mutation-sites.js';
-import type { SchemaNode } from './schema-node.js';
+import { schemaAt, type SchemaNode } from './schema-node.js';
 
 /** A body after a mutation, and the words that say what was broken. */
 export interface MutatedBody {
@@ -32,10 +31,30 @@ function setOwn(target: Record<string | number, unknown>, key: string | number, 
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
-function replacementsFor(site: MutationSite, spec: SpecValidator, current: unknown): unknown[] {
+function jsonTypeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return value === null ? 'null' : typeof value;
+}
+
+/** The JSON types a schema allows (its `type`, or the types of its `oneOf` branches); empty when it says none. */
+function allowedTypes(node: SchemaNode, doc: SiteOptions['doc']): Set<string> {
+  const branches = node.schema['oneOf'];
+  const types = Array.isArray(branches) ? branches.map((_, i) => schemaAt(doc, `${node.pointer}/oneOf/${i}`).schema['type']) : [node.schema['type']];
+  const allowed = new Set(types.flat().filter((t): t is string => typeof t === 'string'));
+  if (allowed.has('number')) allowed.add('integer');
+  return allowed;
+}
+
+function replacementsFor(site: MutationSite, options: SiteOptions, current: unknown): unknown[] {
   switch (site.kind) {
-    case 'wrong-type':
-      return WRONG_TYPE_CANDIDATES.filter((c) => spec.validateAt(site.node.pointer, c).length > 0);
+    case 'wrong-type': {
+      // Another JSON type, not merely an invalid value of the right type ({} for a where is a
+      // where without equals, which the seed leaves open).
+      const allowed = allowedTypes(site.node, options.doc);
+      if (allowed.size === 0) return [];
+      return WRONG_TYPE_CANDIDATES.filter((c) => !allowed.has(jsonTypeOf(c)) && options.spec.validateAt(site.node.pointer, c).length > 0);
+    }
     case 'bad-enum': {
       const allowed = site.node.schema['enum'] as unknown[];
       const first = String(allowed[0] ?? 'x');
@@ -49,18 +68,17 @@ function replacementsFor(site: MutationSite, spec: SpecValidator, current: unkno
 }
 
 /**
- * Applies the chosen mutation to a copy of `value`: picks a site of the chosen kind (any kind
- * when the body has none of it) and breaks it. The original is not modified.
+ * Applies the chosen mutation to a copy of `value`: picks a site of the chosen kind and breaks
+ * it (a body without such a site stays as it is). The original is not modified.
  *
  * @example applyMutation(node, { name: 'Mesh' }, { kind: 'missing', pick: 0, variant: 0 }, options)
  * // → { value: {}, description: 'missing required field name', site: … }
  */
 export function applyMutation(node: SchemaNode, value: unknown, choice: MutationChoice | undefined, options: SiteOptions): MutatedBody {
   if (!choice) return { value, description: undefined, site: undefined };
-  const sites = listMutationSites(node, value, options);
-  const ofKind = sites.filter((s) => s.kind === choice.kind);
-  const pool = ofKind.length > 0 ? ofKind : sites;
-  const site = pool[choice.pick % Math.max(pool.length, 1)];
+  // Only the chosen kind: each body offers the kinds whose answer the seed fixes for it.
+  const sites = listMutationSites(node, value, options).filter((s) => s.kind === choice.kind);
+  const site = sites[choice.pick % Math.max(sites.length, 1)];
   if (!site) return { value, description: undefined, site: undefined };
   const copy = deepCopy(value);
   if (site.kind === 'unknown-member') {
@@ -76,7 +94,7 @@ export function applyMutation(node: SchemaNode, value: unknown, choice: Mutation
     delete parent[key];
     return { value: copy, description: `missing required field ${formatPath(site.path)}`, site };
   }
-  const candidates = replacementsFor(site, options.spec, parent[key]);
+  const candidates = replacementsFor(site, options, parent[key]);
   if (candidates.length === 0) return { value, description: undefined, site: undefined };
   const replacement = candidates[choice.variant % candidates.length];
   setOwn(parent, key, replacement);

@@ -26,6 +26,7 @@ const rows: Row[] = [
   ['rule 4: a bad enum stored', { step: step('POST', { mutation: 'bad-enum' }), model: errorResponse(406, { 'action.status': 'x' }), target: answer(201, env(201, 'e1')), want: 'refusal:status' }],
   ['rule 5: an unknown id updated → 422', { step: step('PUT'), model: errorResponse(406, { id: 'not found' }), target: answer(422), want: 'ok' }],
   ['rule 5: an unknown id updated → 200', { step: step('PUT'), model: errorResponse(406, { id: 'not found' }), target: answer(200, env(200, 'ok')), want: 'update-unknown-id:status' }],
+  ['rule 15: nothing found → 404 with error false', { step: step('DELETE'), model: errorResponse(404, 'none'), target: answer(404, [{ status: 'Not Found', code: 404, error: false, message: 'none' }]), want: 'ok' }],
   ['rule 6: nothing found → 204', { step: step('GET'), model: errorResponse(404, 'none'), target: answer(204), want: 'ok' }],
   ['rule 6: nothing found → 200 []', { step: step('GET'), model: errorResponse(404, 'none'), target: answer(200, []), want: 'read-nothing:status' }],
   ['a bad token let through', { step: step('GET'), model: errorResponse(401, 'no'), target: answer(200, []), want: 'auth:status' }],

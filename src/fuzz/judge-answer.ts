@@ -33,13 +33,15 @@ type Item = { code?: unknown; error?: unknown; message?: unknown };
 const OK = { ok: true, effect: 'as-model' } as const;
 const fail = (rule: string, check: string, expected: string, actual: string): Verdict => ({ ok: false, rule, check, expected, actual });
 const itemsOf = (body: unknown): Item[] | undefined => (Array.isArray(body) && body.length > 0 && body.every((i) => typeof i === 'object' && i !== null) ? (body as Item[]) : undefined);
+/** Rule 15: error true is required of refusals, but not of 401 and 404, whose envelope content the seed does not show. */
+const mustSayError = (status: number) => status !== 401 && status !== 404;
 const describe = (answer: WireAnswer) => `${answer.status}${answer.text ? ` ${answer.text.slice(0, 200)}` : ''}`;
 
 function refused(input: JudgeInput, rule: string, allowed: (status: number) => boolean, expected: string): Verdict {
   const { target } = input;
   if (!allowed(target.status)) return fail(rule, 'status', expected, describe(target));
   const items = itemsOf(target.json);
-  if (items?.some((i) => i.error !== true)) return fail(rule, 'envelope', `${expected}, with error true in the envelope (seed §7)`, describe(target));
+  if (mustSayError(target.status) && items?.some((i) => i.error !== true)) return fail(rule, 'envelope', `${expected}, with error true in the envelope (seed §7)`, describe(target));
   return OK;
 }
 

@@ -65,12 +65,13 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFai
 /** Deletes, by id, every record of this sequence the target still holds; restores foreign records after a destructive run. */
 async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<number> {
   let leftovers = 0;
-  const owned = (r: unknown) => isStoredRecord(r) && (r.id.startsWith(state.ids.prefix) || String(r[MARKER_FIELD] ?? '').startsWith(state.ids.prefix));
+  const { prefix, learned } = state.ids;
+  const owned = (r: unknown) => isStoredRecord(r) && (r.id.startsWith(prefix) || learned.has(r.id) || String(r[MARKER_FIELD] ?? '').startsWith(prefix));
   for (const index of INDEX_NAMES) {
     const result = await exchange(state, 'cleanup', `read every ${index}`, plainRequest(state.context, 'GET', index, undefined).target);
     const records = recordsOf(result) ?? [];
     for (const record of records.filter(owned) as StoredRecord[]) {
-      if (!record.id.startsWith(state.ids.prefix)) state.context.generatedIds.add(record.id);
+      if (!record.id.startsWith(prefix)) state.context.generatedIds.add(record.id);
       const deleted = await exchange(state, 'cleanup', `delete ${index} ${record.id}`, plainRequest(state.context, 'DELETE', index, record.id).target);
       if (!deleted.ok || (deleted.answer.status !== 205 && deleted.answer.status !== 404)) leftovers++;
     }

@@ -44,8 +44,10 @@ export function failureOf(state: SequenceState, label: string, cause: string | u
 export function answerOrFailure(state: SequenceState, result: SendResult, operationId: string, label: string, cause: string | undefined, description: string): WireAnswer | FuzzFailure {
   if (!result.ok) return failureOf(state, label, cause, description, { rule: 'no-answer', check: 'dropped', expected: 'an answer', actual: result.error });
   const problem = checkStateless(state.context.spec, operationId, result.answer);
-  // One cause gives one failure however many operations show it (a 500 on malformed JSON on every route).
-  if (problem) return failureOf(state, 'any', cause ?? 'valid', description, { rule: 'spec', check: problem.check, expected: 'an answer the spec documents', actual: problem.message });
+  // Grouped across operations: a 500 by what caused it (malformed JSON on every route is one
+  // failure), any other break of the spec by the status it came with (one bad 404 body is one failure).
+  const group = problem?.check === 'server-error' ? (cause ?? 'valid') : String(result.answer.status);
+  if (problem) return failureOf(state, 'any', group, description, { rule: 'spec', check: problem.check, expected: 'an answer the spec documents', actual: problem.message });
   return result.answer;
 }
 

@@ -10,6 +10,8 @@ export interface SequenceIdBook extends SequenceIds {
   readonly prefix: string;
   /** Records the id the target gave the last record created without one. */
   learn(index: IndexName, id: string): void;
+  /** Every id the target generated for this sequence (its records, even if they lost the marker). */
+  readonly learned: ReadonlySet<string>;
 }
 
 /**
@@ -20,6 +22,7 @@ export interface SequenceIdBook extends SequenceIds {
 export function createSequenceIds(runPrefix: string, sequence: number): SequenceIdBook {
   const prefix = `${runPrefix}${sequence}-`;
   const learned = new Map<IndexName, string>();
+  const all = new Set<string>();
   let markers = 0;
   const fixed = (index: IndexName, slot: number) => `${prefix}${SHORT[index]}${slot}${slot === 1 ? '-é' : slot === 2 ? ' x' : ''}`;
   return {
@@ -27,6 +30,10 @@ export function createSequenceIds(runPrefix: string, sequence: number): Sequence
     slotId: (index, slot) => (slot === GENERATED_SLOT ? (learned.get(index) ?? `${prefix}${SHORT[index]}-not-created`) : fixed(index, slot)),
     otherId: (index) => `${prefix}${SHORT[index]}-other`,
     nextMarker: () => `${prefix}m${++markers}`,
-    learn: (index, id) => void learned.set(index, id),
+    learn: (index, id) => {
+      learned.set(index, id);
+      all.add(id);
+    },
+    learned: all,
   };
 }

@@ -32,6 +32,9 @@
  *     are not UTF-8 may be refused or stored (the fuzzer then reads the record back and adopts it).
  * 14. A create that repeats an existing id and also misses a required field may name either
  *     reason: 406 "Id already found" or 406 with the field object (the seed fixes no order).
+ * 15. A 401 or 404 envelope may say `error: false`: seed §7 fixes error true for validation
+ *     failures and does not show the content of 401 and 404 envelopes (rule 4 still asks error
+ *     true of every other refusal).
  *
  * Not generated, because the seed leaves the outcome open in a way that would make the target
  * and the model hold different records: null in an update (set null, or remove the field?),
