@@ -26,5 +26,9 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex &
   const body = JSON.stringify(errorResponse(status, message).body);
   const head = [`HTTP/1.1 ${status} ${reasonPhrase(status)}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
-  setTimeout(() => socket.destroy(), 1000).unref();
+  // Lingering close: read and drop what the client still sends, so the close is not a reset that
+  // can throw away the answer before a busy client has read it.
+  socket.removeAllListeners('data');
+  socket.on('data', () => undefined).resume();
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
