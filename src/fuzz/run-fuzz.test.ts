@@ -29,6 +29,26 @@ describe('runFuzz against the reference server', () => {
     assert.deepEqual(server.core.store['network-link-type'].list().map((r) => r.id), ['p2p', 'slice'], 'records the run did not make are untouched');
   });
 
+  it('--allow-destructive: deletes without where, and every record of others is there again afterwards', async () => {
+    const seeded = await startReferenceServer({ port: 0, auth: { secret }, seed: { event: [{ id: 'theirs', kind: 'keep' }], agent: [{ id: 'their-agent' }] } });
+    const handle = seeded.core.handle;
+    let deletesWithoutWhere = 0;
+    (seeded.core as { handle: typeof handle }).handle = (request) => {
+      if (request.method === 'DELETE' && !request.body && ['/event', '/type/network-link', '/catalog/agent'].includes(request.path)) deletesWithoutWhere++;
+      return handle(request);
+    };
+    try {
+      const report = await runFuzz({ baseUrl: seeded.url, jwtSecret: secret, runs: 60, timeBudgetMs: 30_000, seed: 77, allowDestructive: true });
+      assert.deepEqual(report.failures.map((f) => f.signature), []);
+      assert.ok(deletesWithoutWhere > 0, 'the run sent deletes without where');
+      assert.deepEqual(seeded.core.store.event.list(), [{ id: 'theirs', kind: 'keep' }]);
+      assert.deepEqual(seeded.core.store.agent.list(), [{ id: 'their-agent' }]);
+      assert.deepEqual(seeded.core.store['network-link-type'].list().map((r) => r.id).sort(), ['p2p', 'slice']);
+    } finally {
+      await seeded.close();
+    }
+  });
+
   it('the same seed replays the same run', async () => {
     const run = () => runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 15, timeBudgetMs: 20_000, seed: 7, allowDestructive: false });
     const [first, second] = [await run(), await run()];

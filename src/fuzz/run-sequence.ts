@@ -34,6 +34,11 @@ async function adopt(state: SequenceState, index: IndexName, id: string | undefi
   else state.model.remove(index, id);
 }
 
+/**
+ * One step: send it, check the answer on its own, learn a generated id, judge it against the
+ * model (and its open alternatives), then read the touched record back from both sides. A delete
+ * by where on an index whose where was not seen to filter is skipped (probe-where.ts).
+ */
 async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFailure | undefined> {
   const { context, ids } = state;
   const onBase = step.op === 'delete' && step.slot === undefined;
