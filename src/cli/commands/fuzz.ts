@@ -11,7 +11,7 @@ const FUZZ_FLAGS = {
   runs: { kind: 'integer', description: 'generated sequences (shrinking runs not counted)', defaultText: '100', min: 1, max: 1_000_000 },
   'time-budget': { kind: 'string', description: 'stop after this long (60s, 2m, 500ms); shrinking a failure may take up to 20 s more', defaultText: '60s', valueName: 'D' },
   seed: { kind: 'integer', description: 'replay a run: the same seed generates the same sequences', defaultText: 'random', min: 0, max: 2_147_483_647 },
-  'allow-destructive': { kind: 'boolean', description: 'also send deletes without where (every record of the run\'s indices; they are created again afterwards)' },
+  'allow-destructive': { kind: 'boolean', description: 'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)' },
   'report-dir': { kind: 'string', description: 'where fuzz.md and fuzz-junit.xml go', defaultText: 'reports', valueName: 'DIR' },
   'self-test': { kind: 'boolean', description: 'start the reference server on a free port with a fresh secret and fuzz it' },
   help: { kind: 'boolean', description: 'show this help' },
