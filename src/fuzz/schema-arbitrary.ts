@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { OpenApiDocument } from '../spec/openapi-document.js';
-import { declaredProperties, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
+import { declaredProperties, isExtensionProperty, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
 import { extraValue, numberValue, objectFromEntries, stringValue, type Vocabulary } from './vocabulary.js';
 
 /** How {@link arbitraryForSchema} fills what a schema leaves free. */
@@ -72,8 +72,11 @@ function arrayArbitrary(node: SchemaNode, options: SchemaArbitraryOptions, path:
 
 function objectArbitrary(node: SchemaNode, options: SchemaArbitraryOptions, path: readonly string[]): fc.Arbitrary<Record<string, unknown>> {
   const omitted = path.length === 0 ? (options.omitTopLevel ?? []) : [];
-  const declared = declaredProperties(node).filter((name) => !omitted.includes(name));
+  const declared = declaredProperties(node).filter((name) => !omitted.includes(name) && !isExtensionProperty(options.doc, node, name));
   const required = requiredProperties(node).filter((name) => declared.includes(name));
+  // `minProperties` without `required` (Where: one operator at least): the first core property is required.
+  const minProperties = typeof node.schema['minProperties'] === 'number' ? node.schema['minProperties'] : 0;
+  if (minProperties > 0 && required.length === 0 && declared[0] !== undefined) required.push(declared[0]);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   for (const name of declared) model[name] = arbitraryForSchema(propertyNode(options.doc, node, name)!, options, [...path, name]);
   const known = fc.record(model, { requiredKeys: required });

@@ -81,3 +81,14 @@ export function requestBodyNode(doc: OpenApiDocument, pathTemplate: string, meth
   const branches = oneOfNodes(doc, media).filter((b) => b.schema['x-extension'] === undefined);
   return branches[0] ?? media;
 }
+
+/**
+ * True when the spec marks a property, or the schema it refers to, as an extension
+ * (`x-extension`: the query language, order, limit): the fuzzer leaves them out, as the
+ * conformance core profile does (and so never recurses into the clause combinators).
+ */
+export function isExtensionProperty(doc: OpenApiDocument, node: SchemaNode, name: string): boolean {
+  const raw = (node.schema['properties'] as Record<string, Record<string, unknown> | undefined> | undefined)?.[name];
+  if (raw?.['x-extension'] !== undefined) return true;
+  return propertyNode(doc, node, name)?.schema['x-extension'] !== undefined;
+}

@@ -100,7 +100,7 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
       for (const raw of ['{"__proto__":{"where":{"equals":{"target":"id","expr":"sentinel"}}}}', '{"where":{"__proto__":{"equals":{"target":"id","expr":"sentinel"}}}}', '{"where":{"equals":{"target":"id","expr":"sentinel","__proto__":{"x":1}}}}']) {
         const res = await target.send('DELETE', '/event', { raw });
         assertDocumented('DELETE', '/event', res);
-        assert.equal(res.status, 406, raw);
+        assert.equal(res.status, 400, raw); // x-decisions query-validation: a query that is not a query is a 400
       }
       await untouched();
     });
