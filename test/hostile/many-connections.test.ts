@@ -1,6 +1,6 @@
 // 1 000 concurrent connections on loopback (issue 11): the reference server keeps answering every
-// one of them and a probe request meanwhile, and its heap returns near where it started. The issue
-// asks for 10 s; npm test runs 5 s on its 2 shared cores (MANY_CONNECTIONS_SECONDS=10 for the full run).
+// one of them and a probe request meanwhile, and its heap returns near where it started, for the
+// 10 s the issue asks (MANY_CONNECTIONS_SECONDS shortens it for a quick local look).
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { mintToken } from '../../src/reference-server/core/mint-token.js';
 
 const CONNECTIONS = 1000;
-const SECONDS = Number(process.env['MANY_CONNECTIONS_SECONDS'] ?? 5);
+const SECONDS = Number(process.env['MANY_CONNECTIONS_SECONDS'] ?? 10);
 const SECRET = 'load-secret';
 let child: ChildProcess;
 let url: string;
