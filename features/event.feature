@@ -47,3 +47,13 @@ Feature: Event index
     Then the response is 201 with an envelope naming the id
     When I update the event adding an extra field
     Then the event can be read by its id as sent
+
+  # An update sets the fields it sends (§4.1): a list replaced by a shorter one has changed, so
+  # the answer is 200, not 304, and the stored list is the one sent.
+  @record-path
+  Scenario: Update an event setting a list field to a shorter list
+    When I create an event with a new id and extra fields
+    Then the response is 201 with an envelope naming the id
+    When I update the event setting "tags" to the JSON '["core"]'
+    Then the response is 200 with an update envelope
+    And the event can be read by its id as sent

@@ -207,6 +207,30 @@ Feature: The original service's query language (extension)
       | read      | an order of the wrong shape | {"order": {"target": "id", "mode": "asc"}}                             | order   |
       | read      | an order mode not asc/desc  | {"order": [{"target": "id", "mode": "up"}]}                            | mode    |
       | read      | a limit of the wrong shape  | {"limit": {"from": -1, "to": "last"}}                                  | limit   |
+      | read      | a select that is not a list | {"select": "id"}                                                       | select  |
+      | delete    | a select holding a number   | {"select": [1]}                                                        | select  |
+      | read      | a select of an empty name   | {"select": [""]}                                                       | select  |
+      | read      | an order entry not an object | {"order": ["id"]}                                                     | order   |
+      | read      | an order entry's extra key  | {"order": [{"target": "id", "mode": "asc", "by": 1}]}                  | by      |
+      | read      | an order entry's missing target | {"order": [{"mode": "asc"}]}                                       | target  |
+      | read      | an order entry's empty target | {"order": [{"target": "", "mode": "asc"}]}                           | target  |
+      | read      | an order entry's missing mode | {"order": [{"target": "id"}]}                                        | mode    |
+      | read      | a limit that is a number    | {"limit": 5}                                                           | limit   |
+      | read      | a limit with an unknown bound | {"limit": {"from": 0, "until": 1}}                                   | until   |
+      | read      | a limit ending before it starts | {"limit": {"from": 3, "to": 1}}                                    | limit.to |
+      | delete    | an unknown query field      | {"sort": [{"target": "id", "mode": "asc"}]}                            | sort    |
+      | read      | a where that is not an object | {"where": "id"}                                                      | where   |
+      | read      | a where naming no operator  | {"where": {}}                                                          | where   |
+      | read      | a comparison not an object  | {"where": {"equals": "x"}}                                             | equals  |
+      | delete    | a comparison's extra key    | {"where": {"equals": {"target": "id", "expr": "x", "case": 1}}}        | case    |
+      | read      | a target that is a number   | {"where": {"equals": {"target": 1, "expr": "x"}}}                      | target  |
+      | read      | an empty target             | {"where": {"wildcard": {"target": "", "expr": "x"}}}                   | target  |
+      | read      | a range expr of another type | {"where": {"gt": {"target": "id", "expr": true}}}                     | expr    |
+      | read      | a pattern expr that is a number | {"where": {"reg_exp": {"target": "id", "expr": 1}}}                | expr    |
+      | read      | an empty and                | {"where": {"and": []}}                                                 | and     |
+      | read      | an or that is a string      | {"where": {"or": "x"}}                                                 | or      |
+      | read      | a bad clause inside an and  | {"where": {"and": [{"equals": {"target": "id"}}]}}                     | expr    |
+      | delete    | a bad clause inside a not   | {"where": {"not": {"like": {"target": "id", "expr": "x"}}}}            | like    |
 
   @events @base-path
   Scenario: A regular expression far over any length limit is refused

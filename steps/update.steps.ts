@@ -19,6 +19,15 @@ When('I update {index} setting {string} to {string}', async function (this: KitW
   await update(this, record, { [field]: value });
 });
 
+// seed §4.1 update: the body holds "the fields to set"; a JSON value (a list, an object) replaces
+// the stored one, so a shorter list is a change (200), never "no update needed" (304).
+When('I update {index} setting {string} to the JSON {string}', async function (this: KitWorld, index: IndexName, field: string, json: string) {
+  const record = this.latest(index);
+  const value: unknown = JSON.parse(json);
+  record.sent = { ...record.sent, [field]: value };
+  await update(this, record, { [field]: value });
+});
+
 // seed §4.1: PUT {base} with the target id only in the body ("JSON with id of the target").
 When(
   'I update {index} naming it only in the body, setting {string} to {string}',

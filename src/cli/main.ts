@@ -17,6 +17,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   mock: () => import('./commands/mock.js'),
   proxy: () => import('./commands/proxy.js'),
   conformance: () => import('./commands/conformance.js'),
+  fuzz: () => import('./commands/fuzz.js'),
   bench: () => import('./commands/bench.js'),
 };
 
@@ -26,6 +27,7 @@ const summaries: Record<string, string> = {
   mock: 'serve spec/openapi.yaml from its examples with Prism (stateless)',
   proxy: 'run Prism as a validation proxy in front of a real deployment',
   conformance: 'run the conformance features against any implementation',
+  fuzz: 'model-based differential fuzzing of any implementation',
   bench: 'measure the reference server against the node:http ceiling and Prism',
 };
 

@@ -72,7 +72,7 @@ export const openapiDocument: unknown = {
       {
         "id": "batches",
         "section": "§4.2 (204, 422)",
-        "choice": "Extension (x-extension): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). The records are handled one by one, in order; the envelope has one item per record, in request order (a refused record gets its own 406 item and is not stored, the others are). The HTTP status is the most severe item, ranked as the original service ranks codes: 304 < 200 < 201 < 404 < an error (so a batch with a refused record answers 406, one that changes some records and not others 200). A batch with an id in the path answers 406 {\"id\": \"Only one record can be managed when the id is in the path\"}; one that names an id twice answers 406 {\"id\": \"Same id present multiple times in the request\"}; both refuse the whole request. Conformance core scenarios never send a batch."
+        "choice": "Extension (x-extension): create and update also accept a JSON array of records; an empty array answers 204 (nothing to create / update). The records are handled one by one, in order; the envelope has one item per record, in request order (a refused record gets its own 406 item and is not stored, the others are). The HTTP status is the most severe item, ranked as the original service ranks codes: 304 < 200 < 201 < 404 < an error (so a batch with a refused record answers 406, one that changes some records and not others 200). A batch with an id in the path answers 406 {\"id\": \"Only one record can be managed when the id is in the path\"}; one that names an id twice answers 406 {\"id\": \"Same id present multiple times in the request\"}; both refuse the whole request. A batch holds at most 1000 records; a longer one answers 413 (one request must not keep the server busy for seconds). Conformance core scenarios never send a batch."
       },
       {
         "id": "empty-body",
@@ -140,6 +140,11 @@ export const openapiDocument: unknown = {
         "choice": "The reference server refuses bodies over 1 MiB (configurable) with 413 and the error envelope, without reading the rest; the size is checked before authentication, so an oversized request gets 413 even without a token."
       },
       {
+        "id": "slow-clients",
+        "section": "§8",
+        "choice": "The reference server closes a connection whose request headers have not arrived within 10 s, or whose whole request has not arrived within 30 s, with 408 and the error envelope (node:http headersTimeout and requestTimeout; configurable). Bytes that are not an HTTP request get 400, headers over node's size limit 431, both with the envelope. These answers come before any operation is known, so no operation lists them."
+      },
+      {
         "id": "unknown-path",
         "section": "§4.1",
         "choice": "A path outside the three indices answers 404 with the error envelope; an unsupported method on an index path answers 405 with an Allow header."
@@ -162,7 +167,7 @@ export const openapiDocument: unknown = {
       {
         "id": "hidden-names",
         "section": "§2.3",
-        "choice": "Fields whose names the service description hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the service description types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The service description's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list."
+        "choice": "Fields whose names the service description hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the service description types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The service description's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list. Each such property carries x-hidden-name: true, so tools (mgmt-kit fuzz) know that another implementation may treat it as an extra field of any type."
       },
       {
         "id": "versioning",
@@ -2989,10 +2994,12 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Id"
           },
           "description": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "deployment_source": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "actions": {
             "type": "array",
@@ -3044,10 +3051,12 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Id"
           },
           "description": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "deployment_source": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "actions": {
             "type": "array",
@@ -3078,10 +3087,12 @@ export const openapiDocument: unknown = {
             "type": "string"
           },
           "description": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "deployment_source": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "actions": {
             "type": "array",
@@ -3175,10 +3186,12 @@ export const openapiDocument: unknown = {
             "description": "Command line; may contain brace-delimited argument placeholders such as {config}."
           },
           "args": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "daemon": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           }
         },
         "additionalProperties": true
@@ -3190,10 +3203,12 @@ export const openapiDocument: unknown = {
             "type": "string"
           },
           "args": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "daemon": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           }
         },
         "additionalProperties": true
@@ -3228,10 +3243,12 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/ParameterConfig"
           },
           "list": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "values": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "description": {
             "type": "string"
@@ -3260,10 +3277,12 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/ParameterConfigUpdate"
           },
           "list": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "values": {
-            "$ref": "#/components/schemas/HiddenNameField"
+            "$ref": "#/components/schemas/HiddenNameField",
+            "x-hidden-name": true
           },
           "description": {
             "type": "string"

@@ -1,7 +1,9 @@
 import { http, type HttpHandler } from 'msw';
 import {
+  bodyTooLarge,
   createReferenceCore,
   decodeBody,
+  DEFAULT_BODY_LIMIT,
   errorResponse,
   SERVER_ERROR,
   type CoreRequest,
@@ -13,7 +15,8 @@ import { answerPreflight, isPreflight } from '../reference-server/frontend/answe
 import { ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/frontend/cors-policy.js';
 import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/frontend/with-mock-controls.js';
 import { listOperations } from '../spec/openapi-document.js';
-import { readRawGetBody } from './read-raw-get-body.js';
+import { readLimitedBody } from './read-limited-body.js';
+import { readRawGetBodyWithin } from './read-raw-get-body.js';
 import { toMswResponse } from './to-msw-response.js';
 
 /** Options of {@link createHandlers}. */
@@ -34,6 +37,8 @@ export interface HandlerOptions {
   admin?: boolean;
   /** CORS headers on every answer and preflights answered; default any origin; `false` for none. */
   cors?: CorsOptions | false;
+  /** Largest body in bytes; larger → 413 without reading the rest (x-decisions body-limit). Default 1 MiB. */
+  bodyLimit?: number;
 }
 
 /** The handlers, plus the state control of their store (what `--admin` offers over HTTP). */
@@ -74,15 +79,17 @@ export function createHandlers(options: HandlerOptions): MockHandlers {
   const cors = options.cors ?? ANY_ORIGIN;
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const routeOf = (template: string) => `${base}${template.replace('{id}', ':id')}`;
+  const respondTo = (request: Request) => respond(request, { basePath, bodyLimit, handle, cors });
   const handlers: HttpHandler[] = listOperations().map((operation) =>
-    methods[operation.method](routeOf(operation.pathTemplate), async ({ request }) => respond(request, basePath, handle, cors)),
+    methods[operation.method](routeOf(operation.pathTemplate), async ({ request }) => respondTo(request)),
   );
   // Preflights only reach handlers served over real HTTP (e.g. @mswjs/http-middleware): a
   // service worker answers a page's fetch before the browser would send one.
   if (cors !== false) {
     for (const template of new Set(listOperations().map((op) => op.pathTemplate))) {
-      handlers.push(http.options(routeOf(template), async ({ request }) => respond(request, basePath, handle, cors)));
+      handlers.push(http.options(routeOf(template), async ({ request }) => respondTo(request)));
     }
   }
   return Object.assign(handlers, {
@@ -92,28 +99,43 @@ export function createHandlers(options: HandlerOptions): MockHandlers {
   });
 }
 
-/** One answer: a preflight at once, anything else through the mock controls and the core, with the CORS headers. */
-async function respond(request: Request, basePath: string, handle: CoreHandler, cors: CorsOptions | false) {
-  const coreRequest = await toCoreRequest(request, basePath);
-  if (cors !== false && isPreflight(coreRequest)) return toMswResponse(answerPreflight(coreRequest, cors));
-  const response = await answer(() => handle(coreRequest));
-  if (cors === false) return toMswResponse(response);
-  return toMswResponse({ ...response, headers: { ...response.headers, ...readCorsHeaders(coreRequest.headers['origin'], cors) } });
+interface Responder {
+  basePath: string;
+  bodyLimit: number;
+  handle: CoreHandler;
+  cors: CorsOptions | false;
 }
 
-/** The msw request as the core's plain request: path without the base path, lower-case headers, raw body. */
-async function toCoreRequest(request: Request, basePath: string): Promise<CoreRequest> {
+/**
+ * One answer: 413 for a body over the limit (before authentication, as on node:http), a preflight
+ * at once, anything else through the mock controls and the core, with the CORS headers.
+ */
+async function respond(request: Request, { basePath, bodyLimit, handle, cors }: Responder) {
+  const coreRequest = await toCoreRequest(request, basePath, bodyLimit);
+  const withCors = (response: CoreResponse, origin: string | undefined) =>
+    cors === false ? response : { ...response, headers: { ...response.headers, ...readCorsHeaders(origin, cors) } };
+  if (!coreRequest) return toMswResponse(withCors(errorResponse(413, bodyTooLarge(bodyLimit)), request.headers.get('origin') ?? undefined));
+  if (cors !== false && isPreflight(coreRequest)) return toMswResponse(answerPreflight(coreRequest, cors));
+  return toMswResponse(withCors(await answer(() => handle(coreRequest)), coreRequest.headers['origin']));
+}
+
+/**
+ * The msw request as the core's plain request: path without the base path, lower-case headers,
+ * the query string, raw body — or undefined when the body is over the limit.
+ */
+async function toCoreRequest(request: Request, basePath: string, bodyLimit: number): Promise<CoreRequest | undefined> {
   const url = new URL(request.url);
-  const pathname = url.pathname;
   // The query string carries ?q= (x-decisions query-parameter): in a browser the only way a read can carry a query.
   const query = url.search.slice(1);
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
-  const path = pathname.slice(basePath.length) || '/';
-  // A fetch Request has no GET body (TOOLCHAIN §4); other methods read their bytes and decode
-  // them strictly, so invalid UTF-8 is a 400 here as on node:http (x-decisions malformed-json).
-  if (request.method === 'GET') return { method: request.method, path, query, headers, body: await readRawGetBody(request) };
-  const { text, notUtf8 } = decodeBody(new Uint8Array(await request.arrayBuffer()));
+  const path = url.pathname.slice(basePath.length) || '/';
+  // A fetch Request has no GET body (TOOLCHAIN §4); it is read from msw's raw stream when there
+  // is one. Bytes are decoded strictly, so invalid UTF-8 is a 400 as on node:http (x-decisions malformed-json).
+  const body = request.method === 'GET' ? await readRawGetBodyWithin(request, bodyLimit) : await readLimitedBody(request, bodyLimit);
+  if (body === undefined) return { method: request.method, path, query, headers };
+  if (!body.ok) return undefined;
+  const { text, notUtf8 } = decodeBody(body.bytes);
   return { method: request.method, path, query, headers, body: text, bodyNotUtf8: notUtf8 };
 }
 

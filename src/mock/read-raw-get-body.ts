@@ -1,3 +1,5 @@
+import { collectWithin, type LimitedBody } from './read-limited-body.js';
+
 /**
  * Node-only workaround (TOOLCHAIN §4): a fetch `Request` cannot carry a GET body, so an msw
  * handler sees none although axios' Node adapter sent one. @mswjs/interceptors keeps the raw
@@ -12,17 +14,21 @@
  * in a browser bundle and simply finds nothing there.
  */
 export async function readRawGetBody(request: Request): Promise<string | undefined> {
+  const body = await readRawGetBodyWithin(request, Number.POSITIVE_INFINITY);
+  return body?.ok ? new TextDecoder().decode(body.bytes) : undefined;
+}
+
+/**
+ * The raw GET body as bytes, read up to `limit` (x-decisions body-limit: `too-large` past it, the
+ * rest unread); `undefined` when there is no raw stream or it fails.
+ */
+export async function readRawGetBodyWithin(request: Request, limit: number): Promise<LimitedBody | undefined> {
   const symbol = Object.getOwnPropertySymbols(request).find((s) => s.description === 'kRawRequestBodyStream');
   if (symbol === undefined) return undefined;
   const stream: unknown = Reflect.get(request, symbol);
   if (!isAsyncIterable(stream)) return undefined;
   try {
-    const decoder = new TextDecoder();
-    let text = '';
-    for await (const chunk of stream) {
-      text += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
-    }
-    return text + decoder.decode();
+    return await collectWithin(stream, limit, () => (stream as { destroy?: () => void }).destroy?.());
   } catch {
     return undefined; // an internal that changed shape must not break the mock: fall back to "no body"
   }

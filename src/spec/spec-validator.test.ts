@@ -28,6 +28,21 @@ test('an unknown schema name is a programming error, reported by name', () => {
   assert.throws(() => spec.validateSchema('NoSuchSchema', {}), /NoSuchSchema/);
 });
 
+test('a small invalid value reports every violation (the 406 message names each field)', () => {
+  const violations = spec.validateSchema('AgentInput', { actions: [{ id: 'a' }], parameters: [{ id: 'p', config: { schema: 'yaml' } }] });
+  const keywords = violations.map((v) => `${v.instancePath} ${v.keyword}`);
+  assert.ok(keywords.includes('/actions/0 required') && keywords.includes('/parameters/0 required'), keywords.join('; '));
+});
+
+test('a huge invalid value is refused in linear time, with its first violation (hostile input)', () => {
+  const agent = { id: 'a', resources: Array.from({ length: 20_000 }, (_, i) => ({ id: `r${i}`, config: { path: 5 } })) };
+  const started = performance.now();
+  const violations = spec.validateSchema('AgentInput', agent);
+  const took = performance.now() - started;
+  assert.ok(violations.length > 0 && violations.length < 10, `${violations.length} violations`);
+  assert.ok(took < 500, `took ${took.toFixed(0)} ms (all errors of 20 000 entries took over 2 s)`);
+});
+
 test('precompile compiles named component schemas up front and refuses a name the spec lacks', () => {
   const spec = createSpecValidator();
   spec.precompile(['Query', 'EventInput']);

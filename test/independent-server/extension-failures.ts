@@ -4,8 +4,10 @@
  * validation messages). Each must fail there — proof that the @extension scenarios test the
  * extensions — while the core profile passes (independent-server.test.ts). The @extension
  * scenarios it passes do so for reasons the seed allows: it creates and updates batches, its
- * 400 for an unknown query member names order or limit, a delete by id that ignores q deletes
- * the record, and a batch that changes one record of two answers 200.
+ * 400 for an unknown query member names order or limit, its 400 for a query part of the wrong
+ * JSON type (select, limit, where, a comparison, an order entry, a target) names that part, a
+ * delete by id that ignores q deletes the record, and a batch that changes one record of two
+ * answers 200.
  */
 export const FAILS_WITHOUT_THE_EXTENSIONS: readonly string[] = [
   "A batch naming one id twice is refused whole on create",
@@ -23,6 +25,22 @@ export const FAILS_WITHOUT_THE_EXTENSIONS: readonly string[] = [
   "A read whose query has a clause without target is refused naming it",
   "A read whose query has an order mode not asc/desc is refused naming it",
   "A read whose query has an unknown operator is refused naming it",
+  "A delete whose query has a bad clause inside a not is refused naming it",
+  "A delete whose query has a comparison's extra key is refused naming it",
+  "A read whose query has a bad clause inside an and is refused naming it",
+  "A read whose query has a limit ending before it starts is refused naming it",
+  "A read whose query has a limit with an unknown bound is refused naming it",
+  "A read whose query has a pattern expr that is a number is refused naming it",
+  "A read whose query has a range expr of another type is refused naming it",
+  "A read whose query has a select of an empty name is refused naming it",
+  "A read whose query has a where naming no operator is refused naming it",
+  "A read whose query has an empty and is refused naming it",
+  "A read whose query has an empty target is refused naming it",
+  "A read whose query has an or that is a string is refused naming it",
+  "A read whose query has an order entry's empty target is refused naming it",
+  "A read whose query has an order entry's extra key is refused naming it",
+  "A read whose query has an order entry's missing mode is refused naming it",
+  "A read whose query has an order entry's missing target is refused naming it",
   "A regular expression far over any length limit is refused",
   "A regular expression that would backtrack catastrophically is answered at once",
   "Changing the id of agents is refused with 406 naming the id",

@@ -28,6 +28,7 @@ const VARIANT_NAMES = [
   'err-object', // broken, seed §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
   'err404-false', // faithful: a 404 envelope says error false (the seed fixes error true only for validation failures)
   'lenient-missing-id', // broken, seed §4.2/§7: read of an unknown id answers 200 [] instead of 404 nothing found
+  'malformed-500', // broken, seed §4.2: a body that is not valid JSON is a request not valid (400), but this variant fails with 500
   'msg-noid', // faithful: update and delete messages do not name the id (the seed fixes the id only in the create message)
   'no-ct-bodyless', // faithful: responses without a body (204, 304, 401) carry no Content-Type (there is no media type to declare)
   'no-nested-id', // broken, seed §2.3: an action, parameter or resource without its required id is stored without one
@@ -41,6 +42,8 @@ const VARIANT_NAMES = [
   'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (seed §4.1 request headers)
   'strip-nested', // broken, seed §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
   'upd-unknown-404', // broken, seed §4.2: an update of an unknown id answers 404, which §4.2 does not list for update
+  'update-replaces', // broken, seed §4.1 rules 5-7: update replaces the whole record by what is sent instead of setting the sent fields
+  'where-ignored', // broken, seed §4.1 query body: read and delete ignore where.equals (every record matches)
 ];
 
 const PORT = Number(process.env.PORT || 9090);
@@ -64,6 +67,9 @@ class HttpErr extends Error {
 }
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// A field named __proto__ is data like any other: `o[k] = v` would replace the prototype and
+// lose it (found by mgmt-kit fuzz: a generated-id create, an update and a select dropped it).
+const setField = (o, k, v) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 const clone = (v) => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
 function deepEqual(a, b) {
   if (a === b) return true;
@@ -285,7 +291,7 @@ function parseQuery(q, allowSelect) {
   return out;
 }
 function matches(rec, eq) {
-  if (!eq) return true;
+  if (!eq || V.has('where-ignored')) return true;
   if (!Object.prototype.hasOwnProperty.call(rec, eq.target)) return false;
   const v = rec[eq.target];
   if (typeof v === 'string') return v === eq.expr;
@@ -295,7 +301,7 @@ function matches(rec, eq) {
 function project(rec, select) {
   if (!select) return clone(rec);
   const o = {};
-  for (const f of select) if (Object.prototype.hasOwnProperty.call(rec, f)) o[f] = clone(rec[f]);
+  for (const f of select) if (Object.prototype.hasOwnProperty.call(rec, f)) setField(o, f, clone(rec[f]));
   return o;
 }
 
@@ -338,7 +344,7 @@ function doCreate(ix, pathId, body) {
   for (const { rec, generated } of prepared) {
     if (generated) {
       const fresh = { id: newId(ix) };
-      for (const [k, v] of Object.entries(rec)) if (k !== 'id') fresh[k] = v;
+      for (const [k, v] of Object.entries(rec)) if (k !== 'id') setField(fresh, k, v);
       ix.records.set(fresh.id, fresh);
       out.push(envelope(201, `${ix.noun} ${fresh.id} has been created`));
     } else {
@@ -361,19 +367,20 @@ function mergeEntries(existing, incoming) {
       if (k === 'id') continue;
       if (v === null) delete target[k];
       else if (k === 'config' && isObj(v) && isObj(target.config)) target.config = { ...target.config, ...clone(v) };
-      else target[k] = clone(v);
+      else setField(target, k, clone(v));
     }
   }
   return result;
 }
 
 function applyUpdate(ix, rec, patch) {
+  if (V.has('update-replaces')) { const next = clone(patch); next.id = rec.id; return next; }
   const next = clone(rec);
   for (const [k, v] of Object.entries(patch)) {
     if (k === 'id') continue;
     if (ix.lists.includes(k) && Array.isArray(v)) next[k] = mergeEntries(next[k], v);
     else if (v === null) delete next[k];
-    else next[k] = clone(v);
+    else setField(next, k, clone(v));
   }
   return next;
 }
@@ -459,7 +466,7 @@ const server = http.createServer(async (req, res) => {
     }
     let body;
     if (hasBody) {
-      try { body = JSON.parse(raw); } catch { return fail(res, 400, 'The request body is not well-formed JSON'); }
+      try { body = JSON.parse(raw); } catch { return fail(res, V.has('malformed-500') ? 500 : 400, 'The request body is not well-formed JSON'); }
     }
     if (body === undefined && (req.method === 'POST' || req.method === 'PUT')) return send(res, 204);
     const result = ops[req.method](r.ix, r.pathId, body);

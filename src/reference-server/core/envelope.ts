@@ -24,9 +24,11 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   406: 'Not Acceptable',
+  408: 'Request Timeout',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
 };
 

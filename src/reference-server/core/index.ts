@@ -26,6 +26,7 @@ export * from './messages.js';
 export { ALLOWED_METHODS, matchRoute } from './route.js';
 export { MAX_BODY_DEPTH, isJsonMediaType } from './parse-json-body.js';
 export { decodeBody } from './decode-body.js';
+export { DEFAULT_BODY_LIMIT } from './body-limit.js';
 
 // Pure rules, for other adapters and tests
 export { matchWhere } from './match-where.js';

@@ -56,3 +56,13 @@ test('a __proto__ field is merged as data and pollutes nothing', () => {
   assert.equal(Object.getPrototypeOf(merged), Object.prototype);
   assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
 });
+
+test('20 000 entries merged by id take linear time, not seconds (hostile input)', () => {
+  const stored = { id: 'big', actions: Array.from({ length: 20_000 }, (_, i) => ({ id: `a${i}`, config: { cmd: 'c' } })) };
+  const sent = { actions: Array.from({ length: 20_000 }, (_, i) => ({ id: `a${i}`, status: 'started' })) };
+  const started = performance.now();
+  const merged = mergeUpdate(stored, sent, LISTS) as { actions: Array<{ status?: string }> };
+  assert.ok(performance.now() - started < 1000, `took ${(performance.now() - started).toFixed(0)} ms`);
+  assert.equal(merged.actions.length, 20_000);
+  assert.ok(merged.actions.every((a) => a.status === 'started'));
+});

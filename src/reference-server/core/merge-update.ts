@@ -19,14 +19,25 @@ function mergeObjects(stored: JsonObject, sent: JsonObject, listsMergedById: rea
   return merged;
 }
 
-/** Entries matched by `id`: a known id is merged field by field, a new id appended, unsent entries kept. */
+/**
+ * Entries matched by `id`: a known id is merged field by field, a new id appended, unsent entries
+ * kept. Positions are looked up in a map: a search per sent entry made an update of 20 000
+ * entries take seconds (found by the hostile-input tests).
+ */
 function mergeListById(stored: readonly unknown[], sent: readonly unknown[]): unknown[] {
   const merged = cloneJson([...stored]);
+  const positions = new Map<unknown, number>();
+  merged.forEach((entry, at) => {
+    const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
+    if (id !== undefined && !positions.has(id)) positions.set(id, at);
+  });
   for (const entry of sent) {
     const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
-    const at = id === undefined ? -1 : merged.findIndex((e) => isJsonObject(e) && getOwnField(e, 'id') === id);
-    if (at === -1) merged.push(cloneJson(entry));
-    else merged[at] = mergeValue(merged[at], entry);
+    const at = id === undefined ? undefined : positions.get(id);
+    if (at === undefined) {
+      if (id !== undefined) positions.set(id, merged.length);
+      merged.push(cloneJson(entry));
+    } else merged[at] = mergeValue(merged[at], entry);
   }
   return merged;
 }

@@ -16,6 +16,10 @@ export const MEDIA_TYPE_NOT_SUPPORTED = 'Media type not supported: send applicat
 export const UNKNOWN_PATH = 'No index at this path';
 /** x-decisions unknown-path: another method on an index path → 405. */
 export const METHOD_NOT_ALLOWED = 'Method not allowed: use GET, POST, PUT or DELETE';
+/** x-decisions slow-clients: headers or body did not arrive in time → 408, connection closed. */
+export const REQUEST_TIMEOUT = 'The request did not arrive in time';
+/** node:http refused the request headers as too large → 431. */
+export const HEADERS_TOO_LARGE = 'The request headers are too large';
 /** seed §4.2 (500): only an unexpected throw in an adapter yields it. */
 export const SERVER_ERROR = 'The server cannot satisfy the request';
 
@@ -27,6 +31,11 @@ export function requestNotValid(why: string): string {
 /** x-decisions body-limit: 413 message naming the limit. */
 export function bodyTooLarge(limitBytes: number): string {
   return `The request body exceeds ${limitBytes} bytes`;
+}
+
+/** x-decisions batches: 413 for a batch over the limit. */
+export function batchTooLong(maxRecords: number): string {
+  return `A batch holds at most ${maxRecords} records`;
 }
 
 /** seed §4.1 create: the message names the id (x-decisions success-messages). */

@@ -1,8 +1,11 @@
 import type { CoreResponse } from './core-types.js';
 import { errorResponse, noContentResponse } from './envelope.js';
 import { isJsonObject, type JsonObject } from './json-record.js';
-import { requestNotValid } from './messages.js';
+import { batchTooLong, requestNotValid } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
+
+/** Most records one batch may carry (x-decisions batches): 100 000 `{}` fit in 1 MiB and kept the server busy for seconds. */
+export const MAX_BATCH_RECORDS = 1000;
 
 /** The records of a create or update body (`batch`: sent as a list), or the response to send instead. */
 export type RecordListResult = { ok: true; records: JsonObject[]; batch: boolean } | { ok: false; response: CoreResponse };
@@ -10,7 +13,8 @@ export type RecordListResult = { ok: true; records: JsonObject[]; batch: boolean
 /**
  * The records a create or update body carries: one object, or (extension, x-decisions batches)
  * an array of objects. No body or `[]` → 204 (x-decisions empty-body); a JSON value that is
- * neither object nor array, or a batch entry that is not an object → 400 (x-decisions malformed-json).
+ * neither object nor array, or a batch entry that is not an object → 400 (x-decisions malformed-json);
+ * more than {@link MAX_BATCH_RECORDS} records → 413 (x-decisions batches).
  */
 export function readRecordList(body: JsonBody): RecordListResult {
   if (!body.present) return { ok: false, response: noContentResponse() };
@@ -20,6 +24,7 @@ export function readRecordList(body: JsonBody): RecordListResult {
     return { ok: false, response: errorResponse(400, requestNotValid('the body must be a JSON object or an array of objects')) };
   }
   if (value.length === 0) return { ok: false, response: noContentResponse() };
+  if (value.length > MAX_BATCH_RECORDS) return { ok: false, response: errorResponse(413, batchTooLong(MAX_BATCH_RECORDS)) };
   if (!value.every(isJsonObject)) {
     return { ok: false, response: errorResponse(400, requestNotValid('every record of a batch must be a JSON object')) };
   }

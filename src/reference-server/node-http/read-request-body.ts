@@ -1,8 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { decodeBody } from '../core/index.js';
 
-/** 1 MiB: the default body limit (x-decisions body-limit; `--body-limit` changes it). */
-export const DEFAULT_BODY_LIMIT = 1_048_576;
+export { DEFAULT_BODY_LIMIT } from '../core/index.js';
 
 /**
  * The body as text, or why there is none to hand to the core. `notUtf8` marks bytes that are not

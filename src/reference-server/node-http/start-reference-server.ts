@@ -3,9 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/index.js';
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
 import { createDocsAssets } from './docs-assets.js';
+import { answerClientError } from './answer-client-error.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
 import { ANY_ORIGIN, type CorsOptions, createWaitSet, withMockControls, type MockControlOptions } from '../frontend/index.js';
 import { withCors } from './with-cors.js';
+
+/** x-decisions slow-clients: request headers must arrive within 10 s … */
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** … and the whole request within 30 s. */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 
 /** Options of {@link startReferenceServer}: the core's and the mock controls (admin, delay), plus where to listen, the body limit and CORS. */
 export interface ReferenceServerOptions extends ReferenceCoreOptions, MockControlOptions {
@@ -17,6 +23,10 @@ export interface ReferenceServerOptions extends ReferenceCoreOptions, MockContro
   bodyLimit?: number;
   /** CORS for pages on other origins; default any origin (as `mgmt-kit serve`), `false` for none. */
   cors?: CorsOptions | false;
+  /** Time for a client to send its request headers; default 10 s (x-decisions slow-clients). */
+  headersTimeoutMs?: number;
+  /** Time for a client to send its whole request; default 30 s (x-decisions slow-clients). */
+  requestTimeoutMs?: number;
   onRequest?: (entry: RequestLogEntry) => void;
   onError?: (error: unknown) => void;
 }
@@ -51,7 +61,13 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   });
   const logPreflight = (path: string, durationMs: number) => options.onRequest?.({ method: 'OPTIONS', path, status: 204, durationMs });
   const served = options.cors === false ? listener : withCors(listener, options.cors ?? ANY_ORIGIN, logPreflight);
-  const server = createServer((req, res) => void served(req, res));
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout);
+  // node checks the time-outs every connectionsCheckingInterval (30 s by default), which would let
+  // a slow client hold a connection far longer than the time-outs say.
+  const connectionsCheckingInterval = Math.max(10, Math.min(1000, Math.floor(headersTimeout / 4)));
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => void served(req, res));
+  server.on('clientError', answerClientError);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

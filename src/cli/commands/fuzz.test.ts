@@ -1,0 +1,50 @@
+// `mgmt-kit fuzz` as a pipeline runs it: usage errors and an unreachable target exit 2, a clean
+// run exits 0 and writes fuzz.md and the JUnit file.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseTimeBudget } from '../../fuzz/run-fuzz-command.js';
+
+const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
+
+function runCli(args: string[]) {
+  const env = { ...process.env, NODE_OPTIONS: '', BASE_URL: '', TOKEN: '', JWT_SECRET: '' };
+  return spawnSync(process.execPath, [BIN, 'fuzz', ...args], { encoding: 'utf8', env, timeout: 120_000 });
+}
+
+describe('mgmt-kit fuzz', () => {
+  const refused: Array<[string, string[], RegExp]> = [
+    ['no target', [], /no target/],
+    ['an unreadable --time-budget', ['--base-url', 'http://127.0.0.1:9', '--time-budget', 'soon'], /--time-budget takes/],
+    ['a --base-url that is not a URL', ['--base-url', 'nowhere'], /not a URL/],
+  ];
+  for (const [name, args, message] of refused) {
+    it(`refuses ${name} with exit 2`, () => {
+      const run = runCli(args);
+      assert.equal(run.status, 2, run.stdout + run.stderr);
+      assert.match(run.stderr + run.stdout, message);
+    });
+  }
+
+  it('an unreachable target exits 2', () => {
+    const run = runCli(['--base-url', 'http://127.0.0.1:9', '--token', 't', '--report-dir', mkdtempSync(join(tmpdir(), 'fuzz-cli-'))]);
+    assert.equal(run.status, 2, run.stdout + run.stderr);
+    assert.match(run.stdout, /cannot reach http:\/\/127\.0\.0\.1:9/);
+  });
+
+  it('--self-test: a clean run exits 0, prints the summary line and writes the reports', () => {
+    const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
+    const run = runCli(['--self-test', '--runs', '10', '--seed', '9', '--report-dir', reportDir]);
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /fuzz http:\/\/127\.0\.0\.1:\d+: 10 sequences, \d+ requests, 0 distinct failure\(s\), 0 shrink runs — [\d.]+ s, seed 9/);
+    assert.match(readFileSync(join(reportDir, 'fuzz.md'), 'utf8'), /No failure found\./);
+    assert.match(readFileSync(join(reportDir, 'fuzz-junit.xml'), 'utf8'), /<testsuite name="mgmt-kit fuzz [^"]+" tests="1" failures="0"/);
+  });
+
+  it('reads time budgets', () => {
+    assert.deepEqual(['60s', '2m', '500ms', '90', '1.5s', 'soon', ''].map(parseTimeBudget), [60_000, 120_000, 500, 90_000, 1500, undefined, undefined]);
+  });
+});

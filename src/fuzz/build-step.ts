@@ -1,0 +1,155 @@
+import { INDEX_DEFINITIONS, operationIdFor, type IndexName } from '../reference-server/core/index-definitions.js';
+import type { CoreRequest } from '../reference-server/core/core-types.js';
+import type { OpenApiDocument } from '../spec/openapi-document.js';
+import type { SpecValidator } from '../spec/spec-validator.js';
+import { applyMutation } from './apply-mutation.js';
+import type { AuthMaterial } from './auth-table.js';
+import { GENERATED_SLOT, type AuthKind, type FuzzStep, type MutationChoice, type MutationKind } from './fuzz-step.js';
+import { findNestedExtraFields } from './nested-extra-fields.js';
+import { componentSchema, requestBodyNode, type SchemaNode } from './schema-node.js';
+import { bindSlotExprs } from './bind-slot-exprs.js';
+import { openAlternatives, type OpenAlternative } from './open-alternatives.js';
+import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
+import { causeOf, effectiveTransport, OPEN_RAW_KINDS } from './effective-transport.js';
+import { describeQuery } from './describe-query.js';
+
+/** The extra field that lets the fuzzer find a record created without an id (seed §2 rule 4 allows it). */
+export const MARKER_FIELD = 'fuzz_marker';
+
+/** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records. */
+export interface SequenceIds {
+  /** The id of a slot; for the generated slot the learned id, or an id that exists nowhere yet. */
+  slotId(index: IndexName, slot: number): string;
+  /** A run id no slot uses: what an id change tries to set. */
+  otherId(index: IndexName): string;
+  /** A fresh marker value for a create without id. */
+  nextMarker(): string;
+}
+
+/** Everything needed to turn a step into bytes. */
+export interface BuildContext {
+  doc: OpenApiDocument;
+  spec: SpecValidator;
+  ids: SequenceIds;
+  auth: { target: Readonly<Record<AuthKind, AuthMaterial>>; model: Readonly<Record<AuthKind, AuthMaterial>> };
+  allowDestructive: boolean;
+}
+
+/** A step bound to ids: what goes to the target, what goes to the model, and how to judge it. */
+export interface BuiltStep {
+  operationId: string;
+  index: IndexName;
+  /** Human words: `update agent fz-…-a1 (id in the path; wrong JSON type at actions[0].status (0))`. */
+  description: string;
+  target: WireRequest;
+  model: CoreRequest;
+  /** Other model requests whose answer the target may give instead (an open case, with the reason). */
+  alternatives: OpenAlternative[];
+  /** The record id the step names (path or body), if any. */
+  id: string | undefined;
+  /** Set on a create without id: the marker value to find the generated id by. */
+  marker: string | undefined;
+  mutation: MutationKind | undefined;
+  /** What makes the step hostile — the token, media type or raw body, else the mutation — for grouping failures. */
+  cause: string | undefined;
+  /** Nested fields the schema does not declare: the target may refuse the body instead (tolerance-rules.ts). */
+  nestedExtras: string[];
+  /** The target may accept what the model refuses (deep nesting, 1e400, invalid UTF-8): read the record back and adopt it. */
+  resyncAfter: boolean;
+  /** The id an update tried to set: no record may appear under it. */
+  changedIdTo: string | undefined;
+}
+
+const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
+
+/**
+ * Binds a step to the sequence's ids and builds its requests. Bodies come from the step's
+ * generated value, get their id or marker, then the chosen mutation; queries get their slot ids.
+ */
+export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
+  const definition = INDEX_DEFINITIONS.find((d) => d.name === step.index)!;
+  const { ids } = context;
+  const notes: string[] = [];
+  let id: string | undefined;
+  let pathId: string | undefined;
+  let json: Record<string, unknown> | undefined;
+  let unbroken: Record<string, unknown> | undefined;
+  let marker: string | undefined;
+  let mutation: MutationKind | undefined;
+  let changedIdTo: string | undefined;
+  const mutate = (node: SchemaNode, value: Record<string, unknown>, choice: MutationChoice | undefined, allowMissing: boolean) => {
+    const mutated = applyMutation(node, value, choice, { doc: context.doc, spec: context.spec, allowMissing, keepTopLevel: ['id', MARKER_FIELD] });
+    if (mutated.description) notes.push(mutated.description);
+    mutation = mutated.site?.kind;
+    return mutated.value as Record<string, unknown>;
+  };
+  if (step.op === 'create' || step.op === 'update') {
+    const node = requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put');
+    let body: Record<string, unknown> = { ...step.body.value };
+    if (step.op === 'create' && step.slot === GENERATED_SLOT) {
+      marker = ids.nextMarker();
+      body = { ...body, [MARKER_FIELD]: marker };
+      notes.push('no id: the service generates it');
+    } else {
+      id = ids.slotId(step.index, step.slot);
+      const changeId = step.op === 'update' && step.changeId;
+      if (step.via === 'path' || changeId) pathId = id;
+      if (changeId) {
+        changedIdTo = ids.otherId(step.index);
+        body = { id: changedIdTo, ...body };
+        notes.push(`id in the path, another in the body: tries to change the id to ${changedIdTo}`);
+      } else if (step.via === 'body') body = { id, ...body };
+      if (!changeId) notes.push(pathId ? 'id in the path' : 'id in the body');
+    }
+    unbroken = body;
+    json = mutate(node, body, step.body.mutation, step.op === 'create');
+  } else {
+    if (step.slot !== undefined) pathId = id = ids.slotId(step.index, step.slot);
+    if (step.query) {
+      unbroken = bindSlotExprs(step.query.value, (slot) => ids.slotId(step.index, slot));
+      notes.push(describeQuery(unbroken));
+      json = mutate(componentSchema(context.doc, 'Query'), unbroken, step.query.mutation, false);
+    }
+  }
+  const transport = effectiveTransport(step, json !== undefined, context);
+  const bytes = rawBody(json, transport.raw, step.slot ?? 0);
+  const method = VERB[step.op];
+  const path = recordPath(definition.basePath, pathId);
+  const authOf = (side: 'target' | 'model') => context.auth[side][transport.auth];
+  const targetAuth = authOf('target');
+  const target: WireRequest = {
+    method,
+    path: targetAuth.query ? `${path}?${targetAuth.query}` : path,
+    headers: requestHeaders(transport.contentType, targetAuth),
+    body: bytes,
+  };
+  const modelWire: WireRequest = { ...target, path, headers: requestHeaders(transport.contentType, authOf('model')) };
+  const asModel = (body: unknown, contentType = transport.contentType) =>
+    toCoreRequest({ ...modelWire, headers: requestHeaders(contentType, authOf('model')), body: rawBody(body, transport.raw, step.slot ?? 0) });
+  const alternatives = openAlternatives({
+    op: step.op, mutation, unbroken, sent: json, changedIdTo, transport, hasBody: bytes !== undefined, asModel, noSuchField: `${ids.otherId(step.index)}-field`,
+  });
+  if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
+  if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
+  if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
+  const nestedExtras = (step.op === 'create' || step.op === 'update') && json
+    ? findNestedExtraFields(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
+    : [];
+  const what = step.op === 'read' || (step.op === 'delete' && step.slot === undefined) ? `${step.index} records` : step.index;
+  const subject = id ?? (marker ? `(marker ${marker})` : 'by query');
+  return {
+    operationId: operationIdFor(step.index, method, pathId !== undefined),
+    index: step.index,
+    description: `${step.op} ${what} ${subject}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+    target,
+    model: toCoreRequest(modelWire),
+    alternatives,
+    id,
+    marker,
+    mutation,
+    cause: causeOf(transport, mutation),
+    nestedExtras,
+    resyncAfter: OPEN_RAW_KINDS.has(transport.raw),
+    changedIdTo,
+  };
+}

@@ -1,0 +1,70 @@
+import type { IndexName } from '../reference-server/core/index-definitions.js';
+import type { FuzzFailure } from './fuzz-session.js';
+
+/** What `mgmt-kit fuzz` was asked to do. */
+export interface FuzzOptions {
+  baseUrl: string;
+  /** JWT sent as `Authorization: Bearer <token>`; minted from `jwtSecret` when absent. No token at all: authentication is not fuzzed. */
+  token?: string | undefined;
+  /** HS256 secret: with it, expired, not-yet-valid and wrong-algorithm tokens are signed with the right key. */
+  jwtSecret?: string | undefined;
+  /** Generated sequences (shrinking runs not counted). */
+  runs: number;
+  timeBudgetMs: number;
+  seed: number;
+  /** Allows deletes without where (the run restores what they removed). */
+  allowDestructive: boolean;
+  /** Stop once this many distinct failures are found; default: search until runs or time run out. */
+  maxFailures?: number;
+  /** Longest generated sequence; default 12. */
+  maxSteps?: number;
+  /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */
+  bodiless205?: boolean;
+  /** Per request; default 10 000 ms. */
+  requestTimeoutMs?: number;
+  onProgress?: (progress: FuzzProgress) => void;
+  onFailure?: (failure: FuzzFailure) => void;
+}
+
+/** A progress line's numbers. */
+export interface FuzzProgress {
+  sequences: number;
+  shrinkRuns: number;
+  requests: number;
+  failures: number;
+  elapsedMs: number;
+}
+
+/** The outcome of a run: counts, and every distinct failure with its shortest sequence. */
+export interface FuzzReport {
+  baseUrl: string;
+  seed: number;
+  /** Every id of the run starts with it. */
+  runPrefix: string;
+  startedAt: Date;
+  durationMs: number;
+  /** Requests sent to the target (steps, read-backs, look-ups, clean-up). */
+  requests: number;
+  /** Generated sequences run. */
+  sequences: number;
+  /** Extra runs spent shrinking failures. */
+  shrinkRuns: number;
+  /** Distinct failures, each shrunk. */
+  failures: FuzzFailure[];
+  /** Records of the run that could not be deleted afterwards. */
+  leftovers: number;
+  stoppedBy: 'runs' | 'time-budget';
+  /** False when no token was given: every request was sent without the hostile tokens. */
+  authChecked: boolean;
+  /** Indices on which a delete with where was allowed (their where was seen to filter). */
+  whereTrusted: IndexName[];
+  /** How often each method got each status in answer to a generated step: `{ 'POST 201': 310, … }`. */
+  answers: Record<string, number>;
+}
+
+/** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */
+export function formatSummaryLine(report: FuzzReport): string {
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : '';
+  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s), ${report.shrinkRuns} shrink runs — ${seconds} s, seed ${report.seed}${stopped}`;
+}

@@ -1,0 +1,25 @@
+import type { FuzzReport } from './fuzz-report.js';
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+
+/**
+ * A JUnit file for CI widgets: one test case per distinct failure (failed, with expected and
+ * actual), and one passing case for the sequences that found nothing new.
+ */
+export function renderFuzzJunit(report: FuzzReport): string {
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const cases = report.failures.map(
+    (f) => `    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(f.signature)}"><failure message="${escapeXml(f.title)}">${escapeXml(`expected: ${f.expected}\nactual: ${f.actual}`)}</failure></testcase>`,
+  );
+  cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${report.sequences} sequences, seed ${report.seed}" time="${seconds}"/>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites tests="${cases.length}" failures="${report.failures.length}" time="${seconds}">`,
+    `  <testsuite name="mgmt-kit fuzz ${escapeXml(report.baseUrl)}" tests="${cases.length}" failures="${report.failures.length}" time="${seconds}" timestamp="${report.startedAt.toISOString()}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

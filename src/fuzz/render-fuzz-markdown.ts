@@ -1,0 +1,48 @@
+import { formatRepro } from './curl-repro.js';
+import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
+
+/**
+ * `reports/fuzz.md`: the run (target, seed, counts, what was checked), then every distinct
+ * failure with what the target answered, what the model expected, and its shortest sequence as
+ * curl commands (`export TOKEN=…` first).
+ */
+export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined): string {
+  const lines = [
+    '# mgmt-kit fuzz',
+    '',
+    formatSummaryLine(report),
+    '',
+    '| | |',
+    '|---|---|',
+    `| target | ${report.baseUrl} |`,
+    `| date | ${report.startedAt.toISOString()} |`,
+    `| seed | ${report.seed} (replay: \`--seed ${report.seed}\`) |`,
+    `| run prefix of every id | \`${report.runPrefix}\` |`,
+    `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
+    `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : '--runs'} |`,
+    `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
+    `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
+    `| records left behind | ${report.leftovers} |`,
+    `| answers to generated steps | ${Object.entries(report.answers).sort().map(([k, n]) => `${k}: ${n}`).join(', ')} |`,
+    '',
+    'Tolerated where the seed leaves a choice open: see `src/fuzz/tolerance-rules.ts`.',
+    '',
+  ];
+  if (report.failures.length === 0) lines.push('No failure found.', '');
+  report.failures.forEach((failure, i) => {
+    lines.push(
+      `## ${i + 1}. ${failure.title}`,
+      '',
+      `- signature: \`${failure.signature}\``,
+      `- expected (model / seed): ${failure.expected}`,
+      `- the target answered: ${failure.actual}`,
+      '',
+      '```sh',
+      'export TOKEN=...   # the token the run used',
+      formatRepro(failure, report.baseUrl, token),
+      '```',
+      '',
+    );
+  });
+  return lines.join('\n');
+}

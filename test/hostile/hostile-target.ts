@@ -1,0 +1,92 @@
+// Test helper (not a test file): one way to start each of our servers for the hostile-input suite,
+// so the same cases run against the node:http reference server and the msw handlers.
+import http from 'node:http';
+import { mintToken } from '../../src/reference-server/core/mint-token.js';
+import type { WireResponse } from '../../src/reference-server/node-http/test-server.js';
+
+/** A running server of ours, with a valid token and its secret; everything is checked through requests. */
+export interface HostileTarget {
+  name: string;
+  url: string;
+  secret: string;
+  token: string;
+  /** Sends raw bytes (any method, any headers); `token: null` sends no Authorization. */
+  send(method: string, path: string, options?: { raw?: string | Buffer; json?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<WireResponse>;
+  /** Unauthenticated pages that must stay open (spec and docs); none for msw. */
+  openPages: string[];
+  close(): Promise<void>;
+}
+
+const SECRET = 'hostile-input-secret';
+
+/**
+ * Sends raw bytes over node:http. It calls `http.request` through the module object, so msw's
+ * interceptor (which patches that property) sees the request; a named import would bypass it.
+ */
+function sendRaw(baseUrl: string, method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string>): Promise<WireResponse> {
+  const url = new URL(baseUrl);
+  const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+  return new Promise((resolve, reject) => {
+    const req = http.request({ hostname: url.hostname, port: url.port, method, path, headers: { ...framing, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let parsed: unknown;
+        try {
+          parsed = text === '' ? undefined : JSON.parse(text);
+        } catch {
+          parsed = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+function sender(url: string, token: string): HostileTarget['send'] {
+  return (method, path, options = {}) => {
+    const body = options.raw ?? (options.json === undefined ? undefined : JSON.stringify(options.json));
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const bearer = options.token === undefined ? token : options.token;
+    if (bearer !== null) headers['authorization'] = `Bearer ${bearer}`;
+    return sendRaw(url, method, path, body, { ...headers, ...options.headers });
+  };
+}
+
+/** The node:http reference server on a free port. */
+export async function startReferenceTarget(): Promise<HostileTarget> {
+  const { startReferenceServer } = await import('../../src/reference-server/node-http/start-reference-server.js');
+  const server = await startReferenceServer({ port: 0, auth: { secret: SECRET } });
+  const token = await mintToken({ secret: SECRET, expiresIn: '1h' });
+  return {
+    name: 'reference server (node:http)',
+    url: server.url,
+    secret: SECRET,
+    token,
+    send: sender(server.url, token),
+    openPages: ['/openapi.yaml', '/openapi.json', '/docs'],
+    close: () => server.close(),
+  };
+}
+
+/** The msw handlers behind msw/node's setupServer (requests over node:http are intercepted). */
+export async function startMswTarget(): Promise<HostileTarget> {
+  const { setupServer } = await import('msw/node');
+  const { createHandlers } = await import('../../src/mock/create-handlers.js');
+  const url = 'http://msw.hostile.test';
+  const server = setupServer(...createHandlers({ baseUrl: url, auth: { secret: SECRET } }));
+  server.listen({ onUnhandledRequest: 'error' });
+  const token = await mintToken({ secret: SECRET, expiresIn: '1h' });
+  return {
+    name: 'msw handlers',
+    url,
+    secret: SECRET,
+    token,
+    send: sender(url, token),
+    openPages: [],
+    close: async () => server.close(),
+  };
+}
