@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { After, AfterAll, Before, BeforeAll, setDefaultTimeout } from '@cucumber/cucumber';
+import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setParallelCanAssign } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { mintJwt } from '../src/conformance/mint-jwt.js';
@@ -7,12 +7,19 @@ import { createRunPrefix } from '../src/conformance/run-prefix.js';
 import { resolveKitParameters, type KitParameters } from '../src/conformance/kit-parameters.js';
 import { removeScenarioRecords } from './support/remove-scenario-records.js';
 import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
+import { runsAlone } from './support/run-alone.js';
 import type { KitWorld } from './world.js';
 
 setDefaultTimeout(60_000);
 
+// --parallel N: a @destructive scenario snapshots and restores whole indices, so it never runs
+// beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.
+setParallelCanAssign(runsAlone('@destructive'));
+
 // Per-run state. The runner may call runCucumber several times in one process (the self-check
-// does), so AfterAll resets it (TOOLCHAIN.md: the module-level state trap).
+// does), so AfterAll resets it (TOOLCHAIN.md: the module-level state trap). Under --parallel every
+// worker process has its own copy: the run prefix comes from the world parameters, so all workers
+// share it; each worker mints its own token from the secret.
 let runPrefix: string | undefined;
 let mintedToken: Promise<string> | undefined;
 

@@ -18,6 +18,7 @@ const commands: Record<string, () => Promise<{ command: Command }>> = {
   proxy: () => import('./commands/proxy.js'),
   conformance: () => import('./commands/conformance.js'),
   fuzz: () => import('./commands/fuzz.js'),
+  bench: () => import('./commands/bench.js'),
 };
 
 const summaries: Record<string, string> = {
@@ -27,6 +28,7 @@ const summaries: Record<string, string> = {
   proxy: 'run Prism as a validation proxy in front of a real deployment',
   conformance: 'run the conformance features against any implementation',
   fuzz: 'model-based differential fuzzing of any implementation',
+  bench: 'measure the reference server against the node:http ceiling and Prism',
 };
 
 function readVersion(): string {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { findSeedProblems, getSharedRecordValidator, type SeedData } from '../reference-server/index.js';
+import { deepFreeze, findSeedProblems, getSharedRecordValidator, type SeedData } from '../reference-server/index.js';
 
 /** The parsed seed, or a message explaining why the file cannot be used. */
 export type SeedFileResult = { ok: true; seed: SeedData } | { ok: false; error: string };
@@ -23,5 +23,6 @@ export function readSeedFile(file: string): SeedFileResult {
   }
   const problems = findSeedProblems(seed, getSharedRecordValidator());
   if (problems.length > 0) return { ok: false, error: `seed file ${file} is not valid:\n  ${problems.join('\n  ')}` };
-  return { ok: true, seed: seed as SeedData };
+  // Frozen here, where nobody else holds the parsed objects: the server stores them without a copy.
+  return { ok: true, seed: deepFreeze(seed as SeedData) };
 }

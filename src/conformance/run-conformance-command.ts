@@ -15,7 +15,7 @@ export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
 export interface ConformanceCommandOptions
-  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'jwtClaims' | 'profile' | 'allowDestructive' | 'tags'> {
+  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'jwtClaims' | 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {
   /** Absolute report directory. */
   reportDir: string;
   /** Known deviations (`--baseline FILE`), already read and checked. */
@@ -51,6 +51,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     profile: options.profile,
     allowDestructive: options.allowDestructive,
     tags: options.tags,
+    parallel: options.parallel,
     reportDir: options.reportDir,
     progress: options.out.isTTY ? 'progress-bar' : 'progress',
   });

@@ -1,6 +1,7 @@
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import type { Envelope } from '@cucumber/messages';
 import type { KitParameters } from './kit-parameters.js';
 import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';
 import { createRunPrefix } from './run-prefix.js';
@@ -29,6 +30,13 @@ export interface ConformanceRunOptions {
   stderr?: Writable | undefined;
   /** Support code of an earlier run in this process (the self-check runs many). */
   support?: ISupportCodeLibrary | undefined;
+  /**
+   * Worker processes running scenarios at once (cucumber `parallel`); 0 or undefined runs them
+   * one after the other. @destructive scenarios still run alone (steps/hooks.ts).
+   */
+  parallel?: number | undefined;
+  /** Sees every cucumber message of the run (tests read the scenario timings). */
+  onEnvelope?: ((envelope: Envelope) => void) | undefined;
 }
 
 /** What a run produced. */
@@ -92,16 +100,24 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
       file: 'cucumber.js', // resolved against environment.cwd
       profiles: [options.profile === 'core' ? 'conformanceCore' : 'conformanceExtended'],
       // JSON round trip: world parameters must be plain JSON (no undefined values).
-      provided: { format, worldParameters: JSON.parse(JSON.stringify(worldParameters)) as Record<string, string>, ...(tags ? { tags } : {}) },
+      provided: {
+        format,
+        worldParameters: JSON.parse(JSON.stringify(worldParameters)) as Record<string, string>,
+        ...(tags ? { tags } : {}),
+        // Every worker gets the same world parameters, so they share the run prefix.
+        ...(options.parallel ? { parallel: options.parallel } : {}),
+      },
     },
     environment,
   );
   const collector = createScenarioCollector();
-  const run = await runCucumber(
-    { ...runConfiguration, support: options.support ?? runConfiguration.support },
-    environment,
-    collector.onMessage,
-  );
+  const onMessage = options.onEnvelope
+    ? (envelope: Envelope) => {
+        collector.onMessage(envelope);
+        options.onEnvelope?.(envelope);
+      }
+    : collector.onMessage;
+  const run = await runCucumber({ ...runConfiguration, support: options.support ?? runConfiguration.support }, environment, onMessage);
   return {
     success: run.success,
     scenarios: collector.results(),

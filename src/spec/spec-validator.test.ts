@@ -42,3 +42,10 @@ test('a huge invalid value is refused in linear time, with its first violation (
   assert.ok(violations.length > 0 && violations.length < 10, `${violations.length} violations`);
   assert.ok(took < 500, `took ${took.toFixed(0)} ms (all errors of 20 000 entries took over 2 s)`);
 });
+
+test('precompile compiles named component schemas up front and refuses a name the spec lacks', () => {
+  const spec = createSpecValidator();
+  spec.precompile(['Query', 'EventInput']);
+  assert.deepEqual(spec.validateSchema('Query', {}), []);
+  assert.throws(() => spec.precompile(['NoSuchSchema']), /no schema at \/components\/schemas\/NoSuchSchema/);
+});

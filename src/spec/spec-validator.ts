@@ -60,9 +60,28 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
     return toViolations(all.errors);
   }
 
+  const pointerOfName = new Map<string, string>();
+  /** `/components/schemas/<name>`, escaped once per name rather than on every validation. */
+  function schemaPointer(name: string): string {
+    let pointer = pointerOfName.get(name);
+    if (pointer === undefined) {
+      pointer = `/components/schemas/${pointerEscape(name)}`;
+      pointerOfName.set(name, pointer);
+    }
+    return pointer;
+  }
+
   /** Validates `value` against `#/components/schemas/<name>`; returns [] when valid. */
   function validateSchema(name: string, value: unknown): SchemaViolation[] {
-    return validateAt(`/components/schemas/${pointerEscape(name)}`, value);
+    return validateAt(schemaPointer(name), value);
+  }
+
+  /** Compiles these component schemas now, both variants (a server does it at start, not on its first requests). */
+  function precompile(names: readonly string[]): void {
+    for (const name of names) {
+      compileAt(schemaPointer(name));
+      compileAllErrorsAt(schemaPointer(name));
+    }
   }
 
   /** The JSON pointer of the response schema for an operation and status, or undefined when it has no content. */
@@ -105,7 +124,7 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
     };
   }
 
-  return { validateSchema, validateAt, checkResponse, responseSchemaPointer, operations };
+  return { validateSchema, validateAt, checkResponse, responseSchemaPointer, precompile, operations };
 }
 
 /** Values with more JSON nodes than this are reported with their first violation only. */

@@ -16,6 +16,14 @@ const CONFORMANCE_FLAGS = {
   'jwt-secret': { kind: 'string', description: 'HS256 secret: mints the token when --token is absent and runs @needs-jwt-secret', env: 'JWT_SECRET', valueName: 'S' },
   'jwt-claims': { kind: 'string', description: 'JSON object of extra claims in minted tokens, e.g. {"iss":"idp"}', env: 'JWT_CLAIMS', valueName: 'JSON' },
   tags: { kind: 'string', description: 'cucumber tag expression, and-ed with the profile', valueName: 'EXPR' },
+  parallel: {
+    kind: 'integer',
+    description: 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other',
+    defaultText: '0',
+    valueName: 'N',
+    min: 0,
+    max: 32,
+  },
   'report-dir': { kind: 'string', description: 'where reports and the summary go', defaultText: 'reports', valueName: 'DIR' },
   baseline: { kind: 'string', description: 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail', valueName: 'FILE' },
   'write-baseline': { kind: 'string', description: 'write the baseline this run needs (every failed scenario) to FILE', valueName: 'FILE' },
@@ -25,8 +33,8 @@ const CONFORMANCE_FLAGS = {
 
 const USAGE = `Usage: mgmt-kit conformance --base-url URL --token TOKEN [--auth-scheme Bearer]
          [--profile core|extended] [--allow-destructive] [--jwt-secret S [--jwt-claims JSON]] [--tags EXPR]
-         [--baseline FILE] [--write-baseline FILE] [--report-dir reports]
-       mgmt-kit conformance --self-test [--report-dir reports]
+         [--parallel N] [--baseline FILE] [--write-baseline FILE] [--report-dir reports]
+       mgmt-kit conformance --self-test [--parallel N] [--report-dir reports]
 
 Runs the conformance features (features/*.feature) against any implementation of the management
 service. Every id the suite creates starts with a per-run prefix (mk-xxxxxx-) and is deleted
@@ -96,6 +104,7 @@ export const command: Command = {
       jwtClaims: claims.claims,
       profile,
       tags: flags.tags,
+      parallel: flags.parallel,
       reportDir: resolve(process.cwd(), flags['report-dir'] ?? 'reports'),
       out: process.stdout,
     } as const;

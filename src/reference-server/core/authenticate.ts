@@ -1,4 +1,5 @@
 import { jwtVerify } from 'jose';
+import { DEFAULT_TOKEN_CACHE_SIZE, VerifiedTokenCache } from './verified-token-cache.js';
 
 /** Checks an `Authorization` header value; resolves true only for a valid token. */
 export type Authenticator = (authorization: string | undefined) => Promise<boolean>;
@@ -11,8 +12,26 @@ export function secretKey(secret: JwtSecret): Uint8Array {
   return typeof secret === 'string' ? new TextEncoder().encode(secret) : secret;
 }
 
+/** Options of {@link createAuthenticator}. */
+export interface AuthenticatorOptions {
+  /** Verified tokens kept (default {@link DEFAULT_TOKEN_CACHE_SIZE}); 0 verifies every request in full. */
+  cacheSize?: number;
+  /** The clock in epoch milliseconds, for jose and the cache alike (tests move it); default `Date.now`. */
+  now?: () => number;
+}
+
 /** Thrown for an empty secret: WebCrypto refuses a zero-length HMAC key, so no token could ever be made or checked. */
 export const EMPTY_SECRET = 'the JWT secret must not be empty';
+
+/**
+ * The secret as a WebCrypto HMAC-SHA-256 verification key. Imported once per authenticator:
+ * given raw bytes, jose would import the key again on every call, which dominated the CPU profile
+ * of the reference server under load (issue 12). WebCrypto, not node:crypto, keeps the core
+ * browser-safe for the msw handlers.
+ */
+function importVerifyKey(key: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
+  return crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+}
 
 /**
  * Verifies `Authorization: Bearer <jwt>` with jose, HS256 only (seed §5, x-decisions
@@ -20,15 +39,33 @@ export const EMPTY_SECRET = 'the JWT secret must not be empty';
  * `alg: none` (refused by the algorithm list), an expired token or one not yet valid (nbf)
  * all resolve false; nothing throws once created. An empty secret throws {@link EMPTY_SECRET}
  * at creation, so a misconfigured server fails at start instead of refusing every request.
+ *
+ * A token that passed is remembered (see {@link VerifiedTokenCache}), so a client sending the
+ * same token again costs a map lookup and the exp/nbf check, never a weaker check.
  */
-export function createAuthenticator(secret: JwtSecret): Authenticator {
-  const key = secretKey(secret);
-  if (key.length === 0) throw new RangeError(EMPTY_SECRET);
+export function createAuthenticator(secret: JwtSecret, options: AuthenticatorOptions = {}): Authenticator {
+  const keyBytes = new Uint8Array(secretKey(secret)); // a copy: later changes to the caller's bytes change nothing
+  if (keyBytes.length === 0) throw new RangeError(EMPTY_SECRET);
+  const now = options.now ?? Date.now;
+  const cache = new VerifiedTokenCache(options.cacheSize ?? DEFAULT_TOKEN_CACHE_SIZE, () => Math.floor(now() / 1000));
+  let key: Promise<CryptoKey> | undefined;
+  // The header of the last accepted request: a client repeating it (the usual case) skips the
+  // parsing, and the cache is asked with its own key string (no hashing of a fresh string).
+  let last: { header: string; token: string } | undefined;
   return async (authorization) => {
+    if (last !== undefined && authorization === last.header && cache.accepts(last.token)) return true;
     const match = /^Bearer +([^\s]+) *$/i.exec(authorization ?? '');
     if (!match) return false;
+    const token = match[1]!;
+    if (cache.accepts(token)) {
+      last = { header: authorization!, token };
+      return true;
+    }
     try {
-      await jwtVerify(match[1]!, key, { algorithms: ['HS256'] });
+      key ??= importVerifyKey(keyBytes);
+      const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: new Date(now()) });
+      cache.add(token, payload);
+      last = { header: authorization!, token };
       return true;
     } catch {
       return false;

@@ -2,6 +2,7 @@ import type { CoreResponse } from './core-types.js';
 import type { CoreContext } from './core-context.js';
 import { envelopeItem, errorResponse, jsonResponse } from './envelope.js';
 import type { IndexDefinition } from './index-definitions.js';
+import { candidateRecords } from './candidate-records.js';
 import { NOTHING_FOUND, recordDeleted } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 import { applyQuery } from './query/apply-query.js';
@@ -17,7 +18,7 @@ export function deleteRecords(index: IndexDefinition, id: string | undefined, bo
   const result = readQuery(body);
   if (!result.ok) return result.response;
   const store = context.store[index.name];
-  const records = applyQuery(id === undefined ? store.list() : [store.get(id)].filter((r) => r !== undefined), result.query);
+  const records = applyQuery(candidateRecords(store, id, result.query.where), result.query);
   if (records.length === 0) return errorResponse(404, NOTHING_FOUND);
   for (const record of records) store.delete(record.id);
   return jsonResponse(205, records.map((r) => envelopeItem(200, recordDeleted(r.id), 205)));

@@ -1,8 +1,15 @@
+import { deepFreeze } from './freeze-json.js';
 import { cloneJson, type StoredRecord } from './json-record.js';
 
 /**
- * The records of one index, in insertion order (an update keeps a record's place). Records go
- * in and come out as deep copies, so no caller shares an object with the store.
+ * The records of one index, in insertion order (an update keeps a record's place), keyed by id
+ * (the id index: a path id or a where.equals on `id` is a lookup, not a scan).
+ *
+ * Stored records are deep-frozen and never change: an update stores a new record. So the core
+ * reads them without copying ({@link peek}, {@link values}; a response may carry them as they
+ * are), while {@link get} and {@link list} still hand out mutable copies for other callers.
+ * Nothing a caller keeps can change the store, and nothing the store keeps can change under a
+ * caller.
  */
 export class IndexStore {
   readonly #records = new Map<string, StoredRecord>();
@@ -17,20 +24,38 @@ export class IndexStore {
     return this.#records.has(id);
   }
 
-  /** A copy of the record with this id, or undefined. */
+  /** A mutable copy of the record with this id, or undefined. */
   get(id: string): StoredRecord | undefined {
     const record = this.#records.get(id);
     return record === undefined ? undefined : cloneJson(record);
   }
 
-  /** Copies of every record, in insertion order. */
+  /** Mutable copies of every record, in insertion order. */
   list(): StoredRecord[] {
     return [...this.#records.values()].map((r) => cloneJson(r));
   }
 
-  /** Stores a copy of the record under its id (insert, or replace in place). */
+  /** The stored record with this id itself: deep-frozen, no copy. */
+  peek(id: string): Readonly<StoredRecord> | undefined {
+    return this.#records.get(id);
+  }
+
+  /** The stored records themselves, deep-frozen, in insertion order (no copies). */
+  values(): IterableIterator<Readonly<StoredRecord>> {
+    return this.#records.values();
+  }
+
+  /** Stores a frozen copy of the record under its id (insert, or replace in place). */
   put(record: StoredRecord): void {
-    this.#records.set(record.id, cloneJson(record));
+    this.#records.set(record.id, deepFreeze(cloneJson(record)));
+  }
+
+  /**
+   * Stores the record itself, frozen in place (insert, or replace in place): for a record nobody
+   * else holds a mutable reference to — a merge result, or a record frozen before — so no copy is made.
+   */
+  adopt(record: StoredRecord): void {
+    this.#records.set(record.id, deepFreeze(record));
   }
 
   /** Removes the record with this id; true when there was one. */

@@ -22,7 +22,10 @@ export function getOwnField(record: JsonObject, field: string): unknown {
  * object's prototype instead; a client may send that key and it must be stored as data.
  */
 export function setOwnField(record: JsonObject, field: string, value: unknown): void {
-  Object.defineProperty(record, field, { value, enumerable: true, writable: true, configurable: true });
+  // Object.prototype's only setter is __proto__; every other name assigns an own field, and an
+  // assignment is several times faster than defineProperty (the select of a large read, issue 12).
+  if (field === '__proto__') Object.defineProperty(record, field, { value, enumerable: true, writable: true, configurable: true });
+  else record[field] = value;
 }
 
 /**

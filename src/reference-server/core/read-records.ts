@@ -2,6 +2,7 @@ import type { CoreResponse } from './core-types.js';
 import type { CoreContext } from './core-context.js';
 import { errorResponse, jsonResponse } from './envelope.js';
 import type { IndexDefinition } from './index-definitions.js';
+import { candidateRecords } from './candidate-records.js';
 import { NOTHING_FOUND } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 import { applyQuery } from './query/apply-query.js';
@@ -18,8 +19,7 @@ export function readRecords(index: IndexDefinition, id: string | undefined, body
   const result = readQuery(body);
   if (!result.ok) return result.response;
   const { query } = result;
-  const store = context.store[index.name];
-  const records = applyQuery(id === undefined ? store.list() : [store.get(id)].filter((r) => r !== undefined), query);
+  const records = applyQuery(candidateRecords(context.store[index.name], id, query.where), query);
   if ((id !== undefined || query.where || query.limit) && records.length === 0) return errorResponse(404, NOTHING_FOUND);
   return jsonResponse(200, query.select ? records.map((r) => selectFields(r, query.select!)) : records);
 }

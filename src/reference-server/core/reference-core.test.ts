@@ -95,6 +95,24 @@ test('a batch update where only some records change answers 200 and says which d
   assert.deepEqual(spec.checkResponse('updateNetworkLinkType', 200, res.body), { ok: true });
 });
 
+test('the seed is copied once: the caller keeps mutable objects, reset() brings the seed back', async () => {
+  const seed = { event: [{ id: 's1', geo: { lat: 1 } }] };
+  const core = createReferenceCore({ seed });
+  assert.equal(Object.isFrozen(seed.event[0]), false);
+  seed.event[0]!.geo.lat = 9;
+  await core.handle(json('PUT', '/event/s1', { geo: { lat: 2 } }));
+  core.reset();
+  assert.deepEqual(core.store.event.get('s1'), { id: 's1', geo: { lat: 1 } });
+});
+
+test('records in a read response are the frozen stored ones: an adapter cannot change the store through them', async () => {
+  const core = createReferenceCore();
+  const res = await core.handle(json('GET', '/type/network-link/p2p'));
+  const [record] = res.body as Array<{ name: string }>;
+  assert.throws(() => (record!.name = 'changed'), TypeError);
+  assert.equal(core.store['network-link-type'].get('p2p')?.['name'], 'Point to Point');
+});
+
 test('state() is every index in the seed shape; replaceState swaps all records or, on a problem, none', () => {
   const core = createReferenceCore({ seed: { event: [{ id: 'e1', kind: 'up' }] } });
   assert.deepEqual(Object.keys(core.state()), ['event', 'network-link-type', 'agent']);

@@ -2,10 +2,10 @@ import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createSpecValidator, type SpecValidator } from '../../spec/spec-validator.js';
 import { createAuthenticator, type JwtSecret } from './authenticate.js';
 import type { CoreContext } from './core-context.js';
+import { INDEX_DEFINITIONS } from './index-definitions.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
-import { cloneJson } from './json-record.js';
-import { createEmptyStore, fillStore, findSeedProblems, type SeedData, type Store, type StoreOptions } from './store.js';
+import { createEmptyStore, fillStore, findSeedProblems, freezeSeed, type SeedData, type Store, type StoreOptions } from './store.js';
 import { readStoreState } from './store-state.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
 
@@ -61,6 +61,8 @@ let shared: { spec: SpecValidator; validate: RecordValidator } | undefined;
 export function getSharedRecordValidator(): RecordValidator {
   if (!shared) {
     const spec = createSpecValidator();
+    // Every schema a request can meet, compiled now: no request pays for ajv's code generation.
+    spec.precompile(INDEX_DEFINITIONS.flatMap((d) => [d.inputSchema, d.updateSchema, d.storedSchema]));
     shared = { spec, validate: createRecordValidator(spec, loadOpenApiDocument()) };
   }
   return shared.validate;
@@ -83,7 +85,8 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
   const generateId = options.generateId ?? (() => crypto.randomUUID());
   const store = createEmptyStore();
   const doc = loadOpenApiDocument();
-  let storeOptions: StoreOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: options.seed } : {}) };
+  // Frozen once: the store shares these records, and every reset() adopts them again.
+  let storeOptions: StoreOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: freezeSeed(options.seed) } : {}) };
   const context: CoreContext = {
     store,
     validate,
@@ -104,7 +107,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     replaceSeed(seed) {
       const seedProblems = findSeedProblems(seed, validate);
       if (seedProblems.length > 0) return seedProblems;
-      storeOptions = { ...storeOptions, seed: cloneJson(seed as SeedData) };
+      storeOptions = { ...storeOptions, seed: freezeSeed(seed as SeedData) };
       fillStore(store, doc, storeOptions, generateId);
       return [];
     },

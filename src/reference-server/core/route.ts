@@ -14,7 +14,11 @@ export type Route =
 
 const INDEX_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
 
+/** Each index with its `{base}/` prefix, built once rather than on every request. */
+const PREFIXED = INDEX_DEFINITIONS.map((index) => ({ index, prefix: `${index.basePath}/` }));
+
 function decodeSegment(segment: string): string | undefined {
+  if (!segment.includes('%')) return segment; // nothing to decode (the usual id)
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -28,11 +32,11 @@ function decodeSegment(segment: string): string | undefined {
  * path is 405.
  */
 export function matchRoute(method: string, path: string): Route {
-  for (const index of INDEX_DEFINITIONS) {
+  for (const { index, prefix } of PREFIXED) {
     let id: string | undefined;
     if (path === index.basePath) id = undefined;
-    else if (path.startsWith(`${index.basePath}/`)) {
-      const rest = path.slice(index.basePath.length + 1);
+    else if (path.startsWith(prefix)) {
+      const rest = path.slice(prefix.length);
       if (rest === '' || rest.includes('/')) return { kind: 'unknown-path' };
       id = decodeSegment(rest);
       if (id === undefined || id === '') return { kind: 'unknown-path' };

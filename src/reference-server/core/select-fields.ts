@@ -9,7 +9,10 @@ import { cloneJson, getOwnField, setOwnField, type JsonObject } from './json-rec
 export function selectFields(record: JsonObject, select: readonly string[]): JsonObject {
   const selected: JsonObject = {};
   for (const field of select) {
-    if (Object.hasOwn(record, field)) setOwnField(selected, field, cloneJson(getOwnField(record, field)));
+    if (!Object.hasOwn(record, field)) continue;
+    const value = getOwnField(record, field);
+    // Strings, numbers and booleans cannot be shared mutably; only objects and arrays are copied.
+    setOwnField(selected, field, typeof value === 'object' && value !== null ? cloneJson(value) : value);
   }
   return selected;
 }

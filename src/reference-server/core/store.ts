@@ -2,7 +2,8 @@ import type { OpenApiDocument } from '../../spec/openapi-document.js';
 import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName } from './index-definitions.js';
 import { IndexStore } from './index-store.js';
-import { isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
+import { deepFreeze } from './freeze-json.js';
+import { cloneJson, isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
 import { readPreloadedNetworkLinkTypes } from './preload.js';
 import type { RecordValidator } from './validate-record.js';
 
@@ -42,18 +43,24 @@ export function findSeedProblems(seed: unknown, validate: RecordValidator): stri
       continue;
     }
     const seen = new Set<string>();
-    records.forEach((record: unknown, i) => {
-      const where = `${key}[${i}]`;
-      if (!isJsonObject(record)) return problems.push(`${where}: must be a JSON object`);
+    // A plain loop, the record's name built only for a problem: a seed may hold 100 000 records.
+    for (let i = 0; i < records.length; i += 1) {
+      const record: unknown = records[i];
+      if (!isJsonObject(record)) {
+        problems.push(`${key}[${i}]: must be a JSON object`);
+        continue;
+      }
       const message = validate(def.inputSchema, record) ?? findDuplicateEntryIds(record, def.listsMergedById);
-      if (message) return problems.push(`${where}: ${JSON.stringify(message)}`);
+      if (message) {
+        problems.push(`${key}[${i}]: ${JSON.stringify(message)}`);
+        continue;
+      }
       const id = record['id'];
       if (typeof id === 'string') {
-        if (seen.has(id)) problems.push(`${where}: duplicate id "${id}"`);
+        if (seen.has(id)) problems.push(`${key}[${i}]: duplicate id "${id}"`);
         seen.add(id);
       }
-      return undefined;
-    });
+    }
   }
   return problems;
 }
@@ -61,6 +68,8 @@ export function findSeedProblems(seed: unknown, validate: RecordValidator): stri
 /**
  * Fills a fresh store: the preload (unless disabled), then the seed's records; a seed record
  * with the id of a preloaded one replaces it. The seed must have passed {@link findSeedProblems}.
+ * A frozen seed record (see {@link freezeSeed}) is stored as it is, shared with the seed, so a
+ * large seed is held once; any other record is copied.
  */
 export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOptions, generateId: () => string): void {
   for (const name of INDEX_NAMES) store[name].clear();
@@ -69,10 +78,27 @@ export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOpti
   }
   for (const name of INDEX_NAMES) {
     for (const record of options.seed?.[name] ?? []) {
-      const id = typeof record['id'] === 'string' ? record['id'] : generateId();
-      store[name].put({ id, ...record } as StoredRecord);
+      const stored = (typeof record['id'] === 'string' ? record : { id: generateId(), ...record }) as StoredRecord;
+      if (Object.isFrozen(record)) store[name].adopt(stored);
+      else store[name].put(stored);
     }
   }
+}
+
+/**
+ * A deep-frozen seed, made once: the store then shares its records with it instead of holding a
+ * second copy for every reset (100 000 seeded events are kept once, issue 12). A record the
+ * caller has frozen already cannot change, so it is shared as it is (a `--seed` file is parsed,
+ * frozen and handed over without any copy); any other record is copied first, so the caller's
+ * objects stay theirs.
+ */
+export function freezeSeed(seed: SeedData): SeedData {
+  const frozen: SeedData = {};
+  for (const name of INDEX_NAMES) {
+    const records = seed[name];
+    if (records) frozen[name] = records.map((record) => deepFreeze(Object.isFrozen(record) ? record : cloneJson(record)));
+  }
+  return frozen;
 }
 
 /** An empty store: one {@link IndexStore} per index. */

@@ -29,13 +29,13 @@ function updateOne(index: IndexDefinition, pathId: string | undefined, patch: Js
   const id = pathId ?? bodyId;
   if (id === undefined) return envelopeItem(406, { id: 'required' });
   const store = context.store[index.name];
-  const current = store.get(id);
+  const current = store.peek(id); // the frozen stored record: mergeUpdate copies what it keeps
   if (!current) return envelopeItem(406, { id: 'not found' });
   const merged = mergeUpdate(current, patch, index.listsMergedById) as StoredRecord;
   const invalid = context.validate(index.storedSchema, merged);
   if (invalid) return envelopeItem(406, invalid);
   if (isDeepEqual(merged, current)) return envelopeItem(304, updateNotNecessary(id));
-  store.put(merged);
+  store.adopt(merged); // mergeUpdate's result shares no object with the request or the store
   return envelopeItem(200, recordUpdated(id));
 }
 

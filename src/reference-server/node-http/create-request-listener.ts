@@ -44,6 +44,9 @@ function queryOf(url: string | undefined): string | undefined {
 }
 
 function headersOf(req: IncomingMessage): CoreRequest['headers'] {
+  // node joins repeated request headers with ", " except set-cookie, the only array: without
+  // it, req.headers already has the core's shape and needs no copy.
+  if (req.headers['set-cookie'] === undefined) return req.headers as CoreRequest['headers'];
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -61,7 +64,8 @@ export function createRequestListener(core: ReferenceCore, options: RequestListe
     const started = performance.now();
     const method = (req.method ?? 'GET').toUpperCase();
     const path = pathOf(req.url);
-    res.on('finish', () => options.onRequest?.({ method, path, status: res.statusCode, durationMs: performance.now() - started }));
+    const { onRequest } = options; // no listener per request when nobody logs (--quiet)
+    if (onRequest) res.on('finish', () => onRequest({ method, path, status: res.statusCode, durationMs: performance.now() - started }));
     try {
       const origin = () => servingOrigin({ hostHeader: req.headers.host, localAddress: req.socket.localAddress, localPort: req.socket.localPort });
       const asset = method === 'GET' || method === 'HEAD' ? options.assets?.(path, origin) : undefined;

@@ -23,3 +23,34 @@ test('decodeBody: a failed decode leaves no state behind for the next body', () 
   assert.deepEqual(decodeBody(Uint8Array.from([0xac])), { text: '\ufffd', notUtf8: true });
   assert.deepEqual(decodeBody(Buffer.from('ok')), { text: 'ok', notUtf8: false });
 });
+
+test('readRequestBody: no body without Content-Length and Transfer-Encoding or with length 0; chunked and sized bodies are read', async () => {
+  const { createServer, request } = await import('node:http');
+  const { readRequestBody } = await import('./read-request-body.js');
+  const server = createServer((req, res) => {
+    void readRequestBody(req, 1024).then((result) => res.end(JSON.stringify(result)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  const send = (headers: Record<string, string>, chunks: string[], method = 'POST') =>
+    new Promise<unknown>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, method, path: '/', headers }, (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        res.on('end', () => resolve(JSON.parse(text)));
+      });
+      req.on('error', reject);
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    });
+  try {
+    const empty = { ok: true, text: '', notUtf8: false };
+    assert.deepEqual(await send({}, [], 'GET'), empty); // node sends neither header for a GET without body
+    assert.deepEqual(await send({ 'content-length': '0' }, []), empty);
+    assert.deepEqual(await send({ 'transfer-encoding': 'chunked' }, ['{"id":', '"a"}']), { ok: true, text: '{"id":"a"}', notUtf8: false });
+    assert.deepEqual(await send({ 'content-length': '10' }, ['{"id":"a"}']), { ok: true, text: '{"id":"a"}', notUtf8: false });
+    assert.deepEqual(await send({ 'transfer-encoding': 'chunked' }, ['x'.repeat(2000)]), { ok: false, reason: 'too-large' });
+  } finally {
+    server.close();
+  }
+});

@@ -9,6 +9,8 @@ export { DEFAULT_BODY_LIMIT } from '../core/index.js';
  */
 export type RequestBodyResult = { ok: true; text: string; notUtf8: boolean } | { ok: false; reason: 'too-large' | 'aborted' };
 
+const NO_BODY: Promise<RequestBodyResult> = Promise.resolve(Object.freeze({ ok: true, text: '', notUtf8: false }));
+
 /**
  * Reads a request body up to `limit` bytes. A declared Content-Length over the limit is refused
  * before reading anything; a body that grows past the limit is refused at that chunk and the
@@ -16,6 +18,9 @@ export type RequestBodyResult = { ok: true; text: string; notUtf8: boolean } | {
  * flagged (see {@link decodeBody}) so the core answers 400 (x-decisions malformed-json).
  */
 export function readRequestBody(request: IncomingMessage, limit: number): Promise<RequestBodyResult> {
+  // HTTP/1.1: a request with neither Content-Length nor Transfer-Encoding has no body (RFC 9112
+  // section 6.3), and Content-Length: 0 says so. Answered at once: most reads and deletes carry none.
+  if (request.headers['transfer-encoding'] === undefined && (request.headers['content-length'] ?? '0') === '0') return NO_BODY;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) return Promise.resolve({ ok: false, reason: 'too-large' });
   return new Promise((resolve) => {

@@ -11,13 +11,14 @@ export function hasWireBody(status: number): boolean {
 }
 
 /** Writes a core response: its status and headers, and the JSON body when the status carries one. */
-export function writeCoreResponse(res: ServerResponse, response: CoreResponse, extraHeaders: Record<string, string> = {}): void {
+export function writeCoreResponse(res: ServerResponse, response: CoreResponse, extraHeaders?: Record<string, string>): void {
   const headers: Record<string, string | number> = { ...response.headers, ...extraHeaders };
   if (response.body === undefined || !hasWireBody(response.status)) {
     res.writeHead(response.status, headers).end();
     return;
   }
-  const payload = Buffer.from(JSON.stringify(response.body), 'utf8');
-  headers['content-length'] = payload.length;
-  res.writeHead(response.status, headers).end(payload);
+  // Serialised once, and written as text: node encodes it straight into the socket write.
+  const payload = JSON.stringify(response.body);
+  headers['content-length'] = Buffer.byteLength(payload, 'utf8');
+  res.writeHead(response.status, headers).end(payload, 'utf8');
 }

@@ -1,0 +1,29 @@
+import type { IndexStore } from './index-store.js';
+import type { StoredRecord } from './json-record.js';
+import type { Clause } from './query/match-clause.js';
+
+/** The id a clause pins: `equals` on `id`, alone or inside an `and`; undefined when it pins none. */
+export function pinnedId(clause: Clause | undefined): string | undefined {
+  if (clause?.op === 'equals' && clause.target === 'id') return clause.expr;
+  if (clause?.op === 'and') {
+    for (const inner of clause.clauses) {
+      const id = pinnedId(inner);
+      if (id !== undefined) return id;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The stored (frozen, not copied) records a read or delete must look at before its query is
+ * applied: the one record of the path id, or of a `where` that pins the id (the store's id index
+ * answers both without a scan), else every record. Every stored record has its id as an own
+ * string field, so a record another id would miss cannot match `equals` on `id`
+ * (x-decisions where-equals); the query itself is still applied to what this returns.
+ */
+export function candidateRecords(store: IndexStore, id: string | undefined, where: Clause | undefined): Array<Readonly<StoredRecord>> {
+  const key = id ?? pinnedId(where);
+  if (key === undefined) return [...store.values()];
+  const record = store.peek(key);
+  return record === undefined ? [] : [record];
+}

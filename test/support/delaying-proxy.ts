@@ -1,0 +1,81 @@
+// Test helper (not a test): a reverse proxy that answers every request about `delayMs` later
+// than its upstream did, to stand for a slow deployment (issue 12: the suite against a service
+// whose answers take 25 ms). Bodies pass through byte for byte, GET and 205 bodies included.
+import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Options of {@link startDelayingProxy}. */
+export interface DelayingProxyOptions {
+  /** Base URL of the upstream, e.g. `http://127.0.0.1:43121`. */
+  upstream: string;
+  delayMs: number;
+  /** How the delay is waited for (tests observe it); default a timer. */
+  wait?: (ms: number) => Promise<unknown>;
+}
+
+/** A listening proxy. */
+export interface DelayingProxy {
+  url: string;
+  /** Requests answered so far. */
+  readonly answered: number;
+  close(): Promise<void>;
+}
+
+// Hop-by-hop headers (RFC 9110 section 7.6.1) belong to one connection and are not forwarded.
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+
+function endToEnd(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+}
+
+function readAll(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
+
+/** Starts the proxy on a free loopback port. */
+export async function startDelayingProxy(options: DelayingProxyOptions): Promise<DelayingProxy> {
+  const upstream = new URL(options.upstream);
+  const agent = new Agent({ keepAlive: true });
+  const wait = options.wait ?? sleep;
+  let answered = 0;
+  const server = createServer((req, res) => {
+    void (async () => {
+      const body = await readAll(req);
+      const headers = { ...endToEnd(req.headers), ...(body.length > 0 ? { 'content-length': String(body.length) } : {}) };
+      const answer = await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const out = request({ agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (up) => {
+          readAll(up).then((b) => resolve({ status: up.statusCode ?? 502, headers: up.headers, body: b }), reject);
+        });
+        out.on('error', reject);
+        out.end(body);
+      });
+      await wait(options.delayMs);
+      res.writeHead(answer.status, { ...endToEnd(answer.headers), 'content-length': String(answer.body.length) });
+      res.end(answer.body);
+      answered += 1;
+    })().catch((error: Error) => {
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(`delaying proxy: ${error.message}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    get answered() {
+      return answered;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
