@@ -2,33 +2,14 @@
 // and compares what it prints with the answers its comments promise.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mintToken, startReferenceServer, type RunningReferenceServer } from '../reference-server/index.js';
+import { extractReadmeExample, runNode } from '../../test/support/readme-example.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const MARKER = '<!-- example: query-language -->';
-
-function extractExample(markdown: string): string {
-  const at = markdown.indexOf(MARKER);
-  if (at === -1) throw new Error(`README has no ${MARKER} block`);
-  const match = /^```ts\n([\s\S]*?)^```/m.exec(markdown.slice(at + MARKER.length));
-  if (!match?.[1]) throw new Error(`README has ${MARKER} but no \`\`\`ts block after it`);
-  return match[1];
-}
-
-function runNode(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: REPO, env, timeout: 60_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 const secret = 'readme-query-example-secret';
 let server: RunningReferenceServer | undefined;
@@ -40,7 +21,7 @@ after(async () => {
 });
 
 test('the README query-language example runs as written and prints what its comments say', async () => {
-  const example = extractExample(readFileSync(join(REPO, 'README.md'), 'utf8'));
+  const example = extractReadmeExample(readFileSync(join(REPO, 'README.md'), 'utf8'), MARKER);
   // Each console.log line's comment is the promised output.
   const promised = [...example.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]!);
   assert.equal(promised.length, 5);
@@ -49,7 +30,7 @@ test('the README query-language example runs as written and prints what its comm
     const file = join(dir, 'query-example.ts');
     writeFileSync(file, example);
     const env = { ...process.env, MGMT_KIT_URL: server?.url ?? '', MGMT_KIT_TOKEN: await mintToken({ secret, expiresIn: '5m' }) };
-    const run = await runNode(['--import', 'tsx', file], env);
+    const run = await runNode(['--import', 'tsx', file], env, REPO);
     assert.equal(run.status, 0, `the example failed:\n${run.stdout}\n${run.stderr}`);
     const printed = run.stdout.trim().split('\n');
     assert.deepEqual(printed, promised);
