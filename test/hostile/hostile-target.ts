@@ -1,8 +1,7 @@
 // Test helper (not a test file): one way to start each of our servers for the hostile-input suite,
 // so the same cases run against the node:http reference server and the msw handlers.
-import http from 'node:http';
 import { mintToken } from '../../src/reference-server/core/mint-token.js';
-import type { WireResponse } from '../../src/reference-server/node-http/test-server.js';
+import { sendRaw, type WireResponse } from '../../src/reference-server/node-http/test-server.js';
 
 /** A running server of ours, with a valid token and its secret; everything is checked through requests. */
 export interface HostileTarget {
@@ -18,33 +17,6 @@ export interface HostileTarget {
 }
 
 const SECRET = 'hostile-input-secret';
-
-/**
- * Sends raw bytes over node:http. It calls `http.request` through the module object, so msw's
- * interceptor (which patches that property) sees the request; a named import would bypass it.
- */
-function sendRaw(baseUrl: string, method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string>): Promise<WireResponse> {
-  const url = new URL(baseUrl);
-  const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
-  return new Promise((resolve, reject) => {
-    const req = http.request({ hostname: url.hostname, port: url.port, method, path, headers: { ...framing, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: unknown;
-        try {
-          parsed = text === '' ? undefined : JSON.parse(text);
-        } catch {
-          parsed = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 function sender(url: string, token: string): HostileTarget['send'] {
   return (method, path, options = {}) => {

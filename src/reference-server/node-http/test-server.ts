@@ -1,7 +1,7 @@
 // Test helper (not a test file): starts the real node:http server on port 0 and sends raw
 // requests with node:http, because fetch drops 205 bodies and cannot send a GET body.
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
+import http from 'node:http';
 import { createSpecValidator } from '../../spec/spec-validator.js';
 import { operationIdFor } from '../core/index-definitions.js';
 import { mintToken } from '../core/mint-token.js';
@@ -39,13 +39,17 @@ export function assertMatchesSpec(method: string, path: string, response: { stat
   assert.ok(check.ok, check.ok ? '' : check.reason);
 }
 
-/** Sends one request over a real socket and reads the whole answer. */
+/**
+ * Sends one request over a real socket and reads the whole answer. It calls `http.request`
+ * through the module object, so msw's interceptor (which patches that property) sees the request
+ * too: the hostile-input suite sends the same bytes to the msw handlers.
+ */
 export function sendRaw(baseUrl: string, method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string>): Promise<WireResponse> {
   const url = new URL(baseUrl);
   // GET and DELETE are not chunked by default: without Content-Length node would send the body unframed.
   const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path, headers: { ...framing, ...headers } }, (res) => {
+    const req = http.request({ host: url.hostname, port: url.port, method, path, headers: { ...framing, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
