@@ -6,6 +6,7 @@ import { after, before, it } from 'node:test';
 import { setupServer } from 'msw/node';
 import { formatRepro } from '../fuzz/curl-repro.js';
 import { runFuzz } from '../fuzz/run-fuzz.js';
+import { MSW_DROPS_GET_BODY } from '../../test/support/msw-major.js';
 import { createHandlers } from './create-handlers.js';
 
 const BASE = 'http://fuzz.msw.test';
@@ -14,7 +15,9 @@ const server = setupServer(...createHandlers({ baseUrl: BASE, auth: { secret: SE
 before(() => server.listen({ onUnhandledRequest: 'error' }));
 after(() => server.close());
 
-it('a bounded fuzz run against the msw handlers finds no failure', async () => {
+// msw 3 gives the handlers no GET body in Node, so every read with a query would disagree with the
+// model: the run needs msw 2 (what the lock file installs; README "msw in the browser" says why).
+it('a bounded fuzz run against the msw handlers finds no failure', { skip: MSW_DROPS_GET_BODY && 'msw 3 drops GET bodies in Node' }, async () => {
   const report = await runFuzz({ baseUrl: BASE, jwtSecret: SECRET, runs: 30, timeBudgetMs: 30_000, seed: 5, allowDestructive: false, bodiless205: true });
   assert.deepEqual(report.failures.map((f) => f.signature), [], report.failures.map((f) => `${f.title}\n${formatRepro(f, BASE, undefined)}`).join('\n\n'));
   assert.equal(report.sequences, 30);

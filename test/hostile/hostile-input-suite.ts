@@ -81,14 +81,20 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
     });
 
     it('in select and where targets: no inherited property is selected or matched', async () => {
-      const select = await target.send('GET', '/event/sentinel', { json: { select: ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'polluted'] } });
-      assertDocumented('GET', '/event/sentinel', select);
-      assert.deepEqual(select.body, [{}], 'the sentinel has none of these fields of its own');
+      // A read's select and where travel in its GET body; where the server never sees one (msw 3),
+      // the deletes below still carry the same targets.
+      if (target.readsGetBody) {
+        const select = await target.send('GET', '/event/sentinel', { json: { select: ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'polluted'] } });
+        assertDocumented('GET', '/event/sentinel', select);
+        assert.deepEqual(select.body, [{}], 'the sentinel has none of these fields of its own');
+      }
       for (const targetName of ['__proto__', 'constructor', 'constructor.prototype', '__proto__.polluted', 'toString', 'nested.__proto__.polluted', 'nested.constructor.name']) {
         for (const expr of ['x', 'Object', '[object Object]', 'function Object() { [native code] }']) {
-          const read = await target.send('GET', '/event/sentinel', { json: { where: { equals: { target: targetName, expr } } } });
-          assertDocumented('GET', '/event/sentinel', read);
-          assert.ok(read.status === 404, `where ${targetName} = ${expr} matched the sentinel: ${read.text}`);
+          if (target.readsGetBody) {
+            const read = await target.send('GET', '/event/sentinel', { json: { where: { equals: { target: targetName, expr } } } });
+            assertDocumented('GET', '/event/sentinel', read);
+            assert.ok(read.status === 404, `where ${targetName} = ${expr} matched the sentinel: ${read.text}`);
+          }
           const removed = await target.send('DELETE', '/event', { json: { where: { equals: { target: targetName, expr } } } });
           assert.equal(removed.status, 404, `delete where ${targetName} = ${expr}: ${removed.text}`);
         }
@@ -119,7 +125,7 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
       const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
       assert.equal((await sendAlongsideOthers(target, 'POST', '/event', `{"id":"d","x":${deep}}`)).status, 400);
       assert.equal((await sendAlongsideOthers(target, 'PUT', '/type/network-link/p2p', `{"x":${deep}}`)).status, 400);
-      assert.equal((await sendAlongsideOthers(target, 'GET', '/event', `{"select":${deep}}`)).status, 400);
+      if (target.readsGetBody) assert.equal((await sendAlongsideOthers(target, 'GET', '/event', `{"select":${deep}}`)).status, 400);
     });
     it('a 100 000-entry array: as a batch → 413; as a field → stored; as select → 200', async () => {
       assert.equal((await sendAlongsideOthers(target, 'POST', '/event', `[${Array(100_000).fill('{}').join(',')}]`)).status, 413);
@@ -135,7 +141,8 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
       const read = await target.send('GET', '/event/long-string');
       assert.equal((read.body as Array<{ text: string }>)[0]!.text, text);
     });
-    it('select with 10 000 fields → 200', async () => {
+    it('select with 10 000 fields → 200', async (t) => {
+      if (!target.readsGetBody) return t.skip('this server never sees a GET body (msw 3)');
       const res = await sendAlongsideOthers(target, 'GET', '/type/network-link', JSON.stringify({ select: Array.from({ length: 10_000 }, (_, i) => `f${i}`) }));
       assert.deepEqual(res.body, [{}, {}]);
     });
