@@ -2,17 +2,13 @@
 // started with msw's setupWorker (a service worker) in headless Chromium (from npm), then driven with
 // fetch — what a frontend app does with `setupWorker(...createHandlers({ baseUrl }))`.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../test/support/launch-chromium.js';
+import { serveMswApp, type MswApp } from '../../test/support/serve-msw-app.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const workerScript = fileURLToPath(new URL('../../node_modules/msw/lib/mockServiceWorker.js', import.meta.url));
 
 // The app: starts the worker, then sends the seed's operations with fetch and records the answers.
 const APP = `
@@ -39,54 +35,28 @@ await call('GET', '/event/e1');
 window.__results = results;
 `;
 
-let server: Server;
-let origin: string;
+let app: MswApp;
 let browser: Browser | undefined;
-let requestsReachingServer: string[] = [];
 
 before(async () => {
-  const bundle = await build({
-    stdin: { contents: APP, resolveDir: here, sourcefile: 'app.js', loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'browser', // fails the build if the handlers pull in a Node built-in
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-  });
-  const app = bundle.outputFiles[0]!.text;
-  const page = '<!doctype html><meta charset="utf-8"><title>msw worker</title><script type="module" src="/app.js"></script>';
-  server = createServer((request, response) => {
-    const path = request.url ?? '/';
-    if (path === '/') response.writeHead(200, { 'content-type': 'text/html' }).end(page);
-    else if (path === '/app.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(app);
-    else if (path === '/mockServiceWorker.js') response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(workerScript));
-    else {
-      // An /api request here means the worker did not answer it.
-      if (path.startsWith('/api')) requestsReachingServer.push(`${request.method} ${path}`);
-      response.writeHead(path.startsWith('/api') ? 502 : 404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  app = await serveMswApp(APP, here, 'msw worker');
 });
 
 after(async () => {
   await browser?.close();
-  await new Promise((resolve) => server.close(resolve));
+  await app.close();
 });
 
 test('setupWorker(...createHandlers()) answers the seed operations in Chromium', { timeout: 90_000 }, async () => {
-  requestsReachingServer = [];
   browser = await launchChromium();
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(origin);
+  await page.goto(app.origin);
   await page.waitForFunction(() => '__results' in window, undefined, { timeout: 60_000 });
   const results = (await page.evaluate(() => (window as unknown as { __results: unknown }).__results)) as Array<{ call: string; status: number; body: unknown }>;
   assert.deepEqual(errors, []);
-  assert.deepEqual(requestsReachingServer, [], 'every /api request is answered by the worker');
+  assert.deepEqual(app.reachedServer, [], 'every /api request is answered by the worker');
   assert.deepEqual(
     results.map((r) => `${r.call} ${r.status}`),
     [
