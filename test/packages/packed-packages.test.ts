@@ -4,7 +4,7 @@
 // Needs `npm run build` first (npm test runs it). Slow: three network installs (~30 s in all).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundle } from './bundle-size.js';
@@ -116,6 +116,16 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
   it('its command runs (mgmt-kit token)', () => {
     const out = runModule(dir, 'token.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'token', '--secret', 's'], { encoding: 'utf8' }));\n");
     assert.match(out, /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+  it('runs the suite with --parallel from the install: the workers load one bundle of the steps', () => {
+    const out = runModule(
+      dir,
+      'parallel.mjs',
+      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'conformance', '--self-test', '--parallel', '2', '--tags', '@errors'], { encoding: 'utf8' }));\n",
+    );
+    assert.match(out, /\b0 failed\b/);
+    const cache = join(dir, 'node_modules/mgmt-kit/node_modules/.cache/mgmt-kit');
+    assert.ok(readdirSync(cache).some((f) => /^conformance-support-\w+\.mjs$/.test(f)), `a bundle in ${cache}`);
   });
   it('strict TypeScript (NodeNext) compiles against its three entry points', () => {
     compileStrict(dir, 'consumer.ts', kitConsumer, true);
