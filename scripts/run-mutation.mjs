@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { renderSurvivors } from './list-survivors.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
 
 // The package's exports map hides bin/, so its folder is found through package.json.
@@ -18,10 +19,16 @@ if (!existsSync(report)) {
   console.error('mutation: Stryker wrote no report');
   process.exit(run.status ?? 1);
 }
-const summary = summariseMutationReport(JSON.parse(readFileSync(report, 'utf8')));
+const parsed = JSON.parse(readFileSync(report, 'utf8'));
+const summary = summariseMutationReport(parsed);
 const minutes = ((Date.now() - started) / 60_000).toFixed(1);
-const line = `mutation: ${summary.killed} killed, ${summary.survived} survived, ${summary.noCoverage} no coverage, ${summary.timeout} timeout, ${summary.errors} errors — score ${summary.score.toFixed(1)} % (${minutes} min)`;
+const line = `mutation: ${summary.killed} killed, ${summary.survived} survived, ${summary.noCoverage} no coverage, ${summary.timeout} timeout, ${summary.ignored} ignored, ${summary.errors} errors — score ${summary.score.toFixed(1)} % (${minutes} min)`;
 mkdirSync('reports/mutation', { recursive: true });
 writeFileSync('reports/mutation/summary.txt', `${line}\n`);
 console.log(line);
+// A run over part of the core (--mutate) would list only that part: SURVIVORS.md stays as it is.
+if (!process.argv.slice(2).some((arg) => arg === '--mutate' || arg.startsWith('--mutate=') || arg === '-m')) {
+  writeFileSync('features/SURVIVORS.md', renderSurvivors(parsed, new Date().toISOString().slice(0, 10)));
+  console.log('mutation: features/SURVIVORS.md lists every mutant left alive, with its reason');
+}
 process.exit(run.status ?? 1);

@@ -47,6 +47,7 @@ export function createAuthenticator(secret: JwtSecret, options: AuthenticatorOpt
   const keyBytes = new Uint8Array(secretKey(secret)); // a copy: later changes to the caller's bytes change nothing
   if (keyBytes.length === 0) throw new RangeError(EMPTY_SECRET);
   const now = options.now ?? Date.now;
+  // Stryker disable next-line ArithmeticOperator,ArrowFunction,LogicalOperator: equivalent: token cache (features/SURVIVORS.md)
   const cache = new VerifiedTokenCache(options.cacheSize ?? DEFAULT_TOKEN_CACHE_SIZE, () => Math.floor(now() / 1000));
   let key: Promise<CryptoKey> | undefined;
   // The header of the last accepted request: a client repeating it (the usual case) skips the
@@ -57,7 +58,9 @@ export function createAuthenticator(secret: JwtSecret, options: AuthenticatorOpt
     const match = /^Bearer +([^\s]+) *$/i.exec(authorization ?? '');
     if (!match) return false;
     const token = match[1]!;
+    // Stryker disable next-line BlockStatement: equivalent: token cache (features/SURVIVORS.md)
     if (cache.accepts(token)) {
+      // Stryker disable next-line ObjectLiteral: equivalent: token cache (features/SURVIVORS.md)
       last = { header: authorization!, token };
       return true;
     }
@@ -65,6 +68,7 @@ export function createAuthenticator(secret: JwtSecret, options: AuthenticatorOpt
       key ??= importVerifyKey(keyBytes);
       const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: new Date(now()) });
       cache.add(token, payload);
+      // Stryker disable next-line ObjectLiteral: equivalent: token cache (features/SURVIVORS.md)
       last = { header: authorization!, token };
       return true;
     } catch {

@@ -6,7 +6,9 @@
 export function severityOf(code: number): number {
   if (code === 304) return 0;
   if (code === 200) return 1;
+  // Stryker disable next-line LogicalOperator: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
   if (code === 201 || code === 205) return 2;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
   if (code === 404) return 3;
   return code >= 400 ? 4 : 1;
 }

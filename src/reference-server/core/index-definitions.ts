@@ -26,7 +26,9 @@ export const INDEX_DEFINITIONS: readonly IndexDefinition[] = [
     inputSchema: 'EventInput',
     updateSchema: 'EventUpdate',
     storedSchema: 'Event',
+    // Stryker disable next-line ArrayDeclaration: equivalent: no list merged by id in this index (features/SURVIVORS.md)
     listsMergedById: [],
+    // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
     operationStem: { one: 'Event', many: 'Events' },
   },
   {
@@ -35,7 +37,9 @@ export const INDEX_DEFINITIONS: readonly IndexDefinition[] = [
     inputSchema: 'NetworkLinkTypeInput',
     updateSchema: 'NetworkLinkTypeUpdate',
     storedSchema: 'NetworkLinkType',
+    // Stryker disable next-line ArrayDeclaration: equivalent: no list merged by id in this index (features/SURVIVORS.md)
     listsMergedById: [],
+    // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
     operationStem: { one: 'NetworkLinkType', many: 'NetworkLinkTypes' },
   },
   {
@@ -45,6 +49,7 @@ export const INDEX_DEFINITIONS: readonly IndexDefinition[] = [
     updateSchema: 'AgentUpdate',
     storedSchema: 'Agent',
     listsMergedById: ['actions', 'parameters', 'resources'],
+    // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
     operationStem: { one: 'Agent', many: 'Agents' },
   },
 ];
@@ -56,10 +61,16 @@ export const INDEX_NAMES: readonly IndexName[] = INDEX_DEFINITIONS.map((d) => d.
  * The spec's operationId for a method on an index, with or without an id in the path
  * (e.g. `readNetworkLinkTypeById`, `deleteEvents`). Tests use it to check responses against the spec.
  */
+// Stryker disable next-line BlockStatement: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
 export function operationIdFor(index: IndexName, method: string, byId: boolean): string {
+  // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
   const def = INDEX_DEFINITIONS.find((d) => d.name === index)!;
+  // Stryker disable next-line LogicalOperator,MethodExpression,ObjectLiteral,StringLiteral: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
   const verb = { GET: 'read', POST: 'create', PUT: 'update', DELETE: 'delete' }[method.toUpperCase()] ?? 'unknown';
+  // Stryker disable next-line ConditionalExpression,StringLiteral: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
   if (byId) return `${verb}${def.operationStem.one}ById`;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
   const pluralVerbs = verb === 'read' || verb === 'delete';
+  // Stryker disable next-line StringLiteral: kit-only: operation ids for tests and logs (features/SURVIVORS.md)
   return `${verb}${pluralVerbs ? def.operationStem.many : def.operationStem.one}`;
 }

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { listSurvivors, renderSurvivors } from './list-survivors.mjs';
+import { reasonFor } from './survivor-reasons.mjs';
+
+const at = (line: number) => ({ start: { line } });
+const report = {
+  files: {
+    'src/reference-server/core/read-records.ts': {
+      source: 'const a = 1;\n  if ((id !== undefined || query.where) && records.length === 0) return x;\nconst b = 2;',
+      mutants: [
+        { status: 'Killed', mutatorName: 'BooleanLiteral', location: at(1) },
+        { status: 'Survived', mutatorName: 'ConditionalExpression', location: at(2) },
+        { status: 'NoCoverage', mutatorName: 'StringLiteral', location: at(3) },
+      ],
+    },
+    'src/reference-server/core/messages.ts': {
+      source: "export const X = 'Authentication failed';",
+      mutants: [{ status: 'Ignored', mutatorName: 'StringLiteral', location: at(1), statusReason: 'wording not fixed: refusal text (features/SURVIVORS.md)' }],
+    },
+  },
+};
+
+test('every mutant left alive is listed with its reason; a survivor no rule covers is "not triaged"', () => {
+  assert.deepEqual(
+    listSurvivors(report).map((r) => [r.where, r.status, r.reason.slice(0, 30)]),
+    [
+      ['core/messages.ts:1', 'ignored', 'wording not fixed: refusal tex'],
+      ['core/read-records.ts:2', 'survived', 'open status: a read whose quer'],
+      ['core/read-records.ts:3', 'no coverage', 'not triaged'],
+    ],
+  );
+});
+
+test('the rendered file gives the score as Stryker does and the raw score with ignored mutants counted', () => {
+  const text = renderSurvivors(report, '2026-01-01');
+  assert.match(text, /1 killed, 0 timeout, 1 survived, 1 no coverage, 1 ignored, 0 errors over 4 mutants/);
+  assert.match(text, /\*\*33\.3 %\*\*; counting the ignored mutants as not detected, 25\.0 %/);
+  assert.match(text, /\| 1 \| wording not fixed: refusal text \|/);
+});
+
+test('a rule matches by file and line text', () => {
+  assert.match(reasonFor('core/match-where.ts', "if (typeof value === 'number' || x)") ?? '', /expr` is a String/);
+  assert.equal(reasonFor('core/match-where.ts', 'something else'), undefined);
+  assert.match(reasonFor('core/query/parse-where.ts', 'anything') ?? '', /query language/);
+});

@@ -1,0 +1,66 @@
+// Why each mutant that the conformance features do not kill is left alive: one reason per group
+// of lines, read by scripts/list-survivors.mjs to write features/SURVIVORS.md from a Stryker
+// report. Mutants Stryker ignores carry their reason in the source (`// Stryker disable …: why`);
+// these are the ones that still count against the score. A rule matches a mutant when the file
+// ends with `file` and the mutated line's text matches `line` (or any line when `line` is absent).
+// A surviving mutant no rule matches is listed as "not triaged", so a new survivor shows up.
+
+/** @typedef {{ file: string, line?: RegExp, reason: string }} SurvivorReason */
+
+const OPEN_STATUS = 'open status, fixed outcome: the request is refused later by another check with another refusal status, and the features check only that it is refused and nothing is stored';
+
+/** @type {SurvivorReason[]} */
+export const SURVIVOR_REASONS = [
+  { file: 'core/authenticate.ts', line: /Bearer|EMPTY_SECRET|secret ===|keyBytes\.length|importKey/, reason: 'exact form of the Authorization header value and secret handling: not shown (description section 5); missing, malformed, unsigned, expired and foreign-secret tokens are killed' },
+  { file: 'core/update-records.ts', line: /pathId !== undefined && bodyId|id === undefined\) return|'not found'|if \(invalid\)|!list\.ok/, reason: OPEN_STATUS },
+  { file: 'core/create-records.ts', line: /pathId !== undefined && bodyId/, reason: OPEN_STATUS },
+  { file: 'core/handle-request.ts', line: /'present' in parsed|takeQueryInput/, reason: 'equivalent for the features: an absent body and a body are answered the same way further on; `?q=` is read only by GET and DELETE scenarios (extension)' },
+  { file: 'core/read-records.ts', line: /records\.length === 0/, reason: 'open status: a read whose query finds nothing may answer 200 with an empty list or 404 (description section 4.2)' },
+  { file: 'core/match-where.ts', line: /typeof value === 'number'|typeof value === 'string'/, reason: 'where.equals on a number or boolean field: `expr` is a String (description section 4.1), comparing it to other types is not fixed' },
+  { file: 'core/match-where.ts', line: /hasOwn\(record, target\)|isJsonObject\(node\)/, reason: 'dotted targets into nested objects: not in the description (extension); a field with a dot in its name is not used by the scenarios' },
+  { file: 'core/merge-update.ts', reason: 'equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches' },
+  { file: 'core/is-deep-equal.ts', reason: 'equivalent: an update only sets fields, so the merged record never has fewer keys; an array and a non-array, or an object and a non-object, are unequal either way' },
+  { file: 'core/json-record.ts', line: /isArray\(value\)/, reason: 'equivalent: every caller has a parsed JSON object or list; a list is refused by validation anyway' },
+  { file: 'core/find-batch-problem.ts', reason: 'equivalent for the features: a batch record without id is refused or gets one generated further on (open)' },
+  { file: 'core/find-duplicate-entry-ids.ts', reason: 'equivalent for the features: an entry without id is refused or gets one (open); duplicates among entries with ids are killed' },
+  { file: 'core/read-record-list.ts', reason: 'batches (extension): an empty batch, a batch of non-objects and the batch-length limit answer 204, 400 or 413 — the description does not fix them and the batch scenarios check records, not these refusals' },
+  { file: 'core/route.ts', reason: 'kit-only: percent-encoded and malformed id segments (x-decisions unknown-path); the scenarios use plain ids' },
+  { file: 'core/index-store.ts', reason: 'kit-only: size and clear are used by the admin reset and unit tests only' },
+  { file: 'core/store.ts', reason: 'kit-only: seed files and the preload option (x-decisions seed); unit tests cover them' },
+  { file: 'core/reference-core.ts', reason: 'kit-only: options of the embedding API (shared validator, preload, seed)' },
+  { file: 'core/query/', reason: 'query language (extension): not triaged mutant by mutant; see the query-language notes in this file' },
+  // Lines where Stryker cannot ignore the unkilled mutant alone: another mutant of the same kind on
+  // the same line is killed, so a `// Stryker disable next-line <kind>` would hide it too.
+  { file: 'core/parse-json-body.ts', line: /contentType|essence/, reason: 'kit-only: media types beyond application/json, x-decisions media-type' },
+  { file: 'core/parse-json-body.ts', line: /catch|not valid JSON/, reason: OPEN_STATUS },
+  { file: 'core/parse-json-body.ts', reason: 'limits and empty bodies: x-decisions limits and empty-body, not in the description' },
+  { file: 'core/map-violations.ts', line: /listName/, reason: 'equivalent: singular of the three list names' },
+  { file: 'core/map-violations.ts', reason: 'wording not fixed: the text of a refusal other than a missing required field' },
+  { file: 'core/validate-record.ts', reason: 'wording not fixed: the text of a refusal other than a missing required field' },
+  { file: 'core/messages.ts', reason: 'wording not fixed: message text' },
+  { file: 'core/envelope.ts', reason: 'wording not fixed: reason phrase of an envelope the description does not show' },
+  { file: 'core/verified-token-cache.ts', reason: 'equivalent: token cache' },
+  { file: 'core/authenticate.ts', line: /cache|last|return true/, reason: 'equivalent: token cache' },
+  { file: 'core/authenticate.ts', line: /algorithms/, reason: 'kit-only: which HMAC algorithm is accepted besides HS256 is not shown (description section 5); the clock option serves unit tests' },
+  { file: 'core/authenticate.ts', line: /catch/, reason: 'equivalent: an empty catch returns undefined, which refuses like false' },
+  { file: 'core/freeze-json.ts', reason: 'equivalent: freezing' },
+  { file: 'core/decode-body.ts', reason: 'kit-only: bytes that are not UTF-8, x-decisions malformed-json' },
+  { file: 'core/candidate-records.ts', reason: 'equivalent: the id-index shortcut, the query is applied to what it returns' },
+  { file: 'core/batch-status.ts', reason: 'equivalent: severity ranks no batch needs' },
+  { file: 'core/select-fields.ts', reason: 'equivalent: defensive copy or a missing field, the JSON answer is the same' },
+  { file: 'core/preload.ts', reason: 'equivalent: the preload comes from the bundled spec, a missing example fails the build' },
+  { file: 'core/index-definitions.ts', reason: 'kit-only: operation ids for tests and logs' },
+  { file: 'core/handle-request.ts', line: /unknown-path|method-not-allowed/, reason: 'kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path' },
+  { file: 'core/json-record.ts', line: /__proto__/, reason: 'kit-only: hostile-input hardening (test/hostile)' },
+  { file: 'core/mint-token.ts', reason: 'kit-only: token minting' },
+  { file: 'core/store-state.ts', reason: 'kit-only: seed files, admin state and embedding options' },
+];
+
+/**
+ * The reason of a surviving mutant, or undefined when no rule covers it.
+ * @param {string} file path of the mutated file
+ * @param {string} lineText the mutated line as written
+ */
+export function reasonFor(file, lineText) {
+  return SURVIVOR_REASONS.find((r) => file.includes(r.file) && (!r.line || r.line.test(lineText)))?.reason;
+}
