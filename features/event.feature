@@ -57,3 +57,18 @@ Feature: Event index
     When I update the event setting "tags" to the JSON '["core"]'
     Then the response is 200 with an update envelope
     And the event can be read by its id as sent
+
+  # The same rule when a value changes its JSON type but keeps its entries: a list that becomes an
+  # object with the same members, or an object that becomes a list of its values, has changed.
+  @record-path
+  Scenario Outline: Update an event turning <from> field into <to> with the same entries
+    When I create an event with a new id and extra fields
+    Then the response is 201 with an envelope naming the id
+    When I update the event setting "<field>" to the JSON '<json>'
+    Then the response is 200 with an update envelope
+    And the event can be read by its id as sent
+
+    Examples:
+      | from      | to        | field  | json                       |
+      | a list    | an object | tags   | {"0": "core", "1": "edge"} |
+      | an object | a list    | origin | ["router-7", 830]          |
