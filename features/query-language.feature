@@ -101,6 +101,74 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "beta"
 
   @events @base-path
+  Scenario Outline: Read events comparing stored strings with <operator> <expr>, as text, other values never matching
+    Given these events exist:
+      | suffix | code |
+      | c10    | "10" |
+      | c9     | "9"  |
+      | cd     | d    |
+      | cf     | f    |
+      | none   |      |
+      | yes    | true |
+    When I read the events with the query:
+      """
+      {"where": {"and": [{"equals": {"target": "family", "expr": "{stem}"}}, {"<operator>": {"target": "code", "expr": <expr>}}]}}
+      """
+    Then the response is 200 with the records "<records>"
+
+    Examples:
+      | operator | expr | records |
+      | lt       | 9    | c10     |
+      | lte      | "9"  | c10, c9 |
+      | gt       | 9    | cd, cf  |
+      | gte      | "d"  | cd, cf  |
+      | lt       | "f"  | c10, c9, cd |
+
+  @agents @base-path
+  Scenario: Read agents matching patterns against numbers and booleans by their JSON text, never against an object
+    Given these agents exist:
+      | suffix | rank  | rank.x |
+      | n1     | 1     |        |
+      | n10    | 10    |        |
+      | n2     | 2     |        |
+      | yes    | true  |        |
+      | no     | false |        |
+      | s1     | x1    |        |
+      | object |       | 1      |
+      | none   |       |        |
+    When I read the agents with the query:
+      """
+      {"where": {"and": [{"equals": {"target": "family", "expr": "{stem}"}}, {"or": [{"wildcard": {"target": "rank", "expr": "1*"}}, {"reg_exp": {"target": "rank", "expr": "t.*"}}, {"wildcard": {"target": "rank", "expr": "*x*"}}]}]}}
+      """
+    Then the response is 200 with the records "n1, n10, yes, s1"
+
+  @agents @base-path
+  Scenario: Read agents with several operators in one where object, all of which must hold
+    Given these agents exist:
+      | suffix | rank |
+      | alpha  | 1    |
+      | beta   | 5    |
+      | gamma  | 9    |
+    When I read the agents with the query:
+      """
+      {"where": {"equals": {"target": "family", "expr": "{stem}"}, "gt": {"target": "rank", "expr": 2}, "reg_exp": {"target": "id", "expr": "{stem}-(alpha|gamma)"}}}
+      """
+    Then the response is 200 with the records "gamma"
+
+  @network-link-types @base-path
+  Scenario: Read network link types by a wildcard whose backslashes escape a star and a question mark
+    Given these network link types exist:
+      | suffix | label |
+      | star   | a*b?  |
+      | plain  | axbc  |
+      | longer | a*bb? |
+    When I read the network link types with the query:
+      """
+      {"where": {"and": [{"equals": {"target": "family", "expr": "{stem}"}}, {"wildcard": {"target": "label", "expr": "a\\*b\\?"}}]}}
+      """
+    Then the response is 200 with the records "star"
+
+  @events @base-path
   Scenario: Read events by a nested field named with a dotted target
     Given these events exist:
       | suffix | origin.host | origin.port |
@@ -121,11 +189,34 @@ Feature: The original service's query language (extension)
       | b      | y     | 9    |
       | c      | x     | 10   |
       | d      | y     | 30   |
+      | e      | x     | 5    |
     When I read the network link types with the query:
       """
       {"where": {"equals": {"target": "family", "expr": "{stem}"}}, "order": [{"target": "group", "mode": "asc"}, {"target": "rank", "mode": "desc"}]}
       """
-    Then the response is 200 with the records "c, a, d, b" in this order
+    Then the response is 200 with the records "c, e, a, d, b" in this order
+
+  @events @base-path
+  Scenario Outline: Read events ordered <mode> by a field holding numbers, strings and a boolean, records without it last
+    Given these events exist:
+      | suffix | rank |
+      | sb     | b    |
+      | yes    | true |
+      | none   |      |
+      | n10    | 10   |
+      | sa     | a    |
+      | blank  |      |
+      | n9     | 9    |
+    When I read the events with the query:
+      """
+      {"where": {"equals": {"target": "family", "expr": "{stem}"}}, "order": [{"target": "rank", "mode": "<mode>"}, {"target": "id", "mode": "asc"}]}
+      """
+    Then the response is 200 with the records "<records>" in this order
+
+    Examples:
+      | mode | records                           |
+      | asc  | n9, n10, sa, sb, yes, blank, none |
+      | desc | yes, sb, sa, n10, n9, blank, none |
 
   @events @base-path
   Scenario: Read events with a limit, both indices included, counted after ordering
@@ -140,6 +231,26 @@ Feature: The original service's query language (extension)
       {"where": {"equals": {"target": "family", "expr": "{stem}"}}, "order": [{"target": "rank", "mode": "asc"}], "limit": {"from": 1, "to": 2}}
       """
     Then the response is 200 with the records "r9, r10" in this order
+
+  @events @base-path
+  Scenario Outline: Read events with the limit <limit>, indices counted after ordering
+    Given these events exist:
+      | suffix | rank |
+      | r30    | 30   |
+      | r2     | 2    |
+      | r10    | 10   |
+      | r9     | 9    |
+    When I read the events with the query:
+      """
+      {"where": {"equals": {"target": "family", "expr": "{stem}"}}, "order": [{"target": "rank", "mode": "desc"}], "limit": <limit>}
+      """
+    Then the response is 200 with the records "<records>" in this order
+
+    Examples:
+      | limit                | records  |
+      | {"from": 2, "to": 2} | r9       |
+      | {"to": 1}            | r30, r10 |
+      | {"from": 2}          | r9, r2   |
 
   @agents @base-path
   Scenario: A regular expression that would backtrack catastrophically is answered at once
@@ -231,6 +342,32 @@ Feature: The original service's query language (extension)
       | read      | an or that is a string      | {"where": {"or": "x"}}                                                 | or      |
       | read      | a bad clause inside an and  | {"where": {"and": [{"equals": {"target": "id"}}]}}                     | expr    |
       | delete    | a bad clause inside a not   | {"where": {"not": {"like": {"target": "id", "expr": "x"}}}}            | like    |
+      | read      | a where that is null        | {"where": null}                                                        | where   |
+      | read      | a comparison that is null   | {"where": {"equals": null}}                                            | equals  |
+      | delete    | an or that is null          | {"where": {"or": null}}                                                | or      |
+      | read      | an equals expr that is a number | {"where": {"equals": {"target": "id", "expr": 5}}}                 | expr    |
+      | read      | an unknown operator holding a clause | {"where": {"nor": {"equals": {"target": "id", "expr": "x"}}}}  | nor     |
+      | read      | a bad second clause inside an or | {"where": {"or": [{"equals": {"target": "id", "expr": "x"}}, {"gt": {"target": "id"}}]}} | or.1 |
+      | read      | an order entry that is null | {"order": [null]}                                                      | order   |
+      | read      | an order target that is a number | {"order": [{"target": 5, "mode": "asc"}]}                         | target  |
+      | read      | a limit bound that is not an integer | {"limit": {"to": 1.5}}                                        | limit.to |
+      | delete    | a negative limit bound      | {"limit": {"from": -1}}                                                | limit.from |
+
+  Scenario Outline: A <operation> whose query is a list, not an object, is refused
+    Given these events exist:
+      | suffix |
+      | alpha  |
+    When I <operation> the events record "alpha" with the query:
+      """
+      []
+      """
+    Then the response is 400
+    And the events records "alpha" still exist
+
+    Examples:
+      | operation |
+      | read      |
+      | delete    |
 
   @events @base-path
   Scenario: A regular expression far over any length limit is refused

@@ -60,3 +60,26 @@ Feature: The query as the URL parameter q (extension)
       | read      | {base}      |
       | read      | {base}/{id} |
       | delete    | {base}/{id} |
+
+  Scenario Outline: A query given twice as q is refused on <operation> at <path>
+    Given two events with new ids exist
+    When I <operation> the events at <path> sending the query as q twice
+    Then the response is 400 naming "q"
+    And both records can be read by their ids as sent
+
+    Examples:
+      | operation | path        |
+      | read      | {base}      |
+      | read      | {base}/{id} |
+      | delete    | {base}/{id} |
+
+  Scenario Outline: A q that is not JSON is refused on <operation> at <path>
+    Given two events with new ids exist
+    When I <operation> the events at <path> sending as q a text that is not JSON
+    Then the response is 400 naming "q"
+    And both records can be read by their ids as sent
+
+    Examples:
+      | operation | path        |
+      | read      | {base}      |
+      | delete    | {base}/{id} |

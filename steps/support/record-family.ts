@@ -39,9 +39,16 @@ export function familyOf(world: KitWorld): RecordFamily {
   return family;
 }
 
-/** A cell of a Given table: a number when it reads as one, else the text with `{stem}` replaced. */
+/**
+ * A cell of a Given table: a number when it reads as one, `true` / `false` as booleans, a text in
+ * double quotes as that string (`"10"` stays a string), else the text with `{stem}` replaced. An
+ * empty cell leaves the field out of the record.
+ */
 function cellValue(text: string, stem: string): unknown {
-  return /^-?\d+(?:\.\d+)?$/.test(text) ? Number(text) : text.replaceAll('{stem}', stem);
+  if (/^-?\d+(?:\.\d+)?$/.test(text)) return Number(text);
+  if (text === 'true' || text === 'false') return text === 'true';
+  if (/^".*"$/.test(text)) return text.slice(1, -1).replaceAll('{stem}', stem);
+  return text.replaceAll('{stem}', stem);
 }
 
 /** Sets a field named by a dotted column (`origin.host`) in nested objects. */
@@ -60,7 +67,7 @@ export function familyRecord(index: IndexName, stem: string, row: Record<string,
   const { suffix, ...fields } = row;
   if (!suffix) throw new Error('every row needs a suffix');
   const sent: JsonRecord = { id: `${stem}-${suffix}`, ...sampleRecord(index), [FAMILY_FIELD]: stem };
-  for (const [column, text] of Object.entries(fields)) setDotted(sent, column, cellValue(text, stem));
+  for (const [column, text] of Object.entries(fields)) if (text !== '') setDotted(sent, column, cellValue(text, stem));
   return { suffix, sent };
 }
 

@@ -5,7 +5,8 @@
  * extensions — while the core profile passes (independent-server.test.ts). The @extension
  * scenarios it passes do so for reasons the seed allows: it creates and updates batches, its
  * 400 for an unknown query member names order or limit, its 400 for a query part of the wrong
- * JSON type (select, limit, where, a comparison, an order entry, a target) names that part, a
+ * JSON type (select, limit, where, a comparison, an order entry, a target, an equals expr)
+ * names that part, it refuses a query that is a list with 400, a
  * delete by id that ignores q deletes the record, and a batch that changes one record of two
  * answers 200.
  */
@@ -88,4 +89,28 @@ export const FAILS_WITHOUT_THE_EXTENSIONS: readonly string[] = [
   "create on agents with a list and an id in the path is refused whole",
   "create on events with a list and an id in the path is refused whole",
   "update on network link types with a list and an id in the path is refused whole",
+  "A delete whose query has a negative limit bound is refused naming it",
+  "A delete whose query has an or that is null is refused naming it",
+  "A q that is not JSON is refused on delete at {base}/{id}",
+  "A q that is not JSON is refused on read at {base}",
+  "A query given twice as q is refused on delete at {base}/{id}",
+  "A query given twice as q is refused on read at {base}",
+  "A query given twice as q is refused on read at {base}/{id}",
+  "A read whose query has a bad second clause inside an or is refused naming it",
+  "A read whose query has a limit bound that is not an integer is refused naming it",
+  "A read whose query has an order target that is a number is refused naming it",
+  "A read whose query has an unknown operator holding a clause is refused naming it",
+  "Read agents matching patterns against numbers and booleans by their JSON text, never against an object",
+  "Read agents with several operators in one where object, all of which must hold",
+  "Read events comparing stored strings with gt 9, as text, other values never matching",
+  "Read events comparing stored strings with gte \"d\", as text, other values never matching",
+  "Read events comparing stored strings with lt \"f\", as text, other values never matching",
+  "Read events comparing stored strings with lt 9, as text, other values never matching",
+  "Read events comparing stored strings with lte \"9\", as text, other values never matching",
+  "Read events ordered asc by a field holding numbers, strings and a boolean, records without it last",
+  "Read events ordered desc by a field holding numbers, strings and a boolean, records without it last",
+  "Read events with the limit {\"from\": 2, \"to\": 2}, indices counted after ordering",
+  "Read events with the limit {\"from\": 2}, indices counted after ordering",
+  "Read events with the limit {\"to\": 1}, indices counted after ordering",
+  "Read network link types by a wildcard whose backslashes escape a star and a question mark",
 ];

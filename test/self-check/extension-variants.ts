@@ -9,6 +9,8 @@ import { isObject, parseBody, type Json } from './variant-helpers.js';
 function rewriteQuery(request: CoreRequest, rewrite: (query: Json) => Json): CoreRequest {
   if (request.method !== 'GET' && request.method !== 'DELETE') return request;
   const params = new URLSearchParams(request.query ?? '');
+  // q given more than once is left for the core to refuse (setting it would keep only one).
+  if (params.getAll('q').length > 1) return request;
   const q = params.get('q');
   if (q !== null) {
     let parsed: unknown;
