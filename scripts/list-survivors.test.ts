@@ -42,5 +42,6 @@ test('the rendered file gives the score as Stryker does and the raw score with i
 test('a rule matches by file and line text', () => {
   assert.match(reasonFor('core/match-where.ts', "if (typeof value === 'number' || x)") ?? '', /expr` is a String/);
   assert.equal(reasonFor('core/match-where.ts', 'something else'), undefined);
-  assert.match(reasonFor('core/query/parse-where.ts', 'anything') ?? '', /query language/);
+  assert.match(reasonFor('core/query/parse-where.ts', 'if (x) return problem(field, \'must be object\');') ?? '', /wording not fixed/);
+  assert.match(reasonFor('core/query/parse-where.ts', 'if (--budget.left < 0) return problem(at, \'too many\');') ?? '', /limits/);
 });
