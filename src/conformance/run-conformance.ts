@@ -72,7 +72,10 @@ type SupportCoordinates = Partial<ISupportCodeCoordinates>;
  */
 async function supportFor(coordinates: SupportCoordinates, options: ConformanceRunOptions): Promise<ISupportCodeLibrary | SupportCoordinates> {
   if (!options.parallel) return options.support ?? coordinates;
-  const bundle = await bundleSupportCode(await expandImportPaths(coordinates.importPaths ?? [], PACKAGE_ROOT), PACKAGE_ROOT);
+  // expandImportPaths reads cucumber's own path expansion (an internal module); should a cucumber
+  // release move it, the run loads the files as they are rather than failing.
+  const files = await expandImportPaths(coordinates.importPaths ?? [], PACKAGE_ROOT).catch(() => undefined);
+  const bundle = files && (await bundleSupportCode(files, PACKAGE_ROOT));
   return bundle ? { ...coordinates, importPaths: [bundle.file] } : coordinates;
 }
 
