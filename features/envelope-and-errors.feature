@@ -81,3 +81,29 @@ Feature: Envelope and errors
       | delete    | events             | {base}/{id} |
       | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
+
+  # seed §4.1: a create or update body is a record, a JSON object (create: "a JSON record"; update:
+  # "JSON holding the id of the record to change and the fields to set"). A number, a string or a
+  # boolean is valid JSON but no record, so the request is not valid (§4.2: 400); as above, any
+  # refusal passes and the outcome is checked. Null and lists are left out: a list may be a batch
+  # (an extension) and null may be read as no body. Read and delete take a query body instead.
+  Scenario Outline: <operation> on <index> at <path> with a JSON body that is not an object (<json>) is refused
+    Given the <index> hold a record with a new id
+    When I <operation> <index> at <path> with the JSON body '<json>'
+    Then the response is a client error
+    And nothing was created and that record is unchanged
+
+    Examples:
+      | operation | index              | path        | json   |
+      | create    | events             | {base}      | 42     |
+      | create    | events             | {base}/{id} | "text" |
+      | create    | network link types | {base}      | true   |
+      | create    | network link types | {base}/{id} | 42     |
+      | create    | agents             | {base}      | "text" |
+      | create    | agents             | {base}/{id} | true   |
+      | update    | events             | {base}      | true   |
+      | update    | events             | {base}/{id} | 42     |
+      | update    | network link types | {base}      | "text" |
+      | update    | network link types | {base}/{id} | true   |
+      | update    | agents             | {base}      | 42     |
+      | update    | agents             | {base}/{id} | "text" |

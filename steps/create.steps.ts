@@ -30,6 +30,12 @@ When('I create {index} with a new id and extra fields', async function (this: Ki
   await createWithId(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });
 });
 
+// seed §2 rule 4: a field beyond the tables holding any JSON value (a list of objects, …), kept as sent.
+When('I create {index} with a new id and {string} set to the JSON {string}', async function (this: KitWorld, index: IndexName, field: string, json: string) {
+  const value: unknown = JSON.parse(json);
+  await createWithId(this, index, { ...sampleRecord(index), [field]: value });
+});
+
 // seed §2 rule 3: the service generates the id; the marker finds the record afterwards.
 When('I create {index} without an id', async function (this: KitWorld, index: IndexName) {
   const marker = `${this.kit.runPrefix}marker-${randomBytes(4).toString('hex')}`;

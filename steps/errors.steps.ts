@@ -58,6 +58,22 @@ When(
   },
 );
 
+// seed §4.1: a create or update body is a record, a JSON object (create: "a JSON record"; update:
+// "JSON holding the id of the record to change and the fields to set"); a number, a string or a
+// boolean is valid JSON but no record, so the request is not valid (§4.2: 400). The body replaces
+// the harmless request's record, so nothing in it names an id; on {base}/{id} the path names the
+// spare id (create) or the scenario's record (update).
+When(
+  'I {operation} {index} at {path} with the JSON body {string}',
+  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, json: string) {
+    if (operation !== 'create' && operation !== 'update') throw new Error(`${operation} takes a query body, not a record: only create and update send one`);
+    const value: unknown = JSON.parse(json);
+    if (typeof value === 'object') throw new Error(`the JSON body must be a number, a string or a boolean, not ${json}`);
+    const request = harmlessRequest(this, operation, index, path);
+    await this.sendRaw({ ...request, body: json, contentType: 'application/json' });
+  },
+);
+
 // The refused request created nothing (no record under the spare id it named) and left the
 // scenario's record as it was.
 Then('nothing was created and that record is unchanged', async function (this: KitWorld) {
