@@ -18,6 +18,20 @@ Feature: Record ids
       | network link types |
       | agents             |
 
+  # seed §4.1: POST {base}/{id} takes the JSON record, whose id is optional; a body that names the
+  # same id as the path is that record, so it is created as if the body left the id out.
+  @record-path
+  Scenario Outline: Creating <index> with the same new id in the path and in the body creates it
+    When I create <index> with a new id in the path and the same id in the body
+    Then the response is 201 with an envelope naming the id
+    And <index> can be read by its id as sent
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
   @record-path
   Scenario Outline: Reading <index> by an id that does not exist finds nothing
     When I read <index> by an id that does not exist

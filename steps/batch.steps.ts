@@ -24,6 +24,13 @@ When(
   },
 );
 
+// A new record, then a JSON value that is not a record at all.
+When('I create a batch of {index}: a new record, then the JSON value {int}', async function (this: KitWorld, index: IndexName, value: number) {
+  const record = { id: this.newId(index), ...sampleRecord(index, 0) };
+  this.cleanup.addId(index, record.id);
+  await this.call((c) => indexClient(c, index).create([record, value]));
+});
+
 When('I {operation} a batch of two {index} under a new id in the path', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
   const id = this.spareId(index);
   const body = [sampleRecord(index, 0), sampleRecord(index, 1)];

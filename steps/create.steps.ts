@@ -53,6 +53,14 @@ When('I create {index} with a new id in the path', async function (this: KitWorl
   await this.call((c) => indexClient(c, index).create(body, { id }));
 });
 
+// POST {base}/{id} with the same id in the body: the body is the record the path names.
+When('I create {index} with a new id in the path and the same id in the body', async function (this: KitWorld, index: IndexName) {
+  const id = this.newId(index);
+  const body = { id, ...sampleRecord(index) };
+  this.remember(index, id, body);
+  await this.call((c) => indexClient(c, index).create(body, { id }));
+});
+
 /**
  * Creates a record under a spare id, which the scenario may expect to exist afterwards or not:
  * POST {base} with the id in the body, or POST {base}/{id} with the body as given.

@@ -1,5 +1,5 @@
 import type { BrokenVariant } from './broken-variants.js';
-import { idInPath } from './variant-helpers.js';
+import { idInPath, isObject, parseBody } from './variant-helpers.js';
 
 /** Variants of id generation (seed §2 rule 3), unknown ids (§7) and token checks (§5). */
 export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
@@ -16,6 +16,16 @@ export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
       const response = await handle(request);
       if (request.method !== 'GET' || idInPath(request.path) === undefined || response.status !== 404) return response;
       return { ...response, status: 200, body: [] };
+    },
+  },
+  {
+    name: 'same-id-in-path-and-body-refused',
+    breaks: '§4.1: POST {base}/{id} whose body names the same id is refused with 406 instead of created',
+    wrap: (handle) => async (request) => {
+      const id = idInPath(request.path);
+      const body = request.method === 'POST' && id !== undefined ? parseBody(request) : undefined;
+      if (!isObject(body) || body['id'] !== id) return handle(request);
+      return { status: 406, headers: { 'content-type': 'application/json' }, body: [{ status: 'Not Acceptable', code: 406, error: true, message: { id: 'Readonly field' } }] };
     },
   },
   {

@@ -192,6 +192,15 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     wrap: (handle) => (request) => handle(request.method === 'POST' ? request : { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
   },
   {
+    name: 'non-object-body-crashes',
+    breaks: '§4.2: a create or update body that is JSON but not an object or a list (42, "text", true) answers 500 instead of a refusal',
+    wrap: (handle) => (request) => {
+      const body = request.method === 'POST' || request.method === 'PUT' ? parseBody(request) : undefined;
+      if (body === undefined || body === null || typeof body === 'object') return handle(request);
+      return Promise.resolve({ status: 500, headers: { 'content-type': 'application/json' }, body: [{ status: 'Internal Server Error', code: 500, error: true, message: 'Cannot read properties of a non-object body' }] });
+    },
+  },
+  {
     name: 'missing-field-message-as-text',
     breaks: '§4.1 rule 4: the 406 message is a sentence instead of {field: "required"}',
     wrap: (handle) => async (request) => {

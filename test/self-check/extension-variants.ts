@@ -1,5 +1,5 @@
 import type { CoreRequest, CoreResponse } from '../../src/reference-server/core/core-types.js';
-import type { BrokenVariant } from './broken-variants.js';
+import type { BrokenVariant, Handle } from './broken-variants.js';
 import { isObject, parseBody, type Json } from './variant-helpers.js';
 
 // Variants of the extensions (spec x-extension): each broken one breaks one extension rule; the
@@ -40,6 +40,31 @@ function rewriteWhere(request: CoreRequest, change: (clause: Json) => Json): Cor
 }
 
 const items = (response: CoreResponse): Json[] | undefined => (Array.isArray(response.body) ? (response.body as Json[]) : undefined);
+
+/** A create or update batch that holds an entry which is not an object, or undefined. */
+function batchWithANonObject(request: CoreRequest): unknown[] | undefined {
+  if (request.method !== 'POST' && request.method !== 'PUT') return undefined;
+  const body = parseBody(request);
+  return Array.isArray(body) && body.some((entry) => !isObject(entry)) ? body : undefined;
+}
+
+/**
+ * The other reading of the batch text: the records are handled one by one, so an entry that is
+ * not an object gets its own 406 item and the records around it are still created or updated.
+ */
+function refuseNonObjectEntriesOneByOne(handle: Handle): Handle {
+  return async (request) => {
+    const batch = batchWithANonObject(request);
+    const records = batch?.filter(isObject) ?? [];
+    if (!batch || records.length === 0) return handle(request);
+    const response = await handle({ ...request, body: JSON.stringify(records) });
+    const handled = items(response);
+    if (!handled || handled.length !== records.length) return response;
+    let next = 0;
+    const notARecord = { status: 'Not Acceptable', code: 406, error: true, message: { record: 'must be an object' } };
+    return { ...response, status: 406, body: batch.map((entry) => (isObject(entry) ? handled[next++] : notARecord)) };
+  };
+}
 
 export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   {
@@ -108,6 +133,14 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
     },
   },
   {
+    name: 'batch-non-object-entry-crashes',
+    breaks: 'batches: a batch holding an entry that is not an object answers 500 instead of a refusal',
+    wrap: (handle) => (request) =>
+      batchWithANonObject(request)
+        ? Promise.resolve({ status: 500, headers: { 'content-type': 'application/json' }, body: [{ status: 'Internal Server Error', code: 500, error: true, message: 'entry is not an object' }] })
+        : handle(request),
+  },
+  {
     name: 'readonly-id-answers-400',
     breaks: 'stricter validation: an update changing the id answers 400 without naming the field (faithful to the seed, not to the extension)',
     wrap: (handle) => async (request) => {
@@ -123,8 +156,10 @@ export const FAITHFUL_EXTENSION_ALTERNATIVE: BrokenVariant = {
   name: 'extension-other-choices',
   breaks:
     'nothing: query problems told in a sentence (naming the field) rather than a field object, the original wording with its period ' +
-    '("Readonly field.", "Repeated values."), reads without an order in reverse stored order, a 304 item that says "unchanged"',
-  wrap: (handle) => async (request) => {
+    '("Readonly field.", "Repeated values."), reads without an order in reverse stored order, a 304 item that says "unchanged", ' +
+    'a batch entry that is not an object refused as its own 406 item while the other records are created',
+  wrap: (inner) => async (request) => {
+    const handle = refuseNonObjectEntriesOneByOne(inner);
     const response = await handle(request);
     const list = items(response);
     if (!list) return response;
