@@ -1,0 +1,71 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compareIgnoredMutants, stripDisableComments, type MutationReport, type ReportMutant } from './compare-ignored-mutants.mjs';
+
+const source = [
+  "// Stryker disable next-line StringLiteral: wording (features/SURVIVORS.md)",
+  "const a = 'x';",
+  'const b = 1 > 0;',
+  '  // Stryker disable next-line ConditionalExpression: equivalent (features/SURVIVORS.md)',
+  'if (b) run();',
+].join('\n');
+
+const mutant = (line: number, mutatorName: string, status: string, replacement = ''): ReportMutant => ({
+  mutatorName,
+  replacement,
+  status,
+  location: { start: { line, column: 3 }, end: { line, column: 9 } },
+});
+
+test('stripping the disable comments keeps the code and maps each line to where it went', () => {
+  const { text, lineOf } = stripDisableComments(source);
+  assert.equal(text, ["const a = 'x';", 'const b = 1 > 0;', 'if (b) run();'].join('\n'));
+  assert.deepEqual([2, 3, 5].map(lineOf), [1, 2, 3]);
+});
+
+test('an ignored mutant that the full run killed is reported as hidden; survivors are not', () => {
+  const ignoredRun: MutationReport = {
+    files: { 'a.ts': { source, mutants: [mutant(2, 'StringLiteral', 'Ignored', '""'), mutant(5, 'ConditionalExpression', 'Ignored', 'true'), mutant(3, 'EqualityOperator', 'Killed', '>=')] } },
+  };
+  const fullRun: MutationReport = {
+    files: {
+      'a.ts': {
+        source: stripDisableComments(source).text,
+        mutants: [mutant(1, 'StringLiteral', 'Survived', '""'), mutant(3, 'ConditionalExpression', 'Killed', 'true'), mutant(2, 'EqualityOperator', 'Killed', '>=')],
+      },
+    },
+  };
+  const result = compareIgnoredMutants(ignoredRun, fullRun);
+  assert.equal(result.checked, 2);
+  assert.deepEqual(result.byStatus, { Survived: 1, Killed: 1 });
+  assert.deepEqual(result.hidden.map((h) => [h.line, h.mutator]), [[5, 'ConditionalExpression']]);
+  assert.equal(result.missing, 0);
+});
+
+test('an ignored mutant the full run does not have is counted as missing', () => {
+  const ignoredRun: MutationReport = { files: { 'a.ts': { source, mutants: [mutant(2, 'StringLiteral', 'Ignored', '"x"')] } } };
+  const fullRun: MutationReport = { files: { 'a.ts': { source: stripDisableComments(source).text, mutants: [] } } };
+  assert.equal(compareIgnoredMutants(ignoredRun, fullRun).missing, 1);
+});
+
+test('runs of different code are refused', () => {
+  const ignoredRun: MutationReport = { files: { 'a.ts': { source, mutants: [] } } };
+  const fullRun: MutationReport = { files: { 'a.ts': { source: 'const a = 2;', mutants: [] } } };
+  assert.throws(() => compareIgnoredMutants(ignoredRun, fullRun), /different code/);
+});
+
+test('a replacement that carries a removed comment matches the one without it', () => {
+  const commented = ['switch (k) {', '  // Stryker disable next-line StringLiteral: wording (features/SURVIVORS.md)', "  case 'a':", '    break;', '}'].join('\n');
+  const caseMutant = (line: number, replacement: string, status: string): ReportMutant => ({
+    mutatorName: 'ConditionalExpression',
+    replacement,
+    status,
+    location: { start: { line, column: 3 }, end: { line: line + 1, column: 11 } },
+  });
+  const ignoredRun: MutationReport = {
+    files: { 'a.ts': { source: commented, mutants: [caseMutant(3, "// Stryker disable next-line StringLiteral: wording (features/SURVIVORS.md)\ncase 'a':", 'Ignored')] } },
+  };
+  const fullRun: MutationReport = { files: { 'a.ts': { source: stripDisableComments(commented).text, mutants: [caseMutant(2, "case 'a':", 'NoCoverage')] } } };
+  const result = compareIgnoredMutants(ignoredRun, fullRun);
+  assert.deepEqual([result.missing, result.byStatus], [0, { NoCoverage: 1 }]);
+});
