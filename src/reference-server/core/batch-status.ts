@@ -1,16 +1,21 @@
 /**
  * How severe an item's code is when one response answers for several records: the original
- * service's `code_priority_order` (lib/http.py) — 304 < 200 < 201 = 205 < 404 < an error. Codes
- * it does not rank count as errors when ≥ 400.
+ * service's `code_priority_order` (lib/http.py) — 304 < 200 < 201 = 205 < 404 < an error. Any
+ * code it does not rank counts as an error.
  */
+const RANK_BY_CODE: ReadonlyMap<number, number> = new Map([
+  [304, 0],
+  [200, 1],
+  [201, 2],
+  // Stryker disable next-line ArrayDeclaration: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
+  [205, 2],
+  // Stryker disable next-line ArrayDeclaration: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
+  [404, 3],
+]);
+const ERROR_RANK = 4;
+
 export function severityOf(code: number): number {
-  if (code === 304) return 0;
-  if (code === 200) return 1;
-  // Stryker disable next-line LogicalOperator: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
-  if (code === 201 || code === 205) return 2;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
-  if (code === 404) return 3;
-  return code >= 400 ? 4 : 1;
+  return RANK_BY_CODE.get(code) ?? ERROR_RANK;
 }
 
 /**

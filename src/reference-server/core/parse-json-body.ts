@@ -27,7 +27,7 @@ export function findJsonProblem(value: unknown): string | undefined {
   // Stryker disable next-line ArrayDeclaration: limits: x-decisions limits (features/SURVIVORS.md)
   const stack: Array<[unknown, number]> = [[value, 0]];
   // Stryker disable next-line ConditionalExpression: limits: x-decisions limits (features/SURVIVORS.md)
-  while (stack.length > 0) {
+  while (stack.length) {
     const [node, depth] = stack.pop()!;
     // JSON.parse turns 1e400 into Infinity, which JSON.stringify would send back as null.
     // Stryker disable next-line StringLiteral: limits: x-decisions limits (features/SURVIVORS.md)

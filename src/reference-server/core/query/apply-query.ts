@@ -10,7 +10,7 @@ import type { ParsedQuery } from './parse-query.js';
  */
 export function applyQuery(records: readonly StoredRecord[], query: ParsedQuery): StoredRecord[] {
   let picked = query.where ? records.filter((r) => matchClause(r, query.where!)) : [...records];
-  if (query.order && query.order.length > 0) picked = orderRecords(picked, query.order);
+  if (query.order) picked = orderRecords(picked, query.order);
   if (query.limit) picked = limitRecords(picked, query.limit);
   return picked;
 }

@@ -33,6 +33,9 @@ const wildcardCases: Array<[string, { expr: string; text: string; want: boolean 
   ['\\* escapes a star', { expr: 'a\\*', text: 'a*', want: true }],
   ['\\* is not a wildcard', { expr: 'a\\*', text: 'ab', want: false }],
   ['* spans newlines', { expr: 'a*b', text: 'a\n\nb', want: true }],
+  ['\\\\ escapes a backslash', { expr: 'a\\\\b', text: 'a\\b', want: true }],
+  ['a trailing backslash stands for itself', { expr: 'a\\', text: 'a\\', want: true }],
+  ['a trailing backslash escapes nothing', { expr: 'a\\', text: 'a', want: false }],
 ];
 for (const [name, { expr, text, want }] of wildcardCases) {
   test(`compileWildcard: ${name}`, () => assert.equal(matches(compileWildcard(expr), text), want));

@@ -69,8 +69,9 @@ export function compileWildcard(expr: string): PatternResult {
     const char = chars[i]!;
     if (char === '*') source += '.*';
     else if (char === '?') source += '.';
-    else if (char === '\\' && i + 1 < chars.length) source += RE2JS.quote(chars[++i]!);
-    else source += RE2JS.quote(char);
+    else if (char !== '\\') source += RE2JS.quote(char);
+    // A backslash escapes the character after it; a trailing one stands for itself.
+    else source += RE2JS.quote(chars[++i] ?? char);
   }
   // The translation may be longer than the expr; the program-size limit bounds it.
   // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)

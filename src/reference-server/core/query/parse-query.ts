@@ -32,13 +32,15 @@ function parseOrder(value: unknown): Parsed<OrderBy[]> {
     if (!isPlainObject(entry)) return problem(at, 'must be an object with target and mode');
     for (const key of Object.keys(entry)) if (key !== 'target' && key !== 'mode') return problem(`${at}.${key}`, 'not allowed');
     const { target, mode } = entry;
-    if (target === undefined) return problem(`${at}.target`, 'required');
-    if (typeof target !== 'string' || target === '') return problem(`${at}.target`, 'must be a non-empty string');
-    if (mode === undefined) return problem(`${at}.mode`, 'required');
-    if (mode !== 'asc' && mode !== 'desc') return problem(`${at}.mode`, 'must be one of: asc, desc');
+    if (typeof target !== 'string' || target === '') return problem(`${at}.target`, target === undefined ? 'required' : 'must be a non-empty string');
+    if (mode !== 'asc' && mode !== 'desc') return problem(`${at}.mode`, mode === undefined ? 'required' : 'must be one of: asc, desc');
     order.push({ target, mode });
   }
   return { ok: true, value: order };
+}
+
+function isNonNegativeInteger(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
 }
 
 function parseLimit(value: unknown): Parsed<Limit> {
@@ -46,10 +48,11 @@ function parseLimit(value: unknown): Parsed<Limit> {
   const limit: Limit = {};
   for (const [key, bound] of Object.entries(value)) {
     if (key !== 'from' && key !== 'to') return problem(`limit.${key}`, 'not allowed');
-    if (typeof bound !== 'number' || !Number.isSafeInteger(bound) || bound < 0) return problem(`limit.${key}`, 'must be a non-negative integer');
+    if (!isNonNegativeInteger(bound)) return problem(`limit.${key}`, 'must be a non-negative integer');
     limit[key] = bound;
   }
-  if (limit.from !== undefined && limit.to !== undefined && limit.to < limit.from) return problem('limit.to', 'must not be less than limit.from');
+  // An absent bound is open: to defaults to no end, from to the first record.
+  if ((limit.to ?? Infinity) < (limit.from ?? 0)) return problem('limit.to', 'must not be less than limit.from');
   return { ok: true, value: limit };
 }
 

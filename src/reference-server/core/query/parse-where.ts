@@ -18,15 +18,13 @@ function parseComparison(op: (typeof COMPARISONS)[number], value: unknown, field
   if (!isPlainObject(value)) return problem(field, 'must be an object with target and expr');
   for (const key of Object.keys(value)) if (key !== 'target' && key !== 'expr') return problem(`${field}.${key}`, 'not allowed');
   const { target, expr } = value;
-  if (target === undefined) return problem(`${field}.target`, 'required');
-  if (typeof target !== 'string') return problem(`${field}.target`, 'must be string');
+  if (typeof target !== 'string') return problem(`${field}.target`, target === undefined ? 'required' : 'must be string');
   if (target === '') return problem(`${field}.target`, 'must not be empty');
-  if (expr === undefined) return problem(`${field}.expr`, 'required');
   if (op === 'lt' || op === 'lte' || op === 'gt' || op === 'gte') {
-    if (typeof expr !== 'string' && typeof expr !== 'number') return problem(`${field}.expr`, 'must be string or number');
+    if (typeof expr !== 'string' && typeof expr !== 'number') return problem(`${field}.expr`, expr === undefined ? 'required' : 'must be string or number');
     return { ok: true, value: { op: op satisfies RangeOperator, target, expr } };
   }
-  if (typeof expr !== 'string') return problem(`${field}.expr`, 'must be string');
+  if (typeof expr !== 'string') return problem(`${field}.expr`, expr === undefined ? 'required' : 'must be string');
   if (op === 'equals') return { ok: true, value: { op, target, expr } };
   const compiled = op === 'reg_exp' ? compileRegExp(expr) : compileWildcard(expr);
   return compiled.ok ? { ok: true, value: { op, target, pattern: compiled.pattern } } : problem(`${field}.expr`, compiled.reason);
@@ -73,13 +71,12 @@ function parseOperators(value: Record<string, unknown>, field: string, budget: B
   return { ok: true, value: clauses };
 }
 
-/** One clause object: its operators, all of which must hold. */
+/** One clause object: its operators, all of which must hold (an `and` of them, one or more). */
 function parseClause(value: unknown, field: string, budget: Budget): Parsed<Clause> {
   // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
   if (!isPlainObject(value)) return problem(field, 'must be object');
   const parts = parseOperators(value, field, budget);
-  if (!parts.ok) return parts;
-  return { ok: true, value: parts.value.length === 1 ? parts.value[0]! : { op: 'and', clauses: parts.value } };
+  return parts.ok ? { ok: true, value: { op: 'and', clauses: parts.value } } : parts;
 }
 
 /**
