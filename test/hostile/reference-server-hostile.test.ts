@@ -13,8 +13,13 @@ function firstAnswer(url: string, head: string, chunk?: Buffer): Promise<{ text:
   const { hostname, port } = new URL(url);
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.write(head));
-    const timer = chunk ? setInterval(() => socket.writable && socket.write(chunk), 5) : undefined;
+    let timer: NodeJS.Timeout | undefined;
+    // The chunks start once the head is written: a socket still connecting queues writes, and a
+    // chunk queued first would reach the server as a malformed request line (seen on a busy machine).
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(head);
+      if (chunk) timer = setInterval(() => socket.writable && socket.write(chunk), 5);
+    });
     socket.once('data', (data) => {
       clearInterval(timer);
       socket.destroy();

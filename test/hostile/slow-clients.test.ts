@@ -23,8 +23,13 @@ function dribble(head: string, drip: string): Promise<{ text: string; closedAfte
   return new Promise((resolve, reject) => {
     let text = '';
     let at = 0;
-    const socket: Socket = connect(Number(port), hostname, () => socket.write(head));
-    const timer = setInterval(() => socket.writable && socket.write(drip[at++ % drip.length]!), 50);
+    let timer: NodeJS.Timeout | undefined;
+    // The drip starts once the head is written: a socket still connecting queues writes, and a
+    // byte queued first would reach the server ahead of the request line.
+    const socket: Socket = connect(Number(port), hostname, () => {
+      socket.write(head);
+      timer = setInterval(() => socket.writable && socket.write(drip[at++ % drip.length]!), 50);
+    });
     socket.on('data', (data) => {
       text += data.toString('utf8');
       clearInterval(timer); // an answer came: stop sending, as a client would
