@@ -7,10 +7,10 @@
 // (the verdict) and ignores-check.json (the report of the run without ignores).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { compareIgnoredMutants, stripDisableComments } from './compare-ignored-mutants.mjs';
+import { STRYKER_BIN } from './stryker-bin.mjs';
 
 const root = process.cwd();
 const reportPath = join(root, 'reports/mutation/mutation.json');
@@ -43,11 +43,9 @@ config.jsonReporter = { fileName: 'reports/mutation/mutation.json' };
 config.incremental = false;
 writeFileSync(join(copy, 'stryker.config.json'), JSON.stringify(config, null, 2));
 
-const require = createRequire(import.meta.url);
-const stryker = join(dirname(require.resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js');
 const started = Date.now();
-console.log(`check-ignores: testing every mutant, ignores removed, in ${relative(root, copy) || copy}`);
-const run = spawnSync(process.execPath, [stryker, 'run'], { cwd: copy, stdio: 'inherit' });
+console.log(`check-ignores: testing every mutant, ignores removed, in ${copy}`);
+const run = spawnSync(process.execPath, [STRYKER_BIN, 'run'], { cwd: copy, stdio: 'inherit' });
 const fullPath = join(copy, 'reports/mutation/mutation.json');
 if (!existsSync(fullPath)) {
   console.error('check-ignores: the run without ignores wrote no report');

@@ -4,16 +4,12 @@
 // `stryker`), then prints one summary line and writes reports/mutation/summary.txt.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { renderSurvivors } from './list-survivors.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
+import { STRYKER_BIN } from './stryker-bin.mjs';
 
-// The package's exports map hides bin/, so its folder is found through package.json.
-const require = createRequire(import.meta.url);
-const stryker = join(dirname(require.resolve('@stryker-mutator/core/package.json')), 'bin', 'stryker.js');
 const started = Date.now();
-const run = spawnSync(process.execPath, [stryker, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
+const run = spawnSync(process.execPath, [STRYKER_BIN, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });
 const report = 'reports/mutation/mutation.json';
 if (!existsSync(report)) {
   console.error('mutation: Stryker wrote no report');
