@@ -1,6 +1,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import { createAt } from './create.steps.js';
 import type { PathForm } from './parameter-types.js';
+import { REFUSAL_STATUSES, TAKEN_OR_REFUSED_STATUSES } from '../src/conformance/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { assertRefusalBody } from './support/envelope-items.js';
 import { expectThat } from './support/expect-that.js';
@@ -13,7 +14,6 @@ type Entry = Record<string, unknown> & { config: Record<string, unknown> };
 
 const listOf = (agent: JsonRecord, list: AgentList) => agent[list] as Entry[];
 const words = (list: string) => list.split(',').map((word) => word.trim());
-const REFUSAL_STATUSES = [400, 406, 422];
 
 /** Creates an agent under a spare id on {base} (remembered too: the scenario says whether it must exist). */
 async function createAgent(world: KitWorld, fields: JsonRecord): Promise<void> {
@@ -133,7 +133,7 @@ Then(
     const outcome = this.response();
     const record = this.latest('agents');
     expectThat(
-      outcome.status === 201 || REFUSAL_STATUSES.includes(outcome.status),
+      TAKEN_OR_REFUSED_STATUSES.includes(outcome.status),
       `${outcome.operation} answered ${outcome.status}, expected 201 or a refusal (${REFUSAL_STATUSES.join(', ')}): ${outcome.rawBody.slice(0, 300)}`,
     );
     const stored = await readStored(this, 'agents', record.id);

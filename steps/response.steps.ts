@@ -1,6 +1,7 @@
 import { expectThat } from './support/expect-that.js';
 import { Then } from '@cucumber/cucumber';
 import { assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';
+import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/conformance/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { indexOfOperation } from './support/index-of-operation.js';
 import { indexClient } from './support/loose-index-client.js';
@@ -10,7 +11,7 @@ import { MARKER_FIELD } from './support/sample-records.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
-function expectStatus(world: KitWorld, ...statuses: number[]): CallOutcome {
+function expectStatus(world: KitWorld, ...statuses: readonly number[]): CallOutcome {
   const outcome = world.response();
   expectThat(
     statuses.includes(outcome.status),
@@ -52,33 +53,33 @@ Then('the response is 404, nothing found', function (this: KitWorld) {
   expectStatus(this, 404);
 });
 
-// seed §7 also lets a read answer 204 when there is nothing to act on.
+// Where the description leaves a status open, the set comes from src/conformance/faithful-answers.ts.
+
+// faithful-answers read-finds-nothing: 404, or 204 (§7, nothing to act on).
 Then('the response is 404 or 204, nothing found', function (this: KitWorld) {
-  expectStatus(this, 404, 204);
+  expectStatus(this, ...READ_NOTHING_STATUSES);
 });
 
-// 400/406/422: the seed fixes no status for these refusals, only that they are refused.
+// faithful-answers refusal-status: the description fixes that these are refused, not which status says so.
 Then('the response is a client error', function (this: KitWorld) {
-  expectStatus(this, 400, 406, 422);
+  expectStatus(this, ...REFUSAL_STATUSES);
 });
 
-// A value the data model forbids: refused with a status §4.2 lists for refusing a request
-// (400, 406 or 422 — the seed fixes that it is refused, not which), error true in the envelope
-// when a body comes (§7).
+// faithful-answers refusal-status: a value the data model forbids, with error true when a body comes (§7).
 Then('the response is a refusal', function (this: KitWorld) {
-  assertRefusalBody(expectStatus(this, 400, 406, 422));
+  assertRefusalBody(expectStatus(this, ...REFUSAL_STATUSES));
 });
 
-// An update that cannot apply: §4.2 lists 204 "nothing to update", 400, 406 and 422 for update;
-// 200 and 304 would claim it happened or was unnecessary, and 404 is not an update status.
+// faithful-answers update-unknown-id: an update that cannot apply.
 Then('the response is nothing to update or a refusal', function (this: KitWorld) {
-  const outcome = expectStatus(this, 204, 400, 406, 422);
+  const outcome = expectStatus(this, ...UPDATE_UNKNOWN_ID_STATUSES);
   if (outcome.status !== 204) assertRefusalBody(outcome);
 });
 
-// Where the seed leaves the status open, the feature lists the statuses §4.2 allows for it.
-Then(/^the response status is one of (\d{3}(?:, \d{3})*)$/, function (this: KitWorld, list: string) {
-  expectStatus(this, ...list.split(', ').map(Number));
+// faithful-answers id-change: refused, or the new id ignored.
+Then('the response is a refused or ignored id change', function (this: KitWorld) {
+  const outcome = expectStatus(this, ...ID_CHANGE_STATUSES);
+  if (REFUSAL_STATUSES.includes(outcome.status)) assertRefusalBody(outcome);
 });
 
 // seed §4.1 create: 201, envelope code 201, error false, "message saying the record with the id was created".

@@ -14,6 +14,9 @@ export interface MutatedBody {
 // Candidates for a field of the wrong JSON type; only those the field's schema refuses are used.
 // null is never one: some implementations read null as "absent", which the seed leaves open.
 const WRONG_TYPE_CANDIDATES: readonly unknown[] = [0, 1.5, true, 'text', {}, ['x'], [1]];
+// A hidden-name field typed as described may be read by a lenient decoder (0 as false, as
+// Python's marshmallow does); only values no decoder reads as the described type are sent there.
+const HIDDEN_NAME_CANDIDATES: readonly unknown[] = [1.5, 'text', {}, ['x'], [1]];
 
 const deepCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
@@ -53,7 +56,8 @@ function replacementsFor(site: MutationSite, options: SiteOptions, current: unkn
       // where without equals, which the seed leaves open).
       const allowed = allowedTypes(site.node, options.doc);
       if (allowed.size === 0) return [];
-      return WRONG_TYPE_CANDIDATES.filter((c) => !allowed.has(jsonTypeOf(c)) && options.spec.validateAt(site.node.pointer, c).length > 0);
+      const candidates = site.hiddenName ? HIDDEN_NAME_CANDIDATES : WRONG_TYPE_CANDIDATES;
+      return candidates.filter((c) => !allowed.has(jsonTypeOf(c)) && options.spec.validateAt(site.node.pointer, c).length > 0);
     }
     case 'bad-enum': {
       const allowed = site.node.schema['enum'] as unknown[];

@@ -3,8 +3,9 @@ import type { CoreRequest } from '../reference-server/core/core-types.js';
 import type { OpenApiDocument } from '../spec/openapi-document.js';
 import type { SpecValidator } from '../spec/spec-validator.js';
 import { applyMutation } from './apply-mutation.js';
+import { formatPath } from './mutation-sites.js';
 import type { AuthMaterial } from './auth-table.js';
-import { GENERATED_SLOT, type AuthKind, type FuzzStep, type MutationChoice, type MutationKind } from './fuzz-step.js';
+import { GENERATED_SLOT, type AuthKind, type FuzzStep, type MutationChoice, type MutationKind, type Transport } from './fuzz-step.js';
 import { findNestedExtraFields } from './nested-extra-fields.js';
 import { componentSchema, requestBodyNode, type SchemaNode } from './schema-node.js';
 import { bindSlotExprs } from './bind-slot-exprs.js';
@@ -35,6 +36,25 @@ export interface BuildContext {
   allowDestructive: boolean;
 }
 
+/**
+ * A rule the request breaks by itself (apart from what the records make of it: a taken or unknown
+ * id). A request that breaks several may be answered for any one of them (faithful-answers
+ * order-of-checks), so the judge needs the list.
+ */
+export type RequestBreak =
+  | 'token'
+  | 'media-type'
+  | 'no-media-type'
+  | 'not-json'
+  | 'json-edge'
+  | 'empty-body'
+  | 'missing-field'
+  | 'invalid-value'
+  | 'invalid-query'
+  | 'hidden-name-type'
+  | 'nested-extra'
+  | 'id-change';
+
 /** A step bound to ids: what goes to the target, what goes to the model, and how to judge it. */
 export interface BuiltStep {
   operationId: string;
@@ -47,12 +67,18 @@ export interface BuiltStep {
   alternatives: OpenAlternative[];
   /** The record id the step names (path or body), if any. */
   id: string | undefined;
-  /** Set on a create without id: the marker value to find the generated id by. */
+  /** Set on a create without id whose body carries the marker: the value to find the generated id by. */
   marker: string | undefined;
+  /** A create without id whose body carries no marker (no body at all): a created record is found by reading the index. */
+  createdWithoutMarker: boolean;
   mutation: MutationKind | undefined;
+  /** Every rule the request breaks by itself. */
+  breaks: RequestBreak[];
+  /** Where the mutation broke a field whose name the description hides (the target may store or refuse it). */
+  hiddenNameBreak: string | undefined;
   /** What makes the step hostile — the token, media type or raw body, else the mutation — for grouping failures. */
   cause: string | undefined;
-  /** Nested fields the schema does not declare: the target may refuse the body instead (tolerance-rules.ts). */
+  /** Nested fields the schema does not declare, or declares under a hidden name: the target may refuse the body instead (faithful-answers nested-extra-fields). */
   nestedExtras: string[];
   /** The target may accept what the model refuses (deep nesting, 1e400, invalid UTF-8): read the record back and adopt it. */
   resyncAfter: boolean;
@@ -76,11 +102,13 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   let unbroken: Record<string, unknown> | undefined;
   let marker: string | undefined;
   let mutation: MutationKind | undefined;
+  let hiddenNameBreak: string | undefined;
   let changedIdTo: string | undefined;
   const mutate = (node: SchemaNode, value: Record<string, unknown>, choice: MutationChoice | undefined, allowMissing: boolean) => {
     const mutated = applyMutation(node, value, choice, { doc: context.doc, spec: context.spec, allowMissing, keepTopLevel: ['id', MARKER_FIELD] });
     if (mutated.description) notes.push(mutated.description);
     mutation = mutated.site?.kind;
+    hiddenNameBreak = mutated.site?.hiddenName ? formatPath(mutated.site.path) : undefined;
     return mutated.value as Record<string, unknown>;
   };
   if (step.op === 'create' || step.op === 'update') {
@@ -113,6 +141,10 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   }
   const transport = effectiveTransport(step, json !== undefined, context);
   const bytes = rawBody(json, transport.raw, step.slot ?? 0);
+  // A create on {base} names its id (or the marker) only in a body as built: with no body, or a
+  // hostile one, a record it creates is found by reading the index (faithful-answers empty-body-create).
+  const createdWithoutMarker = step.op === 'create' && pathId === undefined && transport.raw !== 'normal';
+  if (createdWithoutMarker) marker = undefined;
   const method = VERB[step.op];
   const path = recordPath(definition.basePath, pathId);
   const authOf = (side: 'target' | 'model') => context.auth[side][transport.auth];
@@ -124,17 +156,18 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     body: bytes,
   };
   const modelWire: WireRequest = { ...target, path, headers: requestHeaders(transport.contentType, authOf('model')) };
-  const asModel = (body: unknown, contentType = transport.contentType) =>
-    toCoreRequest({ ...modelWire, headers: requestHeaders(contentType, authOf('model')), body: rawBody(body, transport.raw, step.slot ?? 0) });
+  const asModel = (body: unknown, contentType = transport.contentType, raw = transport.raw) =>
+    toCoreRequest({ ...modelWire, headers: requestHeaders(contentType, authOf('model')), body: rawBody(body, raw, step.slot ?? 0) });
   const alternatives = openAlternatives({
     op: step.op, mutation, unbroken, sent: json, changedIdTo, transport, hasBody: bytes !== undefined, asModel, noSuchField: `${ids.otherId(step.index)}-field`,
   });
-  if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
-  if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
-  if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
   const nestedExtras = (step.op === 'create' || step.op === 'update') && json
     ? findNestedExtraFields(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
     : [];
+  const breaks = requestBreaks(step.op, transport, bytes !== undefined, mutation, hiddenNameBreak !== undefined, changedIdTo !== undefined, nestedExtras.length > 0);
+  if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
+  if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
+  if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
   const what = step.op === 'read' || (step.op === 'delete' && step.slot === undefined) ? `${step.index} records` : step.index;
   const subject = id ?? (marker ? `(marker ${marker})` : 'by query');
   return {
@@ -146,10 +179,43 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     alternatives,
     id,
     marker,
+    createdWithoutMarker,
     mutation,
+    breaks,
+    hiddenNameBreak,
     cause: causeOf(transport, mutation),
     nestedExtras,
     resyncAfter: OPEN_RAW_KINDS.has(transport.raw),
     changedIdTo,
   };
+}
+
+/** The rules a request breaks by itself, from its transport, its body and its mutation. */
+function requestBreaks(
+  op: FuzzStep['op'],
+  transport: Transport,
+  hasBody: boolean,
+  mutation: MutationKind | undefined,
+  hiddenName: boolean,
+  changesId: boolean,
+  nestedExtras: boolean,
+): RequestBreak[] {
+  const breaks: RequestBreak[] = [];
+  const writes = op === 'create' || op === 'update';
+  if (transport.auth !== 'valid') breaks.push('token');
+  if (hasBody && (transport.contentType === 'text-plain' || transport.contentType === 'form')) breaks.push('media-type');
+  if (hasBody && transport.contentType === 'missing') breaks.push('no-media-type');
+  if (transport.raw === 'malformed-json') breaks.push('not-json');
+  // A scalar where a query object goes is a query that is not one (faithful-answers refusal-status).
+  if (transport.raw === 'not-an-object') breaks.push(writes ? 'not-json' : 'invalid-query');
+  if (OPEN_RAW_KINDS.has(transport.raw)) breaks.push('json-edge');
+  if (transport.raw === 'empty' && writes) breaks.push('empty-body');
+  if (transport.raw === 'normal' && mutation !== undefined) {
+    if (mutation === 'missing') breaks.push('missing-field');
+    else if (!writes) breaks.push('invalid-query');
+    else breaks.push(hiddenName ? 'hidden-name-type' : 'invalid-value');
+  }
+  if (changesId) breaks.push('id-change');
+  if (nestedExtras && transport.raw === 'normal') breaks.push('nested-extra');
+  return breaks;
 }

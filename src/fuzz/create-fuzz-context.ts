@@ -5,6 +5,7 @@ import { createAuthTable } from './auth-table.js';
 import type { FuzzContext } from './fuzz-session.js';
 import type { FuzzOptions } from './fuzz-report.js';
 import { createWireSender } from './send-wire-request.js';
+import { hiddenNamesOf } from './probe-entry-shapes.js';
 
 /**
  * The context of one run: the compiled spec, a sender to the target, and two sets of tokens —
@@ -24,6 +25,8 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string)
     runPrefix,
     allowDestructive: options.allowDestructive,
     whereTrusted: new Set(),
+    refusedShapes: undefined,
+    hiddenNames: hiddenNamesOf({ doc }),
     generatedIds: new Set(),
     auth: { target: createAuthTable({ validToken, secret: options.jwtSecret }), model: createAuthTable({ validToken: modelToken, secret: modelSecret }) },
     modelSecret,

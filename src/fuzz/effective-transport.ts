@@ -1,6 +1,6 @@
 import { GENERATED_SLOT, type FuzzStep, type MutationKind, type Transport } from './fuzz-step.js';
 
-/** Raw bodies an implementation may accept or refuse (tolerance-rules.ts rule 13): the record is read back after them. */
+/** Raw bodies an implementation may accept or refuse (faithful-answers json-edge-values): the record is read back after them. */
 export const OPEN_RAW_KINDS: ReadonlySet<string> = new Set(['deep-nesting', 'huge-number', 'invalid-utf8']);
 
 /** The transport actually used: hostile changes that would be unsafe or meaningless here fall back to the normal one. */

@@ -58,6 +58,8 @@ export interface FuzzReport {
   authChecked: boolean;
   /** Indices on which a delete with where was allowed (their where was seen to filter). */
   whereTrusted: IndexName[];
+  /** Agent shapes the target refused before the run (probe-entry-shapes.ts), or 'unknown' when the probe could not tell. */
+  refusedShapes: string[] | 'unknown';
   /** How often each method got each status in answer to a generated step: `{ 'POST 201': 310, … }`. */
   answers: Record<string, number>;
 }

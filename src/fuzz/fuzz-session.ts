@@ -4,6 +4,7 @@ import type { OpenApiDocument } from '../spec/openapi-document.js';
 import type { SpecValidator } from '../spec/spec-validator.js';
 import type { AuthMaterial } from './auth-table.js';
 import type { AuthKind } from './fuzz-step.js';
+import type { RefusedShapes } from './probe-entry-shapes.js';
 import type { SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
@@ -22,6 +23,10 @@ export interface FuzzContext extends SafetyPolicy {
   documented(operationId: string): readonly number[];
   /** Accept a 205 without body (a fetch-based target such as the msw handlers cannot send one). */
   bodiless205?: boolean;
+  /** Agent shapes the target was seen to refuse before the run; undefined: it may refuse any (probe-entry-shapes.ts). */
+  refusedShapes: RefusedShapes;
+  /** The field names the spec marks as hidden (x-hidden-name). */
+  hiddenNames: ReadonlySet<string>;
   /** Called with every exchange (the run counts the answers to generated steps). */
   observe?(exchange: Exchange): void;
 }

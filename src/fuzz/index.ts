@@ -2,7 +2,7 @@
  * @module fuzz
  * `mgmt-kit fuzz`: model-based differential fuzzing. Sequences generated from the spec's schemas
  * are sent to a target and to the reference core; disagreements beyond what
- * `tolerance-rules.ts` allows are shrunk with fast-check and reported as curl repros.
+ * src/conformance/faithful-answers.ts allows are shrunk with fast-check and reported as curl repros.
  */
 
 // Running
@@ -16,11 +16,10 @@ export { renderFuzzMarkdown } from './render-fuzz-markdown.js';
 export { renderFuzzJunit } from './render-fuzz-junit.js';
 export { writeFuzzReports } from './write-fuzz-reports.js';
 
-// The oracle and its tolerances, for other checks (the concurrency tests use findSerialOrder)
+// The oracle and its judge, for other checks (the concurrency tests use findSerialOrder)
 export { createModelOracle } from './model-oracle.js';
 export { findSerialOrder } from './find-serial-order.js';
 export { judgeAnswer } from './judge-answer.js';
-export * as toleranceRules from './tolerance-rules.js';
 
 // Generation from the spec
 export { arbitraryForSchema } from './schema-arbitrary.js';

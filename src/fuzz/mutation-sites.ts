@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../spec/openapi-document.js';
 import type { SpecValidator } from '../spec/spec-validator.js';
 import type { MutationKind } from './fuzz-step.js';
-import { itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
+import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
 
 /** A place in a body where one of the spec's rules can be broken. */
 export interface MutationSite {
@@ -10,6 +10,11 @@ export interface MutationSite {
   path: ReadonlyArray<string | number>;
   /** The schema the value at `path` must satisfy (for `wrong-type` candidates and `bad-enum` lists). */
   node: SchemaNode;
+  /**
+   * A field whose name the description hides, broken against the type the description gives it
+   * (faithful-answers hidden-name-fields): the target may store the value as sent or refuse it.
+   */
+  hiddenName?: true;
 }
 
 /** What the walk needs: the spec as a document and compiled, and which kinds to offer. */
@@ -27,10 +32,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /**
  * Every site in `value` where a rule of its schema can be broken, found by walking value and
  * schema together: a required field to drop, a declared field to give another JSON type, an
- * enum to leave, a `minLength` string to empty, a closed object to add a member to. Left out,
- * because the seed leaves their answer open (tolerance-rules.ts): the record id and entry ids as
- * missing fields, and fields whose names the seed hides (`x-hidden-name`), which an
- * implementation may store as extra fields of any type.
+ * enum to leave, a `minLength` string to empty, a closed object to add a member to. A field
+ * whose name the description hides is broken only against the type the description gives it,
+ * and marked so (faithful-answers hidden-name-fields). Left out, because the description leaves
+ * their answer open: the record id and entry ids as missing fields.
  */
 export function listMutationSites(node: SchemaNode, value: unknown, options: SiteOptions): MutationSite[] {
   const sites: MutationSite[] = [];
@@ -62,16 +67,16 @@ function walk(node: SchemaNode, value: unknown, path: ReadonlyArray<string | num
   }
   for (const name of Object.keys(value)) {
     const child = propertyNode(options.doc, node, name);
-    if (!child || isHiddenName(node, name) || (path.length === 0 && options.keepTopLevel?.includes(name))) continue;
+    if (!child || (path.length === 0 && options.keepTopLevel?.includes(name))) continue;
+    const described = describedTypeNode(node, name);
+    if (described) {
+      // Only against the described type, and never into the value: under another name it is an extra field.
+      if (described.schema['type'] !== undefined) sites.push({ kind: 'wrong-type', path: [...path, name], node: described, hiddenName: true });
+      continue;
+    }
     sites.push({ kind: 'wrong-type', path: [...path, name], node: child });
     walk(child, value[name], [...path, name], options, sites);
   }
-}
-
-/** True for a property the spec marks `x-hidden-name` (a name the seed does not show). */
-function isHiddenName(node: SchemaNode, name: string): boolean {
-  const properties = node.schema['properties'] as Record<string, Record<string, unknown>> | undefined;
-  return properties?.[name]?.['x-hidden-name'] === true;
 }
 
 /** `actions[0].config.cmd` for a path. */

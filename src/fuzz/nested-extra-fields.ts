@@ -1,13 +1,14 @@
 import type { OpenApiDocument } from '../spec/openapi-document.js';
 import type { SpecValidator } from '../spec/spec-validator.js';
 import { formatPath } from './mutation-sites.js';
-import { declaredProperties, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from './schema-node.js';
+import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from './schema-node.js';
 
 /**
  * Fields a body carries below its top level that the schema of their object does not declare:
- * `actions[0].config.retries` in an agent. Top-level extras must be stored (seed §2 rule 4); for
- * these nested ones an implementation may store them as sent or refuse the body
- * (tolerance-rules.ts), so the judge needs to know whether a body has any.
+ * `actions[0].config.retries` in an agent, and fields whose names the description hides. Top-level
+ * extras must be stored (seed §2 rule 4); for these nested ones an implementation may store them
+ * as sent or refuse the body (faithful-answers nested-extra-fields), so the judge needs to know
+ * whether a body has any.
  *
  * @example findNestedExtraFields(doc, spec, agentInput, { id: 'a', actions: [{ id: 'e1', config: { cmd: 'c' }, x: 1 }] })
  * // → ['actions[0].x']
@@ -33,7 +34,9 @@ function walk(doc: OpenApiDocument, spec: SpecValidator, node: SchemaNode, value
   if (typeof value !== 'object' || value === null || node.schema['type'] !== 'object') return;
   const declared = declaredProperties(node);
   for (const [name, child] of Object.entries(value)) {
-    if (!declared.includes(name)) {
+    // A field whose name the description hides is an extra field where it goes by another name
+    // (faithful-answers hidden-name-fields), so inside an entry it may be refused as one.
+    if (!declared.includes(name) || describedTypeNode(node, name) !== undefined) {
       if (path.length > 0) found.push(formatPath([...path, name]));
       continue;
     }

@@ -18,16 +18,18 @@ export interface AlternativeInput {
   changedIdTo: string | undefined;
   transport: Transport;
   hasBody: boolean;
-  /** The model request for another body (and Content-Type). */
-  asModel(body: unknown, contentType?: Transport['contentType']): CoreRequest;
+  /** The model request for another body (and Content-Type, and raw form). */
+  asModel(body: unknown, contentType?: Transport['contentType'], raw?: Transport['raw']): CoreRequest;
   /** A field name no record has. */
   noSuchField: string;
 }
 
 /**
- * The other answers an open case allows, as model requests (tolerance-rules.ts rules 7 and 13):
- * an unknown query member ignored; an empty select name selecting nothing and an empty where
- * target matching nothing; an id change ignored; a body without Content-Type read as JSON.
+ * The other answers an open case allows, as model requests (src/conformance/faithful-answers.ts):
+ * an unknown query member ignored (unknown-query-member); an empty select name selecting nothing
+ * and an empty where target matching nothing (empty-field-name); an id change ignored
+ * (id-change); a body without Content-Type read as JSON (body-without-content-type); a create
+ * without a body taken as a create of an empty record (empty-body-create).
  */
 export function openAlternatives(input: AlternativeInput): OpenAlternative[] {
   const alternatives: OpenAlternative[] = [];
@@ -42,6 +44,9 @@ export function openAlternatives(input: AlternativeInput): OpenAlternative[] {
   if (input.changedIdTo !== undefined && input.sent) {
     const { id: _ignored, ...withoutId } = input.sent;
     alternatives.push({ why: 'an id change may be ignored (the id stays)', request: input.asModel(withoutId) });
+  }
+  if (input.op === 'create' && input.transport.raw === 'empty') {
+    alternatives.push({ why: 'a create without a body may create the record the path names, or one with a generated id', request: input.asModel({}, 'json', 'normal') });
   }
   if (input.transport.contentType === 'missing' && input.hasBody) {
     alternatives.push({ why: 'a body without Content-Type may be read as JSON', request: input.asModel(input.sent, 'json') });

@@ -1,3 +1,4 @@
+import { renderAllowanceList } from '../conformance/render-allowances.js';
 import { formatRepro } from './curl-repro.js';
 import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
 
@@ -22,10 +23,13 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : '--runs'} |`,
     `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
     `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
+    `| agent shapes it refuses (stored as sent everywhere else) | ${report.refusedShapes === 'unknown' ? 'unknown: any may be refused' : report.refusedShapes.join(', ') || 'none'} |`,
     `| records left behind | ${report.leftovers} |`,
     `| answers to generated steps | ${Object.entries(report.answers).sort().map(([k, n]) => `${k}: ${n}`).join(', ')} |`,
     '',
-    'Tolerated where the seed leaves a choice open: see `src/fuzz/tolerance-rules.ts`.',
+    'Where the service description leaves a choice open, these answers were accepted:',
+    '',
+    ...renderAllowanceList(),
     '',
   ];
   if (report.failures.length === 0) lines.push('No failure found.', '');

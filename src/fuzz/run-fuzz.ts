@@ -5,6 +5,7 @@ import type { FuzzOptions, FuzzReport } from './fuzz-report.js';
 import type { FuzzStep } from './fuzz-step.js';
 import { huntFailure } from './hunt-failure.js';
 import { probeWhere } from './probe-where.js';
+import { probeEntryShapes } from './probe-entry-shapes.js';
 import { runSequence } from './run-sequence.js';
 import { sequenceArbitrary } from './step-arbitrary.js';
 import { createVocabulary } from './vocabulary.js';
@@ -30,7 +31,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const authChecked = context.modelSecret !== undefined;
   const report: FuzzReport = {
     baseUrl: options.baseUrl, seed: options.seed, runPrefix, startedAt: new Date(started), durationMs: 0,
-    requests: 0, sequences: 0, shrinkRuns: 0, failures: [], leftovers: 0, stoppedBy: 'runs', authChecked, whereTrusted: [], answers: {},
+    requests: 0, sequences: 0, shrinkRuns: 0, failures: [], leftovers: 0, stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown', answers: {},
   };
   context.observe = ({ role, request, result }) => {
     if (role !== 'step') return;
@@ -63,6 +64,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     probe.failures.forEach(record);
     context.whereTrusted = probe.trusted;
     report.whereTrusted = [...probe.trusted];
+    context.refusedShapes = await probeEntryShapes(context);
+    report.refusedShapes = context.refusedShapes === undefined ? 'unknown' : [...context.refusedShapes].sort();
     const sequences = sequenceArbitrary(context.doc, createVocabulary(runPrefix), options.maxSteps ?? 12, options.allowDestructive);
     const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
     for (let iteration = 0; report.sequences < options.runs && Date.now() < deadline && !enough(); iteration++) {

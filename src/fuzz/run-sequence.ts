@@ -4,7 +4,7 @@ import { buildStep, MARKER_FIELD } from './build-step.js';
 import { plainRequest, recordsOf, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import type { FuzzStep } from './fuzz-step.js';
 import { createModelOracle, type ModelState } from './model-oracle.js';
-import { answerOrFailure, exchange, failureOf, judgeWithModel, learnGeneratedId, readBack, type SequenceState } from './run-step.js';
+import { answerOrFailure, exchange, failureOf, judgeWithModel, learnGeneratedId, learnNewRecordId, readBack, type SequenceState } from './run-step.js';
 import { createSequenceIds } from './sequence-ids.js';
 
 /** How a sequence ended: its first disagreement (if any) and how many of its records could not be deleted. */
@@ -47,8 +47,8 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFai
   const answer = answerOrFailure(state, await exchange(state, 'step', built.description, built.target), built.operationId, step.op, built.cause, built.description);
   if ('signature' in answer) return answer;
   let createdId: string | undefined;
-  if (built.marker !== undefined && answer.status === 201) {
-    const learned = await learnGeneratedId(state, built);
+  if ((built.marker !== undefined || built.createdWithoutMarker) && answer.status === 201) {
+    const learned = built.marker !== undefined ? await learnGeneratedId(state, built) : await learnNewRecordId(state, built);
     if (typeof learned !== 'string') return learned;
     createdId = learned;
     ids.learn(step.index, learned);

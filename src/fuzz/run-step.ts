@@ -9,6 +9,7 @@ import { assertSafeRequest } from './safety-guard.js';
 import type { SequenceIdBook } from './sequence-ids.js';
 import type { SendResult, WireAnswer } from './send-wire-request.js';
 import { checkStateless } from './stateless-check.js';
+import { shapeKey } from './probe-entry-shapes.js';
 import type { WireRequest } from './wire-request.js';
 
 /** One running sequence: the run's context, its ids, its model and what it sent so far. */
@@ -59,7 +60,7 @@ export async function readBack(state: SequenceState, index: IndexName, id: strin
   const answer = answerOrFailure(state, await exchange(state, role, description, target), operationId, label, undefined, description);
   if ('signature' in answer) return answer;
   const expected = await state.model.handle(model);
-  const step = { target, id, nestedExtras: [], resyncAfter: false, mutation: undefined };
+  const step = { target, id, nestedExtras: [], resyncAfter: false, mutation: undefined, breaks: [], hiddenNameBreak: undefined };
   const verdict = judgeAnswer({ step, model: expected, target: answer, documented: state.context.documented(operationId), select: undefined, createdId: undefined, idTaken: false });
   return verdict.ok ? undefined : failureOf(state, label, undefined, `${description} (what the target holds now)`, verdict);
 }
@@ -79,6 +80,25 @@ export async function learnGeneratedId(state: SequenceState, built: BuiltStep): 
   });
 }
 
+/**
+ * After a create without id and without a marker (no body) that the target answered 201
+ * (faithful-answers empty-body-create): the id of the one record the target holds and the
+ * model does not. Call it before the model sees the step.
+ */
+export async function learnNewRecordId(state: SequenceState, built: BuiltStep): Promise<string | FuzzFailure> {
+  const { target } = plainRequest(state.context, 'GET', built.index, undefined);
+  const result = await exchange(state, 'lookup', `find the ${built.index} record the create made`, target);
+  const known = new Set(state.model.state()[built.index].map((r) => r.id));
+  const fresh = (recordsOf(result) ?? []).filter((r): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' && !known.has((r as StoredRecord).id));
+  if (fresh.length === 1) return fresh[0]!.id;
+  return failureOf(state, 'after-create', 'generated-id', built.description, {
+    rule: 'create',
+    check: fresh.length === 0 ? 'record-not-found' : 'records-duplicated',
+    expected: 'one new record with a generated id (seed §2 rule 3): the create answered 201',
+    actual: `${fresh.length} new record(s) in a read of every ${built.index}`,
+  });
+}
+
 /** Runs the model on the step and on its alternatives until the target's answer is acceptable. */
 export async function judgeWithModel(
   state: SequenceState,
@@ -92,7 +112,8 @@ export async function judgeWithModel(
   const idTaken = built.id !== undefined && before[built.index].some((r) => r.id === built.id);
   const judge = async (request: CoreRequest): Promise<{ verdict: Verdict; response: CoreResponse }> => {
     const response = await state.model.handle(request);
-    return { response, verdict: judgeAnswer({ step: built, model: response, target: answer, documented, select, createdId, idTaken, bodiless205: state.context.bodiless205 }) };
+    const mayRefuseShape = (path: string, wrongType: boolean) => mayRefuse(state.context, path, wrongType);
+    return { response, verdict: judgeAnswer({ step: built, model: response, target: answer, documented, select, createdId, idTaken, bodiless205: state.context.bodiless205, mayRefuseShape }) };
   };
   state.model.useGeneratedId(createdId);
   const primary = await judge(built.model);
@@ -104,4 +125,11 @@ export async function judgeWithModel(
     if (verdict.ok) return { verdict, before };
   }
   return { verdict: primary.verdict, before };
+}
+
+/** Whether the target was seen to refuse the shape at `path` (or the probe could not tell). */
+function mayRefuse(context: FuzzContext, path: string, wrongType: boolean): boolean {
+  if (context.refusedShapes === undefined) return true;
+  const key = shapeKey(path, context.hiddenNames);
+  return context.refusedShapes.has(wrongType ? `${key}!type` : key);
 }

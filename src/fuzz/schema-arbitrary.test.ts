@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { loadOpenApiDocument } from '../spec/openapi-document.js';
 import { createSpecValidator } from '../spec/spec-validator.js';
 import { applyMutation } from './apply-mutation.js';
+import { formatPath } from './mutation-sites.js';
 import type { MutationKind } from './fuzz-step.js';
 import { arbitraryForSchema } from './schema-arbitrary.js';
 import { componentSchema, requestBodyNode } from './schema-node.js';
@@ -40,6 +41,31 @@ describe('arbitraryForSchema: generated bodies satisfy the schema they come from
   }
 });
 
+it('fields whose names the seed hides get values of the type the seed gives them (x-described-as)', () => {
+  const node = requestBodyNode(doc, '/catalog/agent/{id}', 'post');
+  const typed: Array<[ReadonlyArray<string | number>, string]> = [
+    [['description'], 'string'],
+    [['deployment_source'], 'array'],
+    [['actions', 0, 'config', 'args'], 'array'],
+    [['actions', 0, 'config', 'daemon'], 'boolean'],
+    [['parameters', 0, 'list'], 'boolean'],
+  ];
+  const seen = new Set<string>();
+  fc.assert(
+    fc.property(arbitraryForSchema(node, { doc, vocabulary, mode: 'create', omitTopLevel: ['id'] }), (agent) => {
+      for (const [path, type] of typed) {
+        const value = valueAt(agent, path);
+        if (value === undefined) continue;
+        seen.add(path.join('.'));
+        assert.equal(Array.isArray(value) ? 'array' : typeof value, type, `${path.join('.')}: ${JSON.stringify(value)}`);
+        if (Array.isArray(value)) assert.ok(value.every((v) => typeof v === 'string'), JSON.stringify(value));
+      }
+    }),
+    { numRuns: 200, seed: 3 },
+  );
+  assert.equal(seen.size, typed.length, [...seen].join(', '));
+});
+
 describe('applyMutation: each kind breaks the schema it was derived from', () => {
   const cases: Array<[string, MutationKind, boolean]> = [
     ['NetworkLinkTypeInput', 'missing', true],
@@ -60,7 +86,9 @@ describe('applyMutation: each kind breaks the schema it was derived from', () =>
           const mutated = applyMutation(node, value, { kind, pick, variant }, { doc, spec, allowMissing });
           if (mutated.site?.kind !== kind) return; // this body offers no site of that kind
           broken++;
-          assert.notDeepEqual(spec.validateAt(node.pointer, mutated.value), [], `${mutated.description}: ${JSON.stringify(mutated.value)}`);
+          // A hidden-name field is any JSON value to the spec's record schema: it breaks the type the description gives it.
+          const [pointer, broke] = mutated.site.hiddenName ? [mutated.site.node.pointer, valueAt(mutated.value, mutated.site.path)] : [node.pointer, mutated.value];
+          assert.notDeepEqual(spec.validateAt(pointer, broke), [], `${mutated.description}: ${JSON.stringify(mutated.value)}`);
         }),
         { numRuns: 150, seed: 11 },
       );
@@ -68,15 +96,30 @@ describe('applyMutation: each kind breaks the schema it was derived from', () =>
     });
   }
 
-  it('never offers a field whose name the seed hides, nor a missing record or entry id', () => {
+  it('breaks a field whose name the seed hides only against its described type, marked so; never a missing record or entry id', () => {
     const node = componentSchema(doc, 'AgentInput');
     const value = { description: 'x', deployment_source: ['a'], actions: [{ id: 'e1', config: { cmd: 'c', args: [], daemon: true } }] };
+    const hidden = new Set<string>();
     for (let pick = 0; pick < 20; pick++) {
       for (const kind of ['wrong-type', 'missing'] as const) {
-        const { description } = applyMutation(node, value, { kind, pick, variant: 0 }, { doc, spec, allowMissing: true });
-        assert.doesNotMatch(String(description), /description|deployment_source|args|daemon/);
-        if (kind === 'missing') assert.doesNotMatch(String(description), /(^|\.| )id$/);
+        const { description, site, value: broken } = applyMutation(node, value, { kind, pick, variant: pick }, { doc, spec, allowMissing: true });
+        const hiddenField = /^(description|deployment_source|actions\[0\]\.config\.(args|daemon))$/.test(site ? formatPath(site.path) : '');
+        if (kind === 'missing') {
+          assert.equal(hiddenField, false, String(description));
+          assert.doesNotMatch(String(description), /(^|\.| )id$/);
+          continue;
+        }
+        assert.equal(site?.hiddenName === true, hiddenField, String(description));
+        if (!site?.hiddenName) continue;
+        hidden.add(formatPath(site.path));
+        assert.notDeepEqual(spec.validateAt(site.node.pointer, valueAt(broken, site.path)), [], String(description));
+        assert.notEqual(valueAt(broken, site.path), 0, 'never 0, which a lenient decoder reads as false');
       }
     }
+    assert.deepEqual([...hidden].sort(), ['actions[0].config.args', 'actions[0].config.daemon', 'deployment_source', 'description']);
   });
 });
+
+function valueAt(root: unknown, path: ReadonlyArray<string | number>): unknown {
+  return path.reduce<unknown>((node, part) => (typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>)[part] : undefined), root);
+}

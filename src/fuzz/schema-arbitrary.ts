@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { OpenApiDocument } from '../spec/openapi-document.js';
-import { declaredProperties, isExtensionProperty, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
+import { declaredProperties, describedTypeNode, isExtensionProperty, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
 import { extraValue, numberValue, objectFromEntries, stringValue, type Vocabulary } from './vocabulary.js';
 
 /** How {@link arbitraryForSchema} fills what a schema leaves free. */
@@ -78,7 +78,9 @@ function objectArbitrary(node: SchemaNode, options: SchemaArbitraryOptions, path
   const minProperties = typeof node.schema['minProperties'] === 'number' ? node.schema['minProperties'] : 0;
   if (minProperties > 0 && required.length === 0 && declared[0] !== undefined) required.push(declared[0]);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const name of declared) model[name] = arbitraryForSchema(propertyNode(options.doc, node, name)!, options, [...path, name]);
+  // A field whose name the description hides gets a value of the type the description gives it
+  // (faithful-answers hidden-name-fields): an implementation may type it so, or keep it as an extra.
+  for (const name of declared) model[name] = arbitraryForSchema(describedTypeNode(node, name) ?? propertyNode(options.doc, node, name)!, options, [...path, name]);
   const known = fc.record(model, { requiredKeys: required });
   const allowsExtra = node.schema['additionalProperties'] !== false && options.mode !== 'query';
   if (!allowsExtra) return known;

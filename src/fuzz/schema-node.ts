@@ -1,3 +1,4 @@
+import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../conformance/faithful-answers.js';
 import type { OpenApiDocument } from '../spec/openapi-document.js';
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */
@@ -56,6 +57,16 @@ export function itemsNode(doc: OpenApiDocument, node: SchemaNode): SchemaNode | 
 export function oneOfNodes(doc: OpenApiDocument, node: SchemaNode): SchemaNode[] {
   const branches = node.schema['oneOf'];
   return Array.isArray(branches) ? branches.map((_, i) => schemaAt(doc, `${node.pointer}/oneOf/${i}`)) : [];
+}
+
+/**
+ * faithful-answers hidden-name-fields: for a property whose name the service description hides,
+ * the schema of the type the description gives it (`x-described-as`), else undefined.
+ */
+export function describedTypeNode(node: SchemaNode, name: string): SchemaNode | undefined {
+  const raw = (node.schema['properties'] as Record<string, Record<string, unknown> | undefined> | undefined)?.[name];
+  if (raw?.[HIDDEN_NAME_MARK] !== true || typeof raw[DESCRIBED_TYPE_MARK] !== 'object' || raw[DESCRIBED_TYPE_MARK] === null) return undefined;
+  return { pointer: `${node.pointer}/properties/${escapePointer(name)}/${DESCRIBED_TYPE_MARK}`, schema: raw[DESCRIBED_TYPE_MARK] as Record<string, unknown> };
 }
 
 /** Names of the declared properties of an object schema. */

@@ -1,6 +1,6 @@
 import type { SpecValidator } from '../spec/spec-validator.js';
 import type { WireAnswer } from './send-wire-request.js';
-import { PLAIN_ENVELOPE_STATUSES, reasonPhrasesOf } from './tolerance-rules.js';
+import { acceptedItemPhrases, PLAIN_ENVELOPE_STATUSES } from '../conformance/faithful-answers.js';
 
 /** What is wrong with an answer on its own, with a short key that groups equal failures. */
 export interface CheckProblem {
@@ -15,7 +15,7 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(?:;.*)?$/i;
  * The checks Schemathesis makes, on every answer: no 5xx; a status the spec documents for the
  * operation; a body that comes as application/json (seed §4.1), parses, and matches the spec's
  * schema for that status (only the plain §4.1 envelope where the seed does not show the content,
- * tolerance-rules.ts rule 4); envelope items whose `status` is a reason phrase (rule 11).
+ * faithful-answers error-envelope-content); envelope items whose `status` is a reason phrase (reason-phrase).
  */
 export function checkStateless(spec: SpecValidator, operationId: string, answer: WireAnswer): CheckProblem | undefined {
   const { status } = answer;
@@ -45,11 +45,11 @@ function checkReasonPhrases(operationId: string, status: number, body: unknown):
   if (!Array.isArray(body)) return undefined;
   for (const item of body as Array<{ status?: unknown; code?: unknown }>) {
     if (typeof item !== 'object' || item === null || !('code' in item)) continue;
-    const phrases = [...reasonPhrasesOf(status), ...(typeof item.code === 'number' ? reasonPhrasesOf(item.code) : [])];
+    const phrases = acceptedItemPhrases(status, item.code);
     if (typeof item.status !== 'string' || !phrases.includes(item.status)) {
       return {
         check: 'reason-phrase',
-        message: `${operationId} ${status}: envelope status ${JSON.stringify(item.status)} is not the reason phrase of ${status} or of the item code (${[...new Set(phrases)].join(' / ')}; seed §4.1)`,
+        message: `${operationId} ${status}: envelope status ${JSON.stringify(item.status)} is not the reason phrase of ${status} or of the item code (${phrases.join(' / ')}; seed §4.1)`,
       };
     }
   }

@@ -63,7 +63,7 @@ export function scalarValue(vocabulary: Vocabulary, withNull: boolean): fc.Arbit
  * The value of an extra field. On create any JSON value up to two levels deep. On update only
  * scalars and lists of scalars: whether an object sent in an update is merged into the stored one
  * or replaces it, and whether null removes a field, are left open by the seed, so the fuzzer
- * never asks (tolerance-rules.ts, "not generated").
+ * never asks (NOT_ASKED in src/conformance/faithful-answers.ts).
  */
 export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): fc.Arbitrary<unknown> {
   const scalar = scalarValue(vocabulary, mode === 'create');

@@ -167,7 +167,7 @@ export const openapiDocument: unknown = {
       {
         "id": "hidden-names",
         "section": "§2.3",
-        "choice": "Fields whose names the service description hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the service description types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The service description's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list. Each such property carries x-hidden-name: true, so tools (mgmt-kit fuzz) know that another implementation may treat it as an extra field of any type."
+        "choice": "Fields whose names the service description hides take the public original service's names: agent description and deployment_source, ActionConfig args and daemon, Parameter list and values. They are typed as loosely as the service description types them: any JSON value (schema HiddenNameField), since under another name a deployment's field of that name is an extra field (§2 rule 4). The service description's Parameter value is 'Enum(Any), a choice value': one value of any type, not necessarily a list. Each such property carries x-hidden-name: true and, in x-described-as, the JSON Schema of the type the service description gives it: another implementation may keep such a field as an extra field of any type, or type it as described and refuse another type (mgmt-kit fuzz generates values of the described type, and accepts either answer to another type)."
       },
       {
         "id": "versioning",
@@ -2995,11 +2995,20 @@ export const openapiDocument: unknown = {
           },
           "description": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "string"
+            }
           },
           "deployment_source": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           },
           "actions": {
             "type": "array",
@@ -3052,11 +3061,20 @@ export const openapiDocument: unknown = {
           },
           "description": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "string"
+            }
           },
           "deployment_source": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           },
           "actions": {
             "type": "array",
@@ -3088,11 +3106,20 @@ export const openapiDocument: unknown = {
           },
           "description": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "string"
+            }
           },
           "deployment_source": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           },
           "actions": {
             "type": "array",
@@ -3187,11 +3214,20 @@ export const openapiDocument: unknown = {
           },
           "args": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           },
           "daemon": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "boolean"
+            }
           }
         },
         "additionalProperties": true
@@ -3204,11 +3240,20 @@ export const openapiDocument: unknown = {
           },
           "args": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "array",
+              "items": {
+                "type": "string"
+              }
+            }
           },
           "daemon": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "boolean"
+            }
           }
         },
         "additionalProperties": true
@@ -3244,11 +3289,17 @@ export const openapiDocument: unknown = {
           },
           "list": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "boolean"
+            }
           },
           "values": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "description": "Enum(Any): one value of any type"
+            }
           },
           "description": {
             "type": "string"
@@ -3278,11 +3329,17 @@ export const openapiDocument: unknown = {
           },
           "list": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "type": "boolean"
+            }
           },
           "values": {
             "$ref": "#/components/schemas/HiddenNameField",
-            "x-hidden-name": true
+            "x-hidden-name": true,
+            "x-described-as": {
+              "description": "Enum(Any): one value of any type"
+            }
           },
           "description": {
             "type": "string"

@@ -1,5 +1,6 @@
 import { createSpecValidator, type ResponseCheck, type SpecValidator } from '../../src/spec/spec-validator.js';
 import type { CallOutcome } from './call-outcome.js';
+import { PLAIN_ENVELOPE_STATUSES } from '../../src/conformance/faithful-answers.js';
 
 let validator: SpecValidator | undefined;
 
@@ -11,14 +12,7 @@ export function specValidator(): SpecValidator {
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(?:;.*)?$/i;
 
-/**
- * Statuses whose body, when present, is checked only as the §4.1 envelope, not against the
- * kit's stricter schema for the status: the seed does not show the envelope content of 400,
- * 401, 404, 415, 422 and 500 (§7; 413 is the kit's own), and for 406 it fixes error true and
- * the message (checked by the steps) but not the code.
- */
-const PLAIN_ENVELOPE_STATUSES = new Set([400, 401, 404, 406, 413, 415, 422, 500]);
-
+// faithful-answers error-envelope-content: these bodies are checked only as the plain §4.1 envelope.
 function checkBody(operation: string, status: number, body: unknown): ResponseCheck {
   if (!PLAIN_ENVELOPE_STATUSES.has(status)) return specValidator().checkResponse(operation, status, body);
   const violations = specValidator().validateSchema('Envelope', body);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acceptedFieldNames, assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './envelope-items.js';
+import { assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './envelope-items.js';
 import type { CallOutcome } from './call-outcome.js';
 
 const outcome = (status: number, data: unknown): CallOutcome => ({
@@ -9,18 +9,6 @@ const outcome = (status: number, data: unknown): CallOutcome => ({
   data,
   rawBody: JSON.stringify(data) ?? '',
   headers: {},
-});
-
-test('the seed-fixed field names accept only their own spelling', () => {
-  assert.deepEqual(acceptedFieldNames('name'), ['name']);
-  assert.deepEqual(acceptedFieldNames('parameter.type'), ['parameter.type']);
-});
-
-test('other nested names accept plural and indexed spellings', () => {
-  const names = acceptedFieldNames('action.config.cmd');
-  for (const name of ['action.config.cmd', 'actions.config.cmd', 'actions.0.config.cmd', 'actions[0].config.cmd']) {
-    assert.ok(names.includes(name), name);
-  }
 });
 
 test('assertMissingField wants error true and the word required', () => {

@@ -1,5 +1,5 @@
 import type { CallOutcome } from './call-outcome.js';
-import { reasonPhrasesOf } from './reason-phrases.js';
+import { acceptedItemPhrases, isAcceptedFieldName, DUPLICATE_ID_MESSAGE, isDuplicateIdMessage, refusalMustSayError } from '../../src/conformance/faithful-answers.js';
 
 /** One envelope item as received (the World has already checked it against the spec). */
 export interface ReceivedItem {
@@ -21,11 +21,11 @@ export function requireEnvelope(outcome: CallOutcome): ReceivedItem[] {
   }
   const items = outcome.data as ReceivedItem[];
   for (const item of items) {
-    const codes = typeof item.code === 'number' ? [outcome.status, item.code] : [outcome.status];
-    const phrases = codes.flatMap(reasonPhrasesOf);
+    // faithful-answers reason-phrase: of the HTTP status or of the item's code.
+    const phrases = acceptedItemPhrases(outcome.status, item.code);
     if (typeof item.status !== 'string' || !phrases.includes(item.status)) {
       throw new Error(
-        `${outcome.operation} ${outcome.status}: envelope status ${JSON.stringify(item.status)} is not the HTTP reason phrase (${[...new Set(phrases)].map((p) => JSON.stringify(p)).join(' or ')}, as RFC 9110 spells it; seed §4.1)`,
+        `${outcome.operation} ${outcome.status}: envelope status ${JSON.stringify(item.status)} is not the HTTP reason phrase (${phrases.map((p) => JSON.stringify(p)).join(' or ')}, as RFC 9110 spells it; seed §4.1)`,
       );
     }
   }
@@ -52,40 +52,26 @@ export function assertSuccessEnvelope(outcome: CallOutcome, code: number, ids: s
 }
 
 /**
- * The spellings under which a missing field may be reported. The seed fixes `name` and
- * `parameter.type` (§4.1 rule 4); for other nested fields an implementation may also name
- * the list (`actions.config`) or the entry (`actions.0.config`, `actions[0].config`).
+ * Checks a 406 envelope whose message maps the missing field to `required` (seed §4.1 rule 4),
+ * under a spelling the allowance missing-field-name of src/conformance/faithful-answers.ts accepts.
  */
-export function acceptedFieldNames(dotted: string): string[] {
-  if (dotted === 'name' || dotted === 'parameter.type') return [dotted];
-  const [head = '', ...rest] = dotted.split('.');
-  const tail = rest.length > 0 ? `.${rest.join('.')}` : '';
-  const heads = [head, `${head}s`, `${head}s.0`, `${head}s[0]`, `${head}.0`, `${head}[0]`];
-  return heads.map((h) => `${h}${tail}`);
-}
-
-/** Checks a 406 envelope whose message maps the missing field to `required` (seed §4.1 rule 4). */
 export function assertMissingField(outcome: CallOutcome, dotted: string): void {
   const items = requireEnvelope(outcome);
-  const accepted = acceptedFieldNames(dotted);
   const named = items.some((item) => {
     if (item.error !== true || typeof item.message !== 'object' || item.message === null) return false;
-    const message = item.message as Record<string, unknown>;
-    return accepted.some((name) => message[name] === 'required');
+    return Object.entries(item.message).some(([name, reason]) => reason === 'required' && isAcceptedFieldName(dotted, name));
   });
   if (!named) {
-    throw new Error(`${outcome.operation} 406: expected a message mapping ${accepted.join(' or ')} to "required", got ${outcome.rawBody}`);
+    throw new Error(`${outcome.operation} 406: expected a message mapping ${dotted} (or its list or indexed entry, as faithful-answers missing-field-name accepts) to "required", got ${outcome.rawBody}`);
   }
 }
 
 /**
- * True when an envelope message says exactly `expected`, or `expected` with one trailing period:
- * the service description writes "message: Id already found." and the sentence's period may
- * belong to the message (the public original sends it). Nothing looser: no case change, no
- * other punctuation, no surrounding text.
+ * True when an envelope message says `expected`: exactly, or — for the duplicate-id message — as
+ * the allowance duplicate-id-message of src/conformance/faithful-answers.ts accepts it.
  */
 export function isMessage(message: unknown, expected: string): boolean {
-  return message === expected || message === `${expected}.`;
+  return expected === DUPLICATE_ID_MESSAGE ? isDuplicateIdMessage(message) : message === expected;
 }
 
 /**
@@ -95,7 +81,7 @@ export function isMessage(message: unknown, expected: string): boolean {
  * reason phrase are not compared.
  */
 export function assertRefusalBody(outcome: CallOutcome): void {
-  if (outcome.rawBody.trim() === '') return;
+  if (outcome.rawBody.trim() === '' || !refusalMustSayError(outcome.status)) return;
   const items = Array.isArray(outcome.data) ? (outcome.data as ReceivedItem[]) : [];
   const wrong = items.filter((item) => item.error !== true);
   if (items.length === 0 || wrong.length > 0) {

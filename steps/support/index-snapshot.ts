@@ -1,5 +1,6 @@
 import type { IndexName } from '../../src/client/index.js';
 import type { KitWorld } from '../world.js';
+import { PLAIN_READ_STATUSES } from '../../src/conformance/faithful-answers.js';
 import { indexClient } from './loose-index-client.js';
 import { recordsOf } from './records-of.js';
 import type { JsonRecord } from './sample-records.js';
@@ -13,7 +14,7 @@ export async function takeSnapshot(world: KitWorld): Promise<Map<IndexName, Json
   const snapshot = new Map<IndexName, JsonRecord[]>();
   INDICES.forEach((index, i) => {
     const outcome = reads[i]!;
-    if (![200, 204, 404].includes(outcome.status)) {
+    if (!PLAIN_READ_STATUSES.includes(outcome.status)) {
       throw new Error(`cannot snapshot ${index} before a destructive scenario: read answered ${outcome.status}`);
     }
     snapshot.set(index, recordsOf(outcome));

@@ -1,5 +1,6 @@
 import type { IndexName } from '../../src/client/index.js';
 import type { KitWorld } from '../world.js';
+import { PLAIN_READ_STATUSES } from '../../src/conformance/faithful-answers.js';
 import { indexClient } from './loose-index-client.js';
 import { recordsOf } from './records-of.js';
 import type { JsonRecord } from './sample-records.js';
@@ -12,7 +13,7 @@ import type { JsonRecord } from './sample-records.js';
 export async function readStored(world: KitWorld, index: IndexName, id: string): Promise<JsonRecord | undefined> {
   const outcome = await world.call((c) => indexClient(c, index).read({ id }));
   world.response();
-  if (![200, 204, 404].includes(outcome.status)) {
+  if (!PLAIN_READ_STATUSES.includes(outcome.status)) {
     throw new Error(`${outcome.operation} answered ${outcome.status} when reading ${id}: ${outcome.rawBody.slice(0, 200)}`);
   }
   return recordsOf(outcome).find((record) => record['id'] === id);

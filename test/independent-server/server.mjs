@@ -24,25 +24,55 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const VARIANT_NAMES = [
   'alg-none', // broken, seed §5: accepts an unsigned token (alg none) — authentication that checks nothing must fail
   'const-id', // broken, seed §2 rule 3: every generated id is the same, so a second create without id overwrites the first
+  'delete-item-ok', // faithful: a delete item's status is the reason phrase of its code 200 ('OK'), not of 205
   'dup-period', // faithful: the duplicate-id message keeps the period of the seed's sentence, 'Id already found.'
+  'empty-create-201', // faithful: a create without a body creates an empty record (the path id, or a generated one); link types then lack their name (406)
+  'empty-create-refused', // faithful: a create without a body is refused with 400
+  'empty-index-200', // faithful: a read of an empty index without a query answers 200 []
+  'empty-index-404', // faithful: a read of an empty index without a query answers 404
+  'empty-update-304', // faithful: an update without a body of a record that exists answers 304 (nothing to change)
+  'empty-update-refused', // faithful: an update without a body is refused with 400
+  'entries-sorted', // faithful: the entries of actions, parameters and resources are kept sorted by id
+  'entry-ids-generated', // faithful: an action, parameter or resource sent without id gets a generated one (seed §2 rule 3 for records)
+  'envelope-extras', // faithful: envelope items carry an extra field (time), beyond status, code, error and message
   'err-object', // broken, seed §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
   'err404-false', // faithful: a 404 envelope says error false (the seed fixes error true only for validation failures)
+  'error-bodies-absent', // faithful: 400, 404, 415 and 422 answers carry no body (their content is not shown)
+  'ignore-id-change', // faithful: an update whose body names another id than the path keeps the record's id and applies the rest
+  'ignore-unknown-query-member', // faithful: query members other than select and where are ignored
+  'infinity-out', // broken, seed §4.1: a number JSON cannot carry (1e400) is stored and written back as Infinity, which is not JSON
+  'lenient-ct', // faithful: a body sent without Content-Type is read as JSON
   'lenient-missing-id', // broken, seed §4.2/§7: read of an unknown id answers 200 [] instead of 404 nothing found
   'malformed-500', // broken, seed §4.2: a body that is not valid JSON is a request not valid (400), but this variant fails with 500
+  'missing-field-plural', // faithful: a missing nested field is named by list and index (actions[0].config), not action.config
   'msg-noid', // faithful: update and delete messages do not name the id (the seed fixes the id only in the create message)
+  'name-any-type', // broken, seed §2.2: a network link type name of another JSON type than String is stored
+  'nested-extras-refused', // faithful: fields beyond the tables inside agent entries and their configs are refused (400)
   'no-ct-bodyless', // faithful: responses without a body (204, 304, 401) carry no Content-Type (there is no media type to declare)
   'no-nested-id', // broken, seed §2.3: an action, parameter or resource without its required id is stored without one
   'no-properties', // broken, seed §2.3 ParameterConfig: refuses schema properties/propeties (the preloaded value and the tabulated spelling)
   'no-types', // broken, seed §2.2, §2.3, §3: only presence is checked, not field types or enum values (a forbidden value is stored)
+  'query-refusal-404', // faithful: a query of the wrong shape finds nothing (404) instead of being refused
+  'read-nothing-204', // faithful: a read by id or by where that finds nothing answers 204
   'reason-lower', // broken, seed §4.1: the envelope status is the reason phrase in lower case ("created"), not as HTTP spells it
+  'refuse-400', // faithful: a value the data model forbids is refused with 400 (a missing field stays 406, §4.1 rule 4)
+  'refuse-422', // faithful: a value the data model forbids is refused with 422 (a missing field stays 406, §4.1 rule 4)
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
   'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
   'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
   'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the seed); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
+  'resource-path-as-list', // faithful: a resource config path sent as one string is stored as a one-element list
+  'select-adds-id', // faithful: a read with select adds the id to every record
   'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (seed §4.1 request headers)
+  'strict-json', // faithful: a body nested deeper than 64 levels, holding 1e400 or bytes that are not UTF-8 is refused with 400
   'strip-nested', // broken, seed §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
+  'typed-hidden-names', // faithful: the fields whose names the seed hides go by the public original's names and are typed as the seed types them
+  'upd-unknown-204', // faithful: an update of an unknown id answers 204 nothing to update
+  'upd-unknown-400', // faithful: an update of an unknown id answers 400
   'upd-unknown-404', // broken, seed §4.2: an update of an unknown id answers 404, which §4.2 does not list for update
+  'upd-unknown-406', // faithful: an update of an unknown id answers 406
   'update-replaces', // broken, seed §4.1 rules 5-7: update replaces the whole record by what is sent instead of setting the sent fields
+  'validate-first', // faithful: a create or update body is checked before the id (a duplicate or unknown id with a bad value is refused for the value)
   'where-ignored', // broken, seed §4.1 query body: read and delete ignore where.equals (every record matches)
 ];
 
@@ -70,7 +100,8 @@ const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 // A field named __proto__ is data like any other: `o[k] = v` would replace the prototype and
 // lose it (found by mgmt-kit fuzz: a generated-id create, an update and a select dropped it).
 const setField = (o, k, v) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
-const clone = (v) => (v === undefined ? v : JSON.parse(JSON.stringify(v)));
+// infinity-out keeps a number JSON cannot carry (structuredClone does; a JSON round trip makes it null).
+const clone = (v) => (v === undefined ? v : V.has('infinity-out') ? structuredClone(v) : JSON.parse(JSON.stringify(v)));
 function deepEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
@@ -102,6 +133,14 @@ function checkStrList(errs, obj, key, name) {
   const v = obj[key];
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) errs[name] = 'invalid';
 }
+function checkBool(errs, obj, key, name) {
+  if (key in obj && typeof obj[key] !== 'boolean') errs[name] = 'invalid';
+}
+// typed-hidden-names: the seed hides these names; the public original calls them so, and the seed types them.
+function checkHidden(errs, obj, checks) {
+  if (!V.has('typed-hidden-names')) return;
+  for (const [key, name, check] of checks) check(errs, obj, key, name, false);
+}
 
 function validateEvent(rec) {
   const errs = {};
@@ -111,7 +150,7 @@ function validateEvent(rec) {
 function validateLinkType(rec) {
   const errs = {};
   checkStr(errs, rec, 'id', 'id', true);
-  checkStr(errs, rec, 'name', 'name', true);
+  if (V.has('name-any-type')) { if (!('name' in rec)) errs.name = 'required'; } else checkStr(errs, rec, 'name', 'name', true);
   checkStr(errs, rec, 'description', 'description', false);
   return errs;
 }
@@ -120,29 +159,34 @@ function validateEntryList(errs, rec, listKey, single, entryCheck) {
   const list = rec[listKey];
   if (!Array.isArray(list)) { errs[listKey] = 'invalid'; return; }
   const seen = new Set();
-  for (const e of list) {
-    if (!isObj(e)) { errs[listKey] = 'invalid'; continue; }
-    checkStr(errs, e, 'id', `${single}.id`, !V.has('no-nested-id'));
+  list.forEach((e, i) => {
+    if (!isObj(e)) { errs[listKey] = 'invalid'; return; }
+    // missing-field-plural names a nested field by list and index; parameter.type is fixed by §4.1 rule 4.
+    const name = V.has('missing-field-plural') ? `${listKey}[${i}]` : single;
+    checkStr(errs, e, 'id', `${name}.id`, !V.has('no-nested-id'));
     if (typeof e.id === 'string') {
-      if (seen.has(e.id)) errs[`${single}.id`] = 'duplicate';
+      if (seen.has(e.id)) errs[`${name}.id`] = 'duplicate';
       seen.add(e.id);
     }
-    checkStr(errs, e, 'description', `${single}.description`, false);
-    checkStr(errs, e, 'example', `${single}.example`, false);
-    entryCheck(errs, e, single);
-  }
+    checkStr(errs, e, 'description', `${name}.description`, false);
+    checkStr(errs, e, 'example', `${name}.example`, false);
+    entryCheck(errs, e, name, single);
+  });
 }
 function validateAgent(rec) {
   const errs = {};
   checkStr(errs, rec, 'id', 'id', true);
+  checkHidden(errs, rec, [['description', 'description', checkStr], ['deployment_source', 'deployment_source', checkStrList]]);
   validateEntryList(errs, rec, 'actions', 'action', (errs, a, p) => {
     checkEnum(errs, a, 'status', `${p}.status`, ACTION_STATUS, false);
     if (!('config' in a)) { errs[`${p}.config`] = 'required'; return; }
     if (!isObj(a.config)) { errs[`${p}.config`] = 'invalid'; return; }
     checkStr(errs, a.config, 'cmd', `${p}.config.cmd`, true);
+    checkHidden(errs, a.config, [['args', `${p}.config.args`, checkStrList], ['daemon', `${p}.config.daemon`, checkBool]]);
   });
-  validateEntryList(errs, rec, 'parameters', 'parameter', (errs, pm, p) => {
-    checkEnum(errs, pm, 'type', `${p}.type`, PARAM_TYPES, true);
+  validateEntryList(errs, rec, 'parameters', 'parameter', (errs, pm, p, single) => {
+    checkEnum(errs, pm, 'type', `${single}.type`, PARAM_TYPES, true);
+    checkHidden(errs, pm, [['list', `${p}.list`, checkBool]]);
     if (!('config' in pm)) { errs[`${p}.config`] = 'required'; return; }
     if (!isObj(pm.config)) { errs[`${p}.config`] = 'invalid'; return; }
     checkEnum(errs, pm.config, 'schema', `${p}.config.schema`, SCHEMAS, true);
@@ -190,22 +234,83 @@ function newId(ix) {
 // newest first
 const listRecords = (ix) => [...ix.records.values()].reverse();
 
+// What a stored agent looks like under the open choices of the entries: sorted by id, a resource
+// path as a list, a generated id for an entry sent without one.
+let entrySeq = 0;
+function shapeEntries(ix, rec) {
+  for (const list of ix.lists) {
+    if (!Array.isArray(rec[list])) continue;
+    if (V.has('entry-ids-generated')) for (const e of rec[list]) if (isObj(e) && !('id' in e)) e.id = `entry_${++entrySeq}`;
+    if (V.has('resource-path-as-list') && list === 'resources') for (const e of rec[list]) if (isObj(e) && isObj(e.config) && typeof e.config.path === 'string') e.config.path = [e.config.path];
+    if (V.has('entries-sorted') && rec[list].every((e) => isObj(e) && typeof e.id === 'string')) rec[list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+  return rec;
+}
+
+// nested-extras-refused: the fields each entry and config may hold (the hidden names only when typed under them).
+const ENTRY_FIELDS = ['id', 'config', 'status', 'type', 'description', 'example'];
+const CONFIG_FIELDS = ['cmd', 'schema', 'source', 'path'];
+function nestedExtra(ix, rec) {
+  const entryFields = V.has('typed-hidden-names') ? [...ENTRY_FIELDS, 'list', 'values'] : ENTRY_FIELDS;
+  const configFields = V.has('typed-hidden-names') ? [...CONFIG_FIELDS, 'args', 'daemon'] : CONFIG_FIELDS;
+  for (const list of ix.lists) {
+    for (const e of Array.isArray(rec[list]) ? rec[list] : []) {
+      if (!isObj(e)) continue;
+      const extra = Object.keys(e).find((k) => !entryFields.includes(k)) ?? (isObj(e.config) ? Object.keys(e.config).find((k) => !configFields.includes(k)) : undefined);
+      if (extra !== undefined) return `${list}: unknown field ${extra}`;
+    }
+  }
+  return undefined;
+}
+
+// refuse-400 / refuse-422: a value the data model forbids (not a missing field, which §4.1 rule 4 fixes at 406).
+function validationStatus(errs) {
+  if (!isObj(errs)) return 406;
+  const onlyValues = Object.values(errs).every((v) => v !== 'required');
+  if (onlyValues && V.has('refuse-400')) return 400;
+  if (onlyValues && V.has('refuse-422')) return 422;
+  return 406;
+}
+// validate-first: the type and enum problems of a body, before its id is looked at.
+function valueProblems(ix, rec) {
+  const errs = Object.entries(ix.validate(rec)).filter(([, v]) => v !== 'required');
+  return errs.length > 0 ? Object.fromEntries(errs) : undefined;
+}
+
 // ---------------- helpers ----------------
 function envelope(code, message, error = false, statusText) {
   const status = statusText || REASON[code];
-  return { status: V.has('reason-lower') ? status.toLowerCase() : status, code, error, message };
+  const item = { status: V.has('reason-lower') ? status.toLowerCase() : status, code, error, message };
+  if (V.has('envelope-extras')) item.time = new Date().toISOString();
+  return item;
 }
+// infinity-out writes a non-finite number as JavaScript prints it, which is not JSON.
+const toText = (body) => (V.has('infinity-out') ? JSON.stringify(body, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? `@@${v}@@` : v)).replace(/"@@(-?Infinity|NaN)@@"/g, '$1') : JSON.stringify(body));
 function send(res, status, body) {
   res.statusCode = status;
   if (!(V.has('no-ct-bodyless') && (body === undefined || status === 204 || status === 304))) res.setHeader('Content-Type', 'application/json');
   if (body === undefined || status === 204 || status === 304) { res.end(); return; }
-  res.end(JSON.stringify(body));
+  res.end(toText(body));
 }
 function fail(res, status, message) {
   if (status === 401) return send(res, 401, undefined); // empty body on authentication failure
+  if (V.has('error-bodies-absent') && [400, 404, 415, 422].includes(status)) return send(res, status, undefined);
   if (V.has('err-object') && status !== 406) return send(res, status, { error: REASON[status], detail: message });
   if (status === 404 && V.has('err404-false')) return send(res, 404, [envelope(404, message, false)]);
   send(res, status, [envelope(status, message, true)]);
+}
+
+// strict-json: what a decoder that refuses the edges of JSON refuses.
+function isPlainJson(bytes, value) {
+  try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch { return false; }
+  const within = (v, depth) => {
+    if (depth > 64) return false;
+    if (typeof v === 'number') return Number.isFinite(v);
+    if (Array.isArray(v)) return v.every((x) => within(x, depth + 1));
+    if (isObj(v)) return Object.values(v).every((x) => within(x, depth + 1));
+    return true;
+  };
+  return within(value, 1);
 }
 
 function b64urlDecode(s) {
@@ -240,7 +345,7 @@ function readBody(req) {
     const chunks = [];
     let size = 0;
     req.on('data', (c) => { size += c.length; if (size > 5 * 1024 * 1024) { reject(new HttpErr(400, 'Payload too large')); req.destroy(); } else chunks.push(c); });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -262,11 +367,21 @@ function route(pathname) {
 }
 
 // ---------------- query ----------------
+// query-refusal-404: a query of the wrong shape finds nothing instead of being refused.
+class QueryFindsNothing extends Error {}
 function parseQuery(q, allowSelect) {
+  try {
+    return parseQueryStrictly(q, allowSelect);
+  } catch (e) {
+    if (V.has('query-refusal-404') && e instanceof HttpErr) throw new QueryFindsNothing();
+    throw e;
+  }
+}
+function parseQueryStrictly(q, allowSelect) {
   if (q === undefined) return {};
   if (!isObj(q)) throw new HttpErr(400, 'Query must be a JSON object');
   for (const k of Object.keys(q)) {
-    if (k !== 'select' && k !== 'where') throw new HttpErr(400, `Unknown query member '${k}'`);
+    if (k !== 'select' && k !== 'where' && !V.has('ignore-unknown-query-member')) throw new HttpErr(400, `Unknown query member '${k}'`);
   }
   const out = {};
   if ('select' in q) {
@@ -301,6 +416,7 @@ function matches(rec, eq) {
 function project(rec, select) {
   if (!select) return clone(rec);
   const o = {};
+  if (V.has('select-adds-id')) o.id = rec.id;
   for (const f of select) if (Object.prototype.hasOwnProperty.call(rec, f)) setField(o, f, clone(rec[f]));
   return o;
 }
@@ -330,6 +446,13 @@ function doCreate(ix, pathId, body) {
     }
     if (!('id' in rec) || rec.id === null) rec.id = undefined;
     const generated = rec.id === undefined;
+    const extra = V.has('nested-extras-refused') ? nestedExtra(ix, rec) : undefined;
+    if (extra) throw new HttpErr(400, extra);
+    if (V.has('entry-ids-generated')) shapeEntries(ix, rec);
+    if (V.has('validate-first')) {
+      const problems = valueProblems(ix, { ...rec, id: generated ? 'x' : rec.id });
+      if (problems) return { status: 406, message: problems };
+    }
     if (!generated) {
       if (typeof rec.id !== 'string' || rec.id === '') return { status: 406, message: { id: 'invalid' } };
       if (ix.records.has(rec.id) || batchIds.has(rec.id)) return { status: 406, message: V.has('dup-period') ? 'Id already found.' : 'Id already found' };
@@ -345,10 +468,10 @@ function doCreate(ix, pathId, body) {
     if (generated) {
       const fresh = { id: newId(ix) };
       for (const [k, v] of Object.entries(rec)) if (k !== 'id') setField(fresh, k, v);
-      ix.records.set(fresh.id, fresh);
+      ix.records.set(fresh.id, shapeEntries(ix, fresh));
       out.push(envelope(201, `${ix.noun} ${fresh.id} has been created`));
     } else {
-      ix.records.set(rec.id, rec);
+      ix.records.set(rec.id, shapeEntries(ix, rec));
       out.push(envelope(201, `${ix.noun} ${rec.id} has been created`));
     }
   }
@@ -393,14 +516,25 @@ function doUpdate(ix, pathId, body) {
     if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
     let id = raw.id;
     if (pathId !== undefined) {
-      if (id !== undefined && id !== pathId) throw new HttpErr(422, 'The id of a record is read-only and cannot be changed');
+      if (id !== undefined && id !== pathId && !V.has('ignore-id-change')) throw new HttpErr(422, 'The id of a record is read-only and cannot be changed');
       id = pathId;
     }
     if (id === undefined || id === null) return { status: 406, message: { id: 'required' } };
     if (typeof id !== 'string') return { status: 406, message: { id: 'invalid' } };
+    const extra = V.has('nested-extras-refused') ? nestedExtra(ix, raw) : undefined;
+    if (extra) throw new HttpErr(400, extra);
+    if (V.has('validate-first')) {
+      const problems = valueProblems(ix, { ...raw, id });
+      if (problems) return { status: 406, message: problems };
+    }
     const current = ix.records.get(id);
-    if (!current) throw new HttpErr(V.has('upd-unknown-404') ? 404 : 422, `No ${ix.noun.toLowerCase()} with id ${id} can be updated`);
-    const next = applyUpdate(ix, current, raw);
+    if (!current) {
+      if (V.has('upd-unknown-204')) return { status: 204 };
+      const status = V.has('upd-unknown-404') ? 404 : V.has('upd-unknown-400') ? 400 : V.has('upd-unknown-406') ? 406 : 422;
+      if (status === 406) return { status, message: { id: `No ${ix.noun.toLowerCase()} with id ${id}` } };
+      throw new HttpErr(status, `No ${ix.noun.toLowerCase()} with id ${id} can be updated`);
+    }
+    const next = shapeEntries(ix, applyUpdate(ix, current, raw));
     const errs = ix.validate(next);
     if (Object.keys(errs).length) return { status: 406, message: errs };
     plan.push({ id, next, changed: !deepEqual(current, next) });
@@ -424,7 +558,9 @@ function doRead(ix, pathId, body) {
   recs = recs.filter((r) => matches(r, q.where));
   if (recs.length === 0) {
     if (V.has('lenient-missing-id') && pathId !== undefined && !q.where) return { status: 200, body: [] };
-    if (noQuery) return { status: 204 };
+    if (noQuery && V.has('empty-index-404')) throw new HttpErr(404, 'The index holds no record');
+    if (noQuery) return V.has('empty-index-200') ? { status: 200, body: [] } : { status: 204 };
+    if (V.has('read-nothing-204')) return { status: 204 };
     throw new HttpErr(404, 'The query did not match any record');
   }
   return { status: 200, body: recs.map((r) => project(r, q.select)) };
@@ -439,9 +575,9 @@ function doDelete(ix, pathId, body) {
   const out = [];
   for (const r of recs) {
     ix.records.delete(r.id);
-    if (!V.has('msg-noid')) out.push(envelope(200, `${ix.noun} ${r.id} has been deleted`, false, REASON[205]));
+    if (!V.has('msg-noid')) out.push(envelope(200, `${ix.noun} ${r.id} has been deleted`, false, REASON[V.has('delete-item-ok') ? 200 : 205]));
   }
-  if (V.has('msg-noid')) out.push(envelope(200, `${recs.length} record(s) deleted`, false, REASON[205]));
+  if (V.has('msg-noid')) out.push(envelope(200, `${recs.length} record(s) deleted`, false, REASON[V.has('delete-item-ok') ? 200 : 205]));
   return { status: 205, body: out };
 }
 
@@ -457,9 +593,11 @@ const server = http.createServer(async (req, res) => {
       return fail(res, 405, `Method ${req.method} is not supported here`);
     }
     if (!verifyJwt(req.headers.authorization)) { await readBody(req).catch(() => {}); return fail(res, 401); }
-    const raw = await readBody(req);
+    const bytes = await readBody(req);
+    const raw = bytes.toString('utf8');
     const ctype = req.headers['content-type'];
-    const isJson = ctype !== undefined && /^application\/json\s*(;.*)?$/i.test(ctype.trim());
+    // lenient-ct reads a body sent without Content-Type as JSON.
+    const isJson = (ctype !== undefined && /^application\/json\s*(;.*)?$/i.test(ctype.trim())) || (ctype === undefined && V.has('lenient-ct'));
     const hasBody = raw.trim().length > 0;
     if ((V.has('strict-ct') && !isJson) || (ctype !== undefined && !isJson && !(V.has('no415-delete') && req.method === 'DELETE')) || (hasBody && !isJson) || ((req.method === 'POST' || req.method === 'PUT') && !isJson)) {
       return fail(res, 415, 'Only application/json is accepted');
@@ -467,12 +605,26 @@ const server = http.createServer(async (req, res) => {
     let body;
     if (hasBody) {
       try { body = JSON.parse(raw); } catch { return fail(res, V.has('malformed-500') ? 500 : 400, 'The request body is not well-formed JSON'); }
+      if (V.has('strict-json') && !isPlainJson(bytes, body)) return fail(res, 400, 'The request body nests too deep, holds a number JSON cannot carry or bytes that are not UTF-8');
     }
-    if (body === undefined && (req.method === 'POST' || req.method === 'PUT')) return send(res, 204);
+    if (body === undefined && req.method === 'POST') {
+      if (V.has('empty-create-refused')) return fail(res, 400, 'A create needs a body');
+      if (V.has('empty-create-201')) body = {};
+      else return send(res, 204);
+    }
+    if (body === undefined && req.method === 'PUT') {
+      if (V.has('empty-update-refused')) return fail(res, 400, 'An update needs a body');
+      if (V.has('empty-update-304')) body = {};
+      else return send(res, 204);
+    }
     const result = ops[req.method](r.ix, r.pathId, body);
-    if (result.status === 406) return send(res, 406, [envelope(406, result.message, true)]);
+    if (result.status === 406) {
+      const status = validationStatus(result.message);
+      return status === 406 ? send(res, 406, [envelope(406, result.message, true)]) : fail(res, status, result.message);
+    }
     return send(res, result.status, result.body);
   } catch (e) {
+    if (e instanceof QueryFindsNothing) return fail(res, 404, 'The query cannot match any record');
     if (e instanceof HttpErr) return fail(res, e.status, e.msg);
     console.error(e);
     return fail(res, 500, 'The server cannot satisfy the request');
