@@ -24,6 +24,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const VARIANT_NAMES = [
   'alg-none', // broken, seed §5: accepts an unsigned token (alg none) — authentication that checks nothing must fail
   'const-id', // broken, seed §2 rule 3: every generated id is the same, so a second create without id overwrites the first
+  'delete-404-removes', // broken, seed §7: a delete by id whose where matches nothing answers 404 "nothing matches", yet removes the record
   'dup-period', // faithful: the duplicate-id message keeps the period of the seed's sentence, 'Id already found.'
   'err-object', // broken, seed §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
   'err404-false', // faithful: a 404 envelope says error false (the seed fixes error true only for validation failures)
@@ -38,6 +39,8 @@ const VARIANT_NAMES = [
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
   'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
   'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
+  'select-ignored-by-id', // broken, seed §4.1 rule 8: a read by id ({base}/{id}) ignores select and returns the whole record
+  'shallow-compare', // broken, seed §4.1 update: list entries are compared at their first level only, so a change inside an entry's config answers 304 and is not stored
   'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the seed); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
   'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (seed §4.1 request headers)
   'strip-nested', // broken, seed §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
@@ -385,6 +388,13 @@ function applyUpdate(ix, rec, patch) {
   return next;
 }
 
+// The 'shallow-compare' variant's view of a record: each list entry without its object fields (config).
+function firstLevelOfEntries(ix, rec) {
+  const view = { ...rec };
+  for (const l of ix.lists) if (Array.isArray(rec[l])) view[l] = rec[l].map((e) => (isObj(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'object' || v === null)) : e));
+  return view;
+}
+
 function doUpdate(ix, pathId, body) {
   const items = bodyItems(pathId, body);
   if (items.length === 0) return { status: 204 };
@@ -403,7 +413,8 @@ function doUpdate(ix, pathId, body) {
     const next = applyUpdate(ix, current, raw);
     const errs = ix.validate(next);
     if (Object.keys(errs).length) return { status: 406, message: errs };
-    plan.push({ id, next, changed: !deepEqual(current, next) });
+    const same = V.has('shallow-compare') ? deepEqual(firstLevelOfEntries(ix, current), firstLevelOfEntries(ix, next)) : deepEqual(current, next);
+    plan.push({ id, next, changed: !same });
   }
   if (!plan.some((p) => p.changed)) {
     return { status: 304, body: plan.map((p) => envelope(304, `Update of ${ix.noun} ${p.id} is not necessary`)) };
@@ -427,7 +438,8 @@ function doRead(ix, pathId, body) {
     if (noQuery) return { status: 204 };
     throw new HttpErr(404, 'The query did not match any record');
   }
-  return { status: 200, body: recs.map((r) => project(r, q.select)) };
+  const select = V.has('select-ignored-by-id') && pathId !== undefined ? undefined : q.select;
+  return { status: 200, body: recs.map((r) => project(r, select)) };
 }
 
 function doDelete(ix, pathId, body) {
@@ -435,7 +447,10 @@ function doDelete(ix, pathId, body) {
   let recs = listRecords(ix);
   if (pathId !== undefined) recs = recs.filter((r) => r.id === pathId);
   recs = recs.filter((r) => matches(r, q.where));
-  if (recs.length === 0) throw new HttpErr(404, 'The query did not match any record');
+  if (recs.length === 0) {
+    if (V.has('delete-404-removes') && pathId !== undefined) ix.records.delete(pathId);
+    throw new HttpErr(404, 'The query did not match any record');
+  }
   const out = [];
   for (const r of recs) {
     ix.records.delete(r.id);
