@@ -1,11 +1,14 @@
 @auth
 Feature: Authentication
   Every operation carries a JWT in the Authorization header; when authentication fails the
-  status is 401 (seed §5). The requests below are harmless even to a server that lets them
-  through: they name ids of this run only, and a delete either carries a where that matches
-  nothing or names an id of this run that does not exist.
+  status is 401 (seed §5). A refused request acted on nothing: the record the scenario made is
+  read back afterwards and must be as it was, and nothing is created under the id a create named
+  (steps/hooks.ts checks every answer that says nothing was done). The requests are harmless even
+  to a server that lets them through: they name ids of this run only, and an update or a delete
+  names the scenario's own record.
 
   Scenario Outline: <operation> on <index> at <path> without a token is refused
+    Given the <index> hold a record with a new id
     When I <operation> <index> at <path> without a token
     Then the response is 401
 
@@ -37,6 +40,7 @@ Feature: Authentication
       | delete    | agents             | {base}/{id} |
 
   Scenario Outline: <operation> on <index> at <path> with a malformed token is refused
+    Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with the token "not-a-jwt"
     Then the response is 401
 
@@ -68,6 +72,7 @@ Feature: Authentication
       | delete    | agents             | {base}/{id} |
 
   Scenario Outline: <operation> on <index> at <path> with an unsigned token (alg none) is refused
+    Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with an unsigned token
     Then the response is 401
 
@@ -105,6 +110,7 @@ Feature: Authentication
 
   @needs-jwt-secret
   Scenario Outline: A token that is <flaw> is refused
+    Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with a token that is <flaw>
     Then the response is 401
 

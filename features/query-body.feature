@@ -1,7 +1,8 @@
 @query
 Feature: Reading and deleting with a query body
-  Read takes an optional body with select and where.equals; delete takes an optional where;
-  delete without a body removes every record of the index (seed §4.1 query body, rules 1, 2, 8).
+  Read takes an optional body with select and where.equals; delete takes an optional where; both
+  on {base} and on {base}/{id}, where the path names the one record the query must hold for.
+  Delete without a body removes every record of the index (seed §4.1 query body, rules 1, 2, 8).
   where.equals compares exactly: a value that only starts with the one asked for, or differs from
   it in letter case, does not match.
 
@@ -53,18 +54,23 @@ Feature: Reading and deleting with a query body
       | events             | kind  |
       | network link types | name  |
 
-  @base-path
-  Scenario Outline: Read <index> selecting <field>
+  # §4.1 rule 8 on both path forms: on {base} a where names the first record (a read of the whole
+  # index would return other clients' records too), on {base}/{id} the path names it.
+  Scenario Outline: Read <index> at <path> selecting <field>
     Given two <index> with new ids exist
-    When I read the <index> where "id" equals the id of the first, selecting "<field>"
+    When I read the first of the <index> at <path> selecting "<field>"
     Then the response is 200 with a list of records holding only "<field>" as sent
 
     Examples:
-      | index              | field             |
-      | events             | kind              |
-      | network link types | name              |
-      | agents             | actions           |
-      | network link types | name, description |
+      | index              | field             | path        |
+      | events             | kind              | {base}      |
+      | events             | kind              | {base}/{id} |
+      | network link types | name              | {base}      |
+      | network link types | name              | {base}/{id} |
+      | agents             | actions           | {base}      |
+      | agents             | actions           | {base}/{id} |
+      | network link types | name, description | {base}      |
+      | network link types | name, description | {base}/{id} |
 
   @base-path
   Scenario Outline: Read <index> with a query that matches nothing
@@ -83,6 +89,34 @@ Feature: Reading and deleting with a query body
     When I delete the first of the <index> by its id
     Then the response is 205 with an envelope of code 200
     And only the second record is left
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
+  # §4.1: the query body of a read applies on {base}/{id} as on {base}. The path names one record
+  # and the where must hold for it as well: a where that names another record matches nothing
+  # (§7: 404; a read may also answer 204, nothing to act on), and both records stay as they were.
+  @record-path
+  Scenario Outline: Read <index> by id where the id equals its own
+    Given two <index> with new ids exist
+    When I read the first of the <index> by its id where "id" equals the id of the first
+    Then the response is 200 with a list holding only the first record
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
+  @record-path
+  Scenario Outline: Reading <index> by id where the id equals another record's finds nothing
+    Given two <index> with new ids exist
+    When I read the first of the <index> by its id where "id" equals the id of the second
+    Then the response is 404 or 204, nothing found
+    And both records can be read by their ids as sent
 
     Examples:
       | index              |
@@ -115,6 +149,34 @@ Feature: Reading and deleting with a query body
       | index              | field |
       | events             | kind  |
       | network link types | name  |
+
+  # The same on delete (§4.1: delete takes an optional where on {base}[/{id}]): a where that holds
+  # for the record the path names deletes it; one that names another record deletes nothing.
+  @record-path
+  Scenario Outline: Delete <index> by id where the id equals its own
+    Given two <index> with new ids exist
+    When I delete the first of the <index> by its id where "id" equals the id of the first
+    Then the response is 205 with an envelope of code 200
+    And only the second record is left
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
+
+  @record-path
+  Scenario Outline: Deleting <index> by id where the id equals another record's deletes nothing
+    Given two <index> with new ids exist
+    When I delete the first of the <index> by its id where "id" equals the id of the second
+    Then the response is 404, nothing found
+    And both records can be read by their ids as sent
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |
 
   @base-path
   Scenario Outline: Delete <index> with a query that matches nothing

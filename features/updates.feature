@@ -1,6 +1,7 @@
 @updates
-Feature: Updates that change nothing or cannot apply
-  An update that would change nothing answers 304 (seed §4.1, §7); id is readonly (§2 rule 1);
+Feature: Updates that change nothing, change something deep inside, or cannot apply
+  An update that would change nothing answers 304 (seed §4.1, §7), and one that changes a value at
+  any depth of the record answers 200 and stores it; id is readonly (§2 rule 1);
   an update names its target by id, in the path ({base}/{id}) or in the body ({base}). Where
   the seed leaves the status of a refusal open, the scenario accepts every status §4.2 lists
   for update that fits, and checks the outcome: what is stored afterwards.
@@ -50,3 +51,32 @@ Feature: Updates that change nothing or cannot apply
       | events             |
       | network link types |
       | agents             |
+
+  # §4.1 update: 304 only "when nothing would change". One value changed deep inside an entry —
+  # its config, or a list inside the config — is a change: 200, and the new value is stored.
+  Scenario Outline: Update an agent changing only <field> inside an entry of its <list>
+    Given an agent with a new id and a path in its resource config exists
+    When I update that record changing only the value at "<list>.0.<field>"
+    Then the response is 200 with an update envelope
+    And the agent can be read by its id as sent
+
+    Examples:
+      | list       | field         |
+      | actions    | config.cmd    |
+      | parameters | config.source |
+      | parameters | config.path   |
+      | resources  | config.path   |
+
+  # The same at any depth of a field beyond the tables (§2 rule 4): a value inside an object or a
+  # list the record holds is a change too.
+  Scenario Outline: Update <index> changing only <field>, nested inside a field beyond the tables
+    Given <index> hold a record with a new id and extra fields
+    When I update that record changing only the value at "<field>"
+    Then the response is 200 with an update envelope
+    And that record can be read by its id as sent
+
+    Examples:
+      | index              | field            |
+      | events             | origin.host      |
+      | network link types | vendor.certified |
+      | agents             | labels.1         |

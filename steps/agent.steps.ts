@@ -1,4 +1,4 @@
-import { Then, When } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import { createAt } from './create.steps.js';
 import type { PathForm } from './parameter-types.js';
 import { REFUSAL_STATUSES, TAKEN_OR_REFUSED_STATUSES } from '../src/conformance/faithful-answers.js';
@@ -89,11 +89,25 @@ When(
   },
 );
 
-// seed §2.3 ResourceConfig: List(String) in the field table, a single string in the create shape.
-When('I create an agent with a new id whose resource config path is a list of strings or else one string', async function (this: KitWorld) {
+/**
+ * seed §2.3 ResourceConfig: List(String) in the field table, a single string in the create shape;
+ * an implementation may take either. Creates the agent with a list, or else with one string, and
+ * answers the status of the last create.
+ */
+async function createAgentWithResourcePath(world: KitWorld): Promise<number> {
   const withPath = (path: unknown) => ({ ...sampleAgent(), resources: [{ id: 'log', config: { path } }] });
-  await createAgent(this, withPath(['/var/log/agent.log', '/var/log/agent.err']));
-  if (this.response().status !== 201) await createAgent(this, withPath('/var/log/agent.log'));
+  await createAgent(world, withPath(['/var/log/agent.log', '/var/log/agent.err']));
+  if (world.response().status !== 201) await createAgent(world, withPath('/var/log/agent.log'));
+  return world.response().status;
+}
+
+When('I create an agent with a new id whose resource config path is a list of strings or else one string', async function (this: KitWorld) {
+  await createAgentWithResourcePath(this);
+});
+
+Given('an agent with a new id and a path in its resource config exists', async function (this: KitWorld) {
+  const status = await createAgentWithResourcePath(this);
+  if (status !== 201) throw new Error(`could not create the agent the scenario needs: ${this.lastResponse?.rawBody}`);
 });
 
 // seed §2.3 / §3: a value outside an enumeration, or differing from one only in letter case.

@@ -8,10 +8,11 @@ import type { KitWorld } from './world.js';
 
 /**
  * Sends one operation on the base path ({base}) or on a record path ({base}/{id}) (seed
- * §4.1) with the given client. Each request is harmless if a broken server lets it through:
- * create and update name a spare id of this run (registered for cleanup), a delete on the base
- * path carries a where that matches nothing and one on a record path names the spare id, so it
- * can never remove the whole index.
+ * §4.1) with the given client. Each request would act if a broken server let it through, yet
+ * harms nothing of anyone else's: a create names a spare id of this run (registered for
+ * cleanup), an update and a delete name the scenario's own record (on the base path the delete
+ * carries a where naming it), so a refused request that still acted shows when the records are
+ * read back.
  */
 async function sendHarmless(
   world: KitWorld,
@@ -21,18 +22,20 @@ async function sendHarmless(
   path: PathForm,
 ): Promise<void> {
   const api = (c: KitClient) => indexClient(c, index);
+  const { id: own } = world.latest(index);
   const id = world.spareId(index);
+  const change = { id: own, note: 'must not be stored' };
   const onBase = {
     create: (c: KitClient) => api(c).create({ id, ...sampleRecord(index) }),
     read: (c: KitClient) => api(c).read(),
-    update: (c: KitClient) => api(c).update({ id, note: 'must not be stored' }), // PUT {base}, target id in the body
-    delete: (c: KitClient) => api(c).delete({ query: { where: { equals: { target: 'id', expr: id } } } }),
+    update: (c: KitClient) => api(c).update(change), // PUT {base}, target id in the body
+    delete: (c: KitClient) => api(c).delete({ query: { where: { equals: { target: 'id', expr: own } } } }),
   };
   const onRecord = {
     create: (c: KitClient) => api(c).create(sampleRecord(index), { id }),
-    read: (c: KitClient) => api(c).read({ id }),
-    update: (c: KitClient) => api(c).update({ id, note: 'must not be stored' }, { id }),
-    delete: (c: KitClient) => api(c).delete({ id }),
+    read: (c: KitClient) => api(c).read({ id: own }),
+    update: (c: KitClient) => api(c).update(change, { id: own }),
+    delete: (c: KitClient) => api(c).delete({ id: own }),
   };
   await world.call((path === 'record' ? onRecord : onBase)[operation], { client });
 }

@@ -95,6 +95,10 @@ Given('{index} hold(s) a record with a new id', async function (this: KitWorld, 
   await ensureCreated(this, index, sampleRecord(index));
 });
 
+Given('{index} hold(s) a record with a new id and extra fields', async function (this: KitWorld, index: IndexName) {
+  await ensureCreated(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });
+});
+
 Given('two {index} with new ids exist', async function (this: KitWorld, index: IndexName) {
   await ensureCreated(this, index, sampleRecord(index, 0));
   await ensureCreated(this, index, sampleRecord(index, 1));

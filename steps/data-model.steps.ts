@@ -4,23 +4,8 @@ import { createAt } from './create.steps.js';
 import { indexFromWords } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import { sampleRecord, type JsonRecord } from './support/sample-records.js';
+import { withValueAt } from './support/value-at-path.js';
 import type { KitWorld } from './world.js';
-
-/**
- * A deep copy of `record` with the value at a dotted path replaced (`actions.0.config.cmd`:
- * numeric segments index lists).
- */
-export function withValueAt(record: JsonRecord, path: string, value: unknown): JsonRecord {
-  const copy = structuredClone(record);
-  const segments = path.split('.');
-  let node: unknown = copy;
-  for (const segment of segments.slice(0, -1)) {
-    node = (node as Record<string, unknown>)[segment];
-    if (typeof node !== 'object' || node === null) throw new Error(`the sample record has nothing at ${path}`);
-  }
-  (node as Record<string, unknown>)[segments.at(-1)!] = value;
-  return copy;
-}
 
 /**
  * The update body that sets the value at a dotted path of a stored record: a top-level field is

@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs';
-import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setParallelCanAssign } from '@cucumber/cucumber';
+import { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, setDefaultTimeout, setParallelCanAssign, Status } from '@cucumber/cucumber';
+import { PickleStepType } from '@cucumber/messages';
 import type { IndexName } from '../src/client/index.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { mintJwt } from '../src/conformance/mint-jwt.js';
 import { createRunPrefix } from '../src/conformance/run-prefix.js';
 import { resolveKitParameters, type KitParameters } from '../src/conformance/kit-parameters.js';
+import { checkNothingHappened, watchAction } from './support/nothing-happened-check.js';
 import { removeScenarioRecords } from './support/remove-scenario-records.js';
 import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
 import { runsAlone } from './support/run-alone.js';
@@ -73,6 +75,17 @@ Before({ tags: '@destructive' }, async function (this: KitWorld) {
   if (!this.kit.allowDestructive) return 'skipped';
   this.snapshot = await takeSnapshot(this);
   return undefined;
+});
+
+// §7, §4.2: an answer that says nothing was done (204, 304, 404, a refusal) must be true. Every
+// action step is watched: the records the scenario can see are read before it and, when all its
+// answers say nothing was done, read again afterwards and compared.
+BeforeStep(async function (this: KitWorld, { pickleStep }) {
+  if (pickleStep.type === PickleStepType.ACTION) await watchAction(this);
+});
+
+AfterStep(async function (this: KitWorld, { pickleStep, result }) {
+  if (pickleStep.type === PickleStepType.ACTION && result?.status === Status.PASSED) await checkNothingHappened(this);
 });
 
 // Hooks of one kind run in reverse order of definition: the 5xx check first, then the cleanup

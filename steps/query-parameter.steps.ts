@@ -1,6 +1,6 @@
 import { When } from '@cucumber/cucumber';
 import type { IndexName, Query } from '../src/client/index.js';
-import { indexFromWords, type IndexOperation, type PathForm } from './parameter-types.js';
+import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import type { KitWorld } from './world.js';
 
@@ -25,15 +25,8 @@ When('I read the first of {index} by its id selecting {string}, sending the quer
   await this.call((c) => indexClient(c, index).read({ id, query: { select: [field] }, queryIn: 'url' }));
 });
 
-When(
-  /^I delete the first of (.+) by its id where "id" equals the id of the (first|second), sending the query as q$/,
-  async function (this: KitWorld, words: string, which: string) {
-    const index = indexFromWords(words);
-    const id = madeRecordId(this, index, 0);
-    const query = whereIdIs(madeRecordId(this, index, which === 'first' ? 0 : 1));
-    await this.call((c) => indexClient(c, index).delete({ id, query, queryIn: 'url' }));
-  },
-);
+// The delete of the first record by its id with a where sent as q: query.steps.ts, beside the
+// same query sent in the body.
 
 // The body and q name different records; a server that took either alone would not answer 400.
 When(

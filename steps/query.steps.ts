@@ -1,5 +1,6 @@
 import { When } from '@cucumber/cucumber';
 import type { IndexName, Query } from '../src/client/index.js';
+import { indexFromWords, type PathForm } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import type { KitWorld } from './world.js';
 
@@ -42,13 +43,26 @@ When('I read {index} where {string} equals the id of the first', async function 
   await this.call((c) => indexClient(c, index).read({ query }));
 });
 
-// seed §4.1 rule 8: select takes field names of the index.
+// seed §4.1 rule 8: select takes field names of the index, on both path forms. On {base} a where
+// names the first record, on {base}/{id} the path does.
+When('I read the first of {index} at {path} selecting {string}', async function (this: KitWorld, index: IndexName, path: PathForm, fields: string) {
+  const select = fields.split(',').map((field) => field.trim());
+  const id = firstRecordId(this, index);
+  const call = path === 'record' ? { id, query: { select } } : { query: { ...where('id', id), select } };
+  await this.call((c) => indexClient(c, index).read(call));
+});
+
+// seed §4.1: a read or delete on {base}/{id} takes the query body too; the where must hold for the
+// record the path names. The extension sends the same query as ?q= (x-decisions query-parameter).
 When(
-  'I read {index} where {string} equals the id of the first, selecting {string}',
-  async function (this: KitWorld, index: IndexName, target: string, fields: string) {
-    const select = fields.split(',').map((field) => field.trim());
-    const query = { ...where(target, firstRecordId(this, index)), select };
-    await this.call((c) => indexClient(c, index).read({ query }));
+  /^I (read|delete) the first of (.+) by its id where "id" equals the id of the (first|second)(, sending the query as q)?$/,
+  async function (this: KitWorld, operation: 'read' | 'delete', words: string, which: 'first' | 'second', asQ: string | undefined) {
+    const index = indexFromWords(words);
+    const [first, second] = this.made(index);
+    const named = which === 'first' ? first : second;
+    if (!first || !named) throw new Error(`the scenario has made no ${which} ${index} record`);
+    const call = { id: first.id, query: where('id', named.id), ...(asQ ? { queryIn: 'url' as const } : {}) };
+    await this.call((c) => (operation === 'read' ? indexClient(c, index).read(call) : indexClient(c, index).delete(call)));
   },
 );
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { When } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
 import { indexClient } from './support/loose-index-client.js';
+import { valueAt, withValueAt } from './support/value-at-path.js';
 import type { PathForm } from './parameter-types.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
@@ -51,6 +52,25 @@ When('I update {index} adding an extra field', async function (this: KitWorld, i
   const note = { note: `added by update ${randomBytes(3).toString('hex')}` };
   record.sent = { ...record.sent, ...note };
   await update(this, record, note);
+});
+
+/** The same JSON type holding another value: a string gets a suffix, a list has each entry changed, a boolean flips. */
+function changedValue(value: unknown): unknown {
+  if (typeof value === 'string') return `${value}-changed`;
+  if (typeof value === 'boolean') return !value;
+  if (Array.isArray(value)) return value.map(changedValue);
+  throw new Error(`no changed value for ${JSON.stringify(value)}`);
+}
+
+// seed §4.1 update: 304 only "when nothing would change", so one value changed at any depth — in
+// an entry's config, in a list inside it, inside an extra field — is a change. The whole top-level
+// field is sent with that one value changed: whether an implementation merges what it is sent
+// (entries by id, §4.1 rule 5) or replaces the field, the stored record is the same.
+When('I update that record changing only the value at {string}', async function (this: KitWorld, path: string) {
+  const record = this.lastRecord();
+  record.sent = withValueAt(record.sent, path, changedValue(valueAt(record.sent, path)));
+  const field = path.split('.')[0]!;
+  await update(this, record, { [field]: record.sent[field] });
 });
 
 // seed §2 rule 1: id is readonly.

@@ -11,6 +11,7 @@ import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import { findOutcomeProblem } from './support/check-outcome.js';
+import type { ActionWatch } from './support/nothing-happened-check.js';
 import type { KitParameters } from '../src/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { sendRawRequest, type RawRequest } from './support/send-raw-request.js';
@@ -50,6 +51,8 @@ export class KitWorld extends World<KitParameters> {
   pendingGenerated: { index: IndexName; sent: JsonRecord; marker: string } | undefined;
   /** The value several records share ("the shared value"). */
   shared: { field: string; value: string } | undefined;
+  /** The action step under way: the records in sight before it and its answers (hooks.ts). */
+  actionWatch: ActionWatch | undefined;
 
   constructor(options: IWorldOptions<KitParameters>) {
     super(options);
@@ -151,8 +154,9 @@ export class KitWorld extends World<KitParameters> {
   check(outcome: CallOutcome, housekeeping: boolean): CallOutcome {
     const entry: CallLogEntry = { operation: outcome.operation, status: outcome.status, ...(housekeeping ? { housekeeping } : {}) };
     this.attach(JSON.stringify(entry), CALL_MEDIA_TYPE);
-    // Cleanup, snapshot and restore calls are logged but are not the scenario's response.
+    // Cleanup, snapshot, restore and the look at the records in sight are logged but are not the scenario's response.
     if (housekeeping) return outcome;
+    this.actionWatch?.outcomes.push(outcome);
     const previous = this.lastResponse;
     if (previous && previous.status >= 500 && !this.lastResponseChecked) {
       throw new Error(`${previous.operation} answered ${previous.status} and no step checked it: ${previous.rawBody.slice(0, 200)}`);

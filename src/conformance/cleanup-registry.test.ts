@@ -11,6 +11,12 @@ test('keeps only ids and markers under the run prefix, once each, newest first',
   registry.addMarker('agents', 'conformance_marker', 'someone-else');
   registry.addId('agents', '3f2a-uuid', 'generated'); // found through the run's own marker
   assert.equal(registry.size, 3);
+  assert.deepEqual(registry.entries(), [
+    { index: 'events', id: 'mk-abc-e1' },
+    { index: 'agents', where: { target: 'conformance_marker', expr: 'mk-abc-m1' } },
+    { index: 'agents', id: '3f2a-uuid' },
+  ]);
+  assert.equal(registry.size, 3, 'entries() takes nothing out');
   assert.deepEqual(registry.drain(), [
     { index: 'agents', id: '3f2a-uuid' },
     { index: 'agents', where: { target: 'conformance_marker', expr: 'mk-abc-m1' } },

@@ -36,6 +36,11 @@ export class CleanupRegistry<I extends string = string> {
     return entries;
   }
 
+  /** Every entry so far, oldest first, without taking them out: what the scenario can see. */
+  entries(): readonly CleanupEntry<I>[] {
+    return [...this.#entries];
+  }
+
   get size(): number {
     return this.#entries.length;
   }

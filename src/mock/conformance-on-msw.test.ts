@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import { mintToken } from '../reference-server/core/index.js';
-import { READS_THE_DELETE_ENVELOPE } from '../../test/self-check/broken-variant-expectations.js';
+import { READS_BY_ID_WHERE_ANOTHER_RECORD, READS_THE_DELETE_ENVELOPE } from '../../test/self-check/broken-variant-expectations.js';
 import { assertFailedExactly, runSuiteQuietly } from '../../test/self-check/run-suite-quietly.js';
 import { MSW_DROPS_GET_BODY } from '../../test/support/msw-major.js';
 import { createHandlers } from './create-handlers.js';
@@ -58,7 +58,8 @@ const SEND_A_GET_QUERY: readonly string[] = [
   'A regular expression far over any length limit is refused',
   'A regular expression that would backtrack catastrophically is answered at once',
   'Read agents matching any clause of an or, as a list and as an object',
-  'Read agents selecting actions',
+  'Read agents at {base} selecting actions',
+  'Read agents at {base}/{id} selecting actions',
   'Read agents where the id equals a value',
   'Read agents whose id matches a regular expression as a whole',
   'Read agents whose id matches a wildcard as a whole',
@@ -66,7 +67,8 @@ const SEND_A_GET_QUERY: readonly string[] = [
   'Read events by a nested field named with a dotted target',
   'Read events comparing a number with gte and lt, as numbers',
   'Read events not matching a clause',
-  'Read events selecting kind',
+  'Read events at {base} selecting kind',
+  'Read events at {base}/{id} selecting kind',
   'Read events where a field equals a shared value',
   'Read events where the id equals a value',
   'Read events whose id matches a regular expression as a whole',
@@ -75,8 +77,9 @@ const SEND_A_GET_QUERY: readonly string[] = [
   'Read events with a query that matches nothing',
   'Read network link types comparing with gt and lte in an and object',
   'Read network link types in the order asked, a second order entry breaking ties',
-  'Read network link types selecting name',
-  'Read network link types selecting name, description',
+  'Read network link types at {base} selecting name',
+  'Read network link types at {base}/{id} selecting name',
+  'Read network link types at {base} selecting name, description',
   'Read network link types where a field equals a shared value',
   'Read network link types where the id equals a value',
   'Read network link types whose id matches a regular expression as a whole',
@@ -94,6 +97,10 @@ const SEND_A_GET_QUERY: readonly string[] = [
   'read on network link types at {base} with a body that is not valid JSON is refused',
   'read on network link types at {base}/{id} with a body that is not sent as JSON is refused',
   'read on network link types at {base}/{id} with a body that is not valid JSON is refused',
+  // Added with the record-path query scenarios, by reading (not run under msw 3): without its
+  // where a read by id answers the record; a select of name and description on {base}/{id}
+  // leaves nothing of the record out, so it passes.
+  ...READS_BY_ID_WHERE_ANOTHER_RECORD,
 ];
 const EXPECTED_FAILURES = MSW_DROPS_GET_BODY ? [...NEED_A_205_BODY, ...SEND_A_GET_QUERY] : NEED_A_205_BODY;
 

@@ -24,6 +24,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 const VARIANT_NAMES = [
   'alg-none', // broken, seed §5: accepts an unsigned token (alg none) — authentication that checks nothing must fail
   'const-id', // broken, seed §2 rule 3: every generated id is the same, so a second create without id overwrites the first
+  'delete-404-removes', // broken, seed §7: a delete by id whose where matches nothing answers 404 "nothing matches", yet removes the record
   'delete-item-ok', // faithful: a delete item's status is the reason phrase of its code 200 ('OK'), not of 205
   'dup-period', // faithful: the duplicate-id message keeps the period of the seed's sentence, 'Id already found.'
   'empty-create-201', // faithful: a create without a body creates an empty record (the path id, or a generated one); link types then lack their name (406)
@@ -60,6 +61,8 @@ const VARIANT_NAMES = [
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
   'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
   'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
+  'select-ignored-by-id', // broken, seed §4.1 rule 8: a read by id ({base}/{id}) ignores select and returns the whole record
+  'shallow-compare', // broken, seed §4.1 update: list entries are compared at their first level only, so a change inside an entry's config answers 304 and is not stored
   'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the seed); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
   'resource-path-as-list', // faithful: a resource config path sent as one string is stored as a one-element list
   'select-adds-id', // faithful: a read with select adds the id to every record
@@ -508,6 +511,13 @@ function applyUpdate(ix, rec, patch) {
   return next;
 }
 
+// The 'shallow-compare' variant's view of a record: each list entry without its object fields (config).
+function firstLevelOfEntries(ix, rec) {
+  const view = { ...rec };
+  for (const l of ix.lists) if (Array.isArray(rec[l])) view[l] = rec[l].map((e) => (isObj(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'object' || v === null)) : e));
+  return view;
+}
+
 function doUpdate(ix, pathId, body) {
   const items = bodyItems(pathId, body);
   if (items.length === 0) return { status: 204 };
@@ -537,7 +547,8 @@ function doUpdate(ix, pathId, body) {
     const next = shapeEntries(ix, applyUpdate(ix, current, raw));
     const errs = ix.validate(next);
     if (Object.keys(errs).length) return { status: 406, message: errs };
-    plan.push({ id, next, changed: !deepEqual(current, next) });
+    const same = V.has('shallow-compare') ? deepEqual(firstLevelOfEntries(ix, current), firstLevelOfEntries(ix, next)) : deepEqual(current, next);
+    plan.push({ id, next, changed: !same });
   }
   if (!plan.some((p) => p.changed)) {
     return { status: 304, body: plan.map((p) => envelope(304, `Update of ${ix.noun} ${p.id} is not necessary`)) };
@@ -563,7 +574,8 @@ function doRead(ix, pathId, body) {
     if (V.has('read-nothing-204')) return { status: 204 };
     throw new HttpErr(404, 'The query did not match any record');
   }
-  return { status: 200, body: recs.map((r) => project(r, q.select)) };
+  const select = V.has('select-ignored-by-id') && pathId !== undefined ? undefined : q.select;
+  return { status: 200, body: recs.map((r) => project(r, select)) };
 }
 
 function doDelete(ix, pathId, body) {
@@ -571,7 +583,10 @@ function doDelete(ix, pathId, body) {
   let recs = listRecords(ix);
   if (pathId !== undefined) recs = recs.filter((r) => r.id === pathId);
   recs = recs.filter((r) => matches(r, q.where));
-  if (recs.length === 0) throw new HttpErr(404, 'The query did not match any record');
+  if (recs.length === 0) {
+    if (V.has('delete-404-removes') && pathId !== undefined) ix.records.delete(pathId);
+    throw new HttpErr(404, 'The query did not match any record');
+  }
   const out = [];
   for (const r of recs) {
     ix.records.delete(r.id);

@@ -1,6 +1,6 @@
 import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
 import type { BrokenVariant, Handle } from './broken-variants.js';
-import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';
+import { envelope, isBasePath, isObject, parseBody, rewriteBody, targetId, type Json } from './variant-helpers.js';
 
 // Variants that break the data model's values (seed §2.2, §2.3, §3), the update of an unknown id
 // (§4.2) or the exact wording the description fixes (§4.1, §7), each in one place only.
@@ -62,12 +62,6 @@ function coerceEntryDescriptions(request: CoreRequest): CoreRequest {
   });
 }
 
-/** The id an update names: the path's, else the body's. */
-function updateTarget(request: CoreRequest): string | undefined {
-  const body = parseBody(request);
-  return idInPath(request.path) ?? (isObject(body) && typeof body['id'] === 'string' ? body['id'] : undefined);
-}
-
 /** Answers an update of an unknown id with `answer` instead of the core's refusal. */
 function onUnknownUpdate(answer: (handle: Handle, request: CoreRequest) => ReturnType<Handle>, only?: (request: CoreRequest) => boolean): BrokenVariant['wrap'] {
   return (handle) => async (request) => {
@@ -76,6 +70,15 @@ function onUnknownUpdate(answer: (handle: Handle, request: CoreRequest) => Retur
     const unknown = response.status === 406 && JSON.stringify(response.body).includes('"not found"');
     return unknown ? answer(handle, request) : response;
   };
+}
+
+/** Creates the record an update of an unknown id names (an upsert), and answers its id. */
+async function createInstead(handle: Handle, request: CoreRequest): Promise<string> {
+  const id = targetId(request) ?? 'unknown';
+  const body = parseBody(request);
+  const base = isBasePath(request.path) ? request.path : request.path.slice(0, request.path.lastIndexOf('/'));
+  await handle({ ...request, method: 'POST', path: base, body: JSON.stringify({ ...(isObject(body) ? body : {}), id, name: 'upserted' }) });
+  return id;
 }
 
 /** Rewrites the status of every envelope item the core sends. */
@@ -127,18 +130,23 @@ export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
     name: 'update-unknown-id-creates',
     breaks: '§4.2: an update of an id that does not exist creates the record (and answers 200)',
     wrap: onUnknownUpdate(async (handle, request) => {
-      const id = updateTarget(request) ?? 'unknown';
-      const body = parseBody(request);
-      const base = isBasePath(request.path) ? request.path : request.path.slice(0, request.path.lastIndexOf('/'));
-      await handle({ ...request, method: 'POST', path: base, body: JSON.stringify({ ...(isObject(body) ? body : {}), id, name: 'upserted' }) });
+      const id = await createInstead(handle, request);
       return { status: 200, headers: { 'content-type': 'application/json' }, body: envelope('OK', 200, `Record with id=${id} updated`) };
+    }),
+  },
+  {
+    name: '204-still-acts',
+    breaks: '§7: an update of an id that does not exist answers 204 "nothing to update", but creates the record',
+    wrap: onUnknownUpdate(async (handle, request) => {
+      await createInstead(handle, request);
+      return { status: 204, headers: {} };
     }),
   },
   {
     name: 'update-unknown-id-ok-on-base-path',
     breaks: '§4.2: PUT {base} naming an unknown id answers 200 as if it had updated (nothing is stored)',
     wrap: onUnknownUpdate(
-      async (_handle, request) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: envelope('OK', 200, `Record with id=${updateTarget(request)} updated`) }),
+      async (_handle, request) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: envelope('OK', 200, `Record with id=${targetId(request)} updated`) }),
       (request) => isBasePath(request.path),
     ),
   },

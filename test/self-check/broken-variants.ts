@@ -1,7 +1,11 @@
 import type { CoreRequest, CoreResponse } from '../../src/reference-server/core/core-types.js';
 import type { ReferenceCoreOptions } from '../../src/reference-server/core/reference-core.js';
+import type { Store } from '../../src/reference-server/core/store.js';
 import { BROKEN_AGENT_VARIANTS } from './broken-agent-variants.js';
+import { BROKEN_CHANGE_DETECTION_VARIANTS } from './broken-change-detection-variants.js';
 import { BROKEN_ID_AND_AUTH_VARIANTS } from './broken-id-and-auth-variants.js';
+import { BROKEN_NOTHING_DONE_VARIANTS } from './broken-nothing-done-variants.js';
+import { BROKEN_RECORD_PATH_VARIANTS } from './broken-record-path-variants.js';
 import { BROKEN_VALUE_VARIANTS } from './broken-value-variants.js';
 import { BROKEN_EXTENSION_VARIANTS } from './extension-variants.js';
 import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type Json } from './variant-helpers.js';
@@ -9,9 +13,13 @@ import { envelope, idInPath, isBasePath, isObject, parseBody, rewriteBody, type 
 /** The core's request handler, which a variant wraps to inject one fault. */
 export type Handle = (request: CoreRequest) => Promise<CoreResponse>;
 
-/** What a fault may need: a token the server accepts (to bypass its authentication). */
+/**
+ * What a fault may need: a token the server accepts (to bypass its authentication), and the
+ * core's store (to act behind the core's back: keep a record it refused, put back one it changed).
+ */
 export interface FaultContext {
   validToken: string;
+  store: Store;
 }
 
 /** A reference server changed by a wrapper: one that breaks exactly one documented rule, or a faithful alternative. */
@@ -224,6 +232,9 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   ...BROKEN_AGENT_VARIANTS,
   ...BROKEN_ID_AND_AUTH_VARIANTS,
   ...BROKEN_VALUE_VARIANTS,
+  ...BROKEN_RECORD_PATH_VARIANTS,
+  ...BROKEN_NOTHING_DONE_VARIANTS,
+  ...BROKEN_CHANGE_DETECTION_VARIANTS,
   ...BROKEN_EXTENSION_VARIANTS,
 ];
 

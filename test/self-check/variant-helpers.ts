@@ -1,4 +1,5 @@
 import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
+import type { IndexName } from '../../src/reference-server/core/index-definitions.js';
 
 // Small tools the self-check's server variants use to bend one rule of the reference core.
 
@@ -34,3 +35,15 @@ export function envelope(status: string, code: number, message: string): Json[] 
 export const isBasePath = (path: string) => ['/event', '/type/network-link', '/catalog/agent'].includes(path);
 /** The record id of a `{base}/{id}` path, or undefined on a base path. */
 export const idInPath = (path: string) => (isBasePath(path) ? undefined : decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)));
+
+const CORE_INDICES: Array<[string, IndexName]> = [['/event', 'event'], ['/type/network-link', 'network-link-type'], ['/catalog/agent', 'agent']];
+
+/** The core's name of the index a path belongs to (its store key), or undefined outside the three. */
+export const coreIndexOf = (path: string): IndexName | undefined =>
+  CORE_INDICES.find(([base]) => path === base || path.startsWith(`${base}/`))?.[1];
+
+/** The id a create or update names: the path's, else the body's (undefined for a batch). */
+export function targetId(request: CoreRequest): string | undefined {
+  const body = parseBody(request);
+  return idInPath(request.path) ?? (isObject(body) && typeof body['id'] === 'string' ? body['id'] : undefined);
+}

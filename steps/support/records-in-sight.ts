@@ -1,0 +1,72 @@
+import type { IndexName } from '../../src/client/index.js';
+import type { CleanupEntry } from '../../src/conformance/cleanup-registry.js';
+import type { KitWorld } from '../world.js';
+import { findSentMismatch } from './contains-sent.js';
+import { indexClient } from './loose-index-client.js';
+import { recordsOf } from './records-of.js';
+import type { JsonRecord } from './sample-records.js';
+
+/**
+ * What one entry of the scenario's cleanup registry names, as read at one moment: the record of
+ * an id (none when it does not exist), or the records carrying a marker. `unreadable` when the
+ * read answered something else than 200, 204 or 404.
+ */
+interface Sighting {
+  entry: CleanupEntry<IndexName>;
+  records: JsonRecord[] | 'unreadable';
+}
+
+/**
+ * The records a scenario can see: every id and marker it registered for cleanup — the records it
+ * made, the spare ids it named, the markers of records created without an id. Only these: a
+ * deployment holds other clients' data, which may change at any time.
+ */
+export type RecordsInSight = Map<string, Sighting>;
+
+const keyOf = (entry: CleanupEntry<IndexName>) => ('id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`);
+
+async function look(world: KitWorld, entry: CleanupEntry<IndexName>): Promise<Sighting> {
+  const api = (c: Parameters<typeof indexClient>[0]) => indexClient(c, entry.index);
+  const outcome = await world.call((c) => ('id' in entry ? api(c).read({ id: entry.id }) : api(c).read({ query: { where: { equals: entry.where } } })), {
+    housekeeping: true,
+  });
+  if (![200, 204, 404].includes(outcome.status)) return { entry, records: 'unreadable' };
+  const named = (record: JsonRecord) => ('id' in entry ? record['id'] === entry.id : record[entry.where.target] === entry.where.expr);
+  return { entry, records: recordsOf(outcome).filter(named) };
+}
+
+/** Reads every record in sight at once (housekeeping calls: they are not the scenario's response). */
+export async function lookAtRecordsInSight(world: KitWorld): Promise<RecordsInSight> {
+  const sightings = await Promise.all(world.cleanup.entries().map((entry) => look(world, entry)));
+  return new Map(sightings.map((sighting) => [keyOf(sighting.entry), sighting]));
+}
+
+/** How one record differs between two reads, or undefined when it is the same (field order aside). */
+function describeChange(before: JsonRecord, after: JsonRecord): string | undefined {
+  const lost = findSentMismatch(after, before);
+  if (lost !== undefined) return `changed at ${lost}`;
+  const gained = findSentMismatch(before, after);
+  return gained === undefined ? undefined : `gained ${gained.replace(/: missing \(sent (.*)\)$/, ': $1')}`;
+}
+
+/**
+ * Every difference between two looks at the records in sight: a record created, removed or
+ * changed. An entry registered after the first look names a fresh id or marker of the scenario,
+ * so nothing carried it before. Entries that could not be read either time are not compared.
+ */
+export function findChanges(before: RecordsInSight, after: RecordsInSight): string[] {
+  const changes: string[] = [];
+  for (const [key, { entry, records: now }] of after) {
+    const then = before.get(key)?.records ?? [];
+    if (then === 'unreadable' || now === 'unreadable') continue;
+    for (const record of now) {
+      const earlier = then.find((r) => r['id'] === record['id']);
+      const change = earlier ? describeChange(earlier, record) : 'was created';
+      if (change) changes.push(`${entry.index} ${String(record['id'])} ${change}: ${JSON.stringify(record).slice(0, 200)}`);
+    }
+    for (const record of then) {
+      if (!now.some((r) => r['id'] === record['id'])) changes.push(`${entry.index} ${String(record['id'])} was removed`);
+    }
+  }
+  return changes;
+}
