@@ -125,6 +125,10 @@ export const ALLOWANCES = {
     restsOn: ['4.1-headers', '7-media-type', 'x-decisions media-type'],
     faithful: 'A body sent without Content-Type may be refused (415, 400, 406, 422) or read as JSON; a request without a body may be refused for a missing or non-JSON Content-Type (415) or answered as if it had none.',
   },
+  'bodyless-content-type': {
+    restsOn: ['4.1-headers'],
+    faithful: 'An answer without a body (204, 304, a bodiless refusal) may carry Content-Type: application/json or none: there is no body to type.',
+  },
   'unknown-query-member': {
     restsOn: ['4.1-query', 'x-decisions query-validation'],
     faithful: 'A query member the description does not name may be refused (400, 406, 422) or ignored.',
