@@ -66,14 +66,18 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
 
   it('a record another client creates during the run is kept, and reported as not the run’s', async () => {
     const server = await startIndependentServer();
+    const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
+    // The other client writes as soon as the run sends its first create (after its first read of every index).
+    let created: ReturnType<typeof sendRaw> | undefined;
+    const createOnce = (method: string, _path: string, body: Buffer) => {
+      if (method === 'POST') created ??= sendRaw(server.url, 'POST', '/catalog/agent', '{"description":"another client"}', { authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+      return body;
+    };
+    const proxy = await startDelayingProxy({ upstream: server.url, delayMs: 0, rewriteBody: createOnce });
     try {
-      const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
       const before = await readEveryIndex(server.url, token);
-      const run = runFuzz({ baseUrl: server.url, jwtSecret: server.secret, runs: 100_000, timeBudgetMs: 2000, cleanUpAllowanceMs: 1000, seed: 11, allowDestructive: false });
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      const created = await sendRaw(server.url, 'POST', '/catalog/agent', '{"description":"another client"}', { authorization: `Bearer ${token}`, 'content-type': 'application/json' });
-      assert.equal(created.status, 201, created.text);
-      const report = await run;
+      const report = await runFuzz({ baseUrl: proxy.url, jwtSecret: server.secret, runs: 10, timeBudgetMs: 20_000, seed: 11, allowDestructive: false });
+      assert.equal((await created)?.status, 201);
       const after = await readEveryIndex(server.url, token);
       const known = new Set(idsOf(before.agent));
       const theirs = after.agent.filter((a) => !known.has((a as { id: string }).id)) as Array<{ id: string }>;
@@ -82,6 +86,7 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
       assert.deepEqual(report.cleanUp, { ...NOTHING_LEFT, unattributed: [`agent ${theirs[0]!.id}`] });
       assert.deepEqual({ ...after, agent: before.agent }, before, 'nothing else changed');
     } finally {
+      await proxy.close();
       await server.close();
     }
   });
