@@ -3,10 +3,12 @@ import type { CoreRequest } from '../reference-server/core/core-types.js';
 import type { OpenApiDocument } from '../spec/openapi-document.js';
 import type { SpecValidator } from '../spec/spec-validator.js';
 import { applyMutation } from './apply-mutation.js';
+import { leafUpdate } from './leaf-update.js';
+import type { StoredRecord } from '../reference-server/core/json-record.js';
 import { formatPath } from './mutation-sites.js';
 import type { AuthMaterial } from './auth-table.js';
 import { GENERATED_SLOT, type AuthKind, type FuzzStep, type MutationChoice, type MutationKind, type Transport } from './fuzz-step.js';
-import { findNestedExtraFields } from './nested-extra-fields.js';
+import { findOpenShapes } from './find-open-shapes.js';
 import { componentSchema, requestBodyNode, type SchemaNode } from './schema-node.js';
 import { bindSlotExprs } from './bind-slot-exprs.js';
 import { openAlternatives, type OpenAlternative } from './open-alternatives.js';
@@ -34,6 +36,8 @@ export interface BuildContext {
   ids: SequenceIds;
   auth: { target: Readonly<Record<AuthKind, AuthMaterial>>; model: Readonly<Record<AuthKind, AuthMaterial>> };
   allowDestructive: boolean;
+  /** The record the model holds under an id, for an update that changes one of its leaves. */
+  recordOf?(index: IndexName, id: string): StoredRecord | undefined;
 }
 
 /**
@@ -52,7 +56,7 @@ export type RequestBreak =
   | 'invalid-value'
   | 'invalid-query'
   | 'hidden-name-type'
-  | 'nested-extra'
+  | 'open-shape'
   | 'id-change';
 
 /** A step bound to ids: what goes to the target, what goes to the model, and how to judge it. */
@@ -78,8 +82,12 @@ export interface BuiltStep {
   hiddenNameBreak: string | undefined;
   /** What makes the step hostile — the token, media type or raw body, else the mutation — for grouping failures. */
   cause: string | undefined;
-  /** Nested fields the schema does not declare, or declares under a hidden name: the target may refuse the body instead (faithful-answers nested-extra-fields). */
-  nestedExtras: string[];
+  /**
+   * Shapes the target may refuse where the model stores them (find-open-shapes.ts): nested extra
+   * and hidden-name fields (`actions[0].config.retries`), values in one of several allowed forms
+   * (`resources[0].config.path|array`).
+   */
+  openShapes: string[];
   /** The target may accept what the model refuses (deep nesting, 1e400, invalid UTF-8): read the record back and adopt it. */
   resyncAfter: boolean;
   /** The id an update tried to set: no record may appear under it. */
@@ -114,6 +122,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   if (step.op === 'create' || step.op === 'update') {
     const node = requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put');
     let body: Record<string, unknown> = { ...step.body.value };
+    let oneLeaf = false;
     if (step.op === 'create' && step.slot === GENERATED_SLOT) {
       marker = ids.nextMarker();
       body = { ...body, [MARKER_FIELD]: marker };
@@ -122,6 +131,12 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
       id = ids.slotId(step.index, step.slot);
       const changeId = step.op === 'update' && step.changeId;
       if (step.via === 'path' || changeId) pathId = id;
+      const leaf = step.op === 'update' && !changeId && step.leaf !== undefined ? current(context, step.index, id, step.leaf) : undefined;
+      if (leaf) {
+        body = leaf.body;
+        oneLeaf = true;
+        notes.push(`only ${leaf.description} changed`);
+      }
       if (changeId) {
         changedIdTo = ids.otherId(step.index);
         body = { id: changedIdTo, ...body };
@@ -130,7 +145,8 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
       if (!changeId) notes.push(pathId ? 'id in the path' : 'id in the body');
     }
     unbroken = body;
-    json = mutate(node, body, step.body.mutation, step.op === 'create');
+    // A one-leaf change stays valid: its point is the change, not a broken rule.
+    json = oneLeaf ? body : mutate(node, body, step.body.mutation, step.op === 'create');
   } else {
     if (step.slot !== undefined) pathId = id = ids.slotId(step.index, step.slot);
     if (step.query) {
@@ -141,9 +157,9 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   }
   const transport = effectiveTransport(step, json !== undefined, context);
   const bytes = rawBody(json, transport.raw, step.slot ?? 0);
-  // A create on {base} names its id (or the marker) only in a body as built: with no body, or a
-  // hostile one, a record it creates is found by reading the index (faithful-answers empty-body-create).
-  const createdWithoutMarker = step.op === 'create' && pathId === undefined && transport.raw !== 'normal';
+  // A create on {base} names its id (or the marker) only in its body: with no body, or one that is
+  // not a JSON object, a record it creates is found by reading the index (faithful-answers empty-body-create).
+  const createdWithoutMarker = step.op === 'create' && pathId === undefined && transport.raw !== 'normal' && !OPEN_RAW_KINDS.has(transport.raw);
   if (createdWithoutMarker) marker = undefined;
   const method = VERB[step.op];
   const path = recordPath(definition.basePath, pathId);
@@ -161,10 +177,11 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   const alternatives = openAlternatives({
     op: step.op, mutation, unbroken, sent: json, changedIdTo, transport, hasBody: bytes !== undefined, asModel, noSuchField: `${ids.otherId(step.index)}-field`,
   });
-  const nestedExtras = (step.op === 'create' || step.op === 'update') && json
-    ? findNestedExtraFields(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
-    : [];
-  const breaks = requestBreaks(step.op, transport, bytes !== undefined, mutation, hiddenNameBreak !== undefined, changedIdTo !== undefined, nestedExtras.length > 0);
+  const shapes = (step.op === 'create' || step.op === 'update') && json
+    ? findOpenShapes(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
+    : { extras: [], forms: [] };
+  const openShapes = [...shapes.extras, ...shapes.forms];
+  const breaks = requestBreaks(step.op, transport, bytes !== undefined, mutation, hiddenNameBreak !== undefined, changedIdTo !== undefined, openShapes.length > 0);
   if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
   if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
   if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
@@ -184,7 +201,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     breaks,
     hiddenNameBreak,
     cause: causeOf(transport, mutation),
-    nestedExtras,
+    openShapes,
     resyncAfter: OPEN_RAW_KINDS.has(transport.raw),
     changedIdTo,
   };
@@ -198,7 +215,7 @@ function requestBreaks(
   mutation: MutationKind | undefined,
   hiddenName: boolean,
   changesId: boolean,
-  nestedExtras: boolean,
+  openShapes: boolean,
 ): RequestBreak[] {
   const breaks: RequestBreak[] = [];
   const writes = op === 'create' || op === 'update';
@@ -216,6 +233,12 @@ function requestBreaks(
     else breaks.push(hiddenName ? 'hidden-name-type' : 'invalid-value');
   }
   if (changesId) breaks.push('id-change');
-  if (nestedExtras && transport.raw === 'normal') breaks.push('nested-extra');
+  if (openShapes && transport.raw === 'normal') breaks.push('open-shape');
   return breaks;
+}
+
+/** The one-leaf change of the record the model holds under `id` (leaf-update.ts), if it has one. */
+function current(context: BuildContext, index: IndexName, id: string, pick: number): ReturnType<typeof leafUpdate> {
+  const record = context.recordOf?.(index, id);
+  return record ? leafUpdate(record, pick) : undefined;
 }

@@ -4,15 +4,17 @@ import { createSpecValidator } from '../spec/spec-validator.js';
 import { createAuthTable } from './auth-table.js';
 import type { FuzzContext } from './fuzz-session.js';
 import type { FuzzOptions } from './fuzz-report.js';
+import type { RunBudget } from './run-budget.js';
 import { createWireSender } from './send-wire-request.js';
 import { hiddenNamesOf } from './probe-entry-shapes.js';
 
 /**
  * The context of one run: the compiled spec, a sender to the target, and two sets of tokens —
  * the target's (its token, and with its secret the deliberately wrong ones) and the model's (a
- * fresh secret of the in-process core). Without any token the run checks no authentication.
+ * fresh secret of the in-process core). Without any token the run checks no authentication. No
+ * request outlives the fuzzing phase of `budget` unless it is sent for the clean-up.
  */
-export async function createFuzzContext(options: FuzzOptions, runPrefix: string): Promise<FuzzContext> {
+export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
   const validToken = options.token ?? (options.jwtSecret ? await mintToken({ secret: options.jwtSecret, expiresIn: '2h', subject: 'mgmt-kit-fuzz' }) : undefined);
@@ -21,7 +23,8 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string)
   return {
     doc,
     spec,
-    sender: createWireSender(options.baseUrl, options.requestTimeoutMs ?? 10_000),
+    sender: createWireSender(options.baseUrl, { timeoutMs: options.requestTimeoutMs ?? 10_000, until: budget.fuzzUntil }),
+    budget,
     runPrefix,
     allowDestructive: options.allowDestructive,
     whereTrusted: new Set(),

@@ -1,5 +1,6 @@
 import type { IndexName } from '../reference-server/core/index-definitions.js';
 import type { FuzzFailure } from './fuzz-session.js';
+import type { CleanUpReport } from './sweep-run-records.js';
 
 /** What `mgmt-kit fuzz` was asked to do. */
 export interface FuzzOptions {
@@ -10,7 +11,10 @@ export interface FuzzOptions {
   jwtSecret?: string | undefined;
   /** Generated sequences (shrinking runs not counted). */
   runs: number;
+  /** Generating and shrinking stop after this long; then the clean-up gets its allowance (run-budget.ts). */
   timeBudgetMs: number;
+  /** Time to delete the run's records after the budget; default 5 000 ms (CLEAN_UP_ALLOWANCE_MS). */
+  cleanUpAllowanceMs?: number;
   seed: number;
   /** Allows deletes without where (the run restores what they removed). */
   allowDestructive: boolean;
@@ -20,7 +24,7 @@ export interface FuzzOptions {
   maxSteps?: number;
   /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */
   bodiless205?: boolean;
-  /** Per request; default 10 000 ms. */
+  /** Per request, from sending to the end of the answer; default 10 000 ms. */
   requestTimeoutMs?: number;
   onProgress?: (progress: FuzzProgress) => void;
   onFailure?: (failure: FuzzFailure) => void;
@@ -28,6 +32,8 @@ export interface FuzzOptions {
 
 /** A progress line's numbers. */
 export interface FuzzProgress {
+  /** `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
+  phase: 'fuzzing' | 'clean-up';
   sequences: number;
   shrinkRuns: number;
   requests: number;
@@ -51,8 +57,8 @@ export interface FuzzReport {
   shrinkRuns: number;
   /** Distinct failures, each shrunk. */
   failures: FuzzFailure[];
-  /** Records of the run that could not be deleted afterwards. */
-  leftovers: number;
+  /** What a read of every index after the clean-up showed: records of the run left behind, and others that appeared. */
+  cleanUp: CleanUpReport;
   stoppedBy: 'runs' | 'time-budget';
   /** False when no token was given: every request was sent without the hostile tokens. */
   authChecked: boolean;

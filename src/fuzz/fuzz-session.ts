@@ -1,10 +1,12 @@
 import type { CoreRequest } from '../reference-server/core/core-types.js';
 import { INDEX_DEFINITIONS, type IndexName } from '../reference-server/core/index-definitions.js';
+import type { StoredRecord } from '../reference-server/core/json-record.js';
 import type { OpenApiDocument } from '../spec/openapi-document.js';
 import type { SpecValidator } from '../spec/spec-validator.js';
 import type { AuthMaterial } from './auth-table.js';
 import type { AuthKind } from './fuzz-step.js';
 import type { RefusedShapes } from './probe-entry-shapes.js';
+import type { RunBudget } from './run-budget.js';
 import type { SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
@@ -15,7 +17,9 @@ export interface FuzzContext extends SafetyPolicy {
   generatedIds: Set<string>;
   doc: OpenApiDocument;
   spec: SpecValidator;
+  /** Sends every request; by default a request ends with the fuzzing phase (`budget.fuzzUntil`). */
   sender: WireSender;
+  budget: RunBudget;
   auth: { target: Readonly<Record<AuthKind, AuthMaterial>>; model: Readonly<Record<AuthKind, AuthMaterial>> };
   /** Secret of the model core (undefined when the target is fuzzed without a token: no auth checks). */
   modelSecret: string | undefined;
@@ -70,3 +74,6 @@ export function recordsOf(result: SendResult): unknown[] | undefined {
   if (status === 200 && Array.isArray(json)) return json;
   return status === 204 || status === 404 ? [] : undefined;
 }
+
+/** A record as a read lists it: an object with a string id. */
+export const isStoredRecord = (r: unknown): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string';

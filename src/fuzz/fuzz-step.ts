@@ -91,6 +91,11 @@ export interface UpdateStep extends StepBase {
   body: BodySpec;
   /** Send another run id in the body than in the path (seed §2 rule 1: id is readonly). */
   changeId: boolean;
+  /**
+   * Instead of the generated body, change exactly one scalar leaf (this one, modulo their number)
+   * of the record as it stands, at any depth (leaf-update.ts): change detection must see it.
+   */
+  leaf?: number | undefined;
 }
 
 export interface DeleteStep extends StepBase {

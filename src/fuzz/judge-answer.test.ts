@@ -8,7 +8,7 @@ import type { WireAnswer } from './send-wire-request.js';
 const CREATE_DOCUMENTED = [201, 204, 400, 401, 406, 413, 415, 422, 500];
 const step = (method: 'POST' | 'GET' | 'PUT' | 'DELETE', extra: Partial<JudgedRequest> = {}): JudgedRequest => ({
   target: { method, path: '/event/e1', headers: { 'content-type': 'application/json' }, body: undefined },
-  id: 'e1', mutation: undefined, nestedExtras: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined, ...extra,
+  id: 'e1', mutation: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined, ...extra,
 });
 const answer = (status: number, body?: unknown): WireAnswer => ({ status, headers: {}, text: body === undefined ? '' : JSON.stringify(body), json: body, notJson: false });
 const env = (code: number, message: unknown) => [{ status: 'any', code, error: code >= 400, message }];
@@ -37,10 +37,10 @@ const rows: Row[] = [
   ['read-finds-nothing: → 204', { step: step('GET'), model: errorResponse(404, 'none'), target: answer(204), want: 'ok' }],
   ['read-finds-nothing: → 200 []', { step: step('GET'), model: errorResponse(404, 'none'), target: answer(200, []), want: 'read-nothing:status' }],
   ['a bad token let through', { step: step('GET', { breaks: ['token'] }), model: errorResponse(401, 'no'), target: answer(200, []), want: 'auth:status' }],
-  ['nested-extra-fields: refused → the model rolls back', { step: step('POST', { nestedExtras: ['actions[0].x'] }), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(406, env(406, { x: 'no' })), want: 'ok:rollback' }],
+  ['nested-extra-fields: refused → the model rolls back', { step: step('POST', { openShapes: ['actions[0].x'] }), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(406, env(406, { x: 'no' })), want: 'ok:rollback' }],
   ['hidden-name-fields: a wrong type refused → the model rolls back', { step: step('POST', { mutation: 'wrong-type', hiddenNameBreak: 'actions[0].config.daemon', breaks: ['hidden-name-type'] }), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(400, env(400, { daemon: 'not a boolean' })), want: 'ok:rollback' }],
   ['hidden-name-fields: a wrong type refused with 500', { step: step('POST', { mutation: 'wrong-type', hiddenNameBreak: 'actions[0].config.daemon', breaks: ['hidden-name-type'] }), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(500, env(500, 'boom')), want: 'create:status' }],
-  ['nested-extra-fields: refused where the target was seen to store that shape', { step: step('POST', { nestedExtras: ['actions[0].x'] }), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(406, env(406, { x: 'no' })), mayRefuse: () => false, want: 'create:status' }],
+  ['nested-extra-fields: refused where the target was seen to store that shape', { step: step('POST', { openShapes: ['actions[0].x'] }), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(406, env(406, { x: 'no' })), mayRefuse: () => false, want: 'create:status' }],
   ['hidden-name-fields: a wrong type refused where the target was seen to store it', { step: step('POST', { mutation: 'wrong-type', hiddenNameBreak: 'description', breaks: ['hidden-name-type'] }), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(400, env(400, 'no')), mayRefuse: (_p: string, wrongType: boolean) => !wrongType, want: 'create:status' }],
   ['json-edge-values: deep nesting stored → the record is read back', { step: step('POST', { resyncAfter: true, breaks: ['json-edge'] }), model: errorResponse(400, 'deep'), target: answer(201, env(201, 'e1')), want: 'ok:resync' }],
   ['empty-body-create: 204', { step: step('POST', { breaks: ['empty-body'] }), model: jsonResponse(204, undefined), target: answer(204), want: 'ok' }],

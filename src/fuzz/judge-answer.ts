@@ -21,7 +21,7 @@ export type Verdict =
   | { ok: false; rule: string; check: string; expected: string; actual: string };
 
 /** What the judge needs to know of the request: its bytes, the id it named and how its body was built. */
-export type JudgedRequest = Pick<BuiltStep, 'target' | 'id' | 'mutation' | 'nestedExtras' | 'resyncAfter' | 'breaks' | 'hiddenNameBreak'>;
+export type JudgedRequest = Pick<BuiltStep, 'target' | 'id' | 'mutation' | 'openShapes' | 'resyncAfter' | 'breaks' | 'hiddenNameBreak'>;
 
 /** What the judge compares. */
 export interface JudgeInput {
@@ -121,11 +121,11 @@ function judgeValidation(input: JudgeInput): Verdict {
   return refused(input, 'refusal', isRefusal, `a refusal (400, 406 or 422): the model refuses with 406 ${JSON.stringify(message)}`);
 }
 
-/** The body holds a shape the target may refuse: a nested extra field, or a hidden-name field of another type. */
+/** The body holds a shape the target may refuse: a nested extra field, a value in one of its forms, or a hidden-name field of another type. */
 function refusableShape(input: JudgeInput): boolean {
   const { step } = input;
   const may = input.mayRefuseShape ?? (() => true);
-  return step.nestedExtras.some((path) => may(path, false)) || (step.hiddenNameBreak !== undefined && may(step.hiddenNameBreak, true));
+  return step.openShapes.some((path) => may(path, false)) || (step.hiddenNameBreak !== undefined && may(step.hiddenNameBreak, true));
 }
 
 /**
@@ -150,7 +150,7 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
     'invalid-value': refusal,
     'invalid-query': (a) => queryRefusalStatuses(method === 'DELETE' ? 'DELETE' : 'GET').includes(a.status) && saysErrorWhereItMust(a),
     'hidden-name-type': (a) => refusableShape(input) && refusal(a),
-    'nested-extra': (a) => refusableShape(input) && refusal(a),
+    'open-shape': (a) => refusableShape(input) && refusal(a),
     'id-change': refusal,
   };
   const reasons = step.breaks.map((name) => ({ reason: name as string, fits: fitsBreak[name] }));
@@ -170,7 +170,7 @@ export function judgeAnswer(input: JudgeInput): Verdict {
   const { model, target, step } = input;
   const modelActed = [200, 201, 205].includes(model.status);
   const targetSucceeded = target.status >= 200 && target.status < 400;
-  // nested-extra-fields, hidden-name-fields: the target may refuse what the model stores, where it refuses that shape.
+  // nested-extra-fields, hidden-name-fields, resource-config-path: the target may refuse what the model stores, where it refuses that shape.
   if (modelActed && refusableShape(input) && isRefusal(target.status) && saysErrorWhereItMust(target)) return { ok: true, effect: 'rollback' };
   // json-edge-values: deep nesting, 1e400 or non-UTF-8 bytes may be stored; the record is read back and adopted.
   if (step.resyncAfter && !modelActed && targetSucceeded && target.status !== 204) return { ok: true, effect: 'resync' };

@@ -14,6 +14,8 @@ export type ModelState = Record<IndexName, StoredRecord[]>;
 export interface ModelOracle {
   handle(request: CoreRequest): Promise<CoreResponse>;
   state(): ModelState;
+  /** One record as the model holds it, or undefined. */
+  record(index: IndexName, id: string): StoredRecord | undefined;
   restore(state: ModelState): void;
   put(index: IndexName, record: StoredRecord): void;
   remove(index: IndexName, id: string): void;
@@ -48,6 +50,7 @@ export function createModelOracle(secret: string | undefined, initial: Partial<M
   return {
     handle: (request) => core.handle(request),
     state: () => Object.fromEntries(INDEX_NAMES.map((index) => [index, core.store[index].list()])) as ModelState,
+    record: (index, id) => core.store[index].get(id),
     restore,
     put: (index, record) => core.store[index].put(record),
     remove: (index, id) => void core.store[index].delete(id),

@@ -24,32 +24,72 @@ export interface AlternativeInput {
   noSuchField: string;
 }
 
+/** A request as the model takes it, before it is turned into bytes. */
+interface ModelInput {
+  body: unknown;
+  contentType: Transport['contentType'];
+  raw: Transport['raw'];
+}
+
+/** One open choice: another reading of the request a faithful target may take. */
+interface OpenChoice {
+  why: string;
+  apply(request: ModelInput): ModelInput;
+}
+
 /**
- * The other answers an open case allows, as model requests (src/conformance/faithful-answers.ts):
- * an unknown query member ignored (unknown-query-member); an empty select name selecting nothing
- * and an empty where target matching nothing (empty-field-name); an id change ignored
- * (id-change); a body without Content-Type read as JSON (body-without-content-type); a create
- * without a body taken as a create of an empty record (empty-body-create).
+ * The open choices of a request (src/conformance/faithful-answers.ts): an unknown query member
+ * ignored (unknown-query-member); an empty select name selecting nothing and an empty where
+ * target matching nothing (empty-field-name); an id change ignored (id-change); a body without
+ * Content-Type read as JSON (body-without-content-type); a create without a body taken as a
+ * create of an empty record (empty-body-create).
  */
-export function openAlternatives(input: AlternativeInput): OpenAlternative[] {
-  const alternatives: OpenAlternative[] = [];
+function openChoices(input: AlternativeInput): OpenChoice[] {
+  const choices: OpenChoice[] = [];
   const query = input.op === 'read' || input.op === 'delete';
-  if (query && input.mutation === 'unknown-member') alternatives.push({ why: 'an unknown query member may be ignored', request: input.asModel(input.unbroken) });
-  if (query && input.mutation === 'too-short' && input.sent) {
-    const copy = JSON.parse(JSON.stringify(input.sent)) as { select?: unknown[]; where?: { equals?: { target?: unknown } } };
-    if (Array.isArray(copy.select)) copy.select = copy.select.filter((name) => name !== '');
-    if (copy.where?.equals?.target === '') copy.where.equals.target = input.noSuchField;
-    alternatives.push({ why: 'an empty field name may name no field', request: input.asModel(copy) });
+  if (query && input.mutation === 'unknown-member') choices.push({ why: 'an unknown query member may be ignored', apply: (r) => ({ ...r, body: input.unbroken }) });
+  if (query && input.mutation === 'too-short') {
+    choices.push({
+      why: 'an empty field name may name no field',
+      apply: (r) => {
+        const copy = JSON.parse(JSON.stringify(r.body ?? {})) as { select?: unknown[]; where?: { equals?: { target?: unknown } } };
+        if (Array.isArray(copy.select)) copy.select = copy.select.filter((name) => name !== '');
+        if (copy.where?.equals?.target === '') copy.where.equals.target = input.noSuchField;
+        return { ...r, body: copy };
+      },
+    });
   }
-  if (input.changedIdTo !== undefined && input.sent) {
-    const { id: _ignored, ...withoutId } = input.sent;
-    alternatives.push({ why: 'an id change may be ignored (the id stays)', request: input.asModel(withoutId) });
+  if (input.changedIdTo !== undefined) {
+    choices.push({
+      why: 'an id change may be ignored (the id stays)',
+      apply: (r) => {
+        const { id: _ignored, ...withoutId } = (r.body ?? {}) as Record<string, unknown>;
+        return { ...r, body: withoutId };
+      },
+    });
   }
   if (input.op === 'create' && input.transport.raw === 'empty') {
-    alternatives.push({ why: 'a create without a body may create the record the path names, or one with a generated id', request: input.asModel({}, 'json', 'normal') });
+    choices.push({ why: 'a create without a body may create the record the path names, or one with a generated id', apply: (r) => ({ ...r, body: {}, contentType: 'json', raw: 'normal' }) });
   }
   if (input.transport.contentType === 'missing' && input.hasBody) {
-    alternatives.push({ why: 'a body without Content-Type may be read as JSON', request: input.asModel(input.sent, 'json') });
+    choices.push({ why: 'a body without Content-Type may be read as JSON', apply: (r) => ({ ...r, contentType: 'json' }) });
+  }
+  return choices;
+}
+
+/**
+ * The other answers the open choices of a request allow, as model requests: every non-empty
+ * combination of its choices (a target may make several at once: read a body without
+ * Content-Type as JSON and ignore the id change in it).
+ */
+export function openAlternatives(input: AlternativeInput): OpenAlternative[] {
+  const choices = openChoices(input);
+  const alternatives: OpenAlternative[] = [];
+  for (let mask = 1; mask < 1 << choices.length; mask++) {
+    const picked = choices.filter((_, i) => mask & (1 << i));
+    const start: ModelInput = { body: input.sent, contentType: input.transport.contentType, raw: input.transport.raw };
+    const request = picked.reduce((r, choice) => choice.apply(r), start);
+    alternatives.push({ why: picked.map((c) => c.why).join('; '), request: input.asModel(request.body, request.contentType, request.raw) });
   }
   return alternatives;
 }

@@ -1,13 +1,15 @@
 import { renderAllowanceList } from '../conformance/render-allowances.js';
 import { formatRepro } from './curl-repro.js';
 import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
+import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
 
 /**
- * `reports/fuzz.md`: the run (target, seed, counts, what was checked), then every distinct
- * failure with what the target answered, what the model expected, and its shortest sequence as
- * curl commands (`export TOKEN=…` first).
+ * `reports/fuzz.md`: the run (target, seed, counts, what was checked, what a read of every index
+ * at the end showed it left behind), then every distinct failure with what the target answered,
+ * what the model expected, and its shortest sequence as curl commands (`export TOKEN=…` first).
  */
 export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined): string {
+  const notes = cleanUpNotes(report).map((note) => `- **Clean-up:** ${note}`);
   const lines = [
     '# mgmt-kit fuzz',
     '',
@@ -24,9 +26,10 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
     `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
     `| agent shapes it refuses (stored as sent everywhere else) | ${report.refusedShapes === 'unknown' ? 'unknown: any may be refused' : report.refusedShapes.join(', ') || 'none'} |`,
-    `| records left behind | ${report.leftovers} |`,
+    `| records of the run left behind (read at the end) | ${formatLeftovers(report.cleanUp)} |`,
     `| answers to generated steps | ${Object.entries(report.answers).sort().map(([k, n]) => `${k}: ${n}`).join(', ')} |`,
     '',
+    ...(notes.length > 0 ? [...notes, ''] : []),
     'Where the service description leaves a choice open, these answers were accepted:',
     '',
     ...renderAllowanceList(),

@@ -1,6 +1,7 @@
 import { mintToken } from '../reference-server/core/mint-token.js';
 import { formatRepro } from './curl-repro.js';
 import { formatSummaryLine, type FuzzOptions } from './fuzz-report.js';
+import { cleanUpNotes } from './render-fuzz-clean-up.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { writeFuzzReports } from './write-fuzz-reports.js';
 
@@ -26,7 +27,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
   try {
     report = await runFuzz({
       ...options,
-      onProgress: (p) => out.write(`  … ${p.sequences} sequences, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
+      onProgress: (p) => out.write(p.phase === 'clean-up' ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n` : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
       onFailure: (failure) => out.write(`\nFAILURE ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, options.baseUrl, options.token))}\n\n`),
     });
   } catch (error) {
@@ -37,7 +38,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
   const files = await writeFuzzReports(options.reportDir, report, options.token);
   const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
   out.write(`\n${formatSummaryLine(report)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
-  if (report.leftovers > 0) out.write(`warning: ${report.leftovers} record(s) of the run could not be deleted; their ids start with ${report.runPrefix}\n`);
+  for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
   return report.failures.length === 0 ? 0 : 1;
 }
 

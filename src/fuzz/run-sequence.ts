@@ -1,19 +1,18 @@
 import { INDEX_NAMES, operationIdFor, type IndexName } from '../reference-server/core/index-definitions.js';
 import type { StoredRecord } from '../reference-server/core/json-record.js';
-import { buildStep, MARKER_FIELD } from './build-step.js';
-import { plainRequest, recordsOf, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import { buildStep } from './build-step.js';
+import { cleanUpIndex, ownedBy } from './clean-up-index.js';
+import { isStoredRecord, plainRequest, recordsOf, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import type { FuzzStep } from './fuzz-step.js';
 import { createModelOracle, type ModelState } from './model-oracle.js';
 import { answerOrFailure, exchange, failureOf, judgeWithModel, learnGeneratedId, learnNewRecordId, readBack, type SequenceState } from './run-step.js';
 import { createSequenceIds } from './sequence-ids.js';
 
-/** How a sequence ended: its first disagreement (if any) and how many of its records could not be deleted. */
-export interface SequenceResult {
-  failure: FuzzFailure | undefined;
-  leftovers: number;
-}
-
-const isStoredRecord = (r: unknown): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string';
+/**
+ * How a sequence ended: its first disagreement, if any — or, when the time budget cut one of its
+ * requests short, nothing to judge: that sequence neither passed nor failed.
+ */
+export type SequenceResult = { cutShort: false; failure: FuzzFailure | undefined } | { cutShort: true };
 
 /** The select of a read's query body as sent, for the `select` may add `id` tolerance. */
 function selectOf(body: Buffer | undefined): string[] | undefined {
@@ -43,7 +42,7 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFai
   const { context, ids } = state;
   const onBase = step.op === 'delete' && step.slot === undefined;
   if (onBase && !context.allowDestructive && !context.whereTrusted.has(step.index)) return undefined;
-  const built = buildStep(step, { doc: context.doc, spec: context.spec, ids, auth: context.auth, allowDestructive: context.allowDestructive });
+  const built = buildStep(step, { doc: context.doc, spec: context.spec, ids, auth: context.auth, allowDestructive: context.allowDestructive, recordOf: (index, id) => state.model.record(index, id) });
   const answer = answerOrFailure(state, await exchange(state, 'step', built.description, built.target), built.operationId, step.op, built.cause, built.description);
   if ('signature' in answer) return answer;
   let createdId: string | undefined;
@@ -67,26 +66,17 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFai
   return readBack(state, step.index, built.changedIdTo, label);
 }
 
-/** Deletes, by id, every record of this sequence the target still holds; restores foreign records after a destructive run. */
-async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<number> {
-  let leftovers = 0;
-  const { prefix, learned } = state.ids;
-  const owned = (r: unknown) => isStoredRecord(r) && (r.id.startsWith(prefix) || learned.has(r.id) || String(r[MARKER_FIELD] ?? '').startsWith(prefix));
-  for (const index of INDEX_NAMES) {
-    const result = await exchange(state, 'cleanup', `read every ${index}`, plainRequest(state.context, 'GET', index, undefined).target);
-    const records = recordsOf(result) ?? [];
-    for (const record of records.filter(owned) as StoredRecord[]) {
-      if (!record.id.startsWith(prefix)) state.context.generatedIds.add(record.id);
-      const deleted = await exchange(state, 'cleanup', `delete ${index} ${record.id}`, plainRequest(state.context, 'DELETE', index, record.id).target);
-      if (!deleted.ok || (deleted.answer.status !== 205 && deleted.answer.status !== 404)) leftovers++;
-    }
-    if (!state.context.allowDestructive) continue;
-    const present = new Set(records.filter(isStoredRecord).map((r) => r.id));
-    for (const record of snapshot[index] ?? []) {
-      if (!present.has(record.id)) await exchange(state, 'cleanup', `restore ${index} ${record.id}`, plainRequest(state.context, 'POST', index, undefined, record).target);
-    }
-  }
-  return leftovers;
+/**
+ * Deletes, by id, every record of this sequence the target still holds; restores foreign records
+ * after a destructive run. It has the clean-up allowance after the budget: a sequence cut short
+ * by the budget is still cleaned up, and what this cannot delete the run's final sweep finds.
+ */
+async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<void> {
+  const { context, ids } = state;
+  const owned = ownedBy(ids.prefix, ids.learned);
+  // Should an index not read back, these are the ids the sequence may have made there.
+  const known = (index: IndexName) => [...new Set([...state.model.state()[index].filter(owned).map((r) => r.id), ids.slotId(index, 0), ids.slotId(index, 1), ids.otherId(index)])];
+  await Promise.all(INDEX_NAMES.map((index) => cleanUpIndex(context, index, owned, snapshot[index] ?? [], context.budget.cleanUpUntil, known(index))));
 }
 
 /**
@@ -100,13 +90,14 @@ export async function runSequence(steps: readonly FuzzStep[], sequence: number, 
   const state: SequenceState = { context, ids, model: createModelOracle(context.modelSecret, {}), exchanges: [] };
   const snapshot: Partial<ModelState> = {};
   let failure: FuzzFailure | undefined;
-  let leftovers = 0;
   try {
     failure = await runSteps(state, steps, snapshot);
   } finally {
-    leftovers = await cleanUp(state, snapshot);
+    await cleanUp(state, snapshot);
   }
-  return { failure, leftovers };
+  // A request the budget cut short would read as "no answer": a finding about the run, not the target.
+  if (state.exchanges.some((e) => !e.result.ok && e.result.cutShort)) return { cutShort: true };
+  return { cutShort: false, failure };
 }
 
 /** Snapshot, steps, final comparison: the body of {@link runSequence}. */

@@ -2,7 +2,7 @@ import type { CoreRequest, CoreResponse } from '../reference-server/core/core-ty
 import { operationIdFor, type IndexName } from '../reference-server/core/index-definitions.js';
 import type { StoredRecord } from '../reference-server/core/json-record.js';
 import { MARKER_FIELD, type BuiltStep } from './build-step.js';
-import { plainRequest, recordsOf, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import { isStoredRecord, plainRequest, recordsOf, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { judgeAnswer, type Verdict } from './judge-answer.js';
 import type { ModelOracle } from './model-oracle.js';
 import { assertSafeRequest } from './safety-guard.js';
@@ -60,7 +60,7 @@ export async function readBack(state: SequenceState, index: IndexName, id: strin
   const answer = answerOrFailure(state, await exchange(state, role, description, target), operationId, label, undefined, description);
   if ('signature' in answer) return answer;
   const expected = await state.model.handle(model);
-  const step = { target, id, nestedExtras: [], resyncAfter: false, mutation: undefined, breaks: [], hiddenNameBreak: undefined };
+  const step = { target, id, openShapes: [], resyncAfter: false, mutation: undefined, breaks: [], hiddenNameBreak: undefined };
   const verdict = judgeAnswer({ step, model: expected, target: answer, documented: state.context.documented(operationId), select: undefined, createdId: undefined, idTaken: false });
   return verdict.ok ? undefined : failureOf(state, label, undefined, `${description} (what the target holds now)`, verdict);
 }
@@ -72,6 +72,13 @@ export async function learnGeneratedId(state: SequenceState, built: BuiltStep): 
   const records = recordsOf(result) ?? [];
   const found = records.filter((r): r is StoredRecord => typeof r === 'object' && r !== null && (r as Record<string, unknown>)[MARKER_FIELD] === built.marker);
   if (found.length === 1 && typeof found[0]!.id === 'string') return found[0]!.id;
+  // The marker is gone (the target dropped an extra field, §2 rule 4): the record it made is still
+  // the run's — learned from what the index holds that the model does not, so the clean-up removes it.
+  const fresh = records.filter((r): r is StoredRecord => isStoredRecord(r) && !state.model.state()[built.index].some((m) => m.id === r.id));
+  if (found.length === 0 && fresh.length === 1) {
+    state.ids.learn(built.index, fresh[0]!.id);
+    state.context.generatedIds.add(fresh[0]!.id);
+  }
   return failureOf(state, 'after-create', 'generated-id', built.description, {
     rule: 'create',
     check: found.length === 0 ? 'record-not-found' : 'records-duplicated',

@@ -90,6 +90,7 @@ export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, inde
     op: fc.constant('update' as const), index: fc.constant(index), transport, slot, via,
     body: body('put', 'update', ['wrong-type', 'bad-enum']),
     changeId: fc.oneof({ arbitrary: fc.constant(false), weight: 12 }, { arbitrary: fc.constant(true), weight: 1 }),
+    leaf: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(40), weight: 1 }),
   });
   const deleteById = fc.record({
     op: fc.constant('delete' as const), index: fc.constant(index), transport, slot: slot as fc.Arbitrary<number | undefined>,

@@ -6,6 +6,7 @@ import { mintJwt } from '../../src/conformance/mint-jwt.js';
 import { formatRepro } from '../../src/fuzz/curl-repro.js';
 import { runFuzz } from '../../src/fuzz/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
+import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from './broken-for-the-fuzzer.js';
 import { AS_WRITTEN, FAITHFUL_PROFILES, FAITHFUL_SWITCHES } from './faithful-profiles.js';
 import { INDEPENDENT_SERVER_PATH, startIndependentServer } from './start-independent-server.js';
 
@@ -14,10 +15,10 @@ import { INDEPENDENT_SERVER_PATH, startIndependentServer } from './start-indepen
 // there, and both must pass on each. The fuzz runs are bounded (fixed seeds) to keep npm test short;
 // `npm run fuzz:faithful` runs 2 000 sequences on each profile.
 
-/** The faithful switches server.mjs declares (`'name', // faithful: …`). */
-function declaredFaithfulSwitches(): string[] {
+/** The switches server.mjs declares as faithful or broken (`'name', // faithful: …`). */
+function declaredSwitches(kind: 'faithful' | 'broken'): string[] {
   const source = readFileSync(INDEPENDENT_SERVER_PATH, 'utf8');
-  return [...source.matchAll(/^ {2}'([a-z0-9-]+)', \/\/ faithful/gm)].map((m) => m[1]!).sort();
+  return [...source.matchAll(new RegExp(`^ {2}'([a-z0-9-]+)', // ${kind}`, 'gm'))].map((m) => m[1]!).sort();
 }
 
 const FUZZ_RUNS = 200;
@@ -31,9 +32,13 @@ describe('every allowance has a faithful alternative, and each passes the suite 
   });
 
   test('the switches named here are exactly the faithful switches of server.mjs, and each is in a profile', () => {
-    assert.deepEqual(Object.keys(FAITHFUL_SWITCHES).sort(), declaredFaithfulSwitches());
+    assert.deepEqual(Object.keys(FAITHFUL_SWITCHES).sort(), declaredSwitches('faithful'));
     const inProfiles = new Set(FAITHFUL_PROFILES.flatMap((p) => p.switches));
     assert.deepEqual(Object.keys(FAITHFUL_SWITCHES).filter((s) => !inProfiles.has(s)), []);
+  });
+
+  test('every broken switch of server.mjs is one the fuzzer must catch, or one it does not send the request for, with the reason', () => {
+    assert.deepEqual([...BROKEN_FOR_THE_FUZZER, ...Object.keys(NOT_GENERATED_BY_THE_FUZZER)].sort(), declaredSwitches('broken'));
   });
 
   for (const profile of FAITHFUL_PROFILES) {
@@ -48,7 +53,8 @@ describe('every allowance has a faithful alternative, and each passes the suite 
           const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
           assert.deepEqual(report.failures.map((f) => f.signature), [], `fuzz seed ${seed} on ${profile.name}:\n${shown}`);
           assert.equal(report.sequences, FUZZ_RUNS, `${report.sequences} sequences`);
-          assert.equal(report.leftovers, 0);
+          assert.deepEqual(report.cleanUp.leftovers, [], 'the run removed its records');
+          assert.deepEqual(report.cleanUp.unattributed, [], 'nothing appeared that the run cannot account for');
         }
       } finally {
         await server.close();

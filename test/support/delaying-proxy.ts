@@ -1,6 +1,7 @@
 // Test helper (not a test): a reverse proxy that answers every request about `delayMs` later
 // than its upstream did, to stand for a slow deployment (issue 12: the suite against a service
-// whose answers take 25 ms). Bodies pass through byte for byte, GET and 205 bodies included.
+// whose answers take 25 ms), or one that stops answering mid-run (`answerAtMost`). Bodies pass
+// through byte for byte, GET and 205 bodies included.
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,6 +13,10 @@ export interface DelayingProxyOptions {
   delayMs: number;
   /** How the delay is waited for (tests observe it); default a timer. */
   wait?: (ms: number) => Promise<unknown>;
+  /** Requests after this many are held open and never answered (a target that hangs); default: all answered. */
+  answerAtMost?: number;
+  /** Changes a request body before it goes upstream (to stand for a target that treats it otherwise); default: as sent. */
+  rewriteBody?: (method: string, path: string, body: Buffer) => Buffer;
 }
 
 /** A listening proxy. */
@@ -44,9 +49,12 @@ export async function startDelayingProxy(options: DelayingProxyOptions): Promise
   const agent = new Agent({ keepAlive: true });
   const wait = options.wait ?? sleep;
   let answered = 0;
+  let received = 0;
   const server = createServer((req, res) => {
+    if (++received > (options.answerAtMost ?? Number.POSITIVE_INFINITY)) return;
     void (async () => {
-      const body = await readAll(req);
+      const sent = await readAll(req);
+      const body = options.rewriteBody ? options.rewriteBody(req.method ?? '', req.url ?? '', sent) : sent;
       const headers = { ...endToEnd(req.headers), ...(body.length > 0 ? { 'content-length': String(body.length) } : {}) };
       const answer = await new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
         const out = request({ agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (up) => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Command } from '../main.js';
 import { formatFlagHelp, parseFlags } from '../parse-flags.js';
+import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run-budget.js';
 import { parseTimeBudget, runFuzzCommand } from '../../fuzz/run-fuzz-command.js';
 
 const FUZZ_FLAGS = {
@@ -9,7 +10,12 @@ const FUZZ_FLAGS = {
   token: { kind: 'string', description: 'JWT sent as Authorization: Bearer on every call', env: 'TOKEN', valueName: 'T' },
   'jwt-secret': { kind: 'string', description: 'HS256 secret: mints the token when --token is absent; signs the expired / wrong-algorithm tokens with the right key', env: 'JWT_SECRET', valueName: 'S' },
   runs: { kind: 'integer', description: 'generated sequences (shrinking runs not counted)', defaultText: '100', min: 1, max: 1_000_000 },
-  'time-budget': { kind: 'string', description: 'stop after this long (60s, 2m, 500ms); shrinking a failure may take up to 20 s more', defaultText: '60s', valueName: 'D' },
+  'time-budget': {
+    kind: 'string',
+    description: `generating and shrinking stop after this long (60s, 2m, 500ms), a request still in flight is aborted; deleting the run's records then gets up to ${CLEAN_UP_ALLOWANCE_MS / 1000} s more and the final read of what is left ${FINAL_READ_ALLOWANCE_MS / 1000} s`,
+    defaultText: '60s',
+    valueName: 'D',
+  },
   seed: { kind: 'integer', description: 'replay a run: the same seed generates the same sequences', defaultText: 'random', min: 0, max: 2_147_483_647 },
   'allow-destructive': { kind: 'boolean', description: 'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)' },
   'report-dir': { kind: 'string', description: 'where fuzz.md and fuzz-junit.xml go', defaultText: 'reports', valueName: 'DIR' },
@@ -24,8 +30,9 @@ const USAGE = `Usage: mgmt-kit fuzz --base-url URL --token T [--jwt-secret S] [-
 Model-based differential fuzzing: generated sequences of create/read/update/delete requests,
 each answer checked against the spec and against the reference core fed the same requests;
 each disagreement is shrunk to its shortest sequence and printed as curl commands. Every id it
-creates starts with a run prefix (fz-xxxxxx-) and is deleted afterwards. Exit 0: nothing failed;
-1: failures; 2: usage error or target unreachable.
+creates starts with a run prefix (fz-xxxxxx-) and is deleted afterwards; a read of every index at
+the end says what is left. Exit 0: nothing failed; 1: failures; 2: usage error or target
+unreachable.
 
 Options:
 ${formatFlagHelp(FUZZ_FLAGS)}

@@ -1,0 +1,73 @@
+// The long fuzz sweep of issue 19 (not part of npm test): `mgmt-kit fuzz` with many sequences on
+// every faithful alternative — each profile of the independent server and each faithful
+// alternative of the reference server — must find nothing, and on every broken variant of the
+// independent server must find a failure (the run stops at the first one).
+//
+// npm run fuzz:sweep [-- --runs 2000] [--seed 1]
+import { parseArgs } from 'node:util';
+import { mintJwt } from '../src/conformance/mint-jwt.js';
+import { runFuzz } from '../src/fuzz/run-fuzz.js';
+import { FAITHFUL_PROFILES } from '../test/independent-server/faithful-profiles.js';
+import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
+import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
+import { FAITHFUL_ALTERNATIVES } from '../test/self-check/faithful-alternatives.js';
+import { startVariantServer } from '../test/self-check/start-variant-server.js';
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '2000' }, seed: { type: 'string', default: '1' } } });
+const runs = Number(values.runs);
+const seed = Number(values.seed);
+
+interface Target {
+  url: string;
+  secret: string;
+  close(): Promise<void>;
+}
+
+async function fuzzOnce(target: Target, jwtClaims: Record<string, unknown> | undefined, maxFailures?: number) {
+  const token = await mintJwt(target.secret, 'valid', jwtClaims);
+  const started = Date.now();
+  const report = await runFuzz({ baseUrl: target.url, token, jwtSecret: target.secret, runs, timeBudgetMs: 600_000, seed, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+  return { report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+const rows: string[] = [];
+let wrong = 0;
+const note = (ok: boolean, line: string) => {
+  if (!ok) wrong++;
+  rows.push(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+  process.stdout.write(`${rows.at(-1)}\n`);
+};
+
+for (const profile of FAITHFUL_PROFILES) {
+  const server = await startIndependentServer(profile.switches);
+  try {
+    const { report, seconds } = await fuzzOnce(server, profile.jwtClaims);
+    note(report.failures.length === 0 && report.sequences === runs, `independent "${profile.name}": ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`);
+  } finally {
+    await server.close();
+  }
+}
+
+for (const alternative of FAITHFUL_ALTERNATIVES.filter((a) => a.profile === 'core')) {
+  const server = await startVariantServer(alternative);
+  try {
+    const { report, seconds } = await fuzzOnce(server, undefined);
+    note(report.failures.length === 0 && report.sequences === runs, `reference alternative ${alternative.name}: ${report.sequences} sequences, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`);
+  } finally {
+    await server.close();
+  }
+}
+
+for (const variant of BROKEN_FOR_THE_FUZZER) {
+  const server = await startIndependentServer([variant]);
+  try {
+    const { report, seconds } = await fuzzOnce(server, undefined, 1);
+    note(report.failures.length > 0, `broken ${variant}: ${report.failures.length > 0 ? `exit 1 after ${report.sequences} sequences (${seconds} s): ${report.failures[0]!.title.slice(0, 160)}` : `nothing found in ${report.sequences} sequences`}`);
+  } finally {
+    await server.close();
+  }
+}
+for (const [variant, why] of Object.entries(NOT_GENERATED_BY_THE_FUZZER)) rows.push(`skip ${variant}: ${why}`);
+
+process.stdout.write(`\nfuzz sweep, ${runs} sequences per faithful target, seed ${seed}: ${rows.length - wrong} as expected, ${wrong} not\n`);
+process.exitCode = wrong === 0 ? 0 : 1;

@@ -1,0 +1,99 @@
+// `--time-budget` bounds the whole fuzz run — generating, shrinking and clean-up — against targets
+// that make it hard: one that answers slowly, one that stops answering mid-run, and one whose
+// failure takes thousands of shrink candidates (issue 19 §4: such runs were still going at 200 s).
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { generateSecret, mintToken } from '../../src/reference-server/core/mint-token.js';
+import { startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
+import type { FuzzOptions, FuzzReport } from '../../src/fuzz/fuzz-report.js';
+import { cleanUpNotes, formatLeftovers } from '../../src/fuzz/render-fuzz-clean-up.js';
+import { FINAL_READ_ALLOWANCE_MS } from '../../src/fuzz/run-budget.js';
+import { runFuzz } from '../../src/fuzz/run-fuzz.js';
+import { startIndependentServer } from '../independent-server/start-independent-server.js';
+import { startDelayingProxy } from '../support/delaying-proxy.js';
+import { readEveryIndex } from '../support/read-every-index.js';
+
+const BUDGET_MS = 2500;
+const CLEAN_UP_MS = 1000;
+// Loading the spec, minting tokens and the event loop's own lag, on a busy 2-core machine.
+const SLACK_MS = 2500;
+const latestEnd = (budgetMs: number) => budgetMs + CLEAN_UP_MS + FINAL_READ_ALLOWANCE_MS + SLACK_MS;
+
+const secret = generateSecret();
+let server: RunningReferenceServer;
+let token: string;
+before(async () => {
+  server = await startReferenceServer({ port: 0, auth: { secret } });
+  token = await mintToken({ secret, expiresIn: '1h' });
+});
+after(() => server.close());
+
+/** Runs fuzz for BUDGET_MS unless told otherwise (far more runs than fit) and measures it from the outside. */
+async function timedRun(baseUrl: string, options: Partial<FuzzOptions> = {}): Promise<{ report: FuzzReport; ms: number }> {
+  const started = Date.now();
+  const report = await runFuzz({ baseUrl, jwtSecret: secret, runs: 100_000, timeBudgetMs: BUDGET_MS, cleanUpAllowanceMs: CLEAN_UP_MS, seed: 3, allowDestructive: false, ...options });
+  return { report, ms: Date.now() - started };
+}
+
+describe('the time budget bounds the whole fuzz run', () => {
+  it('a target that answers every request 50 ms late: the sequence in flight is cut, not failed, and cleaned up', async () => {
+    const slow = await startDelayingProxy({ upstream: server.url, delayMs: 50 });
+    try {
+      const before = await readEveryIndex(server.url, token);
+      // Longer than the others: setting up and the probe (a dozen slow answers) come out of the budget too.
+      const { report, ms } = await timedRun(slow.url, { timeBudgetMs: 4000 });
+      assert.ok(ms <= latestEnd(4000), `the run took ${ms} ms`);
+      assert.equal(report.stoppedBy, 'time-budget');
+      assert.ok(report.sequences > 0, 'a sequence ran');
+      assert.deepEqual(report.failures.map((f) => f.signature), [], 'a request cut by the budget is no finding');
+      assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });
+      assert.deepEqual(await readEveryIndex(server.url, token), before);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  for (const [name, requestTimeoutMs] of [
+    ['a request the budget cuts short is not reported', undefined],
+    ['with a request time-out shorter than the budget the silence is a failure', 400],
+  ] as const) {
+    it(`a target that stops answering mid-run (${name}); the report says what it could not check`, async () => {
+      const hanging = await startDelayingProxy({ upstream: server.url, delayMs: 0, answerAtMost: 30 });
+      try {
+        const { report, ms } = await timedRun(hanging.url, requestTimeoutMs ? { requestTimeoutMs } : {});
+        assert.ok(ms <= latestEnd(BUDGET_MS), `the run took ${ms} ms`);
+        assert.ok(hanging.answered === 30, `${hanging.answered} answered: the run got past its probe (a dozen requests)`);
+        const signatures = report.failures.map((f) => f.signature);
+        if (requestTimeoutMs === undefined) assert.deepEqual(signatures, []);
+        else assert.ok(signatures.length > 0 && signatures.every((s) => s.includes(':no-answer:dropped')), signatures.join('\n'));
+        assert.deepEqual(report.cleanUp.unverified, ['event', 'network-link-type', 'agent']);
+        assert.match(formatLeftovers(report.cleanUp), /^0 found; unknown in event, network-link-type, agent/);
+        assert.ok(cleanUpNotes(report).some((note) => note.includes('may be left there')), cleanUpNotes(report).join('\n'));
+      } finally {
+        await hanging.close();
+      }
+    });
+  }
+
+  it('a failure whose shrinking would take minutes (independent server, const-id): stopped at the budget with the smallest repro so far', async () => {
+    const independent = await startIndependentServer(['const-id']);
+    // Every answer 10 ms late: each shrink candidate costs a few hundred ms, so shrinking cannot finish.
+    const slow = await startDelayingProxy({ upstream: independent.url, delayMs: 10 });
+    try {
+      const independentToken = await mintToken({ secret: independent.secret, expiresIn: '1h' });
+      const before = await readEveryIndex(independent.url, independentToken);
+      const started = Date.now();
+      // Seed 5 meets the failure within its first sequences; 4 s leave time to find it on a busy machine.
+      const report = await runFuzz({ baseUrl: slow.url, jwtSecret: independent.secret, runs: 100_000, timeBudgetMs: 4000, cleanUpAllowanceMs: CLEAN_UP_MS, seed: 5, allowDestructive: false });
+      const ms = Date.now() - started;
+      assert.ok(ms <= latestEnd(4000), `the run took ${ms} ms`);
+      assert.ok(report.shrinkRuns > 0, 'the failure was being shrunk when the budget ran out');
+      assert.ok(report.failures.some((f) => f.title.endsWith('(shrinking stopped by its time limit: a shorter sequence may show it too)')), report.failures.map((f) => f.title).join('\n'));
+      assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });
+      assert.deepEqual(await readEveryIndex(independent.url, independentToken), before);
+    } finally {
+      await slow.close();
+      await independent.close();
+    }
+  });
+});
