@@ -79,7 +79,7 @@ export const ALLOWANCES = {
   },
   'empty-body-update': {
     restsOn: ['4.2-update', 'x-decisions empty-body'],
-    faithful: 'An update without a body may answer 204 (nothing to update), 304 (update not necessary) or be refused (400, 406, 422); nothing changes.',
+    faithful: 'An update without a body, or whose body sets no field but the id, may answer 204 (nothing to update), 304 (update not necessary) or be refused (400, 406, 422); nothing changes.',
   },
   'order-of-checks': {
     restsOn: ['4.2-create', '4.2-update', '7-validation'],
@@ -161,9 +161,11 @@ export interface UnaskedPoint {
 /** Open points no request of the suite or the fuzzer raises. */
 export const NOT_ASKED = {
   'null-in-update': { restsOn: ['4.1-update'], why: 'null in an update may store null or remove the field.' },
+  'null-field-on-create': { restsOn: ['2-rule-4'], why: 'a field sent as null may be stored as null or read as absent (left out of what is read back).' },
   'object-in-update': { restsOn: ['x-decisions update-merge'], why: 'an object in an update may be merged into the stored one or replace it.' },
   'dotted-where-target': { restsOn: ['x-decisions where-equals'], why: 'a dotted target may name a nested field or a field whose name holds a dot.' },
   'structured-where-expr': { restsOn: ['x-decisions where-equals'], why: 'an expr that reads as a JSON object, list or null may or may not match a stored value of that shape.' },
+  'where-on-non-string': { restsOn: ['x-decisions where-equals'], why: 'an expr compared with a stored number or boolean may match by its JSON text ("1" and 1) or never.' },
   'where-without-equals': { restsOn: ['4.1-query'], why: 'a where without equals may match every record or be refused.' },
   'select-on-delete': { restsOn: ['4.1-query'], why: 'select is described for read only; a delete may ignore or refuse it.' },
   'repeated-entry-ids': { restsOn: ['4.1-rule-5', 'x-decisions update-merge'], why: 'two entries of one list with one id may be refused, merged or both kept.' },

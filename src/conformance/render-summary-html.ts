@@ -1,3 +1,5 @@
+import { escapeHtml } from './escape-html.js';
+import { renderAllowanceSectionHtml } from './render-allowances.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
 import { BASELINE_OUTCOME_TEXT } from './render-summary-markdown.js';
 import { SERVICE_DESCRIPTION_PATH, type ServiceSection } from './service-description.js';
@@ -6,10 +8,6 @@ import { SERVICE_DESCRIPTION_PATH, type ServiceSection } from './service-descrip
 export interface SummaryHtmlLinks {
   serviceDescriptionHref: string;
   sections: Map<string, ServiceSection>;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 /** Escapes the text and turns each `§4.1` into a link to that section of the description. */
@@ -70,6 +68,7 @@ ${table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage
 ${table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations)}
 ${baselineTable(summary)}
 ${newFailures.length > 0 ? `<h2>${summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios'}</h2>\n<ul>${newFailures.map((f) => `<li><strong>${escapeHtml(f.name)}</strong><pre>${escapeHtml(f.error)}</pre></li>`).join('')}</ul>` : ''}
+${renderAllowanceSectionHtml()}
 </body></html>
 `;
 }

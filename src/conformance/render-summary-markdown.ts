@@ -1,3 +1,4 @@
+import { renderAllowanceSection } from './render-allowances.js';
 import type { BaselineEntryOutcome } from './baseline.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
 import { SERVICE_DESCRIPTION_PATH } from './service-description.js';
@@ -71,5 +72,6 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
     ...baselineSection(summary),
     ...failureList(summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios', summary.failedScenarios.filter((f) => !f.expected)),
+    ...renderAllowanceSection(),
   ].join('\n');
 }

@@ -136,6 +136,8 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
         body = leaf.body;
         oneLeaf = true;
         notes.push(`only ${leaf.description} changed`);
+      } else if (step.op === 'update') {
+        body = withWholeEntryConfigs(body, context.recordOf?.(step.index, id));
       }
       if (changeId) {
         changedIdTo = ids.otherId(step.index);
@@ -182,6 +184,8 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     : { extras: [], forms: [] };
   const openShapes = [...shapes.extras, ...shapes.forms];
   const breaks = requestBreaks(step.op, transport, bytes !== undefined, mutation, hiddenNameBreak !== undefined, changedIdTo !== undefined, openShapes.length > 0);
+  // An update whose body sets no field but the id is as open as one without a body (faithful-answers empty-body-update).
+  if (step.op === 'update' && transport.raw === 'normal' && json && Object.keys(json).every((k) => k === 'id') && !breaks.includes('empty-body')) breaks.push('empty-body');
   if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
   if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
   if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
@@ -241,4 +245,30 @@ function requestBreaks(
 function current(context: BuildContext, index: IndexName, id: string, pick: number): ReturnType<typeof leafUpdate> {
   const record = context.recordOf?.(index, id);
   return record ? leafUpdate(record, pick) : undefined;
+}
+
+/**
+ * An update body whose entries (addressed by id, §4.1 rule 5) carry each config object whole:
+ * the fields of the stored config the update leaves alone are sent again. Whether a config sent
+ * in an update is merged into the stored one or replaces it is open (NOT_ASKED object-in-update);
+ * sent whole, both give the same record.
+ */
+function withWholeEntryConfigs(body: Record<string, unknown>, record: StoredRecord | undefined): Record<string, unknown> {
+  if (!record) return body;
+  const copy = { ...body };
+  for (const list of ['actions', 'parameters', 'resources']) {
+    const entries = copy[list];
+    const stored = record[list];
+    if (!Array.isArray(entries) || !Array.isArray(stored)) continue;
+    copy[list] = entries.map((entry: unknown) => {
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+      const patch = entry as Record<string, unknown>;
+      const before = stored.find((s: unknown) => typeof s === 'object' && s !== null && (s as { id?: unknown }).id === patch['id']) as Record<string, unknown> | undefined;
+      const config = patch['config'];
+      const storedConfig = before?.['config'];
+      if (typeof config !== 'object' || config === null || Array.isArray(config) || typeof storedConfig !== 'object' || storedConfig === null || Array.isArray(storedConfig)) return entry;
+      return { ...patch, config: { ...(storedConfig as Record<string, unknown>), ...(config as Record<string, unknown>) } };
+    });
+  }
+  return copy;
 }

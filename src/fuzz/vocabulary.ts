@@ -60,14 +60,14 @@ export function scalarValue(vocabulary: Vocabulary, withNull: boolean): fc.Arbit
 }
 
 /**
- * The value of an extra field. On create any JSON value up to two levels deep. On update only
- * scalars and lists of scalars: whether an object sent in an update is merged into the stored one
- * or replaces it, and whether null removes a field, are left open by the seed, so the fuzzer
- * never asks (NOT_ASKED in src/conformance/faithful-answers.ts).
+ * The value of an extra field. On create any JSON value up to two levels deep, null only inside a
+ * list. On update only scalars and lists of scalars. Whether an object sent in an update is merged
+ * into the stored one or replaces it, and whether a field set to null is stored or read as absent,
+ * are left open by the seed, so the fuzzer never asks (NOT_ASKED in src/conformance/faithful-answers.ts).
  */
 export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): fc.Arbitrary<unknown> {
-  const scalar = scalarValue(vocabulary, mode === 'create');
-  const list = fc.array(scalar, { maxLength: 3 });
+  const scalar = scalarValue(vocabulary, false);
+  const list = fc.array(scalarValue(vocabulary, mode === 'create'), { maxLength: 3 });
   if (mode === 'update') return fc.oneof({ arbitrary: scalar, weight: 3 }, { arbitrary: list, weight: 1 });
   const object = fc.array(fc.tuple(fc.constantFrom(...vocabulary.fieldNames), scalar), { maxLength: 3 }).map(objectFromEntries);
   return fc.oneof({ arbitrary: scalar, weight: 4 }, { arbitrary: list, weight: 1 }, { arbitrary: object, weight: 1 });

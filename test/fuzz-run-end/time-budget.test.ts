@@ -77,16 +77,17 @@ describe('the time budget bounds the whole fuzz run', () => {
 
   it('a failure whose shrinking would take minutes (independent server, const-id): stopped at the budget with the smallest repro so far', async () => {
     const independent = await startIndependentServer(['const-id']);
-    // Every answer 10 ms late: each shrink candidate costs a few hundred ms, so shrinking cannot finish.
-    const slow = await startDelayingProxy({ upstream: independent.url, delayMs: 10 });
+    // Every answer 25 ms late: each shrink candidate costs more than half a second, and this
+    // failure takes dozens of them, so shrinking cannot finish within the budget.
+    const slow = await startDelayingProxy({ upstream: independent.url, delayMs: 25 });
     try {
       const independentToken = await mintToken({ secret: independent.secret, expiresIn: '1h' });
       const before = await readEveryIndex(independent.url, independentToken);
       const started = Date.now();
-      // Seed 5 meets the failure within its first sequences; 4 s leave time to find it on a busy machine.
-      const report = await runFuzz({ baseUrl: slow.url, jwtSecret: independent.secret, runs: 100_000, timeBudgetMs: 4000, cleanUpAllowanceMs: CLEAN_UP_MS, seed: 5, allowDestructive: false });
+      // Seed 6 meets the failure in its second sequence (then about 70 shrink runs); 6 s leave time to find it on a busy machine.
+      const report = await runFuzz({ baseUrl: slow.url, jwtSecret: independent.secret, runs: 100_000, timeBudgetMs: 6000, cleanUpAllowanceMs: CLEAN_UP_MS, seed: 6, allowDestructive: false });
       const ms = Date.now() - started;
-      assert.ok(ms <= latestEnd(4000), `the run took ${ms} ms`);
+      assert.ok(ms <= latestEnd(6000), `the run took ${ms} ms`);
       assert.ok(report.shrinkRuns > 0, 'the failure was being shrunk when the budget ran out');
       assert.ok(report.failures.some((f) => f.title.endsWith('(shrinking stopped by its time limit: a shorter sequence may show it too)')), report.failures.map((f) => f.title).join('\n'));
       assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });

@@ -1,22 +1,28 @@
-import type { AllowanceId } from '../../src/conformance/faithful-answers.js';
+import type { AllowanceId, NOT_ASKED } from '../../src/conformance/faithful-answers.js';
+
+/** An allowance, or an open point neither the suite nor the fuzzer asks about (the switch proves they do not). */
+export type OpenPoint = AllowanceId | keyof typeof NOT_ASKED;
 
 /**
  * Every faithful switch (VARIANTS) of server.mjs and the allowances of
  * src/conformance/faithful-answers.ts it exercises: another choice where the service
  * description leaves one open, on which the suite and `mgmt-kit fuzz` must both pass.
  */
-export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly AllowanceId[]>> = {
+export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> = {
   'delete-item-ok': ['delete-envelope', 'reason-phrase'],
+  'drop-null-fields': ['null-field-on-create'],
   'dup-period': ['duplicate-id-message'],
   'empty-create-201': ['empty-body-create'],
   'empty-create-refused': ['empty-body-create'],
   'empty-index-200': ['empty-index-read'],
   'empty-index-404': ['empty-index-read'],
+  'empty-patch-204': ['empty-body-update'],
   'empty-update-304': ['empty-body-update'],
   'empty-update-refused': ['empty-body-update'],
   'entries-sorted': ['entry-order'],
   'entry-ids-generated': ['entry-without-id'],
   'envelope-extras': ['envelope-extra-fields'],
+  'equals-strings-only': ['where-on-non-string'],
   'err404-false': ['error-envelope-content'],
   'error-bodies-absent': ['error-envelope-content'],
   'ignore-id-change': ['id-change'],
@@ -32,6 +38,7 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly AllowanceId[]>>
   'read-nothing-204': ['read-finds-nothing'],
   'refuse-400': ['refusal-status'],
   'refuse-422': ['refusal-status'],
+  'replace-entry-config': ['object-in-update'],
   'require-iss': ['token-contents'],
   'resource-path-as-list': ['resource-config-path'],
   'select-adds-id': ['select-adds-id'],
@@ -82,11 +89,11 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
   },
   {
     name: 'strict',
-    switches: ['empty-create-refused', 'empty-update-refused', 'read-nothing-204', 'upd-unknown-400', 'refuse-422', 'nested-extras-refused', 'entry-ids-generated', 'envelope-extras', 'error-bodies-absent', 'query-refusal-404', 'resource-path-as-list', 'strict-json', 'no415-delete', 'preload-names'],
+    switches: ['replace-entry-config', 'drop-null-fields', 'empty-patch-204', 'empty-create-refused', 'empty-update-refused', 'read-nothing-204', 'upd-unknown-400', 'refuse-422', 'nested-extras-refused', 'entry-ids-generated', 'envelope-extras', 'error-bodies-absent', 'query-refusal-404', 'resource-path-as-list', 'strict-json', 'no415-delete', 'preload-names'],
   },
   {
     name: 'typed',
-    switches: ['empty-index-200', 'upd-unknown-406', 'strict-ct', 'typed-hidden-names', 'nested-extras-refused', 'validate-first', 'read-nothing-204', 'select-adds-id', 'require-iss'],
+    switches: ['equals-strings-only', 'empty-index-200', 'upd-unknown-406', 'strict-ct', 'typed-hidden-names', 'nested-extras-refused', 'validate-first', 'read-nothing-204', 'select-adds-id', 'require-iss'],
     jwtClaims: { iss: 'mgmt' },
   },
 ];

@@ -53,12 +53,12 @@ describe('mgmt-kit fuzz on the independent implementation', () => {
       assert.ok(stepsOf(failure) <= maxSteps, `${stepsOf(failure)} steps:\n${formatRepro(failure, url, token)}`);
       const repro = formatRepro(failure, url, token);
       assert.match(repro, /curl -sS -i -X \w+ '/);
-      assert.match(repro, /"Authorization: Bearer \$TOKEN"/);
-      assert.equal(repro.includes(token), false, 'the token is shown as $TOKEN');
+      assert.match(repro, /-H ["']Authorization: Bearer /);
+      assert.equal(repro.includes(token), false, 'the valid token is shown as $TOKEN');
       if (!alsoBySequence) return;
       const bySequence = report.failures.find((f) => f !== failure && alsoBySequence.test(f.signature));
       assert.ok(bySequence, show(report, url, token));
-      assert.ok(stepsOf(bySequence) <= 2 && /where id = /.test(bySequence.title), formatRepro(bySequence, url, token));
+      assert.ok(stepsOf(bySequence) <= 2 && /where \S+ = /.test(bySequence.title), formatRepro(bySequence, url, token));
     });
   }
 });

@@ -26,16 +26,19 @@ const VARIANT_NAMES = [
   'const-id', // broken, seed §2 rule 3: every generated id is the same, so a second create without id overwrites the first
   'delete-404-removes', // broken, seed §7: a delete by id whose where matches nothing answers 404 "nothing matches", yet removes the record
   'delete-item-ok', // faithful: a delete item's status is the reason phrase of its code 200 ('OK'), not of 205
+  'drop-null-fields', // faithful: a field created as null is read as absent (null is how JSON says "no value")
   'dup-period', // faithful: the duplicate-id message keeps the period of the seed's sentence, 'Id already found.'
   'empty-create-201', // faithful: a create without a body creates an empty record (the path id, or a generated one); link types then lack their name (406)
   'empty-create-refused', // faithful: a create without a body is refused with 400
   'empty-index-200', // faithful: a read of an empty index without a query answers 200 []
   'empty-index-404', // faithful: a read of an empty index without a query answers 404
+  'empty-patch-204', // faithful: an update whose body names the record and sets no field answers 204 nothing to update
   'empty-update-304', // faithful: an update without a body of a record that exists answers 304 (nothing to change)
   'empty-update-refused', // faithful: an update without a body is refused with 400
   'entries-sorted', // faithful: the entries of actions, parameters and resources are kept sorted by id
   'entry-ids-generated', // faithful: an action, parameter or resource sent without id gets a generated one (seed §2 rule 3 for records)
   'envelope-extras', // faithful: envelope items carry an extra field (time), beyond status, code, error and message
+  'equals-strings-only', // faithful: where.equals matches string values only (a stored number or boolean never equals an expr)
   'err-object', // broken, seed §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
   'err404-false', // faithful: a 404 envelope says error false (the seed fixes error true only for validation failures)
   'error-bodies-absent', // faithful: 400, 404, 415 and 422 answers carry no body (their content is not shown)
@@ -60,6 +63,7 @@ const VARIANT_NAMES = [
   'refuse-422', // faithful: a value the data model forbids is refused with 422 (a missing field stays 406, §4.1 rule 4)
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
   'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
+  'replace-entry-config', // faithful: a config sent in an update of an entry replaces the stored config (merging it is the other reading)
   'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
   'select-ignored-by-id', // broken, seed §4.1 rule 8: a read by id ({base}/{id}) ignores select and returns the whole record
   'shallow-compare', // broken, seed §4.1 update: list entries are compared at their first level only, so a change inside an entry's config answers 304 and is not stored
@@ -250,6 +254,13 @@ function shapeEntries(ix, rec) {
   return rec;
 }
 
+// drop-null-fields: a field sent as null is read as absent (lists keep their null entries).
+function dropNullFields(value) {
+  if (Array.isArray(value)) { value.forEach(dropNullFields); return; }
+  if (!isObj(value)) return;
+  for (const [k, v] of Object.entries(value)) { if (v === null) delete value[k]; else dropNullFields(v); }
+}
+
 // nested-extras-refused: the fields each entry and config may hold (the hidden names only when typed under them).
 const ENTRY_FIELDS = ['id', 'config', 'status', 'type', 'description', 'example'];
 const CONFIG_FIELDS = ['cmd', 'schema', 'source', 'path'];
@@ -413,7 +424,7 @@ function matches(rec, eq) {
   if (!Object.prototype.hasOwnProperty.call(rec, eq.target)) return false;
   const v = rec[eq.target];
   if (typeof v === 'string') return v === eq.expr;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v) === eq.expr;
+  if (typeof v === 'number' || typeof v === 'boolean') return !V.has('equals-strings-only') && String(v) === eq.expr;
   return JSON.stringify(v) === eq.expr;
 }
 function project(rec, select) {
@@ -448,6 +459,7 @@ function doCreate(ix, pathId, body) {
       rec.id = pathId;
     }
     if (!('id' in rec) || rec.id === null) rec.id = undefined;
+    if (V.has('drop-null-fields')) dropNullFields(rec);
     const generated = rec.id === undefined;
     const extra = V.has('nested-extras-refused') ? nestedExtra(ix, rec) : undefined;
     if (extra) throw new HttpErr(400, extra);
@@ -492,7 +504,7 @@ function mergeEntries(existing, incoming) {
     for (const [k, v] of Object.entries(e)) {
       if (k === 'id') continue;
       if (v === null) delete target[k];
-      else if (k === 'config' && isObj(v) && isObj(target.config)) target.config = { ...target.config, ...clone(v) };
+      else if (k === 'config' && isObj(v) && isObj(target.config)) target.config = V.has('replace-entry-config') ? clone(v) : { ...target.config, ...clone(v) };
       else setField(target, k, clone(v));
     }
   }
@@ -521,6 +533,8 @@ function firstLevelOfEntries(ix, rec) {
 function doUpdate(ix, pathId, body) {
   const items = bodyItems(pathId, body);
   if (items.length === 0) return { status: 204 };
+  // empty-patch-204: a body that names the record and sets nothing has nothing to update.
+  if (V.has('empty-patch-204') && items.length === 1 && isObj(items[0]) && Object.keys(items[0]).every((k) => k === 'id')) return { status: 204 };
   const plan = [];
   for (const raw of items) {
     if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
