@@ -1,5 +1,5 @@
 // Cucumber profiles of the conformance suite. A named profile replaces the default one, so each
-// spreads `common` (TOOLCHAIN.md §2), and cucumber adds up the formats and tags of the profile and
+// spreads `common` (a named profile replaces the default one instead of adding to it), and cucumber adds up the formats and tags of the profile and
 // of the caller, so the runner's profiles carry neither.
 //
 // Plain use (README "Run it"): BASE_URL=… TOKEN=… npx cucumber-js [-p extended]

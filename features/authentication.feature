@@ -1,7 +1,7 @@
 @auth
 Feature: Authentication
   Every operation carries a JWT in the Authorization header; when authentication fails the
-  status is 401 (seed §5). A refused request acted on nothing: the record the scenario made is
+  status is 401 (§5). A refused request acted on nothing: the record the scenario made is
   read back afterwards and must be as it was, and nothing is created under the id a create named
   (steps/hooks.ts checks every answer that says nothing was done). The requests are harmless even
   to a server that lets them through: they name ids of this run only, and an update or a delete

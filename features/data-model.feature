@@ -1,6 +1,6 @@
 @data-model
 Feature: Values the data model forbids
-  The field tables fix the type of every field and the values of every enumeration (seed §2.2,
+  The field tables fix the type of every field and the values of every enumeration (§2.2,
   §2.3, §3). What they leave open is the status of the refusal: any status §4.2 lists for the
   operation that refuses a request (400, 406 or 422) passes, with error true in every envelope
   item when a body comes; nothing is stored or changed. Enumerations are compared exactly, so a

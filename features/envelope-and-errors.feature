@@ -1,7 +1,7 @@
 @errors
 Feature: Envelope and errors
   Create, update and delete answer with the envelope {status, code, error, message}; errors are
-  an HTTP status plus, where the seed shows it, the envelope with error true (seed §4.1, §7).
+  an HTTP status plus, where the description shows it, the envelope with error true (§4.1, §7).
   Every response of every scenario is also checked against the spec's schema for its status.
 
   @record-path
@@ -17,7 +17,7 @@ Feature: Envelope and errors
       | network link types |
       | agents             |
 
-  # seed §7: 415 when the body is not sent as application/json. The body itself is valid JSON, so
+  # §7: 415 when the body is not sent as application/json. The body itself is valid JSON, so
   # the media type is the only fault. A delete on {base} is left out: a server that wrongly
   # dropped the body would delete the whole index; {base}/{id} checks the same rule harmlessly.
   Scenario Outline: <operation> on <index> at <path> with a body that is not sent as JSON is refused
@@ -50,7 +50,7 @@ Feature: Envelope and errors
       | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
-  # seed §4.2: 400 "request not valid"; the seed does not say which status a broken body gets, so
+  # §4.2: 400 "request not valid"; the description does not say which status a broken body gets, so
   # any refusal passes and the outcome is checked. Delete on {base} is left out as above.
   Scenario Outline: <operation> on <index> at <path> with a body that is not valid JSON is refused
     Given the <index> hold a record with a new id
@@ -82,7 +82,7 @@ Feature: Envelope and errors
       | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
-  # seed §4.1: a create or update body is a record, a JSON object (create: "a JSON record"; update:
+  # §4.1: a create or update body is a record, a JSON object (create: "a JSON record"; update:
   # "JSON holding the id of the record to change and the fields to set"). A number, a string or a
   # boolean is valid JSON but no record, so the request is not valid (§4.2: 400); as above, any
   # refusal passes and the outcome is checked. Null and lists are left out: a list may be a batch

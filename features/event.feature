@@ -1,6 +1,6 @@
 @events
 Feature: Event index
-  The event index stores incoming events (seed §2.1, §6). Only id is fixed: every other field
+  The event index stores incoming events (§2.1, §6). Only id is fixed: every other field
   is the client's own and is kept as sent.
 
   @base-path

@@ -1,7 +1,7 @@
 @network-link-types
 Feature: Network link type index
   A network link type has a required name and an optional description; type-specific data may
-  be added (seed §2.2). Network links refer to a type through type_id.
+  be added (§2.2). Network links refer to a type through type_id.
 
   Scenario: The service is preloaded with a point-to-point and a slice link type
     When I read all network link types

@@ -2,7 +2,7 @@
 Feature: Reading and deleting with a query body
   Read takes an optional body with select and where.equals; delete takes an optional where; both
   on {base} and on {base}/{id}, where the path names the one record the query must hold for.
-  Delete without a body removes every record of the index (seed §4.1 query body, rules 1, 2, 8).
+  Delete without a body removes every record of the index (§4.1 query body, rules 1, 2, 8).
   where.equals compares exactly: a value that only starts with the one asked for, or differs from
   it in letter case, does not match.
 

@@ -1,9 +1,9 @@
 @updates
 Feature: Updates that change nothing, change something deep inside, or cannot apply
-  An update that would change nothing answers 304 (seed §4.1, §7), and one that changes a value at
+  An update that would change nothing answers 304 (§4.1, §7), and one that changes a value at
   any depth of the record answers 200 and stores it; id is readonly (§2 rule 1);
   an update names its target by id, in the path ({base}/{id}) or in the body ({base}). Where
-  the seed leaves the status of a refusal open, the scenario accepts every status §4.2 lists
+  the description leaves the status of a refusal open, the scenario accepts every status §4.2 lists
   for update that fits, and checks the outcome: what is stored afterwards.
 
   Scenario Outline: Updating <index> at <path> with the values it already has changes nothing
@@ -37,7 +37,7 @@ Feature: Updates that change nothing, change something deep inside, or cannot ap
       | agents             | {base}      |
       | agents             | {base}/{id} |
 
-  # The seed fixes that id cannot be updated (§2 rule 1), not the status of the attempt: an
+  # The description fixes that id cannot be updated (§2 rule 1), not the status of the attempt: an
   # implementation may refuse it or ignore the new id (allowance id-change), and the record
   # keeps its id.
   Scenario Outline: Changing the id of <index> is refused

@@ -1,4 +1,4 @@
-// The long fuzz sweep of issue 19 (not part of npm test): `mgmt-kit fuzz` with many sequences on
+// The long fuzz sweep (not part of npm test): `mgmt-kit fuzz` with many sequences on
 // every faithful alternative — each profile of the independent server and each faithful
 // alternative of the reference server — must find nothing, and on every broken variant of the
 // independent server must find a failure (the run stops at the first one).
@@ -6,7 +6,7 @@
 // npm run fuzz:sweep [-- --runs 2000] [--seed 1]
 import { parseArgs } from 'node:util';
 import { mintJwt } from '../src/conformance/mint-jwt.js';
-import { runFuzz } from '../src/fuzz/run-fuzz.js';
+import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import { FAITHFUL_PROFILES } from '../test/independent-server/faithful-profiles.js';
 import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';

@@ -1,5 +1,5 @@
 /**
- * The suite against a slow deployment, one after the other and with `--parallel N` (issue 12):
+ * The suite against a slow deployment, one after the other and with `--parallel N`:
  * the reference server behind a proxy that delays every answer (test/support/delaying-proxy.ts).
  * Prints and writes reports/conformance-parallel.md: both durations, the speed-up, whether the
  * results are the same and whether any record was left behind.

@@ -1,4 +1,4 @@
-// Which part may import which (issue 10): the client and the msw handlers are published on their
+// Which part may import which: the client and the msw handlers are published on their
 // own, so they must not reach into the CLI, the conformance runner or the steps; the runner
 // does not import the steps (the steps import it); nothing in src/ imports test code.
 import { describe, it } from 'node:test';

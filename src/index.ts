@@ -6,7 +6,7 @@
  * only by those who use it.
  */
 
-// Typed client (seed §4: one client per index, results typed per documented status)
+// Typed client (§4: one client per index, results typed per documented status)
 export { createClient, indexOperations, NetworkError, UnexpectedStatusError } from './client/index.js';
 
 // Types

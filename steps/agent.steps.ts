@@ -20,7 +20,7 @@ async function createAgent(world: KitWorld, fields: JsonRecord): Promise<void> {
   await createAt(world, 'agents', 'base', fields);
 }
 
-/** The enumerations of seed §2.3 and §3, and where each sits in an agent. */
+/** The enumerations of §2.3 and §3, and where each sits in an agent. */
 const ENUMS = {
   'action status': { list: 'actions', field: 'status', inConfig: false },
   'parameter type': { list: 'parameters', field: 'type', inConfig: false },
@@ -38,7 +38,7 @@ function entryWithEnum(agent: JsonRecord, name: EnumName, value: string): Entry 
 // In the regular expressions below, the `{base}`/`{base}/{id}` group has the source of the {path}
 // parameter type, so cucumber hands the step its transformed value ('base' | 'record').
 
-// seed §4.1 rule 4: nested required fields (Action.config, Parameter.type/config, Resource.config,
+// §4.1 rule 4: nested required fields (Action.config, Parameter.type/config, Resource.config,
 // ActionConfig.cmd, ParameterConfig.schema). The first entry of the list lacks the field.
 function agentLacking(entry: string, field: string): JsonRecord {
   const agent = sampleAgent();
@@ -62,7 +62,7 @@ When(
   },
 );
 
-// seed §2.3 / §3: every listed enum value must be accepted.
+// §2.3 / §3: every listed enum value must be accepted.
 When('I create an agent with a new id and one action in each status {string}', async function (this: KitWorld, list: string) {
   const actions = words(list).map((status) => ({ id: `when-${status}`, config: { cmd: `agent ${status}` }, status }));
   await createAgent(this, { ...sampleAgent(), actions });
@@ -78,7 +78,7 @@ When('I create an agent with a new id and one parameter with each config schema 
   await createAgent(this, { ...sampleAgent(), parameters });
 });
 
-// seed §2.3 ParameterConfig: the field table spells the value "propeties", the preloaded data
+// §2.3 ParameterConfig: the field table spells the value "propeties", the preloaded data
 // uses "properties"; an implementation must take at least one of them.
 When(
   'I create an agent with a new id and one parameter with config schema {string} or else {string}',
@@ -90,7 +90,7 @@ When(
 );
 
 /**
- * seed §2.3 ResourceConfig: List(String) in the field table, a single string in the create shape;
+ * §2.3 ResourceConfig: List(String) in the field table, a single string in the create shape;
  * an implementation may take either. Creates the agent with a list, or else with one string, and
  * answers the status of the last create.
  */
@@ -110,7 +110,7 @@ Given('an agent with a new id and a path in its resource config exists', async f
   if (status !== 201) throw new Error(`could not create the agent the scenario needs: ${this.lastResponse?.rawBody}`);
 });
 
-// seed §2.3 / §3: a value outside an enumeration, or differing from one only in letter case.
+// §2.3 / §3: a value outside an enumeration, or differing from one only in letter case.
 When(
   /^I create an agent at (\{base\}\/\{id\}|\{base\}) with a new id whose (action status|parameter type|parameter config schema) is "([^"]*)"$/,
   async function (this: KitWorld, path: PathForm, name: EnumName, value: string) {
@@ -121,7 +121,7 @@ When(
   },
 );
 
-// seed §4.1 rule 5: the entry is addressed by its id; the update sets the enum of an existing entry.
+// §4.1 rule 5: the entry is addressed by its id; the update sets the enum of an existing entry.
 When(
   /^I update the agent at (\{base\}\/\{id\}|\{base\}) setting its (action status|parameter type|parameter config schema) to "([^"]*)"$/,
   async function (this: KitWorld, path: PathForm, name: EnumName, value: string) {
@@ -132,7 +132,7 @@ When(
   },
 );
 
-// Nested extras: kept as sent, or refused with nothing stored (seed §2 rule 4 is explicit only for
+// Nested extras: kept as sent, or refused with nothing stored (§2 rule 4 is explicit only for
 // events and network link types); silently dropping them fails either way.
 When(
   /^I create an agent with a new id and extra fields inside its (actions|parameters|resources) and their configs$/,
@@ -169,7 +169,7 @@ const ENTRY_CHANGES: Record<AgentList, [string, string]> = {
   resources: ['description', 'The file that is shipped, renamed'],
 };
 
-// seed §4.1 rule 5: entries are addressed by id, so an entry update may carry only the field it
+// §4.1 rule 5: entries are addressed by id, so an entry update may carry only the field it
 // changes; the entry's other fields (the required config among them) stay as they were.
 When(
   /^I update the agent sending only a changed field of the first entry of its (actions|parameters|resources)$/,
@@ -184,7 +184,7 @@ When(
   },
 );
 
-// seed §4.1 rule 5: one request changes an existing parameter's type and adds an action; entries
+// §4.1 rule 5: one request changes an existing parameter's type and adds an action; entries
 // are addressed by id, so every entry not sent is kept.
 When(
   'I update the agent changing the type of parameter {string} to {string} and adding the action {string}',

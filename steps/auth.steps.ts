@@ -7,7 +7,7 @@ import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 /**
- * Sends one operation on the base path ({base}) or on a record path ({base}/{id}) (seed
+ * Sends one operation on the base path ({base}) or on a record path ({base}/{id}) (
  * §4.1) with the given client. Each request would act if a broken server let it through, yet
  * harms nothing of anyone else's: a create names a spare id of this run (registered for
  * cleanup), an update and a delete name the scenario's own record (on the base path the delete
@@ -40,7 +40,7 @@ async function sendHarmless(
   await world.call((path === 'record' ? onRecord : onBase)[operation], { client });
 }
 
-// seed §5: when authentication fails the status is 401.
+// §5: when authentication fails the status is 401.
 When('I {operation} {index} at {path} without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
   await sendHarmless(this, this.clientWithToken(undefined), operation, index, path);
 });

@@ -6,7 +6,7 @@ import type { PathForm } from './parameter-types.js';
 import { MARKER_FIELD, sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
-/** POST {base} with the id in the body (seed §4.1 create). */
+/** POST {base} with the id in the body (§4.1 create). */
 async function createWithId(world: KitWorld, index: IndexName, fields: JsonRecord): Promise<number> {
   const id = world.newId(index);
   const sent = { id, ...fields };
@@ -30,13 +30,13 @@ When('I create {index} with a new id and extra fields', async function (this: Ki
   await createWithId(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });
 });
 
-// seed §2 rule 4: a field beyond the tables holding any JSON value (a list of objects, …), kept as sent.
+// §2 rule 4: a field beyond the tables holding any JSON value (a list of objects, …), kept as sent.
 When('I create {index} with a new id and {string} set to the JSON {string}', async function (this: KitWorld, index: IndexName, field: string, json: string) {
   const value: unknown = JSON.parse(json);
   await createWithId(this, index, { ...sampleRecord(index), [field]: value });
 });
 
-// seed §2 rule 3: the service generates the id; the marker finds the record afterwards.
+// §2 rule 3: the service generates the id; the marker finds the record afterwards.
 When('I create {index} without an id', async function (this: KitWorld, index: IndexName) {
   const marker = `${this.kit.runPrefix}marker-${randomBytes(4).toString('hex')}`;
   const sent = { ...sampleRecord(index), [MARKER_FIELD]: marker };
@@ -112,7 +112,7 @@ Given('two {index} sharing a value of {string} exist', async function (this: Kit
 });
 
 // One value starts with the shared one, the other differs from it only in letter case: a where
-// that matches by prefix, by substring or ignoring case instead of by equality (seed §4.1
+// that matches by prefix, by substring or ignoring case instead of by equality (§4.1
 // where.equals) returns one of them and fails the scenario.
 Given(
   'other {index} whose {string} only starts with the shared value or differs in letter case exist',
@@ -124,13 +124,13 @@ Given(
   },
 );
 
-// seed §4.1 rule 3: the second create sends other field values, so an overwrite would show.
+// §4.1 rule 3: the second create sends other field values, so an overwrite would show.
 When('I create {index} with the same id', async function (this: KitWorld, index: IndexName) {
   const { id } = this.latest(index);
   await this.call((c) => indexClient(c, index).create({ id, ...sampleRecord(index, 1) }));
 });
 
-// The same rule on POST {base}/{id} (seed §4.1: create is POST {base}[/{id}]).
+// The same rule on POST {base}/{id} (§4.1: create is POST {base}[/{id}]).
 When('I create {index} with the same id in the path', async function (this: KitWorld, index: IndexName) {
   const { id } = this.latest(index);
   await this.call((c) => indexClient(c, index).create(sampleRecord(index, 1), { id }));

@@ -10,7 +10,7 @@ import type { KitWorld } from './world.js';
 /**
  * The update body that sets the value at a dotted path of a stored record: a top-level field is
  * sent alone; inside a list entry, the whole entry is sent with the value replaced (entries are
- * addressed by id, seed §4.1 rule 5).
+ * addressed by id, §4.1 rule 5).
  */
 export function updateBodySetting(record: JsonRecord, path: string, value: unknown): JsonRecord {
   const [top = '', position, ...rest] = path.split('.');
@@ -21,7 +21,7 @@ export function updateBodySetting(record: JsonRecord, path: string, value: unkno
 
 const parse = (json: string): unknown => JSON.parse(json) as unknown;
 
-// seed §2.2, §2.3: each field has the type its table gives; another JSON type is refused.
+// §2.2, §2.3: each field has the type its table gives; another JSON type is refused.
 When(
   /^I create (events?|network link types?|agents?) with a new id whose (\S+) is (.+)$/,
   async function (this: KitWorld, words: string, path: string, json: string) {

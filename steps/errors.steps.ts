@@ -39,7 +39,7 @@ function harmlessRequest(world: KitWorld, operation: IndexOperation, index: Inde
   }
 }
 
-// seed §7: 415 when the body is not sent as application/json. The body is valid JSON, so the
+// §7: 415 when the body is not sent as application/json. The body is valid JSON, so the
 // media type is the only fault.
 When(
   'I {operation} {index} at {path} with a body sent as {string}',
@@ -49,7 +49,7 @@ When(
   },
 );
 
-// seed §4.2: 400 "request not valid"; the seed does not say which status a broken body gets.
+// §4.2: 400 "request not valid"; the description does not say which status a broken body gets.
 When(
   'I {operation} {index} at {path} with a body that is not valid JSON',
   async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
@@ -58,7 +58,7 @@ When(
   },
 );
 
-// seed §4.1: a create or update body is a record, a JSON object (create: "a JSON record"; update:
+// §4.1: a create or update body is a record, a JSON object (create: "a JSON record"; update:
 // "JSON holding the id of the record to change and the fields to set"); a number, a string or a
 // boolean is valid JSON but no record, so the request is not valid (§4.2: 400). The body replaces
 // the harmless request's record, so nothing in it names an id; on {base}/{id} the path names the

@@ -19,7 +19,7 @@ setDefaultTimeout(60_000);
 setParallelCanAssign(runsAlone('@destructive'));
 
 // Per-run state. The runner may call runCucumber several times in one process (the self-check
-// does), so AfterAll resets it (TOOLCHAIN.md: the module-level state trap). Under --parallel every
+// does), so AfterAll resets it (Stryker's cucumber runner loads the steps once and runs cucumber again for every mutant). Under --parallel every
 // worker process has its own copy: the run prefix comes from the world parameters, so all workers
 // share it; each worker mints its own token from the secret.
 let runPrefix: string | undefined;
@@ -64,12 +64,12 @@ Before(async function (this: KitWorld) {
   this.cleanup = new CleanupRegistry<IndexName>(runPrefix);
 });
 
-// seed §5: minted tokens need the secret; without it these scenarios cannot run.
+// §5: minted tokens need the secret; without it these scenarios cannot run.
 Before({ tags: '@needs-jwt-secret' }, function (this: KitWorld) {
   return this.kit.jwtSecret === undefined ? 'skipped' : undefined;
 });
 
-// seed §4.1 rule 1 (delete without a body removes everything): only with consent, and only after
+// §4.1 rule 1 (delete without a body removes everything): only with consent, and only after
 // a copy of every index is taken.
 Before({ tags: '@destructive' }, async function (this: KitWorld) {
   if (!this.kit.allowDestructive) return 'skipped';

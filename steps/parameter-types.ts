@@ -2,8 +2,8 @@ import { defineParameterType } from '@cucumber/cucumber';
 import type { IndexName } from '../src/client/index.js';
 
 /**
- * Maps the seed's words for an index (with an optional article) to the client's index key, so
- * one step serves all three indices (seed §4.1: "All three indices follow the same operation
+ * Maps the description's words for an index (with an optional article) to the client's index key, so
+ * one step serves all three indices (§4.1: "All three indices follow the same operation
  * pattern"). "an event", "the network link types", "an agent catalog entry", "agents" …
  */
 export function indexFromWords(words: string): IndexName {
@@ -20,7 +20,7 @@ defineParameterType({
   transformer: indexFromWords,
 });
 
-/** The four operations of seed §4.1, as a step says them. */
+/** The four operations of §4.1, as a step says them. */
 export type IndexOperation = 'create' | 'read' | 'update' | 'delete';
 
 defineParameterType({
@@ -29,7 +29,7 @@ defineParameterType({
   transformer: (word: string): IndexOperation => word as IndexOperation,
 });
 
-/** Why a minted token must fail authentication (seed §5), as a step says it. */
+/** Why a minted token must fail authentication (§5), as a step says it. */
 const tokenFlaws = { expired: 'expired', 'not yet valid': 'not-yet-valid', 'signed with another secret': 'wrong-signature' } as const;
 
 defineParameterType({
@@ -38,7 +38,7 @@ defineParameterType({
   transformer: (words: string) => tokenFlaws[words as keyof typeof tokenFlaws],
 });
 
-/** The two path forms of seed §4.1, `{base}` and `{base}/{id}`, as the features write them. */
+/** The two path forms of §4.1, `{base}` and `{base}/{id}`, as the features write them. */
 export type PathForm = 'base' | 'record';
 
 defineParameterType({

@@ -17,7 +17,7 @@ function sharedValue(world: KitWorld, field: string): string {
   return world.shared.value;
 }
 
-// seed §4.1 rule 2: read without a body returns every record.
+// §4.1 rule 2: read without a body returns every record.
 When('I read all {index}', async function (this: KitWorld, index: IndexName) {
   await this.call((c) => indexClient(c, index).read());
 });
@@ -27,7 +27,7 @@ When('I read the first of {index} by its id', async function (this: KitWorld, in
   await this.call((c) => indexClient(c, index).read({ id }));
 });
 
-// seed §7: 404 on read and delete means nothing matches; a spare id of this run names nothing.
+// §7: 404 on read and delete means nothing matches; a spare id of this run names nothing.
 When('I read {index} by an id that does not exist', async function (this: KitWorld, index: IndexName) {
   const id = this.spareId(index);
   await this.call((c) => indexClient(c, index).read({ id }));
@@ -43,7 +43,7 @@ When('I read {index} where {string} equals the id of the first', async function 
   await this.call((c) => indexClient(c, index).read({ query }));
 });
 
-// seed §4.1 rule 8: select takes field names of the index, on both path forms. On {base} a where
+// §4.1 rule 8: select takes field names of the index, on both path forms. On {base} a where
 // names the first record, on {base}/{id} the path does.
 When('I read the first of {index} at {path} selecting {string}', async function (this: KitWorld, index: IndexName, path: PathForm, fields: string) {
   const select = fields.split(',').map((field) => field.trim());
@@ -52,7 +52,7 @@ When('I read the first of {index} at {path} selecting {string}', async function 
   await this.call((c) => indexClient(c, index).read(call));
 });
 
-// seed §4.1: a read or delete on {base}/{id} takes the query body too; the where must hold for the
+// §4.1: a read or delete on {base}/{id} takes the query body too; the where must hold for the
 // record the path names. The extension sends the same query as ?q= (x-decisions query-parameter).
 When(
   /^I (read|delete) the first of (.+) by its id where "id" equals the id of the (first|second)(, sending the query as q)?$/,
@@ -96,7 +96,7 @@ When('I delete {index} where {string} equals an unknown id', async function (thi
   await this.call((c) => indexClient(c, index).delete({ query }));
 });
 
-// seed §4.1 rule 1: delete without a body removes every record (only in @destructive scenarios).
+// §4.1 rule 1: delete without a body removes every record (only in @destructive scenarios).
 When('I delete all {index} without a body', async function (this: KitWorld, index: IndexName) {
   if (!this.snapshot) throw new Error('refusing to delete a whole index without a snapshot (tag the scenario @destructive)');
   await this.call((c) => indexClient(c, index).delete());

@@ -7,7 +7,7 @@ import { recordsOf } from './support/records-of.js';
 import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
 import type { KitWorld } from './world.js';
 
-// seed §2 rule 3: each create without an id gets an id of its own, so neither record replaced the other.
+// §2 rule 3: each create without an id gets an id of its own, so neither record replaced the other.
 Then('the two generated ids differ and both records can be read as sent', async function (this: KitWorld) {
   const index = this.lastRecord().index;
   const [first, second] = this.made(index).slice(-2);
@@ -21,13 +21,13 @@ Then('{index} can be read by its id as sent', async function (this: KitWorld, in
   await assertStoredAsSent(this, this.latest(index));
 });
 
-// seed §4.1 rules 6, 7: the update sets one field; the others stay as they were.
+// §4.1 rules 6, 7: the update sets one field; the others stay as they were.
 Then('{index} can be read by its id with {string} set and its other fields kept', async function (this: KitWorld, index: IndexName, _field: string) {
   // The When step recorded the new value in what was sent; every other field must be as before.
   await assertStoredAsSent(this, this.latest(index));
 });
 
-// seed §4.1 rule 5: list entries not named by the update are kept.
+// §4.1 rule 5: list entries not named by the update are kept.
 Then('{index} can be read by its id as sent, with its other actions, parameters and resources kept', async function (this: KitWorld, index: IndexName) {
   await assertStoredAsSent(this, this.latest(index));
 });
@@ -49,7 +49,7 @@ Then('no {index}( record) exists under that id', async function (this: KitWorld,
   await assertAbsent(this, index, this.spare(index));
 });
 
-// seed §2 rule 1: id is readonly.
+// §2 rule 1: id is readonly.
 Then('the record still exists under its first id and none under the new id', async function (this: KitWorld) {
   const record = this.lastRecord();
   await assertStoredAsSent(this, record);
@@ -80,7 +80,7 @@ Then('reading all {index} finds nothing', async function (this: KitWorld, index:
   if (outcome.status === 200) expectThat(Array.isArray(outcome.data) && outcome.data.length === 0, `${outcome.operation}: expected [], got ${outcome.rawBody.slice(0, 200)}`);
 });
 
-// seed §2.2: ids and exact names of the preloaded types are not fixed; find them by what any of
+// §2.2: ids and exact names of the preloaded types are not fixed; find them by what any of
 // id, name or description says, and prefer a record that has all three.
 Then('the list holds a point-to-point type and a slice type, each with id, name and description', function (this: KitWorld) {
   const list = recordsOf(this.response());

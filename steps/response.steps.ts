@@ -48,7 +48,7 @@ Then('the response is 304, an update not necessary', function (this: KitWorld) {
   expectStatus(this, 304); // the envelope, if any, was checked against NotModifiedEnvelope
 });
 
-// seed §7: "404 on read and delete means nothing matches the query".
+// §7: "404 on read and delete means nothing matches the query".
 Then('the response is 404, nothing found', function (this: KitWorld) {
   expectStatus(this, 404);
 });
@@ -82,7 +82,7 @@ Then('the response is a refused or ignored id change', function (this: KitWorld)
   if (REFUSAL_STATUSES.includes(outcome.status)) assertRefusalBody(outcome);
 });
 
-// seed §4.1 create: 201, envelope code 201, error false, "message saying the record with the id was created".
+// §4.1 create: 201, envelope code 201, error false, "message saying the record with the id was created".
 Then('the response is 201 with an envelope naming the id', function (this: KitWorld) {
   const outcome = expectStatus(this, 201);
   if (!this.lastMade) throw new Error('the scenario has made no record');
@@ -94,7 +94,7 @@ Then('the response is 201 with an envelope naming both ids', function (this: Kit
   assertSuccessEnvelope(outcome, 201, madeForLastResponse(this).map((r) => r.id));
 });
 
-// seed §2 rule 3: find the record by its marker to learn the id the service generated.
+// §2 rule 3: find the record by its marker to learn the id the service generated.
 Then('the response is 201 with an envelope naming the generated id', async function (this: KitWorld) {
   const created = expectStatus(this, 201);
   const pending = this.pendingGenerated;
@@ -123,7 +123,7 @@ Then('the response is 406 naming the missing field {string}', function (this: Ki
   assertMissingField(expectStatus(this, 406), field);
 });
 
-// seed §2.3 (entry id required) with §2 rule 3 (generated when not provided): either outcome.
+// §2.3 (entry id required) with §2 rule 3 (generated when not provided): either outcome.
 Then(
   /^the response is 406 naming the missing field "([^"]+)", or 201 with an id on every (action|parameter|resource)$/,
   async function (this: KitWorld, field: string, entry: string) {
@@ -160,7 +160,7 @@ Then('the response is 200 with a list holding exactly the two sharing it', funct
   assertListMatches(expectStatus(this, 200), madeForLastResponse(this).slice(0, 2), true);
 });
 
-// seed §4.1 rule 8: only the selected fields; an added id is tolerated (x-decisions select).
+// §4.1 rule 8: only the selected fields; an added id is tolerated (x-decisions select).
 Then('the response is 200 with a list of records holding only {string} as sent', function (this: KitWorld, fields: string) {
   const outcome = expectStatus(this, 200);
   const selected = fields.split(',').map((field) => field.trim());
@@ -176,13 +176,13 @@ Then('the response is 200 with a list of records holding only {string} as sent',
   expectThat(mismatch === undefined, `${outcome.operation}: selected fields differ from what was sent at ${mismatch}`);
 });
 
-// seed §4.1 update: 200, envelope code 200, error false. The seed asks the create message to
+// §4.1 update: 200, envelope code 200, error false. The description asks the create message to
 // name the id ("the record with the id was created") but not the update or delete message.
 Then('the response is 200 with an update envelope', function (this: KitWorld) {
   assertSuccessEnvelope(expectStatus(this, 200), 200, []);
 });
 
-// seed §4.1 delete: 205 and envelope code 200 (differs from the HTTP status), error false.
+// §4.1 delete: 205 and envelope code 200 (differs from the HTTP status), error false.
 Then('the response is 205 with an envelope of code 200', function (this: KitWorld) {
   assertSuccessEnvelope(expectStatus(this, 205), 200, []);
 });

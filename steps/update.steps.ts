@@ -13,14 +13,14 @@ async function update(world: KitWorld, record: ScenarioRecord, fields: Record<st
   await world.call((c) => indexClient(c, record.index).update(body, { id: record.id }));
 }
 
-// seed §4.1 rules 6 and 7: link type rename, event gains source.
+// §4.1 rules 6 and 7: link type rename, event gains source.
 When('I update {index} setting {string} to {string}', async function (this: KitWorld, index: IndexName, field: string, value: string) {
   const record = this.latest(index);
   record.sent = { ...record.sent, [field]: value };
   await update(this, record, { [field]: value });
 });
 
-// seed §4.1 update: the body holds "the fields to set"; a JSON value (a list, an object) replaces
+// §4.1 update: the body holds "the fields to set"; a JSON value (a list, an object) replaces
 // the stored one, so a shorter list is a change (200), never "no update needed" (304).
 When('I update {index} setting {string} to the JSON {string}', async function (this: KitWorld, index: IndexName, field: string, json: string) {
   const record = this.latest(index);
@@ -29,7 +29,7 @@ When('I update {index} setting {string} to the JSON {string}', async function (t
   await update(this, record, { [field]: value });
 });
 
-// seed §4.1: PUT {base} with the target id only in the body ("JSON with id of the target").
+// §4.1: PUT {base} with the target id only in the body ("JSON with id of the target").
 When(
   'I update {index} naming it only in the body, setting {string} to {string}',
   async function (this: KitWorld, index: IndexName, field: string, value: string) {
@@ -39,14 +39,14 @@ When(
   },
 );
 
-// seed §4.1 update: 304 when nothing changes; on {base} the body's id names the record.
+// §4.1 update: 304 when nothing changes; on {base} the body's id names the record.
 When('I update that record at {path} with the values it already has', async function (this: KitWorld, path: PathForm) {
   const record = this.lastRecord();
   const body = { ...record.sent, id: record.id };
   await this.call((c) => indexClient(c, record.index).update(body, path === 'record' ? { id: record.id } : {}));
 });
 
-// seed §2 rule 4: extra fields may be sent on update too.
+// §2 rule 4: extra fields may be sent on update too.
 When('I update {index} adding an extra field', async function (this: KitWorld, index: IndexName) {
   const record = this.latest(index);
   const note = { note: `added by update ${randomBytes(3).toString('hex')}` };
@@ -62,7 +62,7 @@ function changedValue(value: unknown): unknown {
   throw new Error(`no changed value for ${JSON.stringify(value)}`);
 }
 
-// seed §4.1 update: 304 only "when nothing would change", so one value changed at any depth — in
+// §4.1 update: 304 only "when nothing would change", so one value changed at any depth — in
 // an entry's config, in a list inside it, inside an extra field — is a change. The whole top-level
 // field is sent with that one value changed: whether an implementation merges what it is sent
 // (entries by id, §4.1 rule 5) or replaces the field, the stored record is the same.
@@ -73,7 +73,7 @@ When('I update that record changing only the value at {string}', async function 
   await update(this, record, { [field]: record.sent[field] });
 });
 
-// seed §2 rule 1: id is readonly.
+// §2 rule 1: id is readonly.
 When('I update that record changing its id to a new id', async function (this: KitWorld) {
   const record = this.lastRecord();
   const newId = this.spareId(record.index);

@@ -58,7 +58,7 @@ export class KitWorld extends World<KitParameters> {
     super(options);
   }
 
-  /** A new id under the run prefix, readable as the seed recommends (§2 rule 3). */
+  /** A new id under the run prefix, readable as the description recommends (§2 rule 3). */
   newId(index: IndexName): string {
     const short = { events: 'ev', networkLinkTypes: 'lt', agents: 'ag' }[index];
     return `${this.kit.runPrefix}${short}-${randomBytes(4).toString('hex')}`;

@@ -12,7 +12,7 @@ export interface BenchSettings {
   listRecords: number;
   /** Events the where.equals reads scan. */
   whereEvents: number;
-  /** Events loaded for the memory row (issue 12: 100 000 of about 200 bytes). */
+  /** Events loaded for the memory row (100 000 of about 200 bytes). */
   memoryEvents: number;
   /** Idle seconds before the memory row reads the settled RSS (V8 returns a load's garbage after 15-25 s). */
   memorySettleSec: number;

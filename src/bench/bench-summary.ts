@@ -1,6 +1,6 @@
 import { findRow, GET_BY_ID, ratioTo, type BenchReport, type ThroughputRow } from './bench-report.js';
 
-/** One goal of issue 12 with the value of each round (undefined when it was not measured). */
+/** One goal with the value of each round (undefined when it was not measured). */
 export interface GoalRow {
   goal: string;
   wanted: string;
@@ -15,7 +15,7 @@ export function meanReqPerSec(report: Pick<BenchReport, 'throughput'>, target: T
   return rows.length === 0 ? 0 : rows.reduce((sum, r) => sum + r.figure.reqPerSec, 0) / rows.length;
 }
 
-/** The goals of issue 12, per round, as the report's summary table shows them. */
+/** The goals, per round, as the report's summary table shows them. */
 export function summarizeGoals(report: BenchReport): GoalRow[] {
   const rounds = Array.from({ length: report.settings.rounds }, (_, i) => i + 1);
   const referenceRatio = (round: number, operation: string, base: 'ceiling' | 'Prism mock') => {

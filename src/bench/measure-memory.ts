@@ -21,7 +21,7 @@ async function sampleRss(servers: ChildServer[], settleSec: number): Promise<{ a
 }
 
 /**
- * The memory row of issue 12: `mgmt-kit serve --empty` beside the same server with `events`
+ * The memory row: `mgmt-kit serve --empty` beside the same server with `events`
  * events of about 200 bytes loaded from a --seed file. Both stay idle for `settleSec` seconds:
  * loading leaves garbage and a grown young generation that V8's memory reducer hands back to the
  * system only after some idle seconds (about 15-25 s here), so RSS is read at ready and once

@@ -19,9 +19,9 @@ export function whereIdQuery(id: string): string {
 }
 
 /**
- * The reference server operations of issue 12, all with a valid token, in the order they run:
+ * The reference server operations, all with a valid token, in the order they run:
  * the reads first (so the writes do not change what they scan), then PUT, POST and DELETE.
- * DELETE removes the agents of the seed's stock, one new id per request.
+ * DELETE removes the agents of the description's stock, one new id per request.
  */
 export function referenceOperations(token: string, whereEvents: number, listRecords: number): BenchOperation[] {
   const auth = { authorization: `Bearer ${token}` };

@@ -25,7 +25,7 @@ export function describeRun(report: BenchReport): string {
 /** `reports/bench.md`: goals, throughput with ratios, single-client latency, memory. */
 export function renderBenchMarkdown(report: BenchReport): string {
   const rounds = Array.from({ length: report.settings.rounds }, (_, i) => `round ${i + 1}`);
-  const lines = ['# mgmt-kit bench', '', describeRun(report), '', '## Goals (issue 12)', ''];
+  const lines = ['# mgmt-kit bench', '', describeRun(report), '', '## Goals', ''];
   lines.push(`| goal | wanted | ${rounds.join(' | ')} |`, `|---|---|${rounds.map(() => '---|').join('')}`);
   for (const row of summarizeGoals(report)) lines.push(`| ${row.goal} | ${row.wanted} | ${row.values.map((v) => goalCell(row, v)).join(' | ')} |`);
   lines.push(

@@ -27,7 +27,7 @@ export interface BenchRunOptions {
 const DELETE_STOCK_PER_SEC = 60_000;
 
 /**
- * `mgmt-kit bench` (`npm run bench`): the sequence of issue 12, `settings.rounds` times, then the
+ * `mgmt-kit bench` (`npm run bench`): the sequence, `settings.rounds` times, then the
  * memory row; writes `bench.md`, `bench.json` and `bench.svg` into `reportDir`.
  */
 export async function runBench(options: BenchRunOptions): Promise<{ report: BenchReport; files: string[] }> {

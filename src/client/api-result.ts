@@ -12,7 +12,7 @@ type JsonBodyOf<R> = R extends { content: { 'application/json': infer B } } ? B 
  *
  * `data` is `Body | undefined` for every status, because the client parses what arrived and a
  * deployment may send nothing (or something that is not JSON): HTTP stacks drop 205 and 304
- * bodies (fetch, node on 304), the seed (§7) does not show the envelope of 400/401/404/415/422/500,
+ * bodies (fetch, node on 304), the description (§7) does not show the envelope of 400/401/404/415/422/500,
  * and the client does not check a body's presence or shape — `rawBody` keeps what came, and
  * `createSpecValidator().checkResponse` checks the shape. Typing `data` as always present would
  * let `tsc` accept code that throws on a bodiless 201, and the client must never throw for a
@@ -43,9 +43,9 @@ export type RequestBodyOf<O extends OperationId> = NonNullable<operations[O]['re
   ? B
   : never;
 
-/** The read/delete query body (seed §4.1): `select` and `where.equals`. */
+/** The read/delete query body (§4.1): `select` and `where.equals`. */
 export type Query = components['schemas']['Query'];
-/** One item of the response envelope (seed §4.1). */
+/** One item of the response envelope (§4.1). */
 export type EnvelopeItem = components['schemas']['EnvelopeItem'];
 /** The response envelope: an array of items. */
 export type Envelope = components['schemas']['Envelope'];

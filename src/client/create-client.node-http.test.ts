@@ -1,5 +1,5 @@
 // The typed client over real sockets (node:http on port 0), for what nock cannot deliver:
-// node:http sends a 205 body, which axios' Node adapter receives (TOOLCHAIN §1 axios row).
+// node:http sends a 205 body, which axios' Node adapter receives (fetch, undici in Node, drops a 205 body; axios' http adapter keeps it).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
@@ -26,7 +26,7 @@ before(async () => {
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('createClient over node:http', () => {
-  it('205 carries the envelope with code 200 (seed §4.1: code differs from the HTTP status)', async () => {
+  it('205 carries the envelope with code 200 (§4.1: code differs from the HTTP status)', async () => {
     const result = await createClient({ baseURL }).events.delete({ id: 'e1' });
     assert.equal(result.status, 205);
     assert.deepEqual(result.data, deletedEnvelope);

@@ -92,7 +92,7 @@ describe('createClient: every method of every index, with and without a path id'
   }
 });
 
-describe('createClient: Authorization header (seed §5, x-decisions auth-header)', () => {
+describe('createClient: Authorization header (§5, x-decisions auth-header)', () => {
   const rows: Array<[string, Parameters<typeof createClient>[0], string | undefined]> = [
     ['Bearer by default', { baseURL: BASE, token: 'abc' }, 'Bearer abc'],
     ['custom authScheme', { baseURL: BASE, token: 'abc', authScheme: 'JWT' }, 'JWT abc'],

@@ -16,7 +16,7 @@ import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 export interface ClientOptions {
   /** Base address of the service, e.g. `http://127.0.0.1:8080`. */
   baseURL: string;
-  /** The JWT sent in `Authorization` on every call (seed §5). Omit to send no Authorization. */
+  /** The JWT sent in `Authorization` on every call (§5). Omit to send no Authorization. */
   token?: string | undefined;
   /** Scheme word before the token; `''` sends the bare token. Default `Bearer` (x-decisions auth-header). */
   authScheme?: string | undefined;
@@ -40,7 +40,7 @@ export interface CallOptions {
   headers?: Record<string, string> | undefined;
 }
 
-/** Read and delete also take the query body (seed §4.1), sent as JSON even on GET, or as `?q=`. */
+/** Read and delete also take the query body (§4.1), sent as JSON even on GET, or as `?q=`. */
 export interface QueryCallOptions extends CallOptions {
   query?: Query | undefined;
   /** Overrides {@link ClientOptions.queryIn} for this call. */
@@ -49,7 +49,7 @@ export interface QueryCallOptions extends CallOptions {
 
 type Ops<I extends IndexName> = (typeof indexOperations)[I];
 
-/** The four operations of one index (seed §4.1), each resolving to an {@link ApiResult}. */
+/** The four operations of one index (§4.1), each resolving to an {@link ApiResult}. */
 export interface IndexClient<I extends IndexName> {
   /** POST {base}[/{id}]: 201 envelope, 406 duplicate or missing field, … */
   create(body?: RequestBodyOf<Ops<I>['create'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['create'][number]>>;
@@ -59,7 +59,7 @@ export interface IndexClient<I extends IndexName> {
   update(body: RequestBodyOf<Ops<I>['update'][1]> | undefined, options: CallOptions & { id: string }): Promise<ApiResult<Ops<I>['update'][number]>>;
   /** PUT {base}: the body's id names the target (required there); 200, 304, 406, … */
   update(body?: RequestBodyOf<Ops<I>['update'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['update'][number]>>;
-  /** DELETE {base}[/{id}] with an optional where query; without one every record goes (seed §4.1 rule 1). */
+  /** DELETE {base}[/{id}] with an optional where query; without one every record goes (§4.1 rule 1). */
   delete(options?: QueryCallOptions): Promise<ApiResult<Ops<I>['delete'][number]>>;
 }
 
@@ -99,7 +99,7 @@ export function createClient(options: ClientOptions): KitClient {
     extraHeaders: Record<string, string> | undefined,
   ): Promise<ApiResult<OperationId>> {
     const headers: Record<string, string> = {
-      // seed §4.1: Content-Type: application/json on every operation, with or without a body.
+      // §4.1: Content-Type: application/json on every operation, with or without a body.
       'Content-Type': 'application/json',
       Accept: 'application/json',
       ...(authorization === undefined ? {} : { Authorization: authorization }),

@@ -1,6 +1,6 @@
 import type { OperationId } from './api-result.js';
 
-/** The three indices of the seed (§4.1), as the client names them. */
+/** The three indices of the description (§4.1), as the client names them. */
 export type IndexName = 'events' | 'networkLinkTypes' | 'agents';
 
 /** Where an index lives and which operationIds its calls map to, without and with a path id. */

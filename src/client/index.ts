@@ -1,4 +1,4 @@
-// The typed client (issue 4): one IndexClient per index of the seed, results typed per status.
+// The typed client: one IndexClient per index of the seed, results typed per status.
 export { createClient } from './create-client.js';
 export { indexOperations } from './index-operations.js';
 export { NetworkError, UnexpectedStatusError } from './api-result.js';

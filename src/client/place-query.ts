@@ -11,7 +11,7 @@ export function runsInBrowser(): boolean {
  * Where a query goes and how: as the JSON body, or as the URL parameter `q` (x-decisions
  * query-parameter, an extension). `auto` sends `q` only for a GET in a browser, which cannot
  * send a GET body; a DELETE keeps its body even there, because a server without the extension
- * ignores `q`, and a DELETE without its query deletes every record (seed §4.1 rule 1).
+ * ignores `q`, and a DELETE without its query deletes every record (§4.1 rule 1).
  *
  * @example placeQuery('GET', { select: ['id'] }, 'url', false) // → { body: undefined, search: '?q=%7B%22select%22%3A%5B%22id%22%5D%7D' }
  */

@@ -1,4 +1,4 @@
-// Runs the README's client example as written (issue 4: "README has a short usage example that
+// Runs the README's client example as written ("README has a short usage example that
 // runs as written"), against a reference server started here. The example imports 'mgmt-kit',
 // which resolves through package.json `exports` (self-reference) from a file inside the repo.
 // MGMT_KIT_README=path checks a draft instead of README.md.

@@ -42,7 +42,7 @@ const rules: RuleRow[] = [
   { id: 'r-fail', seed: '§2', text: 'b', scenarios: ['Create an event with a new id', 'An event id that already exists is refused'] },
   { id: 'r-skip', seed: '§3', text: 'c', scenarios: ['Delete all <index> without a body'] },
   { id: 'r-ext', seed: '§4', text: 'd', scenarios: ['Creating an empty batch has nothing to create'] },
-  { id: 'r-none', seed: '§8', text: 'e', scenarios: [], notTested: 'not shown by the seed' },
+  { id: 'r-none', seed: '§8', text: 'e', scenarios: [], notTested: 'not shown by the description' },
 ];
 
 const operations = ['createEvent', 'readEventById', 'deleteEventById', 'updateAgent'].map((operationId) => ({ operationId, method: 'X', pathTemplate: '/p' }));
@@ -55,7 +55,7 @@ test('one row per rule: passed, failed with the reason, skipped with why, not te
     'r-fail': ['failed', ['An event id that already exists is refused: createEvent answered 201, expected 406']],
     'r-skip': ['skipped', ['@destructive: runs only with --allow-destructive']],
     'r-ext': ['skipped', ['@extension: runs with --profile extended']],
-    'r-none': ['not tested', ['not shown by the seed']],
+    'r-none': ['not tested', ['not shown by the description']],
   });
 });
 

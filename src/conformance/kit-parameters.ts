@@ -6,7 +6,7 @@
 export interface KitParameters {
   /** Target implementation, e.g. `http://127.0.0.1:8080`. */
   baseUrl: string;
-  /** JWT sent on every call (seed §5); minted from jwtSecret when absent. */
+  /** JWT sent on every call (§5); minted from jwtSecret when absent. */
   token?: string | undefined;
   /** Scheme word before the token; default `Bearer` (x-decisions auth-header). */
   authScheme?: string | undefined;

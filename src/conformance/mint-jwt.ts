@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 
-/** Which kind of token to mint: a valid one, or one that must fail authentication (seed §5). */
+/** Which kind of token to mint: a valid one, or one that must fail authentication (§5). */
 export type TokenKind = 'valid' | 'expired' | 'not-yet-valid' | 'wrong-signature';
 
 const HOUR = 3600;
@@ -46,7 +46,7 @@ export async function mintJwt(secret: string, kind: TokenKind = 'valid', claims:
 /**
  * A JWT with `alg: none` and no signature (RFC 7519 §6, "unsecured"): well formed and unexpired,
  * so only a server that verifies signatures refuses it. It needs no secret, so it runs against
- * any deployment (seed §5: authentication fails → 401).
+ * any deployment (§5: authentication fails → 401).
  */
 export function unsignedJwt(subject = 'mgmt-kit-conformance'): string {
   const now = Math.floor(Date.now() / 1000);

@@ -22,13 +22,13 @@ test('RULES.md: every rule names a scenario or says why it is not tested', () =>
   }
 });
 
-test('RULES.md: "not tested" is reserved for what the seed does not show', () => {
+test('RULES.md: "not tested" is reserved for what the description does not show', () => {
   for (const rule of rules.filter((r) => r.notTested)) {
-    assert.match(rule.notTested!, /not shown/, `rule ${rule.id}: only rules the seed does not show may go untested`);
+    assert.match(rule.notTested!, /not shown/, `rule ${rule.id}: only rules the description does not show may go untested`);
   }
 });
 
-test('RULES.md: rule ids are unique and every section of the seed is present', () => {
+test('RULES.md: rule ids are unique and every section of the description is present', () => {
   const ids = rules.map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length, 'duplicate rule id');
   for (const section of ['1', '2', '2.1', '2.2', '2.3', '3', '4.1', '4.2', '5', '6', '7', '8', '9']) {
@@ -55,7 +55,7 @@ test('RULES.md: every scenario covers at least one rule', async () => {
 
 test('parseRulesMatrix reads names, patterns and reasons; matchesScenarioName expands <…>', () => {
   const rows = parseRulesMatrix(
-    ['| Rule | Seed | What | Covered by |', '|---|---|---|---|', '| a | §1 | x | `One`, `Read <index> by id` |', '| b | §8 | y | not tested — not shown |'].join('\n'),
+    ['| Rule | Section | What | Covered by |', '|---|---|---|---|', '| a | §1 | x | `One`, `Read <index> by id` |', '| b | §8 | y | not tested — not shown |'].join('\n'),
   );
   assert.deepEqual(rows, [
     { id: 'a', seed: '§1', text: 'x', scenarios: ['One', 'Read <index> by id'] },

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** One row of features/RULES.md: a seed rule and the scenarios covering it. */
+/** One row of features/RULES.md: a rule of the description and the scenarios covering it. */
 export interface RuleRow {
   /** e.g. `4.1-rule-3`. */
   id: string;
@@ -10,7 +10,7 @@ export interface RuleRow {
   text: string;
   /** Scenario names or outline patterns (`<…>` stands for any text). */
   scenarios: string[];
-  /** Why the rule has no scenario, e.g. "not shown by the seed". */
+  /** Why the rule has no scenario, e.g. "not shown by the description". */
   notTested?: string;
 }
 

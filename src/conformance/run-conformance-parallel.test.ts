@@ -1,4 +1,4 @@
-// `mgmt-kit conformance --parallel N` (issue 12): the same results as a serial run, nothing left
+// `mgmt-kit conformance --parallel N`: the same results as a serial run, nothing left
 // behind, and a @destructive scenario never runs beside another one.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

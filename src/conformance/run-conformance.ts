@@ -7,7 +7,7 @@ import { createScenarioCollector, type ScenarioResult } from './collect-scenario
 import { createRunPrefix } from './run-prefix.js';
 import { bundleSupportCode, expandImportPaths } from './bundle-support-code.js';
 
-/** The two profiles of cucumber.js: the seed's documented behaviour, or that plus @extension. */
+/** The two profiles of cucumber.js: the description's documented behaviour, or that plus @extension. */
 export type ConformanceProfile = 'core' | 'extended';
 
 /** Options of {@link runConformance}. */

@@ -6,30 +6,30 @@
  */
 
 // Running
-export { runFuzz, FuzzSetupError } from './run-fuzz.js';
-export { runFuzzCommand, parseTimeBudget } from './run-fuzz-command.js';
-export { formatSummaryLine } from './fuzz-report.js';
+export { runFuzz, FuzzSetupError } from './run/run-fuzz.js';
+export { runFuzzCommand, parseTimeBudget } from './run/run-fuzz-command.js';
+export { formatSummaryLine } from './report/fuzz-report.js';
 
 // Reporting
-export { formatRepro, curlCommand } from './curl-repro.js';
-export { renderFuzzMarkdown } from './render-fuzz-markdown.js';
-export { renderFuzzJunit } from './render-fuzz-junit.js';
-export { writeFuzzReports } from './write-fuzz-reports.js';
+export { formatRepro, curlCommand } from './report/curl-repro.js';
+export { renderFuzzMarkdown } from './report/render-fuzz-markdown.js';
+export { renderFuzzJunit } from './report/render-fuzz-junit.js';
+export { writeFuzzReports } from './report/write-fuzz-reports.js';
 
 // The oracle and its judge, for other checks (the concurrency tests use findSerialOrder)
-export { createModelOracle } from './model-oracle.js';
-export { findSerialOrder } from './find-serial-order.js';
-export { judgeAnswer } from './judge-answer.js';
+export { createModelOracle } from './judge/model-oracle.js';
+export { findSerialOrder } from './judge/find-serial-order.js';
+export { judgeAnswer } from './judge/judge-answer.js';
 
 // Generation from the spec
-export { arbitraryForSchema } from './schema-arbitrary.js';
-export { sequenceArbitrary, stepArbitrary } from './step-arbitrary.js';
-export { createAuthTable } from './auth-table.js';
+export { arbitraryForSchema } from './generate/schema-arbitrary.js';
+export { sequenceArbitrary, stepArbitrary } from './generate/step-arbitrary.js';
+export { createAuthTable } from './generate/auth-table.js';
 
 // Types
-export type { FuzzOptions, FuzzProgress, FuzzReport } from './fuzz-report.js';
-export type { FuzzFailure, Exchange, FuzzContext } from './fuzz-session.js';
-export type { FuzzStep, Transport, AuthKind, MutationKind } from './fuzz-step.js';
-export type { ModelOracle, ModelState } from './model-oracle.js';
-export type { ObservedOperation } from './find-serial-order.js';
-export type { Verdict, JudgeInput } from './judge-answer.js';
+export type { FuzzOptions, FuzzProgress, FuzzReport } from './report/fuzz-report.js';
+export type { FuzzFailure, Exchange, FuzzContext } from './run/fuzz-session.js';
+export type { FuzzStep, Transport, AuthKind, FlawKind } from './generate/fuzz-step.js';
+export type { ModelOracle, ModelState } from './judge/model-oracle.js';
+export type { ObservedOperation } from './judge/find-serial-order.js';
+export type { Verdict, JudgeInput } from './judge/judge-answer.js';

@@ -10,7 +10,7 @@ import { serveMswApp, type MswApp } from '../../test/support/serve-msw-app.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-// The app: starts the worker, then sends the seed's operations with fetch and records the answers.
+// The app: starts the worker, then sends the description's operations with fetch and records the answers.
 const APP = `
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from './index.js';
@@ -47,7 +47,7 @@ after(async () => {
   await app.close();
 });
 
-test('setupWorker(...createHandlers()) answers the seed operations in Chromium', { timeout: 90_000 }, async () => {
+test('setupWorker(...createHandlers()) answers the operations of the description in Chromium', { timeout: 90_000 }, async () => {
   browser = await launchChromium();
   const page = await browser.newPage();
   const errors: string[] = [];
@@ -60,11 +60,11 @@ test('setupWorker(...createHandlers()) answers the seed operations in Chromium',
   assert.deepEqual(
     results.map((r) => `${r.call} ${r.status}`),
     [
-      'GET /type/network-link 200', // the preload (seed §2.2)
+      'GET /type/network-link 200', // the preload (§2.2)
       'POST /event 201',
-      'POST /event/e1 406', // duplicate id, named in the path (seed §4.1 rule 3)
-      'POST /type/network-link 406', // missing name (seed §4.1 rule 4)
-      'PUT /event/e1 200', // the event gains source (seed §4.1 rule 7)
+      'POST /event/e1 406', // duplicate id, named in the path (§4.1 rule 3)
+      'POST /type/network-link 406', // missing name (§4.1 rule 4)
+      'PUT /event/e1 200', // the event gains source (§4.1 rule 7)
       'PUT /event/e1 304', // nothing changes
       'GET /event/e1 200',
       'DELETE /event/e1 205',

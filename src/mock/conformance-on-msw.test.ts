@@ -19,7 +19,7 @@ const server = setupServer(...createHandlers({ baseUrl: BASE, auth: { secret: SE
 before(() => server.listen({ onUnhandledRequest: 'error' }));
 after(() => server.close());
 
-// Each fails only at "205 without the envelope the seed requires (body: "")": msw answers 205
+// Each fails only at "205 without the envelope the description requires (body: "")": msw answers 205
 // with a null body (toMswResponse), as a fetch Response must.
 const NEED_A_205_BODY = READS_THE_DELETE_ENVELOPE;
 
@@ -108,6 +108,6 @@ test(`the msw handlers pass every scenario except those that read a 205 body${MS
   const run = await runSuiteQuietly({ baseUrl: BASE, token: await mintToken({ secret: SECRET }), jwtSecret: SECRET });
   assertFailedExactly(run, EXPECTED_FAILURES, 'the msw handlers');
   const reasons = run.scenarios.filter((s) => NEED_A_205_BODY.includes(s.name)).map((s) => s.error ?? '');
-  for (const reason of reasons) assert.match(reason, /answered 205 without the envelope the seed requires \(body: ""\)/);
+  for (const reason of reasons) assert.match(reason, /answered 205 without the envelope the description requires \(body: ""\)/);
   assert.ok(run.scenarios.length - NEED_A_205_BODY.length > 140, `only ${run.scenarios.length} scenarios ran`);
 });

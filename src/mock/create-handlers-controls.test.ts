@@ -1,10 +1,10 @@
-// createHandlers' frontend options (issue 9) through msw/node setupServer: reset()/state() over
+// createHandlers' frontend options through msw/node setupServer: reset()/state() over
 // the handlers' store, delay, fault headers with admin (ignored without), CORS headers and preflights.
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import { createClient } from '../client/index.js';
-import { injectedMessage } from '../reference-server/frontend/injected-response.js';
+import { injectedMessage } from '../reference-server/mock-controls/injected-response.js';
 import { createHandlers, type HandlerOptions, type MockHandlers } from './create-handlers.js';
 
 const BASE = 'http://mock.test';

@@ -20,7 +20,7 @@ function useHandlers(options: Partial<Parameters<typeof createHandlers>[0]> = {}
   server.use(...createHandlers({ baseUrl: BASE, ...options }));
 }
 
-// `afterUpdate` is the record a read must return after `change` (seed §4.1 rules 5-7): the event
+// `afterUpdate` is the record a read must return after `change` (§4.1 rules 5-7): the event
 // gains source, the network link type gets its new name, and the agent's parameter is addressed
 // by id, so only its type changes and its config stays.
 const roundTrips = [
@@ -78,7 +78,7 @@ describe('createHandlers: create → read → update → delete on each index', 
   }
 });
 
-describe('createHandlers: the 406 rules (seed §4.1 rules 3-4)', () => {
+describe('createHandlers: the 406 rules (§4.1 rules 3-4)', () => {
   it('a duplicate id → 406 "Id already found"', async () => {
     useHandlers();
     const result = await client.networkLinkTypes.create({ id: 'p2p', name: 'again' });
@@ -101,7 +101,7 @@ describe('createHandlers: the 406 rules (seed §4.1 rules 3-4)', () => {
 });
 
 describe('createHandlers: queries and the index as a whole', () => {
-  it('delete without a query empties the index (seed §4.1 rule 1)', async () => {
+  it('delete without a query empties the index (§4.1 rule 1)', async () => {
     useHandlers();
     assert.equal((await client.networkLinkTypes.delete()).status, 205);
     const read = await client.networkLinkTypes.read();
@@ -149,7 +149,7 @@ describe('createHandlers: queries and the index as a whole', () => {
   });
 });
 
-describe('createHandlers: authentication (seed §5)', () => {
+describe('createHandlers: authentication (§5)', () => {
   const secret = 'msw-test-secret';
   it('auth on: a valid token is accepted', async () => {
     useHandlers({ auth: { secret } });

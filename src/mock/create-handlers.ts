@@ -11,9 +11,9 @@ import {
   type ReferenceCoreOptions,
   type SeedData,
 } from '../reference-server/core/index.js';
-import { answerPreflight, isPreflight } from '../reference-server/frontend/answer-preflight.js';
-import { ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/frontend/cors-policy.js';
-import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/frontend/with-mock-controls.js';
+import { answerPreflight, isPreflight } from '../reference-server/mock-controls/answer-preflight.js';
+import { ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/mock-controls/cors-policy.js';
+import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/mock-controls/with-mock-controls.js';
 import { listOperations } from '../spec/openapi-document.js';
 import { readLimitedBody } from './read-limited-body.js';
 import { readRawGetBodyWithin } from './read-raw-get-body.js';
@@ -25,9 +25,9 @@ export interface HandlerOptions {
   baseUrl: string;
   /** Records loaded at start (the `--seed` file shape of the reference server). */
   seed?: ReferenceCoreOptions['seed'];
-  /** Preload p2p and slice (seed §2.2); default true. */
+  /** Preload p2p and slice (§2.2); default true. */
   preload?: boolean;
-  /** `{ secret }` checks `Authorization: Bearer <jwt>` (seed §5); default `false`, no check. */
+  /** `{ secret }` checks `Authorization: Bearer <jwt>` (§5); default `false`, no check. */
   auth?: ReferenceCoreOptions['auth'];
   /** Id of a record created without one; default `crypto.randomUUID()`. */
   generateId?: () => string;
@@ -55,7 +55,7 @@ const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.de
 
 /**
  * msw handlers (msw 2.15+ or 3) for the 24 operations of the spec, answered by the reference server's core
- * with its own in-memory store: stateful, and following every rule of the seed (create then
+ * with its own in-memory store: stateful, and following every rule of the description (create then
  * read returns the record; a duplicate id is a 406; delete without a query empties the index).
  * Each call makes a fresh store; an invalid `seed` throws `SeedError` listing every problem.
  * The array also carries `reset()`, `state()` and `replaceState()` over that store, and the
@@ -130,7 +130,7 @@ async function toCoreRequest(request: Request, basePath: string, bodyLimit: numb
   const headers: Record<string, string> = {};
   request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
   const path = url.pathname.slice(basePath.length) || '/';
-  // A fetch Request has no GET body (TOOLCHAIN §4); it is read from msw's raw stream when there
+  // A fetch Request has no GET body (msw hands handlers one); it is read from msw's raw stream when there
   // is one. Bytes are decoded strictly, so invalid UTF-8 is a 400 as on node:http (x-decisions malformed-json).
   const body = request.method === 'GET' ? await readRawGetBodyWithin(request, bodyLimit) : await readLimitedBody(request, bodyLimit);
   if (body === undefined) return { method: request.method, path, query, headers };

@@ -1,11 +1,11 @@
 import { collectWithin, type LimitedBody } from './read-limited-body.js';
 
 /**
- * Node-only workaround (TOOLCHAIN §4): a fetch `Request` cannot carry a GET body, so an msw
+ * Node-only workaround (checked with msw 2.15 and @mswjs/interceptors 0.41): a fetch `Request` cannot carry a GET body, so an msw
  * handler sees none although axios' Node adapter sent one. @mswjs/interceptors keeps the raw
  * body stream on the request under an internal symbol; read it when it is there. Browsers
  * (setupWorker) have no such stream and no GET body at all: the result is then `undefined`,
- * which the core reads as "no query" (seed §4.1 rule 2: every record).
+ * which the core reads as "no query" (§4.1 rule 2: every record).
  *
  * msw 3 (@mswjs/interceptors 0.45) drops a GET body while it parses the request and keeps no
  * stream of it: there this finds nothing too, in Node as in the browser.

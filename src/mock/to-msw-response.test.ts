@@ -4,7 +4,7 @@ import { toMswResponse } from './to-msw-response.js';
 
 const envelope = [{ status: 'Reset Content', code: 200, error: false, message: 'Record with id=e1 deleted' }];
 
-describe('toMswResponse: null-body statuses (TOOLCHAIN §4)', () => {
+describe('toMswResponse: null-body statuses', () => {
   const rows: Array<[string, { status: number; body?: unknown }, { body: string | null; contentLength?: string }]> = [
     ['205 drops the delete envelope and says Content-Length: 0 (msw 3 + axios hang without it)', { status: 205, body: envelope }, { body: null, contentLength: '0' }],
     ['304 drops the not-modified envelope', { status: 304, body: envelope }, { body: null }],

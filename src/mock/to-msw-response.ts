@@ -4,7 +4,7 @@ import type { CoreResponse } from '../reference-server/core/index.js';
 /**
  * Statuses a fetch `Response` cannot carry a body on. `new Response('{}', { status: 205 })`
  * throws, and `HttpResponse.json(x, { status: 205 })` keeps a Content-Length for a body msw
- * drops, so axios fails with "stream has been aborted" (TOOLCHAIN §4).
+ * drops, so axios fails with "stream has been aborted" (msw 2.15).
  */
 export const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 

@@ -9,7 +9,7 @@
 export * from './core/index.js';
 
 // The mock controls for frontend work: CORS, admin routes, delays, faults (browser-safe)
-export * from './frontend/index.js';
+export * from './mock-controls/index.js';
 
 // The node:http adapter
 export { startReferenceServer } from './node-http/start-reference-server.js';

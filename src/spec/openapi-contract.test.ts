@@ -1,5 +1,5 @@
 // Walks spec/openapi.yaml (via its generated JSON) and checks that the contract still states
-// everything the seed fixes, so the spec cannot silently lose an operation or a status code.
+// everything the description fixes, so the spec cannot silently lose an operation or a status code.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadOpenApiDocument, listOperations } from './openapi-document.js';
@@ -9,15 +9,15 @@ const doc = loadOpenApiDocument();
 const operations = listOperations(doc);
 const spec = createSpecValidator(doc);
 
-// seed §4.2, per operation
-const seedCodes = {
+// §4.2, per operation
+const describedCodes = {
   POST: [201, 204, 400, 401, 406, 415, 422, 500],
   GET: [200, 400, 401, 404, 406, 415, 422, 500],
   PUT: [200, 204, 304, 400, 401, 406, 415, 422, 500],
   DELETE: [205, 400, 401, 404, 406, 415, 422, 500],
 } as const;
 
-// seed §4.1: three indices, each {base} and {base}/{id}
+// §4.1: three indices, each {base} and {base}/{id}
 const bases = ['/event', '/type/network-link', '/catalog/agent'];
 
 test('the spec is OpenAPI 3.1', () => {
@@ -49,13 +49,13 @@ test('operationIds are unique and every operation has a tag and a description', 
 });
 
 for (const op of listOperations(doc)) {
-  test(`${op.operationId} documents every status of seed §4.2 for ${op.method}`, () => {
-    const missing = seedCodes[op.method].filter((code) => !op.statuses.includes(code));
+  test(`${op.operationId} documents every status of §4.2 for ${op.method}`, () => {
+    const missing = describedCodes[op.method].filter((code) => !op.statuses.includes(code));
     assert.deepEqual(missing, [], `${op.operationId} lacks ${missing.join(', ')}`);
   });
 }
 
-test('every operation requires the bearer JWT scheme (seed §5)', () => {
+test('every operation requires the bearer JWT scheme (§5)', () => {
   assert.deepEqual(doc['security'], [{ bearerAuth: [] }]);
   const schemes = (doc.components['securitySchemes'] as Record<string, { type: string; scheme: string; bearerFormat: string }>);
   assert.deepEqual(
@@ -68,7 +68,7 @@ test('every operation requires the bearer JWT scheme (seed §5)', () => {
   }
 });
 
-test('GET and DELETE take an optional JSON query body (seed §4.1)', () => {
+test('GET and DELETE take an optional JSON query body (§4.1)', () => {
   const bodies = doc.components['requestBodies'] as Record<string, { required?: boolean; content?: Record<string, { schema?: unknown }> }>;
   for (const op of operations.filter((o) => o.method === 'GET' || o.method === 'DELETE')) {
     const raw = doc.paths[op.pathTemplate]?.[op.method.toLowerCase()] as { requestBody?: { $ref?: string } };
@@ -82,14 +82,14 @@ test('GET and DELETE take an optional JSON query body (seed §4.1)', () => {
 type Examples = Record<string, { value: unknown }>;
 const responses = doc.components['responses'] as Record<string, { content?: { 'application/json': { example?: unknown; examples?: Examples } } }>;
 
-test('the 406 examples state the seed messages: Id already found, name and parameter.type required', () => {
+test('the 406 examples state the messages of the description: Id already found, name and parameter.type required', () => {
   const examples = responses['CreateValidationFailed']?.content?.['application/json'].examples ?? {};
   const messages = Object.values(examples).map((e) => (e.value as Array<{ message: unknown }>)[0]?.message);
-  // The seed's three come first; the examples after them document extensions (x-decisions batches, entry ids).
+  // The description's three come first; the examples after them document extensions (x-decisions batches, entry ids).
   assert.deepEqual(messages.slice(0, 3), ['Id already found', { name: 'required' }, { 'parameter.type': 'required' }]);
 });
 
-test('the 205 examples carry envelope code 200, error false (seed §4.1)', () => {
+test('the 205 examples carry envelope code 200, error false (§4.1)', () => {
   for (const name of ['EventDeleted', 'NetworkLinkTypeDeleted', 'AgentDeleted']) {
     const example = responses[name]?.content?.['application/json'].example as Array<{ code: number; error: boolean }>;
     assert.equal(example[0]?.code, 200, name);
@@ -97,14 +97,14 @@ test('the 205 examples carry envelope code 200, error false (seed §4.1)', () =>
   }
 });
 
-test('the preloaded link types are p2p and slice, each with id, name and description (seed §2.2)', () => {
+test('the preloaded link types are p2p and slice, each with id, name and description (§2.2)', () => {
   const preload = (doc.components['examples'] as Examples)['PreloadedNetworkLinkTypes']?.value as Array<Record<string, string>>;
   assert.deepEqual(preload.map((r) => [r['id'], r['name']]), [['p2p', 'Point to Point'], ['slice', 'Slice']]);
   for (const record of preload) assert.deepEqual(spec.validateSchema('NetworkLinkType', record), []);
   for (const record of preload) assert.equal(typeof record['description'], 'string');
 });
 
-// Table: which schema must accept or refuse which value (the seed's field tables, §2).
+// Table: which schema must accept or refuse which value (the description's field tables, §2).
 const schemaCases: Array<[string, { schema: string; value: unknown; valid: boolean }]> = [
   ['event with extra fields', { schema: 'EventInput', value: { kind: 'x', source: '10.0.0.1' }, valid: true }],
   ['stored event needs an id', { schema: 'Event', value: { kind: 'x' }, valid: false }],
@@ -114,7 +114,7 @@ const schemaCases: Array<[string, { schema: string; value: unknown; valid: boole
   ['action config needs cmd', { schema: 'Action', value: { id: 'a', config: {} }, valid: false }],
   ['action status is an enum', { schema: 'Action', value: { id: 'a', config: { cmd: 'c' }, status: 'running' }, valid: false }],
   ['parameter needs type', { schema: 'Parameter', value: { id: 'p', config: { schema: 'yaml' } }, valid: false }],
-  ['parameter schema takes the seed spelling', { schema: 'Parameter', value: { id: 'p', type: 'string', config: { schema: 'propeties' } }, valid: true }],
+  ['parameter schema takes the spelling of the description', { schema: 'Parameter', value: { id: 'p', type: 'string', config: { schema: 'propeties' } }, valid: true }],
   ['parameter schema takes properties', { schema: 'Parameter', value: { id: 'p', type: 'string', config: { schema: 'properties' } }, valid: true }],
   ['parameter type is an enum', { schema: 'Parameter', value: { id: 'p', type: 'float', config: { schema: 'json' } }, valid: false }],
   ['resource config path as a string', { schema: 'Resource', value: { id: 'r', config: { path: '/var/log' } }, valid: true }],

@@ -28,7 +28,7 @@ test('buildExampleRequest refuses a path parameter without an example instead of
   assert.throws(() => buildExampleRequest(bare, op('readEventById')), /readEventById: path parameter id has no string example/);
 });
 
-test('every {id} operation: each request example names the path example as its id, or no id (issue 8 point 5)', () => {
+test('every {id} operation: each request example names the path example as its id, or no id', () => {
   let checked = 0;
   for (const entry of operations.filter((o) => o.pathTemplate.endsWith('/{id}'))) {
     const [parameter] = pathParameters(doc, entry);

@@ -1,4 +1,4 @@
-// Issue 8 point 5: the spec's examples work in example-driven tools. Every operation is sent to
+// the spec's examples work in example-driven tools. Every operation is sent to
 // a fresh reference server with a request built ONLY from the spec's own examples (path
 // parameter example, first requestBody example — the query body for GET and DELETE), as Prism,
 // Postman/Portman and Swagger UI's "Try it out" build it, and must answer its documented success

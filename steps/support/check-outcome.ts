@@ -20,14 +20,14 @@ function checkBody(operation: string, status: number, body: unknown): ResponseCh
   const first = violations[0]!;
   return {
     ok: false,
-    reason: `${operation} ${status}: body is not the envelope of seed §4.1 at ${first.instancePath || '/'} (${first.message}; schema ${first.schemaPath})`,
+    reason: `${operation} ${status}: body is not the envelope of §4.1 at ${first.instancePath || '/'} (${first.message}; schema ${first.schemaPath})`,
     violations,
   };
 }
 
 /**
  * Checks one response against the contract and returns what is wrong, or undefined: the status
- * must be documented for the operation, a body must come with a JSON Content-Type (seed §4.1
+ * must be documented for the operation, a body must come with a JSON Content-Type (§4.1
  * "Response header: Content-Type: application/json"), must parse, and must match the schema of
  * that status. The message names operation, status and the failing schema path.
  */
@@ -38,7 +38,7 @@ export function findOutcomeProblem(outcome: CallOutcome): string | undefined {
   if (rawBody.trim() === '') return undefined;
   const contentType = outcome.headers['content-type'] ?? '(none)';
   if (!JSON_MEDIA_TYPE.test(contentType)) {
-    return `${operation} answered ${status} with a body of Content-Type ${contentType}; seed §4.1 requires application/json`;
+    return `${operation} answered ${status} with a body of Content-Type ${contentType}; §4.1 requires application/json`;
   }
   if (outcome.data === undefined) {
     return `${operation} answered ${status} with a body that is not JSON: ${rawBody.slice(0, 120)}`;

@@ -1,8 +1,8 @@
 /**
  * Finds where a stored value stops matching what was sent, or returns undefined when every
- * sent field came back unchanged (seed §2 rule 4: extra fields are kept as sent). Fields the
+ * sent field came back unchanged (§2 rule 4: extra fields are kept as sent). Fields the
  * server adds are tolerated. Lists of objects with an id are matched entry by entry on id in
- * any order (seed §4.1 rule 5 addresses entries by id); other lists must match in order.
+ * any order (§4.1 rule 5 addresses entries by id); other lists must match in order.
  */
 export function findSentMismatch(stored: unknown, sent: unknown, path = ''): string | undefined {
   if (Array.isArray(sent)) {

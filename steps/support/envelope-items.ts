@@ -10,14 +10,14 @@ export interface ReceivedItem {
 }
 
 /**
- * The envelope items of a response whose body the seed fixes (201, 200, 205, 406). A missing or
- * empty body fails: the seed says these answers carry the envelope (§4.1, §7). Each item's
+ * The envelope items of a response whose body the description fixes (201, 200, 205, 406). A missing or
+ * empty body fails: the description says these answers carry the envelope (§4.1, §7). Each item's
  * status must be an HTTP reason phrase (§4.1) as RFC 9110 spells it — of the HTTP status or of
- * the item's code, since a 205 carries code 200 and the seed does not say whose phrase it names.
+ * the item's code, since a 205 carries code 200 and the description does not say whose phrase it names.
  */
 export function requireEnvelope(outcome: CallOutcome): ReceivedItem[] {
   if (!Array.isArray(outcome.data) || outcome.data.length === 0) {
-    throw new Error(`${outcome.operation} answered ${outcome.status} without the envelope the seed requires (body: ${JSON.stringify(outcome.rawBody)})`);
+    throw new Error(`${outcome.operation} answered ${outcome.status} without the envelope the description requires (body: ${JSON.stringify(outcome.rawBody)})`);
   }
   const items = outcome.data as ReceivedItem[];
   for (const item of items) {
@@ -25,7 +25,7 @@ export function requireEnvelope(outcome: CallOutcome): ReceivedItem[] {
     const phrases = acceptedItemPhrases(outcome.status, item.code);
     if (typeof item.status !== 'string' || !phrases.includes(item.status)) {
       throw new Error(
-        `${outcome.operation} ${outcome.status}: envelope status ${JSON.stringify(item.status)} is not the HTTP reason phrase (${phrases.map((p) => JSON.stringify(p)).join(' or ')}, as RFC 9110 spells it; seed §4.1)`,
+        `${outcome.operation} ${outcome.status}: envelope status ${JSON.stringify(item.status)} is not the HTTP reason phrase (${phrases.map((p) => JSON.stringify(p)).join(' or ')}, as RFC 9110 spells it; §4.1)`,
       );
     }
   }
@@ -33,7 +33,7 @@ export function requireEnvelope(outcome: CallOutcome): ReceivedItem[] {
 }
 
 /**
- * Checks a success envelope (seed §4.1): every item has the given code and error false, and
+ * Checks a success envelope (§4.1): every item has the given code and error false, and
  * the messages name every id (the wording is open; x-decisions success-messages).
  */
 export function assertSuccessEnvelope(outcome: CallOutcome, code: number, ids: string[]): void {
@@ -52,7 +52,7 @@ export function assertSuccessEnvelope(outcome: CallOutcome, code: number, ids: s
 }
 
 /**
- * Checks a 406 envelope whose message maps the missing field to `required` (seed §4.1 rule 4),
+ * Checks a 406 envelope whose message maps the missing field to `required` (§4.1 rule 4),
  * under a spelling the allowance missing-field-name of src/conformance/faithful-answers.ts accepts.
  */
 export function assertMissingField(outcome: CallOutcome, dotted: string): void {

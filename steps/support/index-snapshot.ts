@@ -26,7 +26,7 @@ export async function takeSnapshot(world: KitWorld): Promise<Map<IndexName, Json
 const RESTORE_CONCURRENCY = 8;
 
 /**
- * Creates again every snapshot record that is gone, with its id (seed §4.1 create with id), the
+ * Creates again every snapshot record that is gone, with its id (§4.1 create with id), the
  * preloaded link types included. Records still present are left alone. The indices are restored
  * at once, and within an index up to eight creates are in flight. Fails loudly when a record
  * cannot be restored.

@@ -7,7 +7,7 @@ import type { JsonRecord } from './sample-records.js';
 
 /**
  * Reads one record by its id (GET {base}/{id}) and returns it, or undefined when the service
- * has none: 404 (seed §7), 204, or a 200 list without it are all "not there". Any other status
+ * has none: 404 (§7), 204, or a 200 list without it are all "not there". Any other status
  * fails the step.
  */
 export async function readStored(world: KitWorld, index: IndexName, id: string): Promise<JsonRecord | undefined> {

@@ -2,7 +2,7 @@ import type { IndexName } from '../../src/client/index.js';
 import type { KitWorld, ScenarioRecord } from '../world.js';
 import { sampleRecord, type JsonRecord } from './sample-records.js';
 
-/** The field every record of a family carries: the stem, so a query can name the family alone (seed §2 rule 4 allows it). */
+/** The field every record of a family carries: the stem, so a query can name the family alone (§2 rule 4 allows it). */
 export const FAMILY_FIELD = 'family';
 
 /** Records a scenario made under one id stem: `<stem>-<suffix>`, each with `family: <stem>`. */

@@ -3,7 +3,7 @@ import type { JsonRecord } from './sample-records.js';
 
 /**
  * The records of a read response. 200 carries the list; 204 and 404 mean nothing was found
- * (seed §7; an empty index may also answer 200 []). Any other status yields no records.
+ * (§7; an empty index may also answer 200 []). Any other status yields no records.
  */
 export function recordsOf(outcome: CallOutcome): JsonRecord[] {
   if (outcome.status !== 200 || !Array.isArray(outcome.data)) return [];

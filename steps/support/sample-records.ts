@@ -1,15 +1,15 @@
 import type { IndexName } from '../../src/client/index.js';
 
-/** The extra field that lets a record created without an id be found again (seed §2 rule 4 allows it). */
+/** The extra field that lets a record created without an id be found again (§2 rule 4 allows it). */
 export const MARKER_FIELD = 'conformance_marker';
 
 /** A JSON record as the steps send it. */
 export type JsonRecord = Record<string, unknown>;
 
 /**
- * A valid agent catalog entry (seed §2.3): two actions, two parameters and a resource, every
+ * A valid agent catalog entry (§2.3): two actions, two parameters and a resource, every
  * required field present. Only tabulated field names are used, so any faithful implementation
- * accepts it whatever names it gives the fields the seed hides. Optional fields whose shape the
+ * accepts it whatever names it gives the fields the description hides. Optional fields whose shape the
  * seed leaves ambiguous are left out (ResourceConfig.path: a list in the field table, a string in
  * the create request shape); one scenario tests that field on its own.
  */
@@ -44,7 +44,7 @@ export function sampleRecord(index: IndexName, variant = 0): JsonRecord {
   }
 }
 
-/** The agent's three lists (seed §2.3). */
+/** The agent's three lists (§2.3). */
 export type AgentList = 'actions' | 'parameters' | 'resources';
 
 /** Fields beyond the tables for the entries of each agent list and for their configs. */
@@ -69,7 +69,7 @@ export function sampleAgentWithNestedExtras(list: AgentList): JsonRecord {
   return agent;
 }
 
-/** Fields beyond the tables (seed §2 rule 4), nested values included. */
+/** Fields beyond the tables (§2 rule 4), nested values included. */
 export function sampleExtraFields(index: IndexName): JsonRecord {
   switch (index) {
     case 'events':

@@ -1,4 +1,4 @@
-// Issue 9, the proof in a real browser: a page on one origin (a static server here) uses the
+// The proof in a real browser: a page on one origin (a static server here) uses the
 // typed client against `mgmt-kit serve` on another port, in headless Chromium launched WITHOUT
 // --disable-web-security, so the browser enforces CORS itself. Two "tests" of an end-to-end
 // suite run on the page with a reset before each; then the negative checks: with --cors=false

@@ -1,10 +1,10 @@
 // A fuzz run leaves the target as it found it, and its report says what a read of the target
-// shows afterwards (issue 19 §5: runs left 20 agents with only a generated id while fuzz.md said 0).
+// shows afterwards (runs left 20 agents with only a generated id while fuzz.md said 0).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mintToken } from '../../src/reference-server/core/mint-token.js';
 import { sendRaw } from '../../src/reference-server/node-http/test-server.js';
-import { runFuzz } from '../../src/fuzz/run-fuzz.js';
+import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';
 import { startDelayingProxy } from '../support/delaying-proxy.js';
 import { readEveryIndex } from '../support/read-every-index.js';
@@ -43,7 +43,7 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
     });
   }
 
-  // What the deployment in issue 19 did to agents created without id: the run cannot prove such a
+  // What a deployment did to agents created without id: the run cannot prove such a
   // record is its own (no id of the run, no marker, no id it could learn), so it may not delete it —
   // but the report must name it, where it used to say "records left behind | 0".
   it('a target that drops the marker of agents: every record that appeared is gone or named in the report', async () => {

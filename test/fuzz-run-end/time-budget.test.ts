@@ -1,14 +1,14 @@
 // `--time-budget` bounds the whole fuzz run — generating, shrinking and clean-up — against targets
 // that make it hard: one that answers slowly, one that stops answering mid-run, and one whose
-// failure takes thousands of shrink candidates (issue 19 §4: such runs were still going at 200 s).
+// failure takes thousands of shrink candidates (such runs were still going at 200 s).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateSecret, mintToken } from '../../src/reference-server/core/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
-import type { FuzzOptions, FuzzReport } from '../../src/fuzz/fuzz-report.js';
-import { cleanUpNotes, formatLeftovers } from '../../src/fuzz/render-fuzz-clean-up.js';
-import { FINAL_READ_ALLOWANCE_MS } from '../../src/fuzz/run-budget.js';
-import { runFuzz } from '../../src/fuzz/run-fuzz.js';
+import type { FuzzOptions, FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
+import { cleanUpNotes, formatLeftovers } from '../../src/fuzz/report/render-fuzz-clean-up.js';
+import { FINAL_READ_ALLOWANCE_MS } from '../../src/fuzz/run/run-budget.js';
+import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';
 import { startDelayingProxy } from '../support/delaying-proxy.js';
 import { readEveryIndex } from '../support/read-every-index.js';

@@ -1,9 +1,9 @@
-// Concurrency (issue 11) against both of our servers: 200 creates of one id race, and concurrent
+// Concurrency against both of our servers: 200 creates of one id race, and concurrent
 // updates, deletes and creates from many connections must leave what some serial order leaves —
 // checked with the fuzzer's model (findSerialOrder feeds the reference core every order it needs).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { findSerialOrder, type ObservedOperation } from '../../src/fuzz/find-serial-order.js';
+import { findSerialOrder, type ObservedOperation } from '../../src/fuzz/judge/find-serial-order.js';
 import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
 import { ID_ALREADY_FOUND } from '../../src/reference-server/core/messages.js';
 import { startMswTarget, startReferenceTarget, type HostileTarget } from './hostile-target.js';

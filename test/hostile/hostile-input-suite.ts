@@ -1,9 +1,9 @@
-// The hostile-input suite (issue 11), run against each of our servers: prototype pollution at any
+// The hostile-input suite, run against each of our servers: prototype pollution at any
 // depth, bodies of hostile size and shape, and every way a token can be wrong. Each case checks
 // the answer against the spec, the time it took, and that the server kept answering others.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createAuthTable } from '../../src/fuzz/auth-table.js';
+import { createAuthTable } from '../../src/fuzz/generate/auth-table.js';
 import { operationIdFor } from '../../src/reference-server/core/index-definitions.js';
 import { matchRoute } from '../../src/reference-server/core/route.js';
 import type { WireResponse } from '../../src/reference-server/node-http/test-server.js';
@@ -156,7 +156,7 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
     });
   });
 
-  describe('authentication: every bad token → 401 on every route (seed §5)', () => {
+  describe('authentication: every bad token → 401 on every route (§5)', () => {
     let target: HostileTarget;
     before(async () => {
       target = await start();

@@ -1,4 +1,4 @@
-// 1 000 concurrent connections on loopback (issue 11): the reference server keeps answering every
+// 1 000 concurrent connections on loopback: the reference server keeps answering every
 // one of them and a probe request meanwhile, and its heap returns near where it started, for the
 // 10 s the issue asks (MANY_CONNECTIONS_SECONDS shortens it for a quick local look).
 import assert from 'node:assert/strict';

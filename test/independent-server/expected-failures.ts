@@ -7,9 +7,9 @@ import {
   UPDATES_AN_UNKNOWN_ID,
 } from '../self-check/broken-variant-expectations.js';
 
-/** A deviation of the independent server that breaks one seed rule, and what the suite must catch. */
+/** A deviation of the independent server that breaks one rule of the description, and what the suite must catch. */
 export interface BrokenVariantExpectation {
-  /** The seed rule the variant violates (shown in the test name). */
+  /** The rule of the description the variant violates (shown in the test name). */
   breaks: string;
   /** The scenarios it must fail — exactly these, no more, no fewer. */
   failures: string[];
@@ -24,7 +24,7 @@ export interface BrokenVariantExpectation {
  */
 export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
   'const-id': {
-    breaks: 'seed §2 rule 3: generated ids must tell records apart',
+    breaks: '§2 rule 3: generated ids must tell records apart',
     failures: [
       'Two agents created without an id get different ids',
       'Two events created without an id get different ids',
@@ -32,11 +32,11 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     ],
   },
   'alg-none': {
-    breaks: 'seed §5: an unsigned token must fail authentication with 401',
+    breaks: '§5: an unsigned token must fail authentication with 401',
     failures: [...REFUSES_AN_UNSIGNED_TOKEN],
   },
   'strip-nested': {
-    breaks: 'seed §2 rule 4: extra fields are kept, also inside actions, parameters and resources',
+    breaks: '§2 rule 4: extra fields are kept, also inside actions, parameters and resources',
     failures: [
       "Extra fields inside an agent's actions are kept as sent or refused, never dropped",
       "Extra fields inside an agent's parameters are kept as sent or refused, never dropped",
@@ -44,7 +44,7 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     ],
   },
   'replace-entry': {
-    breaks: 'seed §4.1 rule 5: list entries are updated by id, not replaced',
+    breaks: '§4.1 rule 5: list entries are updated by id, not replaced',
     failures: [
       'Update an agent sending only the changed field of an entry of its actions',
       'Update an agent sending only the changed field of an entry of its parameters',
@@ -52,7 +52,7 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     ],
   },
   'no-nested-id': {
-    breaks: 'seed §2.3: an entry without its required id is stored without one (neither refused nor given one)',
+    breaks: '§2.3: an entry without its required id is stored without one (neither refused nor given one)',
     failures: [
       'An agent whose action lacks an id is refused or gets one generated',
       'An agent whose parameter lacks an id is refused or gets one generated',
@@ -60,11 +60,11 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     ],
   },
   'no-properties': {
-    breaks: 'seed §2.3 ParameterConfig: schema properties (preloaded) and propeties (tabulated) are valid',
+    breaks: '§2.3 ParameterConfig: schema properties (preloaded) and propeties (tabulated) are valid',
     failures: ['The config schema of the preloaded data, properties or as tabulated propeties, is accepted'],
   },
   'lenient-missing-id': {
-    breaks: 'seed §4.2 and §7: read of an id that matches nothing answers 404',
+    breaks: '§4.2 and §7: read of an id that matches nothing answers 404',
     failures: [
       'Reading agents by an id that does not exist finds nothing',
       'Reading events by an id that does not exist finds nothing',
@@ -72,7 +72,7 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     ],
   },
   'no-types': {
-    breaks: 'seed §2.2, §2.3, §3: a field of another JSON type or a value outside an enumeration is refused, nothing stored',
+    breaks: '§2.2, §2.3, §3: a field of another JSON type or a value outside an enumeration is refused, nothing stored',
     failures: [
       'Creating agents whose actions.0.config.cmd is ["agent", "start"] is refused',
       'Creating agents whose actions.0.description is 5 is refused',
@@ -113,23 +113,23 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     ],
   },
   'reason-lower': {
-    breaks: 'seed §4.1: the envelope status is the HTTP reason phrase as HTTP spells it',
+    breaks: '§4.1: the envelope status is the HTTP reason phrase as HTTP spells it',
     failures: [...READS_AN_ENVELOPE_STATUS],
   },
   'select-ignored-by-id': {
-    breaks: 'seed §4.1 rule 8: select returns only the listed fields, on {base}/{id} as on {base}',
+    breaks: '§4.1 rule 8: select returns only the listed fields, on {base}/{id} as on {base}',
     failures: SELECTS_ON_BOTH_PATHS.filter((name) => name.includes('{base}/{id}')),
   },
   'delete-404-removes': {
-    breaks: 'seed §7: a delete whose where matches nothing answers 404 and removes nothing',
+    breaks: '§7: a delete whose where matches nothing answers 404 and removes nothing',
     failures: [...DELETES_BY_ID_WHERE_ANOTHER_RECORD],
   },
   'shallow-compare': {
-    breaks: 'seed §4.1 update: a value changed inside an entry of actions, parameters or resources is a change (200, stored), not 304',
+    breaks: '§4.1 update: a value changed inside an entry of actions, parameters or resources is a change (200, stored), not 304',
     failures: CHANGES_A_NESTED_VALUE.filter((name) => name.startsWith('Update an agent changing only')),
   },
   'upd-unknown-404': {
-    breaks: 'seed §4.2: an update of an unknown id answers a status update lists (204, 400, 406, 422), never 404',
+    breaks: '§4.2: an update of an unknown id answers a status update lists (204, 400, 406, 422), never 404',
     failures: [...UPDATES_AN_UNKNOWN_ID],
   },
 };

@@ -3,7 +3,7 @@
  * seed alone, none of the extensions (query language, ?q=, per-record batch items, stricter
  * validation messages). Each must fail there — proof that the @extension scenarios test the
  * extensions — while the core profile passes (independent-server.test.ts). The @extension
- * scenarios it passes do so for reasons the seed allows: it creates and updates batches, its
+ * scenarios it passes do so for reasons the description allows: it creates and updates batches, its
  * 400 for an unknown query member names order or limit, its 400 for a query part of the wrong
  * JSON type (select, limit, where, a comparison, an order entry, a target, an equals expr)
  * names that part, it refuses a query that is a list with 400, a

@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ALLOWANCES, type AllowanceId } from '../../src/conformance/faithful-answers.js';
 import { mintJwt } from '../../src/conformance/mint-jwt.js';
-import { formatRepro } from '../../src/fuzz/curl-repro.js';
-import { runFuzz } from '../../src/fuzz/run-fuzz.js';
+import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
+import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
 import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from './broken-for-the-fuzzer.js';
 import { AS_WRITTEN, FAITHFUL_PROFILES, FAITHFUL_SWITCHES } from './faithful-profiles.js';
 import { INDEPENDENT_SERVER_PATH, startIndependentServer } from './start-independent-server.js';
 
-// Issue 19: the suite and `mgmt-kit fuzz` judge a faithful implementation alike. Every open point
+// The suite and `mgmt-kit fuzz` judge a faithful implementation alike. Every open point
 // of src/conformance/faithful-answers.ts has an independent server that makes another choice
 // there, and both must pass on each. The fuzz runs are bounded (fixed seeds) to keep npm test short;
 // `npm run fuzz:faithful` runs 2 000 sequences on each profile.

@@ -3,10 +3,10 @@
 // per class the fuzzer judges. (The faithful ones pass: faithful-profiles.test.ts.)
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatRepro } from '../../src/fuzz/curl-repro.js';
-import type { FuzzFailure } from '../../src/fuzz/fuzz-session.js';
-import type { FuzzReport } from '../../src/fuzz/fuzz-report.js';
-import { runFuzz } from '../../src/fuzz/run-fuzz.js';
+import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
+import type { FuzzFailure } from '../../src/fuzz/run/fuzz-session.js';
+import type { FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
+import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { mintJwt } from '../../src/conformance/mint-jwt.js';
 import { startIndependentServer } from './start-independent-server.js';
 

@@ -6,10 +6,10 @@ import { FAILS_WITHOUT_THE_EXTENSIONS } from './extension-failures.js';
 import { EXPECTED_FAILURES } from './expected-failures.js';
 import { startIndependentServer } from './start-independent-server.js';
 
-// The suite run against an implementation that is not ours (server.mjs, written from the seed
+// The suite run against an implementation that is not ours (server.mjs, written from the description
 // alone, with none of the kit's extensions): the core profile must pass there, pass on the
-// deviations the seed leaves open (faithful-profiles.test.ts), and fail exactly the expected scenarios on each deviation
-// that breaks a seed rule; the extended profile must fail exactly the extension scenarios. Cucumber's output is captured
+// deviations the description leaves open (faithful-profiles.test.ts), and fail exactly the expected scenarios on each deviation
+// that breaks a rule of the description; the extended profile must fail exactly the extension scenarios. Cucumber's output is captured
 // (never printed: CI counts cucumber summary lines in the npm test log) and shown only inside a
 // failing assertion. Runs are sequential: the steps keep per-run state at module level.
 
@@ -58,7 +58,7 @@ describe('the conformance suite on the independent implementation', () => {
     assert.deepEqual(run.after, run.before);
   });
 
-  // The faithful switches (other choices where the seed is open) run in faithful-profiles.test.ts,
+  // The faithful switches (other choices where the description is open) run in faithful-profiles.test.ts,
   // with the fuzzer beside the suite.
 
   for (const [variant, { breaks, failures }] of Object.entries(EXPECTED_FAILURES)) {

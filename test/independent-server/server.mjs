@@ -1,7 +1,7 @@
 // An independent implementation of the management service (events, network link types, agent
-// catalog), written from the seed (docs/management-service.md) alone: its author did not read
-// mgmt-kit's spec, reference server, client or features. Wherever the seed is open it chooses
-// differently from the kit on purpose, so a suite that passes here relies only on what the seed
+// catalog), written from the description (docs/management-service.md) alone: its author did not read
+// mgmt-kit's spec, reference server, client or features. Wherever the description is open it chooses
+// differently from the kit on purpose, so a suite that passes here relies only on what the description
 // fixes. Among its choices: generated ids like evt_000001 (kit: UUID); messages such as
 // "Event e1 has been created" (kit: "Record with id=e1 created"); 401 with an empty body; update
 // of an unknown id, or a body id that differs from the path id, → 422 (kit: 406); read of an
@@ -16,18 +16,18 @@
 // Without JWT_SECRET every request to an index answers 401.
 //
 // VARIANTS=comma,list switches on deliberate deviations, for the suite's self-check. "faithful"
-// means another choice the seed leaves open (the suite must still pass); "broken" names the seed
-// rule it violates (the suite must fail).
+// means another choice the description leaves open (the suite must still pass); "broken" names the rule
+// of the description it violates (the suite must fail).
 import http from 'node:http';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 const VARIANT_NAMES = [
-  'alg-none', // broken, seed §5: accepts an unsigned token (alg none) — authentication that checks nothing must fail
-  'const-id', // broken, seed §2 rule 3: every generated id is the same, so a second create without id overwrites the first
-  'delete-404-removes', // broken, seed §7: a delete by id whose where matches nothing answers 404 "nothing matches", yet removes the record
+  'alg-none', // broken, §5: accepts an unsigned token (alg none) — authentication that checks nothing must fail
+  'const-id', // broken, §2 rule 3: every generated id is the same, so a second create without id overwrites the first
+  'delete-404-removes', // broken, §7: a delete by id whose where matches nothing answers 404 "nothing matches", yet removes the record
   'delete-item-ok', // faithful: a delete item's status is the reason phrase of its code 200 ('OK'), not of 205
   'drop-null-fields', // faithful: a field created as null is read as absent (null is how JSON says "no value")
-  'dup-period', // faithful: the duplicate-id message keeps the period of the seed's sentence, 'Id already found.'
+  'dup-period', // faithful: the duplicate-id message keeps the period of the description's sentence, 'Id already found.'
   'empty-create-201', // faithful: a create without a body creates an empty record (the path id, or a generated one); link types then lack their name (406)
   'empty-create-refused', // faithful: a create without a body is refused with 400
   'empty-index-200', // faithful: a read of an empty index without a query answers 200 []
@@ -36,51 +36,51 @@ const VARIANT_NAMES = [
   'empty-update-304', // faithful: an update without a body of a record that exists answers 304 (nothing to change)
   'empty-update-refused', // faithful: an update without a body is refused with 400
   'entries-sorted', // faithful: the entries of actions, parameters and resources are kept sorted by id
-  'entry-ids-generated', // faithful: an action, parameter or resource sent without id gets a generated one (seed §2 rule 3 for records)
+  'entry-ids-generated', // faithful: an action, parameter or resource sent without id gets a generated one (§2 rule 3 for records)
   'envelope-extras', // faithful: envelope items carry an extra field (time), beyond status, code, error and message
   'equals-strings-only', // faithful: where.equals matches string values only (a stored number or boolean never equals an expr)
-  'err-object', // broken, seed §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
-  'err404-false', // faithful: a 404 envelope says error false (the seed fixes error true only for validation failures)
+  'err-object', // broken, §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
+  'err404-false', // faithful: a 404 envelope says error false (the description fixes error true only for validation failures)
   'error-bodies-absent', // faithful: 400, 404, 415 and 422 answers carry no body (their content is not shown)
   'ignore-id-change', // faithful: an update whose body names another id than the path keeps the record's id and applies the rest
   'ignore-unknown-query-member', // faithful: query members other than select and where are ignored
-  'infinity-out', // broken, seed §4.1: a number JSON cannot carry (1e400) is stored and written back as Infinity, which is not JSON
+  'infinity-out', // broken, §4.1: a number JSON cannot carry (1e400) is stored and written back as Infinity, which is not JSON
   'lenient-ct', // faithful: a body sent without Content-Type is read as JSON
-  'lenient-missing-id', // broken, seed §4.2/§7: read of an unknown id answers 200 [] instead of 404 nothing found
-  'malformed-500', // broken, seed §4.2: a body that is not valid JSON is a request not valid (400), but this variant fails with 500
+  'lenient-missing-id', // broken, §4.2/§7: read of an unknown id answers 200 [] instead of 404 nothing found
+  'malformed-500', // broken, §4.2: a body that is not valid JSON is a request not valid (400), but this variant fails with 500
   'missing-field-plural', // faithful: a missing nested field is named by list and index (actions[0].config), not action.config
-  'msg-noid', // faithful: update and delete messages do not name the id (the seed fixes the id only in the create message)
-  'name-any-type', // broken, seed §2.2: a network link type name of another JSON type than String is stored
+  'msg-noid', // faithful: update and delete messages do not name the id (the description fixes the id only in the create message)
+  'name-any-type', // broken, §2.2: a network link type name of another JSON type than String is stored
   'nested-extras-refused', // faithful: fields beyond the tables inside agent entries and their configs are refused (400)
   'no-ct-bodyless', // faithful: responses without a body (204, 304, 401) carry no Content-Type (there is no media type to declare)
-  'no-nested-id', // broken, seed §2.3: an action, parameter or resource without its required id is stored without one
-  'no-properties', // broken, seed §2.3 ParameterConfig: refuses schema properties/propeties (the preloaded value and the tabulated spelling)
-  'no-types', // broken, seed §2.2, §2.3, §3: only presence is checked, not field types or enum values (a forbidden value is stored)
+  'no-nested-id', // broken, §2.3: an action, parameter or resource without its required id is stored without one
+  'no-properties', // broken, §2.3 ParameterConfig: refuses schema properties/propeties (the preloaded value and the tabulated spelling)
+  'no-types', // broken, §2.2, §2.3, §3: only presence is checked, not field types or enum values (a forbidden value is stored)
   'query-refusal-404', // faithful: a query of the wrong shape finds nothing (404) instead of being refused
   'read-nothing-204', // faithful: a read by id or by where that finds nothing answers 204
-  'reason-lower', // broken, seed §4.1: the envelope status is the reason phrase in lower case ("created"), not as HTTP spells it
+  'reason-lower', // broken, §4.1: the envelope status is the reason phrase in lower case ("created"), not as HTTP spells it
   'refuse-400', // faithful: a value the data model forbids is refused with 400 (a missing field stays 406, §4.1 rule 4)
   'refuse-422', // faithful: a value the data model forbids is refused with 422 (a missing field stays 406, §4.1 rule 4)
   'no415-delete', // faithful: a bodyless DELETE with a non-JSON Content-Type is not refused with 415 (there is no body to type)
   'preload-names', // faithful: the two preloaded link types have other ids, names and descriptions (direct, partition)
   'replace-entry-config', // faithful: a config sent in an update of an entry replaces the stored config (merging it is the other reading)
-  'replace-entry', // broken, seed §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
-  'select-ignored-by-id', // broken, seed §4.1 rule 8: a read by id ({base}/{id}) ignores select and returns the whole record
-  'shallow-compare', // broken, seed §4.1 update: list entries are compared at their first level only, so a change inside an entry's config answers 304 and is not stored
-  'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the seed); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
+  'replace-entry', // broken, §4.1 rule 5: an updated list entry is replaced by what is sent instead of updated field by field
+  'select-ignored-by-id', // broken, §4.1 rule 8: a read by id ({base}/{id}) ignores select and returns the whole record
+  'shallow-compare', // broken, §4.1 update: list entries are compared at their first level only, so a change inside an entry's config answers 304 and is not stored
+  'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the description); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
   'resource-path-as-list', // faithful: a resource config path sent as one string is stored as a one-element list
   'select-adds-id', // faithful: a read with select adds the id to every record
-  'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (seed §4.1 request headers)
+  'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (§4.1 request headers)
   'strict-json', // faithful: a body nested deeper than 64 levels, holding 1e400 or bytes that are not UTF-8 is refused with 400
-  'strip-nested', // broken, seed §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
-  'typed-hidden-names', // faithful: the fields whose names the seed hides go by the public original's names and are typed as the seed types them
+  'strip-nested', // broken, §2 rule 4: extra fields inside actions, parameters and resources are dropped on create
+  'typed-hidden-names', // faithful: the fields whose names the description hides go by the public original's names and are typed as the description types them
   'upd-unknown-204', // faithful: an update of an unknown id answers 204 nothing to update
   'upd-unknown-400', // faithful: an update of an unknown id answers 400
-  'upd-unknown-404', // broken, seed §4.2: an update of an unknown id answers 404, which §4.2 does not list for update
+  'upd-unknown-404', // broken, §4.2: an update of an unknown id answers 404, which §4.2 does not list for update
   'upd-unknown-406', // faithful: an update of an unknown id answers 406
-  'update-replaces', // broken, seed §4.1 rules 5-7: update replaces the whole record by what is sent instead of setting the sent fields
+  'update-replaces', // broken, §4.1 rules 5-7: update replaces the whole record by what is sent instead of setting the sent fields
   'validate-first', // faithful: a create or update body is checked before the id (a duplicate or unknown id with a bad value is refused for the value)
-  'where-ignored', // broken, seed §4.1 query body: read and delete ignore where.equals (every record matches)
+  'where-ignored', // broken, §4.1 query body: read and delete ignore where.equals (every record matches)
 ];
 
 const PORT = Number(process.env.PORT || 9090);
@@ -143,7 +143,7 @@ function checkStrList(errs, obj, key, name) {
 function checkBool(errs, obj, key, name) {
   if (key in obj && typeof obj[key] !== 'boolean') errs[name] = 'invalid';
 }
-// typed-hidden-names: the seed hides these names; the public original calls them so, and the seed types them.
+// typed-hidden-names: the description hides these names; the public original calls them so, and the description types them.
 function checkHidden(errs, obj, checks) {
   if (!V.has('typed-hidden-names')) return;
   for (const [key, name, check] of checks) check(errs, obj, key, name, false);

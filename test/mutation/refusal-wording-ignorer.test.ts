@@ -43,7 +43,7 @@ test('the text of requestNotValid() is ignored', () => {
   assert.deepEqual(ignoredTexts("errorResponse(400, requestNotValid('the body is not valid JSON'));"), ["'the body is not valid JSON'"]);
 });
 
-test('other calls, the seed-fixed 406 texts and member calls named alike are left to Stryker', () => {
+test('other calls, the description-fixed 406 texts and member calls named alike are left to Stryker', () => {
   const source = [
     "envelopeItem(406, { name: 'required' });",
     "errorResponse(406, 'Id already found');",

@@ -1,4 +1,4 @@
-// Each package as a user gets it (issue 10): `npm pack`, then `npm install <tarball>` into an
+// Each package as a user gets it: `npm pack`, then `npm install <tarball>` into an
 // empty project with the registry reachable. Checks what it pulls, that its entry points load in
 // plain Node, that strict TypeScript using it compiles, and the client's browser cost.
 // Needs `npm run build` first (npm test runs it). Slow: three network installs (~30 s in all).

@@ -38,7 +38,7 @@ const refuse = (field: string) => ({
   body: [{ status: 'Not Acceptable', code: 406, error: true, message: { [field]: 'required' } }],
 });
 
-/** Variants of the agent catalog's nested rules (seed §2.3, §2 rule 4, §4.1 rule 5). */
+/** Variants of the agent catalog's nested rules (§2.3, §2 rule 4, §4.1 rule 5). */
 export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
   {
     name: 'nested-extra-fields-dropped',

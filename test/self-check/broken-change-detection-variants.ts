@@ -2,7 +2,7 @@ import { isDeepEqual } from '../../src/reference-server/core/is-deep-equal.js';
 import type { BrokenVariant } from './broken-variants.js';
 import { coreIndexOf, envelope, isObject, targetId, type Json } from './variant-helpers.js';
 
-// Variants whose update sees a change only down to some depth (seed §4.1 update: 304 only "when
+// Variants whose update sees a change only down to some depth (§4.1 update: 304 only "when
 // nothing would change"). Each compares the stored record before and after through a view that
 // is blind to one kind of change; when the views agree it answers 304 and keeps the record as it
 // was. Validation and merging stay the core's.

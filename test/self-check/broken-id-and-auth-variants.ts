@@ -1,7 +1,7 @@
 import type { BrokenVariant } from './broken-variants.js';
 import { idInPath, isObject, parseBody } from './variant-helpers.js';
 
-/** Variants of id generation (seed §2 rule 3), unknown ids (§7) and token checks (§5). */
+/** Variants of id generation (§2 rule 3), unknown ids (§7) and token checks (§5). */
 export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
   {
     name: 'constant-generated-id',

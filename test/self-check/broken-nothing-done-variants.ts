@@ -2,7 +2,7 @@ import type { CoreRequest, CoreResponse } from '../../src/reference-server/core/
 import type { BrokenVariant, FaultContext } from './broken-variants.js';
 import { coreIndexOf, idInPath, isObject, parseBody, targetId, type Json } from './variant-helpers.js';
 
-// Variants whose answer says nothing was done while something was (seed §7: 204 nothing to act
+// Variants whose answer says nothing was done while something was (§7: 204 nothing to act
 // on, 304 no change needed, 404 nothing matches, a refusal): the status is right, the store is
 // not. Each lies in one place.
 

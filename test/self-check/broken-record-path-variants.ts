@@ -2,7 +2,7 @@ import type { CoreRequest } from '../../src/reference-server/core/core-types.js'
 import type { BrokenVariant } from './broken-variants.js';
 import { idInPath, isObject, parseBody, rewriteBody } from './variant-helpers.js';
 
-// Variants of the query body on the record path (seed §4.1: read and delete take their query on
+// Variants of the query body on the record path (§4.1: read and delete take their query on
 // {base}[/{id}]); each breaks it in one place, on {base}/{id} only, and only for a query sent in
 // the body (a query sent as ?q=, an extension, is left to the core).
 

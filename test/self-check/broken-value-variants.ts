@@ -2,7 +2,7 @@ import type { CoreRequest } from '../../src/reference-server/core/core-types.js'
 import type { BrokenVariant, Handle } from './broken-variants.js';
 import { envelope, isBasePath, isObject, parseBody, rewriteBody, targetId, type Json } from './variant-helpers.js';
 
-// Variants that break the data model's values (seed §2.2, §2.3, §3), the update of an unknown id
+// Variants that break the data model's values (§2.2, §2.3, §3), the update of an unknown id
 // (§4.2) or the exact wording the description fixes (§4.1, §7), each in one place only.
 
 type EnumField = 'status' | 'type' | 'schema';

@@ -1,5 +1,5 @@
 /**
- * The scenarios that read the 205 delete envelope (seed §4.1: code 200, error false): what a
+ * The scenarios that read the 205 delete envelope (§4.1: code 200, error false): what a
  * wrong delete status or item code breaks, and what a fetch-based mock cannot carry.
  */
 export const READS_THE_DELETE_ENVELOPE: readonly string[] = [
@@ -19,7 +19,7 @@ export const READS_THE_DELETE_ENVELOPE: readonly string[] = [
   'Delete network link types where the id equals a value',
 ];
 
-/** The scenarios that create a record lacking a required field (seed §4.1 rule 4: 406 naming it), on both path forms. */
+/** The scenarios that create a record lacking a required field (§4.1 rule 4: 406 naming it), on both path forms. */
 export const REFUSES_A_MISSING_FIELD: readonly string[] = [
   'A network link type created at {base} without a name is refused',
   'A network link type created at {base}/{id} without a name is refused',
@@ -41,7 +41,7 @@ export const REFUSES_A_MISSING_FIELD: readonly string[] = [
 ];
 
 /**
- * The scenarios that change one value deep inside a record and expect 200 (seed §4.1 update: 304
+ * The scenarios that change one value deep inside a record and expect 200 (§4.1 update: 304
  * only when nothing changes), inside an agent's entries and inside fields beyond the tables.
  */
 export const CHANGES_A_NESTED_VALUE: readonly string[] = [
@@ -54,7 +54,7 @@ export const CHANGES_A_NESTED_VALUE: readonly string[] = [
   'Update network link types changing only vendor.certified, nested inside a field beyond the tables',
 ];
 
-/** Every core scenario that reads an envelope item's status (seed §4.1: the HTTP reason phrase). */
+/** Every core scenario that reads an envelope item's status (§4.1: the HTTP reason phrase). */
 export const READS_AN_ENVELOPE_STATUS: readonly string[] = [
   ...CHANGES_A_NESTED_VALUE,
   ...REFUSES_A_MISSING_FIELD,
@@ -236,7 +236,7 @@ export const EXTENSION_READS_AN_ENVELOPE_STATUS: readonly string[] = [
   'A query given twice as q is refused on read at {base}/{id}',
 ];
 
-/** The scenarios that send an unsigned token (alg none) on every operation, index and path (seed §5). */
+/** The scenarios that send an unsigned token (alg none) on every operation, index and path (§5). */
 export const REFUSES_AN_UNSIGNED_TOKEN: readonly string[] = [
   'create on agents at {base} with an unsigned token (alg none) is refused',
   'create on agents at {base}/{id} with an unsigned token (alg none) is refused',
@@ -265,7 +265,7 @@ export const REFUSES_AN_UNSIGNED_TOKEN: readonly string[] = [
 ];
 
 /**
- * The rows of the outline "Read <index> at <path> selecting <field>" (seed §4.1 rule 8) that a
+ * The rows of the outline "Read <index> at <path> selecting <field>" (§4.1 rule 8) that a
  * server ignoring select fails: selecting name and description leaves nothing of the sample link
  * type unselected, so those rows cannot tell.
  */
@@ -278,7 +278,7 @@ export const SELECTS_ON_BOTH_PATHS: readonly string[] = [
   'Read network link types at {base}/{id} selecting name',
 ];
 
-/** The reads by id whose where names another record than the path (seed §4.1 query body, §7: nothing matches). */
+/** The reads by id whose where names another record than the path (§4.1 query body, §7: nothing matches). */
 export const READS_BY_ID_WHERE_ANOTHER_RECORD: readonly string[] = [
   "Reading agents by id where the id equals another record's finds nothing",
   "Reading events by id where the id equals another record's finds nothing",
@@ -296,14 +296,14 @@ const INDEX_WORDS = ['agents', 'events', 'network link types'];
 const PATH_FORMS = ['{base}', '{base}/{id}'];
 const TOKEN_FLAWS = ['with a malformed token', 'with an unsigned token (alg none)', 'without a token'];
 
-/** "<operation> on <index> at <path> <flaw> is refused" for the operations given, on every index, path form and token flaw (seed §5). */
+/** "<operation> on <index> at <path> <flaw> is refused" for the operations given, on every index, path form and token flaw (§5). */
 function refusedTokenScenarios(operations: readonly string[]): string[] {
   return operations.flatMap((operation) =>
     INDEX_WORDS.flatMap((index) => PATH_FORMS.flatMap((path) => TOKEN_FLAWS.map((flaw) => `${operation} on ${index} at ${path} ${flaw} is refused`))),
   );
 }
 
-/** The updates that change nothing (seed §4.1, §7: 304), on every index and path. */
+/** The updates that change nothing (§4.1, §7: 304), on every index and path. */
 export const UPDATES_WITH_THE_VALUES_IT_HAS: readonly string[] = [
   'Updating agents at {base} with the values it already has changes nothing',
   'Updating agents at {base}/{id} with the values it already has changes nothing',
@@ -313,7 +313,7 @@ export const UPDATES_WITH_THE_VALUES_IT_HAS: readonly string[] = [
   'Updating network link types at {base}/{id} with the values it already has changes nothing',
 ];
 
-/** The scenarios that update an id that does not exist (seed §4.2), on every index and path. */
+/** The scenarios that update an id that does not exist (§4.2), on every index and path. */
 export const UPDATES_AN_UNKNOWN_ID: readonly string[] = [
   'Updating agents at {base} naming an id that does not exist is refused',
   'Updating agents at {base}/{id} naming an id that does not exist is refused',
@@ -323,7 +323,7 @@ export const UPDATES_AN_UNKNOWN_ID: readonly string[] = [
   'Updating network link types at {base}/{id} naming an id that does not exist is refused',
 ];
 
-/** The scenarios that create an id that already exists (seed §4.1 rule 3), in the body and in the path. */
+/** The scenarios that create an id that already exists (§4.1 rule 3), in the body and in the path. */
 export const REFUSES_A_DUPLICATE_ID: readonly string[] = [
   'A network link type id that already exists is refused',
   'An agent id that already exists is refused',

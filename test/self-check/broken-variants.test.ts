@@ -9,7 +9,7 @@ import { mintJwt } from '../../src/conformance/mint-jwt.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from './run-suite-quietly.js';
 import { startVariantServer } from './start-variant-server.js';
 
-// The self-check of issue 5: the suite must pass on the faithful reference server and fail, on
+// The self-check: the suite must pass on the faithful reference server and fail, on
 // exactly the expected scenarios, on each variant that breaks one documented rule. Cucumber's
 // own output is captured and shown only inside a failing assertion.
 
@@ -42,7 +42,7 @@ describe('conformance self-check', () => {
     assert.deepEqual(byId(run.after['networkLinkTypes']), byId(fresh.body));
   });
 
-  // Where the seed leaves a choice open, another choice must not fail the suite.
+  // Where the description leaves a choice open, another choice must not fail the suite.
   for (const alternative of FAITHFUL_ALTERNATIVES) {
     test(`a faithful alternative (${alternative.name}) passes every scenario`, async () => {
       assertEveryScenarioPassed(await runAgainst(alternative), alternative.breaks);

@@ -25,19 +25,19 @@ export interface FaultContext {
 /** A reference server changed by a wrapper: one that breaks exactly one documented rule, or a faithful alternative. */
 export interface BrokenVariant {
   name: string;
-  /** The seed rule it breaks (for a faithful alternative: what it chooses differently). */
+  /** The rule of the description it breaks (for a faithful alternative: what it chooses differently). */
   breaks: string;
   /** Options for createReferenceCore beyond auth (no preload, another seed, other generated ids). */
   coreOptions?: Omit<ReferenceCoreOptions, 'auth'>;
   /**
    * The profile the self-check runs it with; default extended. A faithful alternative of the
-   * seed runs with core: the extensions fix what the seed leaves open (a readonly id is 406).
+   * seed runs with core: the extensions fix what the description leaves open (a readonly id is 406).
    */
   profile?: 'core' | 'extended';
   wrap(handle: Handle, context: FaultContext): Handle;
 }
 
-/** Top-level fields the seed tabulates per index (§2.1–2.3); everything else is "extra". */
+/** Top-level fields the description tabulates per index (§2.1–2.3); everything else is "extra". */
 const TABULATED: Array<[string, string[]]> = [
   ['/event', ['id']],
   ['/type/network-link', ['id', 'name', 'description']],
@@ -46,7 +46,7 @@ const TABULATED: Array<[string, string[]]> = [
 
 /**
  * The broken variants of the self-check. Each wraps the reference core's `handle` and breaks one
- * rule of the seed; `broken-variant-expectations.ts` lists the scenarios each must fail.
+ * rule of the description; `broken-variant-expectations.ts` lists the scenarios each must fail.
  */
 export const BROKEN_VARIANTS: BrokenVariant[] = [
   {
@@ -239,13 +239,13 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
 ];
 
 /**
- * A read that applies where.equals with its own comparison instead of equality (seed §4.1 query
+ * A read that applies where.equals with its own comparison instead of equality (§4.1 query
  * body): the records of the index are read in full, then filtered and selected here.
  */
 function readMatchingWhere(matches: (value: string, expr: string) => boolean): BrokenVariant['wrap'] {
   return (handle) => async (request) => {
     const query = request.method === 'GET' ? parseBody(request) : undefined;
-    // Only the seed's query (select and where.equals, in the body): the extensions' order, limit
+    // Only the description's query (select and where.equals, in the body): the extensions' order, limit
     // and ?q= are left to the core, so the variant breaks equality alone.
     const seedOnly = isObject(query) && Object.keys(query).every((k) => k === 'select' || k === 'where') && !/(?:^|&)q=/.test(request.query ?? '');
     const where = isObject(query) && isObject(query['where']) && Object.keys(query['where']).length === 1 ? query['where'] : undefined;

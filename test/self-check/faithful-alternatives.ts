@@ -7,8 +7,8 @@ import { isBasePath, isObject, type Json } from './variant-helpers.js';
 let generated = 0;
 
 /**
- * Implementations that differ from the reference server only where the seed leaves the choice
- * open. The suite must pass on each (design rule: assert only what the seed fixes). The
+ * Implementations that differ from the reference server only where the description leaves the choice
+ * open. The suite must pass on each (design rule: assert only what the description fixes). The
  * self-check runs them next to the broken variants, with the core profile: several choose what
  * an extension fixes (400 for a readonly id, error bodies left out).
  */
@@ -36,7 +36,7 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
       const request = select && !select.includes('id') ? { ...original, body: withSelect(original.body, ['id', ...select]) } : original;
       const response = await handle(request);
       const body = response.body;
-      // seed §7: the envelope content of 400, 401, 404, 415 is not shown.
+      // §7: the envelope content of 400, 401, 404, 415 is not shown.
       if ([400, 401, 404, 415].includes(response.status)) return { status: response.status, headers: {} };
       if (!Array.isArray(body)) return response;
       if (request.method === 'GET' && response.status === 200) return { ...response, body: [...body].reverse() };
@@ -138,12 +138,12 @@ function rewriteEnvelope(status: number, items: Json[]): { status: number; body:
     if (message === 'Id already found') return { ...item, message: 'Id already found.' };
     if (typeof message === 'string') {
       const id = /id=(\S+)/.exec(message)?.[1];
-      // The status stays a reason phrase (seed §4.1), but of the item's code (a 205 item says "OK"):
-      // the seed fixes the phrase, not whose it is.
+      // The status stays a reason phrase (§4.1), but of the item's code (a 205 item says "OK"):
+      // the description fixes the phrase, not whose it is.
       return id ? { ...item, status: reasonPhraseOf(item['code']), message: `[${id}] ok` } : item;
     }
     if (!isObject(message)) return item;
-    // seed §4.1 rule 4 fixes `name` and `parameter.type`; other nested names may be spelled per entry.
+    // §4.1 rule 4 fixes `name` and `parameter.type`; other nested names may be spelled per entry.
     const renamed = Object.fromEntries(
       Object.entries(message).map(([key, value]) => {
         if (key === 'parameter.type' || !key.includes('.')) return [key, value];

@@ -4,7 +4,7 @@ import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumb
 import { IdGenerator, PickleStepType, type GherkinDocument } from '@cucumber/messages';
 
 /**
- * The dimensions along which a general rule of the service applies (seed §4.1: "All three
+ * The dimensions along which a general rule of the service applies (§4.1: "All three
  * indices follow the same operation pattern", `{base}[/{id}]`, the agent's three lists, every
  * enumeration) and the values each takes.
  */

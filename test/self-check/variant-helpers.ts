@@ -26,7 +26,7 @@ export function rewriteBody(request: CoreRequest, rewrite: (body: Json) => Json)
   return { ...request, body: JSON.stringify(rewrite(body)) };
 }
 
-/** A one-item success envelope (seed §4.1). */
+/** A one-item success envelope (§4.1). */
 export function envelope(status: string, code: number, message: string): Json[] {
   return [{ status, code, error: false, message }];
 }

@@ -1,5 +1,5 @@
 // Test helper (not a test): a reverse proxy that answers every request about `delayMs` later
-// than its upstream did, to stand for a slow deployment (issue 12: the suite against a service
+// than its upstream did, to stand for a slow deployment (the suite against a service
 // whose answers take 25 ms), or one that stops answering mid-run (`answerAtMost`). Bodies pass
 // through byte for byte, GET and 205 bodies included.
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';

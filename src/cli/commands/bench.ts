@@ -25,7 +25,7 @@ Options:
 ${formatFlagHelp(BENCH_FLAGS)}
 `;
 
-/** `mgmt-kit bench` / `npm run bench`: the performance figures of issue 12. */
+/** `mgmt-kit bench` / `npm run bench`: the performance figures. */
 export const command: Command = {
   summary: 'measure the reference server against the node:http ceiling and Prism',
   async run(argv) {

@@ -11,7 +11,7 @@ const CONFORMANCE_FLAGS = {
   'base-url': { kind: 'string', description: 'the implementation under test', env: 'BASE_URL', valueName: 'URL' },
   token: { kind: 'string', description: 'JWT sent as Authorization on every call', env: 'TOKEN', valueName: 'T' },
   'auth-scheme': { kind: 'string', description: 'word before the token ("" for none)', env: 'AUTH_SCHEME', defaultText: 'Bearer', valueName: 'S' },
-  profile: { kind: 'string', description: 'core (the seed only) or extended (adds @extension)', defaultText: 'core', valueName: 'P' },
+  profile: { kind: 'string', description: 'core (the description only) or extended (adds @extension)', defaultText: 'core', valueName: 'P' },
   'allow-destructive': { kind: 'boolean', description: 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)' },
   'jwt-secret': { kind: 'string', description: 'HS256 secret: mints the token when --token is absent and runs @needs-jwt-secret', env: 'JWT_SECRET', valueName: 'S' },
   'jwt-claims': { kind: 'string', description: 'JSON object of extra claims in minted tokens, e.g. {"iss":"idp"}', env: 'JWT_CLAIMS', valueName: 'JSON' },

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseTimeBudget } from '../../fuzz/run-fuzz-command.js';
+import { parseTimeBudget } from '../../fuzz/run/run-fuzz-command.js';
 
 const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
 

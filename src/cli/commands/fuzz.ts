@@ -2,8 +2,8 @@ import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import type { Command } from '../main.js';
 import { formatFlagHelp, parseFlags } from '../parse-flags.js';
-import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run-budget.js';
-import { parseTimeBudget, runFuzzCommand } from '../../fuzz/run-fuzz-command.js';
+import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run/run-budget.js';
+import { parseTimeBudget, runFuzzCommand } from '../../fuzz/run/run-fuzz-command.js';
 
 const FUZZ_FLAGS = {
   'base-url': { kind: 'string', description: 'the implementation under test', env: 'BASE_URL', valueName: 'URL' },

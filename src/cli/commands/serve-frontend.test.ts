@@ -1,4 +1,4 @@
-// `mgmt-kit serve` with the frontend flags (issue 9) as a real process: --cors-origin, --admin,
+// `mgmt-kit serve` with the frontend flags as a real process: --cors-origin, --admin,
 // --delay, --seed with --watch, and the refusals (exit 2) of bad values.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -66,7 +66,7 @@ function formatBanner(url: string, auth: { token: string; generatedSecret: strin
 }
 
 /**
- * `mgmt-kit serve` / `npm start`: the reference server on node:http (issue 3). Prints the URL,
+ * `mgmt-kit serve` / `npm start`: the reference server on node:http. Prints the URL,
  * spec and docs URLs and a ready token; one log line per request unless --quiet; closes
  * cleanly on SIGINT/SIGTERM (exit 0). Bad flags (an empty --jwt-secret included) or an invalid
  * seed file exit 2; an empty JWT_SECRET counts as unset, so a random secret is generated.

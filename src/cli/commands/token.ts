@@ -23,7 +23,7 @@ Options:
 ${formatFlagHelp(TOKEN_FLAGS)}
 `;
 
-/** `mgmt-kit token`: mints a token the reference server accepts (seed §5, x-decisions auth-header). */
+/** `mgmt-kit token`: mints a token the reference server accepts (§5, x-decisions auth-header). */
 export const command: Command = {
   summary: 'mint a JWT for the reference server',
   async run(argv) {

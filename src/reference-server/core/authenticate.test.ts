@@ -1,4 +1,4 @@
-// The verified-token cache never accepts what a fresh verification would refuse (issue 12): every
+// The verified-token cache never accepts what a fresh verification would refuse: every
 // refusal is proven after the cache was warmed with a valid token of the same secret.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

@@ -28,7 +28,7 @@ export const EMPTY_SECRET = 'the JWT secret must not be empty';
 /**
  * The secret as a WebCrypto HMAC-SHA-256 verification key. Imported once per authenticator:
  * given raw bytes, jose would import the key again on every call, which dominated the CPU profile
- * of the reference server under load (issue 12). WebCrypto, not node:crypto, keeps the core
+ * of the reference server under load. WebCrypto, not node:crypto, keeps the core
  * browser-safe for the msw handlers.
  */
 function importVerifyKey(key: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
@@ -37,7 +37,7 @@ function importVerifyKey(key: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
 }
 
 /**
- * Verifies `Authorization: Bearer <jwt>` with jose, HS256 only (seed §5, x-decisions
+ * Verifies `Authorization: Bearer <jwt>` with jose, HS256 only (§5, x-decisions
  * auth-header). A missing header, another scheme, a malformed token, a wrong signature,
  * `alg: none` (refused by the algorithm list), an expired token or one not yet valid (nbf)
  * all resolve false; nothing throws once created. An empty secret throws {@link EMPTY_SECRET}

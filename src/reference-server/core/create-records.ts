@@ -12,7 +12,7 @@ import { readRecordList } from './read-record-list.js';
 
 /**
  * Creates one record and answers its envelope item: the id comes from the path, else the body,
- * else is generated (seed §2 rule 3, x-decisions id-source); a body id other than the path id →
+ * else is generated (§2 rule 3, x-decisions id-source); a body id other than the path id →
  * 406 {"id": "Differs from the id in the path"}; a missing or invalid field → 406 with the field
  * object (rule 4), repeated entry ids too ({"parameters": "Repeated values"}); an id already
  * stored → 406 "Id already found" (rule 3). A created item carries the `id` as a field.
@@ -31,7 +31,7 @@ function createOne(index: IndexDefinition, pathId: string | undefined, record: J
 }
 
 /**
- * Create (seed §4.1): one record, or a batch (extension, x-decisions batches) whose records are
+ * Create (§4.1): one record, or a batch (extension, x-decisions batches) whose records are
  * created one by one, in order, each answered by its own envelope item; the HTTP status is the
  * most severe item's code (mostSevereStatus). A batch with an id in the path, or naming one id
  * twice, is refused whole with 406 {"id": …}.

@@ -9,10 +9,10 @@ import { applyQuery } from './query/apply-query.js';
 import { readQuery } from './read-query.js';
 
 /**
- * Delete (seed §4.1): the record of the path id, the records the query picks (`where`, then
+ * Delete (§4.1): the record of the path id, the records the query picks (`where`, then
  * `order` and `limit`, x-decisions query-language), or — without a query — every record of the
  * index (rule 1). `select` is ignored. 205 with one item per deleted record, each with code 200
- * (seed §4.1); nothing to delete → 404 (x-decisions delete-nothing).
+ * (§4.1); nothing to delete → 404 (x-decisions delete-nothing).
  */
 export function deleteRecords(index: IndexDefinition, id: string | undefined, body: JsonBody, context: CoreContext): CoreResponse {
   const result = readQuery(body);

@@ -5,12 +5,12 @@ import { envelopeItem, errorResponse, noContentResponse, reasonPhrase } from './
 
 const spec = createSpecValidator();
 
-test('items carry the reason phrase, the code, error and message (seed §4.1)', () => {
+test('items carry the reason phrase, the code, error and message (§4.1)', () => {
   assert.deepEqual(envelopeItem(201, 'Record with id=e1 created'), { status: 'Created', code: 201, error: false, message: 'Record with id=e1 created' });
   assert.deepEqual(envelopeItem(406, { name: 'required' }), { status: 'Not Acceptable', code: 406, error: true, message: { name: 'required' } });
 });
 
-test('a delete item says Reset Content with code 200 (seed §4.1)', () => {
+test('a delete item says Reset Content with code 200 (§4.1)', () => {
   const item = envelopeItem(200, 'Record with id=e1 deleted', 205);
   assert.deepEqual(item, { status: 'Reset Content', code: 200, error: false, message: 'Record with id=e1 deleted' });
   assert.deepEqual(spec.validateSchema('DeletedEnvelope', [item]), []);

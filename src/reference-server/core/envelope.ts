@@ -1,9 +1,9 @@
 import type { CoreResponse } from './core-types.js';
 
-/** Field name (dotted for nested fields) → short reason, e.g. `{"parameter.type": "required"}` (seed §4.1 rule 4). */
+/** Field name (dotted for nested fields) → short reason, e.g. `{"parameter.type": "required"}` (§4.1 rule 4). */
 export type ValidationMessage = Record<string, string>;
 
-/** One item of the response envelope (seed §4.1): reason phrase, code, error flag, message. */
+/** One item of the response envelope (§4.1): reason phrase, code, error flag, message. */
 export interface EnvelopeItem {
   status: string;
   code: number;
@@ -42,20 +42,20 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   500: 'Internal Server Error',
 };
 
-/** The HTTP reason phrase of a status, as the envelope's `status` field carries it (seed §4.1). */
+/** The HTTP reason phrase of a status, as the envelope's `status` field carries it (§4.1). */
 export function reasonPhrase(status: number): string {
   // Stryker disable next-line StringLiteral: equivalent: every status the core answers has a phrase (features/SURVIVORS.md)
   return REASON_PHRASES[status] ?? 'Unknown';
 }
 
-/** Headers of every core response (seed §4.1: Content-Type: application/json). */
+/** Headers of every core response (§4.1: Content-Type: application/json). */
 export function jsonHeaders(extra: Record<string, string> = {}): Record<string, string> {
   return { 'content-type': 'application/json', ...extra };
 }
 
 /**
  * One envelope item. `reasonOf` names the status whose reason phrase goes into `status`:
- * a delete item says "Reset Content" (205) while its code is 200 (seed §4.1).
+ * a delete item says "Reset Content" (205) while its code is 200 (§4.1).
  *
  * @example envelopeItem(200, 'Record with id=e1 deleted', 205)
  * // → { status: 'Reset Content', code: 200, error: false, message: 'Record with id=e1 deleted' }
@@ -78,7 +78,7 @@ export function errorResponse(
   return jsonResponse(status, [envelopeItem(status, message)], headers);
 }
 
-/** 204: nothing to act on; no body (seed §7, x-decisions empty-body). */
+/** 204: nothing to act on; no body (§7, x-decisions empty-body). */
 export function noContentResponse(): CoreResponse {
   return { status: 204, headers: jsonHeaders() };
 }

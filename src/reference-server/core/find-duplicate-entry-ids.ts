@@ -4,7 +4,7 @@ import { REPEATED_VALUES } from './messages.js';
 
 /**
  * The 406 message naming each list in which two entries share an id, or undefined when every
- * id is unique. Entries are addressed by id (seed §4.1 rule 5), so a repeated id is refused on
+ * id is unique. Entries are addressed by id (§4.1 rule 5), so a repeated id is refused on
  * create and update with the original service's wording (x-decisions entry-ids).
  *
  * @example findDuplicateEntryIds({ parameters: [{ id: 'p' }, { id: 'p' }] }, ['parameters'])

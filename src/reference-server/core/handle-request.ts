@@ -14,7 +14,7 @@ const operations = { GET: readRecords, POST: createRecords, PUT: updateRecords, 
 
 /**
  * The reference service as a function from a plain request to a plain response. Checks run in
- * a fixed order: route (404 unknown path, 405 + Allow) → authentication (401, seed §5) → media
+ * a fixed order: route (404 unknown path, 405 + Allow) → authentication (401, §5) → media
  * type (415) → JSON (400) → the `q` parameter of read and delete (400) → the query (400) or the
  * records (406) → the operation. Every documented outcome is a
  * returned response; nothing here throws for bad input.

@@ -1,24 +1,24 @@
-/** The three indices of the seed (§4.1 table), by the names a seed file uses. */
+/** The three indices of the description (§4.1 table), by the names a seed file uses. */
 export type IndexName = 'event' | 'network-link-type' | 'agent';
 
 /** What the core needs to know about one index: its path and the spec schemas of its records. */
 export interface IndexDefinition {
   name: IndexName;
-  /** `{base}` of seed §4.1. */
+  /** `{base}` of §4.1. */
   basePath: string;
-  /** Component schema a created record must satisfy (seed §2, "Required"). */
+  /** Component schema a created record must satisfy (§2, "Required"). */
   inputSchema: string;
   /** Component schema an update body must satisfy. */
   updateSchema: string;
   /** Component schema a stored (merged) record must satisfy. */
   storedSchema: string;
-  /** Lists whose entries an update matches by id (seed §4.1 rule 5); others are replaced. */
+  /** Lists whose entries an update matches by id (§4.1 rule 5); others are replaced. */
   listsMergedById: readonly string[];
   /** operationId stem used by the spec, e.g. `Event` in createEvent / readEventById. */
   operationStem: { one: string; many: string };
 }
 
-/** The index table of seed §4.1, with the spec component names of each index. */
+/** The index table of §4.1, with the spec component names of each index. */
 export const INDEX_DEFINITIONS: readonly IndexDefinition[] = [
   {
     name: 'event',
@@ -54,7 +54,7 @@ export const INDEX_DEFINITIONS: readonly IndexDefinition[] = [
   },
 ];
 
-/** The index names, in seed order. */
+/** The index names, in the description's order. */
 export const INDEX_NAMES: readonly IndexName[] = INDEX_DEFINITIONS.map((d) => d.name);
 
 /**

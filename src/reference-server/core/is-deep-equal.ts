@@ -1,7 +1,7 @@
 import { getOwnField, isJsonObject } from './json-record.js';
 
 /**
- * Deep equality of two JSON values, ignoring the order of object fields (seed §4.1: an update
+ * Deep equality of two JSON values, ignoring the order of object fields (§4.1: an update
  * that changes nothing answers 304).
  */
 export function isDeepEqual(a: unknown, b: unknown): boolean {

@@ -1,7 +1,7 @@
 /** A JSON object as parsed from a body: field name → JSON value. */
 export type JsonObject = { [field: string]: unknown };
 
-/** A record as stored in an index: any JSON object with a string id (seed §2 rule 3). */
+/** A record as stored in an index: any JSON object with a string id (§2 rule 3). */
 export type StoredRecord = JsonObject & { id: string };
 
 /** True for a JSON object (not an array, not null). */
@@ -23,7 +23,7 @@ export function getOwnField(record: JsonObject, field: string): unknown {
  */
 export function setOwnField(record: JsonObject, field: string, value: unknown): void {
   // Object.prototype's only setter is __proto__; every other name assigns an own field, and an
-  // assignment is several times faster than defineProperty (the select of a large read, issue 12).
+  // assignment is several times faster than defineProperty (the select of a large read).
   // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: kit-only: hostile-input hardening (test/hostile) (features/SURVIVORS.md)
   if (field === '__proto__') Object.defineProperty(record, field, { value, enumerable: true, writable: true, configurable: true });
   else record[field] = value;

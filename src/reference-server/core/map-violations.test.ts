@@ -13,7 +13,7 @@ test('singularOf names an entry of a list', () => {
   }
 });
 
-test('dottedFieldName drops list indices and uses the singular (seed §4.1 rule 4)', () => {
+test('dottedFieldName drops list indices and uses the singular (§4.1 rule 4)', () => {
   assert.equal(dottedFieldName('', 'name'), 'name');
   assert.equal(dottedFieldName('/parameters/0', 'type'), 'parameter.type');
   assert.equal(dottedFieldName('/actions/1/config', 'cmd'), 'action.config.cmd');

@@ -4,7 +4,7 @@ import type { ValidationMessage } from './envelope.js';
 /** Describes the branches of a `oneOf` found at a schema path, e.g. "a string or a list of strings". */
 export type DescribeOneOf = (schemaPath: string) => string | undefined;
 
-/** `parameters` → `parameter`: the seed names an entry of a list by the list's singular (§4.1 rule 4). */
+/** `parameters` → `parameter`: the description names an entry of a list by the list's singular (§4.1 rule 4). */
 export function singularOf(listName: string): string {
   // Stryker disable next-line MethodExpression,UnaryOperator: equivalent: singular of the three list names (features/SURVIVORS.md)
   if (listName.endsWith('ies')) return `${listName.slice(0, -3)}y`;
@@ -21,7 +21,7 @@ function unescapePointerSegment(segment: string): string {
 
 /**
  * The dotted field name of a JSON pointer: list indices are dropped and the list named by its
- * singular, so `/actions/1/config` + `cmd` → `action.config.cmd` (seed §4.1 rule 4).
+ * singular, so `/actions/1/config` + `cmd` → `action.config.cmd` (§4.1 rule 4).
  */
 export function dottedFieldName(instancePath: string, ...leaves: string[]): string {
   const names: string[] = [];
@@ -81,7 +81,7 @@ function describeViolation(v: SchemaViolation, describeOneOf: DescribeOneOf): { 
 }
 
 /**
- * Maps ajv violations to the seed's 406 message object: `{"name": "required"}`,
+ * Maps ajv violations to the description's 406 message object: `{"name": "required"}`,
  * `{"parameter.type": "required"}`, `{"action.status": "must be one of: started, stopped, unknown"}`.
  * Errors of the branches inside a failed `oneOf` are folded into one reason for that field.
  * The first reason per field wins.

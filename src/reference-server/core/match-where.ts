@@ -1,6 +1,6 @@
 import { getOwnField, isJsonObject, type JsonObject } from './json-record.js';
 
-/** `where.equals` of the query body (seed §4.1). */
+/** `where.equals` of the query body (§4.1). */
 export interface WhereEquals {
   target: string;
   expr: string;

@@ -5,7 +5,7 @@ import { mergeUpdate } from './merge-update.js';
 const LISTS = ['actions', 'parameters', 'resources'];
 
 const cases: Array<[string, { stored: Record<string, unknown>; sent: Record<string, unknown>; lists?: string[]; want: Record<string, unknown> }]> = [
-  ['adds a field (seed §4.1 rule 7)', { stored: { id: 'e1', kind: 'up' }, sent: { id: 'e1', source: '10.0.0.1' }, want: { id: 'e1', kind: 'up', source: '10.0.0.1' } }],
+  ['adds a field (§4.1 rule 7)', { stored: { id: 'e1', kind: 'up' }, sent: { id: 'e1', source: '10.0.0.1' }, want: { id: 'e1', kind: 'up', source: '10.0.0.1' } }],
   ['replaces a scalar (rule 6)', { stored: { id: 'p2p', name: 'Point to Point' }, sent: { name: 'P2P' }, want: { id: 'p2p', name: 'P2P' } }],
   ['merges nested objects field by field', { stored: { id: 'e', geo: { lat: 1, lon: 2 } }, sent: { geo: { lat: 3 } }, want: { id: 'e', geo: { lat: 3, lon: 2 } } }],
   ['replaces other arrays', { stored: { id: 'a', deployment_source: ['x', 'y'] }, sent: { deployment_source: ['z'] }, lists: LISTS, want: { id: 'a', deployment_source: ['z'] } }],

@@ -48,7 +48,7 @@ function mergeListById(stored: readonly unknown[], sent: readonly unknown[]): un
 /**
  * The stored record with the sent fields merged in (x-decisions update-merge): plain objects
  * field by field, the lists named in `listsMergedById` (the agent's actions, parameters and
- * resources, seed §4.1 rule 5) entry by entry matched on id; other arrays and scalars replaced.
+ * resources, §4.1 rule 5) entry by entry matched on id; other arrays and scalars replaced.
  * Neither input is modified, and the result shares no object with them.
  *
  * @example mergeUpdate({ id: 'a', parameters: [{ id: 'p', type: 'string' }] },

@@ -1,18 +1,18 @@
 /**
  * Every message the reference server answers with, named once so tests and other adapters
- * import them instead of repeating the text (seed §4.1, §7; spec x-decisions error-envelope,
+ * import them instead of repeating the text (§4.1, §7; spec x-decisions error-envelope,
  * success-messages).
  */
 
-/** seed §4.1 rule 3: duplicate id → 406. */
+/** §4.1 rule 3: duplicate id → 406. */
 export const ID_ALREADY_FOUND = 'Id already found';
-/** seed §5: any failed check of the Authorization header → 401. */
+/** §5: any failed check of the Authorization header → 401. */
 // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
 export const AUTHENTICATION_FAILED = 'Authentication failed';
-/** seed §7: read/delete that matches nothing → 404. */
+/** §7: read/delete that matches nothing → 404. */
 // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
 export const NOTHING_FOUND = 'Nothing found for the query';
-/** seed §7 (415); x-decisions media-type. */
+/** §7 (415); x-decisions media-type. */
 // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
 export const MEDIA_TYPE_NOT_SUPPORTED = 'Media type not supported: send application/json';
 /** x-decisions unknown-path: a path outside the three indices → 404. */
@@ -27,11 +27,11 @@ export const REQUEST_TIMEOUT = 'The request did not arrive in time';
 /** node:http refused the request headers as too large → 431. */
 // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
 export const HEADERS_TOO_LARGE = 'The request headers are too large';
-/** seed §4.2 (500): only an unexpected throw in an adapter yields it. */
+/** §4.2 (500): only an unexpected throw in an adapter yields it. */
 // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
 export const SERVER_ERROR = 'The server cannot satisfy the request';
 
-/** seed §4.2 (400) and x-decisions malformed-json: `Request not valid: <why>`. */
+/** §4.2 (400) and x-decisions malformed-json: `Request not valid: <why>`. */
 export function requestNotValid(why: string): string {
   // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
   return `Request not valid: ${why}`;
@@ -51,24 +51,24 @@ export function batchTooLong(maxRecords: number): string {
   return `A batch holds at most ${maxRecords} records`;
 }
 
-/** seed §4.1 create: the message names the id (x-decisions success-messages). */
+/** §4.1 create: the message names the id (x-decisions success-messages). */
 export function recordCreated(id: string): string {
   return `Record with id=${id} created`;
 }
 
-/** seed §4.1 update (200). */
+/** §4.1 update (200). */
 export function recordUpdated(id: string): string {
   // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
   return `Record with id=${id} updated`;
 }
 
-/** seed §4.1 update (304): nothing would change. */
+/** §4.1 update (304): nothing would change. */
 export function updateNotNecessary(id: string): string {
   // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
   return `Update not necessary for record with id=${id}`;
 }
 
-/** seed §4.1 delete (205, envelope code 200). */
+/** §4.1 delete (205, envelope code 200). */
 export function recordDeleted(id: string): string {
   // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
   return `Record with id=${id} deleted`;

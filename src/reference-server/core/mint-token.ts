@@ -12,7 +12,7 @@ export interface MintTokenOptions {
 }
 
 /**
- * Mints an HS256 JWT the reference server accepts (seed §5: how a token is obtained is not
+ * Mints an HS256 JWT the reference server accepts (§5: how a token is obtained is not
  * shown, so the kit mints its own).
  *
  * @example const token = await mintToken({ secret: 's', expiresIn: '1h' });

@@ -44,7 +44,7 @@ export function findJsonProblem(value: unknown): string | undefined {
 
 /**
  * Reads the body of a request as JSON, or answers the error: 415 when a body is not sent as
- * JSON (seed §7); 400 (x-decisions malformed-json) when its bytes are not UTF-8, it is not valid
+ * JSON (§7); 400 (x-decisions malformed-json) when its bytes are not UTF-8, it is not valid
  * JSON, it holds a number JSON cannot carry back (1e400) or it nests deeper than
  * {@link MAX_BODY_DEPTH}. An absent or whitespace-only body counts as no body and needs no
  * Content-Type.

@@ -2,7 +2,7 @@ import type { OpenApiDocument } from '../../spec/openapi-document.js';
 import { cloneJson, type StoredRecord } from './json-record.js';
 
 /**
- * The network link types every reference server starts with: `p2p` and `slice` (seed §2.2),
+ * The network link types every reference server starts with: `p2p` and `slice` (§2.2),
  * read from the spec's `components.examples.PreloadedNetworkLinkTypes` so they are stated once.
  */
 export function readPreloadedNetworkLinkTypes(doc: OpenApiDocument): StoredRecord[] {

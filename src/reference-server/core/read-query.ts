@@ -3,7 +3,7 @@ import { errorResponse } from './envelope.js';
 import type { JsonBody } from './parse-json-body.js';
 import { parseQuery, type ParsedQuery } from './query/parse-query.js';
 
-/** The query of a read or delete (seed §4.1 query body, x-decisions query-language), parsed. */
+/** The query of a read or delete (§4.1 query body, x-decisions query-language), parsed. */
 export type Query = ParsedQuery;
 
 /** A valid query, or the error response to send instead. */

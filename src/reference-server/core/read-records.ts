@@ -10,10 +10,10 @@ import { readQuery } from './read-query.js';
 import { selectFields } from './select-fields.js';
 
 /**
- * Read (seed §4.1): every record without a where — no body, `{}` or select only — (rule 2; so
+ * Read (§4.1): every record without a where — no body, `{}` or select only — (rule 2; so
  * `200 []` for an empty index, x-decisions read-empty), narrowed by the path id and `where`,
  * sorted by `order` and cut by `limit` (x-decisions query-language), restricted by `select`
- * (rule 8). An id, a where or a limit that leaves nothing → 404 (seed §7), on an empty index too.
+ * (rule 8). An id, a where or a limit that leaves nothing → 404 (§7), on an empty index too.
  */
 export function readRecords(index: IndexDefinition, id: string | undefined, body: JsonBody, context: CoreContext): CoreResponse {
   const result = readQuery(body);

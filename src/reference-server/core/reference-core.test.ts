@@ -13,7 +13,7 @@ const json = (method: string, path: string, body?: unknown) => ({
   ...(body === undefined ? {} : { body: JSON.stringify(body) }),
 });
 
-test('preload comes from the spec example PreloadedNetworkLinkTypes (seed §2.2)', async () => {
+test('preload comes from the spec example PreloadedNetworkLinkTypes (§2.2)', async () => {
   const core = createReferenceCore();
   const examples = loadOpenApiDocument().components['examples'] as Record<string, { value: unknown }>;
   const res = await core.handle(json('GET', '/type/network-link'));

@@ -13,10 +13,10 @@ import { createRecordValidator, type RecordValidator } from './validate-record.j
 export interface ReferenceCoreOptions {
   /** Records to load at start and on every reset (the `--seed` file shape). */
   seed?: SeedData;
-  /** Preload the network link types p2p and slice (seed §2.2); default true (`--empty` = false). */
+  /** Preload the network link types p2p and slice (§2.2); default true (`--empty` = false). */
   preload?: boolean;
   /**
-   * HS256 secret for `Authorization: Bearer <jwt>` (seed §5), or `false` for no checking
+   * HS256 secret for `Authorization: Bearer <jwt>` (§5), or `false` for no checking
    * (`--no-auth`). Default `false`: an in-process core is usually a local mock; the CLI always
    * passes it explicitly.
    */
@@ -47,7 +47,7 @@ export interface ReferenceCore {
   replaceSeed(seed: unknown): string[];
 }
 
-/** Thrown by {@link createReferenceCore} when the seed cannot be loaded; lists every problem. */
+/** Thrown by {@link createReferenceCore} when the description cannot be loaded; lists every problem. */
 export class SeedError extends Error {
   constructor(readonly problems: string[]) {
     // Stryker disable next-line StringLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
@@ -74,7 +74,7 @@ export function getSharedRecordValidator(): RecordValidator {
 
 /**
  * Creates the reference service core: a store per index (preloaded, plus the seed) and the
- * rules of the seed behind one `handle` function. Browser-safe (no Node modules), so the msw
+ * rules of the description behind one `handle` function. Browser-safe (no Node modules), so the msw
  * handlers run the very same rules.
  *
  * @example

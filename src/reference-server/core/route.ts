@@ -4,7 +4,7 @@ import { INDEX_DEFINITIONS, type IndexDefinition } from './index-definitions.js'
 // Stryker disable next-line StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
 export const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
 
-/** CRUD method of seed §4.1. */
+/** CRUD method of §4.1. */
 export type IndexMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Where a request goes: an index operation, or why it goes nowhere. */
@@ -30,7 +30,7 @@ function decodeSegment(segment: string): string | undefined {
 }
 
 /**
- * Matches `{base}[/{id}]` of seed §4.1. The id is percent-decoded; an empty id segment, a
+ * Matches `{base}[/{id}]` of §4.1. The id is percent-decoded; an empty id segment, a
  * deeper path or a malformed escape is an unknown path (404), another method on an index
  * path is 405.
  */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { selectFields } from './select-fields.js';
 
-test('select keeps only the listed fields the record has, in select order (seed §4.1 rule 8)', () => {
+test('select keeps only the listed fields the record has, in select order (§4.1 rule 8)', () => {
   const record = { id: 'p2p', name: 'Point to Point', description: 'd' };
   assert.deepEqual(selectFields(record, ['name']), { name: 'Point to Point' });
   assert.deepEqual(Object.keys(selectFields(record, ['name', 'id'])), ['name', 'id']);

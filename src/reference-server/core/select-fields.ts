@@ -2,7 +2,7 @@ import { cloneJson, getOwnField, setOwnField, type JsonObject } from './json-rec
 
 /**
  * The record restricted to the listed fields it has, in the order of `select`; absent fields
- * are left out, so a record may become `{}` (seed §4.1 rule 8, x-decisions select).
+ * are left out, so a record may become `{}` (§4.1 rule 8, x-decisions select).
  *
  * @example selectFields({ id: 'p2p', name: 'Point to Point' }, ['name', 'type_id']) // → { name: 'Point to Point' }
  */

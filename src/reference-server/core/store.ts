@@ -14,12 +14,12 @@ import type { RecordValidator } from './validate-record.js';
  */
 export type SeedData = Partial<Record<IndexName, JsonObject[]>>;
 
-/** One in-memory store per index (seed §1). */
+/** One in-memory store per index (§1). */
 export type Store = Readonly<Record<IndexName, IndexStore>>;
 
 /** Options of {@link createStore}. */
 export interface StoreOptions {
-  /** Preload `p2p` and `slice` (seed §2.2); default true. */
+  /** Preload `p2p` and `slice` (§2.2); default true. */
   preload?: boolean;
   seed?: SeedData;
 }
@@ -27,12 +27,12 @@ export interface StoreOptions {
 /**
  * Checks a parsed seed file and lists every problem (unknown index, non-array, a record the
  * create schema refuses, repeated entry ids in an agent list, a duplicate id). An empty list
- * means the seed can be loaded.
+ * means the description can be loaded.
  */
 // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
 export function findSeedProblems(seed: unknown, validate: RecordValidator): string[] {
   // Stryker disable next-line ArrayDeclaration,BooleanLiteral,ConditionalExpression,StringLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-  if (!isJsonObject(seed)) return ['the seed must be a JSON object such as {"event": [], "network-link-type": [], "agent": []}'];
+  if (!isJsonObject(seed)) return ['the description must be a JSON object such as {"event": [], "network-link-type": [], "agent": []}'];
   // Stryker disable next-line ArrayDeclaration: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
   const problems: string[] = [];
   // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
@@ -85,7 +85,7 @@ export function findSeedProblems(seed: unknown, validate: RecordValidator): stri
 
 /**
  * Fills a fresh store: the preload (unless disabled), then the seed's records; a seed record
- * with the id of a preloaded one replaces it. The seed must have passed {@link findSeedProblems}.
+ * with the id of a preloaded one replaces it. The description must have passed {@link findSeedProblems}.
  * A frozen seed record (see {@link freezeSeed}) is stored as it is, shared with the seed, so a
  * large seed is held once; any other record is copied.
  */
@@ -108,7 +108,7 @@ export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOpti
 
 /**
  * A deep-frozen seed, made once: the store then shares its records with it instead of holding a
- * second copy for every reset (100 000 seeded events are kept once, issue 12). A record the
+ * second copy for every reset (100 000 seeded events are kept once). A record the
  * caller has frozen already cannot change, so it is shared as it is (a `--seed` file is parsed,
  * frozen and handed over without any copy); any other record is copied first, so the caller's
  * objects stay theirs.

@@ -13,7 +13,7 @@ import type { JsonBody } from './parse-json-body.js';
 import { readRecordList } from './read-record-list.js';
 
 /**
- * Updates one record and answers its envelope item (seed §4.1 rules 5-7): the target id comes
+ * Updates one record and answers its envelope item (§4.1 rules 5-7): the target id comes
  * from the path, else the body (none → 406 {"id": "required"}); a body id other than the path id
  * would change a readonly field → 406 {"id": "Readonly field"} (x-decisions readonly-id); an
  * unknown id → 406 {"id": "not found"}. The sent fields are merged (x-decisions update-merge) and
@@ -42,7 +42,7 @@ function updateOne(index: IndexDefinition, pathId: string | undefined, patch: Js
 }
 
 /**
- * Update (seed §4.1): one record, or a batch (extension, x-decisions batches) whose records are
+ * Update (§4.1): one record, or a batch (extension, x-decisions batches) whose records are
  * updated one by one, in order, each answered by its own envelope item; the HTTP status is the
  * most severe item's code (an error outranks 200, which outranks 304; all unchanged → 304). A
  * batch with an id in the path, or naming one id twice, is refused whole with 406 {"id": …}.

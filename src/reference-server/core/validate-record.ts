@@ -39,7 +39,7 @@ function describeBranch(branch: unknown): string | undefined {
 
 /**
  * Compiles record validation from the spec (ajv 2020-12 via `createSpecValidator`, no schema
- * written twice) and maps failures to the seed's message object (seed §4.1 rule 4).
+ * written twice) and maps failures to the description's message object (§4.1 rule 4).
  *
  * @example createRecordValidator(spec, doc)('NetworkLinkTypeInput', { id: 'x' }) // → { name: 'required' }
  */

@@ -5,7 +5,7 @@ import { readRequestBody } from './read-request-body.js';
 import { servingOrigin } from './serving-origin.js';
 import { writeCoreResponse } from './write-core-response.js';
 
-/** One served request, for the log line (issue 3: method, path, status, duration). */
+/** One served request, for the log line (method, path, status, duration). */
 export interface RequestLogEntry {
   method: string;
   path: string;

@@ -39,7 +39,7 @@ function renderServersBlock(servers: readonly ServerEntry[]): string {
 }
 
 /**
- * Renders the spec for the origin that serves it (issue 8 point 4): `servers` lists that origin
+ * Renders the spec for the origin that serves it: `servers` lists that origin
  * first and the documented ones after it, in the JSON and in the YAML as written (only its
  * `servers` block is replaced, comments and layout elsewhere stay). Each origin is rendered once
  * and kept (up to {@link MAX_CACHED_ORIGINS}, oldest dropped first), so a request for the spec

@@ -26,7 +26,7 @@ test('the spec is served without auth as YAML and as JSON', async () => {
 const documented = loadOpenApiDocument()['servers'] as Array<{ url: string }>;
 const serverUrls = (body: unknown): string[] => (body as { servers: Array<{ url: string }> }).servers.map((s) => s.url);
 
-test('the served spec names the serving origin first, on a non-default port (issue 8 point 4)', async () => {
+test('the served spec names the serving origin first, on a non-default port', async () => {
   assert.notEqual(server.port, 8080);
   const json = await sendRaw(server.url, 'GET', '/openapi.json', undefined, {});
   assert.deepEqual(serverUrls(json.body), [server.url, ...documented.map((s) => s.url)]);

@@ -79,8 +79,8 @@ export type DocsAssets = (path: string, origin: () => string) => StaticAsset | u
 
 /**
  * The unauthenticated GET routes: the spec as written (/openapi.yaml), as JSON (/openapi.json),
- * and Swagger UI at /docs pointing at /openapi.json (issue 3: serve the spec and a docs page).
- * The spec's `servers` start with the serving origin (issue 8 point 4), rendered once per origin;
+ * and Swagger UI at /docs pointing at /openapi.json (serve the spec and a docs page).
+ * The spec's `servers` start with the serving origin, rendered once per origin;
  * the rest is built once. Only these exact paths are served, so no request can reach another file.
  */
 export function createDocsAssets(): DocsAssets {

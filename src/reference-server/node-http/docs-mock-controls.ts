@@ -1,4 +1,4 @@
-import { ADMIN_PREFIX, CORS_EXPOSED_HEADERS, FAULT_DELAY_HEADER, FAULT_STATUS_HEADER, MAX_DELAY_MS } from '../frontend/index.js';
+import { ADMIN_PREFIX, CORS_EXPOSED_HEADERS, FAULT_DELAY_HEADER, FAULT_STATUS_HEADER, MAX_DELAY_MS } from '../mock-controls/index.js';
 
 /**
  * The /docs section on the mock controls of the reference server: CORS, the admin routes, the

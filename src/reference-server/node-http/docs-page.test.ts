@@ -91,7 +91,7 @@ test('Swagger UI lists the serving origin first and "Try it out" from the exampl
   assert.equal(read.status, '200', read.body);
   assert.deepEqual(read.seen, ['GET /type/network-link 200']);
   assert.match(read.body, /"id": "p2p"/);
-  // Built from the examples alone (path example and body example), as issue 8 point 5 asks.
+  // Built from the examples alone (path example and body example), so example-driven tools can use it.
   const create = await tryItOut('createNetworkLinkTypeById');
   assert.equal(create.status, '201', create.body);
   assert.deepEqual(create.seen, ['POST /type/network-link/mesh 201']);

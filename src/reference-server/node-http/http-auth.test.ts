@@ -1,4 +1,4 @@
-// Authentication (seed §5; x-decisions auth-header) through node:http: HS256 Bearer tokens via jose.
+// Authentication (§5; x-decisions auth-header) through node:http: HS256 Bearer tokens via jose.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SignJWT, UnsecuredJWT } from 'jose';

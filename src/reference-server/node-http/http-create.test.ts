@@ -1,4 +1,4 @@
-// Create (seed §4.1) through the real node:http adapter; every answer is checked against the spec by send().
+// Create (§4.1) through the real node:http adapter; every answer is checked against the spec by send().
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { ID_ALREADY_FOUND, ID_DIFFERS_FROM_PATH, ONE_RECORD_WITH_PATH_ID, REPEATED_VALUES, SAME_ID_IN_BATCH } from '../core/messages.js';
@@ -36,7 +36,7 @@ test('create with the id in the path; a different body id → 406 {"id": "Differ
   assert.equal(server.core.store['network-link-type'].has('ring'), false);
 });
 
-test('create without an id → a generated UUID (seed §2 rule 3)', async () => {
+test('create without an id → a generated UUID (§2 rule 3)', async () => {
   const res = await server.send('POST', '/event', { json: { kind: 'link-up' } });
   assert.equal(res.status, 201);
   const id = /id=(\S+) created/.exec(String(messageOf(res.body)))![1]!;
@@ -44,7 +44,7 @@ test('create without an id → a generated UUID (seed §2 rule 3)', async () => 
   assert.deepEqual(server.core.store.event.get(id), { id, kind: 'link-up' });
 });
 
-test('duplicate id → 406 "Id already found" (seed §4.1 rule 3), also for a preloaded id', async () => {
+test('duplicate id → 406 "Id already found" (§4.1 rule 3), also for a preloaded id', async () => {
   for (const [path, record] of [['/type/network-link', { id: 'p2p', name: 'Again' }], ['/type/network-link/slice', { name: 'Again' }]] as const) {
     const res = await server.send('POST', path, { json: record });
     assert.equal(res.status, 406);
@@ -84,7 +84,7 @@ test('the same entry id in two different lists of an agent is accepted', async (
   assert.deepEqual(server.core.store.agent.get('a'), agent);
 });
 
-test('the seed agent shape is accepted (resource path as a string)', async () => {
+test('the agent shape of the description is accepted (resource path as a string)', async () => {
   const agent = {
     id: 'filebeat',
     actions: [{ id: 'start', config: { cmd: 'filebeat -c {config} -e', args: ['-d'], daemon: true }, status: 'started', example: 'x' }],

@@ -1,4 +1,4 @@
-// Delete (seed §4.1 rule 1; x-decisions delete-envelope, delete-nothing) through node:http.
+// Delete (§4.1 rule 1; x-decisions delete-envelope, delete-nothing) through node:http.
 // The 205 body is read with node:http: fetch would drop it.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';

@@ -1,8 +1,8 @@
-// The mock controls through node:http (issue 9): admin routes, injected statuses (with the
+// The mock controls through node:http: admin routes, injected statuses (with the
 // null-body handling of 204/205/304 on the wire), delays — and all of it ignored without --admin.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { injectedMessage } from '../frontend/injected-response.js';
+import { injectedMessage } from '../mock-controls/injected-response.js';
 import { startTestServer, type TestServer } from './test-server.js';
 
 let admin: TestServer;

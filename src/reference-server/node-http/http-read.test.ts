@@ -1,4 +1,4 @@
-// Read (seed §4.1 rules 2, 8; x-decisions select, where-equals, read-empty) through node:http.
+// Read (§4.1 rules 2, 8; x-decisions select, where-equals, read-empty) through node:http.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { NOTHING_FOUND } from '../core/messages.js';

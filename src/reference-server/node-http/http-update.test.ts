@@ -1,4 +1,4 @@
-// Update (seed §4.1 rules 5-7; x-decisions update-merge, update-unknown-id, readonly-id) through node:http.
+// Update (§4.1 rules 5-7; x-decisions update-merge, update-unknown-id, readonly-id) through node:http.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { ONE_RECORD_WITH_PATH_ID, READONLY_FIELD, REPEATED_VALUES, SAME_ID_IN_BATCH } from '../core/messages.js';
@@ -25,7 +25,7 @@ after(() => server.close());
 
 const messageOf = (body: unknown): unknown => (body as Array<{ message: unknown }>)[0]!.message;
 
-test('event: the seed example adds the field source (rule 7) → 200', async () => {
+test('event: the example of the description adds the field source (rule 7) → 200', async () => {
   const res = await server.send('PUT', '/event', { json: { id: 'event-1', source: '10.0.0.1' } });
   assert.equal(res.status, 200);
   assert.deepEqual(res.body, [{ status: 'OK', code: 200, error: false, message: 'Record with id=event-1 updated' }]);

@@ -5,7 +5,7 @@ import { createRequestListener, type RequestLogEntry } from './create-request-li
 import { createDocsAssets } from './docs-assets.js';
 import { answerClientError } from './answer-client-error.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
-import { ANY_ORIGIN, type CorsOptions, createWaitSet, withMockControls, type MockControlOptions } from '../frontend/index.js';
+import { ANY_ORIGIN, type CorsOptions, createWaitSet, withMockControls, type MockControlOptions } from '../mock-controls/index.js';
 import { withCors } from './with-cors.js';
 
 /** x-decisions slow-clients: request headers must arrive within 10 s … */

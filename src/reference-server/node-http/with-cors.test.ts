@@ -1,4 +1,4 @@
-// CORS through node:http (issue 9): preflights without a token, Allow-Origin on every answer —
+// CORS through node:http: preflights without a token, Allow-Origin on every answer —
 // the core's errors, the listener's own 413 and 500, the docs — and nothing when CORS is off.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';

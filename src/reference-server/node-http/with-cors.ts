@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { answerPreflight, isPreflight, readCorsHeaders, type CorsOptions } from '../frontend/index.js';
+import { answerPreflight, isPreflight, readCorsHeaders, type CorsOptions } from '../mock-controls/index.js';
 import { writeCoreResponse } from './write-core-response.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;

@@ -3,7 +3,7 @@ import type { CoreResponse } from '../core/index.js';
 
 /**
  * Whether node:http puts a body on the wire for this status: never for 204 and 304 (HTTP
- * forbids it and node drops it), but yes for 205 — the seed's delete envelope travels with it
+ * forbids it and node drops it), but yes for 205 — the description's delete envelope travels with it
  * (x-decisions delete-envelope, not-modified-body).
  */
 export function hasWireBody(status: number): boolean {

@@ -47,7 +47,7 @@ for (const [name, { query, field, reason }] of refused) {
 
 const accepted: Array<[string, unknown]> = [
   ['nothing', {}],
-  ['the seed query', { select: ['name'], where: { equals: { target: 'id', expr: 'p2p' } } }],
+  ['the query of the description', { select: ['name'], where: { equals: { target: 'id', expr: 'p2p' } } }],
   ['every comparison', { where: { reg_exp: { target: 'a', expr: 'x.*' }, wildcard: { target: 'b', expr: 'y?' }, lt: { target: 'n', expr: 3 }, lte: { target: 'n', expr: '3' }, gt: { target: 'n', expr: 0 }, gte: { target: 's', expr: 'm' } } }],
   ['and / or as lists and objects, not', { where: { and: [{ or: { equals: { target: 'a', expr: '1' }, wildcard: { target: 'a', expr: '2*' } } }, { not: { equals: { target: 'b', expr: 'x' } } }] } }],
   ['order and limit', { order: [{ target: 'id', mode: 'desc' }, { target: 'config.cmd', mode: 'asc' }], limit: { from: 0, to: 9 } }],

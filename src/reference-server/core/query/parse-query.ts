@@ -4,7 +4,7 @@ import type { OrderBy } from './order-records.js';
 import { isPlainObject, problem, type Parsed } from './parse-problem.js';
 import { parseWhere } from './parse-where.js';
 
-/** A parsed read or delete query (seed §4.1 query body; order and limit: x-decisions query-language). */
+/** A parsed read or delete query (§4.1 query body; order and limit: x-decisions query-language). */
 export interface ParsedQuery {
   select?: string[];
   where?: Clause;

@@ -80,7 +80,7 @@ function parseClause(value: unknown, field: string, budget: Budget): Parsed<Clau
 }
 
 /**
- * Parses the `where` of a query (seed §4.1 where.equals; x-decisions query-language for the
+ * Parses the `where` of a query (§4.1 where.equals; x-decisions query-language for the
  * rest): an object of operator → clause, every operator of one object must hold. Comparisons
  * (`equals`, `reg_exp`, `wildcard`, `lt`, `lte`, `gt`, `gte`) take `{target, expr}`; `and` and
  * `or` take a list of clause objects or one object of operator → clause; `not` takes one clause

@@ -1,0 +1,52 @@
+import { createHmac } from 'node:crypto';
+import type { AuthKind } from './fuzz-step.js';
+
+/** What a request carries for authentication: a header value, or a token in the query string. */
+export interface AuthMaterial {
+  authorization?: string;
+  /** `access_token=…`, appended to the URL (a token there must not count, §5). */
+  query?: string;
+}
+
+/** Keys of one side (target or model): its valid token, and its HS256 secret when known. */
+export interface AuthKeys {
+  validToken: string | undefined;
+  /** With the secret, expired / not-yet-valid / HS512 / RS256-header tokens are signed with the right key, so only the claim or algorithm is wrong. */
+  secret: string | undefined;
+}
+
+const FOREIGN_SECRET = 'mgmt-kit-fuzz: a secret no deployment uses';
+const HOUR = 3600;
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+function signed(header: object, claims: object, secret: string, hash: 'sha256' | 'sha512'): string {
+  const input = `${b64(header)}.${b64(claims)}`;
+  return `${input}.${createHmac(hash, secret).update(input).digest('base64url')}`;
+}
+
+/**
+ * Every way of authenticating the fuzzer tries, minted once per run so a replayed sequence sends
+ * the same bytes. All but `valid` must answer 401 on every operation (§5): `alg: none`, a
+ * token signed with another secret, a header naming RS256 or HS512 over an HMAC signature made
+ * with the real secret (no algorithm confusion), expired, `nbf` in the future, another scheme,
+ * and a token in the query string instead of the header.
+ */
+export function createAuthTable(keys: AuthKeys): Readonly<Record<AuthKind, AuthMaterial>> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims = { sub: 'mgmt-kit-fuzz', iat: now, exp: now + HOUR };
+  const key = keys.secret ?? FOREIGN_SECRET;
+  const bearer = (token: string): AuthMaterial => ({ authorization: `Bearer ${token}` });
+  return {
+    valid: keys.validToken === undefined ? {} : bearer(keys.validToken),
+    missing: {},
+    malformed: bearer('not.a.jwt'),
+    'alg-none': bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`),
+    'foreign-secret': bearer(signed({ alg: 'HS256', typ: 'JWT' }, claims, FOREIGN_SECRET, 'sha256')),
+    'rs256-header': bearer(signed({ alg: 'RS256', typ: 'JWT' }, claims, key, 'sha256')),
+    hs512: bearer(signed({ alg: 'HS512', typ: 'JWT' }, claims, key, 'sha512')),
+    expired: bearer(signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now - 2 * HOUR, exp: now - HOUR }, key, 'sha256')),
+    'not-yet-valid': bearer(signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, nbf: now + HOUR, exp: now + 2 * HOUR }, key, 'sha256')),
+    'basic-scheme': { authorization: `Basic ${Buffer.from('mgmt-kit:fuzz').toString('base64')}` },
+    'in-query-string': keys.validToken === undefined ? {} : { query: `access_token=${encodeURIComponent(keys.validToken)}` },
+  };
+}

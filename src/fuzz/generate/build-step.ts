@@ -1,0 +1,274 @@
+import { INDEX_DEFINITIONS, operationIdFor, type IndexName } from '../../reference-server/core/index-definitions.js';
+import type { CoreRequest } from '../../reference-server/core/core-types.js';
+import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import type { SpecValidator } from '../../spec/spec-validator.js';
+import { applyFlaw } from './apply-flaw.js';
+import { leafUpdate } from './leaf-update.js';
+import type { StoredRecord } from '../../reference-server/core/json-record.js';
+import { formatPath } from './flaw-sites.js';
+import type { AuthMaterial } from './auth-table.js';
+import { GENERATED_SLOT, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type Transport } from './fuzz-step.js';
+import { findOpenShapes } from './find-open-shapes.js';
+import { componentSchema, requestBodyNode, type SchemaNode } from './schema-node.js';
+import { bindSlotExprs } from './bind-slot-exprs.js';
+import { openAlternatives, type OpenAlternative } from '../judge/open-alternatives.js';
+import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
+import { causeOf, effectiveTransport, OPEN_RAW_KINDS } from './effective-transport.js';
+import { describeQuery } from './describe-query.js';
+
+/** The extra field that lets the fuzzer find a record created without an id (§2 rule 4 allows it). */
+export const MARKER_FIELD = 'fuzz_marker';
+
+/** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records. */
+export interface SequenceIds {
+  /** The id of a slot; for the generated slot the learned id, or an id that exists nowhere yet. */
+  slotId(index: IndexName, slot: number): string;
+  /** A run id no slot uses: what an id change tries to set. */
+  otherId(index: IndexName): string;
+  /** A fresh marker value for a create without id. */
+  nextMarker(): string;
+}
+
+/** Everything needed to turn a step into bytes. */
+export interface BuildContext {
+  doc: OpenApiDocument;
+  spec: SpecValidator;
+  ids: SequenceIds;
+  auth: { target: Readonly<Record<AuthKind, AuthMaterial>>; model: Readonly<Record<AuthKind, AuthMaterial>> };
+  allowDestructive: boolean;
+  /** The record the model holds under an id, for an update that changes one of its leaves. */
+  recordOf?(index: IndexName, id: string): StoredRecord | undefined;
+}
+
+/**
+ * A rule the request breaks by itself (apart from what the records make of it: a taken or unknown
+ * id). A request that breaks several may be answered for any one of them (faithful-answers
+ * order-of-checks), so the judge needs the list.
+ */
+export type RequestBreak =
+  | 'token'
+  | 'media-type'
+  | 'no-media-type'
+  | 'not-json'
+  | 'json-edge'
+  | 'empty-body'
+  | 'missing-field'
+  | 'invalid-value'
+  | 'invalid-query'
+  | 'hidden-name-type'
+  | 'open-shape'
+  | 'id-change';
+
+/** A step bound to ids: what goes to the target, what goes to the model, and how to judge it. */
+export interface BuiltStep {
+  operationId: string;
+  index: IndexName;
+  /** Human words: `update agent fz-…-a1 (id in the path; wrong JSON type at actions[0].status (0))`. */
+  description: string;
+  target: WireRequest;
+  model: CoreRequest;
+  /** Other model requests whose answer the target may give instead (an open case, with the reason). */
+  alternatives: OpenAlternative[];
+  /** The record id the step names (path or body), if any. */
+  id: string | undefined;
+  /** Set on a create without id whose body carries the marker: the value to find the generated id by. */
+  marker: string | undefined;
+  /** A create without id whose body carries no marker (no body at all): a created record is found by reading the index. */
+  createdWithoutMarker: boolean;
+  flaw: FlawKind | undefined;
+  /** Every rule the request breaks by itself. */
+  breaks: RequestBreak[];
+  /** Where the flaw broke a field whose name the description hides (the target may store or refuse it). */
+  hiddenNameBreak: string | undefined;
+  /** What makes the step hostile — the token, media type or raw body, else the flaw — for grouping failures. */
+  cause: string | undefined;
+  /**
+   * Shapes the target may refuse where the model stores them (find-open-shapes.ts): nested extra
+   * and hidden-name fields (`actions[0].config.retries`), values in one of several allowed forms
+   * (`resources[0].config.path|array`).
+   */
+  openShapes: string[];
+  /** The target may accept what the model refuses (deep nesting, 1e400, invalid UTF-8): read the record back and adopt it. */
+  resyncAfter: boolean;
+  /** The id an update tried to set: no record may appear under it. */
+  changedIdTo: string | undefined;
+}
+
+const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
+
+/**
+ * Binds a step to the sequence's ids and builds its requests. Bodies come from the step's
+ * generated value, get their id or marker, then the chosen flaw; queries get their slot ids.
+ */
+export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
+  const definition = INDEX_DEFINITIONS.find((d) => d.name === step.index)!;
+  const { ids } = context;
+  const notes: string[] = [];
+  let id: string | undefined;
+  let pathId: string | undefined;
+  let json: Record<string, unknown> | undefined;
+  let unbroken: Record<string, unknown> | undefined;
+  let marker: string | undefined;
+  let flaw: FlawKind | undefined;
+  let hiddenNameBreak: string | undefined;
+  let changedIdTo: string | undefined;
+  const addFlaw = (node: SchemaNode, value: Record<string, unknown>, choice: FlawChoice | undefined, allowMissing: boolean) => {
+    const flawed = applyFlaw(node, value, choice, { doc: context.doc, spec: context.spec, allowMissing, keepTopLevel: ['id', MARKER_FIELD] });
+    if (flawed.description) notes.push(flawed.description);
+    flaw = flawed.site?.kind;
+    hiddenNameBreak = flawed.site?.hiddenName ? formatPath(flawed.site.path) : undefined;
+    return flawed.value as Record<string, unknown>;
+  };
+  if (step.op === 'create' || step.op === 'update') {
+    const node = requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put');
+    let body: Record<string, unknown> = { ...step.body.value };
+    let oneLeaf = false;
+    if (step.op === 'create' && step.slot === GENERATED_SLOT) {
+      marker = ids.nextMarker();
+      body = { ...body, [MARKER_FIELD]: marker };
+      notes.push('no id: the service generates it');
+    } else {
+      id = ids.slotId(step.index, step.slot);
+      const changeId = step.op === 'update' && step.changeId;
+      if (step.via === 'path' || changeId) pathId = id;
+      const leaf = step.op === 'update' && !changeId && step.leaf !== undefined ? current(context, step.index, id, step.leaf) : undefined;
+      if (leaf) {
+        body = leaf.body;
+        oneLeaf = true;
+        notes.push(`only ${leaf.description} changed`);
+      } else if (step.op === 'update') {
+        body = withWholeEntryConfigs(body, context.recordOf?.(step.index, id));
+      }
+      if (changeId) {
+        changedIdTo = ids.otherId(step.index);
+        body = { id: changedIdTo, ...body };
+        notes.push(`id in the path, another in the body: tries to change the id to ${changedIdTo}`);
+      } else if (step.via === 'body') body = { id, ...body };
+      if (!changeId) notes.push(pathId ? 'id in the path' : 'id in the body');
+    }
+    unbroken = body;
+    // A one-leaf change stays valid: its point is the change, not a broken rule.
+    json = oneLeaf ? body : addFlaw(node, body, step.body.flaw, step.op === 'create');
+  } else {
+    if (step.slot !== undefined) pathId = id = ids.slotId(step.index, step.slot);
+    if (step.query) {
+      unbroken = bindSlotExprs(step.query.value, (slot) => ids.slotId(step.index, slot));
+      notes.push(describeQuery(unbroken));
+      json = addFlaw(componentSchema(context.doc, 'Query'), unbroken, step.query.flaw, false);
+    }
+  }
+  const transport = effectiveTransport(step, json !== undefined, context);
+  const bytes = rawBody(json, transport.raw, step.slot ?? 0);
+  // A create on {base} names its id (or the marker) only in its body: with no body, or one that is
+  // not a JSON object, a record it creates is found by reading the index (faithful-answers empty-body-create).
+  const createdWithoutMarker = step.op === 'create' && pathId === undefined && transport.raw !== 'normal' && !OPEN_RAW_KINDS.has(transport.raw);
+  if (createdWithoutMarker) marker = undefined;
+  const method = VERB[step.op];
+  const path = recordPath(definition.basePath, pathId);
+  const authOf = (side: 'target' | 'model') => context.auth[side][transport.auth];
+  const targetAuth = authOf('target');
+  const target: WireRequest = {
+    method,
+    path: targetAuth.query ? `${path}?${targetAuth.query}` : path,
+    headers: requestHeaders(transport.contentType, targetAuth),
+    body: bytes,
+  };
+  const modelWire: WireRequest = { ...target, path, headers: requestHeaders(transport.contentType, authOf('model')) };
+  const asModel = (body: unknown, contentType = transport.contentType, raw = transport.raw) =>
+    toCoreRequest({ ...modelWire, headers: requestHeaders(contentType, authOf('model')), body: rawBody(body, raw, step.slot ?? 0) });
+  const alternatives = openAlternatives({
+    op: step.op, flaw, unbroken, sent: json, changedIdTo, transport, hasBody: bytes !== undefined, asModel, noSuchField: `${ids.otherId(step.index)}-field`,
+  });
+  const shapes = (step.op === 'create' || step.op === 'update') && json
+    ? findOpenShapes(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
+    : { extras: [], forms: [] };
+  const openShapes = [...shapes.extras, ...shapes.forms];
+  const breaks = requestBreaks(step.op, transport, bytes !== undefined, flaw, hiddenNameBreak !== undefined, changedIdTo !== undefined, openShapes.length > 0);
+  // An update whose body sets no field but the id is as open as one without a body (faithful-answers empty-body-update).
+  if (step.op === 'update' && transport.raw === 'normal' && json && Object.keys(json).every((k) => k === 'id') && !breaks.includes('empty-body')) breaks.push('empty-body');
+  if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
+  if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
+  if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
+  const what = step.op === 'read' || (step.op === 'delete' && step.slot === undefined) ? `${step.index} records` : step.index;
+  const subject = id ?? (marker ? `(marker ${marker})` : 'by query');
+  return {
+    operationId: operationIdFor(step.index, method, pathId !== undefined),
+    index: step.index,
+    description: `${step.op} ${what} ${subject}${notes.length ? ` (${notes.join('; ')})` : ''}`,
+    target,
+    model: toCoreRequest(modelWire),
+    alternatives,
+    id,
+    marker,
+    createdWithoutMarker,
+    flaw,
+    breaks,
+    hiddenNameBreak,
+    cause: causeOf(transport, flaw),
+    openShapes,
+    resyncAfter: OPEN_RAW_KINDS.has(transport.raw),
+    changedIdTo,
+  };
+}
+
+/** The rules a request breaks by itself, from its transport, its body and its flaw. */
+function requestBreaks(
+  op: FuzzStep['op'],
+  transport: Transport,
+  hasBody: boolean,
+  flaw: FlawKind | undefined,
+  hiddenName: boolean,
+  changesId: boolean,
+  openShapes: boolean,
+): RequestBreak[] {
+  const breaks: RequestBreak[] = [];
+  const writes = op === 'create' || op === 'update';
+  if (transport.auth !== 'valid') breaks.push('token');
+  if (hasBody && (transport.contentType === 'text-plain' || transport.contentType === 'form')) breaks.push('media-type');
+  if (hasBody && transport.contentType === 'missing') breaks.push('no-media-type');
+  if (transport.raw === 'malformed-json') breaks.push('not-json');
+  // A scalar where a query object goes is a query that is not one (faithful-answers refusal-status).
+  if (transport.raw === 'not-an-object') breaks.push(writes ? 'not-json' : 'invalid-query');
+  if (OPEN_RAW_KINDS.has(transport.raw)) breaks.push('json-edge');
+  if (transport.raw === 'empty' && writes) breaks.push('empty-body');
+  if (transport.raw === 'normal' && flaw !== undefined) {
+    if (flaw === 'missing') breaks.push('missing-field');
+    else if (!writes) breaks.push('invalid-query');
+    else breaks.push(hiddenName ? 'hidden-name-type' : 'invalid-value');
+  }
+  if (changesId) breaks.push('id-change');
+  if (openShapes && transport.raw === 'normal') breaks.push('open-shape');
+  return breaks;
+}
+
+/** The one-leaf change of the record the model holds under `id` (leaf-update.ts), if it has one. */
+function current(context: BuildContext, index: IndexName, id: string, pick: number): ReturnType<typeof leafUpdate> {
+  const record = context.recordOf?.(index, id);
+  return record ? leafUpdate(record, pick) : undefined;
+}
+
+/**
+ * An update body whose entries (addressed by id, §4.1 rule 5) carry each config object whole:
+ * the fields of the stored config the update leaves alone are sent again. Whether a config sent
+ * in an update is merged into the stored one or replaces it is open (NOT_ASKED object-in-update);
+ * sent whole, both give the same record.
+ */
+function withWholeEntryConfigs(body: Record<string, unknown>, record: StoredRecord | undefined): Record<string, unknown> {
+  if (!record) return body;
+  const copy = { ...body };
+  for (const list of ['actions', 'parameters', 'resources']) {
+    const entries = copy[list];
+    const stored = record[list];
+    if (!Array.isArray(entries) || !Array.isArray(stored)) continue;
+    copy[list] = entries.map((entry: unknown) => {
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
+      const patch = entry as Record<string, unknown>;
+      const before = stored.find((s: unknown) => typeof s === 'object' && s !== null && (s as { id?: unknown }).id === patch['id']) as Record<string, unknown> | undefined;
+      const config = patch['config'];
+      const storedConfig = before?.['config'];
+      if (typeof config !== 'object' || config === null || Array.isArray(config) || typeof storedConfig !== 'object' || storedConfig === null || Array.isArray(storedConfig)) return entry;
+      return { ...patch, config: { ...(storedConfig as Record<string, unknown>), ...(config as Record<string, unknown>) } };
+    });
+  }
+  return copy;
+}

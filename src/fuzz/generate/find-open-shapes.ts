@@ -1,0 +1,60 @@
+import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import type { SpecValidator } from '../../spec/spec-validator.js';
+import { formatPath } from './flaw-sites.js';
+import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from './schema-node.js';
+
+/** The places of a body whose shape the description leaves an implementation free to refuse. */
+export interface OpenShapes {
+  /**
+   * Fields below the top level that the schema of their object does not declare, or declares
+   * under a name the description hides: `actions[0].config.retries`, `parameters[1].list`.
+   * Top-level extras must be stored (§2 rule 4); these an implementation may store as sent
+   * or refuse (faithful-answers nested-extra-fields, hidden-name-fields).
+   */
+  extras: string[];
+  /**
+   * Values below the top level in one form of several the schema allows, as `path|type`:
+   * `resources[0].config.path|array` (faithful-answers resource-config-path: an implementation
+   * may take one form only).
+   */
+  forms: string[];
+}
+
+const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
+
+/**
+ * The open shapes a body holds, found by walking value and schema together.
+ *
+ * @example findOpenShapes(doc, spec, agentInput, { id: 'a', resources: [{ id: 'r', config: { path: '/x' } }], actions: [{ id: 'e1', config: { cmd: 'c' }, x: 1 }] })
+ * // → { extras: ['actions[0].x'], forms: ['resources[0].config.path|string'] }
+ */
+export function findOpenShapes(doc: OpenApiDocument, spec: SpecValidator, node: SchemaNode, value: unknown): OpenShapes {
+  const found: OpenShapes = { extras: [], forms: [] };
+  walk(doc, spec, node, value, [], found);
+  return found;
+}
+
+function walk(doc: OpenApiDocument, spec: SpecValidator, node: SchemaNode, value: unknown, path: Array<string | number>, found: OpenShapes): void {
+  const branches = oneOfNodes(doc, node);
+  if (branches.length > 0) {
+    const matching = branches.find((b) => spec.validateAt(b.pointer, value).length === 0);
+    if (matching && path.length > 1) found.forms.push(`${formatPath(path)}|${jsonTypeOf(value)}`);
+    if (matching) walk(doc, spec, matching, value, path, found);
+    return;
+  }
+  if (Array.isArray(value)) {
+    const items = itemsNode(doc, node);
+    if (items) value.forEach((item, i) => walk(doc, spec, items, item, [...path, i], found));
+    return;
+  }
+  if (typeof value !== 'object' || value === null || node.schema['type'] !== 'object') return;
+  const declared = declaredProperties(node);
+  for (const [name, child] of Object.entries(value)) {
+    // A field whose name the description hides is an extra field where it goes by another name.
+    if (!declared.includes(name) || describedTypeNode(node, name) !== undefined) {
+      if (path.length > 0) found.extras.push(formatPath([...path, name]));
+      continue;
+    }
+    walk(doc, spec, propertyNode(doc, node, name)!, child, [...path, name], found);
+  }
+}

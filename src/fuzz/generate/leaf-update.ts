@@ -1,0 +1,61 @@
+import type { StoredRecord } from '../../reference-server/core/json-record.js';
+import { MARKER_FIELD } from './build-step.js';
+
+/** The lists whose entries an update addresses by id (§4.1 rule 5). */
+const ENTRY_LISTS = new Set(['actions', 'parameters', 'resources']);
+/** Fields that take one value of a list (§2.3, §3): another value of the list is not "one leaf changed". */
+const ENUM_FIELDS = new Set(['status', 'type', 'schema']);
+
+type Path = ReadonlyArray<string | number>;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Every scalar leaf of a record that an update may change by itself (not an id, the marker or an enumeration). */
+function leavesOf(value: unknown, path: Path, out: Path[]): Path[] {
+  if (Array.isArray(value)) value.forEach((item, i) => leavesOf(item, [...path, i], out));
+  else if (isObject(value)) {
+    for (const [key, child] of Object.entries(value)) {
+      const inEntry = path.length >= 2 && ENTRY_LISTS.has(String(path[0]));
+      if ((path.length === 0 && (key === 'id' || key === MARKER_FIELD)) || (inEntry && path.length === 2 && key === 'id') || (inEntry && ENUM_FIELDS.has(key))) continue;
+      leavesOf(child, [...path, key], out);
+    }
+  } else if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) out.push(path);
+  return out;
+}
+
+function changed(leaf: unknown): unknown {
+  if (typeof leaf === 'string') return `${leaf}~`;
+  if (typeof leaf === 'number') return leaf + 1;
+  return !leaf;
+}
+
+function withLeafChanged(value: unknown, path: Path): unknown {
+  if (path.length === 0) return changed(value);
+  const [head, ...rest] = path;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) }) as Record<string | number, unknown>;
+  Object.defineProperty(copy, head!, { value: withLeafChanged(copy[head!], rest), enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+/**
+ * An update body that changes exactly one scalar leaf of `record`, at any depth: change detection
+ * must see it (200, and the new value stored; §4.1 update, 304 only when nothing changes).
+ * Inside an agent list the entry is addressed by id and carries only its changed field, whole;
+ * elsewhere the top-level field is sent whole, so "merge or replace" (left open) cannot matter.
+ * Undefined when the record has no such leaf.
+ *
+ * @example leafUpdate({ id: 'a', actions: [{ id: 'e1', config: { cmd: 'x', args: ['-v'] } }] }, 0)
+ * // → { description: 'actions[id=e1].config.cmd', body: { actions: [{ id: 'e1', config: { cmd: 'x~', args: ['-v'] } }] } }
+ */
+export function leafUpdate(record: StoredRecord, pick: number): { description: string; body: Record<string, unknown> } | undefined {
+  const leaves = leavesOf(record, [], []);
+  const path = leaves[pick % Math.max(leaves.length, 1)];
+  if (!path) return undefined;
+  const [field, ...rest] = path as [string, ...Array<string | number>];
+  if (ENTRY_LISTS.has(field) && typeof rest[0] === 'number' && typeof rest[1] === 'string') {
+    const entry = (record[field] as Array<Record<string, unknown>>)[rest[0]]!;
+    const entryField = rest[1];
+    const body = { [field]: [{ id: entry['id'], [entryField]: withLeafChanged(entry[entryField], rest.slice(2)) }] };
+    return { description: `${field}[id=${String(entry['id'])}].${[entryField, ...rest.slice(2)].join('.')}`, body };
+  }
+  return { description: path.join('.'), body: { [field]: withLeafChanged(record[field], rest) } };
+}

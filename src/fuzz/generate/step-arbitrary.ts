@@ -1,0 +1,151 @@
+import fc from 'fast-check';
+import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index-definitions.js';
+import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import { GENERATED_SLOT, NORMAL_TRANSPORT, SLOT_COUNT, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type QuerySpec, type Transport } from './fuzz-step.js';
+import { arbitraryForSchema } from './schema-arbitrary.js';
+import { componentSchema, declaredProperties, propertyNode, requestBodyNode } from './schema-node.js';
+import { stringValue, type Vocabulary } from './vocabulary.js';
+
+/** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
+export const SLOT_EXPR_PREFIX = '@slot';
+
+const AUTH_KINDS: readonly AuthKind[] = ['missing', 'malformed', 'alg-none', 'foreign-secret', 'rs256-header', 'hs512', 'expired', 'not-yet-valid', 'basic-scheme', 'in-query-string'];
+
+function flawChoice(kinds: readonly FlawKind[], percent: number): fc.Arbitrary<FlawChoice | undefined> {
+  const choice = fc.record({ kind: fc.constantFrom(...kinds), pick: fc.nat(50), variant: fc.nat(10) });
+  return fc.oneof({ arbitrary: fc.constant(undefined), weight: 100 - percent }, { arbitrary: choice, weight: percent });
+}
+
+/** The transport: as the description asks most of the time, otherwise one hostile change. */
+export function transportArbitrary(): fc.Arbitrary<Transport> {
+  const hostile = fc.oneof(
+    fc.constantFrom(...AUTH_KINDS).map((auth): Transport => ({ ...NORMAL_TRANSPORT, auth })),
+    fc.constantFrom('json-charset', 'missing', 'text-plain', 'form').map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType: contentType as Transport['contentType'] })),
+    fc.constantFrom('malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty').map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw: raw as Transport['raw'] })),
+  );
+  return fc.oneof({ arbitrary: fc.constant(NORMAL_TRANSPORT), weight: 85 }, { arbitrary: hostile, weight: 15 });
+}
+
+/** Field names a query of this index may name: the declared ones, the vocabulary's, and `id`. */
+function queryFieldNames(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary): string[] {
+  const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
+  const declared = declaredProperties(componentSchema(doc, definition.inputSchema));
+  return [...new Set(['id', ...declared, ...vocabulary.fieldNames])];
+}
+
+/**
+ * Values for `expr`: tagged values, slot ids and plain text, never text that reads as JSON other
+ * than a string — a number, a boolean, null, an object or a list — since whether such an expr
+ * matches a stored value of that type is left open (NOT_ASKED where-on-non-string,
+ * structured-where-expr in faithful-answers.ts).
+ */
+function exprArbitrary(vocabulary: Vocabulary, safeOnly: boolean): fc.Arbitrary<string> {
+  const slots = fc.nat(SLOT_COUNT - 1).map((n) => `${SLOT_EXPR_PREFIX}${n}`);
+  const tagged = fc.constantFrom(...vocabulary.taggedValues);
+  if (safeOnly) return fc.oneof(slots, tagged);
+  const plain = stringValue(vocabulary).filter((s) => !readsAsOtherJson(s));
+  return fc.oneof({ arbitrary: slots, weight: 2 }, { arbitrary: tagged, weight: 2 }, { arbitrary: plain, weight: 1 });
+}
+
+/** True for text that parses as JSON other than a string (`0`, ` true`, `[1]`, `null`). */
+function readsAsOtherJson(text: string): boolean {
+  try {
+    return typeof JSON.parse(text) !== 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A query from the spec's Query schema: `select` names fields of the index, `where.equals`
+ * compares one of them. `deleteOnBase` keeps only a where whose expr is a run id or tagged
+ * value, unbroken, so it can never match a record the run did not make.
+ */
+function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary, use: 'read' | 'delete' | 'delete-on-base'): fc.Arbitrary<QuerySpec> {
+  const names = fc.constantFrom(...queryFieldNames(doc, index, vocabulary));
+  const stringFor = (path: readonly string[]) => (path.at(-1) === 'expr' ? exprArbitrary(vocabulary, use === 'delete-on-base') : names);
+  const query = componentSchema(doc, 'Query');
+  const options = { doc, vocabulary, mode: 'query' as const, stringFor };
+  const generated = use === 'read' ? arbitraryForSchema(query, options) : arbitraryForSchema(propertyNode(doc, query, 'where')!, options).map((where) => ({ where }));
+  // Half the time the expr fits the target (a slot id for `id`, a tagged value otherwise), so wheres match records.
+  const value = fc.tuple(generated, fc.boolean(), fc.nat(SLOT_COUNT - 1), fc.constantFrom(...vocabulary.taggedValues)).map(([q, fit, slot, tagged]) => {
+    const equals = (q as { where?: { equals?: { target?: unknown; expr?: unknown } } }).where?.equals;
+    if (fit && equals) equals.expr = equals.target === 'id' ? `${SLOT_EXPR_PREFIX}${slot}` : tagged;
+    return q;
+  });
+  const kinds: FlawKind[] = ['wrong-type', 'too-short', 'unknown-member'];
+  const flaw = use === 'delete-on-base' ? fc.constant(undefined) : flawChoice(kinds, 25);
+  return fc.record({ value: value as fc.Arbitrary<Record<string, unknown>>, flaw });
+}
+
+/** The arbitrary of one step on one index (see {@link FuzzStep}); deletes without where only when `destructive`. */
+export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName, destructive = false): fc.Arbitrary<FuzzStep> {
+  const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
+  const basePath = definition.basePath;
+  const body = (method: 'post' | 'put', mode: 'create' | 'update', kinds: FlawKind[]) =>
+    fc.record({
+      value: arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, method), { doc, vocabulary, mode, omitTopLevel: ['id'] }) as fc.Arbitrary<Record<string, unknown>>,
+      flaw: flawChoice(kinds, 30),
+    });
+  // Slot 0 most often, so creates, updates, reads and deletes meet the same record.
+  const slot = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.constant(1), weight: 2 }, { arbitrary: fc.constant(GENERATED_SLOT), weight: 2 });
+  const via = fc.constantFrom('path' as const, 'body' as const);
+  const transport = transportArbitrary();
+  const create = fc.record({ op: fc.constant('create' as const), index: fc.constant(index), transport, slot, via, body: body('post', 'create', ['missing', 'wrong-type', 'bad-enum']) });
+  const read = fc.record({
+    op: fc.constant('read' as const), index: fc.constant(index), transport,
+    slot: fc.option(slot, { freq: 2, nil: undefined }),
+    query: fc.option(queryArbitrary(doc, index, vocabulary, 'read'), { freq: 2, nil: undefined }),
+  });
+  const update = fc.record({
+    op: fc.constant('update' as const), index: fc.constant(index), transport, slot, via,
+    body: body('put', 'update', ['wrong-type', 'bad-enum']),
+    changeId: fc.oneof({ arbitrary: fc.constant(false), weight: 12 }, { arbitrary: fc.constant(true), weight: 1 }),
+    leaf: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(40), weight: 1 }),
+  });
+  const deleteById = fc.record({
+    op: fc.constant('delete' as const), index: fc.constant(index), transport, slot: slot as fc.Arbitrary<number | undefined>,
+    query: fc.option(queryArbitrary(doc, index, vocabulary, 'delete'), { freq: 3, nil: undefined }),
+  });
+  const deleteByWhere = fc.record({
+    op: fc.constant('delete' as const), index: fc.constant(index), transport, slot: fc.constant(undefined),
+    query: queryArbitrary(doc, index, vocabulary, 'delete-on-base') as fc.Arbitrary<QuerySpec | undefined>,
+  });
+  const deleteAll = fc.record({
+    op: fc.constant('delete' as const), index: fc.constant(index), transport, slot: fc.constant(undefined), query: fc.constant(undefined),
+  });
+  const kinds: Array<fc.WeightedArbitrary<FuzzStep>> = [
+    { arbitrary: create, weight: 35 },
+    { arbitrary: read, weight: 25 },
+    { arbitrary: update, weight: 25 },
+    { arbitrary: deleteById, weight: 10 },
+    { arbitrary: deleteByWhere, weight: 5 },
+  ];
+  if (destructive) kinds.push({ arbitrary: deleteAll, weight: 2 });
+  return fc.oneof(...kinds);
+}
+
+/** A valid create of slot 0 or 1 sent as the description asks: what a sequence starts from, so later steps find records. */
+function setupCreateArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName): fc.Arbitrary<FuzzStep> {
+  const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
+  const value = arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, 'post'), { doc, vocabulary, mode: 'create', omitTopLevel: ['id'] }) as fc.Arbitrary<Record<string, unknown>>;
+  return fc.record({
+    op: fc.constant('create' as const), index: fc.constant(index), transport: fc.constant(NORMAL_TRANSPORT),
+    slot: fc.constantFrom(0, 1), via: fc.constantFrom('path' as const, 'body' as const),
+    body: fc.record({ value, flaw: fc.constant(undefined) }),
+  });
+}
+
+/**
+ * A sequence of steps (fast-check shrinks it by dropping and simplifying steps): mostly on one
+ * index, so its steps meet each other's records; now and then across all three.
+ */
+export function sequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive = false): fc.Arbitrary<FuzzStep[]> {
+  const perIndex = INDEX_DEFINITIONS.map((d) => stepArbitrary(doc, vocabulary, d.name, destructive));
+  const setups = INDEX_DEFINITIONS.map((d) => setupCreateArbitrary(doc, vocabulary, d.name));
+  const withSetup = (setup: fc.Arbitrary<FuzzStep>, step: fc.Arbitrary<FuzzStep>) =>
+    fc.tuple(fc.array(setup, { maxLength: 2 }), fc.array(step, { minLength: 1, maxLength: maxSteps })).map(([first, rest]) => [...first, ...rest]);
+  const oneIndex = fc.oneof(...perIndex.map((step, i) => withSetup(setups[i]!, step)));
+  const mixed = withSetup(fc.oneof(...setups), fc.oneof(...perIndex));
+  return fc.oneof({ arbitrary: oneIndex, weight: 4 }, { arbitrary: mixed, weight: 1 });
+}

@@ -1,0 +1,82 @@
+import fc from 'fast-check';
+
+/**
+ * The words generated values are drawn from. Schemas give the shape; a small shared vocabulary
+ * makes records collide on purpose, so `where.equals` matches several records, updates address
+ * existing agent entries and select names fields that exist.
+ */
+export interface Vocabulary {
+  /** Names of extra fields (§2 rule 4): plain, unicode, spaces and prototype keys. */
+  fieldNames: readonly string[];
+  /** String values that embed the run prefix: the only `expr` a delete on the base path may carry. */
+  taggedValues: readonly string[];
+  /** Ids of action, parameter and resource entries (§4.1 rule 5 addresses them by id). */
+  entryIds: readonly string[];
+}
+
+/**
+ * Field names never contain a dot: a dotted `where` target descends into objects in the kit but
+ * not elsewhere (x-decisions where-equals leaves it open), so they would only produce noise.
+ */
+const FIELD_NAMES = ['kind', 'severity', 'source', 'note', 'größe', '名前', 'with space', 'type_id', '__proto__', 'constructor', 'prototype'];
+
+/** The vocabulary of one run; tagged values carry the run prefix so they never match foreign records. */
+export function createVocabulary(runPrefix: string): Vocabulary {
+  return {
+    fieldNames: FIELD_NAMES,
+    taggedValues: [0, 1, 2].map((i) => `${runPrefix}v${i}`),
+    entryIds: ['e1', 'e2', 'e3'],
+  };
+}
+
+const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 4 });
+
+/** Any string value: tagged, plain words, unicode, control characters, now and then a long one. */
+export function stringValue(vocabulary: Vocabulary): fc.Arbitrary<string> {
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...vocabulary.taggedValues), weight: 4 },
+    { arbitrary: fc.constantFrom('link-down', 'link-up', 'major', ''), weight: 2 },
+    { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 2 },
+    { arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }), weight: 1 },
+    { arbitrary: controlChars, weight: 1 },
+    { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 2000, maxLength: 4000 }), weight: 1 },
+  );
+}
+
+/** Numbers at the edges of what JSON and doubles carry (never NaN or Infinity, which JSON cannot). */
+export function numberValue(): fc.Arbitrary<number> {
+  return fc.oneof(
+    fc.integer({ min: -1000, max: 1000 }),
+    fc.constantFrom(0, -1, 2 ** 31, 2 ** 53 - 1, -(2 ** 53 - 1), 1e308, -1e308, 5e-324, 0.1, 1e21, 1e-7),
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+  );
+}
+
+/** A scalar JSON value (null only when `withNull`). */
+export function scalarValue(vocabulary: Vocabulary, withNull: boolean): fc.Arbitrary<unknown> {
+  const scalars: Array<fc.Arbitrary<unknown>> = [stringValue(vocabulary), numberValue(), fc.boolean()];
+  if (withNull) scalars.push(fc.constant(null));
+  return fc.oneof(...scalars);
+}
+
+/**
+ * The value of an extra field. On create any JSON value up to two levels deep, null only inside a
+ * list. On update only scalars and lists of scalars. Whether an object sent in an update is merged
+ * into the stored one or replaces it, and whether a field set to null is stored or read as absent,
+ * are left open by the seed, so the fuzzer never asks (NOT_ASKED in src/conformance/faithful-answers.ts).
+ */
+export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): fc.Arbitrary<unknown> {
+  const scalar = scalarValue(vocabulary, false);
+  const list = fc.array(scalarValue(vocabulary, mode === 'create'), { maxLength: 3 });
+  if (mode === 'update') return fc.oneof({ arbitrary: scalar, weight: 3 }, { arbitrary: list, weight: 1 });
+  const object = fc.array(fc.tuple(fc.constantFrom(...vocabulary.fieldNames), scalar), { maxLength: 3 }).map(objectFromEntries);
+  return fc.oneof({ arbitrary: scalar, weight: 4 }, { arbitrary: list, weight: 1 }, { arbitrary: object, weight: 1 });
+}
+
+/**
+ * An object from entries, each an own data field: `Object.fromEntries` defines `__proto__` as a
+ * field (it does not set the prototype), the same as `JSON.parse` does on the server.
+ */
+export function objectFromEntries(entries: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
+  return Object.fromEntries(entries) as Record<string, unknown>;
+}

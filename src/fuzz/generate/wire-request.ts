@@ -1,0 +1,74 @@
+import { decodeBody } from '../../reference-server/core/decode-body.js';
+import type { CoreRequest } from '../../reference-server/core/core-types.js';
+import type { AuthMaterial } from './auth-table.js';
+import type { ContentTypeKind, RawBodyKind } from './fuzz-step.js';
+
+/** A request exactly as it goes on the wire: the fuzzer sends it and prints it as curl. */
+export interface WireRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path with the percent-encoded id and, for a token in the query string, `?access_token=…`. */
+  path: string;
+  headers: Record<string, string>;
+  body: Buffer | undefined;
+}
+
+const CONTENT_TYPES: Record<ContentTypeKind, string | undefined> = {
+  json: 'application/json',
+  'json-charset': 'application/json; charset=utf-8',
+  missing: undefined,
+  'text-plain': 'text/plain',
+  form: 'application/x-www-form-urlencoded',
+};
+
+const NOT_AN_OBJECT = ['5', '"text"', 'true', 'null'];
+const DEEP_LEVELS = 80;
+
+/**
+ * The body bytes for a raw kind: the JSON text as built, or a hostile change of it — cut short,
+ * a scalar instead of an object, nesting deeper than 64 levels, a number JSON cannot carry back
+ * (1e400), a byte that is not UTF-8, or nothing at all.
+ */
+export function rawBody(json: unknown, raw: RawBodyKind, variant: number): Buffer | undefined {
+  const text = json === undefined ? undefined : JSON.stringify(json);
+  const object = typeof json === 'object' && json !== null && !Array.isArray(json) && text !== undefined && text !== '{}';
+  switch (raw) {
+    case 'normal':
+      return text === undefined ? undefined : Buffer.from(text, 'utf8');
+    case 'empty':
+      return undefined;
+    case 'malformed-json':
+      return Buffer.from(text === undefined ? '{' : text.slice(0, -1), 'utf8');
+    case 'not-an-object':
+      return Buffer.from(NOT_AN_OBJECT[variant % NOT_AN_OBJECT.length]!, 'utf8');
+    case 'deep-nesting': {
+      const deep = `${'['.repeat(DEEP_LEVELS)}${']'.repeat(DEEP_LEVELS)}`;
+      return Buffer.from(object ? `{"deep":${deep},${text.slice(1)}` : deep, 'utf8');
+    }
+    case 'huge-number':
+      return Buffer.from(object ? `{"big":1e400,${text.slice(1)}` : '1e400', 'utf8');
+    case 'invalid-utf8':
+      return Buffer.concat([Buffer.from('{"bad":"', 'utf8'), Buffer.from([0xff, 0xfe]), Buffer.from(object ? `",${text.slice(1)}` : '"}', 'utf8')]);
+  }
+}
+
+/** Request headers: the Content-Type kind and the authentication material. */
+export function requestHeaders(contentType: ContentTypeKind, auth: AuthMaterial): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const type = CONTENT_TYPES[contentType];
+  if (type !== undefined) headers['content-type'] = type;
+  if (auth.authorization !== undefined) headers['authorization'] = auth.authorization;
+  return headers;
+}
+
+/** The same request as the in-process reference core takes it (path without query, decoded body). */
+export function toCoreRequest(request: WireRequest): CoreRequest {
+  const path = request.path.split('?', 1)[0]!;
+  if (request.body === undefined) return { method: request.method, path, headers: request.headers };
+  const { text, notUtf8 } = decodeBody(request.body);
+  return { method: request.method, path, headers: request.headers, body: text, bodyNotUtf8: notUtf8 };
+}
+
+/** `/catalog/agent/<id>` with the id percent-encoded (unicode and spaces included). */
+export function recordPath(basePath: string, id: string | undefined): string {
+  return id === undefined ? basePath : `${basePath}/${encodeURIComponent(id)}`;
+}

@@ -1,0 +1,58 @@
+import type { CoreRequest } from '../../reference-server/core/core-types.js';
+import { createModelOracle, type ModelState } from './model-oracle.js';
+
+/** A request that was sent concurrently with others, and the status the target answered it with. */
+export interface ObservedOperation {
+  request: CoreRequest;
+  status: number;
+}
+
+function stateKey(state: ModelState): string {
+  return JSON.stringify(Object.entries(state).map(([index, records]) => [index, [...records].sort((a, b) => a.id.localeCompare(b.id))]));
+}
+
+/**
+ * Checks concurrent answers against the model (linearizability, after Wing & Gong): searches an
+ * order of the operations in which the reference core, fed them one by one from `initial`, gives
+ * every operation the status the target gave it and ends in `final`. Returns that order (indices
+ * into `operations`), or undefined when there is none — the target then did something no serial
+ * execution does (a lost update, a record deleted twice, two creates of one id both accepted).
+ * All operations are taken as overlapping in time; states already explored are not searched again,
+ * and the search throws rather than run past `maxStates` (no answer is better than a wrong one).
+ *
+ * @example await findSerialOrder(before, [{ request: put1, status: 200 }, { request: del, status: 205 }], after) // → [0, 1]
+ */
+export async function findSerialOrder(
+  initial: Partial<ModelState>,
+  operations: readonly ObservedOperation[],
+  final: Partial<ModelState>,
+  maxStates = 200_000,
+): Promise<number[] | undefined> {
+  const model = createModelOracle(undefined, initial);
+  const finalKey = stateKey(createModelOracle(undefined, final).state());
+  const explored = new Set<string>();
+  const order: number[] = [];
+  const remaining = new Set(operations.map((_, i) => i));
+
+  const search = async (): Promise<boolean> => {
+    const state = model.state();
+    const key = `${[...remaining].join(',')}|${stateKey(state)}`;
+    if (remaining.size === 0) return stateKey(state) === finalKey;
+    if (explored.has(key)) return false;
+    explored.add(key);
+    if (explored.size > maxStates) throw new Error(`findSerialOrder: gave up after ${maxStates} states (too many overlapping operations to decide)`);
+    for (const i of [...remaining]) {
+      const response = await model.handle(operations[i]!.request);
+      if (response.status === operations[i]!.status) {
+        remaining.delete(i);
+        order.push(i);
+        if (await search()) return true;
+        order.pop();
+        remaining.add(i);
+      }
+      model.restore(state);
+    }
+    return false;
+  };
+  return (await search()) ? [...order] : undefined;
+}

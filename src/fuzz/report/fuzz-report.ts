@@ -1,0 +1,78 @@
+import type { IndexName } from '../../reference-server/core/index-definitions.js';
+import type { FuzzFailure } from '../run/fuzz-session.js';
+import type { CleanUpReport } from '../run/sweep-run-records.js';
+
+/** What `mgmt-kit fuzz` was asked to do. */
+export interface FuzzOptions {
+  baseUrl: string;
+  /** JWT sent as `Authorization: Bearer <token>`; minted from `jwtSecret` when absent. No token at all: authentication is not fuzzed. */
+  token?: string | undefined;
+  /** HS256 secret: with it, expired, not-yet-valid and wrong-algorithm tokens are signed with the right key. */
+  jwtSecret?: string | undefined;
+  /** Generated sequences (shrinking runs not counted). */
+  runs: number;
+  /** Generating and shrinking stop after this long; then the clean-up gets its allowance (run-budget.ts). */
+  timeBudgetMs: number;
+  /** Time to delete the run's records after the budget; default 5 000 ms (CLEAN_UP_ALLOWANCE_MS). */
+  cleanUpAllowanceMs?: number;
+  seed: number;
+  /** Allows deletes without where (the run restores what they removed). */
+  allowDestructive: boolean;
+  /** Stop once this many distinct failures are found; default: search until runs or time run out. */
+  maxFailures?: number;
+  /** Longest generated sequence; default 12. */
+  maxSteps?: number;
+  /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */
+  bodiless205?: boolean;
+  /** Per request, from sending to the end of the answer; default 10 000 ms. */
+  requestTimeoutMs?: number;
+  onProgress?: (progress: FuzzProgress) => void;
+  onFailure?: (failure: FuzzFailure) => void;
+}
+
+/** A progress line's numbers. */
+export interface FuzzProgress {
+  /** `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
+  phase: 'fuzzing' | 'clean-up';
+  sequences: number;
+  shrinkRuns: number;
+  requests: number;
+  failures: number;
+  elapsedMs: number;
+}
+
+/** The outcome of a run: counts, and every distinct failure with its shortest sequence. */
+export interface FuzzReport {
+  baseUrl: string;
+  seed: number;
+  /** Every id of the run starts with it. */
+  runPrefix: string;
+  startedAt: Date;
+  durationMs: number;
+  /** Requests sent to the target (steps, read-backs, look-ups, clean-up). */
+  requests: number;
+  /** Generated sequences run. */
+  sequences: number;
+  /** Extra runs spent shrinking failures. */
+  shrinkRuns: number;
+  /** Distinct failures, each shrunk. */
+  failures: FuzzFailure[];
+  /** What a read of every index after the clean-up showed: records of the run left behind, and others that appeared. */
+  cleanUp: CleanUpReport;
+  stoppedBy: 'runs' | 'time-budget';
+  /** False when no token was given: every request was sent without the hostile tokens. */
+  authChecked: boolean;
+  /** Indices on which a delete with where was allowed (their where was seen to filter). */
+  whereTrusted: IndexName[];
+  /** Agent shapes the target refused before the run (probe-entry-shapes.ts), or 'unknown' when the probe could not tell. */
+  refusedShapes: string[] | 'unknown';
+  /** How often each method got each status in answer to a generated step: `{ 'POST 201': 310, … }`. */
+  answers: Record<string, number>;
+}
+
+/** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */
+export function formatSummaryLine(report: FuzzReport): string {
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : '';
+  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s), ${report.shrinkRuns} shrink runs — ${seconds} s, seed ${report.seed}${stopped}`;
+}

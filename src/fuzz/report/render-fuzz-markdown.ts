@@ -1,0 +1,55 @@
+import { renderAllowanceList } from '../../conformance/render-allowances.js';
+import { formatRepro } from './curl-repro.js';
+import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
+import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
+
+/**
+ * `reports/fuzz.md`: the run (target, seed, counts, what was checked, what a read of every index
+ * at the end showed it left behind), then every distinct failure with what the target answered,
+ * what the model expected, and its shortest sequence as curl commands (`export TOKEN=…` first).
+ */
+export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined): string {
+  const notes = cleanUpNotes(report).map((note) => `- **Clean-up:** ${note}`);
+  const lines = [
+    '# mgmt-kit fuzz',
+    '',
+    formatSummaryLine(report),
+    '',
+    '| | |',
+    '|---|---|',
+    `| target | ${report.baseUrl} |`,
+    `| date | ${report.startedAt.toISOString()} |`,
+    `| seed | ${report.seed} (replay: \`--seed ${report.seed}\`) |`,
+    `| run prefix of every id | \`${report.runPrefix}\` |`,
+    `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
+    `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : '--runs'} |`,
+    `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
+    `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
+    `| agent shapes it refuses (stored as sent everywhere else) | ${report.refusedShapes === 'unknown' ? 'unknown: any may be refused' : report.refusedShapes.join(', ') || 'none'} |`,
+    `| records of the run left behind (read at the end) | ${formatLeftovers(report.cleanUp)} |`,
+    `| answers to generated steps | ${Object.entries(report.answers).sort().map(([k, n]) => `${k}: ${n}`).join(', ')} |`,
+    '',
+    ...(notes.length > 0 ? [...notes, ''] : []),
+    'Where the service description leaves a choice open, these answers were accepted:',
+    '',
+    ...renderAllowanceList(),
+    '',
+  ];
+  if (report.failures.length === 0) lines.push('No failure found.', '');
+  report.failures.forEach((failure, i) => {
+    lines.push(
+      `## ${i + 1}. ${failure.title}`,
+      '',
+      `- signature: \`${failure.signature}\``,
+      `- expected (model / seed): ${failure.expected}`,
+      `- the target answered: ${failure.actual}`,
+      '',
+      '```sh',
+      'export TOKEN=...   # the token the run used',
+      formatRepro(failure, report.baseUrl, token),
+      '```',
+      '',
+    );
+  });
+  return lines.join('\n');
+}

@@ -1,0 +1,79 @@
+import type { CoreRequest } from '../../reference-server/core/core-types.js';
+import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index-definitions.js';
+import type { StoredRecord } from '../../reference-server/core/json-record.js';
+import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import type { SpecValidator } from '../../spec/spec-validator.js';
+import type { AuthMaterial } from '../generate/auth-table.js';
+import type { AuthKind } from '../generate/fuzz-step.js';
+import type { RefusedShapes } from './probe-entry-shapes.js';
+import type { RunBudget } from './run-budget.js';
+import type { SafetyPolicy } from './safety-guard.js';
+import type { SendResult, WireSender } from './send-wire-request.js';
+import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
+
+/** What a fuzz run shares across its sequences. */
+export interface FuzzContext extends SafetyPolicy {
+  /** Grows as the run learns the ids the target generated (the guard then lets them be used). */
+  generatedIds: Set<string>;
+  doc: OpenApiDocument;
+  spec: SpecValidator;
+  /** Sends every request; by default a request ends with the fuzzing phase (`budget.fuzzUntil`). */
+  sender: WireSender;
+  budget: RunBudget;
+  auth: { target: Readonly<Record<AuthKind, AuthMaterial>>; model: Readonly<Record<AuthKind, AuthMaterial>> };
+  /** Secret of the model core (undefined when the target is fuzzed without a token: no auth checks). */
+  modelSecret: string | undefined;
+  /** Statuses the spec documents for an operation. */
+  documented(operationId: string): readonly number[];
+  /** Accept a 205 without body (a fetch-based target such as the msw handlers cannot send one). */
+  bodiless205?: boolean;
+  /** Agent shapes the target was seen to refuse before the run; undefined: it may refuse any (probe-entry-shapes.ts). */
+  refusedShapes: RefusedShapes;
+  /** The field names the spec marks as hidden (x-hidden-name). */
+  hiddenNames: ReadonlySet<string>;
+  /** Called with every exchange (the run counts the answers to generated steps). */
+  observe?(exchange: Exchange): void;
+}
+
+/** Why a request was sent: a generated step, or the fuzzer's own bookkeeping around it. */
+export type ExchangeRole = 'probe' | 'snapshot' | 'step' | 'lookup' | 'read-back' | 'final-read' | 'cleanup';
+
+/** One request to the target and what came back. */
+export interface Exchange {
+  role: ExchangeRole;
+  description: string;
+  request: WireRequest;
+  result: SendResult;
+}
+
+/** A disagreement with the seed: what was expected, what came, and the requests that led there. */
+export interface FuzzFailure {
+  /** Groups failures with the same cause: `<operation>:<rule>:<check>[:<cause>]`. */
+  signature: string;
+  /** One line naming the broken behaviour. */
+  title: string;
+  expected: string;
+  actual: string;
+  /** The exchanges a reader needs to reproduce it (bookkeeping reads left out). */
+  exchanges: Exchange[];
+}
+
+/** A plain request as the fuzzer's bookkeeping sends it: valid token, JSON, optional id and body. */
+export function plainRequest(context: FuzzContext, method: WireRequest['method'], index: IndexName, id: string | undefined, body?: unknown): { target: WireRequest; model: CoreRequest } {
+  const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
+  const path = recordPath(definition.basePath, id);
+  const bytes = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
+  const target: WireRequest = { method, path, headers: requestHeaders('json', context.auth.target.valid), body: bytes };
+  return { target, model: toCoreRequest({ ...target, headers: requestHeaders('json', context.auth.model.valid) }) };
+}
+
+/** The records of a read answer (200 with a list), or [] for the documented "nothing" answers. */
+export function recordsOf(result: SendResult): unknown[] | undefined {
+  if (!result.ok) return undefined;
+  const { status, json } = result.answer;
+  if (status === 200 && Array.isArray(json)) return json;
+  return status === 204 || status === 404 ? [] : undefined;
+}
+
+/** A record as a read lists it: an object with a string id. */
+export const isStoredRecord = (r: unknown): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string';

@@ -1,0 +1,72 @@
+// The bounded fuzz run against our own reference server (part of npm test): it must find nothing,
+// must really exercise the description's answers, and the same seed must replay the same run.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { generateSecret } from '../../reference-server/core/mint-token.js';
+import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
+import { formatRepro } from '../report/curl-repro.js';
+import { FuzzSetupError, runFuzz } from './run-fuzz.js';
+
+const secret = generateSecret();
+let server: RunningReferenceServer;
+before(async () => (server = await startReferenceServer({ port: 0, auth: { secret } })));
+after(() => server.close());
+
+describe('runFuzz against the reference server', () => {
+  it('a bounded run finds no failure, exercises every kind of answer and leaves nothing behind', async () => {
+    const before = server.core.store.event.list().length + server.core.store.agent.list().length;
+    const report = await runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 100, timeBudgetMs: 30_000, seed: 42, allowDestructive: false });
+    const repros = report.failures.map((f) => `${f.title}\n${formatRepro(f, server.url, undefined)}`).join('\n\n');
+    assert.deepEqual(report.failures.map((f) => f.signature), [], repros);
+    assert.equal(report.sequences, 100);
+    assert.ok(report.requests > 1500, `${report.requests} requests`);
+    for (const answer of ['POST 201', 'POST 406', 'POST 415', 'POST 400', 'POST 401', 'GET 200', 'GET 404', 'GET 400', 'PUT 200', 'PUT 304', 'PUT 406', 'DELETE 205', 'DELETE 404']) {
+      assert.ok((report.answers[answer] ?? 0) > 0, `no step was answered ${answer}: ${JSON.stringify(report.answers)}`);
+    }
+    assert.deepEqual(report.whereTrusted.sort(), ['agent', 'event', 'network-link-type']);
+    assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });
+    assert.equal(server.core.store.event.list().length + server.core.store.agent.list().length, before, 'every record of the run was deleted');
+    assert.deepEqual(server.core.store['network-link-type'].list().map((r) => r.id), ['p2p', 'slice'], 'records the run did not make are untouched');
+  });
+
+  it('--allow-destructive: deletes without where, and every record of others is there again afterwards', async () => {
+    const seeded = await startReferenceServer({ port: 0, auth: { secret }, seed: { event: [{ id: 'theirs', kind: 'keep' }], agent: [{ id: 'their-agent' }] } });
+    const handle = seeded.core.handle;
+    let deletesWithoutWhere = 0;
+    (seeded.core as { handle: typeof handle }).handle = (request) => {
+      if (request.method === 'DELETE' && !request.body && ['/event', '/type/network-link', '/catalog/agent'].includes(request.path)) deletesWithoutWhere++;
+      return handle(request);
+    };
+    try {
+      const report = await runFuzz({ baseUrl: seeded.url, jwtSecret: secret, runs: 60, timeBudgetMs: 30_000, seed: 77, allowDestructive: true });
+      assert.deepEqual(report.failures.map((f) => f.signature), []);
+      assert.ok(deletesWithoutWhere > 0, 'the run sent deletes without where');
+      assert.deepEqual(seeded.core.store.event.list(), [{ id: 'theirs', kind: 'keep' }]);
+      assert.deepEqual(seeded.core.store.agent.list(), [{ id: 'their-agent' }]);
+      assert.deepEqual(seeded.core.store['network-link-type'].list().map((r) => r.id).sort(), ['p2p', 'slice']);
+    } finally {
+      await seeded.close();
+    }
+  });
+
+  it('the same seed replays the same run', async () => {
+    const run = () => runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 15, timeBudgetMs: 20_000, seed: 7, allowDestructive: false });
+    const [first, second] = [await run(), await run()];
+    assert.deepEqual(second.answers, first.answers);
+    assert.equal(second.requests, first.requests);
+    assert.notEqual(second.runPrefix, first.runPrefix, 'a replay uses fresh ids');
+  });
+
+  it('without a token the run sends no hostile tokens; an unreachable target is a setup error', async () => {
+    const open = await startReferenceServer({ port: 0, auth: false });
+    try {
+      const report = await runFuzz({ baseUrl: open.url, runs: 10, timeBudgetMs: 20_000, seed: 3, allowDestructive: false });
+      assert.equal(report.authChecked, false);
+      assert.deepEqual(report.failures, []);
+      assert.equal(Object.keys(report.answers).some((a) => a.endsWith(' 401')), false);
+    } finally {
+      await open.close();
+    }
+    await assert.rejects(runFuzz({ baseUrl: open.url, runs: 1, timeBudgetMs: 5000, seed: 1, allowDestructive: false }), FuzzSetupError);
+  });
+});

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { INDEX_NAMES } from '../../reference-server/core/index-definitions.js';
+import { createFuzzContext } from './create-fuzz-context.js';
+import type { FuzzFailure } from './fuzz-session.js';
+import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
+import type { FuzzStep } from '../generate/fuzz-step.js';
+import { huntFailure } from './hunt-failure.js';
+import { probeWhere } from './probe-where.js';
+import { probeEntryShapes } from './probe-entry-shapes.js';
+import { createRunBudget } from './run-budget.js';
+import { runSequence } from './run-sequence.js';
+import { sequenceArbitrary } from '../generate/step-arbitrary.js';
+import { readBaseline, sweepRunRecords, type IndexBaseline } from './sweep-run-records.js';
+import { createVocabulary } from '../generate/vocabulary.js';
+
+/** Thrown when the run cannot start (the target is unreachable): `mgmt-kit fuzz` exits 2. */
+export class FuzzSetupError extends Error {}
+
+const SHRINK_BUDGET_MS = 20_000;
+const PROGRESS_EVERY_MS = 2000;
+
+/**
+ * Fuzzes a deployment: generated sequences of create/read/update/delete steps, each answer
+ * checked on its own and against the reference core, each disagreement shrunk by fast-check to
+ * the shortest sequence that still shows it. A failure already found is not searched again, so
+ * the run goes on looking for other ones until `runs` sequences ran or the time budget is spent —
+ * generating and shrinking alike; then the run's records are deleted within a short allowance and
+ * every index is read once more to say what was left (run-budget.ts, sweep-run-records.ts).
+ * The same seed generates the same sequences (with a fresh run prefix for the ids).
+ */
+export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
+  const started = Date.now();
+  const budget = createRunBudget(started, options.timeBudgetMs, options.cleanUpAllowanceMs);
+  const runPrefix = `fz-${randomBytes(3).toString('hex')}-`;
+  const context = await createFuzzContext(options, runPrefix, budget);
+  const authChecked = context.modelSecret !== undefined;
+  const report: FuzzReport = {
+    baseUrl: options.baseUrl, seed: options.seed, runPrefix, startedAt: new Date(started), durationMs: 0,
+    requests: 0, sequences: 0, shrinkRuns: 0, failures: [], stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown', answers: {},
+    cleanUp: { leftovers: [], unverified: [...INDEX_NAMES], unattributed: [], cutShort: false },
+  };
+  context.observe = ({ role, request, result }) => {
+    if (role !== 'step') return;
+    const key = `${request.method} ${result.ok ? result.answer.status : 'no answer'}`;
+    report.answers[key] = (report.answers[key] ?? 0) + 1;
+  };
+  const known = new Set<string>();
+  const record = (failure: FuzzFailure) => {
+    if (known.has(failure.signature)) return;
+    known.add(failure.signature);
+    report.failures.push(failure);
+    options.onFailure?.(failure);
+  };
+  let lastProgress = 0;
+  const progress = (phase: FuzzProgress['phase']) => {
+    lastProgress = Date.now();
+    report.requests = context.sender.count;
+    options.onProgress?.({ phase, sequences: report.sequences, shrinkRuns: report.shrinkRuns, requests: report.requests, failures: report.failures.length, elapsedMs: lastProgress - started });
+  };
+  const run = async (steps: FuzzStep[], shrinking: boolean) => {
+    if (shrinking) report.shrinkRuns++;
+    else report.sequences++;
+    const result = await runSequence(authChecked ? steps : steps.map(withValidToken), report.sequences + report.shrinkRuns, context);
+    if (Date.now() - lastProgress > PROGRESS_EVERY_MS) progress('fuzzing');
+    return result;
+  };
+  // Read before anything is created; undefined while there is nothing of the run to clean up.
+  let baseline: IndexBaseline | undefined;
+  try {
+    baseline = await readBaseline(context);
+    const probe = await probeWhere(context);
+    if (probe.unreachable) {
+      baseline = undefined;
+      throw new FuzzSetupError(`cannot reach ${options.baseUrl}: ${probe.unreachable}`);
+    }
+    probe.failures.forEach(record);
+    context.whereTrusted = probe.trusted;
+    report.whereTrusted = [...probe.trusted];
+    context.refusedShapes = await probeEntryShapes(context);
+    report.refusedShapes = context.refusedShapes === undefined ? 'unknown' : [...context.refusedShapes].sort();
+    const sequences = sequenceArbitrary(context.doc, createVocabulary(runPrefix), options.maxSteps ?? 12, options.allowDestructive);
+    const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
+    for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough(); iteration++) {
+      const found = await huntFailure(sequences, { seed: options.seed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
+      if (!found) break;
+      const steps = found.failure.exchanges.filter((e) => e.role === 'step').length;
+      const cut = found.shrinkCutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
+      record({ ...found.failure, title: `${found.failure.title} — ${steps} step(s) after ${found.numShrinks} shrink(s)${cut}` });
+    }
+    report.stoppedBy = Date.now() >= budget.fuzzUntil ? 'time-budget' : 'runs';
+  } finally {
+    if (baseline) {
+      progress('clean-up');
+      report.cleanUp = await sweepRunRecords(context, baseline);
+    }
+    context.sender.close();
+    report.requests = context.sender.count;
+    report.durationMs = Date.now() - started;
+  }
+  return report;
+}
+
+const withValidToken = (step: FuzzStep): FuzzStep => ({ ...step, transport: { ...step.transport, auth: 'valid' } });

@@ -1,0 +1,64 @@
+import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index-definitions.js';
+import { MARKER_FIELD } from '../generate/build-step.js';
+import type { WireRequest } from '../generate/wire-request.js';
+
+/** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
+export class UnsafeRequestError extends Error {
+  constructor(request: WireRequest, why: string) {
+    super(`mgmt-kit fuzz refused to send ${request.method} ${request.path}: ${why}`);
+    this.name = 'UnsafeRequestError';
+  }
+}
+
+/** What the guard needs to know about the run. */
+export interface SafetyPolicy {
+  runPrefix: string;
+  allowDestructive: boolean;
+  /** Indices whose `where` was seen to filter (a where that matches nothing found nothing). */
+  whereTrusted: ReadonlySet<IndexName>;
+  /** Ids the target generated for records the run created with its marker (§2 rule 3). */
+  generatedIds: ReadonlySet<string>;
+}
+
+function parseBody(body: Buffer | undefined): Record<string, unknown> | undefined {
+  if (body === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The last line of defence on a real deployment, checked before every request: records are
+ * created, updated and deleted only under ids of this run (or ids the target generated for a
+ * record created with the run's marker), and a delete
+ * always names an id or carries a `where` whose expr is a value of this run — on an index whose
+ * where was seen to filter — unless `--allow-destructive` was given (`restoring` then lets the
+ * clean-up create again, as they were, the records a delete without where removed).
+ */
+export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, restoring = false): void {
+  if (request.method === 'GET') return;
+  // After a destructive run, records the run deleted but did not make are created again as they were.
+  if (restoring && policy.allowDestructive && request.method === 'POST') return;
+  const path = request.path.split('?', 1)[0]!;
+  const definition = INDEX_DEFINITIONS.find((d) => path === d.basePath || path.startsWith(`${d.basePath}/`));
+  if (!definition) throw new UnsafeRequestError(request, 'not an index path');
+  const ours = (value: unknown) => typeof value === 'string' && (value.startsWith(policy.runPrefix) || policy.generatedIds.has(value));
+  if (path !== definition.basePath) {
+    if (!ours(decodeURIComponent(path.slice(definition.basePath.length + 1)))) throw new UnsafeRequestError(request, 'the id is not one of this run');
+    return;
+  }
+  const body = parseBody(request.body);
+  if (request.method === 'DELETE') {
+    if (policy.allowDestructive) return;
+    const equals = (body?.['where'] as { equals?: { expr?: unknown } } | undefined)?.equals;
+    if (!ours(equals?.expr)) throw new UnsafeRequestError(request, 'a delete on the base path needs a where on a value of this run (or --allow-destructive)');
+    if (!policy.whereTrusted.has(definition.name)) throw new UnsafeRequestError(request, 'this index did not show that its where filters');
+    return;
+  }
+  if (body === undefined) return; // a body the target must refuse cannot name a foreign record
+  if (body['id'] !== undefined && !ours(body['id'])) throw new UnsafeRequestError(request, 'the body id is not one of this run');
+  if (request.method === 'POST' && body['id'] === undefined && !ours(body[MARKER_FIELD])) throw new UnsafeRequestError(request, `a create without id needs the run's ${MARKER_FIELD}`);
+}

@@ -1,0 +1,31 @@
+/**
+ * @module reference-server/mock-controls
+ * What makes the reference server a frontend developer's mock, for every adapter (node:http and
+ * msw): CORS, the admin routes for end-to-end tests, delays and injected faults. Browser-safe
+ * (no Node modules), between an adapter and the core; none of it is an operation of the spec.
+ */
+
+// Between the adapter and the core
+export { withMockControls } from './with-mock-controls.js';
+
+// CORS
+export { readCorsHeaders, readCorsOrigin, ANY_ORIGIN, CORS_ALLOWED_METHODS, CORS_DOCUMENTED_HEADERS, CORS_EXPOSED_HEADERS } from './cors-policy.js';
+export { answerPreflight, isPreflight } from './answer-preflight.js';
+
+// Admin routes
+export { answerAdminRequest, isAdminPath, ADMIN_PREFIX } from './answer-admin-request.js';
+export * from './admin-messages.js';
+
+// Delays and faults
+export { parseDelayRange, pickDelay, toDelayRange } from './delay-range.js';
+export { createWaitSet } from './create-wait-set.js';
+export { parseDuration, MAX_DELAY_MS } from './parse-duration.js';
+export { readFaultHeaders, undocumentedStatus } from './read-fault-headers.js';
+export { injectedResponse, injectedMessage } from './injected-response.js';
+export { FAULT_STATUS_HEADER, FAULT_DELAY_HEADER } from './fault-header-names.js';
+
+// Types
+export type { MockControlOptions, CoreHandler } from './with-mock-controls.js';
+export type { CorsOptions } from './cors-policy.js';
+export type { DelayRange, DelaySetting } from './delay-range.js';
+export type { FaultRequest } from './read-fault-headers.js';
