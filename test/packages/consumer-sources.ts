@@ -1,5 +1,18 @@
 // What a user writes against each installed package: plain-Node smoke scripts (.mjs, no tsx)
 // and strict TypeScript files. packed-packages.test.ts runs them in the empty projects.
+import { readFileSync } from 'node:fs';
+
+/**
+ * A type test of the client (test/client-types/), importing the installed `@mgmt-kit/client`
+ * instead of the sources: the same expectations, and the same refused mistakes, hold for the
+ * published declaration files under a consumer's settings.
+ */
+export function clientTypeTest(name: 'named-types.ts' | 'mistakes.ts'): string {
+  const source = readFileSync(new URL(`../client-types/${name}`, import.meta.url), 'utf8');
+  const rewritten = source.replace("from '../../src/client/index.js'", "from '@mgmt-kit/client'");
+  if (rewritten === source) throw new Error(`${name} no longer imports '../../src/client/index.js'`);
+  return rewritten;
+}
 
 /** Prints `function <status> <data>`: the client against a node:http server in the same process. */
 export const clientSmoke = `
@@ -15,7 +28,7 @@ console.log(typeof createClient, result.status, JSON.stringify(result.data));
 
 /** Narrowing on status must type `data`; a wrong body must not compile (so the types are not any). */
 export const clientConsumer = `
-import { createClient, UnexpectedStatusError, type ApiResult, type KitClient } from '@mgmt-kit/client';
+import { createClient, UnexpectedStatusError, type CreateResult, type KitClient } from '@mgmt-kit/client';
 
 const client: KitClient = createClient({ baseURL: 'https://mgmt.example', token: 'jwt' });
 
@@ -26,7 +39,7 @@ export async function linkNames(): Promise<string[]> {
 }
 
 export async function createdMessage(): Promise<string | undefined> {
-  const created: ApiResult<'createEvent' | 'createEventById'> = await client.events.create({ id: 'e1', kind: 'link-down' });
+  const created: CreateResult<'events'> = await client.events.create({ body: { id: 'e1', kind: 'link-down' } });
   if (created.status === 201) return String(created.data?.[0]?.message);
   // @ts-expect-error 418 is no documented status of a create, so the narrowing leaves nothing
   if (created.status === 418) return 'teapot';
@@ -34,7 +47,7 @@ export async function createdMessage(): Promise<string | undefined> {
 }
 
 // @ts-expect-error a network link type's name is a string
-void client.networkLinkTypes.create({ id: 'mesh', name: 42 });
+void client.networkLinkTypes.create({ body: { id: 'mesh', name: 42 } });
 
 export const isUndocumented = (error: unknown): boolean => error instanceof UnexpectedStatusError;
 `;
@@ -108,7 +121,7 @@ console.log(same(kit.createClient, client.createClient), same(mock.createHandler
 `;
 
 export const kitConsumer = `
-import { createClient, type ApiResult } from 'mgmt-kit';
+import { createClient, type ReadResult } from 'mgmt-kit';
 import { createHandlers } from 'mgmt-kit/mock';
 import { startReferenceServer, SeedError, type RunningReferenceServer } from 'mgmt-kit/reference-server';
 
@@ -120,7 +133,7 @@ export async function start(): Promise<RunningReferenceServer> {
     throw error;
   }
 }
-export async function read(url: string): Promise<ApiResult<'readEvents' | 'readEventById'>> {
+export async function read(url: string): Promise<ReadResult<'events'>> {
   return createClient({ baseURL: url }).events.read();
 }
 export const handlers = createHandlers({ baseUrl: 'http://mgmt.test' });

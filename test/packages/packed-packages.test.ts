@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundle } from './bundle-size.js';
 import { compileStrict, describeSize, installTarballs, pack, REPO, runModule, type InstallMeasure } from './consumer-project.js';
-import { clientConsumer, clientSmoke, kitConsumer, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
+import { clientConsumer, clientSmoke, clientTypeTest, kitConsumer, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
 
 const SLOW = { timeout: 300_000 };
 const CLIENT_MAX_BYTES = 10_000_000;
@@ -66,6 +66,9 @@ describe('@mgmt-kit/client, installed alone', SLOW, () => {
   });
   it('strict TypeScript (NodeNext, no Node types) compiles against it, and its types are not any', () => {
     compileStrict(dir, 'consumer.ts', clientConsumer, false);
+  });
+  it('the client type tests hold against it: named result types, literal codes, each refused mistake', () => {
+    for (const name of ['named-types.ts', 'mistakes.ts'] as const) compileStrict(dir, name, clientTypeTest(name), false);
   });
   it(`a browser bundle of createClient adds at most ${CLIENT_MAX_GZIP_DELTA / 1000} kB gzipped to axios alone, without the spec`, async () => {
     const withClient = await measureBundle(dir, 'entry-client.mjs', "import { createClient } from '@mgmt-kit/client';\nglobalThis.createClient = createClient;\n");
