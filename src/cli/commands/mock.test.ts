@@ -142,7 +142,7 @@ describe('mgmt-kit mock: every Prefer value the README lists', () => {
 
 describe('mgmt-kit mock flags', () => {
   it('a bad --port exits 2 without starting Prism', async () => {
-    const { command } = await import('./mock.js');
+    const { mockCommand: command } = await import('./mock.js');
     assert.equal(await command.run(['--port', 'abc']), 2);
   });
   it('stopping mgmt-kit stops Prism (SIGTERM forwarded)', async () => {

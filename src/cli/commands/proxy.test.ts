@@ -79,7 +79,7 @@ describe('mgmt-kit proxy flags', () => {
   ];
   for (const [name, argv] of rows) {
     it(`${name}: exit 2`, async () => {
-      const { command } = await import('./proxy.js');
+      const { proxyCommand: command } = await import('./proxy.js');
       assert.equal(await command.run(argv), 2);
     });
   }

@@ -19,7 +19,7 @@ let context: FuzzContext;
 
 beforeEach(async () => {
   server = await startReferenceServer({ port: 0, auth: { secret }, seed: { event: [], agent: [{ id: 'their-agent' }] } });
-  context = await createFuzzContext({ baseUrl: server.url, jwtSecret: secret, runs: 1, timeBudgetMs: 0, seed: 1, allowDestructive: false }, PREFIX, createRunBudget(Date.now(), 5000, 1000));
+  context = await createFuzzContext({ baseUrl: server.url, jwtSecret: secret, runs: 1, timeBudgetMs: 0, randomSeed: 1, allowDestructive: false }, PREFIX, createRunBudget(Date.now(), 5000, 1000));
 });
 afterEach(async () => {
   context.sender.close();

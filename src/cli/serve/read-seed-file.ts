@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { deepFreeze, findSeedProblems, getSharedRecordValidator, type SeedData } from '../reference-server/index.js';
+import { deepFreeze, findSeedProblems, getSharedRecordValidator, type SeedData } from '../../reference-server/index.js';
 
 /** The parsed seed, or a message explaining why the file cannot be used. */
 export type SeedFileResult = { ok: true; seed: SeedData } | { ok: false; error: string };

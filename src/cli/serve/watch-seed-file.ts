@@ -1,5 +1,5 @@
 import { statSync, type Stats } from 'node:fs';
-import type { ReferenceCore } from '../reference-server/index.js';
+import type { ReferenceCore } from '../../reference-server/index.js';
 import { readSeedFile } from './read-seed-file.js';
 
 /** A running {@link watchSeedFile}. */
