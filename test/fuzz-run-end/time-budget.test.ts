@@ -40,9 +40,9 @@ describe('the time budget bounds the whole fuzz run', () => {
     const slow = await startDelayingProxy({ upstream: server.url, delayMs: 50 });
     try {
       const before = await readEveryIndex(server.url, token);
-      // Longer than the others: setting up and the probe (a dozen slow answers) come out of the budget too.
-      const { report, ms } = await timedRun(slow.url, { timeBudgetMs: 4000 });
-      assert.ok(ms <= latestEnd(4000), `the run took ${ms} ms`);
+      // Longer than the others: setting up and the probes (some forty slow answers) come out of the budget too.
+      const { report, ms } = await timedRun(slow.url, { timeBudgetMs: 6000 });
+      assert.ok(ms <= latestEnd(6000), `the run took ${ms} ms`);
       assert.equal(report.stoppedBy, 'time-budget');
       assert.ok(report.sequences > 0, 'a sequence ran');
       assert.deepEqual(report.failures.map((f) => f.signature), [], 'a request cut by the budget is no finding');

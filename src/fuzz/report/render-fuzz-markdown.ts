@@ -41,7 +41,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
       `## ${i + 1}. ${failure.title}`,
       '',
       `- signature: \`${failure.signature}\``,
-      `- expected (model / seed): ${failure.expected}`,
+      `- expected (model / description): ${failure.expected}`,
       `- the target answered: ${failure.actual}`,
       '',
       '```sh',

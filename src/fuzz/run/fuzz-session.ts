@@ -46,7 +46,7 @@ export interface Exchange {
   result: SendResult;
 }
 
-/** A disagreement with the seed: what was expected, what came, and the requests that led there. */
+/** A disagreement with the description: what was expected, what came, and the requests that led there. */
 export interface FuzzFailure {
   /** Groups failures with the same cause: `<operation>:<rule>:<check>[:<cause>]`. */
   signature: string;
