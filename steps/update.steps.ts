@@ -6,7 +6,7 @@ import { valueAt, withValueAt } from './support/value-at-path.js';
 import type { PathForm } from './parameter-types.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
-// Every update names the target twice, in the path and in the body (same value): the seed's
+// Every update names the target twice, in the path and in the body (same value): the description's
 // update body carries "id of the target" (§4.1) and every faithful implementation accepts both.
 async function update(world: KitWorld, record: ScenarioRecord, fields: Record<string, unknown>): Promise<void> {
   const body = { ...fields, id: record.id };
