@@ -17,7 +17,7 @@ const METHODS = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' }
  * scenario's own record, read changes nothing, delete names the scenario's record. The body is
  * valid JSON; the caller may spoil it.
  */
-type HarmlessRequest = Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'contentType'>;
+type HarmlessRequest = Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'http' | 'contentType'>;
 
 function harmlessRequest(world: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm): HarmlessRequest {
   const record = world.latest(index);

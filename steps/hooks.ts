@@ -3,16 +3,20 @@ import { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, setDefaultTi
 import { PickleStepType } from '@cucumber/messages';
 import type { IndexName } from '../src/client/index.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
-import { mintJwt } from '../src/conformance/mint-jwt.js';
 import { createRunPrefix } from '../src/conformance/run-prefix.js';
 import { resolveKitParameters, type KitParameters } from '../src/conformance/kit-parameters.js';
 import { checkNothingHappened, watchAction } from './support/nothing-happened-check.js';
 import { removeScenarioRecords } from './support/remove-scenario-records.js';
 import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
 import { runsAlone } from './support/run-alone.js';
+import { closeRunConnections, connectionForRun } from './support/connection-for-run.js';
 import type { KitWorld } from './world.js';
 
-setDefaultTimeout(60_000);
+// No cucumber step time-out: every call has its own (--timeout, default 15 s, to the end of the
+// answer), so a slow target fails a scenario with "no answer within … ms from METHOD URL"; and a
+// step's length is not bounded in advance — at --rate 2 a destructive restore of a large index
+// takes minutes.
+setDefaultTimeout(-1);
 
 // --parallel N: a @destructive scenario snapshots and restores whole indices, so it never runs
 // beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.
@@ -21,13 +25,13 @@ setParallelCanAssign(runsAlone('@destructive'));
 // Per-run state. The runner may call runCucumber several times in one process (the self-check
 // does), so AfterAll resets it (Stryker's cucumber runner loads the steps once and runs cucumber again for every mutant). Under --parallel every
 // worker process has its own copy: the run prefix comes from the world parameters, so all workers
-// share it; each worker mints its own token from the secret.
+// share it; each worker obtains its token through the run's connection (its own minted one, or
+// the run's coordinator's with --token-command or --rate).
 let runPrefix: string | undefined;
-let mintedToken: Promise<string> | undefined;
 
 AfterAll(function () {
   runPrefix = undefined;
-  mintedToken = undefined;
+  closeRunConnections();
 });
 
 // Plain `npx cucumber-js` (mgmt-kit conformance always passes a runPrefix): check the target once
@@ -54,10 +58,12 @@ BeforeAll(function () {
 Before(async function (this: KitWorld) {
   const params = resolveKitParameters(this.parameters);
   runPrefix ??= params.runPrefix ?? createRunPrefix();
-  let token = params.token;
-  if (token === undefined && params.jwtSecret !== undefined) {
-    mintedToken ??= mintJwt(params.jwtSecret, 'valid', params.jwtClaims);
-    token = await mintedToken;
+  this.connection = connectionForRun({ ...params, runPrefix });
+  let token: string | undefined;
+  try {
+    token = await this.connection.session.token();
+  } catch (error) {
+    throw this.noAnswer(error);
   }
   this.kit = { ...params, runPrefix, token };
   this.client = this.clientWithToken(token);

@@ -7,6 +7,7 @@ import {
   type IndexName,
   type KitClient,
 } from '../src/client/index.js';
+import { findConnectionFailure } from '../src/connection/connection-failure.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
 import type { CallOutcome } from './support/call-outcome.js';
@@ -15,6 +16,7 @@ import type { ActionWatch } from './support/nothing-happened-check.js';
 import type { KitParameters } from '../src/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { sendRawRequest, type RawRequest } from './support/send-raw-request.js';
+import { STEP_CALL_TIMEOUT_MS, type RunConnection } from './support/connection-for-run.js';
 
 /** A record the scenario made: its id and the fields it sent (what a read must give back). */
 export interface ScenarioRecord {
@@ -35,6 +37,8 @@ export class KitWorld extends World<KitParameters> {
   kit!: Required<Pick<KitParameters, 'baseUrl' | 'runPrefix'>> & KitParameters;
   /** The client authenticated with the run's token. */
   client!: KitClient;
+  /** How every request reaches the target (headers, TLS, proxy, pace, token renewal); set in the Before hook. */
+  connection!: RunConnection;
   lastResponse: CallOutcome | undefined;
   /** Then steps set it; the After hook fails a scenario whose last 5xx nobody looked at. */
   lastResponseChecked = true;
@@ -114,7 +118,8 @@ export class KitWorld extends World<KitParameters> {
       baseURL: this.kit.baseUrl,
       token,
       authScheme: this.kit.authScheme,
-      timeout: this.kit.timeoutMs ?? 15_000,
+      timeout: this.kit.timeoutMs ?? STEP_CALL_TIMEOUT_MS,
+      axiosInstance: this.connection.http,
     });
   }
 
@@ -130,23 +135,39 @@ export class KitWorld extends World<KitParameters> {
     } catch (error) {
       if (error instanceof UnexpectedStatusError) {
         outcome = { operation: error.operation, status: error.status, data: undefined, rawBody: error.rawBody, headers: error.headers };
-      } else if (error instanceof NetworkError) {
-        throw new Error(`${error.message} at ${this.kit.baseUrl}`, { cause: error });
-      } else throw error;
+      } else throw this.noAnswer(error);
     }
     return this.check(outcome, options.housekeeping ?? false);
   }
 
+  /**
+   * Why a call got no answer, as the scenario's failure: the connection's own line when it knows
+   * it ("no answer within 15000 ms from GET https://…/event", "the target throttled the run: …"),
+   * else the client's, with the target named.
+   */
+  noAnswer(error: unknown): unknown {
+    const failure = findConnectionFailure(error);
+    if (failure) return new Error(failure.message, { cause: error });
+    if (error instanceof NetworkError) return new Error(`${error.message} at ${this.kit.baseUrl}`, { cause: error });
+    return error;
+  }
+
   /** Sends a deliberately unusual request (other media type, malformed JSON) and checks the answer. */
-  async sendRaw(request: Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs'>): Promise<CallOutcome> {
+  async sendRaw(request: Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'http'>): Promise<CallOutcome> {
     const scheme = this.kit.authScheme ?? 'Bearer';
     const token = this.kit.token ?? '';
-    const outcome = await sendRawRequest({
-      ...request,
-      baseUrl: this.kit.baseUrl,
-      authorization: scheme === '' ? token : `${scheme} ${token}`,
-      timeoutMs: this.kit.timeoutMs ?? 15_000,
-    });
+    let outcome: CallOutcome;
+    try {
+      outcome = await sendRawRequest({
+        ...request,
+        baseUrl: this.kit.baseUrl,
+        authorization: scheme === '' ? token : `${scheme} ${token}`,
+        timeoutMs: this.kit.timeoutMs ?? STEP_CALL_TIMEOUT_MS,
+        http: this.connection.http,
+      });
+    } catch (error) {
+      throw this.noAnswer(error);
+    }
     return this.check(outcome, false);
   }
 

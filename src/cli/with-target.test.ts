@@ -5,18 +5,41 @@ import { UsageError } from './command/usage-error.js';
 import type { TargetFlags } from './shared-flags.js';
 import { withTarget, type Target } from './with-target.js';
 
-const flags = (over: Partial<TargetFlags>): TargetFlags => ({ 'base-url': undefined, token: undefined, 'jwt-secret': undefined, 'self-test': false, ...over });
-const seen = (given: TargetFlags) => withTarget('fuzz', given, new PassThrough(), async (target: Target) => target);
+const flags = (over: Partial<TargetFlags>): TargetFlags => ({
+  'base-url': undefined,
+  token: undefined,
+  'token-command': undefined,
+  'jwt-secret': undefined,
+  'jwt-claims': undefined,
+  'auth-scheme': 'Bearer',
+  header: [],
+  'client-cert': undefined,
+  'client-key': undefined,
+  ca: undefined,
+  rate: undefined,
+  timeout: undefined,
+  'retry-throttled': 0,
+  'self-test': false,
+  ...over,
+});
+const seen = (given: TargetFlags, env: NodeJS.ProcessEnv = {}) => withTarget('fuzz', given, new PassThrough(), { timeoutMs: 10_000, env }, async (target: Target) => target);
 
-test('withTarget: --base-url with the token and secret as given', async () => {
-  assert.deepEqual(await seen(flags({ 'base-url': 'http://svc', token: 't', 'jwt-secret': 's' })), { baseUrl: 'http://svc', token: 't', jwtSecret: 's', selfTest: false });
+test('withTarget: --base-url with the token and secret as given, the command default time-out, the proxy variables', async () => {
+  const target = await seen(flags({ 'base-url': 'http://svc', token: 't', 'jwt-secret': 's', header: ['X-Api-Key: k'] }), { HTTP_PROXY: 'http://proxy:3128' });
+  assert.equal(target.selfTest, false);
+  assert.deepEqual(target.connection.auth, { scheme: 'Bearer', token: 't', jwtSecret: 's' });
+  assert.deepEqual(target.connection.headers, [{ name: 'X-Api-Key', value: 'k' }]);
+  assert.deepEqual(target.connection.proxy, { httpProxy: 'http://proxy:3128' });
+  assert.equal(target.connection.timeoutMs, 10_000);
 });
 
-test('withTarget: --self-test goes to a fresh reference server with its secret, whatever else is given', async () => {
-  const target = await seen(flags({ 'self-test': true, 'base-url': 'http://svc', token: 't', 'jwt-secret': 's' }));
-  assert.match(target.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
-  assert.equal(target.token, undefined);
-  assert.notEqual(target.jwtSecret, 's');
+test('withTarget: --self-test goes to a fresh reference server with its secret, whatever else is given, and ignores the proxy variables', async () => {
+  const target = await seen(flags({ 'self-test': true, 'base-url': 'http://svc', token: 't', 'jwt-secret': 's', timeout: 2000 }), { HTTP_PROXY: 'http://proxy:3128' });
+  assert.match(target.connection.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+  assert.equal(target.connection.auth.token, undefined);
+  assert.notEqual(target.connection.auth.jwtSecret, 's');
+  assert.deepEqual(target.connection.proxy, {});
+  assert.equal(target.connection.timeoutMs, 2000);
   assert.equal(target.selfTest, true);
 });
 
@@ -26,4 +49,10 @@ test('withTarget: no target at all is a usage error that says how to name one', 
     assert.equal(error.message, 'no target — pass --base-url URL or set BASE_URL (or use --self-test)');
     return true;
   });
+});
+
+test('withTarget: a bad connection flag is one usage line before anything is sent', async () => {
+  await assert.rejects(seen(flags({ 'base-url': 'http://svc', header: ['X-Api-Key abc'] })), /--header "X-Api-Key abc" has no colon/);
+  await assert.rejects(seen(flags({ 'base-url': 'http://svc', 'client-cert': '/nonexistent/client.pem', 'client-key': '/nonexistent/key.pem' })), /--client-cert \/nonexistent\/client\.pem: cannot read it \(ENOENT\)/);
+  await assert.rejects(seen(flags({ 'base-url': 'http://svc', token: 't', 'token-command': 'echo t' })), /both name the run's token: give one/);
 });

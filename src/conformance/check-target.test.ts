@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../reference-server/index.js';
 import { findFreePort } from '../cli/prism/start-cli-for-tests.js';
-import { checkTarget, findBaseUrlProblem, type TargetCheck } from './check-target.js';
+import { plainConnection } from '../connection/connection-settings.js';
+import { openConnection } from '../connection/open-connection.js';
+import { checkTarget, findBaseUrlProblem } from './check-target.js';
 import { mintJwt } from './mint-jwt.js';
 
 let reference: RunningReferenceServer;
@@ -33,19 +35,30 @@ after(async () => {
   await Promise.all([reference.close(), new Promise((r) => silent.close(r)), new Promise((r) => forbidding.close(r))]);
 });
 
+interface TargetCheck {
+  baseUrl: string;
+  token?: string;
+  authScheme?: string;
+  timeoutMs?: number;
+}
+
 const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined }]> = [
   ['the reference server with a valid token passes', { check: () => ({ baseUrl: `${reference.url}/`, token }), want: undefined }],
   ['a wrong token is refused, naming what to check', { check: () => ({ baseUrl: reference.url, token: 'x' }), want: /^the target refused the token: GET http:\S+\/type\/network-link with Authorization: Bearer <token> answered 401\. Check --token .*--jwt-claims.*--auth-scheme/ }],
-  ['no token at all says so', { check: () => ({ baseUrl: reference.url }), want: /with no Authorization header \(no --token and no --jwt-secret\) answered 401/ }],
+  ['no token at all says so', { check: () => ({ baseUrl: reference.url }), want: /with no Authorization header \(no --token, --token-command or --jwt-secret\) answered 401/ }],
   ['a valid token under another scheme word is refused', { check: () => ({ baseUrl: reference.url, token, authScheme: 'Token' }), want: /Authorization: Token <token> answered 401/ }],
   ['403 counts as refused', { check: () => ({ baseUrl: urls['forbidding']!, token }), want: /answered 403/ }],
   ['a closed port cannot be reached', { check: () => ({ baseUrl: urls['closed']!, token }), want: /^cannot reach the target: GET http:\S+ failed \(connect ECONNREFUSED [\d.:]+\)\. Check the URL \(--base-url/ }],
-  ['a target that never answers times out', { check: () => ({ baseUrl: urls['silent']!, token, timeoutMs: 300 }), want: /failed \(no answer within 0\.3 s\)/ }],
+  ['a target that never answers times out', { check: () => ({ baseUrl: urls['silent']!, token, timeoutMs: 300 }), want: /^cannot reach the target: no answer within 300 ms from GET http:\S+\/type\/network-link\. Check the URL .* or allow more with --timeout\.$/ }],
 ];
 
 for (const [name, { check, want }] of cases) {
   test(`checkTarget: ${name}`, async () => {
-    const problem = await checkTarget(check());
+    const { baseUrl, token: given, authScheme, timeoutMs } = check();
+    const settings = plainConnection(baseUrl, { ...(given !== undefined ? { token: given } : {}), ...(authScheme !== undefined ? { scheme: authScheme } : {}) });
+    const session = openConnection({ ...settings, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+    const problem = await checkTarget(session);
+    session.close();
     if (want === undefined) assert.equal(problem, undefined);
     else assert.match(problem ?? '(none)', want);
     assert.ok(!problem?.includes(token), 'the token itself is never printed');

@@ -1,14 +1,5 @@
-import { request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-
-/** What {@link checkTarget} needs to try one plain read. */
-export interface TargetCheck {
-  baseUrl: string;
-  token?: string | undefined;
-  /** Word before the token; default `Bearer`, `''` sends the bare token. */
-  authScheme?: string | undefined;
-  timeoutMs?: number | undefined;
-}
+import { ConnectionFailure } from '../connection/connection-failure.js';
+import type { ConnectionSession } from '../connection/open-connection.js';
 
 /** The path of the pre-flight read: the smallest index, which the service starts with (§2.2). */
 export const PREFLIGHT_PATH = '/type/network-link';
@@ -24,48 +15,67 @@ export function findBaseUrlProblem(baseUrl: string): string | undefined {
   return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : `--base-url "${baseUrl}" must be an http:// or https:// URL`;
 }
 
-/**
- * One GET without a body through node:http(s), as the suite's axios client sends it (fetch would
- * refuse ports such as 1 or 6000 that the suite itself can reach). Resolves to the status or to
- * why no answer came.
- */
-function getStatus(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number } | { error: string }> {
-  const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-  return new Promise((resolve) => {
-    const req = send(url, { method: 'GET', headers, timeout: timeoutMs }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0 });
-    });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
-    req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.message || error.code || String(error) }));
-    req.end();
-  });
+/** What to do about a failed TLS handshake, from the error code OpenSSL and Node give. */
+function tlsAdvice(failure: ConnectionFailure, session: ConnectionSession): string {
+  const code = failure.code ?? '';
+  const { tls } = session.settings;
+  if (/CERT_REQUIRED|HANDSHAKE_FAILURE|BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_UNKNOWN/.test(code) || /alert (certificate required|handshake failure|bad certificate|unknown ca)/i.test(failure.message)) {
+    return tls.clientCert
+      ? `The server refused the client certificate --client-cert ${tls.clientCert.file}: check that it is signed by a CA the server trusts and not expired.`
+      : 'The server asks for a client certificate (mutual TLS): pass --client-cert FILE and --client-key FILE.';
+  }
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return "The server's certificate is not made out for this host name: use the name it is made out for in --base-url.";
+  if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return "The server's certificate is outside its validity period.";
+  return `The server's certificate is not signed by a CA this run trusts: pass that CA with --ca FILE (or NODE_EXTRA_CA_CERTS=FILE)${tls.ca ? `; --ca ${tls.ca.file} is not it` : ''}.`;
+}
+
+/** The pre-flight's one line for a request that got no answer, naming the part at fault. */
+function explainFailure(failure: ConnectionFailure, session: ConnectionSession): string {
+  switch (failure.kind) {
+    case 'token':
+      return `token: ${failure.message}. Check --token-command (or TOKEN_COMMAND): run it in a shell, it must print the token alone.`;
+    case 'tls':
+      return `TLS: ${failure.message}. ${tlsAdvice(failure, session)}`;
+    case 'proxy':
+      return `proxy: ${failure.message}. Check HTTPS_PROXY / HTTP_PROXY (credentials as http://user:password@host:port), or name the target in NO_PROXY to reach it directly.`;
+    case 'throttled':
+      return `${failure.message}.`;
+    case 'timeout':
+      return `cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here, or allow more with --timeout.`;
+    default:
+      return `cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here.`;
+  }
 }
 
 /**
- * The pre-flight of a conformance run: one plain read (`GET /type/network-link`, no body) with the
- * run's Authorization. Resolves to one line saying what was tried and what to check when the
- * target does not answer or refuses the token (401/403), so a run stops before its first scenario
- * instead of failing every one of them; undefined when the target answered anything else.
+ * The pre-flight of a run (conformance, fuzz, capture): obtains the run's token (so a failing
+ * `--token-command` stops the run here), then sends one plain read (`GET /type/network-link`,
+ * no body) the way every later request goes — headers, TLS, proxy, pace. Resolves to one line
+ * naming which part is at fault — the URL, TLS, the proxy, the token or the headers — and what to
+ * check; undefined when the target answered anything but a refusal (the run judges the rest).
  */
-export async function checkTarget(check: TargetCheck): Promise<string | undefined> {
-  const timeoutMs = check.timeoutMs ?? 15_000;
-  const scheme = check.authScheme ?? 'Bearer';
-  const url = `${check.baseUrl.replace(/\/+$/, '')}${PREFLIGHT_PATH}`;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (check.token !== undefined) headers['authorization'] = scheme === '' ? check.token : `${scheme} ${check.token}`;
-  const answer = await getStatus(url, headers, timeoutMs);
-  if ('error' in answer) {
-    return `cannot reach the target: GET ${url} failed (${answer.error}). Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here.`;
+export async function checkTarget(session: ConnectionSession): Promise<string | undefined> {
+  const url = session.url(PREFLIGHT_PATH).href;
+  let token: string | undefined;
+  let status: number;
+  try {
+    token = await session.token();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token !== undefined) headers['authorization'] = session.authorization(token);
+    ({ status } = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers }));
+  } catch (error) {
+    if (error instanceof ConnectionFailure) return explainFailure(error, session);
+    throw error;
   }
-  const { status } = answer;
+  const names = session.settings.headers.map((h) => h.name);
+  if (status === 407) return `proxy: GET ${url} answered 407 (the proxy wants credentials). Put them in HTTP_PROXY / HTTPS_PROXY: http://user:password@host:port.`;
+  if (status === 431) return `header: GET ${url} answered 431 (request headers too large): check --header ${names.join(', ') || '(none given)'}.`;
   if (status !== 401 && status !== 403) return undefined;
-  const sent =
-    check.token === undefined
-      ? 'no Authorization header (no --token and no --jwt-secret)'
-      : `Authorization: ${scheme === '' ? '<token>' : `${scheme} <token>`}`;
+  const scheme = session.settings.auth.scheme;
+  const sent = token === undefined ? 'no Authorization header (no --token, --token-command or --jwt-secret)' : `Authorization: ${scheme === '' ? '<token>' : `${scheme} <token>`}`;
+  const headerNote = names.length > 0 ? ` A gateway refuses a missing or wrong key the same way: check --header ${names.join(', ')} too.` : '';
   return (
     `the target refused the token: GET ${url} with ${sent} answered ${status}. ` +
-    'Check --token / TOKEN (or --jwt-secret and --jwt-claims for a minted token) and --auth-scheme (the word before the token).'
+    `Check --token / TOKEN (or --token-command, or --jwt-secret and --jwt-claims for a minted token) and --auth-scheme (the word before the token).${headerNote}`
   );
 }

@@ -1,3 +1,22 @@
+import type { BrokerAddress } from '../connection/connection-broker.js';
+import type { HeaderSetting, ProxySettings, TlsSettings } from '../connection/connection-settings.js';
+import { proxyFromEnvironment } from '../connection/proxy-for-url.js';
+
+/**
+ * How the steps reach the target beyond its URL and token (the connection flags of
+ * `mgmt-kit conformance`): plain JSON, the same in every worker.
+ */
+export interface RunConnectionParameters {
+  headers: HeaderSetting[];
+  tls: TlsSettings;
+  proxy: ProxySettings;
+  tokenCommand?: string | undefined;
+  rate?: number | undefined;
+  retryThrottled: number;
+  /** The run's coordinator (pace and token), when the run has one to share: with `--rate` or `--token-command`. */
+  broker?: BrokerAddress | undefined;
+}
+
 /**
  * The world parameters of a conformance run (cucumber `worldParameters`). The runner fills
  * them from its flags; a plain `cucumber-js` run falls back to BASE_URL, TOKEN, AUTH_SCHEME and
@@ -20,6 +39,8 @@ export interface KitParameters {
   timeoutMs?: number | undefined;
   /** Lets @destructive scenarios (delete without a body) run; they snapshot and restore the index. */
   allowDestructive?: boolean | undefined;
+  /** Headers, TLS, proxy, pace, token command; plain cucumber-js runs take the proxy variables only. */
+  connection?: RunConnectionParameters | undefined;
 }
 
 /** Reads the world parameters, with the environment as fallback for direct cucumber-js runs. */
@@ -40,5 +61,6 @@ export function resolveKitParameters(
     runPrefix: given?.runPrefix,
     timeoutMs: given?.timeoutMs,
     allowDestructive: given?.allowDestructive ?? env['ALLOW_DESTRUCTIVE'] === '1',
+    connection: given?.connection ?? { headers: [], tls: {}, proxy: proxyFromEnvironment(env), retryThrottled: 0 },
   };
 }

@@ -3,19 +3,25 @@ import { join } from 'node:path';
 import { listOperations } from '../spec/openapi-document.js';
 import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline } from './baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
+import { startConnectionBroker } from '../connection/connection-broker.js';
+import type { ConnectionSettings } from '../connection/connection-settings.js';
+import { describeConnection } from '../connection/describe-connection.js';
+import { openConnection } from '../connection/open-connection.js';
+import { createRunCoordinator } from '../connection/run-coordinator.js';
 import { checkTarget } from './check-target.js';
 import { formatRunReport } from './format-run-report.js';
-import { mintJwt } from './mint-jwt.js';
+import { describeThrottling } from './describe-throttling.js';
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { writeConformanceSummary } from './write-conformance-summary.js';
 
 /** Exit codes of `mgmt-kit conformance` (README "Exit codes"). */
-export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
+export const EXIT = { passed: 0, failed: 1, usage: 2, throttled: 3 } as const;
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
-export interface ConformanceCommandOptions
-  extends Pick<ConformanceRunOptions, 'baseUrl' | 'token' | 'authScheme' | 'jwtSecret' | 'jwtClaims' | 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {
+export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {
+  /** The target and how to reach it (connection flags, read and checked). */
+  connection: ConnectionSettings;
   /** Absolute report directory. */
   reportDir: string;
   /** Known deviations (`--baseline FILE`), already read and checked. */
@@ -32,39 +38,70 @@ export interface ConformanceCommandOptions
  * Checks the target (pre-flight), runs the suite, writes the cucumber reports and the conformance
  * summary, prints where they are and the counts, and resolves to the exit code: 0 when scenarios
  * ran and none failed that the baseline does not list; 1 when one did; 2 when the target cannot be
- * reached, refuses the token, or nothing was selected — before any scenario runs.
+ * reached, refuses the token, or nothing was selected — before any scenario runs; 3 when the only
+ * new failures are calls the target throttled (describe-throttling.ts).
+ *
+ * With `--rate` or `--token-command` the run's pace and token live here, and the steps reach them
+ * over loopback (connection-broker.ts), so the cap and each token renewal hold across workers.
  */
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {
   const err = options.err ?? process.stderr;
-  const token = options.token ?? (options.jwtSecret !== undefined ? await mintJwt(options.jwtSecret, 'valid', options.jwtClaims) : undefined);
-  const problem = await checkTarget({ baseUrl: options.baseUrl, token, authScheme: options.authScheme });
+  const settings = options.connection;
+  const coordinator = createRunCoordinator(settings);
+  const session = openConnection(settings, { coordinator });
+  let problem: string | undefined;
+  try {
+    problem = await checkTarget(session);
+  } finally {
+    session.close();
+  }
   if (problem !== undefined) {
     err.write(`mgmt-kit conformance: ${problem} No scenario was run.\n`);
     return EXIT.usage;
   }
-  const result = await runConformance({
-    baseUrl: options.baseUrl,
-    token,
-    authScheme: options.authScheme,
-    jwtSecret: options.jwtSecret,
-    jwtClaims: options.jwtClaims,
-    profile: options.profile,
-    allowDestructive: options.allowDestructive,
-    tags: options.tags,
-    parallel: options.parallel,
-    reportDir: options.reportDir,
-    progress: options.out.isTTY ? 'progress-bar' : 'progress',
-  });
+  if (describesMoreThanDefaults(settings)) options.out.write(`mgmt-kit conformance: ${settings.baseUrl} — ${describeConnection(settings)}\n`);
+  const shared = settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
+  const broker = shared ? await startConnectionBroker(coordinator) : undefined;
+  const { auth } = settings;
+  let result;
+  try {
+    result = await runConformance({
+      baseUrl: settings.baseUrl,
+      // A command's or a secret's token is obtained by each process through its connection.
+      token: auth.token,
+      authScheme: auth.scheme,
+      jwtSecret: auth.jwtSecret,
+      jwtClaims: auth.jwtClaims,
+      timeoutMs: settings.timeoutMs,
+      connection: {
+        headers: settings.headers,
+        tls: settings.tls,
+        proxy: settings.proxy,
+        retryThrottled: settings.retryThrottled,
+        ...(settings.rate !== undefined ? { rate: settings.rate } : {}),
+        ...(auth.tokenCommand !== undefined ? { tokenCommand: auth.tokenCommand } : {}),
+        ...(broker ? { broker: { url: broker.url, key: broker.key, refreshable: broker.refreshable } } : {}),
+      },
+      profile: options.profile,
+      allowDestructive: options.allowDestructive,
+      tags: options.tags,
+      parallel: options.parallel,
+      reportDir: options.reportDir,
+      progress: options.out.isTTY ? 'progress-bar' : 'progress',
+    });
+  } finally {
+    await broker?.close();
+  }
   const comparison = options.baseline ? compareWithBaseline(result.scenarios, options.baseline.baseline) : undefined;
   const summary = buildConformanceSummary(
     loadRulesMatrix(PACKAGE_ROOT),
     listOperations(),
     result.scenarios,
     {
-      baseUrl: options.baseUrl,
+      baseUrl: settings.baseUrl,
       profile: options.profile,
       allowDestructive: options.allowDestructive,
-      jwtSecretGiven: options.jwtSecret !== undefined,
+      jwtSecretGiven: auth.jwtSecret !== undefined,
       tags: options.tags,
       date: new Date(),
       durationMs: result.durationMs,
@@ -77,13 +114,25 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   if (options.writeBaseline !== undefined) {
     await writeFile(options.writeBaseline, formatBaseline(buildBaseline(result.scenarios, options.baseline?.baseline)), 'utf8');
   }
-  options.out.write(formatRunReport({ ...options, summary, durationMs: result.durationMs, runPrefix: result.runPrefix, reportFiles }));
+  options.out.write(formatRunReport({ ...options, baseUrl: settings.baseUrl, jwtSecret: auth.jwtSecret, summary, durationMs: result.durationMs, runPrefix: result.runPrefix, reportFiles }));
   const { passed, failed } = summary.counts;
   if (passed + failed === 0) {
     err.write('mgmt-kit conformance: no scenario ran — check --tags and --profile\n');
     return EXIT.usage;
   }
+  const throttling = describeThrottling(summary.failedScenarios.filter((f) => !f.expected), settings.rate);
+  if (throttling) err.write(`mgmt-kit conformance: ${throttling.line}\n`);
   if (options.writeBaseline !== undefined) return EXIT.passed; // every failure is in the baseline just written
+  if (throttling?.onlyThrottled) return EXIT.throttled;
   const newFailures = summary.failedScenarios.some((f) => !f.expected);
   return newFailures || (!result.success && failed === 0) ? EXIT.failed : EXIT.passed;
+}
+
+/** Whether the run goes beyond a URL and a token: then its first line says how it reaches the target. */
+function describesMoreThanDefaults(settings: ConnectionSettings): boolean {
+  const { tls, proxy } = settings;
+  return (
+    settings.headers.length > 0 || tls.ca !== undefined || tls.clientCert !== undefined || proxy.httpProxy !== undefined || proxy.httpsProxy !== undefined ||
+    settings.rate !== undefined || settings.auth.tokenCommand !== undefined || settings.retryThrottled > 0 || settings.timeoutMs !== 15_000
+  );
 }

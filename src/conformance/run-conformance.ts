@@ -2,7 +2,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber, type ISupportCodeCoordinates, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
-import type { KitParameters } from './kit-parameters.js';
+import type { KitParameters, RunConnectionParameters } from './kit-parameters.js';
 import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';
 import { createRunPrefix } from './run-prefix.js';
 import { bundleSupportCode, expandImportPaths } from './bundle-support-code.js';
@@ -36,6 +36,10 @@ export interface ConformanceRunOptions {
    * one after the other. @destructive scenarios still run alone (steps/hooks.ts).
    */
   parallel?: number | undefined;
+  /** Headers, TLS, proxy, pace and token command of the steps' requests (the connection flags); default: none, no proxy. */
+  connection?: RunConnectionParameters | undefined;
+  /** Per call of a step, to the end of its answer; default 15 000 ms. */
+  timeoutMs?: number | undefined;
   /** Sees every cucumber message of the run (tests read the scenario timings). */
   onEnvelope?: ((envelope: Envelope) => void) | undefined;
 }
@@ -96,6 +100,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     authScheme: options.authScheme ?? 'Bearer',
     ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
     ...(options.jwtClaims !== undefined ? { jwtClaims: options.jwtClaims } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    connection: options.connection ?? { headers: [], tls: {}, proxy: {}, retryThrottled: 0 },
   };
   const { reportFormats } = (await import(pathToFileURL(`${PACKAGE_ROOT}cucumber.js`).href)) as {
     reportFormats: (dir: string) => string[];

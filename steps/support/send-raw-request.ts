@@ -1,4 +1,4 @@
-import axios from 'axios';
+import axios, { type AxiosInstance } from 'axios';
 import { indexOperations, NetworkError, type IndexName } from '../../src/client/index.js';
 import { normaliseHeaders, parseJsonOrUndefined } from '../../src/client/read-response.js';
 import type { CallOutcome } from './call-outcome.js';
@@ -17,6 +17,8 @@ export interface RawRequest {
   /** Full Authorization header value. */
   authorization: string;
   timeoutMs: number;
+  /** Sends it: the run's connection (world.connection.http). */
+  http: AxiosInstance;
 }
 
 const slot = { POST: 'create', GET: 'read', PUT: 'update', DELETE: 'delete' } as const;
@@ -32,7 +34,7 @@ export async function sendRawRequest(request: RawRequest): Promise<CallOutcome> 
   const url = `${path}${request.search ?? ''}`;
   let response;
   try {
-    response = await axios.request<string>({
+    response = await request.http.request<string>({
       baseURL: request.baseUrl,
       url,
       method: request.method,

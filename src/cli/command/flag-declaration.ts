@@ -47,14 +47,18 @@ export type StringFlag = ValueFlagBasics<string> & {
   notEmpty?: boolean;
 };
 
-/** A text flag that may be given several times: its values in order, `[]` when absent (no variable, no default). */
+/**
+ * A text flag that may be given several times: its values in order; when absent, the lines of
+ * its environment variable (blank lines skipped), else `[]` (no default).
+ */
 export interface RepeatableFlag extends FlagBasics {
   type: 'string';
   repeatable: true;
   valueName?: string;
   choices?: readonly string[];
   notEmpty?: boolean;
-  env?: never;
+  /** Read when the flag is never given: one value per line. */
+  env?: string;
   default?: never;
   defaultNote?: never;
   required?: never;

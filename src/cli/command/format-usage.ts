@@ -44,7 +44,7 @@ export function formatOptions(flags: FlagDeclarations): string {
       isValue && !declaration.repeatable && declaration.required ? 'required' : '',
       isValue && !declaration.repeatable && declaration.env ? `env ${declaration.env}` : '',
       defaultText(declaration) === undefined ? '' : `default ${defaultText(declaration)}`,
-      isValue && declaration.repeatable ? 'repeatable' : '',
+      isValue && declaration.repeatable ? `repeatable${declaration.env ? `, env ${declaration.env} one per line` : ''}` : '',
     ].filter(Boolean);
     return `  ${formatFlag(name, declaration).padEnd(width)} ${declaration.description}${notes.length > 0 ? ` (${notes.join(', ')})` : ''}`;
   });

@@ -24,8 +24,16 @@ function parseArgsOptions(flags: FlagDeclarations): NonNullable<ParseArgsConfig[
 
 /** Absent flag: the environment variable (unless empty), the default, or undefined; `required` refuses. */
 function readAbsent(name: string, declaration: ValueFlag, env: NodeJS.ProcessEnv): { value: unknown } | { error: string } {
-  if (declaration.repeatable) return { value: [] };
   const fromEnv = declaration.env === undefined ? undefined : env[declaration.env];
+  if (declaration.repeatable) {
+    const values: unknown[] = [];
+    for (const line of (fromEnv ?? '').split(/\r?\n/).filter((l) => l.trim() !== '')) {
+      const read = readFlagText(declaration, line.trim(), declaration.env!);
+      if (!read.ok) return { error: read.error };
+      values.push(read.value);
+    }
+    return { value: values };
+  }
   if (declaration.env !== undefined && fromEnv !== undefined && fromEnv !== '') {
     const read = readFlagText(declaration, fromEnv, declaration.env);
     return read.ok ? { value: read.value } : { error: read.error };

@@ -31,14 +31,14 @@ the target answers and accepts the token.
 
 Exit status: 0 every selected scenario passed (with --baseline: none failed that it does not list)
              1 scenarios failed
-             2 usage or connection error: bad flags or baseline file, target unreachable, token
-               refused (401/403 on the plain read), no scenario selected`,
+             2 usage or connection error: bad flags or baseline file, target unreachable, TLS or
+               proxy failure, token refused (401/403 on the plain read) or --token-command
+               failing, no scenario selected
+             3 the target throttled the run (429, or 503 with Retry-After) and nothing else failed`,
   flags: {
     ...TARGET_FLAGS,
-    'auth-scheme': { type: 'string', env: 'AUTH_SCHEME', valueName: 'S', default: 'Bearer', description: 'word before the token ("" for none)' },
     profile: { type: 'string', choices: ['core', 'extended'], defaultNote: 'core, --self-test: extended', description: 'core (the description only) or extended (adds @extension)' },
     'allow-destructive': { type: 'boolean', description: 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)' },
-    'jwt-claims': { type: 'string', env: 'JWT_CLAIMS', valueName: 'JSON', description: 'JSON object of extra claims in minted tokens, e.g. {"iss":"idp"}' },
     tags: { type: 'string', valueName: 'EXPR', description: 'cucumber tag expression, and-ed with the profile' },
     parallel: { type: 'integer', min: 0, max: 32, default: 0, description: 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other' },
     'report-dir': reportDirFlag('the reports and the summary'),
@@ -47,22 +47,13 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
   },
   async run(flags, io) {
     // Loaded here: the suite's runner brings cucumber, which no other command needs.
-    const [{ parseJwtClaims }, { runConformanceCommand }] = await Promise.all([
-      import('../../conformance/mint-jwt.js'),
-      import('../../conformance/run-conformance-command.js'),
-    ]);
-    const claims = parseJwtClaims(flags['jwt-claims']);
-    if (!claims.ok) throw new UsageError(claims.error);
+    const { runConformanceCommand } = await import('../../conformance/run-conformance-command.js');
     const baseline = flags.baseline === undefined ? undefined : readBaselineFile(flags.baseline);
-    return withTarget('conformance', flags, io.stdout, (target) =>
+    return withTarget('conformance', flags, io.stdout, { timeoutMs: 15_000, env: io.env }, (target) =>
       runConformanceCommand({
-        baseUrl: target.baseUrl,
-        token: target.token,
-        jwtSecret: target.jwtSecret,
-        authScheme: flags['auth-scheme'],
+        connection: target.connection,
         profile: flags.profile ?? (target.selfTest ? 'extended' : 'core'),
         allowDestructive: target.selfTest || flags['allow-destructive'],
-        jwtClaims: claims.claims,
         tags: flags.tags,
         parallel: flags.parallel,
         baseline,

@@ -16,8 +16,9 @@ export const fuzzCommand = declareCommand({
 each answer checked against the spec and against the reference core fed the same requests;
 each disagreement is shrunk to its shortest sequence and printed as curl commands. Every id it
 creates starts with a run prefix (fz-xxxxxx-) and is deleted afterwards; a read of every index at
-the end says what is left. Exit 0: nothing failed; 1: failures; 2: usage error or target
-unreachable.`,
+the end says what is left. Exit 0: nothing failed; 1: failures; 2: usage error, target
+unreachable, TLS, proxy or token failure (the pre-flight of conformance); 3: the target throttled
+the run (429, or 503 with Retry-After) and nothing failed before.`,
   flags: {
     ...TARGET_FLAGS,
     runs: { type: 'integer', min: 1, max: 1_000_000, default: 100, description: 'generated sequences (shrinking runs not counted)' },
@@ -40,11 +41,9 @@ unreachable.`,
   async run(flags, io) {
     // Loaded here: the fuzzer brings fast-check and the reference core, which no other command needs.
     const { runFuzzCommand } = await import('../../fuzz/run/run-fuzz-command.js');
-    return withTarget('fuzz', flags, io.stdout, (target) =>
+    return withTarget('fuzz', flags, io.stdout, { timeoutMs: 10_000, env: io.env }, (target) =>
       runFuzzCommand({
-        baseUrl: target.baseUrl,
-        token: target.token,
-        jwtSecret: target.jwtSecret,
+        connection: target.connection,
         allowDestructive: target.selfTest || flags['allow-destructive'],
         runs: flags.runs,
         timeBudgetMs: flags['time-budget'],

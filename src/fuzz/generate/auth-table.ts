@@ -13,6 +13,8 @@ export interface AuthKeys {
   validToken: string | undefined;
   /** With the secret, expired / not-yet-valid / HS512 / RS256-header tokens are signed with the right key, so only the claim or algorithm is wrong. */
   secret: string | undefined;
+  /** The word before the valid token (`--auth-scheme`); default `Bearer`, `''` sends it bare. The wrong tokens always go as Bearer. */
+  scheme?: string | undefined;
 }
 
 const FOREIGN_SECRET = 'mgmt-kit-fuzz: a secret no deployment uses';
@@ -37,7 +39,7 @@ export function createAuthTable(keys: AuthKeys): Readonly<Record<AuthKind, AuthM
   const key = keys.secret ?? FOREIGN_SECRET;
   const bearer = (token: string): AuthMaterial => ({ authorization: `Bearer ${token}` });
   return {
-    valid: keys.validToken === undefined ? {} : bearer(keys.validToken),
+    valid: keys.validToken === undefined ? {} : { authorization: keys.scheme === '' ? keys.validToken : `${keys.scheme ?? 'Bearer'} ${keys.validToken}` },
     missing: {},
     malformed: bearer('not.a.jwt'),
     'alg-none': bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`),

@@ -1,5 +1,6 @@
 import type { Exchange, FuzzFailure } from '../run/fuzz-session.js';
 import type { WireRequest } from '../generate/wire-request.js';
+import { headerVariable } from '../../connection/describe-connection.js';
 
 const TOKEN_VARIABLE = '$TOKEN';
 
@@ -25,13 +26,15 @@ function bodyArgument(body: Buffer): string {
 
 /**
  * The request as a copy-pasteable curl command. The run's token is shown as `$TOKEN` (set it
- * with `export TOKEN=…`); the deliberately bad tokens are shown as they were sent. A body sent
- * without Content-Type gets `-H 'Content-Type:'`, because curl would otherwise add a form type.
+ * with `export TOKEN=…`); the deliberately bad tokens are shown as they were sent. The `--header`s
+ * every request of the run carried come last, each value as a variable (`X-Api-Key` →
+ * `$HEADER_X_API_KEY`), never in clear. A body sent without Content-Type gets
+ * `-H 'Content-Type:'`, because curl would otherwise add a form type.
  *
  * @example curlCommand('http://127.0.0.1:8080', { method: 'GET', path: '/event', headers: { authorization: 'Bearer t' }, body: undefined }, 't')
  * // → curl -sS -i -X GET 'http://127.0.0.1:8080/event' -H "Authorization: Bearer $TOKEN"
  */
-export function curlCommand(baseUrl: string, request: WireRequest, token: string | undefined): string {
+export function curlCommand(baseUrl: string, request: WireRequest, token: string | undefined, extraHeaders: readonly string[] = []): string {
   const base = baseUrl.replace(/\/+$/, '');
   const parts = ['curl -sS -i', `-X ${request.method}`];
   const encodedToken = token === undefined ? undefined : encodeURIComponent(token);
@@ -42,6 +45,7 @@ export function curlCommand(baseUrl: string, request: WireRequest, token: string
     if (token !== undefined && value.includes(token)) parts.push(`-H "${label}: ${value.replace(token, TOKEN_VARIABLE)}"`);
     else parts.push(`-H ${singleQuoted(`${label}: ${value}`)}`);
   }
+  for (const name of extraHeaders) parts.push(`-H "${name}: $${headerVariable(name)}"`);
   if (request.body !== undefined) {
     if (request.headers['content-type'] === undefined) parts.push(`-H 'Content-Type:'`);
     parts.push(`--data-binary ${bodyArgument(request.body)}`);
@@ -61,8 +65,13 @@ function answered(exchange: Exchange): string {
  * (a read-back when it was one) — with the look-ups that found generated ids —, each followed by
  * what the target answered.
  */
-export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string | undefined): string {
+export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string | undefined, extraHeaders: readonly string[] = []): string {
   const last = failure.exchanges[failure.exchanges.length - 1];
   const shown = failure.exchanges.filter((e) => e.role === 'step' || e.role === 'probe' || e.role === 'lookup' || e === last);
-  return shown.map((e) => `# ${e.description}\n${curlCommand(baseUrl, e.request, token)}\n${answered(e)}`).join('\n');
+  return shown.map((e) => `# ${e.description}\n${curlCommand(baseUrl, e.request, token, extraHeaders)}\n${answered(e)}`).join('\n');
+}
+
+/** The `export` lines a repro needs first: the token, and a variable per `--header` of the run. */
+export function reproExports(extraHeaders: readonly string[] = []): string[] {
+  return ['export TOKEN=...   # the token the run used', ...extraHeaders.map((name) => `export ${headerVariable(name)}=...   # the value of the ${name} header the run sent`)];
 }

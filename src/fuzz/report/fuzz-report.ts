@@ -2,6 +2,8 @@ import type { IndexName } from '../../reference-server/core/index-definitions.js
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 
+import type { ConnectionSession } from '../../connection/open-connection.js';
+
 /** What `mgmt-kit fuzz` was asked to do. */
 export interface FuzzOptions {
   baseUrl: string;
@@ -25,8 +27,14 @@ export interface FuzzOptions {
   maxSteps?: number;
   /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */
   bodiless205?: boolean;
-  /** Per request, from sending to the end of the answer; default 10 000 ms. */
+  /** Per request, from sending to the end of the answer; default the connection's, else 10 000 ms. */
   requestTimeoutMs?: number;
+  /**
+   * How requests reach the target (headers, TLS, proxy, pace, token renewal; src/connection): the
+   * run's token is then the connection's, `token` only names it in the repros. Default: a plain
+   * connection to `baseUrl`.
+   */
+  connection?: ConnectionSession;
   onProgress?: (progress: FuzzProgress) => void;
   onFailure?: (failure: FuzzFailure) => void;
 }
@@ -60,7 +68,10 @@ export interface FuzzReport {
   failures: FuzzFailure[];
   /** What a read of every index after the clean-up showed: records of the run left behind, and others that appeared. */
   cleanUp: CleanUpReport;
-  stoppedBy: 'runs' | 'time-budget';
+  /** `throttled`: the target (or a gateway) answered 429, or 503 with Retry-After, and the run stopped there. */
+  stoppedBy: 'runs' | 'time-budget' | 'throttled';
+  /** Names of the `--header`s every request carried (their values are never written). */
+  extraHeaders?: string[];
   /** False when no token was given: every request was sent without the hostile tokens. */
   authChecked: boolean;
   /** Indices on which a delete with where was allowed (their where was seen to filter). */
@@ -74,6 +85,6 @@ export interface FuzzReport {
 /** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */
 export function formatSummaryLine(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
-  const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : '';
+  const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : report.stoppedBy === 'throttled' ? ', stopped: the target throttled the run' : '';
   return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s), ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}`;
 }

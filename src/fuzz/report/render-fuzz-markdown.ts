@@ -1,5 +1,5 @@
 import { renderAllowanceList } from '../../conformance/render-allowances.js';
-import { formatRepro } from './curl-repro.js';
+import { formatRepro, reproExports } from './curl-repro.js';
 import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
 
@@ -22,7 +22,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| random seed | ${report.randomSeed} (replay: \`--random-seed ${report.randomSeed}\`) |`,
     `| run prefix of every id | \`${report.runPrefix}\` |`,
     `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
-    `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : '--runs'} |`,
+    `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : report.stoppedBy === 'throttled' ? 'the target throttled the run (429, or 503 with Retry-After): lower --rate or pass --retry-throttled N' : '--runs'} |`,
     `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
     `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
     `| agent shapes it refuses (stored as sent everywhere else) | ${report.refusedShapes === 'unknown' ? 'unknown: any may be refused' : report.refusedShapes.join(', ') || 'none'} |`,
@@ -45,8 +45,8 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
       `- the target answered: ${failure.actual}`,
       '',
       '```sh',
-      'export TOKEN=...   # the token the run used',
-      formatRepro(failure, report.baseUrl, token),
+      ...reproExports(report.extraHeaders),
+      formatRepro(failure, report.baseUrl, token, report.extraHeaders),
       '```',
       '',
     );

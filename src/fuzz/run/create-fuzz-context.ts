@@ -17,13 +17,15 @@ import { hiddenNamesOf } from './probe-entry-shapes.js';
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
-  const validToken = options.token ?? (options.jwtSecret ? await mintToken({ secret: options.jwtSecret, expiresIn: '2h', subject: 'mgmt-kit-fuzz' }) : undefined);
+  const validToken = options.connection
+    ? await options.connection.token()
+    : (options.token ?? (options.jwtSecret ? await mintToken({ secret: options.jwtSecret, expiresIn: '2h', subject: 'mgmt-kit-fuzz' }) : undefined));
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });
   return {
     doc,
     spec,
-    sender: createWireSender(options.baseUrl, { timeoutMs: options.requestTimeoutMs ?? 10_000, until: budget.fuzzUntil }),
+    sender: createWireSender(options.connection ?? options.baseUrl, { timeoutMs: options.requestTimeoutMs ?? options.connection?.settings.timeoutMs ?? 10_000, until: budget.fuzzUntil }),
     budget,
     runPrefix,
     allowDestructive: options.allowDestructive,
@@ -31,7 +33,10 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
     refusedShapes: undefined,
     hiddenNames: hiddenNamesOf({ doc }),
     generatedIds: new Set(),
-    auth: { target: createAuthTable({ validToken, secret: options.jwtSecret }), model: createAuthTable({ validToken: modelToken, secret: modelSecret }) },
+    auth: {
+      target: createAuthTable({ validToken, secret: options.jwtSecret, scheme: options.connection?.settings.auth.scheme }),
+      model: createAuthTable({ validToken: modelToken, secret: modelSecret }),
+    },
     modelSecret,
     bodiless205: options.bodiless205 ?? false,
     documented: (operationId) => spec.operations.get(operationId)?.statuses ?? [],

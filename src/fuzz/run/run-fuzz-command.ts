@@ -1,4 +1,7 @@
-import { mintToken } from '../../reference-server/core/mint-token.js';
+import type { ConnectionSettings } from '../../connection/connection-settings.js';
+import { describeConnection } from '../../connection/describe-connection.js';
+import { openConnection } from '../../connection/open-connection.js';
+import { checkTarget } from '../../conformance/check-target.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, type FuzzOptions } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
@@ -6,40 +9,62 @@ import { FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { writeFuzzReports } from '../report/write-fuzz-reports.js';
 
 /** What `mgmt-kit fuzz` does once its flags are read. */
-export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure'> {
+export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure' | 'baseUrl' | 'token' | 'jwtSecret' | 'connection'> {
+  /** The target and how to reach it (connection flags, read and checked). */
+  connection: ConnectionSettings;
   reportDir: string;
   out: NodeJS.WritableStream;
 }
 
 /**
- * Runs the fuzzer with progress on `out` (a line every two seconds, and each failure with its
- * curl repro as soon as it is shrunk), writes `fuzz.md` and `fuzz-junit.xml`, prints the summary
- * line, and resolves to the exit code: 0 nothing failed, 1 failures, 2 the run could not start.
+ * Checks the target (the pre-flight of conformance: one line and exit 2 when it cannot be
+ * reached or refuses the token), runs the fuzzer with progress on `out` (a line every two
+ * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
+ * `fuzz-junit.xml`, prints the summary line, and resolves to the exit code: 0 nothing failed,
+ * 1 failures, 2 the run could not start, 3 the target throttled the run and nothing failed.
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
-  const { out } = commandOptions;
-  // Minted here rather than in runFuzz, so the repros can show it as $TOKEN.
-  const minted = commandOptions.token === undefined && commandOptions.jwtSecret !== undefined;
-  const token = minted ? await mintToken({ secret: commandOptions.jwtSecret!, expiresIn: '2h', subject: 'mgmt-kit-fuzz' }) : commandOptions.token;
-  const options = { ...commandOptions, token };
-  out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s, random seed ${options.randomSeed}\n`);
-  let report;
+  const { out, connection: settings } = commandOptions;
+  const connection = openConnection(settings, { maxSockets: 4 });
   try {
-    report = await runFuzz({
-      ...options,
-      onProgress: (p) => out.write(p.phase === 'clean-up' ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n` : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
-      onFailure: (failure) => out.write(`\nFAILURE ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, options.baseUrl, options.token))}\n\n`),
-    });
-  } catch (error) {
-    if (!(error instanceof FuzzSetupError)) throw error;
-    out.write(`mgmt-kit fuzz: ${error.message}\n`);
-    return 2;
+    const problem = await checkTarget(connection);
+    if (problem !== undefined) {
+      out.write(`mgmt-kit fuzz: ${problem} No sequence was run.\n`);
+      return 2;
+    }
+    // The first token names the run's token in the repros ($TOKEN); a renewed one is swapped in on the wire.
+    const token = await connection.token();
+    const headers = settings.headers.map((h) => h.name);
+    const options = { ...commandOptions, baseUrl: settings.baseUrl, token, jwtSecret: settings.auth.jwtSecret, connection };
+    out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
+    let report;
+    try {
+      report = await runFuzz({
+        ...options,
+        onProgress: (p) => out.write(p.phase === 'clean-up' ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n` : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
+        onFailure: (failure) => out.write(`\nFAILURE ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, options.baseUrl, token, headers))}\n\n`),
+      });
+    } catch (error) {
+      if (!(error instanceof FuzzSetupError)) throw error;
+      out.write(`mgmt-kit fuzz: ${error.message}\n`);
+      return 2;
+    }
+    const files = await writeFuzzReports(options.reportDir, report, token);
+    const minted = settings.auth.token === undefined && settings.auth.tokenCommand === undefined && settings.auth.jwtSecret !== undefined;
+    const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
+    out.write(`\n${formatSummaryLine(report)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
+    for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
+    if (report.stoppedBy === 'throttled') {
+      out.write(
+        `mgmt-kit fuzz: the target throttled the run (429, or 503 with Retry-After) after ${report.requests} requests — no verdict past that point. ` +
+          `Lower --rate (${settings.rate === undefined ? 'now unlimited' : `now ${settings.rate}/s`}) or let --retry-throttled N wait and retry.\n`,
+      );
+    }
+    if (report.failures.length > 0) return 1;
+    return report.stoppedBy === 'throttled' ? 3 : 0;
+  } finally {
+    connection.close();
   }
-  const files = await writeFuzzReports(options.reportDir, report, options.token);
-  const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
-  out.write(`\n${formatSummaryLine(report)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
-  for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
-  return report.failures.length === 0 ? 0 : 1;
 }
 
 const indent = (text: string) => text.split('\n').map((line) => `  ${line}`).join('\n');

@@ -80,20 +80,22 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.refusedShapes = context.refusedShapes === undefined ? 'unknown' : [...context.refusedShapes].sort();
     const sequences = sequenceArbitrary(context.doc, createVocabulary(runPrefix), options.maxSteps ?? 12, options.allowDestructive);
     const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
-    for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough(); iteration++) {
+    const throttled = () => context.sender.throttled > 0;
+    for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !throttled(); iteration++) {
       const found = await huntFailure(sequences, { seed: options.randomSeed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
       if (!found) break;
       const steps = found.failure.exchanges.filter((e) => e.role === 'step').length;
       const cut = found.shrinkCutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
       record({ ...found.failure, title: `${found.failure.title} — ${steps} step(s) after ${found.numShrinks} shrink(s)${cut}` });
     }
-    report.stoppedBy = Date.now() >= budget.fuzzUntil ? 'time-budget' : 'runs';
+    report.stoppedBy = throttled() ? 'throttled' : Date.now() >= budget.fuzzUntil ? 'time-budget' : 'runs';
   } finally {
     if (baseline) {
       progress('clean-up');
       report.cleanUp = await sweepRunRecords(context, baseline);
     }
     context.sender.close();
+    if (options.connection) report.extraHeaders = options.connection.settings.headers.map((h) => h.name);
     report.requests = context.sender.count;
     report.durationMs = Date.now() - started;
   }

@@ -74,7 +74,7 @@ describe('createWireSender', () => {
     const sender = createWireSender(baseUrl, { timeoutMs: 300, until: Date.now() + 60_000 });
     const { result, ms } = await timed(sender, '/trickle');
     sender.close();
-    assert.deepEqual(result, { ok: false, error: 'no answer within 300 ms' });
+    assert.deepEqual(result, { ok: false, error: `no answer within 300 ms from GET ${baseUrl}/trickle` });
     assert.ok(ms >= 250 && ms < 1500, `${ms} ms`);
   });
 });

@@ -1,5 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
+import { ConnectionFailure } from '../../connection/connection-failure.js';
+import { plainConnection } from '../../connection/connection-settings.js';
+import { openConnection, type ConnectionSession } from '../../connection/open-connection.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
 /** An answer as the wire delivered it. */
@@ -16,16 +17,19 @@ export interface WireAnswer {
 /**
  * An answer, or why none came: a dropped connection or a time-out is a failure of the target; a
  * request `cutShort` was not answered before its phase of the run ended, which says nothing about
- * the target.
+ * the target — nor does one a gateway `throttled` (429, or 503 with Retry-After), which is cut
+ * short too and stops the run.
  */
-export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: string; cutShort?: true };
+export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: string; cutShort?: true; throttled?: true };
 
-/** Sends wire requests to one base URL over a keep-alive connection pool. */
+/** Sends wire requests to one target through the run's connection. */
 export interface WireSender {
   /** Sends one request; it is aborted at `until` (epoch ms; default: the sender's), and not sent at all after it. */
   send(request: WireRequest, until?: number): Promise<SendResult>;
   /** Requests sent so far. */
   readonly count: number;
+  /** Answers that said the run was throttled. */
+  readonly throttled: number;
   close(): void;
 }
 
@@ -47,57 +51,44 @@ function parse(text: string): { json: unknown; notJson: boolean } {
 }
 
 /**
- * A sender over node:http(s), which (unlike fetch) sends a GET body and reads a 205 body. The
- * base URL's path is kept as a prefix (`https://host/api` + `/event`). No request outlives
- * `timeoutMs` or its `until`, even against a target that trickles its answer.
+ * A sender over the run's connection (src/connection: node:http(s), which unlike fetch sends a
+ * GET body and reads a 205 body; headers, TLS, proxy, pace and token renewal). Given a base URL
+ * instead, it opens a plain connection of its own, four requests in flight at most, and closes
+ * it with the sender. No request outlives `timeoutMs` or its `until`, even against a target that
+ * trickles its answer.
  */
-export function createWireSender(baseUrl: string, limits: SenderLimits): WireSender {
-  const base = new URL(baseUrl);
-  const prefix = base.pathname.replace(/\/+$/, '');
-  const transport = base.protocol === 'https:' ? https : http;
-  const agent = new transport.Agent({ keepAlive: true, maxSockets: 4 });
-  let count = 0;
-  const send = (request: WireRequest, until = limits.until): Promise<SendResult> => {
-    const left = until - Date.now();
-    if (left <= 0) return Promise.resolve(CUT_SHORT);
-    count++;
-    return new Promise((resolve) => {
-      const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-      if (request.body !== undefined) headers['content-length'] = String(request.body.length);
-      const cutByBudget = left < limits.timeoutMs;
-      const timer = setTimeout(() => {
-        if (cutByBudget) resolve(CUT_SHORT);
-        else resolve({ ok: false, error: `no answer within ${limits.timeoutMs} ms` });
-        req.destroy();
-      }, Math.min(left, limits.timeoutMs));
-      const settle = (result: SendResult) => {
-        clearTimeout(timer);
-        resolve(result);
-      };
-      const req = transport.request(
-        { protocol: base.protocol, hostname: base.hostname, port: base.port, method: request.method, path: `${prefix}${request.path}`, headers, agent },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('error', (error) => settle({ ok: false, error: `the connection broke while answering (${error.message})` }));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            const out: Record<string, string> = {};
-            for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-            settle({ ok: true, answer: { status: res.statusCode ?? 0, headers: out, text, ...parse(text) } });
-          });
-        },
-      );
-      req.on('error', (error: NodeJS.ErrnoException) => settle({ ok: false, error: error.code ? `${error.code}: ${error.message}` : error.message }));
-      req.end(request.body);
-    });
+export function createWireSender(target: string | ConnectionSession, limits: SenderLimits): WireSender {
+  const owned = typeof target === 'string';
+  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: 4 }) : target;
+  const sentBefore = session.sent;
+  let throttled = 0;
+  const send = async (request: WireRequest, until = limits.until): Promise<SendResult> => {
+    if (until - Date.now() <= 0) return CUT_SHORT;
+    try {
+      const answer = await session.send({ method: request.method, path: request.path, headers: { accept: 'application/json', ...request.headers }, body: request.body }, { until, timeoutMs: limits.timeoutMs });
+      const text = answer.body.toString('utf8');
+      return { ok: true, answer: { status: answer.status, headers: answer.headers, text, ...parse(text) } };
+    } catch (error) {
+      if (!(error instanceof ConnectionFailure)) throw error;
+      if (error.kind === 'cut-short') return CUT_SHORT;
+      if (error.kind === 'throttled') {
+        throttled++;
+        return { ok: false, error: error.message, cutShort: true, throttled: true };
+      }
+      return { ok: false, error: error.message };
+    }
   };
   return {
     send,
     get count() {
-      return count;
+      return session.sent - sentBefore;
     },
-    close: () => agent.destroy(),
+    get throttled() {
+      return throttled;
+    },
+    close: () => {
+      if (owned) session.close();
+    },
   };
 }
 

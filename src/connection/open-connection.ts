@@ -1,0 +1,148 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConnectionFailure } from './connection-failure.js';
+import type { ConnectionSettings } from './connection-settings.js';
+import { createRouter } from './create-agents.js';
+import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js';
+import { sendOnce, type OutgoingRequest, type WireAnswer } from './send-once.js';
+import { isThrottled, MAX_RETRY_AFTER_MS, retryAfterMs, throttledMessage } from './throttled-answer.js';
+import { expiresSoon } from './token-source.js';
+
+/** A request to the target: a path below the base URL (query included), or an absolute URL. */
+export interface TargetRequest {
+  method: string;
+  /** `/event/e1?q=…`, appended to the base URL's path; or a whole URL. */
+  path: string;
+  headers?: Record<string, string> | undefined;
+  body?: Buffer | string | undefined;
+}
+
+/** Options of {@link openConnection}. */
+export interface OpenOptions {
+  /** Shares the pace and the token with the rest of the run; default: a coordinator of this process. */
+  coordinator?: RunCoordinator | undefined;
+  /** Connections per origin (the fuzzer keeps four in flight); default unlimited. */
+  maxSockets?: number | undefined;
+}
+
+/** A run's way to its target: every request of conformance, fuzz and capture goes through {@link ConnectionSession.send}. */
+export interface ConnectionSession {
+  readonly settings: ConnectionSettings;
+  /** The run's token now (obtained on first use, renewed near its `exp`); undefined without one. */
+  token(): Promise<string | undefined>;
+  /** The Authorization value for a token: `Bearer <token>`, or the bare token with scheme `''`. */
+  authorization(token: string): string;
+  /** The absolute URL of a path below the base URL. */
+  url(path: string): URL;
+  /**
+   * Sends one request: waits for its slot of `--rate`, adds `--header`s, swaps an older run token
+   * for the current one, sends it again once with a new token after a 401 to the run's token,
+   * and handles throttling (429, or 503 with Retry-After) as `--retry-throttled` says. Resolves to
+   * the answer the target gave; rejects with a ConnectionFailure when it gave none the run can
+   * judge. `until` (epoch ms) ends waiting and sending: the request is then cut short.
+   */
+  send(request: TargetRequest, limits?: { until?: number | undefined; timeoutMs?: number | undefined }): Promise<WireAnswer>;
+  /** Requests that went on the wire (retries included). */
+  readonly sent: number;
+  /** Answers that said the gateway throttled the run. */
+  readonly throttled: number;
+  close(): void;
+}
+
+/** Replaces every occurrence of one text by another (tokens hold no pattern characters to escape). */
+const swap = (text: string, from: string, to: string) => text.split(from).join(to);
+
+/** Opens the connection a run's requests go through (no request is sent until the first `send`). */
+export function openConnection(settings: ConnectionSettings, options: OpenOptions = {}): ConnectionSession {
+  const base = new URL(settings.baseUrl);
+  const prefix = base.pathname.replace(/\/+$/, '');
+  const router = createRouter(settings, options.maxSockets);
+  const coordinator = options.coordinator ?? createRunCoordinator(settings);
+  const extraHeaders = Object.fromEntries(settings.headers.map((h) => [h.name.toLowerCase(), h.value]));
+  // Every token this process has used: a request that carries an older one gets the current one.
+  const issued = new Set<string>();
+  let held: { token: string; at: number } | undefined;
+  let sent = 0;
+  let throttled = 0;
+
+  const remember = (token: string | undefined) => {
+    if (token === undefined) return undefined;
+    if (held?.token !== token) held = { token, at: Date.now() };
+    issued.add(token);
+    return token;
+  };
+  const token = async () =>
+    remember(held === undefined ? await coordinator.token() : expiresSoon(held.token, held.at) ? await coordinator.token(held.token) : held.token);
+  const authorization = (value: string) => (settings.auth.scheme === '' ? value : `${settings.auth.scheme} ${value}`);
+
+  /** The run token a request carries (in Authorization or, for the fuzzer's misplaced token, in the URL). */
+  const carriedToken = (request: OutgoingRequest): string | undefined => {
+    for (const candidate of issued) {
+      if (request.headers['authorization']?.includes(candidate) || request.url.href.includes(encodeURIComponent(candidate))) return candidate;
+    }
+    return undefined;
+  };
+  const withToken = (request: OutgoingRequest, from: string, to: string): OutgoingRequest => {
+    const headers = { ...request.headers };
+    if (headers['authorization'] !== undefined) headers['authorization'] = swap(headers['authorization'], from, to);
+    return { ...request, headers, url: new URL(swap(request.url.href, encodeURIComponent(from), encodeURIComponent(to))) };
+  };
+
+  const attempt = async (request: OutgoingRequest, until: number | undefined, timeoutMs: number) => {
+    if (!(await coordinator.slot(until))) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, the run's time was up`);
+    sent++;
+    return sendOnce(router, request, { timeoutMs, until });
+  };
+
+  const send: ConnectionSession['send'] = async (target, limits = {}) => {
+    const headers: Record<string, string> = { ...extraHeaders };
+    for (const [name, value] of Object.entries(target.headers ?? {})) headers[name.toLowerCase()] = value;
+    let request: OutgoingRequest = {
+      method: target.method,
+      url: /^https?:\/\//.test(target.path) ? new URL(target.path) : new URL(`${prefix}${target.path}`, base.origin),
+      headers,
+      body: typeof target.body === 'string' ? Buffer.from(target.body, 'utf8') : target.body,
+    };
+    const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
+    let carried = carriedToken(request);
+    if (carried !== undefined) {
+      const now = await token();
+      if (now !== undefined && now !== carried) request = withToken(request, carried, now);
+      carried = now;
+    }
+    let answer = await attempt(request, limits.until, timeoutMs);
+    // §5 leaves token lifetimes open: a 401 to the run's own token may mean it just expired. One new token, one more try.
+    if (answer.status === 401 && carried !== undefined && coordinator.refreshable) {
+      const fresh = remember(await coordinator.token(carried, true));
+      if (fresh !== undefined && fresh !== carried) {
+        request = withToken(request, carried, fresh);
+        answer = await attempt(request, limits.until, timeoutMs);
+      }
+    }
+    for (let retries = 0; isThrottled(answer); retries++) {
+      throttled++;
+      const wait = retryAfterMs(answer);
+      const fits = limits.until === undefined || Date.now() + wait < limits.until;
+      if (retries >= settings.retryThrottled || wait > MAX_RETRY_AFTER_MS || !fits) {
+        throw new ConnectionFailure('throttled', throttledMessage(request, answer, settings.rate, retries));
+      }
+      await sleep(wait);
+      answer = await attempt(request, limits.until, timeoutMs);
+    }
+    return answer;
+  };
+
+  return {
+    settings,
+    token,
+    authorization,
+    url: (path) => new URL(`${prefix}${path}`, base.origin),
+    send,
+    get sent() {
+      return sent;
+    },
+    get throttled() {
+      return throttled;
+    },
+    close: () => router.close(),
+  };
+}

@@ -1,0 +1,98 @@
+import http from 'node:http';
+import https from 'node:https';
+import { ConnectionFailure, isTlsError } from './connection-failure.js';
+import { ProxyError, type Router } from './create-agents.js';
+
+/** A request as it goes on the wire: an absolute URL, its headers (lower-case names) and body bytes. */
+export interface OutgoingRequest {
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: Buffer | undefined;
+}
+
+/** An answer as the wire delivered it (repeated headers joined with `, `). */
+export interface WireAnswer {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms). */
+export interface AttemptLimits {
+  timeoutMs: number;
+  until?: number | undefined;
+}
+
+const show = (request: OutgoingRequest) => `${request.method} ${request.url.href}`;
+
+/** What went wrong on the socket, as a failure of the part it points at. */
+function classify(error: NodeJS.ErrnoException, request: OutgoingRequest): ConnectionFailure {
+  if (error instanceof ProxyError) return new ConnectionFailure('proxy', `${show(request)} failed: ${error.message}`, undefined, { cause: error });
+  const code = error.code;
+  const detail = code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  if (isTlsError(error)) return new ConnectionFailure('tls', `${show(request)} failed in the TLS handshake (${detail})`, code, { cause: error });
+  return new ConnectionFailure('url', `${show(request)} failed (${detail})`, code, { cause: error });
+}
+
+/**
+ * Sends one request over node:http(s) — which, unlike fetch, sends a GET body and reads a 205
+ * body — along the router's route (direct, a CONNECT tunnel, or an http proxy in absolute form).
+ * The time-out counts to the end of the answer, so a target that trickles its answer cannot
+ * hold a run. Rejects with a {@link ConnectionFailure}: `timeout` ("no answer within X ms from
+ * METHOD URL"), `cut-short` when `until` came first, or what the socket error points at.
+ */
+export function sendOnce(router: Router, request: OutgoingRequest, limits: AttemptLimits): Promise<WireAnswer> {
+  const left = limits.until === undefined ? Infinity : limits.until - Date.now();
+  if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
+  const { agent, forwardVia } = router.route(request.url);
+  const target = forwardVia ?? request.url;
+  const headers: Record<string, string> = { ...request.headers, host: request.url.host };
+  if (forwardVia) Object.assign(headers, router.proxyAuthorization(forwardVia));
+  if (request.body !== undefined) headers['content-length'] = String(request.body.length);
+  const send = target.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const cutByUntil = left < limits.timeoutMs;
+    const timer = setTimeout(() => {
+      const failure = cutByUntil
+        ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
+        : new ConnectionFailure('timeout', `no answer within ${limits.timeoutMs} ms from ${show(request)}`);
+      reject(failure);
+      req.destroy(failure);
+    }, Math.min(left, limits.timeoutMs));
+    const settle = (outcome: { answer: WireAnswer } | { failure: ConnectionFailure }) => {
+      clearTimeout(timer);
+      if ('answer' in outcome) resolve(outcome.answer);
+      else reject(outcome.failure);
+    };
+    const req = send(
+      {
+        protocol: target.protocol,
+        hostname: target.hostname.replace(/^\[|\]$/g, ''),
+        port: target.port,
+        method: request.method,
+        // Through an http proxy the request line names the whole URL (absolute form).
+        path: forwardVia ? request.url.href : `${request.url.pathname}${request.url.search}`,
+        headers,
+        // The agent takes the TLS server name from the Host header: the target's, also in a tunnel.
+        agent,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', (error) => settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }));
+        res.on('end', () => {
+          const out: Record<string, string> = {};
+          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
+          settle({ answer: { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: out, body: Buffer.concat(chunks) } });
+        });
+      },
+    );
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      if (error instanceof ConnectionFailure) return; // our own time-out, already rejected
+      settle({ failure: classify(error, request) });
+    });
+    req.end(request.body);
+  });
+}

@@ -1,0 +1,33 @@
+import type { WireAnswer } from './send-once.js';
+
+/** The longest Retry-After a run waits for with `--retry-throttled`; a longer one is reported instead. */
+export const MAX_RETRY_AFTER_MS = 60_000;
+/** The wait when a 429 names none. */
+const DEFAULT_WAIT_MS = 1000;
+
+/**
+ * Whether a gateway throttled the call: 429 Too Many Requests always, 503 only when it says when
+ * to come back (Retry-After) — a 503 without it is the service failing, which the run judges.
+ */
+export function isThrottled(answer: Pick<WireAnswer, 'status' | 'headers'>): boolean {
+  return answer.status === 429 || (answer.status === 503 && answer.headers['retry-after'] !== undefined);
+}
+
+/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); a default when absent or unreadable. */
+export function retryAfterMs(answer: Pick<WireAnswer, 'headers'>, nowMs = Date.now()): number {
+  const value = answer.headers['retry-after']?.trim();
+  if (value === undefined || value === '') return DEFAULT_WAIT_MS;
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? DEFAULT_WAIT_MS : Math.max(0, date - nowMs);
+}
+
+/** The one line a throttled call fails with. */
+export function throttledMessage(request: { method: string; url: URL }, answer: Pick<WireAnswer, 'status' | 'headers'>, rate: number | undefined, retries: number): string {
+  const after = answer.headers['retry-after'];
+  const tried = retries > 0 ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'}` : '';
+  return (
+    `the target throttled the run: ${request.method} ${request.url.href} answered ${answer.status}${after !== undefined ? ` (Retry-After: ${after})` : ''}${tried}. ` +
+    `This is the gateway's limit, not a verdict on the service: lower --rate (${rate === undefined ? 'now unlimited' : `now ${rate}/s`}), or let --retry-throttled N wait and send it again`
+  );
+}
