@@ -19,10 +19,13 @@ export function findBaseUrlProblem(baseUrl: string): string | undefined {
 function tlsAdvice(failure: ConnectionFailure, session: ConnectionSession): string {
   const code = failure.code ?? '';
   const { tls } = session.settings;
-  if (/CERT_REQUIRED|HANDSHAKE_FAILURE|BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_UNKNOWN/.test(code) || /alert (certificate required|handshake failure|bad certificate|unknown ca)/i.test(failure.message)) {
+  // A reset right after the handshake is how a TLS 1.3 server's refusal often arrives (send-once.ts): likely, not certain.
+  const alert = /CERT_REQUIRED|HANDSHAKE_FAILURE|BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_UNKNOWN/.test(code) || /alert (certificate required|handshake failure|bad certificate|unknown ca)/i.test(failure.message);
+  if (alert || code === 'ECONNRESET') {
+    const the = alert ? 'The' : 'Likely the';
     return tls.clientCert
-      ? `The server refused the client certificate --client-cert ${tls.clientCert.file}: check that it is signed by a CA the server trusts and not expired.`
-      : 'The server asks for a client certificate (mutual TLS): pass --client-cert FILE and --client-key FILE.';
+      ? `${the} server refused the client certificate --client-cert ${tls.clientCert.file}: check that it is signed by a CA the server trusts and not expired.`
+      : `${the} server wants a client certificate (mutual TLS): pass --client-cert FILE and --client-key FILE.`;
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return "The server's certificate is not made out for this host name: use the name it is made out for in --base-url.";
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return "The server's certificate is outside its validity period.";

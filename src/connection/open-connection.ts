@@ -74,10 +74,11 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     remember(held === undefined ? await coordinator.token() : expiresSoon(held.token, held.at) ? await coordinator.token(held.token) : held.token);
   const authorization = (value: string) => (settings.auth.scheme === '' ? value : `${settings.auth.scheme} ${value}`);
 
-  /** The run token a request carries (in Authorization or, for the fuzzer's misplaced token, in the URL). */
-  const carriedToken = (request: OutgoingRequest): string | undefined => {
+  /** The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's). */
+  const carriedToken = (request: OutgoingRequest): { token: string; inHeader: boolean } | undefined => {
     for (const candidate of issued) {
-      if (request.headers['authorization']?.includes(candidate) || request.url.href.includes(encodeURIComponent(candidate))) return candidate;
+      if (request.headers['authorization']?.includes(candidate)) return { token: candidate, inHeader: true };
+      if (request.url.href.includes(encodeURIComponent(candidate))) return { token: candidate, inHeader: false };
     }
     return undefined;
   };
@@ -103,15 +104,17 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
       body: typeof target.body === 'string' ? Buffer.from(target.body, 'utf8') : target.body,
     };
     const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
-    let carried = carriedToken(request);
-    if (carried !== undefined) {
+    const found = carriedToken(request);
+    let carried: string | undefined;
+    if (found !== undefined) {
       const now = await token();
-      if (now !== undefined && now !== carried) request = withToken(request, carried, now);
+      if (now !== undefined && now !== found.token) request = withToken(request, found.token, now);
       carried = now;
     }
     let answer = await attempt(request, limits.until, timeoutMs);
-    // §5 leaves token lifetimes open: a 401 to the run's own token may mean it just expired. One new token, one more try.
-    if (answer.status === 401 && carried !== undefined && coordinator.refreshable) {
+    // §5 leaves token lifetimes open: a 401 to the run's own token may mean it just expired. One
+    // new token, one more try — only for a token sent where it counts (a token in the query string must be refused).
+    if (answer.status === 401 && carried !== undefined && found?.inHeader === true && coordinator.refreshable) {
       const fresh = remember(await coordinator.token(carried, true));
       if (fresh !== undefined && fresh !== carried) {
         request = withToken(request, carried, fresh);

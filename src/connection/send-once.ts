@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ConnectionFailure, isTlsError } from './connection-failure.js';
-import { ProxyError, type Router } from './create-agents.js';
+import { ProxyError, showProxy, type Router } from './create-agents.js';
 
 /** A request as it goes on the wire: an absolute URL, its headers (lower-case names) and body bytes. */
 export interface OutgoingRequest {
@@ -27,12 +27,39 @@ export interface AttemptLimits {
 
 const show = (request: OutgoingRequest) => `${request.method} ${request.url.href}`;
 
+/**
+ * The error in one line: OpenSSL's messages span lines and name source files, so only their
+ * reason is kept (`ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: tlsv13 alert certificate required`).
+ */
+function describeError(error: NodeJS.ErrnoException): string {
+  const reason = /SSL routines:[^:]*:([^:]+)/.exec(error.message)?.[1] ?? error.message.replace(/\s+/g, ' ').trim();
+  return error.code && !reason.includes(error.code) ? `${error.code}: ${reason}` : reason;
+}
+
+/** Errors of opening a connection: with a forwarding proxy, the proxy is what could not be reached. */
+const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
+
+/** Where the request was when its socket failed: a proxy forwarding plain http, a TLS handshake just made. */
+interface FailureContext {
+  forwardVia: URL | undefined;
+  /** The TLS handshake of this request's connection completed, and nothing was answered yet. */
+  justHandshaken: boolean;
+}
+
 /** What went wrong on the socket, as a failure of the part it points at. */
-function classify(error: NodeJS.ErrnoException, request: OutgoingRequest): ConnectionFailure {
+function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, context: FailureContext): ConnectionFailure {
   if (error instanceof ProxyError) return new ConnectionFailure('proxy', `${show(request)} failed: ${error.message}`, undefined, { cause: error });
   const code = error.code;
-  const detail = code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+  if (context.forwardVia && code !== undefined && CONNECT_ERRORS.has(code)) {
+    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.forwardVia)} cannot be used (${code})`, code, { cause: error });
+  }
+  const detail = describeError(error);
   if (isTlsError(error)) return new ConnectionFailure('tls', `${show(request)} failed in the TLS handshake (${detail})`, code, { cause: error });
+  // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
+  // server that refuses it closes the connection, and the unread request turns its alert into a reset.
+  if (context.justHandshaken && code === 'ECONNRESET') {
+    return new ConnectionFailure('tls', `${show(request)} failed: the server closed the connection right after the TLS handshake (${detail})`, code, { cause: error });
+  }
   return new ConnectionFailure('url', `${show(request)} failed (${detail})`, code, { cause: error });
 }
 
@@ -89,9 +116,12 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
         });
       },
     );
+    let justHandshaken = false;
+    req.on('socket', (socket) => socket.once('secureConnect', () => (justHandshaken = true)));
+    req.on('response', () => (justHandshaken = false));
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof ConnectionFailure) return; // our own time-out, already rejected
-      settle({ failure: classify(error, request) });
+      settle({ failure: classify(error, request, { forwardVia, justHandshaken }) });
     });
     req.end(request.body);
   });
