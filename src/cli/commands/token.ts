@@ -1,5 +1,5 @@
 import type { Command } from '../main.js';
-import { mintToken } from '../../reference-server/core/mint-token.js';
+import { mintToken } from '../../reference-server/core/index.js';
 import { formatFlagHelp, parseFlags } from '../parse-flags.js';
 
 const TOKEN_FLAGS = {
