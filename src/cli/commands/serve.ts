@@ -1,4 +1,4 @@
-import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/body-limit.js';
+import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/index.js';
 import { declareCommand } from '../command/declare-command.js';
 import type { FlagDeclarations, FlagValues } from '../command/flag-declaration.js';
 

@@ -1,4 +1,4 @@
-import { mintToken } from '../../reference-server/core/mint-token.js';
+import { mintToken } from '../../reference-server/core/index.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, type FuzzOptions } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
