@@ -128,6 +128,11 @@ function rewriteSpecifiers(context: ts.TransformationContext): ts.Transformer<ts
         const next = literal(node.moduleSpecifier);
         if (next) return factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, factory.createStringLiteral(next), node.attributes);
       }
+      // `await import('../core/index.js')` (a lazily loaded command) follows the same rule as a static import.
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments.length >= 1) {
+        const next = literal(node.arguments[0]);
+        if (next) return factory.updateCallExpression(node, node.expression, node.typeArguments, [factory.createStringLiteral(next), ...node.arguments.slice(1)]);
+      }
       if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
         const next = literal(node.argument.literal as ts.Expression);
         if (next) {

@@ -6,7 +6,7 @@
 const UNSHIPPABLE: Array<[string, RegExp]> = [
   ['test file', /\.test\.[cm]?[jt]s$|\.spec\.[cm]?[jt]s$/],
   ['TypeScript source', /(?<!\.d)\.[cm]?ts$/],
-  ['test helper', /(^|\/)(test|tests|__tests__)\/|test-server\.|for-tests\.|(^|\/)test-support\//],
+  ['test helper', /(^|\/)(test|tests|__tests__)\/|(^|\/)test-server\.|for-tests\.|(^|\/)test-support\//],
   ['mutation report', /(^|\/)SURVIVORS\.md$|(^|\/)mutation\/|stryker/i],
   ['TypeScript configuration', /(^|\/)tsconfig(\.[\w-]+)?\.json$/],
 ];
