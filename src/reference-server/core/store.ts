@@ -129,3 +129,10 @@ export function freezeSeed(seed: SeedData): SeedData {
 export function createEmptyStore(): Store {
   return { event: new IndexStore(), 'network-link-type': new IndexStore(), agent: new IndexStore() };
 }
+
+/** The sum of every index's revision: it moves whenever any record of the store changes. */
+export function readStoreRevision(store: Store): number {
+  let revision = 0;
+  for (const name of INDEX_NAMES) revision += store[name].revision;
+  return revision;
+}
