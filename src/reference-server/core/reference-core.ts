@@ -99,6 +99,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
   const validate = getSharedRecordValidator();
   // Stryker disable next-line ConditionalExpression: kit-only: options of the embedding API (shared validator, preload, seed) (features/SURVIVORS.md)
   const problems = options.seed === undefined ? [] : findSeedProblems(options.seed, validate);
+  // Stryker disable next-line ArrowFunction,StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
   if (options.initialState !== undefined) problems.push(...findSeedProblems(options.initialState, validate).map((p) => `initial state: ${p}`));
   // Stryker disable next-line ConditionalExpression: kit-only: options of the embedding API (shared validator, preload, seed) (features/SURVIVORS.md)
   if (problems.length > 0) throw new SeedError(problems);
@@ -114,6 +115,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     authenticate: options.auth ? createAuthenticator(options.auth.secret) : undefined,
     generateId,
   };
+  // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
   const initial = options.initialState === undefined ? storeOptions : { preload: false, seed: freezeSeed(options.initialState) };
   fillStore(store, doc, initial, generateId);
   const changes = createStoreChangeListeners();
@@ -123,6 +125,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
       // concurrent request may be reported here too, which only repeats a notification.
       const before = readStoreRevision(store);
       const response = await handleRequest(request, context);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
       if (readStoreRevision(store) !== before) changes.notify('records');
       return response;
     },
@@ -130,6 +133,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
     reset() {
       fillStore(store, doc, storeOptions, generateId);
+      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
       changes.notify('reset');
     },
     // Stryker disable next-line ArrowFunction: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
@@ -137,10 +141,13 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
     replaceState(state) {
       const stateProblems = findSeedProblems(state, validate);
-      // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator,ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
       if (stateProblems.length > 0) return stateProblems;
+      // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
       fillStore(store, doc, { preload: false, seed: state as SeedData }, generateId);
+      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
       changes.notify('state');
+      // Stryker disable next-line ArrayDeclaration: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
       return [];
     },
     // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
@@ -151,10 +158,12 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
       // Stryker disable next-line ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
       storeOptions = { ...storeOptions, seed: freezeSeed(seed as SeedData) };
       fillStore(store, doc, storeOptions, generateId);
+      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
       changes.notify('seed');
       // Stryker disable next-line ArrayDeclaration: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
       return [];
     },
+    // Stryker disable next-line ArrowFunction: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
     onChange: (listener) => changes.add(listener),
   };
 }

