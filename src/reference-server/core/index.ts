@@ -9,7 +9,7 @@ export { createReferenceCore, SeedError, getSharedRecordValidator } from './refe
 export { handleRequest } from './handle-request.js';
 
 // Store
-export { createEmptyStore, fillStore, findSeedProblems, freezeSeed } from './store.js';
+export { createEmptyStore, fillStore, findSeedProblems, freezeSeed, readStoreRevision } from './store.js';
 export { deepFreeze } from './freeze-json.js';
 export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
@@ -52,6 +52,7 @@ export type { CoreRequest, CoreResponse } from './core-types.js';
 export type { CoreContext } from './core-context.js';
 export type { ReferenceCore, ReferenceCoreOptions } from './reference-core.js';
 export type { SeedData, Store, StoreOptions } from './store.js';
+export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
 export type { IndexDefinition, IndexName } from './index-definitions.js';
 export type { Authenticator, JwtSecret } from './authenticate.js';
 export type { MintTokenOptions } from './mint-token.js';
