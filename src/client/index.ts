@@ -3,6 +3,8 @@ export { createClient } from './create-client.js';
 export { indexOperations } from './index-operations.js';
 export { NetworkError, UnexpectedStatusError } from './api-result.js';
 export { placeQuery } from './place-query.js';
+// How the client reads an answer, for callers that send raw requests (the conformance steps)
+export { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 
 export type { ClientOptions } from './create-client.js';
 export type { IndexClient, KitClient } from './index-client.js';

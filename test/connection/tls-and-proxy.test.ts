@@ -14,7 +14,7 @@ import { captureCommand } from '../../src/cli/commands/capture.js';
 import { conformanceCommand } from '../../src/cli/commands/conformance.js';
 import { fuzzCommand } from '../../src/cli/commands/fuzz.js';
 import type { Command } from '../../src/cli/command/declare-command.js';
-import { findFreePort } from '../../src/cli/prism/start-cli-for-tests.js';
+import { findFreePort } from '../support/start-cli-for-tests.js';
 import { mintJwt } from '../../src/conformance/mint-jwt.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 import { startForwardProxy, type ForwardProxy } from '../support/forward-proxy.js';

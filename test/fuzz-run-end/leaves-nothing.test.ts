@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mintToken } from '../../src/reference-server/core/mint-token.js';
-import { sendRaw } from '../../src/reference-server/node-http/test-server.js';
+import { sendRaw } from '../support/test-server.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';
 import { startDelayingProxy } from '../support/delaying-proxy.js';

@@ -140,3 +140,28 @@ export const handlers = createHandlers({ baseUrl: 'http://mgmt.test' });
 // @ts-expect-error port is a number
 void startReferenceServer({ port: '8080' });
 `;
+
+/**
+ * Prints `<status> <openapi version> <ms>`: `mgmt-kit serve` started from the project's
+ * node_modules/.bin, its first answer (/openapi.json), and how long that took from the spawn.
+ */
+export const kitServeSmoke = `
+import { spawn } from 'node:child_process';
+const started = performance.now();
+const child = spawn(process.execPath, ['node_modules/.bin/mgmt-kit', 'serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+let printed = '';
+const url = await new Promise((resolve, reject) => {
+  child.stdout.on('data', (chunk) => {
+    printed += chunk;
+    const match = /listening on (http:\\/\\/[\\d.:]+)/.exec(printed);
+    if (match) resolve(match[1]);
+  });
+  child.on('exit', (code) => reject(new Error('mgmt-kit serve exited ' + code + ' before it listened:\\n' + printed)));
+});
+const response = await fetch(url + '/openapi.json');
+const document = await response.json();
+const ms = Math.round(performance.now() - started);
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('close', resolve));
+console.log(response.status, document.openapi, ms);
+`;

@@ -6,7 +6,7 @@ import { createClient, type KitClient } from '../../client/index.js';
 import { listOperations, loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { listPrismExamples } from '../prism/list-prism-examples.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { startCliForTests, type RunningCli } from '../prism/start-cli-for-tests.js';
+import { startCliForTests, type RunningCli } from '../../../test/support/start-cli-for-tests.js';
 
 const examples = loadOpenApiDocument().components['examples'] as Record<string, { value: unknown }>;
 const spec = createSpecValidator();

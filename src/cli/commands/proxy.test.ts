@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, UnexpectedStatusError, type KitClient } from '../../client/index.js';
-import { startCliForTests, type RunningCli } from '../prism/start-cli-for-tests.js';
+import { startCliForTests, type RunningCli } from '../../../test/support/start-cli-for-tests.js';
 
 const created = [{ status: 'Created', code: 201, error: false, message: 'Record with id=e1 created' }];
 

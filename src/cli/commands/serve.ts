@@ -1,4 +1,4 @@
-import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/body-limit.js';
+import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/index.js';
 import { declareCommand } from '../command/declare-command.js';
 import type { FlagDeclarations, FlagValues } from '../command/flag-declaration.js';
 
@@ -17,6 +17,12 @@ export const SERVE_FLAGS = {
   },
   'no-auth': { type: 'boolean', description: 'accept requests without a token (local mock use)' },
   seed: { type: 'string', valueName: 'FILE', description: 'JSON file {"event":[…],"network-link-type":[…],"agent":[…]} loaded at start' },
+  data: {
+    type: 'string',
+    valueName: 'FILE',
+    description:
+      'keep the state in this JSON file (the --seed shape): loaded at start, created from the preload and --seed when absent, every change written back (reset goes back to preload and --seed)',
+  },
   empty: { type: 'boolean', description: 'start without the preloaded link types p2p and slice' },
   'body-limit': { type: 'integer', valueName: 'BYTES', min: 0, default: DEFAULT_BODY_LIMIT, description: 'largest accepted request body; larger → 413' },
   quiet: { type: 'boolean', description: 'no log line per request' },
@@ -31,8 +37,8 @@ export type ServeFlags = FlagValues<typeof SERVE_FLAGS>;
 
 /**
  * `mgmt-kit serve` / `npm start`: the reference server on node:http (serve/run-serve.ts).
- * Bad flags (an empty --jwt-secret included) or an invalid seed file exit 2; an empty JWT_SECRET
- * counts as unset, so a random secret is generated.
+ * Bad flags (an empty --jwt-secret included), an invalid seed file or a data file that is not a
+ * valid state exit 2; an empty JWT_SECRET counts as unset, so a random secret is generated.
  */
 export const serveCommand = declareCommand({
   name: 'serve',

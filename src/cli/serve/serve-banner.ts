@@ -1,4 +1,4 @@
-import type { RequestLogEntry } from '../../reference-server/index.js';
+import { INDEX_NAMES, type AttachedDataFile, type RequestLogEntry, type Store } from '../../reference-server/index.js';
 
 /** One log line per request: `<time> METHOD /path STATUS 1.2ms`. */
 export function formatLogLine(entry: RequestLogEntry): string {
@@ -24,4 +24,12 @@ export function formatServeBanner(url: string, auth: { token: string; generatedS
     lines.push(`  try:   curl -H "Authorization: Bearer ${auth.token}" ${url}/type/network-link`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The banner line of `--data`: the file, and whether it was loaded or created. */
+export function formatDataBanner(data: AttachedDataFile | undefined, store: Store): string {
+  if (!data) return '';
+  const records = INDEX_NAMES.reduce((sum, name) => sum + store[name].size, 0);
+  const how = data.created ? 'created with the start records' : 'loaded';
+  return `  data:  ${data.file} (${how}, ${records} records; every change is written there)\n`;
 }

@@ -1,4 +1,4 @@
-import type { IndexName } from '../../reference-server/core/index-definitions.js';
+import type { IndexName } from '../../reference-server/core/index.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 

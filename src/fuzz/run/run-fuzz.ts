@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { INDEX_NAMES } from '../../reference-server/core/index-definitions.js';
+import { INDEX_NAMES } from '../../reference-server/core/index.js';
 import { createFuzzContext } from './create-fuzz-context.js';
 import type { FuzzFailure } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';

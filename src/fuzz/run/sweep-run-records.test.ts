@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { CoreRequest } from '../../reference-server/core/core-types.js';
 import { generateSecret, mintToken } from '../../reference-server/core/mint-token.js';
-import { sendRaw } from '../../reference-server/node-http/test-server.js';
+import { sendRaw } from '../../../test/support/test-server.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
 import { MARKER_FIELD } from '../generate/build-step.js';
 import { createFuzzContext } from './create-fuzz-context.js';

@@ -13,6 +13,16 @@ import { cloneJson, type StoredRecord } from './json-record.js';
  */
 export class IndexStore {
   readonly #records = new Map<string, StoredRecord>();
+  #revision = 0;
+
+  /**
+   * Counts the changes made so far (each put, adopt, effective delete and clear): two readings
+   * that differ mean the records changed in between, without comparing them.
+   */
+  // Stryker disable next-line BlockStatement: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+  get revision(): number {
+    return this.#revision;
+  }
 
   /** Number of records. */
   // Stryker disable next-line BlockStatement: kit-only: size, get, list and clear serve the admin state, seed files and unit tests (features/SURVIVORS.md)
@@ -52,6 +62,8 @@ export class IndexStore {
 
   /** Stores a frozen copy of the record under its id (insert, or replace in place). */
   put(record: StoredRecord): void {
+    // Stryker disable next-line AssignmentOperator: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+    this.#revision += 1;
     this.#records.set(record.id, deepFreeze(cloneJson(record)));
   }
 
@@ -60,17 +72,24 @@ export class IndexStore {
    * else holds a mutable reference to — a merge result, or a record frozen before — so no copy is made.
    */
   adopt(record: StoredRecord): void {
+    // Stryker disable next-line AssignmentOperator: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+    this.#revision += 1;
     this.#records.set(record.id, deepFreeze(record));
   }
 
   /** Removes the record with this id; true when there was one. */
   delete(id: string): boolean {
-    return this.#records.delete(id);
+    const deleted = this.#records.delete(id);
+    // Stryker disable next-line AssignmentOperator,ConditionalExpression: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+    if (deleted) this.#revision += 1;
+    return deleted;
   }
 
   /** Removes every record. */
   // Stryker disable next-line BlockStatement: kit-only: size, get, list and clear serve the admin state, seed files and unit tests (features/SURVIVORS.md)
   clear(): void {
+    // Stryker disable next-line AssignmentOperator: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+    this.#revision += 1;
     this.#records.clear();
   }
 }

@@ -5,7 +5,8 @@ import type { CoreContext } from './core-context.js';
 import { INDEX_DEFINITIONS } from './index-definitions.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
-import { createEmptyStore, fillStore, findSeedProblems, freezeSeed, type SeedData, type Store, type StoreOptions } from './store.js';
+import { createEmptyStore, fillStore, findSeedProblems, freezeSeed, readStoreRevision, type SeedData, type Store, type StoreOptions } from './store.js';
+import { createStoreChangeListeners, type StoreChangeListener } from './store-changes.js';
 import { readStoreState } from './store-state.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
 
@@ -13,6 +14,12 @@ import { createRecordValidator, type RecordValidator } from './validate-record.j
 export interface ReferenceCoreOptions {
   /** Records to load at start and on every reset (the `--seed` file shape). */
   seed?: SeedData;
+  /**
+   * Records to start with instead of the preload and seed, checked as a seed is (a `--data`
+   * file: the state a previous run left). {@link ReferenceCore.reset} still goes back to the
+   * preload and seed.
+   */
+  initialState?: SeedData;
   /** Preload the network link types p2p and slice (§2.2); default true (`--empty` = false). */
   preload?: boolean;
   /**
@@ -45,6 +52,12 @@ export interface ReferenceCore {
    * Returns the problems; when there is one, neither the seed nor the store changed.
    */
   replaceSeed(seed: unknown): string[];
+  /**
+   * Calls `listener` after every change of the records: once per request that changed any
+   * (a batch is one change), and after each reset, replaceState and replaceSeed. Records changed
+   * directly through {@link store} are not reported. Returns the function that stops the calls.
+   */
+  onChange(listener: StoreChangeListener): () => void;
 }
 
 /** Thrown by {@link createReferenceCore} when the description cannot be loaded; lists every problem. */
@@ -86,6 +99,8 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
   const validate = getSharedRecordValidator();
   // Stryker disable next-line ConditionalExpression: kit-only: options of the embedding API (shared validator, preload, seed) (features/SURVIVORS.md)
   const problems = options.seed === undefined ? [] : findSeedProblems(options.seed, validate);
+  // Stryker disable next-line ArrowFunction,StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+  if (options.initialState !== undefined) problems.push(...findSeedProblems(options.initialState, validate).map((p) => `initial state: ${p}`));
   // Stryker disable next-line ConditionalExpression: kit-only: options of the embedding API (shared validator, preload, seed) (features/SURVIVORS.md)
   if (problems.length > 0) throw new SeedError(problems);
   const generateId = options.generateId ?? (() => crypto.randomUUID());
@@ -100,20 +115,40 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     authenticate: options.auth ? createAuthenticator(options.auth.secret) : undefined,
     generateId,
   };
-  fillStore(store, doc, storeOptions, generateId);
+  // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+  const initial = options.initialState === undefined ? storeOptions : { preload: false, seed: freezeSeed(options.initialState) };
+  fillStore(store, doc, initial, generateId);
+  const changes = createStoreChangeListeners();
   return {
-    handle: (request) => handleRequest(request, context),
+    async handle(request) {
+      // Comparing revisions sees every change whatever the operation; a change made by a
+      // concurrent request may be reported here too, which only repeats a notification.
+      const before = readStoreRevision(store);
+      const response = await handleRequest(request, context);
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+      if (readStoreRevision(store) !== before) changes.notify('records');
+      return response;
+    },
     store,
-    // Stryker disable next-line ArrowFunction: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-    reset: () => fillStore(store, doc, storeOptions, generateId),
+    // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
+    reset() {
+      fillStore(store, doc, storeOptions, generateId);
+      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+      changes.notify('reset');
+    },
     // Stryker disable next-line ArrowFunction: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
     state: () => readStoreState(store),
     // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
     replaceState(state) {
       const stateProblems = findSeedProblems(state, validate);
-      // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator,ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-      if (stateProblems.length === 0) fillStore(store, doc, { preload: false, seed: state as SeedData }, generateId);
-      return stateProblems;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
+      if (stateProblems.length > 0) return stateProblems;
+      // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
+      fillStore(store, doc, { preload: false, seed: state as SeedData }, generateId);
+      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+      changes.notify('state');
+      // Stryker disable next-line ArrayDeclaration: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
+      return [];
     },
     // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
     replaceSeed(seed) {
@@ -123,8 +158,12 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
       // Stryker disable next-line ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
       storeOptions = { ...storeOptions, seed: freezeSeed(seed as SeedData) };
       fillStore(store, doc, storeOptions, generateId);
+      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+      changes.notify('seed');
       // Stryker disable next-line ArrayDeclaration: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
       return [];
     },
+    // Stryker disable next-line ArrowFunction: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
+    onChange: (listener) => changes.add(listener),
   };
 }
