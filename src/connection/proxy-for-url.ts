@@ -40,7 +40,8 @@ function bypassed(url: URL, noProxy: string | undefined): boolean {
     const entry = raw.trim().toLowerCase();
     if (entry === '') return false;
     if (entry === '*') return true;
-    const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry);
+    // A bare IPv6 address (`::1`) has colons of its own and no port.
+    const match = (entry.split(':').length > 2 && !entry.startsWith('[') ? [entry, entry] : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry)) as Array<string | undefined> | null;
     if (!match) return false;
     const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
     if (match[2] !== undefined && match[2] !== port) return false;

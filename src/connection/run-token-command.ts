@@ -38,7 +38,8 @@ export function runTokenCommand(command: string, timeoutMs = TOKEN_COMMAND_TIMEO
       clearTimeout(timer);
       if (code !== 0) return reject(fail(`failed (${code === null ? `killed by ${signal}` : `exit ${code}`})${lastLine(err) ? `: ${lastLine(err)}` : ''}`));
       const token = out.trim();
-      if (token === '' || token === 'null') return reject(fail(`printed ${token === '' ? 'nothing' : 'null'}: it must print the token alone on standard output`));
+      // `jq -r` prints null for a missing field, a script undefined.
+      if (token === '' || token === 'null' || token === 'undefined') return reject(fail(`printed ${token === '' ? 'nothing' : token}: it must print the token alone on standard output`));
       if (/\s/.test(token)) return reject(fail(`printed more than the token (${token.split(/\s+/).length} words): it must print the token alone, e.g. end it with | jq -r .access_token`));
       resolve(token);
     });

@@ -117,7 +117,12 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
       },
     );
     let justHandshaken = false;
-    req.on('socket', (socket) => socket.once('secureConnect', () => (justHandshaken = true)));
+    const onHandshake = () => (justHandshaken = true);
+    // A kept-alive socket never handshakes again: the listener goes with the request.
+    req.on('socket', (socket) => {
+      socket.once('secureConnect', onHandshake);
+      req.once('close', () => socket.off('secureConnect', onHandshake));
+    });
     req.on('response', () => (justHandshaken = false));
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof ConnectionFailure) return; // our own time-out, already rejected

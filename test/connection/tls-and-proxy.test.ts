@@ -7,13 +7,12 @@ import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { runCommand as run } from '../support/run-command.js';
 import { captureCommand } from '../../src/cli/commands/capture.js';
 import { conformanceCommand } from '../../src/cli/commands/conformance.js';
 import { fuzzCommand } from '../../src/cli/commands/fuzz.js';
-import type { Command } from '../../src/cli/command/declare-command.js';
 import { findFreePort } from '../support/start-cli-for-tests.js';
 import { mintJwt } from '../../src/conformance/mint-jwt.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
@@ -44,17 +43,6 @@ after(async () => {
   await Promise.all([mtls.close(), proxy.close(), plain.close()]);
 });
 
-/** Runs a command in this process with its own environment; resolves to the exit code and what it wrote. */
-async function run(command: Command, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (c: Buffer) => (out += c.toString()));
-  stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const code = await command.run(args, { stdout, stderr, env });
-  return { code, out, err };
-}
 
 const clientCert = () => ['--client-cert', certs.clientCert, '--client-key', certs.clientKey];
 
