@@ -86,8 +86,16 @@ const RUNS_COMPILED = import.meta.url.endsWith('.js');
  */
 function supportFor(coordinates: SupportCoordinates, options: ConformanceRunOptions): ISupportCodeLibrary | SupportCoordinates {
   if (options.support) return options.support;
-  return RUNS_COMPILED ? { ...coordinates, importPaths: [join(PACKAGE_ROOT, STEP_BUNDLE_PATH)] } : coordinates;
+  const resolved = RUNS_COMPILED ? { ...coordinates, importPaths: [join(PACKAGE_ROOT, STEP_BUNDLE_PATH)] } : coordinates;
+  return loadedSupport.get(JSON.stringify(resolved)) ?? resolved;
 }
+
+/**
+ * The libraries this process loaded, by the coordinates they were loaded from: a second run in
+ * the same process (a test that runs the command twice) reuses the first one's steps, since a
+ * second import of the same modules would register none and leave every step undefined.
+ */
+const loadedSupport = new Map<string, ISupportCodeLibrary>();
 
 /**
  * Runs the conformance features in-process against `baseUrl` (cucumber `runCucumber`), with the
@@ -147,7 +155,9 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
         options.onEnvelope?.(envelope);
       }
     : collector.onMessage;
-  const run = await runCucumber({ ...runConfiguration, support: supportFor(runConfiguration.support, options) }, environment, onMessage);
+  const support = supportFor(runConfiguration.support, options);
+  const run = await runCucumber({ ...runConfiguration, support }, environment, onMessage);
+  if (!('stepDefinitions' in support)) loadedSupport.set(JSON.stringify(support), run.support);
   return {
     success: run.success,
     scenarios: collector.results(),

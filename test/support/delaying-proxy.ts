@@ -1,7 +1,8 @@
 // Test helper (not a test): a reverse proxy that answers every request about `delayMs` later
 // than its upstream did, to stand for a slow deployment (the suite against a service
 // whose answers take 25 ms), or one that stops answering mid-run (`answerAtMost`). Bodies pass
-// through byte for byte, GET and 205 bodies included.
+// through byte for byte, GET and 205 bodies included. It may answer some requests itself
+// (`intercept`), as a gateway that throttles or drops a call.
 import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +18,12 @@ export interface DelayingProxyOptions {
   answerAtMost?: number;
   /** Changes a request body before it goes upstream (to stand for a target that treats it otherwise); default: as sent. */
   rewriteBody?: (method: string, path: string, body: Buffer) => Buffer;
+  /**
+   * Lets the proxy answer a request itself, as a gateway in front of the service would: a status
+   * and headers (a 429 with Retry-After) sent without going upstream, or `'hang'` for no answer.
+   * `n` counts the requests received, from 1. Default: every request goes upstream.
+   */
+  intercept?: (request: { n: number; method: string; path: string }) => { status: number; headers?: Record<string, string> } | 'hang' | undefined;
 }
 
 /** A listening proxy. */
@@ -52,6 +59,13 @@ export async function startDelayingProxy(options: DelayingProxyOptions): Promise
   let received = 0;
   const server = createServer((req, res) => {
     if (++received > (options.answerAtMost ?? Number.POSITIVE_INFINITY)) return;
+    const own = options.intercept?.({ n: received, method: req.method ?? '', path: req.url ?? '' });
+    if (own === 'hang') return;
+    if (own !== undefined) {
+      req.resume();
+      res.writeHead(own.status, { 'content-type': 'text/plain', ...own.headers }).end(`gateway: ${own.status}`);
+      return;
+    }
     void (async () => {
       const sent = await readAll(req);
       const body = options.rewriteBody ? options.rewriteBody(req.method ?? '', req.url ?? '', sent) : sent;

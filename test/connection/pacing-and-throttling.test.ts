@@ -1,0 +1,64 @@
+// --timeout and throttling, end to end: the conformance command against the reference server
+// behind a gateway (a proxy that answers some calls itself). A call that gets no answer fails its
+// scenario with the call's one line, not a cucumber step time-out; a 429 with Retry-After is a
+// distinct outcome (exit 3, "the target throttled the run") unless --retry-throttled waits it out.
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { conformanceCommand } from '../../src/cli/commands/conformance.js';
+import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { startDelayingProxy, type DelayingProxy, type DelayingProxyOptions } from '../support/delaying-proxy.js';
+import { runCommand } from '../support/run-command.js';
+
+const secret = generateSecret();
+const work = mkdtempSync(join(tmpdir(), 'mgmt-kit-pacing-'));
+let target: RunningReferenceServer;
+const gateways: DelayingProxy[] = [];
+
+before(async () => {
+  target = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
+});
+after(async () => {
+  await Promise.all([...gateways.map((g) => g.close()), target.close()]);
+});
+
+async function gateway(intercept: NonNullable<DelayingProxyOptions['intercept']>): Promise<string> {
+  const started = await startDelayingProxy({ upstream: target.url, delayMs: 0, intercept });
+  gateways.push(started);
+  return started.url;
+}
+
+const conformance = (baseUrl: string, name: string, ...more: string[]) =>
+  runCommand(conformanceCommand, ['--base-url', baseUrl, '--jwt-secret', secret, '--tags', '@network-link-types', '--report-dir', join(work, name), ...more]);
+
+test('--timeout: a call with no answer fails its scenario with "no answer within X ms from METHOD URL"', async () => {
+  // Reads of one preloaded type hang; the pre-flight reads the whole index and gets through.
+  const url = await gateway(({ method, path }) => (method === 'GET' && path.startsWith('/type/network-link/') ? 'hang' : undefined));
+  const { code, out, err, ms } = await conformance(url, 'timeout', '--timeout', '400ms');
+  assert.equal(code, 1, `${out}\n${err}`);
+  const messages = JSON.stringify(JSON.parse(readFileSync(join(work, 'timeout', 'cucumber.json'), 'utf8')));
+  assert.match(messages, new RegExp(`no answer within 400 ms from GET ${url}/type/network-link/`));
+  assert.doesNotMatch(messages, /function timed out/, 'not a cucumber step time-out');
+  assert.ok(ms < 30_000, `${ms} ms: each hung call ended at its own time-out`);
+});
+
+test('429 with Retry-After from a gateway: reported as the target throttling the run (exit 3), never retried silently', async () => {
+  let refused = 0;
+  // Every fifth request after the pre-flight's is refused by the gateway.
+  const url = await gateway(({ n }) => (n > 2 && n % 5 === 0 ? (refused++, { status: 429, headers: { 'retry-after': '0' } }) : undefined));
+  const { code, out, err } = await conformance(url, 'throttled', '--rate', '200');
+  assert.ok(refused > 0, 'the gateway refused some calls');
+  assert.equal(code, 3, `${out}\n${err}`);
+  assert.match(err, /^mgmt-kit conformance: the target throttled the run: every failed scenario failed on a 429 \(or a 503 with Retry-After\).* Lower --rate \(now 200\/s\) or let --retry-throttled N wait and retry\.$/m);
+});
+
+test('--retry-throttled 2 waits out the Retry-After and sends the call again: the same run passes', async () => {
+  let refused = 0;
+  const url = await gateway(({ n }) => (n > 2 && n % 5 === 0 ? (refused++, { status: 429, headers: { 'retry-after': '0' } }) : undefined));
+  const { code, out, err } = await conformance(url, 'retried', '--retry-throttled', '2');
+  assert.ok(refused > 0, 'the gateway refused some calls');
+  assert.equal(code, 0, `${out}\n${err}`);
+  assert.doesNotMatch(err, /throttled/);
+});
