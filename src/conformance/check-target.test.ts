@@ -44,12 +44,12 @@ interface TargetCheck {
 
 const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined }]> = [
   ['the reference server with a valid token passes', { check: () => ({ baseUrl: `${reference.url}/`, token }), want: undefined }],
-  ['a wrong token is refused, naming what to check', { check: () => ({ baseUrl: reference.url, token: 'x' }), want: /^the target refused the token: GET http:\S+\/type\/network-link with Authorization: Bearer <token> answered 401\. Check --token .*--jwt-claims.*--auth-scheme/ }],
+  ['a wrong token is refused, naming what to check', { check: () => ({ baseUrl: reference.url, token: 'x' }), want: /^token: the target refused the token: GET http:\S+\/type\/network-link with Authorization: Bearer <token> answered 401\. Check --token .*--jwt-claims.*--auth-scheme/ }],
   ['no token at all says so', { check: () => ({ baseUrl: reference.url }), want: /with no Authorization header \(no --token, --token-command or --jwt-secret\) answered 401/ }],
   ['a valid token under another scheme word is refused', { check: () => ({ baseUrl: reference.url, token, authScheme: 'Token' }), want: /Authorization: Token <token> answered 401/ }],
   ['403 counts as refused', { check: () => ({ baseUrl: urls['forbidding']!, token }), want: /answered 403/ }],
-  ['a closed port cannot be reached', { check: () => ({ baseUrl: urls['closed']!, token }), want: /^cannot reach the target: GET http:\S+ failed \(connect ECONNREFUSED [\d.:]+\)\. Check the URL \(--base-url/ }],
-  ['a target that never answers times out', { check: () => ({ baseUrl: urls['silent']!, token, timeoutMs: 300 }), want: /^cannot reach the target: no answer within 300 ms from GET http:\S+\/type\/network-link\. Check the URL .* or allow more with --timeout\.$/ }],
+  ['a closed port cannot be reached', { check: () => ({ baseUrl: urls['closed']!, token }), want: /^URL: cannot reach the target: GET http:\S+ failed \(connect ECONNREFUSED [\d.:]+\)\. Check the URL \(--base-url/ }],
+  ['a target that never answers times out', { check: () => ({ baseUrl: urls['silent']!, token, timeoutMs: 300 }), want: /^URL: cannot reach the target: no answer within 300 ms from GET http:\S+\/type\/network-link\. Check the URL .* or allow more with --timeout\.$/ }],
 ];
 
 for (const [name, { check, want }] of cases) {

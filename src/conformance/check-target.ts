@@ -32,7 +32,7 @@ function tlsAdvice(failure: ConnectionFailure, session: ConnectionSession): stri
   return `The server's certificate is not signed by a CA this run trusts: pass that CA with --ca FILE (or NODE_EXTRA_CA_CERTS=FILE)${tls.ca ? `; --ca ${tls.ca.file} is not it` : ''}.`;
 }
 
-/** The pre-flight's one line for a request that got no answer, naming the part at fault. */
+/** The pre-flight's one line for a request that got no answer, starting with the part at fault (URL, TLS, proxy, token, header). */
 function explainFailure(failure: ConnectionFailure, session: ConnectionSession): string {
   switch (failure.kind) {
     case 'token':
@@ -44,9 +44,9 @@ function explainFailure(failure: ConnectionFailure, session: ConnectionSession):
     case 'throttled':
       return `${failure.message}.`;
     case 'timeout':
-      return `cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here, or allow more with --timeout.`;
+      return `URL: cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here, or allow more with --timeout.`;
     default:
-      return `cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here.`;
+      return `URL: cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here.`;
   }
 }
 
@@ -78,7 +78,7 @@ export async function checkTarget(session: ConnectionSession): Promise<string | 
   const sent = token === undefined ? 'no Authorization header (no --token, --token-command or --jwt-secret)' : `Authorization: ${scheme === '' ? '<token>' : `${scheme} <token>`}`;
   const headerNote = names.length > 0 ? ` A gateway refuses a missing or wrong key the same way: check --header ${names.join(', ')} too.` : '';
   return (
-    `the target refused the token: GET ${url} with ${sent} answered ${status}. ` +
+    `token: the target refused the token: GET ${url} with ${sent} answered ${status}. ` +
     `Check --token / TOKEN (or --token-command, or --jwt-secret and --jwt-claims for a minted token) and --auth-scheme (the word before the token).${headerNote}`
   );
 }

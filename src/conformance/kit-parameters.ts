@@ -52,12 +52,17 @@ export function resolveKitParameters(
   if (!baseUrl) {
     throw new Error('No target: pass --base-url to mgmt-kit conformance (or set BASE_URL for cucumber-js)');
   }
+  // mgmt-kit conformance always passes the connection and has read the auth flags (with their
+  // environment fallbacks) already: a TOKEN left in the environment must not override the token a
+  // --jwt-secret or --token-command run obtains. Only a plain cucumber-js run reads it here.
+  const plainRun = given?.connection === undefined;
+  const fromEnv = (name: string) => (plainRun && env[name] !== '' ? env[name] : undefined);
   return {
     baseUrl,
-    token: given?.token ?? env['TOKEN'],
-    authScheme: given?.authScheme ?? env['AUTH_SCHEME'],
-    jwtSecret: given?.jwtSecret ?? env['JWT_SECRET'],
-    jwtClaims: given?.jwtClaims ?? (env['JWT_CLAIMS'] ? (JSON.parse(env['JWT_CLAIMS']) as Record<string, unknown>) : undefined),
+    token: given?.token ?? fromEnv('TOKEN'),
+    authScheme: given?.authScheme ?? (plainRun ? env['AUTH_SCHEME'] : undefined),
+    jwtSecret: given?.jwtSecret ?? fromEnv('JWT_SECRET'),
+    jwtClaims: given?.jwtClaims ?? (plainRun && env['JWT_CLAIMS'] ? (JSON.parse(env['JWT_CLAIMS']) as Record<string, unknown>) : undefined),
     runPrefix: given?.runPrefix,
     timeoutMs: given?.timeoutMs,
     allowDestructive: given?.allowDestructive ?? env['ALLOW_DESTRUCTIVE'] === '1',

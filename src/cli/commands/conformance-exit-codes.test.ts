@@ -102,8 +102,8 @@ test('--baseline: exit 1 on a failure it does not list; a listed scenario that p
 });
 
 const preflight: Array<[string, { args: () => string[]; message: RegExp }]> = [
-  ['an unreachable target', { args: () => ['--base-url', 'http://127.0.0.1:9', '--token', 't'], message: /^mgmt-kit conformance: cannot reach the target: GET http:\/\/127\.0\.0\.1:9\/type\/network-link failed \(connect ECONNREFUSED/ }],
-  ['a refused token', { args: () => ['--base-url', faithful.url, '--token', 'not-a-jwt'], message: /^mgmt-kit conformance: the target refused the token: .* answered 401\. Check --token/ }],
+  ['an unreachable target', { args: () => ['--base-url', 'http://127.0.0.1:9', '--token', 't'], message: /^mgmt-kit conformance: URL: cannot reach the target: GET http:\/\/127\.0\.0\.1:9\/type\/network-link failed \(connect ECONNREFUSED/ }],
+  ['a refused token', { args: () => ['--base-url', faithful.url, '--token', 'not-a-jwt'], message: /^mgmt-kit conformance: token: the target refused the token: .* answered 401\. Check --token/ }],
   ['a bad baseline file', { args: () => ['--base-url', faithful.url, '--token', 't', '--baseline', join(dir, 'missing.json')], message: /--baseline .*missing\.json: cannot read it \(ENOENT\)/ }],
 ];
 
