@@ -22,7 +22,7 @@ const byName = (name: string) => COMMANDS.find((command) => command.name === nam
 
 test('mgmt-kit --help lists every command with the summary it declares (and its npm script)', () => {
   const rows = formatHelp().split('Commands:\n')[1]?.trim().split('\n');
-  assert.deepEqual(rows?.map((row) => row.trim().split(/ +/)[0]), ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'bench']);
+  assert.deepEqual(rows?.map((row) => row.trim().split(/ +/)[0]), ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'capture', 'bench']);
   for (const command of COMMANDS) assert.ok(formatHelp().includes(`${command.name.padEnd(12)} ${command.summary}`), command.name);
   assert.match(formatHelp(), /serve +run the reference in-memory server \(npm start\)\n/);
 });
@@ -56,6 +56,12 @@ describe('every command, from its declaration', () => {
 });
 
 // The command lines of mock, proxy and fuzz as their declarations read them (the others run in their own tests).
+/** What the connection flags (cli/shared-flags.ts) hold when none is given. */
+const CONNECTION_DEFAULTS = {
+  'base-url': undefined, token: undefined, 'token-command': undefined, 'jwt-secret': undefined, 'jwt-claims': undefined, 'auth-scheme': 'Bearer',
+  header: [], 'client-cert': undefined, 'client-key': undefined, ca: undefined, rate: undefined, timeout: undefined, 'retry-throttled': 0,
+};
+
 const rows: Array<[string, string[], unknown]> = [
   ['mock', [], { kind: 'values', values: { port: 4010, host: '127.0.0.1', dynamic: false } }],
   ['mock', ['--port', '0', '--host', '0.0.0.0', '--dynamic'], { kind: 'values', values: { port: 0, host: '0.0.0.0', dynamic: true } }],
@@ -65,7 +71,7 @@ const rows: Array<[string, string[], unknown]> = [
   ['proxy', ['--upstream', 'http://svc:8080'], { kind: 'values', values: { upstream: 'http://svc:8080', port: 4011, host: '127.0.0.1' } }],
   ['proxy', [], { kind: 'refused', error: '--upstream URL is required' }],
   ['proxy', ['--upstream', 'svc'], { kind: 'refused', error: '--upstream "svc" is not a URL (expected e.g. https://mgmt.example.net)' }],
-  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { kind: 'values', values: { 'base-url': undefined, token: undefined, 'jwt-secret': undefined, 'self-test': false, runs: 100, 'time-budget': 120_000, 'random-seed': 3, 'allow-destructive': false, 'report-dir': 'reports' } }],
+  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { kind: 'values', values: { ...CONNECTION_DEFAULTS, 'self-test': false, runs: 100, 'time-budget': 120_000, 'random-seed': 3, 'allow-destructive': false, 'report-dir': 'reports' } }],
   ['fuzz', ['--seed', '3'], { kind: 'refused', error: 'unknown option --seed' }],
 ];
 for (const [name, argv, want] of rows) {

@@ -10,7 +10,7 @@ const KIT_HEADERS: Record<string, string> = {
   connection: 'the kit manages its connections',
 };
 
-// RFC 9110 §5.1 field names (tokens) and §5.5 field values (visible characters, spaces, tabs).
+// RFC 9110 section 5.1 field names (tokens) and section 5.5 field values (visible characters, spaces, tabs).
 const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 

@@ -79,6 +79,7 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
   if (forwardVia) Object.assign(headers, router.proxyAuthorization(forwardVia));
   if (request.body !== undefined) headers['content-length'] = String(request.body.length);
   const send = target.protocol === 'https:' ? https.request : http.request;
+  const started = Date.now();
   return new Promise((resolve, reject) => {
     const cutByUntil = left < limits.timeoutMs;
     const timer = setTimeout(() => {
@@ -123,9 +124,20 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
       socket.once('secureConnect', onHandshake);
       req.once('close', () => socket.off('secureConnect', onHandshake));
     });
-    req.on('response', () => (justHandshaken = false));
+    let answering = false;
+    req.on('response', () => {
+      justHandshaken = false;
+      answering = true;
+    });
     req.on('error', (error: NodeJS.ErrnoException) => {
       if (error instanceof ConnectionFailure) return; // our own time-out, already rejected
+      // A kept-alive socket the server closed while it sat idle: the request never reached it
+      // (no answer began), so it goes again on another socket — as node's http docs advise.
+      // Each such socket leaves the pool, so this ends with a fresh one.
+      if (req.reusedSocket && !answering && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
+        clearTimeout(timer);
+        return void sendOnce(router, request, { ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (Date.now() - started)) }).then(resolve, reject);
+      }
       settle({ failure: classify(error, request, { forwardVia, justHandshaken }) });
     });
     req.end(request.body);

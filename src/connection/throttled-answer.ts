@@ -13,7 +13,7 @@ export function isThrottled(answer: Pick<WireAnswer, 'status' | 'headers'>): boo
   return answer.status === 429 || (answer.status === 503 && answer.headers['retry-after'] !== undefined);
 }
 
-/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 §10.2.3); a default when absent or unreadable. */
+/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 section 10.2.3); a default when absent or unreadable. */
 export function retryAfterMs(answer: Pick<WireAnswer, 'headers'>, nowMs = Date.now()): number {
   const value = answer.headers['retry-after']?.trim();
   if (value === undefined || value === '') return DEFAULT_WAIT_MS;

@@ -1,5 +1,5 @@
 // Test helper (not a test): an OAuth2 token endpoint on loopback (client-credentials grant,
-// RFC 6749 §4.4) that issues short-lived HS256 tokens, signed with the secret the target
+// RFC 6749 section 4.4) that issues short-lived HS256 tokens, signed with the secret the target
 // verifies with — the identity provider of a deployment, as --token-command meets it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -33,7 +33,7 @@ describe('mgmt-kit fuzz', () => {
   it('an unreachable target exits 2', () => {
     const run = runCli(['--base-url', 'http://127.0.0.1:9', '--token', 't', '--report-dir', mkdtempSync(join(tmpdir(), 'fuzz-cli-'))]);
     assert.equal(run.status, 2, run.stdout + run.stderr);
-    assert.match(run.stdout, /cannot reach http:\/\/127\.0\.0\.1:9/);
+    assert.match(run.stdout, /URL: cannot reach the target: GET http:\/\/127\.0\.0\.1:9\/type\/network-link failed/);
   });
 
   it('--self-test: a clean run exits 0, prints the summary line and writes the reports', () => {

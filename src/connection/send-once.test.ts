@@ -1,0 +1,43 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Socket } from 'node:net';
+import { after, before, test } from 'node:test';
+import { plainConnection } from './connection-settings.js';
+import { createRouter } from './create-agents.js';
+import { sendOnce } from './send-once.js';
+
+let server: Server;
+let base: string;
+let requests = 0;
+const used = new WeakSet<Socket>();
+
+before(async () => {
+  // Answers the first request of each connection and keeps it open; a second request on the same
+  // connection finds it reset — how a kept-alive socket the server has just dropped looks.
+  server = createServer((req, res) => {
+    requests++;
+    if (used.has(req.socket)) return void req.socket.destroy();
+    used.add(req.socket);
+    res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+after(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+test('sendOnce: a kept-alive socket reset before any answer is left for a fresh one, once per such socket', async () => {
+  const router = createRouter(plainConnection(base), 1);
+  try {
+    const send = () => sendOnce(router, { method: 'POST', url: new URL(`${base}/event`), headers: {}, body: Buffer.from('{}') }, { timeoutMs: 2000, until: undefined });
+    assert.equal((await send()).status, 200);
+    requests = 0;
+    assert.equal((await send()).status, 200, 'the reset on the reused socket is not the answer');
+    assert.equal(requests, 2, 'sent on the reused socket, then once more on a new one');
+  } finally {
+    router.close();
+  }
+});
