@@ -4,10 +4,10 @@ import type { FlagDeclarations, FlagValues } from './command/flag-declaration.js
  * How a command reaches a deployment: where it is, how it authenticates, what every request
  * carries, which certificates it uses, and how fast and how long requests may take. Spread into
  * conformance, fuzz and capture, so a flag added here is a flag of all of them; read in one place
- * ({@link withConnection}, src/connection/read-connection-flags.ts).
+ * (readConnection in cli/with-target.ts, src/connection/read-connection-flags.ts).
  */
 export const CONNECTION_FLAGS = {
-  'base-url': { type: 'url', env: 'BASE_URL', description: 'the deployment; required unless --self-test' },
+  'base-url': { type: 'url', env: 'BASE_URL', description: 'the deployment (required)' },
   token: { type: 'string', env: 'TOKEN', valueName: 'T', defaultNote: 'minted from --jwt-secret', description: 'JWT sent as Authorization on every call' },
   'token-command': {
     type: 'string',
@@ -49,6 +49,7 @@ export const CONNECTION_FLAGS = {
 /** The connection flags, plus `--self-test`: the flags of a command that may run against a fresh reference server. */
 export const TARGET_FLAGS = {
   ...CONNECTION_FLAGS,
+  'base-url': { ...CONNECTION_FLAGS['base-url'], description: 'the deployment; required unless --self-test' },
   'self-test': { type: 'boolean', description: 'start the reference server on a free port with a fresh secret and run against it, with --allow-destructive' },
 } as const satisfies FlagDeclarations;
 
