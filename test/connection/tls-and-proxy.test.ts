@@ -78,6 +78,14 @@ test('mutual TLS satisfied and the CA given with --ca: the conformance steps run
   assert.ok(seen.every((headers) => headers['x-tenant'] === 't-42'), 'every request carried the header');
 });
 
+test('EXTRA_HEADERS stands in for --header, one header per line', async () => {
+  const seenBefore = mtls.seen.length;
+  const { code, err } = await run(captureCommand, ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert, ...clientCert(), '--out', join(work, 'env-headers.json')], { EXTRA_HEADERS: 'X-Tenant: t-43\nX-Api-Key: k-1' });
+  assert.equal(code, 0, err);
+  const seen = mtls.seen.slice(seenBefore);
+  assert.ok(seen.length >= 4 && seen.every((headers) => headers['x-tenant'] === 't-43' && headers['x-api-key'] === 'k-1'), JSON.stringify(seen));
+});
+
 test('NODE_EXTRA_CA_CERTS trusts the private CA as --ca does (read by Node at start, so a child process)', async () => {
   const file = join(work, 'extra-ca.json');
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: certs.caCert, TOKEN: mtlsToken };

@@ -65,12 +65,16 @@ test('conformance with --token-command, --parallel 2 and --rate 100: a run longe
   assert.ok(busiest <= 101, `${busiest} requests in the busiest second (${requests} in ${ms} ms)`);
 });
 
-test('fuzz with --token-command: a 5 s run on 2 s tokens finds no authentication failure', async () => {
+test('fuzz with --token-command and --rate 30: a 5 s run on 2 s tokens finds no authentication failure, and keeps the pace', async () => {
   const issuedBefore = idp.issued;
-  const { code, out } = await run(fuzzCommand, ['--base-url', target.url, '--token-command', nodeTokenCommand(), '--runs', '100000', '--time-budget', '5s', '--report-dir', join(work, 'fuzz')]);
+  const from = Date.now();
+  const { code, out } = await run(fuzzCommand, ['--base-url', target.url, '--token-command', nodeTokenCommand(), '--rate', '30', '--runs', '100000', '--time-budget', '5s', '--report-dir', join(work, 'fuzz')]);
   assert.equal(code, 0, out);
+  assert.match(out, /tokens from --token-command; at most 30 requests\/s/);
   assert.ok(idp.issued - issuedBefore >= 2, `${idp.issued - issuedBefore} tokens`);
   assert.doesNotMatch(out, /FAILURE/);
+  const busiest = busiestSecond(from, Date.now());
+  assert.ok(busiest > 0 && busiest <= 31, `${busiest} requests in the busiest second`);
 });
 
 test('a token command that fails, prints nothing or prints more than a token: one line, exit 2, before any scenario', async () => {
