@@ -16,7 +16,7 @@ before(() => server.listen({ onUnhandledRequest: 'error' }));
 after(() => server.close());
 
 // msw 3 gives the handlers no GET body in Node, so every read with a query would disagree with the
-// model: the run needs msw 2 (what the lock file installs; README "msw in the browser" says why).
+// model: the run needs msw 2 (what the lock file installs; docs/msw.md says why).
 it('a bounded fuzz run against the msw handlers finds no failure', { skip: MSW_DROPS_GET_BODY && 'msw 3 drops GET bodies in Node' }, async () => {
   const report = await runFuzz({ baseUrl: BASE, jwtSecret: SECRET, runs: 30, timeBudgetMs: 30_000, randomSeed: 5, allowDestructive: false, bodiless205: true });
   assert.deepEqual(report.failures.map((f) => f.signature), [], report.failures.map((f) => `${f.title}\n${formatRepro(f, BASE, undefined)}`).join('\n\n'));
