@@ -1,15 +1,14 @@
 // Runs the command blocks the docs mark `<!-- example: NAME -->` (besides the typed client's and
 // the query language's, run in src/client/): each "do this first" block, the curl examples, and
 // the msw one. Each must exit 0 and print what its page promises.
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mintToken, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 import { extractDocExample, runNode } from '../support/doc-example.js';
-import { findFreePort } from '../support/start-cli-for-tests.js';
-import { DOCUMENTED_PORTS, runShell, withPorts } from './shell-examples.js';
+import { DOCUMENTED_PORTS, distinctFreePorts, runShell, withPorts } from './shell-examples.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const TIMEOUT_MS = 180_000;
@@ -45,31 +44,30 @@ const SHELL_EXAMPLES: ShellExample[] = [
 ];
 
 const secret = 'doc-examples-secret';
-let server: RunningReferenceServer | undefined;
+/** One port per documented port per example, none shared. */
+let ports: number[] = [];
 before(async () => {
-  server = await startReferenceServer({ port: 0, auth: { secret }, admin: true });
-});
-after(async () => {
-  await server?.close();
+  ports = await distinctFreePorts(SHELL_EXAMPLES.length * DOCUMENTED_PORTS.length);
 });
 
 describe('shell examples of the docs, run as written (ports aside)', { concurrency: 2 }, () => {
-  for (const example of SHELL_EXAMPLES) {
+  SHELL_EXAMPLES.forEach((example, index) => {
     test(`${example.page} ${example.marker}`, { timeout: TIMEOUT_MS + 10_000 }, async () => {
       const block = extractDocExample(readFileSync(join(REPO, example.page), 'utf8'), example.marker, 'sh');
-      const ports: Record<string, number> = {};
-      for (const port of DOCUMENTED_PORTS) ports[port] = example.againstServer ? server!.port : await findFreePort();
+      // Its own server (with --admin), so examples running at once never see each other's records.
+      const server: RunningReferenceServer | undefined = example.againstServer ? await startReferenceServer({ port: 0, auth: { secret }, admin: true }) : undefined;
+      const portOf: Record<string, number> = {};
+      DOCUMENTED_PORTS.forEach((port, which) => (portOf[port] = server?.port ?? ports[index * DOCUMENTED_PORTS.length + which]!));
       // A fresh shell: nothing the runner reads from the environment, but the token the curl examples take from "Reference server".
       const env: NodeJS.ProcessEnv = { ...process.env };
       for (const key of ['BASE_URL', 'TOKEN', 'JWT_SECRET', 'JWT_CLAIMS', 'AUTH_SCHEME', 'NODE_OPTIONS']) delete env[key];
-      if (example.againstServer) env['TOKEN'] = await mintToken({ secret, expiresIn: '5m' });
-      if (example.againstServer) server!.core.reset();
-      const script = withPorts(`${example.againstServer?.preamble ?? ''}${block}`, ports);
-      const run = await runShell(script, REPO, env, TIMEOUT_MS);
+      if (server) env['TOKEN'] = await mintToken({ secret, expiresIn: '5m' });
+      const script = withPorts(`${example.againstServer?.preamble ?? ''}${block}`, portOf);
+      const run = await runShell(script, REPO, env, TIMEOUT_MS).finally(() => server?.close());
       assert.equal(run.status, 0, `the block failed:\n${run.output}`);
       for (const pattern of example.prints) assert.match(run.output, pattern, `the output lacks ${pattern}:\n${run.output}`);
     });
-  }
+  });
 });
 
 test('the msw example of docs/msw.md runs as written and reads the preloaded link types', { timeout: 60_000 }, async () => {
