@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundle } from './bundle-size.js';
 import { compileStrict, describeSize, describeTarball, installTarballs, pack, REPO, runModule, type InstallMeasure, type Packed } from './consumer-project.js';
-import { clientConsumer, clientSmoke, clientTypeTest, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
+import { clientConsumer, clientSmoke, clientTypeTest, kitCaptureSmoke, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
 import { entrySpecifiers, importEverySource, unshippableFiles } from './tarball-contents.js';
 
 const SLOW = { timeout: 300_000 };
@@ -175,6 +175,9 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     console.log(`# mgmt-kit serve: first answer (/openapi.json) ${ms} ms after the spawn`);
     assert.deepEqual([status, openapi?.slice(0, 4)], ['200', '3.1.']);
   });
+  it('mgmt-kit capture runs from the install, through the connection flags (--token-command, --header, --rate, --timeout)', () => {
+    assert.equal(runModule(dir, 'capture.mjs', kitCaptureSmoke), 'event=0 network-link-type=2 agent=0');
+  });
   it('mgmt-kit conformance --self-test runs the compiled steps: every scenario passes', () => {
     const out = runModule(dir, 'self-test.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', 'conformance', '--self-test', '--report-dir', 'reports'], { encoding: 'utf8' }));\n");
     const summary = /(\d+) passed, (\d+) failed/.exec(out);
@@ -193,11 +196,11 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     const out = runModule(dir, 'token.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'token', '--secret', 's'], { encoding: 'utf8' }));\n");
     assert.match(out, /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
   });
-  it('runs the suite with --parallel from the install: the workers load the bundle npm run build made, nothing is built at run time', () => {
+  it('runs the suite with --parallel (and --rate, which the workers share through the run) from the install: the workers load the bundle npm run build made, nothing is built at run time', () => {
     const out = runModule(
       dir,
       'parallel.mjs',
-      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'conformance', '--self-test', '--parallel', '2', '--tags', '@errors', '--report-dir', 'reports'], { encoding: 'utf8' }));\n",
+      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'conformance', '--self-test', '--parallel', '2', '--rate', '500', '--tags', '@errors', '--report-dir', 'reports'], { encoding: 'utf8' }));\n",
     );
     assert.match(out, /\b[1-9]\d* passed, 0 failed\b/);
     for (const cache of ['node_modules/mgmt-kit/node_modules/.cache', 'node_modules/.cache/mgmt-kit']) assert.equal(existsSync(join(dir, cache)), false, `nothing written to ${cache}`);
