@@ -142,14 +142,13 @@ void startReferenceServer({ port: '8080' });
 `;
 
 /**
- * Prints `<status> <openapi version> <ms>`: `mgmt-kit serve` started from the project's
- * node_modules/.bin, its first answer (/openapi.json), and how long that took from the spawn.
+ * Module lines that spawn the installed `mgmt-kit serve --port 0 --quiet` with `extraArgs` and
+ * wait for its URL: `child`, `url` and `started` (when the spawn began) are then defined.
  */
-/** Starts the installed mgmt-kit serve, then captures it with the installed mgmt-kit capture through the connection flags; prints the file's counts. */
-export const kitCaptureSmoke = `
-import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-const child = spawn(process.execPath, ['node_modules/.bin/mgmt-kit', 'serve', '--port', '0', '--quiet', '--no-auth'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const startInstalledServe = (extraArgs: string) => `
+import { spawn } from 'node:child_process';
+const started = performance.now();
+const child = spawn(process.execPath, ['node_modules/.bin/mgmt-kit', 'serve', '--port', '0', '--quiet'${extraArgs}], { stdio: ['ignore', 'pipe', 'inherit'] });
 let printed = '';
 const url = await new Promise((resolve, reject) => {
   child.stdout.on('data', (chunk) => {
@@ -159,6 +158,25 @@ const url = await new Promise((resolve, reject) => {
   });
   child.on('exit', (code) => reject(new Error('mgmt-kit serve exited ' + code + ' before it listened:\\n' + printed)));
 });
+`;
+
+/**
+ * Prints `<status> <openapi version> <ms>`: `mgmt-kit serve` started from the project's
+ * node_modules/.bin, its first answer (/openapi.json), and how long that took from the spawn.
+ */
+export const kitServeSmoke = `${startInstalledServe('')}
+const response = await fetch(url + '/openapi.json');
+const document = await response.json();
+const ms = Math.round(performance.now() - started);
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('close', resolve));
+console.log(response.status, document.openapi, ms);
+`;
+
+/** Captures the installed `mgmt-kit serve` with the installed `mgmt-kit capture` through the connection flags; prints the file's counts. */
+export const kitCaptureSmoke = `${startInstalledServe(", '--no-auth'")}
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 try {
   execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', 'capture', '--base-url', url, '--token-command', 'echo any-token', '--header', 'X-Tenant: t', '--rate', '50', '--timeout', '5s', '--out', 'captured.json'], { stdio: 'inherit' });
   const captured = JSON.parse(readFileSync('captured.json', 'utf8'));
@@ -167,25 +185,4 @@ try {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('close', resolve));
 }
-`;
-
-export const kitServeSmoke = `
-import { spawn } from 'node:child_process';
-const started = performance.now();
-const child = spawn(process.execPath, ['node_modules/.bin/mgmt-kit', 'serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
-let printed = '';
-const url = await new Promise((resolve, reject) => {
-  child.stdout.on('data', (chunk) => {
-    printed += chunk;
-    const match = /listening on (http:\\/\\/[\\d.:]+)/.exec(printed);
-    if (match) resolve(match[1]);
-  });
-  child.on('exit', (code) => reject(new Error('mgmt-kit serve exited ' + code + ' before it listened:\\n' + printed)));
-});
-const response = await fetch(url + '/openapi.json');
-const document = await response.json();
-const ms = Math.round(performance.now() - started);
-child.kill('SIGTERM');
-await new Promise((resolve) => child.once('close', resolve));
-console.log(response.status, document.openapi, ms);
 `;
