@@ -45,7 +45,7 @@ const rules: RuleRow[] = [
   { id: 'r-none', seed: '§8', text: 'e', scenarios: [], notTested: 'not shown by the description' },
 ];
 
-const operations = ['createEvent', 'readEventById', 'deleteEventById', 'updateAgent'].map((operationId) => ({ operationId, method: 'X', pathTemplate: '/p' }));
+const operations = ['createEvent', 'readEventById', 'deleteEventById', 'updateAgent'].map((operationId) => ({ operationId, method: 'X', pathTemplate: '/p', statuses: [200, 201, 406, 500] }));
 
 test('one row per rule: passed, failed with the reason, skipped with why, not tested', () => {
   const summary = buildConformanceSummary(rules, operations, scenarios, context);
@@ -92,4 +92,18 @@ test('with a baseline: rows whose failures it lists are known deviations, and th
   const without = buildConformanceSummary(rules, operations, scenarios, context);
   assert.equal(without.verdict, 'FAILED');
   assert.match(renderSummaryMarkdown(without), /## Failed scenarios\n\n- \*\*An event id that already exists is refused\*\*/);
+});
+
+test('the summary counts which documented responses were answered: verified, seen but failed, undocumented, never seen', () => {
+  const { coverage } = buildConformanceSummary(rules, operations, scenarios, context);
+  const row = (id: string) => coverage.rows.find((r) => r.operationId === id)!;
+  // createEvent 201 passed in one scenario (verified); the failed scenario's last checked call is blamed.
+  assert.deepEqual(row('createEvent').documented.map((d) => `${d.status} ${d.cell}`), ['200 never seen', '201 verified', '406 never seen', '500 never seen']);
+  // The cleanup delete (housekeeping) is no evidence: no step checked its answer.
+  assert.deepEqual(row('deleteEventById').documented.filter((d) => d.cell !== 'never seen'), []);
+  assert.deepEqual(row('readEventById').documented.find((d) => d.status === 200)?.cell, 'verified');
+  assert.equal(coverage.seen, 2);
+  assert.equal(coverage.documented, 16);
+  assert.equal(coverage.percent, 12.5);
+  assert.match(renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context)), /Response coverage: 12\.5% \(2 of 16 documented responses seen\)/);
 });

@@ -1,6 +1,8 @@
+import { buildResponseCoverage, type DocumentedOperation, type ResponseCoverage, type ResponseTally } from '../coverage/response-coverage.js';
 import type { BaselineComparison } from './baseline.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { matchesScenarioName, type RuleRow } from './rules-matrix.js';
+import { tallyScenarioCalls } from './tally-scenario-calls.js';
 
 /** The outcome of one summary row; `known deviation`: it failed, but only in scenarios the baseline lists. */
 export type RowStatus = 'passed' | 'failed' | 'known deviation' | 'skipped' | 'not tested';
@@ -48,6 +50,10 @@ export interface ConformanceSummary {
   baseline?: SummaryBaseline | undefined;
   /** Cleanup deletes that did not answer 205 or 404: records of this run may be left behind. */
   leftovers: number;
+  /** Which documented responses the target answered (matrix and figure). */
+  coverage: ResponseCoverage;
+  /** The raw counts the coverage comes from; `mgmt-kit coverage` merges them with a fuzz run's. */
+  tallies: ResponseTally[];
 }
 
 /** Why a scenario did not run, from its tags and the run's options. */
@@ -91,7 +97,7 @@ function rowFor(
  */
 export function buildConformanceSummary(
   rules: RuleRow[],
-  operations: Array<{ operationId: string; method: string; pathTemplate: string }>,
+  operations: readonly DocumentedOperation[],
   scenarios: ScenarioResult[],
   context: SummaryContext,
   baseline?: SummaryBaseline,
@@ -115,6 +121,7 @@ export function buildConformanceSummary(
   const failedScenarios = scenarios
     .filter((s) => s.status === 'failed')
     .map((s) => ({ name: s.name, error: s.error ?? 'failed', expected: expected.has(s.name) }));
+  const tallies = tallyScenarioCalls(scenarios);
   return {
     context,
     verdict: count('passed') + count('failed') > 0 && failedScenarios.every((f) => f.expected) ? 'PASSED' : 'FAILED',
@@ -124,5 +131,7 @@ export function buildConformanceSummary(
     failedScenarios,
     baseline,
     leftovers,
+    coverage: buildResponseCoverage(operations, tallies),
+    tallies,
   };
 }

@@ -1,3 +1,4 @@
+import { renderCoverageHtml } from '../coverage/render-coverage.js';
 import { escapeHtml } from './escape-html.js';
 import { renderAllowanceSectionHtml } from './render-allowances.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
@@ -61,11 +62,13 @@ body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222}table{border-coll
 td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:.3rem 0}
 tr.passed td:nth-child(3){background:#d9f2d9}tr.failed td:nth-child(3){background:#f8d0d0}tr.known-deviation td:nth-child(3){background:#fde3c0}
 tr.skipped td:nth-child(3){background:#fff2c0}tr.not-tested td:nth-child(3){background:#eee}
+td.coverage-0:not(:empty){background:#d9f2d9}td.coverage-1:not(:empty){background:#f8d0d0}td.coverage-2:not(:empty){background:#fde3c0}
 </style></head><body>
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
 ${table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules, links)}
 ${table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations)}
+${renderCoverageHtml(summary.coverage)}
 ${baselineTable(summary)}
 ${newFailures.length > 0 ? `<h2>${summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios'}</h2>\n<ul>${newFailures.map((f) => `<li><strong>${escapeHtml(f.name)}</strong><pre>${escapeHtml(f.error)}</pre></li>`).join('')}</ul>` : ''}
 ${renderAllowanceSectionHtml()}

@@ -1,3 +1,4 @@
+import { renderCoverageMarkdown } from '../coverage/render-coverage.js';
 import { renderAllowanceSection } from './render-allowances.js';
 import type { BaselineEntryOutcome } from './baseline.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
@@ -70,6 +71,7 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     '',
     ...table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules),
     ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
+    ...renderCoverageMarkdown(summary.coverage),
     ...baselineSection(summary),
     ...failureList(summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios', summary.failedScenarios.filter((f) => !f.expected)),
     ...renderAllowanceSection(),

@@ -1,5 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkMinCoverage } from '../coverage/response-coverage.js';
 import { listOperations } from '../reference-server/core/index.js';
 import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline } from './baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
@@ -20,6 +21,8 @@ export interface ConformanceCommandOptions
   reportDir: string;
   /** Known deviations (`--baseline FILE`), already read and checked. */
   baseline?: { file: string; baseline: Baseline } | undefined;
+  /** `--min-coverage P`: the run fails when fewer than P% of the documented responses were seen. */
+  minCoverage?: number | undefined;
   /** `--write-baseline FILE`: where to write the baseline this run would need. */
   writeBaseline?: string | undefined;
   /** Writes progress and the closing lines. */
@@ -31,7 +34,8 @@ export interface ConformanceCommandOptions
 /**
  * Checks the target (pre-flight), runs the suite, writes the cucumber reports and the conformance
  * summary, prints where they are and the counts, and resolves to the exit code: 0 when scenarios
- * ran and none failed that the baseline does not list; 1 when one did; 2 when the target cannot be
+ * ran and none failed that the baseline does not list; 1 when one did or the response coverage is
+ * below `minCoverage`; 2 when the target cannot be
  * reached, refuses the token, or nothing was selected — before any scenario runs.
  */
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {
@@ -82,6 +86,11 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   if (passed + failed === 0) {
     err.write('mgmt-kit conformance: no scenario ran — check --tags and --profile\n');
     return EXIT.usage;
+  }
+  const coverageShortfall = checkMinCoverage(summary.coverage, options.minCoverage);
+  if (coverageShortfall !== undefined) {
+    err.write(`mgmt-kit conformance: ${coverageShortfall}\n`);
+    return EXIT.failed;
   }
   if (options.writeBaseline !== undefined) return EXIT.passed; // every failure is in the baseline just written
   const newFailures = summary.failedScenarios.some((f) => !f.expected);

@@ -6,8 +6,15 @@ import { renderSummaryMarkdown } from './render-summary-markdown.js';
 import { PACKAGE_ROOT } from './run-conformance.js';
 import { loadServiceSections, SERVICE_DESCRIPTION_PATH } from './service-description.js';
 
+/** `conformance-summary.json`: the summary as data, with the coverage tallies `mgmt-kit coverage` merges. */
+function summaryJson(summary: ConformanceSummary): string {
+  const { context, verdict, counts, rules, operations, failedScenarios, baseline, leftovers, coverage, tallies } = summary;
+  const data = { tool: 'conformance', baseUrl: context.baseUrl, verdict, counts, context, rules, operations, failedScenarios, baseline, leftovers, coverage: { ...coverage, tallies } };
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
+
 /**
- * Writes `conformance-summary.md` and `conformance-summary.html` into the report directory; returns
+ * Writes `conformance-summary.md`, `.html` and `.json` into the report directory; returns
  * their paths. The HTML links each § of the rules to the service description shipped with the kit.
  */
 export async function writeConformanceSummary(reportDir: string, summary: ConformanceSummary): Promise<string[]> {
@@ -19,6 +26,7 @@ export async function writeConformanceSummary(reportDir: string, summary: Confor
   const files: Array<[string, string]> = [
     [join(reportDir, 'conformance-summary.md'), renderSummaryMarkdown(summary)],
     [join(reportDir, 'conformance-summary.html'), renderSummaryHtml(summary, links)],
+    [join(reportDir, 'conformance-summary.json'), summaryJson(summary)],
   ];
   for (const [path, text] of files) await writeFile(path, text, 'utf8');
   return files.map(([path]) => path);

@@ -3,7 +3,7 @@
 // workflow: --write-baseline, then --baseline holds a run to exactly those failures.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,10 +49,33 @@ const against = (server: VariantServer, reportDir: string, ...extra: string[]) =
   '--base-url', server.url, '--jwt-secret', server.secret, '--report-dir', join(dir, reportDir), ...extra,
 ];
 
-test('exit 0: every scenario passed', { timeout: 90_000 }, async () => {
-  const run = await runCli(against(faithful, 'pass'));
+test('exit 0: every scenario passed (and the response coverage reaches --min-coverage)', { timeout: 90_000 }, async () => {
+  const run = await runCli(against(faithful, 'pass', '--min-coverage', '40'));
   assert.equal(run.code, 0, run.stdout + run.stderr);
   assert.match(run.stdout, /: \d+ passed, 0 failed/);
+  assert.match(run.stdout, /^Response coverage: [4-9]\d(\.\d)?% \(\d+ of 228 documented responses seen\)$/m);
+});
+
+test('exit 1: every scenario passed but the response coverage is below --min-coverage; `coverage` merges the JSON summaries', { timeout: 90_000 }, async () => {
+  const run = await runCli(against(faithful, 'narrow', '--tags', '@auth', '--min-coverage', '50'));
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stdout, / 0 failed/);
+  assert.match(run.stderr, /^mgmt-kit conformance: response coverage \d+(\.\d)?% \(\d+ of 228 documented responses seen\) is below --min-coverage 50; never seen:\n {2}readEvents: [\d, ]*204, /);
+  const summary = join(dir, 'narrow', 'conformance-summary.json');
+  const data = JSON.parse(readFileSync(summary, 'utf8')) as { tool: string; coverage: { percent: number; tallies: unknown[] } };
+  assert.equal(data.tool, 'conformance');
+  assert.ok(data.coverage.tallies.length > 0 && data.coverage.percent < 50, JSON.stringify(data.coverage.percent));
+  const merge = (...args: string[]) => spawnSync(process.execPath, [BIN, 'coverage', ...args], { encoding: 'utf8', timeout: 20_000 });
+  const both = merge('--report', summary, '--report', join(dir, 'pass', 'conformance-summary.json'), '--min-coverage', '40');
+  assert.equal(both.status, 0, both.stderr);
+  assert.match(both.stdout, /^- conformance run of http:\/\/127\.0\.0\.1:\d+ \(.*narrow\/conformance-summary\.json\)$/m);
+  assert.match(both.stdout, /^## Response coverage: [4-9]\d/m);
+  assert.match(both.stdout, /^\| readEvents \| GET \/event \| [\d, ]*200/m);
+  const alone = merge('--report', summary, '--min-coverage', '50');
+  assert.equal(alone.status, 1);
+  assert.match(alone.stderr, /^mgmt-kit coverage: response coverage .* below --min-coverage 50; never seen:/);
+  assert.equal(merge().status, 2);
+  assert.match(merge('--report', join(dir, 'nothing.json')).stderr, /--report .*nothing\.json: cannot read it \(ENOENT\)/);
 });
 
 test('exit 1: scenarios failed; --write-baseline writes exactly them and exits 0', { timeout: 90_000 }, async () => {
