@@ -107,3 +107,30 @@ test('the summary counts which documented responses were answered: verified, see
   assert.equal(coverage.percent, 12.5);
   assert.match(renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context)), /Response coverage: 12\.5% \(2 of 16 documented responses seen\)/);
 });
+
+test('core rules and extensions apart: an extension filed under a rule that fails does not fail the rule', () => {
+  const extended: SummaryContext = { ...context, profile: 'extended' };
+  const run: ScenarioResult[] = [
+    scenario('Create an event with a new id', 'passed'),
+    scenario('Creating an empty batch has nothing to create', 'failed', { tags: ['@extension'], error: 'batch answered 500' }),
+    scenario('Only an extension shows it', 'passed', { tags: ['@extension'] }),
+  ];
+  const withExtension: RuleRow[] = [
+    { id: 'r-mixed', seed: '§1', text: 'a', scenarios: ['Create an event with a new id', 'Creating an empty batch has nothing to create'] },
+    { id: 'r-ext-only', seed: '§2', text: 'b', scenarios: ['Only an extension shows it'] },
+  ];
+  const summary = buildConformanceSummary(withExtension, operations, run, extended);
+  assert.deepEqual(summary.rules.map((r) => [r.key, r.status, r.ran]), [['r-mixed', 'passed', 1], ['r-ext-only', 'passed', 1]]);
+  assert.deepEqual(summary.extensions.map((r) => [r.key, r.status, r.reasons]), [['r-mixed', 'failed', ['Creating an empty batch has nothing to create: batch answered 500']]]);
+  assert.equal(summary.verdict, 'FAILED', 'a failed extension still fails the extended run');
+  assert.match(renderSummaryMarkdown(summary), /## Extensions filed under these rules[^\n]*\n\n\| Rule[^\n]*\n\|---[^\n]*\n\| r-mixed \| §1: a \| ❌ failed/);
+  assert.deepEqual(buildConformanceSummary(withExtension, operations, run.slice(0, 1), context).extensions, [], 'no extension ran: no table');
+});
+
+test('the HTML page opens with the failures, each linked to its detail', () => {
+  const html = renderSummaryHtml(buildConformanceSummary(rules, operations, scenarios, context));
+  const [top, rest] = html.split('<h2>Rules of the service description');
+  assert.match(top!, /<h2>Failures first<\/h2>\n<h3>New failures \(1\)<\/h3>\n<ol><li><a href="#failure-1">An event id that already exists is refused<\/a> — createEvent answered 201, expected 406<\/li><\/ol>/);
+  assert.match(rest!, /<li id="failure-1"><strong>An event id that already exists is refused<\/strong>/);
+  assert.doesNotMatch(top!, /Known deviations/, 'no baseline: no such list');
+});

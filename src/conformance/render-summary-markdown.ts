@@ -12,6 +12,9 @@ const ICON: Record<SummaryRow['status'], string> = {
   'not tested': '➖ not tested',
 };
 
+/** The table of the kit's extension scenarios filed under a rule, apart from the rule's own verdict. */
+export const EXTENSIONS_TITLE = "Extensions filed under these rules (the kit's x-extension behaviour, not the description's; profile extended)";
+
 /** How a baseline entry fared, as the summaries say it. */
 export const BASELINE_OUTCOME_TEXT: Record<BaselineEntryOutcome, string> = {
   'still failing': 'still fails, as the baseline expects',
@@ -70,6 +73,7 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     `- Rules cite the service description \`${SERVICE_DESCRIPTION_PATH}\` by section (§4.1 rule 3 = section 4.1, third numbered rule)`,
     '',
     ...table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules),
+    ...(summary.extensions.length > 0 ? table(EXTENSIONS_TITLE, 'Rule', 'What the description says', summary.extensions) : []),
     ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
     ...renderCoverageMarkdown(summary.coverage),
     ...baselineSection(summary),

@@ -1,5 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { ConformanceSummary } from './build-conformance-summary.js';
 import { renderSummaryHtml } from './render-summary-html.js';
 import { renderSummaryMarkdown } from './render-summary-markdown.js';
@@ -14,20 +14,21 @@ function summaryJson(summary: ConformanceSummary): string {
 }
 
 /**
- * Writes `conformance-summary.md`, `.html` and `.json` into the report directory; returns
- * their paths. The HTML links each § of the rules to the service description shipped with the kit.
+ * Writes `conformance-summary.md`, `.html` and `.json` into the report directory, with a copy of
+ * the service description beside them; returns their paths. The HTML links each § of the rules to
+ * that copy, so the links work wherever the directory goes (an uploaded CI artifact), not only on
+ * the machine whose node_modules held the kit.
  */
 export async function writeConformanceSummary(reportDir: string, summary: ConformanceSummary): Promise<string[]> {
   await mkdir(reportDir, { recursive: true });
-  const links = {
-    serviceDescriptionHref: relative(reportDir, join(PACKAGE_ROOT, SERVICE_DESCRIPTION_PATH)).split('\\').join('/'),
-    sections: loadServiceSections(PACKAGE_ROOT),
-  };
+  const description = join(reportDir, basename(SERVICE_DESCRIPTION_PATH));
+  await copyFile(join(PACKAGE_ROOT, SERVICE_DESCRIPTION_PATH), description);
+  const links = { serviceDescriptionHref: basename(SERVICE_DESCRIPTION_PATH), sections: loadServiceSections(PACKAGE_ROOT) };
   const files: Array<[string, string]> = [
     [join(reportDir, 'conformance-summary.md'), renderSummaryMarkdown(summary)],
     [join(reportDir, 'conformance-summary.html'), renderSummaryHtml(summary, links)],
     [join(reportDir, 'conformance-summary.json'), summaryJson(summary)],
   ];
   for (const [path, text] of files) await writeFile(path, text, 'utf8');
-  return files.map(([path]) => path);
+  return [...files.map(([path]) => path), description];
 }

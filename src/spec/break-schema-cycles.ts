@@ -1,5 +1,3 @@
-import type { OpenApiDocument } from './openapi-document.js';
-
 const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** A schema, or any other JSON value met while walking one. */
@@ -13,8 +11,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
  * those tools then check of a nested clause is only that it is an object: the recursion stays the
  * truth in spec/openapi.yaml, and the reference server keeps validating against that.
  */
-export function breakSchemaCycles(document: OpenApiDocument): OpenApiDocument {
-  const copy = structuredClone(document) as OpenApiDocument;
+export function breakSchemaCycles<D extends { components: { schemas: Record<string, unknown> } }>(document: D): D {
+  const copy = structuredClone(document);
   const schemas = copy.components.schemas as Record<string, Json>;
   const finished = new Set<string>();
 
