@@ -133,4 +133,6 @@ test('the HTML page opens with the failures, each linked to its detail', () => {
   assert.match(top!, /<h2>Failures first<\/h2>\n<h3>New failures \(1\)<\/h3>\n<ol><li><a href="#failure-1">An event id that already exists is refused<\/a> — createEvent answered 201, expected 406<\/li><\/ol>/);
   assert.match(rest!, /<li id="failure-1"><strong>An event id that already exists is refused<\/strong>/);
   assert.doesNotMatch(top!, /Known deviations/, 'no baseline: no such list');
+  const markdown = renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context));
+  assert.match(markdown, /\n## Failures first\n\n\*\*New failures \(1\)\*\*\n1\. An event id that already exists is refused — createEvent answered 201, expected 406\n\n## Rules/);
 });

@@ -2,7 +2,7 @@ import { renderCoverageHtml } from '../coverage/render-coverage.js';
 import { escapeHtml } from './escape-html.js';
 import { renderAllowanceSectionHtml } from './render-allowances.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
-import { BASELINE_OUTCOME_TEXT, EXTENSIONS_TITLE } from './render-summary-markdown.js';
+import { BASELINE_OUTCOME_TEXT, EXTENSIONS_TITLE, listFailuresFirst } from './render-summary-markdown.js';
 import { SERVICE_DESCRIPTION_PATH, type ServiceSection } from './service-description.js';
 
 /** Where the rule column links to: the description file (relative to the report) and its sections. */
@@ -37,8 +37,7 @@ function table(title: string, first: string, second: string, rows: SummaryRow[],
  * down (the page runs to thousands of pixels; a reader wants the reds first).
  */
 function failuresFirst(summary: ConformanceSummary): string {
-  const newFailures = summary.failedScenarios.filter((f) => !f.expected);
-  const deviations = (summary.baseline?.comparison.entries ?? []).map((e, i) => ({ ...e, i })).filter((e) => e.outcome === 'still failing');
+  const { newFailures, deviations } = listFailuresFirst(summary);
   const item = (href: string, name: string, note: string) => `<li><a href="#${href}">${escapeHtml(name)}</a> — ${escapeHtml(note.split('\n')[0] ?? '')}</li>`;
   const parts = [
     `<h3>New failures (${newFailures.length})</h3>`,

@@ -109,6 +109,7 @@ test('--baseline: exit 0 while exactly the listed scenarios fail, shown apart in
   assert.equal(run.stderr, '', 'real reasons: no TODO warning');
   const markdown = readFileSync(join(dir, 'known', 'conformance-summary.md'), 'utf8');
   assert.match(markdown, /^# Conformance summary: PASSED \(6 known deviations\)/);
+  assert.match(markdown, /## Failures first\n\n\*\*New failures \(0\)\*\*: none\.\n\n\*\*Known deviations \(6, listed in the baseline\)\*\*\n1\. .* — ticket MGMT-12: duplicates overwrite\n/);
   assert.match(markdown, /## Known deviations \(baseline `.*known\.json`\)/);
   assert.match(markdown, /ticket MGMT-12: duplicates overwrite \| still fails, as the baseline expects/);
   assert.match(markdown, /⚠️ known deviation/);
