@@ -134,7 +134,7 @@ test('the same page with --cors-origin set to its own origin works (the check ab
   await page.close();
 });
 
-test('the README recipe: reset with request.post in beforeEach; page.route adds a fault header to the app\'s own calls', { timeout: 60_000 }, async () => {
+test('the docs/frontend-development.md recipe: reset with request.post in beforeEach; page.route adds a fault header to the app\'s own calls', { timeout: 60_000 }, async () => {
   const api = await serve(['--no-auth', '--admin']);
   const { page } = await openPage(api.url);
   assert.equal((await call(page, 'create', { id: 'from-an-earlier-test', kind: 'x' })).status, 201);
