@@ -3,6 +3,7 @@ import type { Command } from './command/declare-command.js';
 import { benchCommand } from './commands/bench.js';
 import { captureCommand } from './commands/capture.js';
 import { conformanceCommand } from './commands/conformance.js';
+import { coverageCommand } from './commands/coverage.js';
 import { fuzzCommand } from './commands/fuzz.js';
 import { mockCommand } from './commands/mock.js';
 import { proxyCommand } from './commands/proxy.js';
@@ -15,7 +16,7 @@ import { stopWhenOrphaned } from './stop-when-orphaned.js';
  * declaration and loads what it runs on (Prism, cucumber, fast-check) when it runs, so the list
  * costs `mgmt-kit token` nothing.
  */
-export const COMMANDS: readonly Command[] = [serveCommand, tokenCommand, mockCommand, proxyCommand, conformanceCommand, fuzzCommand, captureCommand, benchCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, tokenCommand, mockCommand, proxyCommand, conformanceCommand, fuzzCommand, captureCommand, coverageCommand, benchCommand];
 
 function readVersion(): string {
   const url = new URL('../../package.json', import.meta.url);

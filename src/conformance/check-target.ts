@@ -1,5 +1,6 @@
 import { ConnectionFailure } from '../connection/connection-failure.js';
 import type { ConnectionSession } from '../connection/open-connection.js';
+import { findNothingServed } from './find-nothing-served.js';
 
 /** The path of the pre-flight read: the smallest index, which the service starts with (§2.2). */
 export const PREFLIGHT_PATH = '/type/network-link';
@@ -55,21 +56,26 @@ function explainFailure(failure: ConnectionFailure, session: ConnectionSession):
  * `--token-command` stops the run here), then sends one plain read (`GET /type/network-link`,
  * no body) the way every later request goes — headers, TLS, proxy, pace. Resolves to one line
  * naming which part is at fault — the URL, TLS, the proxy, the token or the headers — and what to
- * check; undefined when the target answered anything but a refusal (the run judges the rest).
+ * check — also when a 404 without the service's envelope says nothing of the service is served at
+ * the URL's path (find-nothing-served.ts); undefined when the target answered anything else (the
+ * run judges the rest).
  */
 export async function checkTarget(session: ConnectionSession): Promise<string | undefined> {
   const url = session.url(PREFLIGHT_PATH).href;
   let token: string | undefined;
-  let status: number;
+  let answer: { status: number; body: Buffer };
   try {
     token = await session.token();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token !== undefined) headers['authorization'] = session.authorization(token);
-    ({ status } = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers }));
+    answer = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers });
   } catch (error) {
     if (error instanceof ConnectionFailure) return explainFailure(error, session);
     throw error;
   }
+  const nothingServed = findNothingServed(url, answer);
+  if (nothingServed !== undefined) return `URL: ${nothingServed}`;
+  const { status } = answer;
   const names = session.settings.headers.map((h) => h.name);
   if (status === 407) return `proxy: GET ${url} answered 407 (the proxy wants credentials). Put them in HTTP_PROXY / HTTPS_PROXY: http://user:password@host:port.`;
   if (status === 431) return `header: GET ${url} answered 431 (request headers too large): check --header ${names.join(', ') || '(none given)'}.`;

@@ -2,17 +2,21 @@ import type { ConnectionSettings } from '../../connection/connection-settings.js
 import { describeConnection } from '../../connection/describe-connection.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { checkTarget } from '../../conformance/check-target.js';
+import { formatCoverageLine } from '../../coverage/render-coverage.js';
+import { checkMinCoverage } from '../../coverage/response-coverage.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, type FuzzOptions } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
-import { writeFuzzReports } from '../report/write-fuzz-reports.js';
+import { fuzzCoverage, writeFuzzReports } from '../report/write-fuzz-reports.js';
 
 /** What `mgmt-kit fuzz` does once its flags are read. */
 export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure' | 'baseUrl' | 'token' | 'jwtSecret' | 'connection'> {
   /** The target and how to reach it (connection flags, read and checked). */
   connection: ConnectionSettings;
   reportDir: string;
+  /** `--min-coverage P`: exit 1 when fewer than P% of the documented responses were seen. */
+  minCoverage?: number | undefined;
   out: NodeJS.WritableStream;
 }
 
@@ -20,8 +24,9 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
  * Checks the target (the pre-flight of conformance: one line and exit 2 when it cannot be
  * reached or refuses the token), runs the fuzzer with progress on `out` (a line every two
  * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
- * `fuzz-junit.xml`, prints the summary line, and resolves to the exit code: 0 nothing failed,
- * 1 failures, 2 the run could not start, 3 the target throttled the run and nothing failed.
+ * `fuzz-junit.xml`, prints the summary line and the response coverage, and resolves to the exit
+ * code: 0 nothing failed, 1 failures or coverage below `minCoverage`, 2 the run could not start,
+ * 3 the target throttled the run and nothing failed.
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
@@ -52,15 +57,18 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const files = await writeFuzzReports(options.reportDir, report, token);
     const minted = settings.auth.token === undefined && settings.auth.tokenCommand === undefined && settings.auth.jwtSecret !== undefined;
     const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
-    out.write(`\n${formatSummaryLine(report)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
+    const coverage = fuzzCoverage(report);
+    out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
     for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
+    const shortfall = checkMinCoverage(coverage, commandOptions.minCoverage);
+    if (shortfall !== undefined) out.write(`mgmt-kit fuzz: ${shortfall}\n`);
     if (report.stoppedBy === 'throttled') {
       out.write(
         `mgmt-kit fuzz: the target throttled the run (429, or 503 with Retry-After) after ${report.requests} requests — no verdict past that point. ` +
           `Lower --rate (${settings.rate === undefined ? 'now unlimited' : `now ${settings.rate}/s`}) or let --retry-throttled N wait and retry.\n`,
       );
     }
-    if (report.failures.length > 0) return 1;
+    if (report.failures.length > 0 || shortfall !== undefined) return 1;
     return report.stoppedBy === 'throttled' ? 3 : 0;
   } finally {
     connection.close();
