@@ -87,7 +87,7 @@ describe('createHandlers: CORS (for handlers served over real HTTP)', () => {
     const refused = await fetch(`${BASE}/event`, { headers: { origin: VITE } });
     assert.equal(refused.status, 401);
     assert.equal(refused.headers.get('access-control-allow-origin'), '*');
-    assert.equal(refused.headers.get('access-control-expose-headers'), 'Allow, Content-Type');
+    assert.equal(refused.headers.get('access-control-expose-headers'), 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected');
     const preflight = await fetch(`${BASE}/event/e1`, { method: 'OPTIONS', headers: { origin: VITE, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' } });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET, POST, PUT, DELETE');

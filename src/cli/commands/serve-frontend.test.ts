@@ -26,7 +26,7 @@ test('serve --cors-origin --admin --delay --seed --watch: banner, CORS, admin, f
   const { url, token } = serve;
   const auth = { authorization: `Bearer ${token}`, origin: VITE };
   assert.match(serve.output(), new RegExp(`cors: +${VITE}\\n`));
-  assert.match(serve.output(), /admin: POST http:\/\/\S+\/__admin\/reset/);
+  assert.match(serve.output(), /POST http:\/\/\S+\/__admin\/reset/);
   assert.match(serve.output(), /delay: 150ms before every answer/);
 
   const preflight = await fetch(`${url}/event`, { method: 'OPTIONS', headers: { origin: VITE, 'access-control-request-method': 'PUT' } });
