@@ -1,5 +1,5 @@
 import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/index.js';
-import { DEFAULT_JOURNAL_SIZE } from '../../reference-server/mock-controls/request-journal.js';
+import { DEFAULT_JOURNAL_SIZE } from '../../reference-server/mock-controls/index.js';
 import { declareCommand } from '../command/declare-command.js';
 import type { FlagDeclarations, FlagValues } from '../command/flag-declaration.js';
 

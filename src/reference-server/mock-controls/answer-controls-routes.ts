@@ -19,7 +19,9 @@ const badRequest = (reason: string) => errorResponse(400, requestNotValid(reason
 function readQuery(query: string | undefined): Record<string, string> {
   const filter: Record<string, string> = {};
   // The first value of a repeated parameter, as the index operations read `q`.
-  for (const [name, value] of new URLSearchParams(query ?? '')) if (!(name in filter)) filter[name] = value;
+  new URLSearchParams(query ?? '').forEach((value, name) => {
+    if (!(name in filter)) filter[name] = value;
+  });
   return filter;
 }
 
