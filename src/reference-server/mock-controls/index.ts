@@ -18,7 +18,7 @@ export * from './admin-messages.js';
 
 // Request journal and fault rules
 export { createRequestJournal, DEFAULT_JOURNAL_SIZE } from './request-journal.js';
-export { maskAuthorization, MAX_JOURNAL_TEXT, MAX_JOURNAL_ITEMS, MAX_JOURNAL_HEADERS } from './journal-entry.js';
+export { maskAuthorization, MAX_JOURNAL_TEXT, MAX_JOURNAL_VALUE, MAX_JOURNAL_ITEMS, MAX_JOURNAL_HEADERS } from './journal-entry.js';
 export { compileJournalFilter } from './journal-filter.js';
 export { createFaultRules, MAX_FAULT_RULES } from './fault-rules.js';
 export { readFaultRule } from './read-fault-rule.js';

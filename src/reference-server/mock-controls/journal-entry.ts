@@ -13,9 +13,9 @@ export interface JournalEntry {
   path: string;
   /** The raw query string without `?`, capped like the body. */
   query?: string;
-  /** Request headers; `authorization` masked, values capped. */
+  /** Request headers (the first {@link MAX_JOURNAL_HEADERS}); `authorization` masked, values capped at {@link MAX_JOURNAL_VALUE}. */
   headers: Record<string, string>;
-  /** The body as received, capped at {@link MAX_JOURNAL_TEXT} characters. */
+  /** The body as received, capped at {@link MAX_JOURNAL_TEXT} characters (as JavaScript counts them). */
   body?: string;
   /** True when `body` or `query` was cut at the cap. */
   truncated?: true;
@@ -33,15 +33,21 @@ export interface JournalEntry {
   durationMs: number;
 }
 
-/** Characters kept of a body, a query or a header value (and of an envelope message). */
-export const MAX_JOURNAL_TEXT = 2048;
+/** Characters kept of a body or a query. */
+export const MAX_JOURNAL_TEXT = 1024;
+/** Characters kept of a header value or an envelope message. */
+export const MAX_JOURNAL_VALUE = 200;
 /** Envelope items kept (a batch create may answer thousands). */
-export const MAX_JOURNAL_ITEMS = 10;
+export const MAX_JOURNAL_ITEMS = 5;
 /** Request headers kept. */
-export const MAX_JOURNAL_HEADERS = 32;
+export const MAX_JOURNAL_HEADERS = 24;
 
-function cap(text: string, max = MAX_JOURNAL_TEXT): string {
-  return text.length > max ? text.slice(0, max) : text;
+/**
+ * The first `max` characters, as a string of their own: a plain slice would keep the whole
+ * original alive (V8 slices point into their parent), and the cap would bound nothing.
+ */
+function cap(text: string, max: number): string {
+  return text.length > max ? (JSON.parse(JSON.stringify(text.slice(0, max))) as string) : text;
 }
 
 /**
@@ -58,7 +64,7 @@ function journalHeaders(headers: CoreRequest['headers']): Record<string, string>
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers).slice(0, MAX_JOURNAL_HEADERS)) {
     if (value === undefined) continue;
-    kept[name] = name === 'authorization' || name === 'proxy-authorization' ? maskAuthorization(value) : cap(value, 256);
+    kept[name] = name === 'authorization' || name === 'proxy-authorization' ? maskAuthorization(value) : cap(value, MAX_JOURNAL_VALUE);
   }
   return kept;
 }
@@ -69,9 +75,10 @@ function isEnvelope(body: readonly unknown[]): body is EnvelopeItem[] {
 }
 
 function capItem(item: EnvelopeItem): EnvelopeItem {
-  if (typeof item.message === 'string') return { ...item, message: cap(item.message) };
-  const text = JSON.stringify(item.message);
-  return text.length > MAX_JOURNAL_TEXT ? { ...item, message: cap(text) } : item;
+  const text = typeof item.message === 'string' ? item.message : JSON.stringify(item.message);
+  const message = text.length > MAX_JOURNAL_VALUE || typeof item.message === 'string' ? cap(text, MAX_JOURNAL_VALUE) : item.message;
+  // A record id is as long as the client made it: capped like a message.
+  return { ...item, message, ...(item.id === undefined ? {} : { id: cap(item.id, MAX_JOURNAL_VALUE) }) };
 }
 
 /** What the answer carried: the envelope (capped) or the number of records of a read. */
@@ -89,8 +96,8 @@ export function toJournalEntry(
   started: { time: Date; ms: number },
   now: number,
 ): JournalEntry {
-  const query = request.query ? cap(request.query) : undefined;
-  const body = request.body ? cap(request.body) : undefined;
+  const query = request.query ? cap(request.query, MAX_JOURNAL_TEXT) : undefined;
+  const body = request.body ? cap(request.body, MAX_JOURNAL_TEXT) : undefined;
   const truncated = (query?.length ?? 0) < (request.query?.length ?? 0) || (body?.length ?? 0) < (request.body?.length ?? 0);
   const { response } = outcome;
   const status: InjectedStatus = outcome.timeout ? 'timeout' : response?.dropConnection ? 'drop' : (response?.status ?? 0);
@@ -98,7 +105,7 @@ export function toJournalEntry(
     seq,
     time: started.time.toISOString(),
     method: request.method.toUpperCase(),
-    path: request.path,
+    path: cap(request.path, MAX_JOURNAL_TEXT),
     ...(query ? { query } : {}),
     headers: journalHeaders(request.headers),
     ...(body ? { body } : {}),
