@@ -1,16 +1,19 @@
 // The admin page (`serve --admin`, GET /__admin/) in headless Chromium: it shows a record
 // created through the API, adds a fault rule from its form, the next API call fails as the
 // rule says and the live journal shows it, an uploaded state replaces the records, and Reset
-// brings back the start. Two screenshots of the page go to docs/images/ for the README.
+// brings back the start. It takes two screenshots of the page: into a temporary directory, or,
+// with UPDATE_SCREENSHOTS=1, into docs/images/ for the README (so a plain run changes no file).
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
 import { startServe, type ServeProcess } from '../support/start-serve.js';
 
-const IMAGES = fileURLToPath(new URL('../../docs/images/', import.meta.url));
+const IMAGES = process.env['UPDATE_SCREENSHOTS'] === '1' ? fileURLToPath(new URL('../../docs/images/', import.meta.url)) : mkdtempSync(join(tmpdir(), 'mgmt-kit-admin-page-'));
 let browser: Browser;
 let api: ServeProcess;
 
@@ -74,9 +77,10 @@ test('the admin page shows records and the live journal, adds a fault rule that 
   await page.click('#requests tbody tr'); // newest first: the 201
   assert.equal(JSON.parse((await page.textContent('#request-json')) ?? '{}').status, 201);
   mkdirSync(IMAGES, { recursive: true });
-  await page.screenshot({ path: `${IMAGES}admin-page.png`, fullPage: true });
+  await page.screenshot({ path: join(IMAGES, 'admin-page.png'), fullPage: true });
   await page.click('#requests tbody tr:nth-child(2)');
-  await (await page.$('#journal'))!.screenshot({ path: `${IMAGES}admin-page-journal.png` });
+  await (await page.$('#journal'))!.screenshot({ path: join(IMAGES, 'admin-page-journal.png') });
+  assert.ok(statSync(join(IMAGES, 'admin-page-journal.png')).size > 10_000, 'a screenshot with something on it');
 
   // Upload a state file: the records are replaced.
   const state = { event: [{ id: 'uploaded', kind: 'k' }], 'network-link-type': [], agent: [] };
