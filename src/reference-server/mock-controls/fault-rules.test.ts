@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createFaultRules } from './fault-rules.js';
+import { injectedAnswer } from './injected-status.js';
 
 test('first matching rule wins, in the order added; times counts down; a spent rule stays listed', () => {
   const rules = createFaultRules();
@@ -57,3 +58,9 @@ for (const [name, input, reason] of refused) {
     assert.deepEqual(rules.list(), []);
   });
 }
+
+test('a rule status the addressed operation does not document still answers an envelope with its reason phrase', () => {
+  const answer = injectedAnswer(500, undefined, 'rule f1');
+  assert.deepEqual(answer.body, [{ status: 'Internal Server Error', code: 500, error: true, message: 'Answer 500 injected by rule f1; the request was not acted on' }]);
+  assert.equal(answer.headers['x-mgmt-kit-injected'], 'rule f1');
+});

@@ -1,7 +1,7 @@
 import type { OperationEntry } from '../../spec/openapi-document.js';
 import { listOperations } from '../../spec/openapi-document.js';
 import type { CoreResponse } from '../core/core-types.js';
-import { jsonResponse } from '../core/envelope.js';
+import { jsonResponse, reasonPhrase } from '../core/envelope.js';
 import { injectedMessage } from './injected-message.js';
 import { injectedResponse } from './injected-response.js';
 
@@ -57,13 +57,14 @@ export function readInjectedStatus(value: unknown): InjectedStatus | undefined {
 
 function gatewayResponse(status: number, source: string, message = injectedMessage(status, source)): CoreResponse {
   const retry = status === 429 || status === 503 ? { 'retry-after': INJECTED_RETRY_AFTER } : {};
-  const item = { status: GATEWAY_STATUSES[status] ?? 'Unknown', code: status, error: status >= 400, message };
+  const item = { status: GATEWAY_STATUSES[status] ?? reasonPhrase(status), code: status, error: status >= 400, message };
   return jsonResponse(status, [item], { [INJECTED_HEADER]: source, ...retry });
 }
 
 /**
  * The injected answer for `status` on `operation`: the spec-shaped answer where the operation
- * documents the status (as the header always gave), else the gateway envelope; a dropped
+ * documents the status (as the header always gave), else the same envelope a gateway status
+ * gets (a rule's 500 on a path outside the operations, say); a dropped
  * connection is a marked 502. A time-out has no answer: the caller never answers.
  */
 export function injectedAnswer(status: number | 'drop', operation: OperationEntry | undefined, source: string): MockResponse {
