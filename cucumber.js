@@ -2,7 +2,7 @@
 // spreads `common` (a named profile replaces the default one instead of adding to it), and cucumber adds up the formats and tags of the profile and
 // of the caller, so the runner's profiles carry neither.
 //
-// Plain use (README "Run it"): BASE_URL=… TOKEN=… npx cucumber-js [-p extended]
+// Plain use (docs/conformance.md, "Run it"): BASE_URL=… TOKEN=… npx cucumber-js [-p extended]
 //   ALLOW_DESTRUCTIVE=1 runs the @destructive scenarios, JWT_SECRET=… the @needs-jwt-secret ones;
 //   without them those scenarios are skipped, and steps/hooks.ts says so once.
 

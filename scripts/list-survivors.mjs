@@ -50,7 +50,7 @@ export function renderSurvivors(report, measuredAt) {
   return [
     '# Surviving mutants',
     '',
-    '`npm run mutation` (README "Quality") mutates the reference server\'s core and runs every',
+    '`npm run mutation` (docs/mutation/README.md) mutates the reference server\'s core and runs every',
     'conformance scenario against each mutant. This file is written by `scripts/list-survivors.mjs`',
     'from that run\'s report: every mutant no scenario killed, with the reason it is left.',
     '',

@@ -86,7 +86,7 @@ try {
   const empty = await measureStart(['--empty']);
   const seeded = await measureStart(['--seed', file]);
   const loaded = await measureStart(['--data', file]);
-  console.log(`start-up, spawn to "listening" (the tsx loader included), one run each; ${round(START_RECORDS)} events, ${mb} MB`);
+  console.log(`start-up, spawn to "listening" (bin/mgmt-kit.js, compiled dist/), one run each; ${round(START_RECORDS)} events, ${mb} MB`);
   console.log('| | ms |\n|---|---|');
   console.log(`| serve --empty (no records) | ${round(empty)} |`);
   console.log(`| serve --seed FILE | ${round(seeded)} |`);

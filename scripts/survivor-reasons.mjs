@@ -34,7 +34,7 @@ export const SURVIVOR_REASONS = [
   { file: 'core/reference-core.ts', line: /initialState/, reason: 'kit-only: a saved start state (--data); unit tests cover it' },
   { file: 'core/reference-core.ts', reason: 'kit-only: options of the embedding API (shared validator, preload, seed)' },
   // The query language (extension), triaged mutant by mutant after the scenarios.
-  { file: 'core/query/compile-pattern.ts', line: /chars\[\+\+i\]/, reason: 'query language (extension): a trailing backslash in a wildcard is not fixed by the README or the spec' },
+  { file: 'core/query/compile-pattern.ts', line: /chars\[\+\+i\]/, reason: 'query language (extension): a trailing backslash in a wildcard is not fixed by the docs or the spec' },
   { file: 'core/query/compare-range.ts', line: /expr\.trim\(\) === ''/, reason: 'query language (extension): a number compared with a blank expr is not fixed (only numbers and numeric strings are)' },
   { file: 'core/query/order-records.ts', line: /rankA === undefined/, reason: 'query language (extension), not chased: the mutant compares a record without the field before one with it as NaN, which the sort reads as equal (+0); every order of the scenario\'s seven records still sorts right under V8, but an inconsistent comparator is not proven equivalent' },
   { file: 'core/query/order-records.ts', line: /position/, reason: 'query language (extension): the order of records tied on every order entry is not fixed' },

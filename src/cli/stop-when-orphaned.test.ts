@@ -15,7 +15,12 @@ for (const [name, { env, parents, stops }] of cases) {
     let stopped = 0;
     const readParentPid = () => parents[Math.min(reads++, parents.length - 1)]!;
     const unwatch = stopWhenOrphaned({ env, intervalMs: 5, readParentPid, stop: () => (stopped += 1) });
-    await sleep(100);
+    // Under npm: until it stopped or read every scripted parent twice over (at most 5 s; a busy
+    // machine delays the timer), then a little longer, so that a second stop would show.
+    const watched = env['npm_lifecycle_event'] !== undefined;
+    const deadline = Date.now() + 5_000;
+    while (watched && stopped === 0 && reads < parents.length * 2 && Date.now() < deadline) await sleep(5);
+    await sleep(50);
     unwatch();
     assert.equal(stopped, stops);
   });

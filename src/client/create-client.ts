@@ -46,7 +46,7 @@ const documentedStatuses = new Map<string, ReadonlySet<number>>(
  *
  * GET and DELETE send the query as a JSON body. axios' Node adapter sends a GET body; browsers
  * (XHR/fetch) cannot, so there a GET sends it as `?q=` (extension; `queryIn` decides), and they
- * cannot read a 205 body either — see the README.
+ * cannot read a 205 body either — see docs/typed-client.md.
  *
  * @example
  * const client = createClient({ baseURL: 'http://127.0.0.1:8080', token });

@@ -10,7 +10,7 @@ import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { writeConformanceSummary } from './write-conformance-summary.js';
 
-/** Exit codes of `mgmt-kit conformance` (README "Exit codes"). */
+/** Exit codes of `mgmt-kit conformance` (docs/conformance-in-ci.md, "Exit codes"). */
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */

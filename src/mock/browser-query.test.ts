@@ -1,4 +1,4 @@
-// A browser app reading with a query through the msw mock (README "The query language"): the
+// A browser app reading with a query through the msw mock (docs/query-language.md): the
 // typed client, running in headless Chromium, sends a read's query as ?q= (a GET cannot carry a
 // body there), and the msw handlers read q — the extension of x-decisions query-parameter.
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { serveMswApp, type MswApp } from '../../test/support/serve-msw-app.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 
-// The README's browser example, with the page's own origin as the base URL.
+// The browser example of docs/query-language.md, with the page's own origin as the base URL.
 const APP = `
 import { setupWorker } from 'msw/browser';
 import { createHandlers } from './index.js';

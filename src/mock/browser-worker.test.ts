@@ -76,7 +76,7 @@ test('setupWorker(...createHandlers()) answers the operations of the description
   assert.equal(body(2)[0]!['message'], 'Id already found');
   assert.deepEqual(body(3)[0]!['message'], { name: 'required' });
   assert.deepEqual(body(6), [{ id: 'e1', kind: 'link-down', source: '10.0.0.1' }]);
-  // fetch cannot carry a body on 205 or 304 (README: msw in the browser).
+  // fetch cannot carry a body on 205 or 304 (docs/msw.md).
   assert.equal(results[5]!.body, null);
   assert.equal(results[7]!.body, null);
 });

@@ -1,7 +1,7 @@
 // The conformance suite against the msw handlers (STYLE: one suite, every implementation): the
 // steps' axios calls are answered by createHandlers() through msw/node setupServer, in-process.
 // fetch semantics cannot carry a 205 body, so exactly the scenarios that read the delete
-// envelope fail; every other scenario must pass (README: msw in the browser). Under msw 3 the
+// envelope fail; every other scenario must pass (docs/msw.md). Under msw 3 the
 // scenarios that send a read query fail too: msw 3 keeps no GET body for the handlers.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

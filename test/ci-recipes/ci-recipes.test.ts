@@ -48,7 +48,7 @@ function runShell(shell: string[], script: string, cwd: string, env: Record<stri
 /** Replaces `${{ vars.X }}` / `${{ secrets.X }}`; an expression the test does not know fails it. */
 function substitute(text: string, expressions: Record<string, string>): string {
   return text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => {
-    assert.ok(name in expressions, `the recipe uses \${{ ${name} }}, which the README must document`);
+    assert.ok(name in expressions, `the recipe uses \${{ ${name} }}, which docs/conformance-in-ci.md must document`);
     return expressions[name]!;
   });
 }

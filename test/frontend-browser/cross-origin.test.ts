@@ -154,7 +154,7 @@ test('tracing and request-id headers the app adds (traceparent, sentry-trace, x-
   await page.close();
 });
 
-test('the README recipe: reset with request.post in beforeEach; page.route adds a fault header to the app\'s own calls', { timeout: 60_000 }, async () => {
+test('the docs/frontend-development.md recipe: reset with request.post in beforeEach; page.route adds a fault header to the app\'s own calls', { timeout: 60_000 }, async () => {
   const api = await serve(['--no-auth', '--admin']);
   const { page } = await openPage(api.url);
   assert.equal((await call(page, 'create', { id: 'from-an-earlier-test', kind: 'x' })).status, 201);

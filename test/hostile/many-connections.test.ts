@@ -100,6 +100,9 @@ it(`${CONNECTIONS} concurrent connections for ${SECONDS} s: every one answered, 
   assert.deepEqual(tally.errors.slice(0, 3), [], report);
   assert.equal(tally.serverErrors, 0, report);
   assert.equal(tally.idle, 0, `${tally.idle} connections never got an answer; ${report}`);
-  assert.ok(Math.max(...probeTimes) < 5000, `a probe waited too long; ${report}`);
+  // A fair server answers the probe within about one round of the other connections (each has one
+  // request in flight): the bound follows the throughput this machine reached, busy or not.
+  const roundMs = (CONNECTIONS / Math.max(tally.answers / SECONDS, 1)) * 1000;
+  assert.ok(Math.max(...probeTimes) < 2 * roundMs + 2000, `a probe waited more than two rounds (${roundMs.toFixed(0)} ms each); ${report}`);
   assert.ok(end.heapUsed < start.heapUsed + 16 * 1024 * 1024, `the heap did not come back: ${report}`);
 });

@@ -97,7 +97,7 @@ describe('@mgmt-kit/client, installed alone', SLOW, () => {
   });
   // The issue's 15-package budget cannot hold while axios itself installs about 30 (form-data
   // 4.0.6 → es-set-tostringtag → get-intrinsic, https-proxy-agent); what the kit controls is that
-  // the client adds nothing but itself to axios, within the size budget (README: packages).
+  // the client adds nothing but itself to axios, within the size budget (docs/packages.md).
   it(`pulls axios and nothing else, within ${CLIENT_MAX_BYTES / 1e6} MB`, () => {
     assert.equal(installed.packages, axiosAlone.packages + 1, `only @mgmt-kit/client on top of axios: ${installed.names.join(' ')}`);
     assert.ok(installed.bytes <= CLIENT_MAX_BYTES, `node_modules holds ${installed.bytes} bytes`);

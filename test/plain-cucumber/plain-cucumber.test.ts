@@ -1,4 +1,4 @@
-// Plain `npx cucumber-js` as the README documents it: BASE_URL/TOKEN from the environment,
+// Plain `npx cucumber-js` as docs/conformance.md documents it: BASE_URL/TOKEN from the environment,
 // ALLOW_DESTRUCTIVE=1 runs the @destructive scenarios, a skip says why once, `-p extended`
 // writes the reports, and no BASE_URL is one line. Output is captured: CI counts cucumber's
 // summary lines in the npm test log, and these runs are not part of that count.

@@ -2,6 +2,7 @@
 // requests with node:http, because fetch drops 205 bodies and cannot send a GET body.
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import { after, before, beforeEach } from 'node:test';
 import { createSpecValidator } from '../../src/spec/spec-validator.js';
 import { operationIdFor } from '../../src/reference-server/core/index-definitions.js';
 import { mintToken } from '../../src/reference-server/core/mint-token.js';
@@ -91,3 +92,25 @@ export async function startTestServer(options: ReferenceServerOptions = {}): Pro
   };
   return { ...server, token, send };
 }
+
+/**
+ * The test server of one test file: started before its tests, reset to its start records before
+ * each test (none depends on what an earlier one stored), closed after them. Reading it before
+ * it started is an error, not an undefined.
+ */
+export function useTestServer(options: ReferenceServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  before(async () => {
+    started = await startTestServer(options);
+  });
+  beforeEach(() => started?.core.reset());
+  after(() => started?.close());
+  const current = (): TestServer => {
+    if (!started) throw new Error('the test server is used before it started (use it inside a test)');
+    return started;
+  };
+  return new Proxy({} as TestServer, { get: (_, key) => Reflect.get(current(), key) });
+}
+
+/** The message of the first envelope item of a JSON body. */
+export const firstMessageOf = (body: unknown): unknown => (body as Array<{ message: unknown }>)[0]!.message;

@@ -1,4 +1,4 @@
-// The exit codes a pipeline relies on (README "Exit codes"), with the real CLI against real
+// The exit codes a pipeline relies on (docs/conformance-in-ci.md, "Exit codes"), with the real CLI against real
 // servers: 0 passed, 1 scenarios failed, 2 usage or connection error — and the baseline
 // workflow: --write-baseline, then --baseline holds a run to exactly those failures.
 import { after, before, test } from 'node:test';

@@ -101,7 +101,7 @@ function exampleValue(operationId: string, status: string, name: string): unknow
   return deref(response.content['application/json']?.examples[name])['value'];
 }
 
-describe('mgmt-kit mock: every Prefer value the README lists', () => {
+describe('mgmt-kit mock: every Prefer value docs/prism.md lists', () => {
   // A body each index accepts, so Prism's own request validation (422) stays out of the way.
   const validBody: Record<string, unknown> = { '/event': { id: 'e1' }, '/type/network-link': { id: 'mesh', name: 'Mesh' }, '/catalog/agent': { id: 'a1' } };
   const operations = new Map(listOperations().map((op) => [op.operationId, op]));

@@ -61,7 +61,7 @@ describe('mgmt-kit proxy (Prism --errors)', () => {
     });
   });
   it('a GET with a query body is refused by Prism itself (501, undocumented: the client throws)', async () => {
-    // Prism's forwarder cannot send a GET body (PROXY_UNSUPPORTED_REQUEST_BODY); the README says so.
+    // Prism's forwarder cannot send a GET body (PROXY_UNSUPPORTED_REQUEST_BODY); docs/prism.md says so.
     await assert.rejects(client.networkLinkTypes.read({ query: { select: ['name'] } }), (error: unknown) => {
       assert.ok(error instanceof UnexpectedStatusError);
       assert.equal(error.status, 501);

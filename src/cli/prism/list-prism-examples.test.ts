@@ -1,17 +1,17 @@
-// The README's table of `Prefer: code=…, example=…` values is the spec's, not a copy that drifts
+// The table of `Prefer: code=…, example=…` values in docs/prism.md is the spec's, not a copy that drifts
 // (mock.test.ts sends each value to Prism and checks the answer).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { listPrismExamples, renderPrismExamplesTable } from './list-prism-examples.js';
 
-const README = new URL('../../../README.md', import.meta.url);
+const PRISM_PAGE = new URL('../../../docs/prism.md', import.meta.url);
 
-test('the README lists every named example of every operation, as the spec has them', () => {
-  const readme = readFileSync(README, 'utf8');
-  const block = /<!-- prism-examples:start -->\n([\s\S]*?)\n<!-- prism-examples:end -->/.exec(readme)?.[1];
+test('docs/prism.md lists every named example of every operation, as the spec has them', () => {
+  const page = readFileSync(PRISM_PAGE, 'utf8');
+  const block = /<!-- prism-examples:start -->\n([\s\S]*?)\n<!-- prism-examples:end -->/.exec(page)?.[1];
   const want = renderPrismExamplesTable();
-  assert.equal(block, want, `replace the README block between the prism-examples markers with:\n${want}\n`);
+  assert.equal(block, want, `replace the docs/prism.md block between the prism-examples markers with:\n${want}\n`);
 });
 
 test('every operation with named examples is listed once, and each value names its status code', () => {

@@ -39,7 +39,7 @@ export function listPrismExamples(doc: OpenApiDocument = loadOpenApiDocument()):
   return [...groups.values()];
 }
 
-/** The README table of {@link listPrismExamples} (between `<!-- prism-examples -->` markers). */
+/** The table of {@link listPrismExamples} in docs/prism.md (between `<!-- prism-examples -->` markers). */
 export function renderPrismExamplesTable(groups: PrismExampleGroup[] = listPrismExamples()): string {
   return [
     '| operations | `Prefer:` header values |',

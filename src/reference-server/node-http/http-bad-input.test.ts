@@ -1,30 +1,16 @@
 // Bad input (x-decisions media-type, body-limit, unknown-path; malformed-json in http-malformed-json.test.ts): a clear envelope,
 // nothing changed, never a 500, and the server keeps serving.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import type { IndexName } from '../core/index-definitions.js';
 import type { StoredRecord } from '../core/json-record.js';
 import { bodyTooLarge, MEDIA_TYPE_NOT_SUPPORTED } from '../core/messages.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
-import { sendRaw, startTestServer, type TestServer } from '../../../test/support/test-server.js';
+import { firstMessageOf, sendRaw, useTestServer } from '../../../test/support/test-server.js';
 
-let server: TestServer;
-let small: TestServer;
-before(async () => {
-  server = await startTestServer();
-  small = await startTestServer({ bodyLimit: 1024 });
-});
-// Every test starts from the preload alone: none depends on what an earlier one stored.
-beforeEach(() => {
-  server.core.reset();
-  small.core.reset();
-});
-after(async () => {
-  await server.close();
-  await small.close();
-});
-
-const messageOf = (body: unknown): unknown => (body as Array<{ message: unknown }>)[0]!.message;
+const server = useTestServer();
+const small = useTestServer({ bodyLimit: 1024 });
+const messageOf = firstMessageOf;
 
 test('a body not sent as JSON → 415 (missing, text/plain, form)', async () => {
   for (const headers of [{ 'content-type': 'text/plain' }, { 'content-type': 'application/x-www-form-urlencoded' }, { 'content-type': '' }]) {

@@ -1,17 +1,12 @@
 // Create (§4.1) through the real node:http adapter; every answer is checked against the spec by send().
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import { ID_ALREADY_FOUND, ID_DIFFERS_FROM_PATH, ONE_RECORD_WITH_PATH_ID, REPEATED_VALUES, SAME_ID_IN_BATCH } from '../core/messages.js';
-import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
+import { firstMessageOf, useTestServer } from '../../../test/support/test-server.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-beforeEach(() => server.core.reset());
-after(() => server.close());
+const server = useTestServer();
 
-const messageOf = (body: unknown): unknown => (body as Array<{ message: unknown }>)[0]!.message;
+const messageOf = firstMessageOf;
 
 test('create with a body id → 201 envelope naming the id; extra fields stored as sent', async () => {
   const record = { id: 'event-1', kind: 'link-down', severity: 'major', detail: { port: 3, tags: ['a'] } };

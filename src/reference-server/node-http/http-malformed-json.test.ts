@@ -1,18 +1,13 @@
 // Malformed bodies (x-decisions malformed-json) through node:http: text that is not JSON, bytes
 // that are not UTF-8 and numbers JSON cannot carry back answer 400 and change nothing.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import { AUTHENTICATION_FAILED } from '../core/messages.js';
-import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
+import { firstMessageOf, useTestServer } from '../../../test/support/test-server.js';
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer();
-});
-beforeEach(() => server.core.reset());
-after(() => server.close());
+const server = useTestServer();
 
-const messageOf = (body: unknown): unknown => (body as Array<{ message: unknown }>)[0]!.message;
+const messageOf = firstMessageOf;
 
 test('malformed JSON → 400 "Request not valid: …"', async () => {
   for (const raw of ['{', '{"id": "x",}', "{'id': 'x'}", 'undefined', '{"a":1}{"b":2}']) {

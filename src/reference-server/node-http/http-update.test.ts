@@ -1,8 +1,8 @@
 // Update (§4.1 rules 5-7; x-decisions update-merge, update-unknown-id, readonly-id) through node:http.
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, test } from 'node:test';
+import { test } from 'node:test';
 import { ONE_RECORD_WITH_PATH_ID, READONLY_FIELD, REPEATED_VALUES, SAME_ID_IN_BATCH } from '../core/messages.js';
-import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
+import { firstMessageOf, useTestServer } from '../../../test/support/test-server.js';
 
 const FILEBEAT = {
   id: 'filebeat',
@@ -16,14 +16,9 @@ const FILEBEAT = {
   resources: [{ id: 'log', config: { path: ['/var/log/syslog'] } }],
 };
 
-let server: TestServer;
-before(async () => {
-  server = await startTestServer({ seed: { event: [{ id: 'event-1', kind: 'link-down', geo: { lat: 1, lon: 2 } }], agent: [FILEBEAT] } });
-});
-beforeEach(() => server.core.reset());
-after(() => server.close());
+const server = useTestServer({ seed: { event: [{ id: 'event-1', kind: 'link-down', geo: { lat: 1, lon: 2 } }], agent: [FILEBEAT] } });
 
-const messageOf = (body: unknown): unknown => (body as Array<{ message: unknown }>)[0]!.message;
+const messageOf = firstMessageOf;
 
 test('event: the example of the description adds the field source (rule 7) → 200', async () => {
   const res = await server.send('PUT', '/event', { json: { id: 'event-1', source: '10.0.0.1' } });

@@ -1,4 +1,4 @@
-// Runs the README's query-language example as written, against a reference server started here,
+// Runs the query-language example of docs/query-language.md as written, against a reference server started here,
 // and compares what it prints with the answers its comments promise.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mintToken, startReferenceServer, type RunningReferenceServer } from '../reference-server/index.js';
-import { extractReadmeExample, runNode } from '../../test/support/readme-example.js';
+import { extractDocExample, runNode } from '../../test/support/doc-example.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const MARKER = '<!-- example: query-language -->';
@@ -20,8 +20,8 @@ after(async () => {
   await server?.close();
 });
 
-test('the README query-language example runs as written and prints what its comments say', async () => {
-  const example = extractReadmeExample(readFileSync(join(REPO, 'README.md'), 'utf8'), MARKER);
+test('the query-language example of docs/query-language.md runs as written and prints what its comments say', async () => {
+  const example = extractDocExample(readFileSync(join(REPO, 'docs', 'query-language.md'), 'utf8'), MARKER);
   // Each console.log line's comment is the promised output.
   const promised = [...example.matchAll(/^console\.log\(.*\); \/\/ (.*)$/gm)].map((m) => m[1]!);
   assert.equal(promised.length, 5);

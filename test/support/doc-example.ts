@@ -1,12 +1,12 @@
-// Running the README's code examples as written (src/client/readme-*.test.ts).
+// Running the docs' code examples as written (src/client/readme-*.test.ts, test/docs/).
 import { spawn } from 'node:child_process';
 
-/** The ```ts block that follows the marker line (`<!-- example: NAME -->`), or an error saying what is missing. */
-export function extractReadmeExample(markdown: string, marker: string): string {
+/** The block of `language` that follows the marker line (`<!-- example: NAME -->`), or an error saying what is missing. */
+export function extractDocExample(markdown: string, marker: string, language: 'ts' | 'sh' = 'ts'): string {
   const at = markdown.indexOf(marker);
-  if (at === -1) throw new Error(`README has no ${marker} block`);
-  const match = /^```ts\n([\s\S]*?)^```/m.exec(markdown.slice(at + marker.length));
-  if (!match?.[1]) throw new Error(`README has ${marker} but no \`\`\`ts block after it`);
+  if (at === -1) throw new Error(`the page has no ${marker} block`);
+  const match = new RegExp(`^\`\`\`${language}\\n([\\s\\S]*?)^\`\`\``, 'm').exec(markdown.slice(at + marker.length));
+  if (!match?.[1]) throw new Error(`the page has ${marker} but no \`\`\`${language} block after it`);
   return match[1];
 }
 

@@ -1,0 +1,49 @@
+// The figures the docs quote about the conformance suite, counted from the suite itself: the
+// scenarios from the feature files (a Scenario Outline counts once per Examples row, as cucumber
+// runs it) and the rules from the table of features/RULES.md.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
+import { IdGenerator } from '@cucumber/messages';
+import { parseRulesMatrix } from '../../src/conformance/rules-matrix.js';
+
+/** Figure name (as written in `<!-- figures:NAME -->` markers) → its value. */
+export type SuiteFigures = Record<FigureName, number>;
+export type FigureName =
+  | 'scenarios'
+  | 'core-scenarios'
+  | 'extension-scenarios'
+  | 'destructive-scenarios'
+  | 'jwt-secret-scenarios'
+  | 'rules'
+  | 'description-rules'
+  | 'extension-rules';
+
+/** The tags of every scenario cucumber would run, one entry per pickle. */
+export function readScenarioTags(featuresDir: string): string[][] {
+  const newId = IdGenerator.incrementing();
+  const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
+  return readdirSync(featuresDir)
+    .filter((file) => file.endsWith('.feature'))
+    .sort()
+    .flatMap((file) => compile(parser.parse(readFileSync(join(featuresDir, file), 'utf8')), file, newId))
+    .map((pickle) => pickle.tags.map((tag) => tag.name));
+}
+
+/** Counts scenarios and rules of the suite under `root` (features/*.feature, features/RULES.md). */
+export function countSuiteFigures(root: string): SuiteFigures {
+  const scenarios = readScenarioTags(join(root, 'features'));
+  const core = scenarios.filter((tags) => !tags.includes('@extension'));
+  const rules = parseRulesMatrix(readFileSync(join(root, 'features', 'RULES.md'), 'utf8'));
+  const extensionRules = rules.filter((rule) => rule.id.startsWith('ext-')).length;
+  return {
+    scenarios: scenarios.length,
+    'core-scenarios': core.length,
+    'extension-scenarios': scenarios.length - core.length,
+    'destructive-scenarios': core.filter((tags) => tags.includes('@destructive')).length,
+    'jwt-secret-scenarios': core.filter((tags) => tags.includes('@needs-jwt-secret')).length,
+    rules: rules.length,
+    'description-rules': rules.length - extensionRules,
+    'extension-rules': extensionRules,
+  };
+}
