@@ -50,9 +50,10 @@ test('the admin page shows records and the live journal, adds a fault rule that 
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()}`));
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.url()} ${request.failure()?.errorText ?? ''}`));
   await page.goto(`${api.url}/__admin/`);
   await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'ready', undefined, { timeout: 30_000 });
+  await waitForRow(page, '#records-network-link-type', (cells) => cells[0] === 'slice', 'the preload');
   assert.deepEqual((await cellsOf(page, '#records-network-link-type')).map((cells) => cells[0]), ['p2p', 'slice'], 'the preload is shown');
 
   // A record created through the API appears in its table; a click shows its JSON.

@@ -76,11 +76,14 @@ async function refreshFaults() {
   }
 }
 
+/** True when every part was refreshed; else the status line says why. */
 async function refreshAll() {
   try {
     await Promise.all([refreshRecords(), refreshJournal(), refreshFaults()]);
+    return true;
   } catch (error) {
     show('cannot reach the mock: ' + error.message);
+    return false;
   }
 }
 
@@ -118,6 +121,6 @@ $('#upload').addEventListener('change', async (event) => {
   await refreshRecords();
 });
 
-refreshAll().then(() => show('ready'));
+refreshAll().then((ok) => { if (ok) show('ready'); });
 setInterval(refreshAll, 1000);
 `;
