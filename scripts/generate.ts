@@ -7,6 +7,9 @@
  *   operation-table.ts   — per operationId: method, path template and documented statuses; all
  *                          the typed client needs of the spec (the whole document is 51 kB, and a
  *                          client must never ship it).
+ * and spec/openapi.portable.json: the spec without recursive schemas, for tools that refuse a
+ * circular $ref (Portman, openapi-to-postman); shipped in the package and served by the reference
+ * server at /openapi.portable.json (src/spec/break-schema-cycles.ts).
  * With --check it writes nothing and exits 1 when a committed file differs from what the spec gives
  * (CI's drift check).
  */
@@ -14,6 +17,8 @@ import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { parse } from 'yaml';
+import { breakSchemaCycles } from '../src/spec/break-schema-cycles.js';
+import type { OpenApiDocument } from '../src/spec/openapi-document.js';
 
 const root = new URL('../', import.meta.url);
 const specUrl = new URL('spec/openapi.yaml', root);
@@ -59,10 +64,16 @@ function renderOperationTable(): string {
   );
 }
 
+function renderPortableSpec(): string {
+  const doc = parse(readFileSync(specUrl, 'utf8')) as OpenApiDocument;
+  return `${JSON.stringify(breakSchemaCycles(doc), null, 2)}\n`;
+}
+
 const outputs: Array<[string, string]> = [
   ['src/generated/openapi.ts', await renderTypes()],
   ['src/generated/openapi-document.ts', renderDocumentModule()],
   ['src/generated/operation-table.ts', renderOperationTable()],
+  ['spec/openapi.portable.json', renderPortableSpec()],
 ];
 
 const check = process.argv.includes('--check');

@@ -22,7 +22,7 @@ const byName = (name: string) => COMMANDS.find((command) => command.name === nam
 
 test('mgmt-kit --help lists every command with the summary it declares (and its npm script)', () => {
   const rows = formatHelp().split('Commands:\n')[1]?.trim().split('\n');
-  assert.deepEqual(rows?.map((row) => row.trim().split(/ +/)[0]), ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'bench']);
+  assert.deepEqual(rows?.map((row) => row.trim().split(/ +/)[0]), ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'coverage', 'bench']);
   for (const command of COMMANDS) assert.ok(formatHelp().includes(`${command.name.padEnd(12)} ${command.summary}`), command.name);
   assert.match(formatHelp(), /serve +run the reference in-memory server \(npm start\)\n/);
 });
@@ -65,8 +65,10 @@ const rows: Array<[string, string[], unknown]> = [
   ['proxy', ['--upstream', 'http://svc:8080'], { kind: 'values', values: { upstream: 'http://svc:8080', port: 4011, host: '127.0.0.1' } }],
   ['proxy', [], { kind: 'refused', error: '--upstream URL is required' }],
   ['proxy', ['--upstream', 'svc'], { kind: 'refused', error: '--upstream "svc" is not a URL (expected e.g. https://mgmt.example.net)' }],
-  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { kind: 'values', values: { 'base-url': undefined, token: undefined, 'jwt-secret': undefined, 'self-test': false, runs: 100, 'time-budget': 120_000, 'random-seed': 3, 'allow-destructive': false, 'report-dir': 'reports' } }],
+  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { kind: 'values', values: { 'base-url': undefined, token: undefined, 'jwt-secret': undefined, 'self-test': false, runs: 100, 'time-budget': 120_000, 'random-seed': 3, 'allow-destructive': false, 'report-dir': 'reports', 'min-coverage': undefined } }],
   ['fuzz', ['--seed', '3'], { kind: 'refused', error: 'unknown option --seed' }],
+  ['fuzz', ['--min-coverage', '101'], { kind: 'refused', error: '--min-coverage must be between 0 and 100, got 101' }],
+  ['coverage', ['--report', 'a.json', '--report', 'b.json', '--min-coverage', '55'], { kind: 'values', values: { report: ['a.json', 'b.json'], 'min-coverage': 55 } }],
 ];
 for (const [name, argv, want] of rows) {
   test(`${name} ${argv.join(' ')}`, () => assert.deepEqual(parseCommandLine(argv, byName(name).flags, {}), want));

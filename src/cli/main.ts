@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from './command/declare-command.js';
 import { benchCommand } from './commands/bench.js';
 import { conformanceCommand } from './commands/conformance.js';
+import { coverageCommand } from './commands/coverage.js';
 import { fuzzCommand } from './commands/fuzz.js';
 import { mockCommand } from './commands/mock.js';
 import { proxyCommand } from './commands/proxy.js';
@@ -14,7 +15,7 @@ import { stopWhenOrphaned } from './stop-when-orphaned.js';
  * declaration and loads what it runs on (Prism, cucumber, fast-check) when it runs, so the list
  * costs `mgmt-kit token` nothing.
  */
-export const COMMANDS: readonly Command[] = [serveCommand, tokenCommand, mockCommand, proxyCommand, conformanceCommand, fuzzCommand, benchCommand];
+export const COMMANDS: readonly Command[] = [serveCommand, tokenCommand, mockCommand, proxyCommand, conformanceCommand, fuzzCommand, coverageCommand, benchCommand];
 
 function readVersion(): string {
   const url = new URL('../../package.json', import.meta.url);

@@ -24,3 +24,15 @@ export type TargetFlags = FlagValues<typeof TARGET_FLAGS>;
 export function reportDirFlag(what: string) {
   return { type: 'string', valueName: 'DIR', default: 'reports', description: `where ${what} go` } as const;
 }
+
+/** `--min-coverage P`: of conformance, fuzz and coverage alike (src/coverage/response-coverage.ts). */
+export const MIN_COVERAGE_FLAGS = {
+  'min-coverage': {
+    type: 'integer',
+    min: 0,
+    max: 100,
+    env: 'MIN_COVERAGE',
+    valueName: 'P',
+    description: 'exit 1, listing the pairs never seen, when fewer than P% of the documented (operation, status) responses were answered',
+  },
+} as const satisfies FlagDeclarations;

@@ -1,6 +1,8 @@
+import { buildResponseCoverage, type DocumentedOperation, type ResponseCoverage, type ResponseTally } from '../coverage/response-coverage.js';
 import type { BaselineComparison } from './baseline.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { matchesScenarioName, type RuleRow } from './rules-matrix.js';
+import { tallyScenarioCalls } from './tally-scenario-calls.js';
 
 /** The outcome of one summary row; `known deviation`: it failed, but only in scenarios the baseline lists. */
 export type RowStatus = 'passed' | 'failed' | 'known deviation' | 'skipped' | 'not tested';
@@ -41,13 +43,20 @@ export interface ConformanceSummary {
   /** PASSED: scenarios ran and none failed that the baseline does not list. */
   verdict: 'PASSED' | 'FAILED';
   counts: { passed: number; failed: number; skipped: number; notSelected: number };
+  /** Rules of the description, judged by their core scenarios (an extension filed under a rule does not fail it). */
   rules: SummaryRow[];
+  /** The same rules judged by the @extension scenarios filed under them, for rules that have any and when one ran. */
+  extensions: SummaryRow[];
   operations: SummaryRow[];
   /** Failed scenarios; `expected` when the baseline lists them. */
   failedScenarios: Array<{ name: string; error: string; expected: boolean }>;
   baseline?: SummaryBaseline | undefined;
   /** Cleanup deletes that did not answer 205 or 404: records of this run may be left behind. */
   leftovers: number;
+  /** Which documented responses the target answered (matrix and figure). */
+  coverage: ResponseCoverage;
+  /** The raw counts the coverage comes from; `mgmt-kit coverage` merges them with a fuzz run's. */
+  tallies: ResponseTally[];
 }
 
 /** Why a scenario did not run, from its tags and the run's options. */
@@ -91,18 +100,31 @@ function rowFor(
  */
 export function buildConformanceSummary(
   rules: RuleRow[],
-  operations: Array<{ operationId: string; method: string; pathTemplate: string }>,
+  operations: readonly DocumentedOperation[],
   scenarios: ScenarioResult[],
   context: SummaryContext,
   baseline?: SummaryBaseline,
 ): ConformanceSummary {
   const expected = new Set(baseline?.comparison.entries.filter((e) => e.outcome === 'still failing').map((e) => e.scenario));
+  const isExtension = (s: ScenarioResult) => s.tags.includes('@extension');
+  const coveringOf = (rule: RuleRow) => scenarios.filter((s) => rule.scenarios.some((pattern) => matchesScenarioName(pattern, s.name)));
   const ruleRows = rules.map((rule) => {
     const label = `${rule.seed}: ${rule.text}`;
     if (rule.notTested) return { key: rule.id, label, status: 'not tested' as const, reasons: [rule.notTested], ran: 0 };
-    const covering = scenarios.filter((s) => rule.scenarios.some((pattern) => matchesScenarioName(pattern, s.name)));
-    return rowFor(rule.id, label, covering, context, () => true, expected);
+    const covering = coveringOf(rule);
+    // A rule only extensions show keeps them; any other is judged by what the description fixes.
+    const core = covering.filter((s) => !isExtension(s));
+    return rowFor(rule.id, label, core.length > 0 ? core : covering, context, () => true, expected);
   });
+  const extensionRan = scenarios.some((s) => isExtension(s) && (s.status === 'passed' || s.status === 'failed'));
+  const extensionRows = extensionRan
+    ? rules.flatMap((rule) => {
+        const covering = coveringOf(rule);
+        const extensions = covering.filter(isExtension);
+        if (rule.notTested || extensions.length === 0 || extensions.length === covering.length) return [];
+        return [rowFor(rule.id, `${rule.seed}: ${rule.text}`, extensions, context, () => true, expected)];
+      })
+    : [];
   const operationRows = operations.map((op) => {
     const calling = scenarios.filter((s) => s.calls.some((c) => c.operation === op.operationId && !c.housekeeping));
     const row = rowFor(op.operationId, `${op.method} ${op.pathTemplate}`, calling, context, (s) => s.blamedOperation === op.operationId, expected);
@@ -115,14 +137,18 @@ export function buildConformanceSummary(
   const failedScenarios = scenarios
     .filter((s) => s.status === 'failed')
     .map((s) => ({ name: s.name, error: s.error ?? 'failed', expected: expected.has(s.name) }));
+  const tallies = tallyScenarioCalls(scenarios);
   return {
     context,
     verdict: count('passed') + count('failed') > 0 && failedScenarios.every((f) => f.expected) ? 'PASSED' : 'FAILED',
     counts: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), notSelected: count('not-selected') },
     rules: ruleRows,
+    extensions: extensionRows,
     operations: operationRows,
     failedScenarios,
     baseline,
     leftovers,
+    coverage: buildResponseCoverage(operations, tallies),
+    tallies,
   };
 }

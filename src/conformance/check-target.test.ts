@@ -12,6 +12,7 @@ let reference: RunningReferenceServer;
 let token: string;
 let silent: Server;
 let forbidding: Server;
+let gateway: Server;
 const urls: Record<string, string> = {};
 
 function listen(server: Server): Promise<string> {
@@ -24,13 +25,20 @@ before(async () => {
   token = await mintJwt(secret, 'valid');
   silent = createServer(() => undefined); // accepts, never answers
   forbidding = createServer((_req, res) => res.writeHead(403).end());
+  // A gateway that serves the service under /mgmt only; anything else is its own HTML 404. Under
+  // /empty it forwards a 404 with the service's envelope (a faithful answer for an empty index).
+  gateway = createServer((req, res) => {
+    if (req.url?.startsWith('/empty/')) return res.writeHead(404, { 'content-type': 'application/json' }).end('[{"status":"Not Found","code":404,"error":true,"message":"none"}]');
+    res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Cannot GET</body></html>');
+  });
   urls['silent'] = await listen(silent);
+  urls['gateway'] = await listen(gateway);
   urls['forbidding'] = await listen(forbidding);
   urls['closed'] = `http://127.0.0.1:${await findFreePort()}`;
 });
 after(async () => {
   silent.closeAllConnections();
-  await Promise.all([reference.close(), new Promise((r) => silent.close(r)), new Promise((r) => forbidding.close(r))]);
+  await Promise.all([reference.close(), new Promise((r) => silent.close(r)), new Promise((r) => forbidding.close(r)), new Promise((r) => gateway.close(r))]);
 });
 
 const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined }]> = [
@@ -40,6 +48,8 @@ const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined
   ['a valid token under another scheme word is refused', { check: () => ({ baseUrl: reference.url, token, authScheme: 'Token' }), want: /Authorization: Token <token> answered 401/ }],
   ['403 counts as refused', { check: () => ({ baseUrl: urls['forbidding']!, token }), want: /answered 403/ }],
   ['a closed port cannot be reached', { check: () => ({ baseUrl: urls['closed']!, token }), want: /^cannot reach the target: GET http:\S+ failed \(connect ECONNREFUSED [\d.:]+\)\. Check the URL \(--base-url/ }],
+  ['a 404 without the envelope: nothing is served at the path of --base-url', { check: () => ({ baseUrl: `${urls['gateway']!}/api`, token }), want: /^nothing is served at this path: GET http:\S+\/api\/type\/network-link answered 404 without the service's envelope .*Check the path in --base-url/ }],
+  ['a 404 with the envelope is the service\'s own answer: the run judges it', { check: () => ({ baseUrl: `${urls['gateway']!}/empty`, token }), want: undefined }],
   ['a target that never answers times out', { check: () => ({ baseUrl: urls['silent']!, token, timeoutMs: 300 }), want: /failed \(no answer within 0\.3 s\)/ }],
 ];
 

@@ -1,5 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { findNothingServed } from './find-nothing-served.js';
 
 /** What {@link checkTarget} needs to try one plain read. */
 export interface TargetCheck {
@@ -29,12 +30,13 @@ export function findBaseUrlProblem(baseUrl: string): string | undefined {
  * refuse ports such as 1 or 6000 that the suite itself can reach). Resolves to the status or to
  * why no answer came.
  */
-function getStatus(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number } | { error: string }> {
+function getStatus(url: string, headers: Record<string, string>, timeoutMs: number): Promise<{ status: number; body: Buffer } | { error: string }> {
   const send = url.startsWith('https:') ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     const req = send(url, { method: 'GET', headers, timeout: timeoutMs }, (res) => {
-      res.resume();
-      resolve({ status: res.statusCode ?? 0 });
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${timeoutMs / 1000} s`)));
     req.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.message || error.code || String(error) }));
@@ -46,7 +48,8 @@ function getStatus(url: string, headers: Record<string, string>, timeoutMs: numb
  * The pre-flight of a conformance run: one plain read (`GET /type/network-link`, no body) with the
  * run's Authorization. Resolves to one line saying what was tried and what to check when the
  * target does not answer or refuses the token (401/403), so a run stops before its first scenario
- * instead of failing every one of them; undefined when the target answered anything else.
+ * instead of failing every one of them, or when nothing of the service is served at the URL's path
+ * (find-nothing-served.ts); undefined when the target answered anything else.
  */
 export async function checkTarget(check: TargetCheck): Promise<string | undefined> {
   const timeoutMs = check.timeoutMs ?? 15_000;
@@ -58,6 +61,8 @@ export async function checkTarget(check: TargetCheck): Promise<string | undefine
   if ('error' in answer) {
     return `cannot reach the target: GET ${url} failed (${answer.error}). Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here.`;
   }
+  const nothingServed = findNothingServed(url, answer);
+  if (nothingServed !== undefined) return nothingServed;
   const { status } = answer;
   if (status !== 401 && status !== 403) return undefined;
   const sent =

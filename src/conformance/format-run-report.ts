@@ -1,3 +1,4 @@
+import { formatCoverageLine } from '../coverage/render-coverage.js';
 import type { ConformanceSummary } from './build-conformance-summary.js';
 
 /** What the closing lines of a run need. */
@@ -41,6 +42,7 @@ export function formatRunReport(input: RunReportInput): string {
     ...skippedNotes.map((note) => `  ${note}`),
     ...(summary.leftovers > 0 ? [`  warning: ${summary.leftovers} cleanup delete(s) failed; ids start with ${input.runPrefix}`] : []),
     ...baselineLines,
+    formatCoverageLine(summary.coverage),
     'Reports:',
     ...input.reportFiles.map((path) => `  ${path}`),
     '',

@@ -1,7 +1,8 @@
+import { renderCoverageHtml } from '../coverage/render-coverage.js';
 import { escapeHtml } from './escape-html.js';
 import { renderAllowanceSectionHtml } from './render-allowances.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
-import { BASELINE_OUTCOME_TEXT } from './render-summary-markdown.js';
+import { BASELINE_OUTCOME_TEXT, EXTENSIONS_TITLE, listFailuresFirst } from './render-summary-markdown.js';
 import { SERVICE_DESCRIPTION_PATH, type ServiceSection } from './service-description.js';
 
 /** Where the rule column links to: the description file (relative to the report) and its sections. */
@@ -31,10 +32,28 @@ function table(title: string, first: string, second: string, rows: SummaryRow[],
   return `<h2>${escapeHtml(title)}</h2>\n<table><thead><tr><th>${escapeHtml(first)}</th><th>${escapeHtml(second)}</th><th>Status</th><th>Scenarios run</th><th>Reason</th></tr></thead>\n<tbody>\n${body}\n</tbody></table>`;
 }
 
+/**
+ * The top of the page: new failures, then known deviations, each linked to its detail further
+ * down (the page runs to thousands of pixels; a reader wants the reds first).
+ */
+function failuresFirst(summary: ConformanceSummary): string {
+  const { newFailures, deviations } = listFailuresFirst(summary);
+  const item = (href: string, name: string, note: string) => `<li><a href="#${href}">${escapeHtml(name)}</a> — ${escapeHtml(note.split('\n')[0] ?? '')}</li>`;
+  const parts = [
+    `<h3>New failures (${newFailures.length})</h3>`,
+    newFailures.length > 0 ? `<ol>${newFailures.map((f, i) => item(`failure-${i + 1}`, f.name, f.error)).join('')}</ol>` : '<p>None.</p>',
+  ];
+  if (summary.baseline) {
+    parts.push(`<h3>Known deviations (${deviations.length}, listed in the baseline)</h3>`);
+    parts.push(deviations.length > 0 ? `<ol>${deviations.map((e) => item(`deviation-${e.i + 1}`, e.scenario, e.reason)).join('')}</ol>` : '<p>None.</p>');
+  }
+  return `<section id="failures-first"><h2>Failures first</h2>\n${parts.join('\n')}\n<p><a href="#coverage">Response coverage</a></p></section>`;
+}
+
 function baselineTable(summary: ConformanceSummary): string {
   if (!summary.baseline) return '';
   const rows = summary.baseline.comparison.entries
-    .map((e) => `<tr class="baseline ${e.outcome.replace(/ /g, '-')}"><td>${escapeHtml(e.scenario)}</td><td>${escapeHtml(e.reason)}</td><td>${escapeHtml(BASELINE_OUTCOME_TEXT[e.outcome])}${e.error ? `<pre>${escapeHtml(e.error)}</pre>` : ''}</td></tr>`)
+    .map((e, i) => `<tr id="deviation-${i + 1}" class="baseline ${e.outcome.replace(/ /g, '-')}"><td>${escapeHtml(e.scenario)}</td><td>${escapeHtml(e.reason)}</td><td>${escapeHtml(BASELINE_OUTCOME_TEXT[e.outcome])}${e.error ? `<pre>${escapeHtml(e.error)}</pre>` : ''}</td></tr>`)
     .join('\n');
   return `<h2>Known deviations (baseline <code>${escapeHtml(summary.baseline.file)}</code>)</h2>\n<table><thead><tr><th>Scenario</th><th>Reason it is accepted</th><th>This run</th></tr></thead>\n<tbody>\n${rows}\n</tbody></table>`;
 }
@@ -61,13 +80,17 @@ body{font:14px/1.4 system-ui,sans-serif;margin:2rem;color:#222}table{border-coll
 td,th{border:1px solid #ccc;padding:.3rem .5rem;vertical-align:top;text-align:left}pre{white-space:pre-wrap;margin:.3rem 0}
 tr.passed td:nth-child(3){background:#d9f2d9}tr.failed td:nth-child(3){background:#f8d0d0}tr.known-deviation td:nth-child(3){background:#fde3c0}
 tr.skipped td:nth-child(3){background:#fff2c0}tr.not-tested td:nth-child(3){background:#eee}
+td.coverage-0:not(:empty){background:#d9f2d9}td.coverage-1:not(:empty){background:#f8d0d0}td.coverage-2:not(:empty){background:#fde3c0}
 </style></head><body>
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
+${failuresFirst(summary)}
 ${table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules, links)}
+${summary.extensions.length > 0 ? table(EXTENSIONS_TITLE, 'Rule', 'What the description says', summary.extensions, links) : ''}
 ${table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations)}
+${renderCoverageHtml(summary.coverage)}
 ${baselineTable(summary)}
-${newFailures.length > 0 ? `<h2>${summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios'}</h2>\n<ul>${newFailures.map((f) => `<li><strong>${escapeHtml(f.name)}</strong><pre>${escapeHtml(f.error)}</pre></li>`).join('')}</ul>` : ''}
+${newFailures.length > 0 ? `<h2>${summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios'}</h2>\n<ul>${newFailures.map((f, i) => `<li id="failure-${i + 1}"><strong>${escapeHtml(f.name)}</strong><pre>${escapeHtml(f.error)}</pre></li>`).join('')}</ul>` : ''}
 ${renderAllowanceSectionHtml()}
 </body></html>
 `;

@@ -1,3 +1,4 @@
+import { renderCoverageMarkdown } from '../coverage/render-coverage.js';
 import { renderAllowanceSection } from './render-allowances.js';
 import type { BaselineEntryOutcome } from './baseline.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
@@ -10,6 +11,30 @@ const ICON: Record<SummaryRow['status'], string> = {
   skipped: '⏭ skipped',
   'not tested': '➖ not tested',
 };
+
+/** The table of the kit's extension scenarios filed under a rule, apart from the rule's own verdict. */
+export const EXTENSIONS_TITLE = "Extensions filed under these rules (the kit's x-extension behaviour, not the description's; profile extended)";
+
+/** What the top of both summaries lists: the new failures, then the baseline's entries that still fail (with their place in the baseline). */
+export function listFailuresFirst(summary: ConformanceSummary) {
+  return {
+    newFailures: summary.failedScenarios.filter((f) => !f.expected),
+    deviations: (summary.baseline?.comparison.entries ?? []).map((e, i) => ({ ...e, i })).filter((e) => e.outcome === 'still failing'),
+  };
+}
+
+function failuresFirstSection(summary: ConformanceSummary): string[] {
+  const { newFailures, deviations } = listFailuresFirst(summary);
+  const firstLine = (text: string) => cell(text.split('\n')[0] ?? '');
+  return [
+    '## Failures first',
+    '',
+    `**New failures (${newFailures.length})**${newFailures.length === 0 ? ': none.' : ''}`,
+    ...newFailures.map((f, i) => `${i + 1}. ${cell(f.name)} — ${firstLine(f.error)}`),
+    ...(summary.baseline ? ['', `**Known deviations (${deviations.length}, listed in the baseline)**${deviations.length === 0 ? ': none.' : ''}`, ...deviations.map((e, i) => `${i + 1}. ${cell(e.scenario)} — ${firstLine(e.reason)}`)] : []),
+    '',
+  ];
+}
 
 /** How a baseline entry fared, as the summaries say it. */
 export const BASELINE_OUTCOME_TEXT: Record<BaselineEntryOutcome, string> = {
@@ -68,8 +93,11 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     `- Scenarios: ${counts.passed} passed, ${counts.failed} failed${known > 0 ? ` (${known} listed in the baseline)` : ''}, ${counts.skipped} skipped, ${counts.notSelected} not selected`,
     `- Rules cite the service description \`${SERVICE_DESCRIPTION_PATH}\` by section (§4.1 rule 3 = section 4.1, third numbered rule)`,
     '',
+    ...failuresFirstSection(summary),
     ...table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules),
+    ...(summary.extensions.length > 0 ? table(EXTENSIONS_TITLE, 'Rule', 'What the description says', summary.extensions) : []),
     ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
+    ...renderCoverageMarkdown(summary.coverage),
     ...baselineSection(summary),
     ...failureList(summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios', summary.failedScenarios.filter((f) => !f.expected)),
     ...renderAllowanceSection(),

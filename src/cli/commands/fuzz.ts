@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run/run-budget.js';
 import { declareCommand } from '../command/declare-command.js';
-import { reportDirFlag, TARGET_FLAGS } from '../shared-flags.js';
+import { MIN_COVERAGE_FLAGS, reportDirFlag, TARGET_FLAGS } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
 
 /** The largest random seed fast-check takes (a 32-bit signed integer). */
@@ -16,8 +16,8 @@ export const fuzzCommand = declareCommand({
 each answer checked against the spec and against the reference core fed the same requests;
 each disagreement is shrunk to its shortest sequence and printed as curl commands. Every id it
 creates starts with a run prefix (fz-xxxxxx-) and is deleted afterwards; a read of every index at
-the end says what is left. Exit 0: nothing failed; 1: failures; 2: usage error or target
-unreachable.`,
+the end says what is left. Exit 0: nothing failed; 1: failures, or the response coverage is
+below --min-coverage; 2: usage error or target unreachable.`,
   flags: {
     ...TARGET_FLAGS,
     runs: { type: 'integer', min: 1, max: 1_000_000, default: 100, description: 'generated sequences (shrinking runs not counted)' },
@@ -35,7 +35,8 @@ unreachable.`,
       description: 'replay a run: the same random seed generates the same sequences',
     },
     'allow-destructive': { type: 'boolean', description: 'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)' },
-    'report-dir': reportDirFlag('fuzz.md and fuzz-junit.xml'),
+    'report-dir': reportDirFlag('fuzz.md, fuzz-junit.xml and fuzz-summary.json'),
+    ...MIN_COVERAGE_FLAGS,
   },
   async run(flags, io) {
     // Loaded here: the fuzzer brings fast-check and the reference core, which no other command needs.
@@ -50,6 +51,7 @@ unreachable.`,
         timeBudgetMs: flags['time-budget'],
         randomSeed: flags['random-seed'],
         reportDir: resolve(process.cwd(), flags['report-dir']),
+        minCoverage: flags['min-coverage'],
         out: io.stdout,
       }),
     );

@@ -58,7 +58,8 @@ export const serveCommand = declareCommand({
   npmScript: 'npm start',
   summary: 'run the reference in-memory server',
   about: `Runs the reference in-memory management service: /event, /type/network-link, /catalog/agent,
-plus /openapi.yaml, /openapi.json and Swagger UI at /docs (no token needed for those).`,
+plus /openapi.yaml, /openapi.json, /openapi.portable.json (no recursive schema, for Portman) and
+Swagger UI at /docs (no token needed for those).`,
   flags: SERVE_FLAGS,
   async run(flags, io) {
     const { runServe } = await import('../serve/run-serve.js');

@@ -1,3 +1,4 @@
+import type { ResponseTally } from '../../coverage/response-coverage.js';
 import type { IndexName } from '../../reference-server/core/index.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
@@ -69,6 +70,8 @@ export interface FuzzReport {
   refusedShapes: string[] | 'unknown';
   /** How often each method got each status in answer to a generated step: `{ 'POST 201': 310, … }`. */
   answers: Record<string, number>;
+  /** Per operation and status, how often a judged answer (step or read-back) came and how often its check failed. */
+  coverage: ResponseTally[];
 }
 
 /** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */

@@ -1,14 +1,16 @@
 import { renderAllowanceList } from '../../conformance/render-allowances.js';
+import { renderCoverageMarkdown } from '../../coverage/render-coverage.js';
+import type { ResponseCoverage } from '../../coverage/response-coverage.js';
 import { formatRepro } from './curl-repro.js';
 import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
 
 /**
  * `reports/fuzz.md`: the run (target, random seed, counts, what was checked, what a read of every index
- * at the end showed it left behind), then every distinct failure with what the target answered,
+ * at the end showed it left behind), the response coverage, then every distinct failure with what the target answered,
  * what the model expected, and its shortest sequence as curl commands (`export TOKEN=…` first).
  */
-export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined): string {
+export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined, coverage?: ResponseCoverage): string {
   const notes = cleanUpNotes(report).map((note) => `- **Clean-up:** ${note}`);
   const lines = [
     '# mgmt-kit fuzz',
@@ -30,6 +32,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| answers to generated steps | ${Object.entries(report.answers).sort().map(([k, n]) => `${k}: ${n}`).join(', ')} |`,
     '',
     ...(notes.length > 0 ? [...notes, ''] : []),
+    ...(coverage ? renderCoverageMarkdown(coverage) : []),
     'Where the service description leaves a choice open, these answers were accepted:',
     '',
     ...renderAllowanceList(),

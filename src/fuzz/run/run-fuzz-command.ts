@@ -1,20 +1,25 @@
+import { formatCoverageLine } from '../../coverage/render-coverage.js';
+import { checkMinCoverage } from '../../coverage/response-coverage.js';
 import { mintToken } from '../../reference-server/core/index.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, type FuzzOptions } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
-import { writeFuzzReports } from '../report/write-fuzz-reports.js';
+import { fuzzCoverage, writeFuzzReports } from '../report/write-fuzz-reports.js';
 
 /** What `mgmt-kit fuzz` does once its flags are read. */
 export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure'> {
   reportDir: string;
+  /** `--min-coverage P`: exit 1 when fewer than P% of the documented responses were seen. */
+  minCoverage?: number | undefined;
   out: NodeJS.WritableStream;
 }
 
 /**
  * Runs the fuzzer with progress on `out` (a line every two seconds, and each failure with its
  * curl repro as soon as it is shrunk), writes `fuzz.md` and `fuzz-junit.xml`, prints the summary
- * line, and resolves to the exit code: 0 nothing failed, 1 failures, 2 the run could not start.
+ * line and the response coverage, and resolves to the exit code: 0 nothing failed, 1 failures or
+ * coverage below `minCoverage`, 2 the run could not start.
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out } = commandOptions;
@@ -37,9 +42,12 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
   }
   const files = await writeFuzzReports(options.reportDir, report, options.token);
   const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
-  out.write(`\n${formatSummaryLine(report)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
+  const coverage = fuzzCoverage(report);
+  out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
   for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
-  return report.failures.length === 0 ? 0 : 1;
+  const shortfall = checkMinCoverage(coverage, commandOptions.minCoverage);
+  if (shortfall !== undefined) out.write(`mgmt-kit fuzz: ${shortfall}\n`);
+  return report.failures.length === 0 && shortfall === undefined ? 0 : 1;
 }
 
 const indent = (text: string) => text.split('\n').map((line) => `  ${line}`).join('\n');

@@ -23,6 +23,12 @@ describe('runFuzz against the reference server', () => {
     for (const answer of ['POST 201', 'POST 406', 'POST 415', 'POST 400', 'POST 401', 'GET 200', 'GET 404', 'GET 400', 'PUT 200', 'PUT 304', 'PUT 406', 'DELETE 205', 'DELETE 404']) {
       assert.ok((report.answers[answer] ?? 0) > 0, `no step was answered ${answer}: ${JSON.stringify(report.answers)}`);
     }
+    // The coverage tallies count the same answers per operation; on a faithful target none failed its check.
+    const steps = Object.values(report.answers).reduce((a, b) => a + b, 0);
+    const counted = report.coverage.reduce((sum, t) => sum + t.seen, 0);
+    assert.ok(counted >= steps * 0.9, `${counted} answers counted for ${steps} steps (read-backs come on top; a step without answer does not count)`);
+    assert.deepEqual(report.coverage.filter((t) => t.failed > 0), []);
+    assert.ok(report.coverage.some((t) => t.operation === 'updateEventById' && t.status === 304), JSON.stringify(report.coverage));
     assert.deepEqual(report.whereTrusted.sort(), ['agent', 'event', 'network-link-type']);
     assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });
     assert.equal(server.core.store.event.list().length + server.core.store.agent.list().length, before, 'every record of the run was deleted');

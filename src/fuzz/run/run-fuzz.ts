@@ -5,6 +5,7 @@ import type { FuzzFailure } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
 import { huntFailure } from './hunt-failure.js';
+import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
 import { probeEntryShapes } from './probe-entry-shapes.js';
 import { createRunBudget } from './run-budget.js';
@@ -36,10 +37,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const authChecked = context.modelSecret !== undefined;
   const report: FuzzReport = {
     baseUrl: options.baseUrl, randomSeed: options.randomSeed, runPrefix, startedAt: new Date(started), durationMs: 0,
-    requests: 0, sequences: 0, shrinkRuns: 0, failures: [], stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown', answers: {},
+    requests: 0, sequences: 0, shrinkRuns: 0, failures: [], stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown', answers: {}, coverage: [],
     cleanUp: { leftovers: [], unverified: [...INDEX_NAMES], unattributed: [], cutShort: false },
   };
-  context.observe = ({ role, request, result }) => {
+  const tally = createAnswerTally();
+  report.coverage = tally.tallies;
+  context.observe = (exchange) => {
+    tally.observe(exchange);
+    const { role, request, result } = exchange;
     if (role !== 'step') return;
     const key = `${request.method} ${result.ok ? result.answer.status : 'no answer'}`;
     report.answers[key] = (report.answers[key] ?? 0) + 1;
@@ -48,6 +53,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const record = (failure: FuzzFailure) => {
     if (known.has(failure.signature)) return;
     known.add(failure.signature);
+    tally.failed(failure);
     report.failures.push(failure);
     options.onFailure?.(failure);
   };

@@ -2,9 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { loadOpenApiDocument } from '../core/index.js';
+import { breakSchemaCycles } from '../../spec/break-schema-cycles.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
 import { createServedSpec } from './create-served-spec.js';
 import { DOCS_MOCK_CONTROLS_SECTION } from './docs-mock-controls.js';
+
+/** Where the server hands out the spec without recursive schemas (src/spec/break-schema-cycles.ts). */
+export const PORTABLE_SPEC_PATH = '/openapi.portable.json';
 
 /** A file the server hands out without authentication. */
 export interface StaticAsset {
@@ -79,12 +83,15 @@ export type DocsAssets = (path: string, origin: () => string) => StaticAsset | u
 
 /**
  * The unauthenticated GET routes: the spec as written (/openapi.yaml), as JSON (/openapi.json),
- * and Swagger UI at /docs pointing at /openapi.json (serve the spec and a docs page).
+ * without recursive schemas for tools that refuse them (/openapi.portable.json, Portman), and
+ * Swagger UI at /docs pointing at /openapi.json (serve the spec and a docs page).
  * The spec's `servers` start with the serving origin, rendered once per origin;
  * the rest is built once. Only these exact paths are served, so no request can reach another file.
  */
 export function createDocsAssets(): DocsAssets {
-  const specFor = createServedSpec(loadOpenApiDocument(), readOpenApiYaml());
+  const yaml = readOpenApiYaml();
+  const specFor = createServedSpec(loadOpenApiDocument(), yaml);
+  const portableFor = createServedSpec(breakSchemaCycles(loadOpenApiDocument()), yaml);
   const assets = new Map<string, StaticAsset>();
   const text = (contentType: string, body: string): StaticAsset => ({ contentType, body: Buffer.from(body, 'utf8') });
   assets.set('/docs', text('text/html; charset=utf-8', DOCS_PAGE));
@@ -99,6 +106,7 @@ export function createDocsAssets(): DocsAssets {
   return (path, origin) => {
     if (path === '/openapi.json') return specFor(origin()).json;
     if (path === '/openapi.yaml') return specFor(origin()).yaml;
+    if (path === PORTABLE_SPEC_PATH) return portableFor(origin()).json;
     return assets.get(path);
   };
 }
