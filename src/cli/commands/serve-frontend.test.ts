@@ -74,6 +74,7 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['a --cors-origin with a path', ['--cors-origin', 'http://localhost:5173/app'], /--cors-origin must be an origin/],
   ['--cors-origin with --cors=false', ['--cors=false', '--cors-origin', VITE], /--cors-origin needs CORS on/],
   ['--watch without --seed', ['--watch'], /--watch needs --seed FILE/],
+  ['--journal-size without --admin', ['--journal-size', '10'], /--journal-size needs --admin/],
   ['--cors=maybe', ['--cors=maybe'], /--cors takes no value \(or =true \/ =false\)/],
 ];
 for (const [name, args, message] of refusals) {

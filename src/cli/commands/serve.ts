@@ -40,6 +40,7 @@ export const SERVE_FLAGS = {
     min: 0,
     max: 1_000_000,
     default: DEFAULT_JOURNAL_SIZE,
+    needs: 'admin',
     description: 'with --admin: how many answered requests /__admin/requests keeps, the oldest dropped first (0 keeps none)',
   },
   delay: { type: 'string', valueName: 'TIME', description: 'wait before every answer: 300ms, 2s, or a range 100-800ms' },
