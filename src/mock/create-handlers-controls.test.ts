@@ -87,7 +87,7 @@ describe('createHandlers: CORS (for handlers served over real HTTP)', () => {
     const refused = await fetch(`${BASE}/event`, { headers: { origin: VITE } });
     assert.equal(refused.status, 401);
     assert.equal(refused.headers.get('access-control-allow-origin'), '*');
-    assert.equal(refused.headers.get('access-control-expose-headers'), 'Allow, Content-Type');
+    assert.equal(refused.headers.get('access-control-expose-headers'), 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected');
     const preflight = await fetch(`${BASE}/event/e1`, { method: 'OPTIONS', headers: { origin: VITE, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' } });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET, POST, PUT, DELETE');
@@ -100,5 +100,40 @@ describe('createHandlers: CORS (for handlers served over real HTTP)', () => {
     server.resetHandlers();
     useHandlers({ cors: false });
     assert.equal((await fetch(`${BASE}/event`, { headers: { origin: VITE } })).headers.get('access-control-allow-origin'), null);
+  });
+});
+
+describe('createHandlers: request journal and fault rules as functions', () => {
+  it('requests(filter) lists what the app sent and got; clearRequests() empties it; reset() clears rules and journal', async () => {
+    const handlers = useHandlers();
+    await client.events.create({ body: { id: 'e1', kind: 'up' } });
+    await client.events.delete({ id: 'e1' });
+    assert.deepEqual(handlers.requests().map((e) => [e.method, e.path, e.status]), [['POST', '/event', 201], ['DELETE', '/event/e1', 205]]);
+    assert.deepEqual(handlers.requests({ method: 'DELETE', pathPattern: '^/event/' }).map((e) => e.path), ['/event/e1']);
+    assert.throws(() => handlers.requests({ status: 'soon' }), /requests: status must be a status/);
+    handlers.clearRequests();
+    assert.deepEqual(handlers.requests(), []);
+    handlers.faults.add({ path: '/event', status: 500 });
+    await client.events.read();
+    handlers.reset();
+    assert.deepEqual([handlers.requests(), handlers.faults.list()], [[], []]);
+  });
+  it('faults.add: the next 2 creates answer 503, then the store acts; a drop is a network error; a bad rule throws', async () => {
+    const handlers = useHandlers();
+    const rule = handlers.faults.add({ method: 'POST', path: '/event', status: 503, times: 2 });
+    assert.deepEqual(rule, { id: 'f1', method: 'POST', path: '/event', status: 503, times: 2, remaining: 2, fired: 0 });
+    const statuses = [];
+    // fetch, not the typed client: it throws UnexpectedStatusError on a status the spec does not document.
+    const post = (id: string) => fetch(`${BASE}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, kind: 'k' }) });
+    for (const id of ['a', 'b', 'c']) statuses.push((await post(id)).status);
+    assert.deepEqual(statuses, [503, 503, 201]);
+    assert.deepEqual(handlers.state().event.map((r) => r.id), ['c']);
+    handlers.faults.add({ method: 'GET', path: '/event', status: 'drop' });
+    await assert.rejects(fetch(`${BASE}/event`), TypeError);
+    assert.deepEqual(handlers.requests().slice(-1).map((e) => e.status), ['drop']);
+    assert.equal(handlers.faults.remove('f2'), true);
+    assert.equal(handlers.faults.clear(), 1);
+    assert.throws(() => handlers.faults.add({ path: '/event', status: 418 }), /faults\.add: status 418 is not one a fault can answer/);
+    assert.deepEqual(handlers.faults.list(), []);
   });
 });

@@ -1,4 +1,4 @@
-import { http, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
 import {
   bodyTooLarge,
   createReferenceCore,
@@ -12,8 +12,12 @@ import {
   type SeedData,
 } from '../reference-server/core/index.js';
 import { answerPreflight, isPreflight } from '../reference-server/mock-controls/answer-preflight.js';
+import type { MockResponse } from '../reference-server/mock-controls/injected-status.js';
 import { ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/mock-controls/cors-policy.js';
 import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/mock-controls/with-mock-controls.js';
+import { createRequestJournal } from '../reference-server/mock-controls/request-journal.js';
+import { createFaultRules } from '../reference-server/mock-controls/fault-rules.js';
+import { createMockControlFunctions, type MockControlFunctions } from './mock-control-functions.js';
 import { listOperations } from '../spec/openapi-document.js';
 import { readLimitedBody } from './read-limited-body.js';
 import { readRawGetBodyWithin } from './read-raw-get-body.js';
@@ -39,11 +43,14 @@ export interface HandlerOptions {
   cors?: CorsOptions | false;
   /** Largest body in bytes; larger → 413 without reading the rest (x-decisions body-limit). Default 1 MiB. */
   bodyLimit?: number;
+  /** How many answered requests `handlers.requests()` keeps, oldest dropped first; default 2000, 0 keeps none. */
+  journalSize?: number;
 }
 
 /** The handlers, plus the state control of their store (what `--admin` offers over HTTP). */
-export type MockHandlers = HttpHandler[] & {
-  /** Back to the preload and seed (`POST /__admin/reset`). */
+export type MockHandlers = HttpHandler[] &
+  MockControlFunctions & {
+  /** Back to the preload and seed, fault rules and journal cleared (`POST /__admin/reset`). */
   reset(): void;
   /** Every index as JSON, in the seed shape (`GET /__admin/state`). */
   state(): Required<SeedData>;
@@ -58,8 +65,11 @@ const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.de
  * with its own in-memory store: stateful, and following every rule of the description (create then
  * read returns the record; a duplicate id is a 406; delete without a query empties the index).
  * Each call makes a fresh store; an invalid `seed` throws `SeedError` listing every problem.
- * The array also carries `reset()`, `state()` and `replaceState()` over that store, and the
- * options `delay`, `admin` (fault headers) and `cors` work as the `serve` flags do.
+ * The array also carries `reset()`, `state()` and `replaceState()` over that store, the request
+ * journal (`requests(filter)`, `clearRequests()`) and the fault rules (`faults.add(rule)`, …),
+ * as the `--admin` routes give them; the options `delay`, `admin` (fault headers) and `cors`
+ * work as the `serve` flags do. A `drop` fault answers `HttpResponse.error()` (a network error);
+ * a `timeout` never answers.
  *
  * @example
  * // browser
@@ -75,7 +85,9 @@ export function createHandlers(options: HandlerOptions): MockHandlers {
     ...(options.generateId === undefined ? {} : { generateId: options.generateId }),
     auth: options.auth ?? false,
   });
-  const handle = withMockControls(core, { admin: options.admin, delay: options.delay });
+  const journal = createRequestJournal(options.journalSize);
+  const faults = createFaultRules();
+  const handle = withMockControls(core, { admin: options.admin, delay: options.delay, journal, faults });
   const cors = options.cors ?? ANY_ORIGIN;
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
@@ -92,8 +104,12 @@ export function createHandlers(options: HandlerOptions): MockHandlers {
       handlers.push(http.options(routeOf(template), async ({ request }) => respondTo(request)));
     }
   }
-  return Object.assign(handlers, {
-    reset: () => core.reset(),
+  return Object.assign(handlers, createMockControlFunctions(journal, faults), {
+    reset: () => {
+      core.reset();
+      faults.clear();
+      journal.clear();
+    },
     state: () => core.state(),
     replaceState: (state: unknown) => core.replaceState(state),
   });
@@ -116,7 +132,9 @@ async function respond(request: Request, { basePath, bodyLimit, handle, cors }: 
     cors === false ? response : { ...response, headers: { ...response.headers, ...readCorsHeaders(origin, cors) } };
   if (!coreRequest) return toMswResponse(withCors(errorResponse(413, bodyTooLarge(bodyLimit)), request.headers.get('origin') ?? undefined));
   if (cors !== false && isPreflight(coreRequest)) return toMswResponse(answerPreflight(coreRequest, cors));
-  return toMswResponse(withCors(await answer(() => handle(coreRequest)), coreRequest.headers['origin']));
+  const response = await answer(() => handle(coreRequest));
+  if (response.dropConnection) return HttpResponse.error();
+  return toMswResponse(withCors(response, coreRequest.headers['origin']));
 }
 
 /**
@@ -140,7 +158,7 @@ async function toCoreRequest(request: Request, basePath: string, bodyLimit: numb
 }
 
 /** The one place an unexpected throw becomes a 500 envelope (STYLE: errors are values at the edge). */
-async function answer(handle: () => Promise<CoreResponse>): Promise<CoreResponse> {
+async function answer(handle: () => Promise<MockResponse>): Promise<MockResponse> {
   try {
     return await handle();
   } catch {

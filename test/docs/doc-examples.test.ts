@@ -34,6 +34,18 @@ const SHELL_EXAMPLES: ShellExample[] = [
   },
   { page: 'docs/frontend-development.md', marker: '<!-- example: frontend-first -->', prints: [/Record with id=e1 created/, /State reset to the start records/] },
   { page: 'docs/frontend-development.md', marker: '<!-- example: frontend-admin-curl -->', prints: [/State reset to the start records/, /State replaced: \d+ records/], againstServer: {} },
+  {
+    page: 'docs/frontend-development.md',
+    marker: '<!-- example: frontend-journal-curl -->',
+    prints: [/"method":"DELETE","path":"\/event\/e1"[^\n]*"status":205/, /Request journal cleared: 2 requests/],
+    againstServer: { preamble: CURL_PREAMBLE },
+  },
+  {
+    page: 'docs/frontend-development.md',
+    marker: '<!-- example: frontend-faults-curl -->',
+    prints: [/Fault rule f2 added/, /Answer 503 injected by rule f1/, /"remaining":1,"fired":1/, /1 fault rule removed/],
+    againstServer: { preamble: CURL_PREAMBLE },
+  },
   { page: 'docs/query-language.md', marker: '<!-- example: query-language-first -->', prints: [/^\[\{"id":"slice"\}\]/m] },
   { page: 'docs/query-language.md', marker: '<!-- example: query-language-curl -->', prints: [/"id":"p2p"/, /"where\.regexp"/], againstServer: { preamble: CURL_PREAMBLE } },
   { page: 'docs/prism.md', marker: '<!-- example: prism-first -->', prints: [/Id already found/] },

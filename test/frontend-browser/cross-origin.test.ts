@@ -134,6 +134,26 @@ test('the same page with --cors-origin set to its own origin works (the check ab
   await page.close();
 });
 
+test('tracing and request-id headers the app adds (traceparent, sentry-trace, x-request-id) pass the preflight: the call is sent and answered', { timeout: 60_000 }, async (t) => {
+  const api = await serve(['--no-auth', '--admin', '--cors-origin', site.origin]);
+  const { page, console } = await openPage(api.url);
+  const tracing = {
+    traceparent: '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01',
+    'sentry-trace': '4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-1',
+    'x-request-id': 'req-42',
+  };
+  const created = await call(page, 'create', { id: 'traced', kind: 'x' }, tracing);
+  const read = await call(page, 'read', 'traced', tracing);
+  report(t, [...(await shown(page)), ...console]);
+  assert.deepEqual([created.status, read.status], [201, 200]);
+  assert.deepEqual(console.filter((line) => /CORS|pageerror/.test(line)), [], 'no CORS complaint in the browser');
+  // The journal shows the headers arrived with the call itself.
+  const journal = (await (await fetch(`${api.url}/__admin/requests?method=POST`)).json()) as Array<{ headers: Record<string, string> }>;
+  assert.equal(journal[0]?.headers['traceparent'], tracing.traceparent);
+  assert.equal(journal[0]?.headers['x-request-id'], 'req-42');
+  await page.close();
+});
+
 test('the docs/frontend-development.md recipe: reset with request.post in beforeEach; page.route adds a fault header to the app\'s own calls', { timeout: 60_000 }, async () => {
   const api = await serve(['--no-auth', '--admin']);
   const { page } = await openPage(api.url);

@@ -21,7 +21,7 @@ export async function startVariantServer(variant?: BrokenVariant): Promise<Varia
   const core = createReferenceCore({ auth: { secret }, ...variant?.coreOptions });
   const validToken = await mintJwt(secret);
   const handle = variant ? variant.wrap((request) => core.handle(request), { validToken, store: core.store }) : core.handle.bind(core);
-  const listener = createRequestListener({ ...core, handle, store: core.store, reset: () => core.reset() }, { bodyLimit: DEFAULT_BODY_LIMIT });
+  const listener = createRequestListener({ handle }, { bodyLimit: DEFAULT_BODY_LIMIT });
   const server = createServer((req, res) => void listener(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -9,6 +9,11 @@ interface FlagBasics {
   description: string;
   /** A one-letter alias: `h` for `-h`. */
   short?: string;
+  /**
+   * The flag that must be on (or given) for this one to mean anything: given without it, the
+   * command refuses to start (`--journal-size needs --admin`) instead of ignoring it silently.
+   */
+  needs?: string;
 }
 
 /**

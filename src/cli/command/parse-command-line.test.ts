@@ -72,3 +72,19 @@ test('parseCommandLine: a default given as a function is called once per command
   assert.deepEqual(parseCommandLine(['--random-seed', '7'], flags, {}), { kind: 'values', values: { 'random-seed': 7 } });
   assert.equal(calls, 1, 'not called when the flag is given');
 });
+
+test('parseCommandLine: a flag that needs another is refused without it, and its default alone is no problem', () => {
+  const flags = {
+    admin: { type: 'boolean', description: 'a' },
+    'journal-size': { type: 'integer', default: 2000, needs: 'admin', description: 'j' },
+    upstream: { type: 'url', env: 'UPSTREAM', description: 'u' },
+    retries: { type: 'integer', needs: 'upstream', description: 'r' },
+  } as const;
+  assert.deepEqual(parseCommandLine(['--journal-size', '5'], flags, {}), { kind: 'refused', error: '--journal-size needs --admin: without it --journal-size would change nothing' });
+  assert.deepEqual(parseCommandLine(['--journal-size', '5', '--admin=false'], flags, {}).kind, 'refused');
+  assert.deepEqual(parseCommandLine(['--journal-size', '5', '--admin'], flags, {}), { kind: 'values', values: { admin: true, 'journal-size': 5, upstream: undefined, retries: undefined } });
+  assert.deepEqual(parseCommandLine([], flags, {}), { kind: 'values', values: { admin: false, 'journal-size': 2000, upstream: undefined, retries: undefined } });
+  // The needed flag may come from its variable.
+  assert.deepEqual(parseCommandLine(['--retries', '2'], flags, { UPSTREAM: 'http://u' }).kind, 'values');
+  assert.deepEqual(parseCommandLine(['--retries', '2'], flags, {}).kind, 'refused');
+});

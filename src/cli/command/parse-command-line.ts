@@ -22,6 +22,11 @@ function parseArgsOptions(flags: FlagDeclarations): NonNullable<ParseArgsConfig[
   return options;
 }
 
+/** A flag given on the command line that turns something on: true, or any value but an empty list. */
+function isOn(value: unknown): boolean {
+  return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== false;
+}
+
 /** Absent flag: the environment variable (unless empty), the default, or undefined; `required` refuses. */
 function readAbsent(name: string, declaration: ValueFlag, env: NodeJS.ProcessEnv): { value: unknown } | { error: string } {
   const fromEnv = declaration.env === undefined ? undefined : env[declaration.env];
@@ -81,6 +86,7 @@ export function parseCommandLine<F extends FlagDeclarations>(argv: readonly stri
     if (!read.ok) return refused(read.error);
     values[token.name] = declaration.repeatable ? [...((values[token.name] as unknown[] | undefined) ?? []), read.value] : read.value;
   }
+  const given = new Set(Object.keys(values));
   for (const [name, declaration] of Object.entries(flags)) {
     if (Object.hasOwn(values, name)) continue;
     if (declaration.type === 'boolean') {
@@ -90,6 +96,10 @@ export function parseCommandLine<F extends FlagDeclarations>(argv: readonly stri
     const absent = readAbsent(name, declaration, env);
     if ('error' in absent) return refused(absent.error);
     values[name] = absent.value;
+  }
+  for (const name of given) {
+    const needed = flags[name]?.needs;
+    if (needed !== undefined && !isOn(values[needed])) return refused(`--${name} needs --${needed}: without it --${name} would change nothing`);
   }
   return { kind: 'values', values: values as FlagValues<F> };
 }

@@ -26,7 +26,7 @@ test('serve --cors-origin --admin --delay --seed --watch: banner, CORS, admin, f
   const { url, token } = serve;
   const auth = { authorization: `Bearer ${token}`, origin: VITE };
   assert.match(serve.output(), new RegExp(`cors: +${VITE}\\n`));
-  assert.match(serve.output(), /admin: POST http:\/\/\S+\/__admin\/reset/);
+  assert.match(serve.output(), /POST http:\/\/\S+\/__admin\/reset/);
   assert.match(serve.output(), /delay: 150ms before every answer/);
 
   const preflight = await fetch(`${url}/event`, { method: 'OPTIONS', headers: { origin: VITE, 'access-control-request-method': 'PUT' } });
@@ -74,6 +74,7 @@ const refusals: Array<[string, string[], RegExp]> = [
   ['a --cors-origin with a path', ['--cors-origin', 'http://localhost:5173/app'], /--cors-origin must be an origin/],
   ['--cors-origin with --cors=false', ['--cors=false', '--cors-origin', VITE], /--cors-origin needs CORS on/],
   ['--watch without --seed', ['--watch'], /--watch needs --seed FILE/],
+  ['--journal-size without --admin', ['--journal-size', '10'], /--journal-size needs --admin/],
   ['--cors=maybe', ['--cors=maybe'], /--cors takes no value \(or =true \/ =false\)/],
 ];
 for (const [name, args, message] of refusals) {

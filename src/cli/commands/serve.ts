@@ -1,4 +1,5 @@
 import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/index.js';
+import { DEFAULT_JOURNAL_SIZE } from '../../reference-server/mock-controls/index.js';
 import { declareCommand } from '../command/declare-command.js';
 import type { FlagDeclarations, FlagValues } from '../command/flag-declaration.js';
 
@@ -28,7 +29,20 @@ export const SERVE_FLAGS = {
   quiet: { type: 'boolean', description: 'no log line per request' },
   cors: { type: 'boolean', default: true, defaultNote: 'on, any origin', description: 'CORS for browser pages on other origins; --cors=false turns it off' },
   'cors-origin': { type: 'string', repeatable: true, valueName: 'ORIGIN', description: 'allow only this page origin, e.g. http://localhost:5173' },
-  admin: { type: 'boolean', description: 'state control for tests (/__admin/reset, /__admin/state) and the fault headers x-mgmt-kit-status, x-mgmt-kit-delay' },
+  admin: {
+    type: 'boolean',
+    description:
+      'mock controls for tests: the page /__admin/, state (/__admin/reset, /__admin/state), the request journal (/__admin/requests), fault rules (/__admin/faults) and the fault headers x-mgmt-kit-status, x-mgmt-kit-delay',
+  },
+  'journal-size': {
+    type: 'integer',
+    valueName: 'N',
+    min: 0,
+    max: 1_000_000,
+    default: DEFAULT_JOURNAL_SIZE,
+    needs: 'admin',
+    description: 'with --admin: how many answered requests /__admin/requests keeps, the oldest dropped first (0 keeps none)',
+  },
   delay: { type: 'string', valueName: 'TIME', description: 'wait before every answer: 300ms, 2s, or a range 100-800ms' },
   watch: { type: 'boolean', description: 'reload the --seed file when it changes (the state goes back to its records)' },
 } as const satisfies FlagDeclarations;

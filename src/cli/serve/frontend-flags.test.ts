@@ -25,7 +25,9 @@ test('formatFrontendBanner: CORS always; admin routes, delay and watch when on',
   assert.equal(formatFrontendBanner('http://h:1', flags({ cors: false })), '  cors:  off (--cors=false)\n');
   const all = formatFrontendBanner('http://h:1', flags({ 'cors-origin': ['http://localhost:5173/'], admin: true, delay: '2s', watch: true, seed: 's.json' }));
   assert.match(all, /cors: +http:\/\/localhost:5173\n/);
-  assert.match(all, /admin: POST http:\/\/h:1\/__admin\/reset +GET\|PUT http:\/\/h:1\/__admin\/state/);
+  assert.match(all, /admin: page http:\/\/h:1\/__admin\/\n/);
+  assert.match(all, /POST http:\/\/h:1\/__admin\/reset +GET\|PUT http:\/\/h:1\/__admin\/state/);
+  assert.match(all, /GET\|DELETE http:\/\/h:1\/__admin\/requests +GET\|POST\|DELETE http:\/\/h:1\/__admin\/faults/);
   assert.match(all, /x-mgmt-kit-status: <status> +x-mgmt-kit-delay: <time>/);
   assert.match(all, /delay: 2s before every answer/);
   assert.match(all, /watch: s\.json/);

@@ -52,7 +52,9 @@ export function formatFrontendBanner(url: string, flags: FrontendFlags): string 
   const lines = [`  cors:  ${!flags.cors ? 'off (--cors=false)' : origins.length > 0 ? origins.join(', ') : 'any origin'}`];
   if (flags.admin) {
     lines.push(
-      `  admin: POST ${url}${ADMIN_PREFIX}/reset   GET|PUT ${url}${ADMIN_PREFIX}/state`,
+      `  admin: page ${url}${ADMIN_PREFIX}/`,
+      `         POST ${url}${ADMIN_PREFIX}/reset   GET|PUT ${url}${ADMIN_PREFIX}/state`,
+      `         GET|DELETE ${url}${ADMIN_PREFIX}/requests   GET|POST|DELETE ${url}${ADMIN_PREFIX}/faults`,
       `         headers ${FAULT_STATUS_HEADER}: <status>  ${FAULT_DELAY_HEADER}: <time>`,
     );
   }

@@ -47,6 +47,7 @@ export async function runServe(flags: ServeFlags, io: CommandIo): Promise<number
       auth: secret === undefined ? false : { secret },
       ...(seed ? { seed } : {}),
       ...frontend.options,
+      journalSize: flags['journal-size'],
       ...(flags.data === undefined ? {} : { data: { file: flags.data, onWriteError: (error: DataFileError) => reportWriteError(error, io) } }),
       ...(flags.quiet ? {} : { onRequest: (entry: RequestLogEntry) => io.stdout.write(formatLogLine(entry)) }),
       onError: (error) => io.stderr.write(`mgmt-kit serve: unexpected error (answered 500): ${(error as Error).stack ?? String(error)}\n`),

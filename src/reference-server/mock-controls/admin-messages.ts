@@ -4,10 +4,11 @@
  */
 
 /** Every admin route, for the 404 of an unknown one and the docs. */
-export const ADMIN_ROUTES = 'POST /__admin/reset, GET /__admin/state, PUT /__admin/state';
+export const ADMIN_ROUTES =
+  'GET /__admin/ (the page), POST /__admin/reset, GET|PUT /__admin/state, GET|DELETE /__admin/requests, GET|POST|DELETE /__admin/faults, DELETE /__admin/faults/{id}';
 
 /** POST /__admin/reset. */
-export const STATE_RESET = 'State reset to the start records (preload and seed)';
+export const STATE_RESET = 'State reset to the start records (preload and seed); fault rules and the request journal cleared';
 
 /** An unknown path under /__admin. */
 export const UNKNOWN_ADMIN_PATH = `No admin route at this path (use ${ADMIN_ROUTES})`;
@@ -24,3 +25,26 @@ export function stateReplaced(records: number): string {
 export function adminMethodNotAllowed(allow: string): string {
   return `Method not allowed: use ${allow}`;
 }
+
+/** DELETE /__admin/requests. */
+export function journalCleared(entries: number): string {
+  return `Request journal cleared: ${entries} request${entries === 1 ? '' : 's'}`;
+}
+
+/** POST /__admin/faults: done. */
+export function faultRuleAdded(id: string): string {
+  return `Fault rule ${id} added`;
+}
+
+/** DELETE /__admin/faults[/{id}]: done. */
+export function faultRulesRemoved(count: number): string {
+  return `${count} fault rule${count === 1 ? '' : 's'} removed`;
+}
+
+/** DELETE /__admin/faults/{id} for an id no rule has. */
+export function faultRuleNotFound(id: string): string {
+  return `No fault rule with id ${id} (GET /__admin/faults lists them)`;
+}
+
+/** POST /__admin/faults without a body. */
+export const FAULT_RULE_MISSING = 'send a fault rule as JSON: {"method": "POST", "path": "/event", "status": 503, "times": 2}';

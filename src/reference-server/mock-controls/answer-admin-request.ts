@@ -3,15 +3,11 @@ import { envelopeItem, errorResponse, jsonResponse } from '../core/envelope.js';
 import { requestNotValid } from '../core/messages.js';
 import { parseJsonBody } from '../core/parse-json-body.js';
 import type { ReferenceCore } from '../core/reference-core.js';
+import { ADMIN_PREFIX, isAdminPath } from './admin-path.js';
+import { answerFaultsRoute, answerJournalRoute, type MockControlState } from './answer-controls-routes.js';
 import { STATE_BODY_MISSING, STATE_RESET, UNKNOWN_ADMIN_PATH, adminMethodNotAllowed, stateReplaced } from './admin-messages.js';
 
-/** Where the admin routes live: outside every index path, so no record id can collide. */
-export const ADMIN_PREFIX = '/__admin';
-
-/** True for `/__admin` and every path below it. */
-export function isAdminPath(path: string): boolean {
-  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
-}
+export { ADMIN_PREFIX, isAdminPath };
 
 function notAllowed(allow: string): CoreResponse {
   return errorResponse(405, adminMethodNotAllowed(allow), { allow });
@@ -32,15 +28,19 @@ function replaceState(request: CoreRequest, core: ReferenceCore): CoreResponse {
  * The admin routes for end-to-end tests (`--admin` only; no token needed, like /docs):
  * `POST /__admin/reset` (back to preload + seed), `GET /__admin/state` (every index, in the seed
  * file shape), `PUT /__admin/state` (replace every record, checked as a seed is: a bad record is
- * a 400 naming it and nothing changes). Bad input is a 4xx envelope (400, 404, 405, 415), never
+ * a 400 naming it and nothing changes); with `controls`, the request journal
+ * (`GET|DELETE /__admin/requests`) and the fault rules (`GET|POST|DELETE /__admin/faults`,
+ * `DELETE /__admin/faults/{id}`), which a reset clears too. Bad input is a 4xx envelope (400, 404, 405, 415), never
  * a 500. Resolves to undefined for a path outside /__admin.
  */
-export function answerAdminRequest(request: CoreRequest, core: ReferenceCore): CoreResponse | undefined {
+export function answerAdminRequest(request: CoreRequest, core: ReferenceCore, controls?: MockControlState): CoreResponse | undefined {
   if (!isAdminPath(request.path)) return undefined;
   const method = request.method.toUpperCase();
   if (request.path === `${ADMIN_PREFIX}/reset`) {
     if (method !== 'POST') return notAllowed('POST');
     core.reset();
+    controls?.faults.clear();
+    controls?.journal.clear();
     return jsonResponse(200, [envelopeItem(200, STATE_RESET)]);
   }
   if (request.path === `${ADMIN_PREFIX}/state`) {
@@ -48,5 +48,6 @@ export function answerAdminRequest(request: CoreRequest, core: ReferenceCore): C
     if (method === 'PUT') return replaceState(request, core);
     return notAllowed('GET, PUT');
   }
-  return errorResponse(404, UNKNOWN_ADMIN_PATH);
+  if (controls && request.path === `${ADMIN_PREFIX}/requests`) return answerJournalRoute(request, controls.journal, notAllowed);
+  return (controls && answerFaultsRoute(request, controls.faults, notAllowed)) ?? errorResponse(404, UNKNOWN_ADMIN_PATH);
 }

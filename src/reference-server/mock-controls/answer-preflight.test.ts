@@ -17,7 +17,8 @@ const headerCases: Array<[string, { asked: string | undefined; want: string }]> 
   ['nothing asked: the two every call carries', { asked: undefined, want: 'authorization, content-type' }],
   ['asked ones among the documented', { asked: 'Authorization, Content-Type', want: 'authorization, content-type' }],
   ['fault headers are documented', { asked: 'x-mgmt-kit-status,X-MGMT-KIT-DELAY', want: 'authorization, content-type, x-mgmt-kit-status, x-mgmt-kit-delay' }],
-  ['an undocumented header is not allowed', { asked: 'x-requested-with, content-type', want: 'authorization, content-type' }],
+  ['tracing and request-id headers are allowed, as asked (lower case)', { asked: 'traceparent, Sentry-Trace,x-request-id', want: 'authorization, content-type, traceparent, sentry-trace, x-request-id' }],
+  ['what is not a header name is left out', { asked: 'x-ok, bad name, "quoted", ', want: 'authorization, content-type, x-ok' }],
 ];
 for (const [name, { asked, want }] of headerCases) {
   test(`readAllowedRequestHeaders: ${name}`, () => assert.equal(readAllowedRequestHeaders(asked), want));
@@ -29,7 +30,7 @@ test('answerPreflight: 204 without body, methods, headers, max-age; no token loo
   assert.equal(answer.body, undefined);
   assert.deepEqual(answer.headers, {
     'access-control-allow-origin': '*',
-    'access-control-expose-headers': 'Allow, Content-Type',
+    'access-control-expose-headers': 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected',
     'access-control-allow-methods': 'GET, POST, PUT, DELETE',
     'access-control-allow-headers': 'authorization, content-type',
     'access-control-max-age': '600',

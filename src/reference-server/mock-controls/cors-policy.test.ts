@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { readCorsHeaders, readCorsOrigin, type CorsOptions } from './cors-policy.js';
 
 const VITE = 'http://localhost:5173';
-const exposed = { 'access-control-expose-headers': 'Allow, Content-Type' };
+const exposed = { 'access-control-expose-headers': 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected' };
 
 const headerCases: Array<[string, { origin: string | undefined; options: CorsOptions; want: Record<string, string> }]> = [
   ['any origin: *', { origin: VITE, options: { origins: '*' }, want: { 'access-control-allow-origin': '*', ...exposed } }],

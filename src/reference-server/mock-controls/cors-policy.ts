@@ -1,5 +1,3 @@
-import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER } from './fault-header-names.js';
-
 /**
  * Which page origins may call the server from a browser: `'*'` for any (the default of
  * `mgmt-kit serve`, as Prism does), or a list (`--cors-origin`, repeatable).
@@ -15,13 +13,10 @@ export const ANY_ORIGIN: CorsOptions = { origins: '*' };
 export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
 
 /**
- * Request headers a preflight may allow: the two every operation carries, and the fault headers
- * (allowed even without `--admin`, where they are ignored, so sending them never breaks a call).
+ * Response headers a page may read beyond the safelisted ones: `Allow` (405), `Content-Type`,
+ * and on an injected answer `Retry-After` (429, 503) and `X-Mgmt-Kit-Injected`.
  */
-export const CORS_DOCUMENTED_HEADERS: readonly string[] = ['authorization', 'content-type', FAULT_STATUS_HEADER, FAULT_DELAY_HEADER];
-
-/** Response headers a page may read beyond the safelisted ones: `Allow` (405) and `Content-Type`. */
-export const CORS_EXPOSED_HEADERS = 'Allow, Content-Type';
+export const CORS_EXPOSED_HEADERS = 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected';
 
 /** Seconds a browser may cache a preflight answer. */
 export const CORS_MAX_AGE = '600';
@@ -33,7 +28,7 @@ export const CORS_MAX_AGE = '600';
  * Origin, which caches must know.
  *
  * @example readCorsHeaders('http://localhost:5173', { origins: ['http://localhost:5173'] })
- * // → { vary: 'Origin', 'access-control-allow-origin': 'http://localhost:5173', 'access-control-expose-headers': 'Allow, Content-Type' }
+ * // → { vary: 'Origin', 'access-control-allow-origin': 'http://localhost:5173', 'access-control-expose-headers': 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected' }
  */
 export function readCorsHeaders(origin: string | undefined, options: CorsOptions): Record<string, string> {
   const exposed = { 'access-control-expose-headers': CORS_EXPOSED_HEADERS };

@@ -9,12 +9,20 @@
 export { withMockControls } from './with-mock-controls.js';
 
 // CORS
-export { readCorsHeaders, readCorsOrigin, ANY_ORIGIN, CORS_ALLOWED_METHODS, CORS_DOCUMENTED_HEADERS, CORS_EXPOSED_HEADERS } from './cors-policy.js';
+export { readCorsHeaders, readCorsOrigin, ANY_ORIGIN, CORS_ALLOWED_METHODS, CORS_EXPOSED_HEADERS } from './cors-policy.js';
 export { answerPreflight, isPreflight } from './answer-preflight.js';
 
 // Admin routes
 export { answerAdminRequest, isAdminPath, ADMIN_PREFIX } from './answer-admin-request.js';
 export * from './admin-messages.js';
+
+// Request journal and fault rules
+export { createRequestJournal, DEFAULT_JOURNAL_SIZE } from './request-journal.js';
+export { maskAuthorization, MAX_JOURNAL_TEXT, MAX_JOURNAL_VALUE, MAX_JOURNAL_ITEMS, MAX_JOURNAL_HEADERS } from './journal-entry.js';
+export { compileJournalFilter } from './journal-filter.js';
+export { createFaultRules, MAX_FAULT_RULES } from './fault-rules.js';
+export { readFaultRule } from './read-fault-rule.js';
+export { GATEWAY_STATUSES, INJECTED_HEADER, CONNECTION_FAULTS, injectedAnswer } from './injected-status.js';
 
 // Delays and faults
 export { parseDelayRange, pickDelay, toDelayRange } from './delay-range.js';
@@ -29,3 +37,10 @@ export type { MockControlOptions, CoreHandler } from './with-mock-controls.js';
 export type { CorsOptions } from './cors-policy.js';
 export type { DelayRange, DelaySetting } from './delay-range.js';
 export type { FaultRequest } from './read-fault-headers.js';
+export type { RequestJournal } from './request-journal.js';
+export type { JournalEntry } from './journal-entry.js';
+export type { JournalFilter } from './journal-filter.js';
+export type { FaultRules, FaultRuleView } from './fault-rules.js';
+export type { FaultRuleInput } from './read-fault-rule.js';
+export type { MockResponse, InjectedStatus, ConnectionFault } from './injected-status.js';
+export type { MockControlState } from './answer-controls-routes.js';

@@ -3,11 +3,9 @@ import { resolveResponse } from '../../spec/spec-validator.js';
 import type { CoreResponse } from '../core/core-types.js';
 import { envelopeItem, jsonResponse } from '../core/envelope.js';
 import { FAULT_STATUS_HEADER } from './fault-header-names.js';
+import { injectedMessage } from './injected-message.js';
 
-/** The message of an injected answer: says where it came from, so nobody mistakes it for a real outcome. */
-export function injectedMessage(status: number): string {
-  return `Answer ${status} injected by ${FAULT_STATUS_HEADER}; the request was not acted on`;
-}
+export { injectedMessage };
 
 type SchemaNode = { $ref?: string; type?: string; allOf?: SchemaNode[]; items?: SchemaNode; properties?: Record<string, { const?: unknown }> };
 
@@ -33,11 +31,11 @@ function readFixedCode(schemaRef: string): number | undefined {
  * @example injectedResponse(findOperation('POST', '/event')!, 500)
  * // → 500 [{ status: 'Internal Server Error', code: 500, error: true, message: 'Answer 500 injected by x-mgmt-kit-status; …' }]
  */
-export function injectedResponse(operation: OperationEntry, status: number): CoreResponse {
+export function injectedResponse(operation: OperationEntry, status: number, source: string = FAULT_STATUS_HEADER): CoreResponse {
   const resolved = resolveResponse(loadOpenApiDocument(), operation, status);
   const schema = resolved?.response.content?.['application/json']?.schema as SchemaNode | undefined;
   if (schema === undefined) return { status, headers: { 'content-type': 'application/json' } };
   if (schema.type === 'array' && !schema.$ref) return jsonResponse(status, []);
   const code = (schema.$ref ? readFixedCode(schema.$ref) : undefined) ?? status;
-  return jsonResponse(status, [envelopeItem(code, injectedMessage(status), status)]);
+  return jsonResponse(status, [envelopeItem(code, injectedMessage(status, source), status)]);
 }

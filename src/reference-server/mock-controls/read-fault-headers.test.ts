@@ -50,11 +50,35 @@ for (const [name, { method, path, headers, message }] of refused) {
 test('the 400 names the operation and the documented statuses', () => {
   assert.equal(
     undocumentedStatus('418', 'readEvents', READ_STATUSES),
-    'Request not valid: x-mgmt-kit-status: 418 is not a status the spec documents for readEvents (use one of 200, 204, 400, 401, 404, 406, 413, 415, 422, 500)',
+    'Request not valid: x-mgmt-kit-status: 418 is not a status the spec documents for readEvents (use one of 200, 204, 400, 401, 404, 406, 413, 415, 422, 500; or a gateway status 429, 502, 503, 504, or drop, timeout)',
   );
 });
 
 test('outside the operations (unknown path, other method) the status header is ignored', () => {
   assert.deepEqual(readFaultHeaders(request('GET', '/nowhere', { 'x-mgmt-kit-status': '500' })), {});
   assert.deepEqual(readFaultHeaders(request('PATCH', '/event', { 'x-mgmt-kit-status': '500' })), {});
+});
+
+test('x-mgmt-kit-status: a gateway status the spec does not document answers an envelope marked injected, with Retry-After where it fits', () => {
+  for (const [status, phrase, retryAfter] of [[503, 'Service Unavailable', '1'], [429, 'Too Many Requests', '1'], [502, 'Bad Gateway', undefined], [504, 'Gateway Timeout', undefined]] as const) {
+    const fault = readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': String(status) }));
+    assert.ok('answer' in fault && fault.answer, String(status));
+    assert.equal(fault.answer.status, status);
+    assert.deepEqual(fault.answer.body, [{ status: phrase, code: status, error: true, message: injectedMessage(status) }]);
+    assert.equal(fault.answer.headers['x-mgmt-kit-injected'], 'x-mgmt-kit-status');
+    assert.equal(fault.answer.headers['retry-after'], retryAfter);
+  }
+});
+
+test('x-mgmt-kit-status: drop marks the answer to cut the connection; timeout asks for no answer', () => {
+  const dropped = readFaultHeaders(request('POST', '/event', { 'x-mgmt-kit-status': 'drop' }));
+  assert.ok('answer' in dropped && dropped.answer);
+  assert.equal(dropped.answer.dropConnection, true);
+  assert.deepEqual(readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': ' Timeout ', 'x-mgmt-kit-delay': '1s' })), { timeout: true, delayMs: 1000 });
+});
+
+test('a documented injected status also says what injected it', () => {
+  const fault = readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': '500' }));
+  assert.ok('answer' in fault);
+  assert.equal(fault.answer?.headers['x-mgmt-kit-injected'], 'x-mgmt-kit-status');
 });

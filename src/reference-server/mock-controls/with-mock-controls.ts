@@ -1,8 +1,12 @@
-import type { CoreRequest, CoreResponse } from '../core/core-types.js';
+import type { CoreRequest } from '../core/core-types.js';
 import type { ReferenceCore } from '../core/reference-core.js';
 import { answerAdminRequest } from './answer-admin-request.js';
 import { pickDelay, toDelayRange, wait, type DelaySetting } from './delay-range.js';
-import { readFaultHeaders, type FaultRequest } from './read-fault-headers.js';
+import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER } from './fault-header-names.js';
+import type { FaultRules } from './fault-rules.js';
+import type { MockResponse } from './injected-status.js';
+import { readFaultHeaders, toFaultRequest, type FaultRequest } from './read-fault-headers.js';
+import type { RequestJournal } from './request-journal.js';
 
 /** Options of {@link withMockControls}; everything is off unless given. */
 export interface MockControlOptions {
@@ -14,17 +18,39 @@ export interface MockControlOptions {
   random?: (() => number) | undefined;
   /** How to wait; default a timer (tests record the waits instead). */
   wait?: ((ms: number) => Promise<void>) | undefined;
+  /** Where answered API requests are journalled (`GET /__admin/requests` with `admin`). */
+  journal?: RequestJournal | undefined;
+  /** Fault rules consulted for every API request (`/__admin/faults` with `admin`). */
+  faults?: FaultRules | undefined;
 }
 
-/** What adapters call instead of `core.handle`: the same plain request in, plain response out. */
-export type CoreHandler = (request: CoreRequest) => Promise<CoreResponse>;
+/**
+ * What adapters call instead of `core.handle`: the same plain request in, a plain response out
+ * (marked `dropConnection` to cut the connection; an injected `timeout` never resolves).
+ */
+export type CoreHandler = (request: CoreRequest) => Promise<MockResponse>;
+
+/** A fault the headers ask for; else the first matching rule's; else none. */
+function findFault(request: CoreRequest, options: MockControlOptions): { fault: FaultRequest | { error: MockResponse }; injectedBy?: string } {
+  const headers = options.admin ? readFaultHeaders(request) : {};
+  if ('error' in headers) return { fault: headers };
+  if (headers.answer || headers.timeout) return { fault: headers, injectedBy: FAULT_STATUS_HEADER };
+  if (headers.delayMs !== undefined) return { fault: headers, injectedBy: FAULT_DELAY_HEADER };
+  const rule = options.faults?.fire(request, options.random);
+  if (!rule) return { fault: {} };
+  const source = `rule ${rule.id}`;
+  const fault = rule.status === undefined ? {} : toFaultRequest(rule.status, request, source);
+  return { fault: rule.delayMs === undefined ? fault : { ...fault, delayMs: rule.delayMs }, injectedBy: source };
+}
 
 /**
  * The mock controls for frontend work, between an adapter and the core (node:http and msw both
- * use it): with `admin`, the /__admin routes (answered at once) and the fault headers
- * (`x-mgmt-kit-status` answers instead of the core, `x-mgmt-kit-delay` replaces the delay of
- * this answer; a bad value is a 400 envelope); then the delay; then the core. Without `admin`
- * the headers are ignored and /__admin is an unknown path (404) like any other.
+ * use it): with `admin`, the /__admin routes (answered at once, never journalled, never
+ * faulted) and the fault headers (`x-mgmt-kit-status` answers instead of the core,
+ * `x-mgmt-kit-delay` replaces the delay of this answer; a bad value is a 400 envelope); for a
+ * request without fault headers, the first matching fault rule; then the delay; then the core.
+ * Every API answer goes to the journal. Without `admin` the headers are ignored and /__admin is
+ * an unknown path (404) like any other.
  *
  * @example
  * const handle = withMockControls(createReferenceCore(), { admin: true, delay: '100-800ms' });
@@ -33,13 +59,21 @@ export type CoreHandler = (request: CoreRequest) => Promise<CoreResponse>;
 export function withMockControls(core: ReferenceCore, options: MockControlOptions = {}): CoreHandler {
   const range = options.delay === undefined ? undefined : toDelayRange(options.delay);
   const sleep = options.wait ?? wait;
+  const { journal, faults } = options;
+  const controls = journal && faults ? { journal, faults } : undefined;
   return async (request) => {
-    const admin = options.admin ? answerAdminRequest(request, core) : undefined;
+    const admin = options.admin ? answerAdminRequest(request, core, controls) : undefined;
     if (admin) return admin;
-    const fault: FaultRequest | { error: CoreResponse } = options.admin ? readFaultHeaders(request) : {};
+    const started = { time: new Date(), ms: performance.now() };
+    const { fault, injectedBy } = findFault(request, options);
     const delayMs = ('delayMs' in fault ? fault.delayMs : undefined) ?? (range ? pickDelay(range, options.random) : 0);
     if (delayMs > 0) await sleep(delayMs);
-    if ('error' in fault) return fault.error;
-    return fault.answer ?? core.handle(request);
+    if ('timeout' in fault && fault.timeout) {
+      journal?.record(request, { timeout: true, injectedBy }, started);
+      return new Promise<never>(() => undefined); // no answer, ever: the client's own time-out decides
+    }
+    const response = 'error' in fault ? fault.error : (fault.answer ?? (await core.handle(request)));
+    journal?.record(request, { response, injectedBy }, started);
+    return response;
   };
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest, type ReferenceCore } from '../core/index.js';
+import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest } from '../core/index.js';
+import type { CoreHandler } from '../mock-controls/index.js';
 import type { DocsAssets } from './docs-assets.js';
 import { readRequestBody } from './read-request-body.js';
 import { servingOrigin } from './serving-origin.js';
@@ -56,10 +57,10 @@ function headersOf(req: IncomingMessage): CoreRequest['headers'] {
 
 /**
  * The node:http adapter: bytes and sockets in, the core's answer out. It does only what the
- * core cannot see — the body limit (413 without reading the rest), the spec and docs routes —
- * and it is the one place where an unexpected throw becomes a 500 envelope.
+ * core cannot see — the body limit (413 without reading the rest), the spec and docs routes, an
+ * injected dropped connection — and it is the one place where an unexpected throw becomes a 500 envelope.
  */
-export function createRequestListener(core: ReferenceCore, options: RequestListenerOptions) {
+export function createRequestListener(core: { handle: CoreHandler }, options: RequestListenerOptions) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
     const method = (req.method ?? 'GET').toUpperCase();
@@ -83,6 +84,8 @@ export function createRequestListener(core: ReferenceCore, options: RequestListe
         return;
       }
       const response = await core.handle({ method, path, query: queryOf(req.url), headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
+      // An injected `drop`: the connection is cut with nothing written, as a crashed gateway does.
+      if (response.dropConnection) return void res.destroy();
       writeCoreResponse(res, response);
     } catch (error) {
       options.onError?.(error);

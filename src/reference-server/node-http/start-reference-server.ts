@@ -6,7 +6,17 @@ import { attachDataFile, readDataFile, type AttachedDataFile, type DataFileOptio
 import { createDocsAssets } from './docs-assets.js';
 import { answerClientError } from './answer-client-error.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
-import { ANY_ORIGIN, type CorsOptions, createWaitSet, withMockControls, type MockControlOptions } from '../mock-controls/index.js';
+import {
+  ANY_ORIGIN,
+  createFaultRules,
+  createRequestJournal,
+  createWaitSet,
+  withMockControls,
+  type CorsOptions,
+  type MockControlOptions,
+  type MockControlState,
+} from '../mock-controls/index.js';
+import { withAdminPage } from './admin-page-assets.js';
 import { withCors } from './with-cors.js';
 
 /** x-decisions slow-clients: request headers must arrive within 10 s … */
@@ -24,6 +34,8 @@ export interface ReferenceServerOptions extends ReferenceCoreOptions, MockContro
   bodyLimit?: number;
   /** CORS for pages on other origins; default any origin (as `mgmt-kit serve`), `false` for none. */
   cors?: CorsOptions | false;
+  /** With `admin`: how many answered requests `GET /__admin/requests` keeps (default 2000; 0 keeps none). */
+  journalSize?: number;
   /** Time for a client to send its request headers; default 10 s (x-decisions slow-clients). */
   headersTimeoutMs?: number;
   /** Time for a client to send its whole request; default 30 s (x-decisions slow-clients). */
@@ -46,6 +58,8 @@ export interface RunningReferenceServer {
   server: Server;
   /** The data file in use, with `data`. */
   data?: AttachedDataFile;
+  /** With `admin`: the request journal and the fault rules the /__admin routes drive. */
+  controls?: MockControlState;
   /**
    * Stops accepting, closes idle and open connections, writes the data file's last changes;
    * resolves when done, rejects when that last write fails.
@@ -68,9 +82,10 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const core = createReferenceCore(saved ? { ...options, initialState: saved } : options);
   const data = options.data ? await attachDataFile(core, options.data, saved === undefined) : undefined;
   const waits = createWaitSet();
-  const listener = createRequestListener({ ...core, handle: withMockControls(core, { wait: waits.wait, ...options }) }, {
+  const controls = options.admin ? { journal: createRequestJournal(options.journalSize), faults: createFaultRules() } : undefined;
+  const listener = createRequestListener({ handle: withMockControls(core, { wait: waits.wait, ...options, ...controls }) }, {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    assets: createDocsAssets(),
+    assets: options.admin ? withAdminPage(createDocsAssets()) : createDocsAssets(),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
   });
@@ -99,6 +114,7 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     core,
     server,
     ...(data ? { data } : {}),
+    ...(controls ? { controls } : {}),
     async close() {
       try {
         await new Promise<void>((resolve, reject) => {

@@ -49,7 +49,7 @@ test('Allow-Origin and Expose-Headers on every answer: success, 401, 404, 405, 4
   assert.deepEqual(answers.map((a) => a.status), [200, 401, 404, 405, 413, 200, 200]);
   for (const answer of answers) {
     assert.equal(answer.headers['access-control-allow-origin'], '*', String(answer.status));
-    assert.equal(answer.headers['access-control-expose-headers'], 'Allow, Content-Type');
+    assert.equal(answer.headers['access-control-expose-headers'], 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected');
   }
   assert.equal(answers[3]!.headers['allow'], 'GET, POST, PUT, DELETE', 'the 405 keeps its Allow, which the page may read');
 });
