@@ -12,4 +12,4 @@ export interface SurvivorRow {
   reason: string;
 }
 export function listSurvivors(report: StrykerReport): SurvivorRow[];
-export function renderSurvivors(report: StrykerReport, measuredAt: string): string;
+export function renderSurvivors(report: StrykerReport, measuredAt: string, notMutated?: string[]): string;

@@ -5,6 +5,7 @@
 //
 // node scripts/list-survivors.mjs [reports/mutation/mutation.json] [features/SURVIVORS.md]
 import { readFileSync, writeFileSync } from 'node:fs';
+import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
 import { reasonFor } from './survivor-reasons.mjs';
 
@@ -33,8 +34,11 @@ export function listSurvivors(report) {
   return rows.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.mutator.localeCompare(b.mutator));
 }
 
-/** Markdown for features/SURVIVORS.md. */
-export function renderSurvivors(report, measuredAt) {
+/**
+ * Markdown for features/SURVIVORS.md.
+ * @param {string[]} notMutated the files stryker.config.json leaves out of `mutate`
+ */
+export function renderSurvivors(report, measuredAt, notMutated = []) {
   const summary = summariseMutationReport(report);
   const rows = listSurvivors(report);
   const counted = rows.filter((r) => r.status !== 'ignored');
@@ -66,6 +70,10 @@ export function renderSurvivors(report, measuredAt) {
     '  scenario ran it): they count against the score; `scripts/survivor-reasons.mjs` gives the',
     '  reason per group of lines, and anything it does not cover is marked "not triaged".',
     '',
+    'Files that hold only such code are not mutated at all (`mutate` in `stryker.config.json`; README',
+    '"Quality" gives the reason for each), so their mutants are in none of the counts below;',
+    '`npm run mutation:check-ignores` tests them too.',
+    '',
     `Measured ${measuredAt}: ${summary.killed} killed, ${summary.timeout} timeout, ${summary.survived} survived, ${summary.noCoverage} no coverage, ${summary.ignored} ignored, ${summary.errors} errors over ${rows.length + detected + summary.errors} mutants of \`src/reference-server/core/**\`.`,
     `Mutation score (Stryker: detected / (detected + survived + no coverage)) **${summary.score.toFixed(1)} %**; counting the ignored mutants as not detected, ${rawScore.toFixed(1)} %.`,
     '',
@@ -81,6 +89,10 @@ export function renderSurvivors(report, measuredAt) {
     '|---:|---|',
     ...byReason(ignored).map(([reason, n]) => `| ${n} | ${cell(reason)} |`),
     '',
+    '## Not mutated',
+    '',
+    ...notMutated.map((file) => `- \`${file}\``),
+    '',
     '## Every mutant',
     '',
     '| Where | Mutator | Status | Reason |',
@@ -93,6 +105,6 @@ export function renderSurvivors(report, measuredAt) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [reportPath = 'reports/mutation/mutation.json', outPath = 'features/SURVIVORS.md'] = process.argv.slice(2);
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  writeFileSync(outPath, renderSurvivors(report, new Date().toISOString().slice(0, 10)));
+  writeFileSync(outPath, renderSurvivors(report, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation()));
   console.log(`wrote ${outPath}`);
 }

@@ -33,8 +33,9 @@ test('every mutant left alive is listed with its reason; a survivor no rule cove
 });
 
 test('the rendered file gives the score as Stryker does and the raw score with ignored mutants counted', () => {
-  const text = renderSurvivors(report, '2026-01-01');
+  const text = renderSurvivors(report, '2026-01-01', ['src/reference-server/core/kit-messages.ts']);
   assert.match(text, /1 killed, 0 timeout, 1 survived, 1 no coverage, 1 ignored, 0 errors over 4 mutants/);
+  assert.match(text, /## Not mutated\n\n- `src\/reference-server\/core\/kit-messages\.ts`\n/);
   assert.match(text, /\*\*33\.3 %\*\*; counting the ignored mutants as not detected, 25\.0 %/);
   assert.match(text, /\| 1 \| wording not fixed: refusal text \|/);
 });

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { renderSurvivors } from './list-survivors.mjs';
+import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
 import { STRYKER_BIN } from './stryker-bin.mjs';
 
@@ -24,7 +25,7 @@ writeFileSync('reports/mutation/summary.txt', `${line}\n`);
 console.log(line);
 // A run over part of the core (--mutate) would list only that part: SURVIVORS.md stays as it is.
 if (!process.argv.slice(2).some((arg) => arg === '--mutate' || arg.startsWith('--mutate=') || arg === '-m')) {
-  writeFileSync('features/SURVIVORS.md', renderSurvivors(parsed, new Date().toISOString().slice(0, 10)));
+  writeFileSync('features/SURVIVORS.md', renderSurvivors(parsed, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation()));
   console.log('mutation: features/SURVIVORS.md lists every mutant left alive, with its reason');
 }
 process.exit(run.status ?? 1);
