@@ -13,7 +13,10 @@ export function reportFormats(dir) {
 
 const common = {
   paths: ['features/**/*.feature'],
-  // register.mjs first: cucumber imports in order, and it makes the .ts steps loadable.
+  // register.mjs first: cucumber imports in order, and it makes the .ts steps loadable (tsx, a
+  // development dependency: this list is for a clone). The packed mgmt-kit ships no steps/: its
+  // compiled runner loads dist/steps/conformance-steps.js, which npm run build bundles from this
+  // list (scripts/bundle-conformance-steps.ts).
   import: ['steps/support/register.mjs', 'steps/parameter-types.ts', 'steps/world.ts', 'steps/hooks.ts', 'steps/*.steps.ts'],
   strict: true,
   formatOptions: { snippetInterface: 'async-await', junit: { suiteName: 'mgmt-kit conformance' } },

@@ -2,17 +2,23 @@
  * `npm run build`: compiles the three packages from the one src/ tree.
  *   packages/client → @mgmt-kit/client  (src/client + the generated types and operation table)
  *   packages/mock   → @mgmt-kit/mock    (src/mock + the reference core it runs)
- *   dist/           → mgmt-kit          (its entries; what belongs to the two packages above is
- *                                        imported from them, not compiled a second time)
+ *   dist/           → mgmt-kit          (its library entries, the command, the conformance runner,
+ *                                        the fuzzer and the benchmark; what belongs to the two
+ *                                        packages above is imported from them, not compiled a
+ *                                        second time; declarations for the library entries only)
+ *   dist/steps/conformance-steps.js     (steps/ bundled into one module, see
+ *                                        scripts/bundle-conformance-steps.ts)
  * A module a sibling package owns is reached only through that package's entry (its `exports`
  * map): `import … from '../core/index.js'` in src/ becomes `'@mgmt-kit/mock/core'` in dist/, so
- * `mgmt-kit/reference-server` and `@mgmt-kit/mock` share one core (one `SeedError`, one store
- * type). Importing a non-entry module of a sibling fails the build, naming both files.
+ * one install holds one reference core (one `SeedError`, one store type). Importing a non-entry
+ * module of a sibling fails the build, naming both files.
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { bundleConformanceSteps } from './bundle-conformance-steps.js';
+import { STEP_BUNDLE_PATH } from '../src/conformance/step-bundle-path.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -72,7 +78,12 @@ function clean(build: PackageBuild): void {
 }
 
 // 1. The sibling packages: plain tsc, every file they reach.
-const owner = new Map<string, { specifiers: Map<string, string>; folder: string }>();
+/** The sibling package that compiles a module, and its entries (source file → package specifier). */
+interface Owned {
+  specifiers: Map<string, string>;
+  folder: string;
+}
+const owner = new Map<string, Owned>();
 for (const build of siblings) {
   clean(build);
   const program = createProgram(build);
@@ -87,15 +98,19 @@ clean(mgmtKit);
 const program = createProgram(mgmtKit);
 const problems: string[] = [];
 
-function rewrite(specifier: string, fromFile: string): string | undefined {
-  if (!specifier.startsWith('.')) return undefined;
-  const target = resolve(dirname(fromFile), specifier.replace(/\.js$/, '.ts'));
-  const owned = owner.get(target);
-  if (!owned) return undefined;
+/** The package specifier of a sibling's entry `target`; undefined (and a problem) for its other modules. */
+function entrySpecifier(target: string, owned: Owned, fromFile: string): string | undefined {
   const packageSpecifier = owned.specifiers.get(target);
   if (packageSpecifier) return packageSpecifier;
   problems.push(`${relative(root, fromFile)} imports ${relative(root, target)}, which ${owned.folder} owns: import it through that package's entry`);
   return undefined;
+}
+
+function rewrite(specifier: string, fromFile: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const target = resolve(dirname(fromFile), specifier.replace(/\.js$/, '.ts'));
+  const owned = owner.get(target);
+  return owned && entrySpecifier(target, owned, fromFile);
 }
 
 function rewriteSpecifiers(context: ts.TransformationContext): ts.Transformer<ts.SourceFile> {
@@ -113,6 +128,11 @@ function rewriteSpecifiers(context: ts.TransformationContext): ts.Transformer<ts
         const next = literal(node.moduleSpecifier);
         if (next) return factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, factory.createStringLiteral(next), node.attributes);
       }
+      // `await import('../core/index.js')` (a lazily loaded command) follows the same rule as a static import.
+      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments.length >= 1) {
+        const next = literal(node.arguments[0]);
+        if (next) return factory.updateCallExpression(node, node.expression, node.typeArguments, [factory.createStringLiteral(next), ...node.arguments.slice(1)]);
+      }
       if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
         const next = literal(node.argument.literal as ts.Expression);
         if (next) {
@@ -126,21 +146,63 @@ function rewriteSpecifiers(context: ts.TransformationContext): ts.Transformer<ts
   };
 }
 
+/** The files `entries` reach through their relative imports and re-exports, type-only ones included. */
+function reachableFrom(entries: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const statement of program.getSourceFile(file)?.statements ?? []) {
+      const specifier = ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      if (specifier && ts.isStringLiteral(specifier) && specifier.text.startsWith('.')) {
+        queue.push(resolve(dirname(file), specifier.text.replace(/\.js$/, '.ts')));
+      }
+    }
+  }
+  return seen;
+}
+
 const transformers: ts.CustomTransformers = {
   before: [rewriteSpecifiers],
   afterDeclarations: [rewriteSpecifiers as ts.TransformerFactory<ts.SourceFile | ts.Bundle>],
 };
+// Declarations are for `import … from 'mgmt-kit'` users: the command's modules need none.
+const typed = reachableFrom(entriesOf(mgmtKit).keys());
 const emitted: ts.EmitResult[] = [];
-let count = 0;
+const compiled = new Set<string>();
 for (const file of ownFiles(program)) {
-  if (owner.has(resolve(file.fileName))) continue;
-  emitted.push(program.emit(file, undefined, undefined, false, transformers));
-  count += 1;
+  const source = resolve(file.fileName);
+  if (owner.has(source)) continue;
+  const writeFile: ts.WriteFileCallback = (name, text, bom) => {
+    if (!name.endsWith('.d.ts') || typed.has(source)) ts.sys.writeFile(name, text, bom);
+  };
+  emitted.push(program.emit(file, writeFile, undefined, false, transformers));
+  compiled.add(source);
 }
 report(program, { emitSkipped: false, diagnostics: emitted.flatMap((e) => e.diagnostics) }, 'mgmt-kit');
-if (problems.length > 0) {
+
+function failOnBypasses(): void {
+  if (problems.length === 0) return;
   rmSync(join(root, 'dist'), { recursive: true, force: true });
   throw new Error(`mgmt-kit: ${problems.length} import(s) bypass a package entry:\n  ${[...new Set(problems)].join('\n  ')}`);
 }
+failOnBypasses();
 if (!existsSync(join(root, 'dist'))) throw new Error('mgmt-kit: nothing emitted');
-console.log(`built dist (${count} modules; @mgmt-kit/client and @mgmt-kit/mock imported, not copied)`);
+console.log(`built dist (${compiled.size} modules, ${[...compiled].filter((file) => typed.has(file)).length} with declarations; @mgmt-kit/client and @mgmt-kit/mock imported, not copied)`);
+
+// 3. The conformance steps: one module, importing dist/ and the sibling packages (same rules).
+const { conformanceCore } = (await import(pathToFileURL(join(root, 'cucumber.js')).href)) as { conformanceCore: { import: string[] } };
+const stepFiles = await bundleConformanceSteps({
+  root,
+  imports: conformanceCore.import,
+  outfile: join(root, STEP_BUNDLE_PATH),
+  importInstead(target, importer) {
+    const owned = owner.get(target);
+    // A refused import stays external (never bundled, so never a second copy); failOnBypasses reports it.
+    if (owned) return entrySpecifier(target, owned, importer) ?? target;
+    return compiled.has(target) ? join(root, 'dist', relative(join(root, 'src'), target)).replace(/\.ts$/, '.js') : undefined;
+  },
+});
+failOnBypasses();
+console.log(`built ${STEP_BUNDLE_PATH} (${stepFiles.length} step files)`);

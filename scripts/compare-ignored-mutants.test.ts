@@ -3,10 +3,10 @@ import { test } from 'node:test';
 import { compareExcludedFiles, compareIgnoredMutants, stripDisableComments, type MutationReport, type ReportMutant } from './compare-ignored-mutants.mjs';
 
 const source = [
-  "// Stryker disable next-line StringLiteral: wording (features/SURVIVORS.md)",
+  "// Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)",
   "const a = 'x';",
   'const b = 1 > 0;',
-  '  // Stryker disable next-line ConditionalExpression: equivalent (features/SURVIVORS.md)',
+  '  // Stryker disable next-line ConditionalExpression: equivalent (docs/mutation/SURVIVORS.md)',
   'if (b) run();',
 ].join('\n');
 
@@ -55,7 +55,7 @@ test('runs of different code are refused', () => {
 });
 
 test('a replacement that carries a removed comment matches the one without it', () => {
-  const commented = ['switch (k) {', '  // Stryker disable next-line StringLiteral: wording (features/SURVIVORS.md)', "  case 'a':", '    break;', '}'].join('\n');
+  const commented = ['switch (k) {', '  // Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)', "  case 'a':", '    break;', '}'].join('\n');
   const caseMutant = (line: number, replacement: string, status: string): ReportMutant => ({
     mutatorName: 'ConditionalExpression',
     replacement,
@@ -63,7 +63,7 @@ test('a replacement that carries a removed comment matches the one without it', 
     location: { start: { line, column: 3 }, end: { line: line + 1, column: 11 } },
   });
   const ignoredRun: MutationReport = {
-    files: { 'a.ts': { source: commented, mutants: [caseMutant(3, "// Stryker disable next-line StringLiteral: wording (features/SURVIVORS.md)\ncase 'a':", 'Ignored')] } },
+    files: { 'a.ts': { source: commented, mutants: [caseMutant(3, "// Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)\ncase 'a':", 'Ignored')] } },
   };
   const fullRun: MutationReport = { files: { 'a.ts': { source: stripDisableComments(commented).text, mutants: [caseMutant(2, "case 'a':", 'NoCoverage')] } } };
   const result = compareIgnoredMutants(ignoredRun, fullRun);

@@ -3,7 +3,7 @@
 // alternative of the reference server — must find nothing, and on every broken variant of the
 // independent server must find a failure (the run stops at the first one).
 //
-// npm run fuzz:sweep [-- --runs 2000] [--seed 1]
+// npm run fuzz:sweep [-- --runs 2000] [--random-seed 1]
 import { parseArgs } from 'node:util';
 import { mintJwt } from '../src/conformance/mint-jwt.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
@@ -13,9 +13,9 @@ import { startIndependentServer } from '../test/independent-server/start-indepen
 import { FAITHFUL_ALTERNATIVES } from '../test/self-check/faithful-alternatives.js';
 import { startVariantServer } from '../test/self-check/start-variant-server.js';
 
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '2000' }, seed: { type: 'string', default: '1' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '2000' }, 'random-seed': { type: 'string', default: '1' } } });
 const runs = Number(values.runs);
-const seed = Number(values.seed);
+const randomSeed = Number(values['random-seed']);
 
 interface Target {
   url: string;
@@ -26,7 +26,7 @@ interface Target {
 async function fuzzOnce(target: Target, jwtClaims: Record<string, unknown> | undefined, maxFailures?: number) {
   const token = await mintJwt(target.secret, 'valid', jwtClaims);
   const started = Date.now();
-  const report = await runFuzz({ baseUrl: target.url, token, jwtSecret: target.secret, runs, timeBudgetMs: 600_000, seed, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+  const report = await runFuzz({ baseUrl: target.url, token, jwtSecret: target.secret, runs, timeBudgetMs: 600_000, randomSeed, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
   return { report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
@@ -69,5 +69,5 @@ for (const variant of BROKEN_FOR_THE_FUZZER) {
 }
 for (const [variant, why] of Object.entries(NOT_GENERATED_BY_THE_FUZZER)) rows.push(`skip ${variant}: ${why}`);
 
-process.stdout.write(`\nfuzz sweep, ${runs} sequences per faithful target, seed ${seed}: ${rows.length - wrong} as expected, ${wrong} not\n`);
+process.stdout.write(`\nfuzz sweep, ${runs} sequences per faithful target, random seed ${randomSeed}: ${rows.length - wrong} as expected, ${wrong} not\n`);
 process.exitCode = wrong === 0 ? 0 : 1;

@@ -1,9 +1,9 @@
-// Writes features/SURVIVORS.md from a Stryker JSON report: every mutant the conformance features
+// Writes docs/mutation/SURVIVORS.md from a Stryker JSON report: every mutant the conformance features
 // do not kill, with its reason — for an ignored mutant the reason written beside the code
 // (`// Stryker disable …: why`), for a surviving or uncovered one the rule of
 // scripts/survivor-reasons.mjs that covers it, else "not triaged".
 //
-// node scripts/list-survivors.mjs [reports/mutation/mutation.json] [features/SURVIVORS.md]
+// node scripts/list-survivors.mjs [reports/mutation/mutation.json] [docs/mutation/SURVIVORS.md]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
@@ -26,7 +26,7 @@ export function listSurvivors(report) {
       const line = mutant.location.start.line;
       const reason =
         mutant.status === 'Ignored'
-          ? (mutant.statusReason ?? '').replace(/^Ignored because of excluded mutation|\s*\(features\/SURVIVORS\.md\)\s*$/g, '').trim() || 'ignored'
+          ? (mutant.statusReason ?? '').replace(/^Ignored because of excluded mutation|\s*\([\w./-]*SURVIVORS\.md\)\s*$/g, '').trim() || 'ignored'
           : reasonFor(short, lines[line - 1] ?? '') ?? NOT_TRIAGED;
       rows.push({ where: `${short}:${line}`, file: short, line, mutator: mutant.mutatorName, status: STATUS_NAMES[mutant.status], reason });
     }
@@ -35,7 +35,7 @@ export function listSurvivors(report) {
 }
 
 /**
- * Markdown for features/SURVIVORS.md.
+ * Markdown for docs/mutation/SURVIVORS.md.
  * @param {string[]} notMutated the files stryker.config.json leaves out of `mutate`
  */
 export function renderSurvivors(report, measuredAt, notMutated = []) {
@@ -103,7 +103,7 @@ export function renderSurvivors(report, measuredAt, notMutated = []) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [reportPath = 'reports/mutation/mutation.json', outPath = 'features/SURVIVORS.md'] = process.argv.slice(2);
+  const [reportPath = 'reports/mutation/mutation.json', outPath = 'docs/mutation/SURVIVORS.md'] = process.argv.slice(2);
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
   writeFileSync(outPath, renderSurvivors(report, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation()));
   console.log(`wrote ${outPath}`);

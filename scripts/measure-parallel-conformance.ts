@@ -4,15 +4,19 @@
  * Prints and writes reports/conformance-parallel.md: both durations, the speed-up, whether the
  * results are the same and whether any record was left behind.
  *
- * node --import tsx scripts/measure-parallel-conformance.ts [--parallel 4] [--delay 25] [--profile core|extended]
+ * npm run build && node scripts/run-ts.mjs scripts/measure-parallel-conformance.ts [--parallel 4] [--delay 25] [--profile core|extended]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { runConformance, type ConformanceProfile } from '../src/conformance/run-conformance.js';
+import type { ConformanceProfile } from '../src/conformance/run-conformance.js';
 import { generateSecret, startReferenceServer } from '../src/reference-server/index.js';
 import { leftoverIds, scenarioOutcomes, storeFingerprint } from '../test/support/conformance-fingerprint.js';
 import { startDelayingProxy } from '../test/support/delaying-proxy.js';
+
+// The compiled runner (npm run build), as `mgmt-kit conformance` runs it: its workers load the
+// step bundle of the build, not the .ts steps through tsx.
+const { runConformance } = (await import(new URL('../dist/conformance/run-conformance.js', import.meta.url).href)) as typeof import('../src/conformance/run-conformance.js');
 
 const { values } = parseArgs({ options: { parallel: { type: 'string', default: '4' }, delay: { type: 'string', default: '25' }, profile: { type: 'string', default: 'core' } } });
 const parallel = Number(values.parallel);

@@ -25,7 +25,7 @@ writeFileSync('reports/mutation/summary.txt', `${line}\n`);
 console.log(line);
 // A run over part of the core (--mutate) would list only that part: SURVIVORS.md stays as it is.
 if (!process.argv.slice(2).some((arg) => arg === '--mutate' || arg.startsWith('--mutate=') || arg === '-m')) {
-  writeFileSync('features/SURVIVORS.md', renderSurvivors(parsed, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation()));
-  console.log('mutation: features/SURVIVORS.md lists every mutant left alive, with its reason');
+  writeFileSync('docs/mutation/SURVIVORS.md', renderSurvivors(parsed, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation()));
+  console.log('mutation: docs/mutation/SURVIVORS.md lists every mutant left alive, with its reason');
 }
 process.exit(run.status ?? 1);

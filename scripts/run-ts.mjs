@@ -1,6 +1,6 @@
-// Runs a TypeScript script the way bin/mgmt-kit.js runs the CLI: tsx registered through its API,
-// not `node --import tsx`, so child processes (cucumber's --parallel workers) start without the
-// loader, as they do under `mgmt-kit conformance`.
+// Runs a TypeScript script with tsx registered through its API, not `node --import tsx`, so child
+// processes (cucumber's --parallel workers) start without the loader, as they do under
+// `mgmt-kit conformance`.
 //
 // node scripts/run-ts.mjs scripts/measure-parallel-conformance.ts [args...]
 import { resolve } from 'node:path';

@@ -1,5 +1,5 @@
 // Why each mutant that the conformance features do not kill is left alive: one reason per group
-// of lines, read by scripts/list-survivors.mjs to write features/SURVIVORS.md from a Stryker
+// of lines, read by scripts/list-survivors.mjs to write docs/mutation/SURVIVORS.md from a Stryker
 // report. Mutants Stryker ignores carry their reason in the source (`// Stryker disable …: why`),
 // and files left out of mutation have theirs in README "Quality"; these are the ones that still
 // count against the score. A rule matches a mutant when the file

@@ -1,6 +1,7 @@
 // Which part may import which: the client and the msw handlers are published on their
 // own, so they must not reach into the CLI, the conformance runner or the steps; the runner
-// does not import the steps (the steps import it); nothing in src/ imports test code.
+// does not import the steps (the steps import it); the CLI runs the benchmark, never the other
+// way round; nothing in src/ imports test code.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -34,7 +35,9 @@ const rules: Array<[string, string, RegExp]> = [
   ['src/mock does not reach up into the CLI, the runner or the node:http adapter', 'src/mock', /^src\/(cli|conformance|reference-server\/node-http)\//],
   ['the reference core imports only itself and the spec', 'src/reference-server/core', /^src\/(?!reference-server\/core\/|spec\/|generated\/)/],
   ['src/conformance does not import the steps', 'src/conformance', /^steps\//],
+  ['src/bench starts its processes itself: it does not import the CLI', 'src/bench', /^src\/cli\//],
   ['nothing in src/ imports test/ or steps/', 'src', /^(test|steps)\//],
+  ['the steps (bundled into the package) import no test code', 'steps', /^test\//],
 ];
 
 describe('import directions', () => {

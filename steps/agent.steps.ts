@@ -127,8 +127,7 @@ When(
   async function (this: KitWorld, path: PathForm, name: EnumName, value: string) {
     const record = this.latest('agents');
     const body = { id: record.id, [ENUMS[name].list]: [entryWithEnum(record.sent, name, value)] };
-    const options = path === 'record' ? { id: record.id } : {};
-    await this.call((c) => indexClient(c, 'agents').update(body, options));
+    await this.call((c) => indexClient(c, 'agents').update({ id: path === 'record' ? record.id : undefined, body }));
   },
 );
 
@@ -180,7 +179,7 @@ When(
     const [field, value] = ENTRY_CHANGES[list];
     record.sent = { ...record.sent, [list]: entries.map((e) => (e === first ? { ...e, [field]: value } : e)) };
     const body = { id: record.id, [list]: [{ id: first['id'], [field]: value }] };
-    await this.call((c) => indexClient(c, 'agents').update(body, { id: record.id }));
+    await this.call((c) => indexClient(c, 'agents').update({ id: record.id, body }));
   },
 );
 
@@ -201,6 +200,6 @@ When(
       parameters: parameters.map((p) => (p['id'] === parameterId ? changed : p)),
       actions: [...listOf(record.sent, 'actions'), action],
     };
-    await this.call((c) => indexClient(c, 'agents').update(body, { id: record.id }));
+    await this.call((c) => indexClient(c, 'agents').update({ id: record.id, body }));
   },
 );

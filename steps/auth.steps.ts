@@ -26,15 +26,15 @@ async function sendHarmless(
   const id = world.spareId(index);
   const change = { id: own, note: 'must not be stored' };
   const onBase = {
-    create: (c: KitClient) => api(c).create({ id, ...sampleRecord(index) }),
+    create: (c: KitClient) => api(c).create({ body: { id, ...sampleRecord(index) } }),
     read: (c: KitClient) => api(c).read(),
-    update: (c: KitClient) => api(c).update(change), // PUT {base}, target id in the body
+    update: (c: KitClient) => api(c).update({ body: change }), // PUT {base}, target id in the body
     delete: (c: KitClient) => api(c).delete({ query: { where: { equals: { target: 'id', expr: own } } } }),
   };
   const onRecord = {
-    create: (c: KitClient) => api(c).create(sampleRecord(index), { id }),
+    create: (c: KitClient) => api(c).create({ id, body: sampleRecord(index) }),
     read: (c: KitClient) => api(c).read({ id: own }),
-    update: (c: KitClient) => api(c).update(change, { id: own }),
+    update: (c: KitClient) => api(c).update({ id: own, body: change }),
     delete: (c: KitClient) => api(c).delete({ id: own }),
   };
   await world.call((path === 'record' ? onRecord : onBase)[operation], { client });

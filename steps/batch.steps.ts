@@ -20,7 +20,7 @@ When(
     this.remember(index, first.id, first);
     this.remember(index, last.id, last);
     extensionState(this).batchIds = [first.id, existing.id, last.id];
-    await this.call((c) => indexClient(c, index).create([first, { id: existing.id, ...sampleRecord(index, 1) }, last]));
+    await this.call((c) => indexClient(c, index).create({ body: [first, { id: existing.id, ...sampleRecord(index, 1) }, last] }));
   },
 );
 
@@ -28,24 +28,24 @@ When(
 When('I create a batch of {index}: a new record, then the JSON value {int}', async function (this: KitWorld, index: IndexName, value: number) {
   const record = { id: this.newId(index), ...sampleRecord(index, 0) };
   this.cleanup.addId(index, record.id);
-  await this.call((c) => indexClient(c, index).create([record, value]));
+  await this.call((c) => indexClient(c, index).create({ body: [record, value] }));
 });
 
 When('I {operation} a batch of two {index} under a new id in the path', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
   const id = this.spareId(index);
   const body = [sampleRecord(index, 0), sampleRecord(index, 1)];
-  if (operation === 'create') await this.call((c) => indexClient(c, index).create(body, { id }));
-  else if (operation === 'update') await this.call((c) => indexClient(c, index).update(body, { id }));
+  if (operation === 'create') await this.call((c) => indexClient(c, index).create({ id, body }));
+  else if (operation === 'update') await this.call((c) => indexClient(c, index).update({ id, body }));
   else throw new Error(`a batch goes with create or update, not ${operation}`);
 });
 
 When('I {operation} a batch of {index} naming one id twice', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
   if (operation === 'create') {
     const id = this.spareId(index);
-    await this.call((c) => indexClient(c, index).create([{ id, ...sampleRecord(index, 0) }, { id, ...sampleRecord(index, 1) }]));
+    await this.call((c) => indexClient(c, index).create({ body: [{ id, ...sampleRecord(index, 0) }, { id, ...sampleRecord(index, 1) }] }));
   } else if (operation === 'update') {
     const { id } = this.latest(index);
-    await this.call((c) => indexClient(c, index).update([{ id, note: 'first' }, { id, note: 'second' }]));
+    await this.call((c) => indexClient(c, index).update({ body: [{ id, note: 'first' }, { id, note: 'second' }] }));
   } else throw new Error(`a batch goes with create or update, not ${operation}`);
 });
 
@@ -53,13 +53,13 @@ When('I update a batch of {index}: the first changed, then an id that does not e
   const [first] = this.made(index);
   const unknown = this.spareId(index);
   first!.sent = { ...first!.sent, note: 'changed by a batch' };
-  await this.call((c) => indexClient(c, index).update([{ id: first!.id, note: 'changed by a batch' }, { id: unknown, note: 'must not be stored' }]));
+  await this.call((c) => indexClient(c, index).update({ body: [{ id: first!.id, note: 'changed by a batch' }, { id: unknown, note: 'must not be stored' }] }));
 });
 
 When('I update a batch of {index}: the first as it is, then the second changed', async function (this: KitWorld, index: IndexName) {
   const [first, second] = this.made(index);
   second!.sent = { ...second!.sent, note: 'changed by a batch' };
-  await this.call((c) => indexClient(c, index).update([{ ...first!.sent, id: first!.id }, { id: second!.id, note: 'changed by a batch' }]));
+  await this.call((c) => indexClient(c, index).update({ body: [{ ...first!.sent, id: first!.id }, { id: second!.id, note: 'changed by a batch' }] }));
 });
 
 Then('the response is {int} with the items {string} in request order', function (this: KitWorld, status: number, codes: string) {

@@ -11,7 +11,7 @@ async function createWithId(world: KitWorld, index: IndexName, fields: JsonRecor
   const id = world.newId(index);
   const sent = { id, ...fields };
   world.remember(index, id, sent);
-  const outcome = await world.call((c) => indexClient(c, index).create(sent));
+  const outcome = await world.call((c) => indexClient(c, index).create({ body: sent }));
   return outcome.status;
 }
 
@@ -42,7 +42,7 @@ When('I create {index} without an id', async function (this: KitWorld, index: In
   const sent = { ...sampleRecord(index), [MARKER_FIELD]: marker };
   this.cleanup.addMarker(index, MARKER_FIELD, marker);
   this.pendingGenerated = { index, sent, marker };
-  await this.call((c) => indexClient(c, index).create(sent));
+  await this.call((c) => indexClient(c, index).create({ body: sent }));
 });
 
 // POST {base}/{id} with a body without id: the path names the record.
@@ -50,7 +50,7 @@ When('I create {index} with a new id in the path', async function (this: KitWorl
   const id = this.newId(index);
   const body = sampleRecord(index);
   this.remember(index, id, { id, ...body });
-  await this.call((c) => indexClient(c, index).create(body, { id }));
+  await this.call((c) => indexClient(c, index).create({ id, body }));
 });
 
 // POST {base}/{id} with the same id in the body: the body is the record the path names.
@@ -58,7 +58,7 @@ When('I create {index} with a new id in the path and the same id in the body', a
   const id = this.newId(index);
   const body = { id, ...sampleRecord(index) };
   this.remember(index, id, body);
-  await this.call((c) => indexClient(c, index).create(body, { id }));
+  await this.call((c) => indexClient(c, index).create({ id, body }));
 });
 
 /**
@@ -68,8 +68,8 @@ When('I create {index} with a new id in the path and the same id in the body', a
 export async function createAt(world: KitWorld, index: IndexName, path: PathForm, fields: JsonRecord): Promise<void> {
   const id = world.spareId(index);
   world.remember(index, id, { id, ...fields });
-  if (path === 'base') await world.call((c) => indexClient(c, index).create({ id, ...fields }));
-  else await world.call((c) => indexClient(c, index).create(fields, { id }));
+  if (path === 'base') await world.call((c) => indexClient(c, index).create({ body: { id, ...fields } }));
+  else await world.call((c) => indexClient(c, index).create({ id, body: fields }));
 }
 
 function without(fields: JsonRecord, field: string): JsonRecord {
@@ -127,11 +127,11 @@ Given(
 // §4.1 rule 3: the second create sends other field values, so an overwrite would show.
 When('I create {index} with the same id', async function (this: KitWorld, index: IndexName) {
   const { id } = this.latest(index);
-  await this.call((c) => indexClient(c, index).create({ id, ...sampleRecord(index, 1) }));
+  await this.call((c) => indexClient(c, index).create({ body: { id, ...sampleRecord(index, 1) } }));
 });
 
 // The same rule on POST {base}/{id} (§4.1: create is POST {base}[/{id}]).
 When('I create {index} with the same id in the path', async function (this: KitWorld, index: IndexName) {
   const { id } = this.latest(index);
-  await this.call((c) => indexClient(c, index).create(sampleRecord(index, 1), { id }));
+  await this.call((c) => indexClient(c, index).create({ id, body: sampleRecord(index, 1) }));
 });

@@ -33,5 +33,5 @@ When(
 When(/^I update that record setting (\S+) to (.+)$/, async function (this: KitWorld, path: string, json: string) {
   const record = this.lastRecord();
   const body = updateBodySetting(record.sent, path, parse(json));
-  await this.call((c) => indexClient(c, record.index).update(body, { id: record.id }));
+  await this.call((c) => indexClient(c, record.index).update({ id: record.id, body }));
 });

@@ -95,9 +95,9 @@ When('I create a batch of two {index} with new ids', async function (this: KitWo
     const id = this.newId(index);
     return this.remember(index, id, { id, ...sampleRecord(index, variant) }).sent;
   });
-  await this.call((c) => indexClient(c, index).create(records));
+  await this.call((c) => indexClient(c, index).create({ body: records }));
 });
 
 When('I create an empty batch of {index}', async function (this: KitWorld, index: IndexName) {
-  await this.call((c) => indexClient(c, index).create([]));
+  await this.call((c) => indexClient(c, index).create({ body: [] }));
 });

@@ -19,7 +19,7 @@ Given('these {index} exist:', async function (this: KitWorld, index: IndexName, 
     const { suffix, sent } = familyRecord(index, stem, row);
     const record = this.remember(index, sent['id'] as string, sent);
     family.bySuffix.set(suffix, record);
-    const outcome = await this.call((c) => indexClient(c, index).create(sent));
+    const outcome = await this.call((c) => indexClient(c, index).create({ body: sent }));
     this.response();
     if (outcome.status !== 201) throw new Error(`could not create the ${index} record ${record.id} the scenario needs: ${outcome.rawBody}`);
   }

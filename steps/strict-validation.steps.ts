@@ -39,7 +39,7 @@ When('I create {index} with a new id in the path and another new id in the body'
   const bodyId = this.newId(index);
   this.cleanup.addId(index, bodyId);
   extensionState(this).mustBeAbsent = [pathId, bodyId];
-  await this.call((c) => indexClient(c, index).create({ id: bodyId, ...sampleRecord(index) }, { id: pathId }));
+  await this.call((c) => indexClient(c, index).create({ id: pathId, body: { id: bodyId, ...sampleRecord(index) } }));
 });
 
 Then('no {index} record exists under either id', async function (this: KitWorld, index: IndexName) {
@@ -55,5 +55,5 @@ When('I update that agent at {path} sending two {word} entries of one id', async
   const list = asList(word);
   const record = this.lastRecord();
   const body = { id: record.id, [list]: repeatedEntries(list) };
-  await this.call((c) => indexClient(c, 'agents').update(body, path === 'record' ? { id: record.id } : {}));
+  await this.call((c) => indexClient(c, 'agents').update({ id: path === 'record' ? record.id : undefined, body }));
 });

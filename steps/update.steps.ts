@@ -6,11 +6,11 @@ import { valueAt, withValueAt } from './support/value-at-path.js';
 import type { PathForm } from './parameter-types.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
-// Every update names the target twice, in the path and in the body (same value): the seed's
+// Every update names the target twice, in the path and in the body (same value): the description's
 // update body carries "id of the target" (§4.1) and every faithful implementation accepts both.
 async function update(world: KitWorld, record: ScenarioRecord, fields: Record<string, unknown>): Promise<void> {
   const body = { ...fields, id: record.id };
-  await world.call((c) => indexClient(c, record.index).update(body, { id: record.id }));
+  await world.call((c) => indexClient(c, record.index).update({ id: record.id, body }));
 }
 
 // §4.1 rules 6 and 7: link type rename, event gains source.
@@ -35,7 +35,7 @@ When(
   async function (this: KitWorld, index: IndexName, field: string, value: string) {
     const record = this.latest(index);
     record.sent = { ...record.sent, [field]: value };
-    await this.call((c) => indexClient(c, index).update({ id: record.id, [field]: value }));
+    await this.call((c) => indexClient(c, index).update({ body: { id: record.id, [field]: value } }));
   },
 );
 
@@ -43,7 +43,7 @@ When(
 When('I update that record at {path} with the values it already has', async function (this: KitWorld, path: PathForm) {
   const record = this.lastRecord();
   const body = { ...record.sent, id: record.id };
-  await this.call((c) => indexClient(c, record.index).update(body, path === 'record' ? { id: record.id } : {}));
+  await this.call((c) => indexClient(c, record.index).update({ id: path === 'record' ? record.id : undefined, body }));
 });
 
 // §2 rule 4: extra fields may be sent on update too.
@@ -77,14 +77,14 @@ When('I update that record changing only the value at {string}', async function 
 When('I update that record changing its id to a new id', async function (this: KitWorld) {
   const record = this.lastRecord();
   const newId = this.spareId(record.index);
-  await this.call((c) => indexClient(c, record.index).update({ id: newId }, { id: record.id }));
+  await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: newId } }));
 });
 
 // An update names a record that does not exist: it must not answer as if it updated, nor create it.
 When('I update {index} at {path} naming an id that does not exist', async function (this: KitWorld, index: IndexName, path: PathForm) {
   const id = this.spareId(index);
   const body = { id, note: 'must not be stored' };
-  await this.call((c) => indexClient(c, index).update(body, path === 'record' ? { id } : {}));
+  await this.call((c) => indexClient(c, index).update({ id: path === 'record' ? id : undefined, body }));
 });
 
 // Extension (x-decisions batches): an update body may be a list of records.
@@ -93,6 +93,6 @@ When(
   async function (this: KitWorld, index: IndexName, field: string, value: string) {
     const records = this.made(index);
     for (const record of records) record.sent = { ...record.sent, [field]: value };
-    await this.call((c) => indexClient(c, index).update(records.map((r) => ({ id: r.id, [field]: value }))));
+    await this.call((c) => indexClient(c, index).update({ body: records.map((r) => ({ id: r.id, [field]: value })) }));
   },
 );

@@ -1,4 +1,4 @@
-// Entry of the benchmark's ceiling process: `node --import tsx src/bench/ceiling-main.ts`.
+// Entry of the benchmark's ceiling process: `node dist/bench/ceiling-main.js` (from src/ under tsx in a clone).
 // Prints `ceiling ready on <url>` once listening on a free loopback port; SIGTERM stops it.
 import type { AddressInfo } from 'node:net';
 import { createCeilingServer } from './ceiling-server.js';

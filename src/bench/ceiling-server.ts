@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { readPreloadedNetworkLinkTypes } from '../reference-server/index.js';
-import { loadOpenApiDocument } from '../spec/openapi-document.js';
+import { loadOpenApiDocument } from '../reference-server/core/index.js';
 
 /** The bytes the reference server answers to `GET /type/network-link/p2p`: `[{"id":"p2p",…}]`. */
 export function readCeilingBody(): Buffer {

@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { generateSecret, mintToken } from '../reference-server/index.js';
-import { startCliForTests, type RunningCli } from '../cli/prism/start-cli-for-tests.js';
 import { benchSeed } from './bench-data.js';
 import type { BenchReport, LatencyRow, ThroughputRow } from './bench-report.js';
 import type { BenchSettings } from './bench-settings.js';
-import { startCeilingProcess } from './bench-processes.js';
+import { startCeilingProcess, startPrismProcess } from './bench-processes.js';
+import type { ChildServer } from './start-child-server.js';
 import { measureMemory } from './measure-memory.js';
 import { renderBenchMarkdown } from './render-bench-markdown.js';
 import { renderBenchSvg } from './render-bench-svg.js';
@@ -40,7 +40,7 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
   const dir = mkdtempSync(join(tmpdir(), 'mgmt-kit-bench-'));
   const throughput: ThroughputRow[] = [];
   const latency: LatencyRow[] = [];
-  let prism: RunningCli | undefined;
+  let prism: ChildServer | undefined;
   const ceiling = await startCeilingProcess();
   try {
     const seedFile = join(dir, 'reference-seed.json');
@@ -48,12 +48,12 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
     writeFileSync(seedFile, JSON.stringify(benchSeed({ listRecords: settings.listRecords, whereEvents: settings.whereEvents, deleteStock })));
     if (options.prism ?? true) {
       log('starting the Prism mock (it takes a few seconds to answer first)');
-      prism = await startCliForTests(['mock'], { waitMs: 60_000 });
-      await waitForAnswer(`${prism.baseURL}/type/network-link/p2p`, { authorization: `Bearer ${token}` }, 60_000);
+      prism = await startPrismProcess();
+      await waitForAnswer(`${prism.url}/type/network-link/p2p`, { authorization: `Bearer ${token}` }, 60_000);
     }
     for (let round = 1; round <= settings.rounds; round += 1) {
       log(`round ${round} of ${settings.rounds}`);
-      const result = await runBenchRound({ round, settings, ceilingUrl: ceiling.url, ceilingPid: ceiling.pid, prismUrl: prism?.baseURL, secret, token, seedFile, log });
+      const result = await runBenchRound({ round, settings, ceilingUrl: ceiling.url, ceilingPid: ceiling.pid, prismUrl: prism?.url, secret, token, seedFile, log });
       throughput.push(...result.throughput);
       latency.push(...result.latency);
     }

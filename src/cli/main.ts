@@ -1,35 +1,20 @@
 import { readFileSync } from 'node:fs';
+import type { Command } from './command/declare-command.js';
+import { benchCommand } from './commands/bench.js';
+import { conformanceCommand } from './commands/conformance.js';
+import { fuzzCommand } from './commands/fuzz.js';
+import { mockCommand } from './commands/mock.js';
+import { proxyCommand } from './commands/proxy.js';
+import { serveCommand } from './commands/serve.js';
+import { tokenCommand } from './commands/token.js';
 import { stopWhenOrphaned } from './stop-when-orphaned.js';
 
-/** One sub-command of `mgmt-kit`: a summary for the help text and a runner that returns the exit code. */
-export interface Command {
-  summary: string;
-  run(argv: string[]): Promise<number>;
-}
-
 /**
- * The sub-commands, loaded lazily so `mgmt-kit token` does not pay for Prism or cucumber.
- * Each module exports `command: Command`.
+ * The sub-commands, in the order `mgmt-kit --help` lists them. Each module holds only its
+ * declaration and loads what it runs on (Prism, cucumber, fast-check) when it runs, so the list
+ * costs `mgmt-kit token` nothing.
  */
-const commands: Record<string, () => Promise<{ command: Command }>> = {
-  serve: () => import('./commands/serve.js'),
-  token: () => import('./commands/token.js'),
-  mock: () => import('./commands/mock.js'),
-  proxy: () => import('./commands/proxy.js'),
-  conformance: () => import('./commands/conformance.js'),
-  fuzz: () => import('./commands/fuzz.js'),
-  bench: () => import('./commands/bench.js'),
-};
-
-const summaries: Record<string, string> = {
-  serve: 'run the reference in-memory server (npm start)',
-  token: 'mint a JWT for the reference server',
-  mock: 'serve spec/openapi.yaml from its examples with Prism (stateless)',
-  proxy: 'run Prism as a validation proxy in front of a real deployment',
-  conformance: 'run the conformance features against any implementation',
-  fuzz: 'model-based differential fuzzing of any implementation',
-  bench: 'measure the reference server against the node:http ceiling and Prism',
-};
+export const COMMANDS: readonly Command[] = [serveCommand, tokenCommand, mockCommand, proxyCommand, conformanceCommand, fuzzCommand, benchCommand];
 
 function readVersion(): string {
   const url = new URL('../../package.json', import.meta.url);
@@ -37,9 +22,9 @@ function readVersion(): string {
   return pkg.version ?? '0.0.0';
 }
 
-/** Prints the list of sub-commands. */
+/** The list of sub-commands, each with its summary (and the npm script that runs it). */
 export function formatHelp(): string {
-  const rows = Object.entries(summaries).map(([name, text]) => `  ${name.padEnd(12)} ${text}`);
+  const rows = COMMANDS.map((command) => `  ${command.name.padEnd(12)} ${command.summary}${command.npmScript ? ` (${command.npmScript})` : ''}`);
   return [
     `mgmt-kit ${readVersion()} — contract-first mock and conformance kit for the management service`,
     '',
@@ -62,12 +47,11 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${readVersion()}\n`);
     return 0;
   }
-  const load = commands[name];
-  if (!load) {
+  const command = COMMANDS.find((candidate) => candidate.name === name);
+  if (!command) {
     process.stderr.write(`mgmt-kit: unknown command "${name}"\n\n${formatHelp()}`);
     return 2;
   }
-  const { command } = await load();
   // `npx mgmt-kit serve &` + `kill $!`: the signal stops npm and its shell, not this process.
   const unwatch = stopWhenOrphaned();
   try {

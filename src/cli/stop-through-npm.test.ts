@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { connect } from 'node:net';
 import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { findFreePort } from './prism/start-cli-for-tests.js';
+import { findFreePort } from '../../test/support/start-cli-for-tests.js';
 import { PACKAGE_ROOT } from '../conformance/run-conformance.js';
 
 const groups = new Set<number>();

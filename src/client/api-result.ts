@@ -4,7 +4,16 @@ import type { components, operations } from '../generated/openapi.js';
 export type OperationId = keyof operations;
 
 type ResponsesOf<O extends OperationId> = operations[O]['responses'];
-type JsonBodyOf<R> = R extends { content: { 'application/json': infer B } } ? B : undefined;
+type JsonBodyOf<R> = R extends { content: { 'application/json': infer B } } ? OneArray<B> : undefined;
+
+/**
+ * An array body as one plain array. The generated type of a narrowed envelope (`DeletedEnvelope`:
+ * the Envelope, allOf items with code 200) is an intersection of two array types, on which
+ * `data[0].code` is `200` but `data.map((item) => item.code)` sees only the first array's `number`;
+ * one array of the merged item type gives the literal everywhere, and shows its fields in hovers.
+ */
+type OneArray<B> = [B] extends [readonly unknown[]] ? Array<Merged<B[number]>> : B;
+type Merged<T> = T extends unknown ? { [K in keyof T]: T[K] } : never;
 
 /**
  * What every client call resolves to for a documented status: the status, the parsed JSON body
@@ -22,9 +31,10 @@ type JsonBodyOf<R> = R extends { content: { 'application/json': infer B } } ? B 
  * const result = await client.networkLinkTypes.read({ id: 'p2p' });
  * if (result.status === 200) result.data?.[0]?.name; // NetworkLinkTypeSelection[] | undefined
  */
-export type ApiResult<O extends OperationId> = O extends OperationId ? ResultOf<O> : never;
+export type ApiResult<O extends OperationId> = O extends OperationId ? OperationResult<O> : never;
 
-type ResultOf<O extends OperationId> = {
+/** The result of one operation, one member per documented status; {@link ApiResult} joins several. */
+export type OperationResult<O extends OperationId> = {
   [S in keyof ResponsesOf<O> & number]: {
     operation: O;
     status: S;

@@ -33,7 +33,7 @@ describe('createClient over node:http', () => {
     assert.equal(result.data?.[0]?.code, 200);
   });
   it('304 arrives without a body', async () => {
-    const result = await createClient({ baseURL }).events.update({ id: 'e1' });
+    const result = await createClient({ baseURL }).events.update({ body: { id: 'e1' } });
     assert.equal(result.status, 304);
     assert.equal(result.data, undefined);
     assert.equal(result.rawBody, '');

@@ -3,7 +3,8 @@
 import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import nock from 'nock';
-import { createClient, type IndexClient, type KitClient } from './create-client.js';
+import { createClient } from './create-client.js';
+import type { IndexClient, KitClient } from './index-client.js';
 import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
 import { indexOperations, type IndexName } from './index-operations.js';
 
@@ -21,7 +22,7 @@ interface Seen {
 }
 
 /** Answers the next request to `path` with `status` and `body`, recording what was sent. */
-function answerOnce(method: string, path: string, status: number, body?: unknown): Seen[] {
+function answerOnce(method: string, path: string | RegExp, status: number, body?: unknown): Seen[] {
   const seen: Seen[] = [];
   nock(BASE)
     .intercept(path, method)
@@ -58,7 +59,7 @@ describe('createClient: every method of every index, with and without a path id'
         {
           op: pick(ops.create), method: 'POST', status: 201, sent: bodies[index].create,
           reply: envelope('Created', 201, false, 'Record with id=r created'),
-          call: (c: KitClient) => c[index].create(bodies[index].create as never, { id }),
+          call: (c: KitClient) => c[index].create({ id, body: bodies[index].create as never }),
         },
         {
           op: pick(ops.read), method: 'GET', status: 200, sent: { select: ['id'] },
@@ -68,7 +69,7 @@ describe('createClient: every method of every index, with and without a path id'
         {
           op: pick(ops.update), method: 'PUT', status: 200, sent: bodies[index].update,
           reply: envelope('OK', 200, false, 'Record with id=r updated'),
-          call: (c: KitClient) => (c[index] as IndexClient<IndexName>).update(bodies[index].update as never, { id }),
+          call: (c: KitClient) => (c[index] as IndexClient<IndexName>).update({ id, body: bodies[index].update as never }),
         },
         {
           op: pick(ops.delete), method: 'DELETE', status: 205, sent: undefined,
@@ -165,7 +166,7 @@ describe('createClient: documented statuses resolve, never throw', () => {
     it(name, async () => {
       answerOnce(method, '/type/network-link', status, body);
       const result =
-        method === 'POST' ? await client.networkLinkTypes.create({ name: 'x' }) : await client.networkLinkTypes.read();
+        method === 'POST' ? await client.networkLinkTypes.create({ body: { name: 'x' } }) : await client.networkLinkTypes.read();
       assert.equal(result.status, status);
       assert.deepEqual(result.data, body);
     });
@@ -181,13 +182,13 @@ describe('createClient: documented statuses resolve, never throw', () => {
   });
   it('304 with no body', async () => {
     answerOnce('PUT', '/event/e1', 304);
-    const result = await client.events.update({ source: 'x' }, { id: 'e1' });
+    const result = await client.events.update({ id: 'e1', body: { source: 'x' } });
     assert.equal(result.status, 304);
     assert.equal(result.data, undefined);
   });
   it('204 with no body', async () => {
     answerOnce('POST', '/event', 204);
-    const result = await client.events.create([]);
+    const result = await client.events.create({ body: [] });
     assert.equal(result.status, 204);
     assert.equal(result.data, undefined);
   });
@@ -221,7 +222,7 @@ describe('createClient: a documented status without the body its schema describe
   });
   it('a 201 without a body resolves with data undefined, and the types forbid indexing it unguarded', async () => {
     answerOnce('POST', '/event', 201);
-    const created = await client.events.create({ id: 'e1' });
+    const created = await client.events.create({ body: { id: 'e1' } });
     assert.equal(created.status, 201);
     if (created.status !== 201) return;
     assert.equal(created.data?.[0]?.message, undefined, 'the guarded form of the JSDoc example does not throw');
@@ -242,7 +243,7 @@ describe('createClient: failures throw errors that name the operation', () => {
   const client = createClient({ baseURL: BASE, token: 't' });
   it('an undocumented status → UnexpectedStatusError', async () => {
     answerOnce('POST', '/catalog/agent/a1', 200, []); // 200 is not a create status
-    await assert.rejects(client.agents.create({}, { id: 'a1' }), (error: unknown) => {
+    await assert.rejects(client.agents.create({ id: 'a1', body: {} }), (error: unknown) => {
       assert.ok(error instanceof UnexpectedStatusError);
       assert.equal(error.operation, 'createAgentById');
       assert.equal(error.status, 200);
@@ -252,7 +253,7 @@ describe('createClient: failures throw errors that name the operation', () => {
   });
   it('404 on update is undocumented (x-decisions update-unknown-id)', async () => {
     answerOnce('PUT', '/event', 404, envelope('Not Found', 404, true, 'x'));
-    await assert.rejects(client.events.update({ id: 'e9' }), UnexpectedStatusError);
+    await assert.rejects(client.events.update({ body: { id: 'e9' } }), UnexpectedStatusError);
   });
   it('a connection error → NetworkError', async () => {
     nock(BASE).get('/event').replyWithError('socket hang up');
@@ -272,4 +273,22 @@ describe('createClient: failures throw errors that name the operation', () => {
       return true;
     });
   });
+});
+
+describe('createClient: a call object with a key its method does not read (JavaScript callers)', () => {
+  const client = createClient({ baseURL: BASE, token: 't' });
+  const rows: Array<[string, string, (c: KitClient) => Promise<unknown>, RegExp]> = [
+    // The one that matters most: a where not under query would delete every record (§4.1 rule 1).
+    ['delete({ where })', 'DELETE', (c) => c.events.delete({ where: { equals: { target: 'id', expr: 'e1' } } } as never), /events\.delete: "where" is not a key of the call object, which takes \{ id, query, queryIn, headers \}/],
+    ['create(record), the record not under body', 'POST', (c) => c.events.create({ id: 'e1', kind: 'link-down' } as never), /events\.create: "kind" is not a key .* \{ id, body, headers \}/],
+    ['update(body, { id }), the positional form', 'PUT', (c) => c.networkLinkTypes.update({ name: 'Mesh' } as never), /networkLinkTypes\.update: "name" is not a key/],
+    ['read({ select })', 'GET', (c) => c.agents.read({ select: ['id'] } as never), /agents\.read: "select" is not a key/],
+  ];
+  for (const [name, method, call, message] of rows) {
+    it(`${name} rejects with a TypeError and sends nothing`, async () => {
+      const seen = answerOnce(method, /.*/, 200, []);
+      await assert.rejects(call(client), (error: unknown) => error instanceof TypeError && message.test(error.message));
+      assert.equal(seen.length, 0);
+    });
+  }
 });

@@ -1,13 +1,9 @@
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { operationTable } from '../generated/operation-table.js';
-import {
-  NetworkError,
-  UnexpectedStatusError,
-  type ApiResult,
-  type OperationId,
-  type Query,
-  type RequestBodyOf,
-} from './api-result.js';
+import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
+import { checkCallKeys } from './check-call-keys.js';
+import type { CallOptions, QueryCall } from './index-calls.js';
+import type { IndexClient, KitClient } from './index-client.js';
 import { indexOperations, type IndexName } from './index-operations.js';
 import { placeQuery, runsInBrowser, type QueryPlacement } from './place-query.js';
 import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
@@ -34,37 +30,9 @@ export interface ClientOptions {
   queryIn?: QueryPlacement | undefined;
 }
 
-/** Per-call options: the record id of the path, and extra headers (they override the defaults). */
-export interface CallOptions {
-  id?: string | undefined;
-  headers?: Record<string, string> | undefined;
-}
-
-/** Read and delete also take the query body (§4.1), sent as JSON even on GET, or as `?q=`. */
-export interface QueryCallOptions extends CallOptions {
-  query?: Query | undefined;
-  /** Overrides {@link ClientOptions.queryIn} for this call. */
-  queryIn?: QueryPlacement | undefined;
-}
-
-type Ops<I extends IndexName> = (typeof indexOperations)[I];
-
-/** The four operations of one index (§4.1), each resolving to an {@link ApiResult}. */
-export interface IndexClient<I extends IndexName> {
-  /** POST {base}[/{id}]: 201 envelope, 406 duplicate or missing field, … */
-  create(body?: RequestBodyOf<Ops<I>['create'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['create'][number]>>;
-  /** GET {base}[/{id}] with an optional query body: 200 list, 404 nothing found, … */
-  read(options?: QueryCallOptions): Promise<ApiResult<Ops<I>['read'][number]>>;
-  /** PUT {base}/{id}: the path names the target; 200 envelope, 304 nothing changed (no body), 406, … */
-  update(body: RequestBodyOf<Ops<I>['update'][1]> | undefined, options: CallOptions & { id: string }): Promise<ApiResult<Ops<I>['update'][number]>>;
-  /** PUT {base}: the body's id names the target (required there); 200, 304, 406, … */
-  update(body?: RequestBodyOf<Ops<I>['update'][0]>, options?: CallOptions): Promise<ApiResult<Ops<I>['update'][number]>>;
-  /** DELETE {base}[/{id}] with an optional where query; without one every record goes (§4.1 rule 1). */
-  delete(options?: QueryCallOptions): Promise<ApiResult<Ops<I>['delete'][number]>>;
-}
-
-/** The typed client: one {@link IndexClient} per index. */
-export type KitClient = { [I in IndexName]: IndexClient<I> };
+// What the call object of each method may hold (index-calls.ts): create/update, read/delete.
+const BODY_CALL_KEYS = ['id', 'body', 'headers'] as const;
+const QUERY_CALL_KEYS = ['id', 'query', 'queryIn', 'headers'] as const;
 
 // The generated table, not the spec document: a browser bundle must not carry the whole spec.
 const documentedStatuses = new Map<string, ReadonlySet<number>>(
@@ -82,7 +50,7 @@ const documentedStatuses = new Map<string, ReadonlySet<number>>(
  *
  * @example
  * const client = createClient({ baseURL: 'http://127.0.0.1:8080', token });
- * const created = await client.events.create({ id: 'e1', kind: 'link-down' });
+ * const created = await client.events.create({ body: { id: 'e1', kind: 'link-down' } });
  * if (created.status === 201) console.log(created.data?.[0]?.message); // data may be undefined: a deployment may send no body
  */
 export function createClient(options: ClientOptions): KitClient {
@@ -136,17 +104,22 @@ export function createClient(options: ClientOptions): KitClient {
     const pathOf = (id: string | undefined) =>
       id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(id)}`;
     const pick = (pair: readonly [OperationId, OperationId], id: string | undefined) => (id === undefined ? pair[0] : pair[1]);
-    const withQuery = (method: 'GET' | 'DELETE', pair: readonly [OperationId, OperationId], call: QueryCallOptions | undefined) => {
-      const placed = placeQuery(method, call?.query, call?.queryIn ?? options.queryIn ?? 'auto', runsInBrowser());
-      return send(pick(pair, call?.id), method, `${pathOf(call?.id)}${placed.search}`, placed.body, call?.headers);
+    // async: a call object with a misplaced key rejects like any other failed call, never throws.
+    const withQuery = async (method: 'read' | 'delete', call: QueryCall | undefined) => {
+      checkCallKeys(`${index}.${method}`, call, QUERY_CALL_KEYS);
+      const verb = method === 'read' ? 'GET' : 'DELETE';
+      const placed = placeQuery(verb, call?.query, call?.queryIn ?? options.queryIn ?? 'auto', runsInBrowser());
+      return send(pick(ops[method], call?.id), verb, `${pathOf(call?.id)}${placed.search}`, placed.body, call?.headers);
+    };
+    const withBody = async (method: 'create' | 'update', call: (CallOptions & { body?: unknown }) | undefined) => {
+      checkCallKeys(`${index}.${method}`, call, BODY_CALL_KEYS);
+      return send(pick(ops[method], call?.id), method === 'create' ? 'POST' : 'PUT', pathOf(call?.id), call?.body, call?.headers);
     };
     const client = {
-      create: (body?: unknown, call?: CallOptions) =>
-        send(pick(ops.create, call?.id), 'POST', pathOf(call?.id), body, call?.headers),
-      read: (call?: QueryCallOptions) => withQuery('GET', ops.read, call),
-      update: (body?: unknown, call?: CallOptions) =>
-        send(pick(ops.update, call?.id), 'PUT', pathOf(call?.id), body, call?.headers),
-      delete: (call?: QueryCallOptions) => withQuery('DELETE', ops.delete, call),
+      create: (call?: CallOptions & { body?: unknown }) => withBody('create', call),
+      read: (call?: QueryCall) => withQuery('read', call),
+      update: (call?: CallOptions & { body?: unknown }) => withBody('update', call),
+      delete: (call?: QueryCall) => withQuery('delete', call),
     };
     return client as unknown as IndexClient<I>;
   }

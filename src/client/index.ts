@@ -1,10 +1,27 @@
-// The typed client: one IndexClient per index of the seed, results typed per status.
+// The typed client: one IndexClient per index of the description, results typed per status.
 export { createClient } from './create-client.js';
 export { indexOperations } from './index-operations.js';
 export { NetworkError, UnexpectedStatusError } from './api-result.js';
 export { placeQuery } from './place-query.js';
+// How the client reads an answer, for callers that send raw requests (the conformance steps)
+export { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 
-export type { ClientOptions, CallOptions, QueryCallOptions, IndexClient, KitClient } from './create-client.js';
+export type { ClientOptions } from './create-client.js';
+export type { IndexClient, KitClient } from './index-client.js';
+export type {
+  CallOptions,
+  CreateBody,
+  CreateCall,
+  DeleteCall,
+  QueryCall,
+  ReadCall,
+  UpdateBody,
+  UpdateByBodyIdCall,
+  UpdateByPathIdCall,
+  UpdateCall,
+  UpdateNamedInBody,
+} from './index-calls.js';
+export type { CreateResult, DeleteResult, ReadResult, StatusOf, UpdateResult } from './index-results.js';
 export type { IndexName, IndexOperations } from './index-operations.js';
 export type { QueryPlacement } from './place-query.js';
 export type { ApiResult, OperationId, RequestBodyOf, Query, Envelope, EnvelopeItem } from './api-result.js';

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../reference-server/index.js';
-import { findFreePort } from '../cli/prism/start-cli-for-tests.js';
+import { findFreePort } from '../../test/support/start-cli-for-tests.js';
 import { checkTarget, findBaseUrlProblem, type TargetCheck } from './check-target.js';
 import { mintJwt } from './mint-jwt.js';
 

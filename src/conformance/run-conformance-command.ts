@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { listOperations } from '../spec/openapi-document.js';
+import { listOperations } from '../reference-server/core/index.js';
 import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline } from './baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
 import { checkTarget } from './check-target.js';

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber, type ISupportCodeCoordinates, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
@@ -5,7 +6,7 @@ import type { Envelope } from '@cucumber/messages';
 import type { KitParameters } from './kit-parameters.js';
 import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';
 import { createRunPrefix } from './run-prefix.js';
-import { bundleSupportCode, expandImportPaths } from './bundle-support-code.js';
+import { STEP_BUNDLE_PATH } from './step-bundle-path.js';
 
 /** The two profiles of cucumber.js: the description's documented behaviour, or that plus @extension. */
 export type ConformanceProfile = 'core' | 'extended';
@@ -65,18 +66,23 @@ export function selectionTags(options: Pick<ConformanceRunOptions, 'allowDestruc
 type SupportCoordinates = Partial<ISupportCodeCoordinates>;
 
 /**
- * The support code of a run. Serial runs reuse a library loaded earlier in this process. Parallel
- * workers load their own, so they get one pre-built bundle (bundle-support-code.ts), which starts
- * each worker about twice as fast; the coordinator loads the same bundle, so both register the
- * step definitions from the same module. Without a bundle the files load as they are.
+ * True when this runner is the compiled one (dist/, what the package runs); false when it runs
+ * from src/ under tsx (a clone's unit tests and scripts).
  */
-async function supportFor(coordinates: SupportCoordinates, options: ConformanceRunOptions): Promise<ISupportCodeLibrary | SupportCoordinates> {
-  if (!options.parallel) return options.support ?? coordinates;
-  // expandImportPaths reads cucumber's own path expansion (an internal module); should a cucumber
-  // release move it, the run loads the files as they are rather than failing.
-  const files = await expandImportPaths(coordinates.importPaths ?? [], PACKAGE_ROOT).catch(() => undefined);
-  const bundle = files && (await bundleSupportCode(files, PACKAGE_ROOT));
-  return bundle ? { ...coordinates, importPaths: [bundle.file] } : coordinates;
+const RUNS_COMPILED = import.meta.url.endsWith('.js');
+
+/**
+ * The support code of a run. A library loaded earlier in this process is reused: importing the
+ * step modules again would register nothing, and --parallel workers load what the library was
+ * loaded from (its original coordinates). Else the compiled runner loads the steps of its own
+ * build, the one module `npm run build` bundled from steps/ (no TypeScript loader; each
+ * --parallel worker imports one file); from src/ the .ts files of the profile's import list load
+ * as they are, so an edited step needs no build (workers register tsx through
+ * steps/support/register.mjs, which comes first).
+ */
+function supportFor(coordinates: SupportCoordinates, options: ConformanceRunOptions): ISupportCodeLibrary | SupportCoordinates {
+  if (options.support) return options.support;
+  return RUNS_COMPILED ? { ...coordinates, importPaths: [join(PACKAGE_ROOT, STEP_BUNDLE_PATH)] } : coordinates;
 }
 
 /**
@@ -111,8 +117,6 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
     cwd: PACKAGE_ROOT,
     stdout: options.stdout ?? (options.progress === 'none' ? sink : process.stdout),
     stderr: options.stderr ?? process.stderr,
-    // Parallel workers load a bundle (bundle-support-code.ts); with source maps their failure
-    // stacks name the TypeScript steps, as a serial run's do.
     env: process.env,
   };
   const { runConfiguration } = await loadConfiguration(
@@ -137,7 +141,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
         options.onEnvelope?.(envelope);
       }
     : collector.onMessage;
-  const run = await runCucumber({ ...runConfiguration, support: await supportFor(runConfiguration.support, options) }, environment, onMessage);
+  const run = await runCucumber({ ...runConfiguration, support: supportFor(runConfiguration.support, options) }, environment, onMessage);
   return {
     success: run.success,
     scenarios: collector.results(),

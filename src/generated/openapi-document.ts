@@ -3776,6 +3776,7 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Envelope"
           },
           {
+            "type": "array",
             "items": {
               "properties": {
                 "code": {
@@ -3802,6 +3803,7 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Envelope"
           },
           {
+            "type": "array",
             "items": {
               "properties": {
                 "code": {
@@ -3827,6 +3829,7 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Envelope"
           },
           {
+            "type": "array",
             "items": {
               "properties": {
                 "code": {
@@ -3847,6 +3850,7 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Envelope"
           },
           {
+            "type": "array",
             "items": {
               "properties": {
                 "code": {
@@ -3869,6 +3873,7 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Envelope"
           },
           {
+            "type": "array",
             "items": {
               "properties": {
                 "error": {
@@ -3885,6 +3890,7 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Envelope"
           },
           {
+            "type": "array",
             "items": {
               "properties": {
                 "code": {
@@ -3906,6 +3912,7 @@ export const openapiDocument: unknown = {
             "$ref": "#/components/schemas/Envelope"
           },
           {
+            "type": "array",
             "items": {
               "properties": {
                 "code": {

@@ -577,21 +577,56 @@ export interface components {
         };
         /** @description The response envelope of create, update, delete and errors (§4.1). */
         Envelope: components["schemas"]["EnvelopeItem"][];
-        CreatedEnvelope: components["schemas"]["Envelope"] & unknown;
+        CreatedEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            code?: 201;
+            /** @constant */
+            error?: false;
+            message?: string;
+            id?: string;
+        }[];
         /** @description Code 200 in each item; in a batch (extension) a record that needed no change has a 304 item. */
-        UpdatedEnvelope: components["schemas"]["Envelope"] & unknown;
-        NotModifiedEnvelope: components["schemas"]["Envelope"] & unknown;
+        UpdatedEnvelope: components["schemas"]["Envelope"] & {
+            /** @enum {unknown} */
+            code?: 200 | 304;
+            /** @constant */
+            error?: false;
+            message?: string;
+        }[];
+        NotModifiedEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            code?: 304;
+            /** @constant */
+            error?: false;
+        }[];
         /** @description Code 200 in each item although the HTTP status is 205 (§4.1). */
-        DeletedEnvelope: components["schemas"]["Envelope"] & unknown;
-        ErrorEnvelope: components["schemas"]["Envelope"] & unknown;
-        ValidationErrorEnvelope: components["schemas"]["Envelope"] & unknown;
+        DeletedEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            code?: 200;
+            /** @constant */
+            error?: false;
+            message?: string;
+        }[];
+        ErrorEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            error?: true;
+        }[];
+        ValidationErrorEnvelope: components["schemas"]["Envelope"] & {
+            /** @constant */
+            code?: 406;
+            /** @constant */
+            error?: true;
+        }[];
         /**
          * @description The answer to a batch (x-decisions batches): one item per record, in request order, each
          *     with its own outcome (201 or 200 or 304, or 406 for a refused record); the HTTP status is
          *     the most severe item's code. Examples: CreateValidationFailed batchWithARefusedRecord,
          *     UpdateValidationFailed batchWithAnUnknownId.
          */
-        BatchEnvelope: components["schemas"]["Envelope"] & unknown;
+        BatchEnvelope: components["schemas"]["Envelope"] & {
+            /** @enum {unknown} */
+            code?: 200 | 201 | 304 | 406;
+        }[];
     };
     responses: {
         /** @description All records created (§4.1). One envelope item per record; the message names the id. */

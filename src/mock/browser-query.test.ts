@@ -19,7 +19,7 @@ const baseUrl = location.origin + '/api';
 const worker = setupWorker(...createHandlers({ baseUrl }));
 await worker.start({ quiet: true, onUnhandledRequest: 'error' });
 const client = createClient({ baseURL: baseUrl });
-await client.events.create([{ id: 'e1', kind: 'link-down', severity: 3 }, { id: 'e2', kind: 'link-up', severity: 9 }, { id: 'e3', kind: 'reboot', severity: 5 }]);
+await client.events.create({ body: [{ id: 'e1', kind: 'link-down', severity: 3 }, { id: 'e2', kind: 'link-up', severity: 9 }, { id: 'e3', kind: 'reboot', severity: 5 }] });
 const links = await client.events.read({
   query: { where: { wildcard: { target: 'kind', expr: 'link-*' } }, order: [{ target: 'severity', mode: 'desc' }], select: ['id'] },
 });

@@ -25,7 +25,7 @@ function useHandlers(options: Partial<HandlerOptions> = {}): MockHandlers {
 describe('createHandlers: state control as plain functions', () => {
   it('state() shows what requests did; reset() goes back to preload + seed', async () => {
     const handlers = useHandlers({ seed: { event: [{ id: 'e1', kind: 'up' }] } });
-    await client.events.create({ id: 'e2', kind: 'new' });
+    await client.events.create({ body: { id: 'e2', kind: 'new' } });
     await client.networkLinkTypes.delete();
     assert.deepEqual(handlers.state().event.map((r) => r.id), ['e1', 'e2']);
     assert.deepEqual(handlers.state()['network-link-type'], []);
@@ -54,7 +54,7 @@ describe('createHandlers: delay and faults', () => {
   });
   it('admin: x-mgmt-kit-status answers that status with the envelope and does not act', async () => {
     useHandlers({ admin: true });
-    const result = await client.events.create({ id: 'e1' }, { headers: { 'x-mgmt-kit-status': '500' } });
+    const result = await client.events.create({ body: { id: 'e1' }, headers: { 'x-mgmt-kit-status': '500' } });
     assert.equal(result.status, 500);
     assert.deepEqual(result.data, [{ status: 'Internal Server Error', code: 500, error: true, message: injectedMessage(500) }]);
     assert.deepEqual((await client.events.read()).data, []);
@@ -76,7 +76,7 @@ describe('createHandlers: delay and faults', () => {
   });
   it('without admin the fault headers are ignored', async () => {
     useHandlers();
-    const result = await client.events.create({ id: 'e1' }, { headers: { 'x-mgmt-kit-status': '500', 'x-mgmt-kit-delay': 'nonsense' } });
+    const result = await client.events.create({ body: { id: 'e1' }, headers: { 'x-mgmt-kit-status': '500', 'x-mgmt-kit-delay': 'nonsense' } });
     assert.equal(result.status, 201);
   });
 });

@@ -49,7 +49,7 @@ describe('createHandlers: create → read → update → delete on each index', 
     it(index, async () => {
       useHandlers();
       const api = client[index] as IndexClient<IndexName>;
-      const created = await api.create(record as never);
+      const created = await api.create({ body: record as never });
       assert.equal(created.status, 201);
       assert.match(String(created.data?.[0]?.message), new RegExp(`id=${record.id}`));
 
@@ -57,9 +57,9 @@ describe('createHandlers: create → read → update → delete on each index', 
       assert.equal(read.status, 200);
       assert.deepEqual(read.data, [record]);
 
-      const updated = await api.update(change as never, { id: record.id });
+      const updated = await api.update({ id: record.id, body: change as never });
       assert.equal(updated.status, 200);
-      const again = await api.update(change as never, { id: record.id });
+      const again = await api.update({ id: record.id, body: change as never });
       assert.equal(again.status, 304, 'the same update again changes nothing');
       assert.equal(again.data, undefined, 'a 304 carries no body through fetch');
 
@@ -81,20 +81,20 @@ describe('createHandlers: create → read → update → delete on each index', 
 describe('createHandlers: the 406 rules (§4.1 rules 3-4)', () => {
   it('a duplicate id → 406 "Id already found"', async () => {
     useHandlers();
-    const result = await client.networkLinkTypes.create({ id: 'p2p', name: 'again' });
+    const result = await client.networkLinkTypes.create({ body: { id: 'p2p', name: 'again' } });
     assert.equal(result.status, 406);
     assert.deepEqual(result.data?.[0], { status: 'Not Acceptable', code: 406, error: true, message: ID_ALREADY_FOUND });
   });
   it('a missing name of a network link type → 406 {name: required}', async () => {
     useHandlers();
-    const result = await client.networkLinkTypes.create({ id: 'nameless' } as never);
+    const result = await client.networkLinkTypes.create({ body: { id: 'nameless' } as never });
     assert.equal(result.status, 406);
     assert.deepEqual(result.data?.[0]?.message, { name: 'required' });
   });
   it('a missing parameter type → 406 {parameter.type: required}', async () => {
     useHandlers();
     const agent = { id: 'a1', parameters: [{ id: 'p', config: { schema: 'yaml' } }] };
-    const result = await client.agents.create(agent as never);
+    const result = await client.agents.create({ body: agent as never });
     assert.equal(result.status, 406);
     assert.deepEqual(result.data?.[0]?.message, { 'parameter.type': 'required' });
   });
@@ -154,7 +154,7 @@ describe('createHandlers: authentication (§5)', () => {
   it('auth on: a valid token is accepted', async () => {
     useHandlers({ auth: { secret } });
     const token = await mintToken({ secret, expiresIn: '5m' });
-    const result = await createClient({ baseURL: BASE, token }).events.create({ id: 'e1' });
+    const result = await createClient({ baseURL: BASE, token }).events.create({ body: { id: 'e1' } });
     assert.equal(result.status, 201);
   });
   it('auth on: no token → 401 envelope', async () => {
@@ -170,6 +170,6 @@ describe('createHandlers: authentication (§5)', () => {
   });
   it('auth off (default): no token needed', async () => {
     useHandlers();
-    assert.equal((await client.events.create({ id: 'e1' })).status, 201);
+    assert.equal((await client.events.create({ body: { id: 'e1' } })).status, 201);
   });
 });

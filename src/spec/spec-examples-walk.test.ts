@@ -16,7 +16,7 @@ import { after, before, describe, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import { mintToken } from '../reference-server/core/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference-server/node-http/start-reference-server.js';
-import { sendRaw } from '../reference-server/node-http/test-server.js';
+import { sendRaw } from '../../test/support/test-server.js';
 import { listOperations, loadOpenApiDocument, type OperationEntry } from './openapi-document.js';
 import { buildExampleRequest, responseExamples } from './operation-examples.js';
 import { createSpecValidator } from './spec-validator.js';

@@ -40,7 +40,7 @@ export async function restoreSnapshot(world: KitWorld, snapshot: Map<IndexName, 
       const failed: string[] = [];
       const createNext = async (): Promise<void> => {
         for (let record = missing.shift(); record !== undefined; record = missing.shift()) {
-          const outcome = await world.call((c) => indexClient(c, index).create(record), { housekeeping: true });
+          const outcome = await world.call((c) => indexClient(c, index).create({ body: record }), { housekeeping: true });
           if (outcome.status !== 201) failed.push(`${index} ${String(record['id'])}: create answered ${outcome.status}`);
         }
       };

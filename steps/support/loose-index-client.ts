@@ -1,4 +1,4 @@
-import type { CallOptions, IndexName, KitClient, QueryCallOptions } from '../../src/client/index.js';
+import type { CallOptions, IndexName, KitClient, QueryCall } from '../../src/client/index.js';
 import type { CallOutcome } from './call-outcome.js';
 
 /**
@@ -7,10 +7,10 @@ import type { CallOutcome } from './call-outcome.js';
  * the responses are still checked against the spec by the World.
  */
 export interface LooseIndexClient {
-  create(body?: unknown, options?: CallOptions): Promise<CallOutcome>;
-  read(options?: QueryCallOptions): Promise<CallOutcome>;
-  update(body?: unknown, options?: CallOptions): Promise<CallOutcome>;
-  delete(options?: QueryCallOptions): Promise<CallOutcome>;
+  create(call: CallOptions & { body?: unknown }): Promise<CallOutcome>;
+  read(call?: QueryCall): Promise<CallOutcome>;
+  update(call: CallOptions & { body?: unknown }): Promise<CallOutcome>;
+  delete(call?: QueryCall): Promise<CallOutcome>;
 }
 
 /** The loosely typed view of `client[index]`. */

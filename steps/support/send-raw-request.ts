@@ -1,6 +1,5 @@
 import axios from 'axios';
-import { indexOperations, NetworkError, type IndexName } from '../../src/client/index.js';
-import { normaliseHeaders, parseJsonOrUndefined } from '../../src/client/read-response.js';
+import { indexOperations, NetworkError, normaliseHeaders, parseJsonOrUndefined, type IndexName } from '../../src/client/index.js';
 import type { CallOutcome } from './call-outcome.js';
 
 /** A request the typed client would never send: any body text, any Content-Type. */

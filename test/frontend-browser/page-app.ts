@@ -57,9 +57,9 @@ async function run(label: string, call: () => Promise<{ status: number; data: un
 }
 
 const app: PageApp = {
-  create: (record, headers) => run(`create ${record.id}`, () => client.events.create(record, { headers })),
+  create: (record, headers) => run(`create ${record.id}`, () => client.events.create({ body: record, headers })),
   read: (id, headers) => run(`read ${id ?? 'all'}`, () => client.events.read({ id, headers })),
-  update: (id, change) => run(`update ${id}`, () => client.events.update(change, { id })),
+  update: (id, change) => run(`update ${id}`, () => client.events.update({ id, body: change })),
   remove: (id) => run(`delete ${id}`, () => client.events.delete({ id })),
   reset: () =>
     run('reset', async () => {

@@ -49,7 +49,7 @@ describe('every allowance has a faithful alternative, and each passes the suite 
         const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims: profile.jwtClaims, profile: 'core' });
         assertEveryScenarioPassed(run, `${profile.name}\n--- server log\n${server.log()}`);
         for (const seed of FUZZ_SEEDS) {
-          const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs: FUZZ_RUNS, timeBudgetMs: 60_000, seed, allowDestructive: false });
+          const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs: FUZZ_RUNS, timeBudgetMs: 60_000, randomSeed: seed, allowDestructive: false });
           const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
           assert.deepEqual(report.failures.map((f) => f.signature), [], `fuzz seed ${seed} on ${profile.name}:\n${shown}`);
           assert.equal(report.sequences, FUZZ_RUNS, `${report.sequences} sequences`);

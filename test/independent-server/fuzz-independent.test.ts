@@ -14,7 +14,7 @@ async function fuzz(variants: string[], runs: number, maxFailures?: number): Pro
   const server = await startIndependentServer(variants);
   try {
     const token = await mintJwt(server.secret);
-    const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 25_000, seed: 11, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+    const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 25_000, randomSeed: 11, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
     return { report, token, url: server.url, log: server.log() };
   } finally {
     await server.close();

@@ -7,7 +7,7 @@
 // this ignorer picks out the reason argument alone.
 import { declareValuePlugin, PluginKind } from '@stryker-mutator/api/plugin';
 
-export const REFUSAL_WORDING_REASON = 'wording not fixed: the reason text of a refusal (features/SURVIVORS.md)';
+export const REFUSAL_WORDING_REASON = 'wording not fixed: the reason text of a refusal (docs/mutation/SURVIVORS.md)';
 
 /** Function name → position of its reason-text argument. */
 export const REASON_ARGUMENTS = new Map([

@@ -62,5 +62,5 @@ test('the plugin is declared as an ignorer named refusal-wording', () => {
   const [plugin] = strykerPlugins;
   assert.equal(plugin?.kind, 'Ignore');
   assert.equal(plugin?.name, 'refusal-wording');
-  assert.match(REFUSAL_WORDING_REASON, /features\/SURVIVORS\.md/);
+  assert.match(REFUSAL_WORDING_REASON, /docs\/mutation\/SURVIVORS\.md/);
 });

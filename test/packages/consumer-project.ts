@@ -39,12 +39,26 @@ export function run(command: string, args: string[], cwd: string, timeoutMs = 30
   return result.stdout;
 }
 
-/** `npm pack` of one workspace (or the root with `undefined`): the tarball's path and file list. */
-export function pack(workspace: string | undefined, destination: string): { tarball: string; files: string[] } {
+/** A packed tarball: its path, its files, and its size packed and unpacked (bytes). */
+export interface Packed {
+  tarball: string;
+  files: string[];
+  bytes: number;
+  unpackedBytes: number;
+}
+
+/** `npm pack` of one workspace (or the root with `undefined`). */
+export function pack(workspace: string | undefined, destination: string): Packed {
   const args = ['pack', '--ignore-scripts', '--json', '--pack-destination', destination, ...(workspace ? ['-w', workspace] : [])];
-  const [info] = JSON.parse(run('npm', args, REPO)) as Array<{ filename: string; files: Array<{ path: string }> }>;
+  const [info] = JSON.parse(run('npm', args, REPO)) as Array<{ filename: string; files: Array<{ path: string }>; size: number; unpackedSize: number }>;
   if (!info) throw new Error(`npm pack ${workspace ?? '(root)'} printed nothing`);
-  return { tarball: join(destination, info.filename), files: info.files.map((f) => f.path) };
+  return { tarball: join(destination, info.filename), files: info.files.map((f) => f.path), bytes: info.size, unpackedBytes: info.unpackedSize };
+}
+
+/** `147 files, 205.8 kB packed, 735.7 kB unpacked` for a report line. */
+export function describeTarball(packed: Packed): string {
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+  return `${packed.files.length} files, ${kb(packed.bytes)} packed, ${kb(packed.unpackedBytes)} unpacked`;
 }
 
 /** Makes an empty `"type": "module"` project and installs the tarballs into it. */

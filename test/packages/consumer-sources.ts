@@ -1,5 +1,18 @@
 // What a user writes against each installed package: plain-Node smoke scripts (.mjs, no tsx)
 // and strict TypeScript files. packed-packages.test.ts runs them in the empty projects.
+import { readFileSync } from 'node:fs';
+
+/**
+ * A type test of the client (test/client-types/), importing the installed `@mgmt-kit/client`
+ * instead of the sources: the same expectations, and the same refused mistakes, hold for the
+ * published declaration files under a consumer's settings.
+ */
+export function clientTypeTest(name: 'named-types.ts' | 'mistakes.ts'): string {
+  const source = readFileSync(new URL(`../client-types/${name}`, import.meta.url), 'utf8');
+  const rewritten = source.replace("from '../../src/client/index.js'", "from '@mgmt-kit/client'");
+  if (rewritten === source) throw new Error(`${name} no longer imports '../../src/client/index.js'`);
+  return rewritten;
+}
 
 /** Prints `function <status> <data>`: the client against a node:http server in the same process. */
 export const clientSmoke = `
@@ -15,7 +28,7 @@ console.log(typeof createClient, result.status, JSON.stringify(result.data));
 
 /** Narrowing on status must type `data`; a wrong body must not compile (so the types are not any). */
 export const clientConsumer = `
-import { createClient, UnexpectedStatusError, type ApiResult, type KitClient } from '@mgmt-kit/client';
+import { createClient, UnexpectedStatusError, type CreateResult, type KitClient } from '@mgmt-kit/client';
 
 const client: KitClient = createClient({ baseURL: 'https://mgmt.example', token: 'jwt' });
 
@@ -26,7 +39,7 @@ export async function linkNames(): Promise<string[]> {
 }
 
 export async function createdMessage(): Promise<string | undefined> {
-  const created: ApiResult<'createEvent' | 'createEventById'> = await client.events.create({ id: 'e1', kind: 'link-down' });
+  const created: CreateResult<'events'> = await client.events.create({ body: { id: 'e1', kind: 'link-down' } });
   if (created.status === 201) return String(created.data?.[0]?.message);
   // @ts-expect-error 418 is no documented status of a create, so the narrowing leaves nothing
   if (created.status === 418) return 'teapot';
@@ -34,7 +47,7 @@ export async function createdMessage(): Promise<string | undefined> {
 }
 
 // @ts-expect-error a network link type's name is a string
-void client.networkLinkTypes.create({ id: 'mesh', name: 42 });
+void client.networkLinkTypes.create({ body: { id: 'mesh', name: 42 } });
 
 export const isUndocumented = (error: unknown): boolean => error instanceof UnexpectedStatusError;
 `;
@@ -108,7 +121,7 @@ console.log(same(kit.createClient, client.createClient), same(mock.createHandler
 `;
 
 export const kitConsumer = `
-import { createClient, type ApiResult } from 'mgmt-kit';
+import { createClient, type ReadResult } from 'mgmt-kit';
 import { createHandlers } from 'mgmt-kit/mock';
 import { startReferenceServer, SeedError, type RunningReferenceServer } from 'mgmt-kit/reference-server';
 
@@ -120,10 +133,35 @@ export async function start(): Promise<RunningReferenceServer> {
     throw error;
   }
 }
-export async function read(url: string): Promise<ApiResult<'readEvents' | 'readEventById'>> {
+export async function read(url: string): Promise<ReadResult<'events'>> {
   return createClient({ baseURL: url }).events.read();
 }
 export const handlers = createHandlers({ baseUrl: 'http://mgmt.test' });
 // @ts-expect-error port is a number
 void startReferenceServer({ port: '8080' });
+`;
+
+/**
+ * Prints `<status> <openapi version> <ms>`: `mgmt-kit serve` started from the project's
+ * node_modules/.bin, its first answer (/openapi.json), and how long that took from the spawn.
+ */
+export const kitServeSmoke = `
+import { spawn } from 'node:child_process';
+const started = performance.now();
+const child = spawn(process.execPath, ['node_modules/.bin/mgmt-kit', 'serve', '--port', '0', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+let printed = '';
+const url = await new Promise((resolve, reject) => {
+  child.stdout.on('data', (chunk) => {
+    printed += chunk;
+    const match = /listening on (http:\\/\\/[\\d.:]+)/.exec(printed);
+    if (match) resolve(match[1]);
+  });
+  child.on('exit', (code) => reject(new Error('mgmt-kit serve exited ' + code + ' before it listened:\\n' + printed)));
+});
+const response = await fetch(url + '/openapi.json');
+const document = await response.json();
+const ms = Math.round(performance.now() - started);
+child.kill('SIGTERM');
+await new Promise((resolve) => child.once('close', resolve));
+console.log(response.status, document.openapi, ms);
 `;

@@ -1,34 +1,75 @@
 // Each package as a user gets it: `npm pack`, then `npm install <tarball>` into an
-// empty project with the registry reachable. Checks what it pulls, that its entry points load in
-// plain Node, that strict TypeScript using it compiles, and the client's browser cost.
+// empty project with the registry reachable. Checks what each tarball holds (built JavaScript,
+// no tests, test helpers or mutation report), what it pulls, that its entry points load in plain
+// Node, that strict TypeScript using it compiles, the client's browser cost, and that the
+// installed `mgmt-kit` command runs without tsx. Prints the tarball and install figures.
 // Needs `npm run build` first (npm test runs it). Slow: three network installs (~30 s in all).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundle } from './bundle-size.js';
-import { compileStrict, describeSize, installTarballs, pack, REPO, runModule, type InstallMeasure } from './consumer-project.js';
-import { clientConsumer, clientSmoke, kitConsumer, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
+import { compileStrict, describeSize, describeTarball, installTarballs, pack, REPO, runModule, type InstallMeasure, type Packed } from './consumer-project.js';
+import { clientConsumer, clientSmoke, clientTypeTest, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
+import { entrySpecifiers, importEverySource, unshippableFiles } from './tarball-contents.js';
 
 const SLOW = { timeout: 300_000 };
 const CLIENT_MAX_BYTES = 10_000_000;
 const CLIENT_MAX_GZIP_DELTA = 10_000;
 const HEAVY = ['@stoplight/prism-cli', '@cucumber/cucumber', 'swagger-ui-dist', 'tsx', 'typescript'];
+/** What runs TypeScript or builds it: development dependencies only, in no consumer's install. */
+const BUILD_TOOLS = /^(tsx|typescript|esbuild|@esbuild\/.*|ts-node|get-tsconfig)$/;
 
 const work = mkdtempSync(join(tmpdir(), 'mgmt-kit-packed-'));
-const packed = { client: { tarball: '', files: [] as string[] }, mock: { tarball: '', files: [] as string[] }, kit: { tarball: '', files: [] as string[] } };
+const unpacked: Packed = { tarball: '', files: [], bytes: 0, unpackedBytes: 0 };
+const packed = { client: unpacked, mock: unpacked, kit: unpacked };
 const manifest = (folder: string) =>
   JSON.parse(readFileSync(join(REPO, folder, 'package.json'), 'utf8')) as {
     name: string; version: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; sideEffects?: boolean;
+    exports: Record<string, unknown>; bin?: Record<string, string>;
   };
+/** The files of an install whose path ends with `suffix` (every copy, nested ones included). */
+function findInstalled(dir: string, suffix: string): string[] {
+  const found: string[] = [];
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (path.endsWith(suffix)) found.push(path.slice(dir.length + 1));
+    }
+  };
+  walk(join(dir, 'node_modules'));
+  return found;
+}
 
 before(() => {
   packed.client = pack('packages/client', work);
   packed.mock = pack('packages/mock', work);
   packed.kit = pack(undefined, work);
+  for (const [name, tarball] of Object.entries(packed)) console.log(`# tarball ${name}: ${describeTarball(tarball)}`);
 });
 after(() => rmSync(work, { recursive: true, force: true }));
+
+describe('what each tarball holds', () => {
+  for (const name of ['client', 'mock', 'kit'] as const) {
+    it(`${name}: no test file, no TypeScript source, no test helper, no mutation report`, () => {
+      assert.ok(packed[name].files.length > 0, 'the tarball has files');
+      assert.deepEqual(unshippableFiles(packed[name].files), []);
+    });
+  }
+  it('mgmt-kit: the command, its compiled CLI and steps, the features and the spec; no src/ or steps/ sources', () => {
+    for (const file of ['bin/mgmt-kit.js', 'dist/cli/main.js', 'dist/steps/conformance-steps.js', 'dist/bench/ceiling-main.js', 'features/event.feature', 'spec/openapi.yaml', 'cucumber.js', 'docs/management-service.md']) {
+      assert.ok(packed.kit.files.includes(file), file);
+    }
+    assert.deepEqual(packed.kit.files.filter((f) => /^(src|steps|test|scripts|reports)\//.test(f)), []);
+  });
+  it('mgmt-kit: tsx and esbuild are development dependencies only, and the command registers no loader', () => {
+    const dependencies = Object.keys(manifest('.').dependencies ?? {});
+    assert.deepEqual(dependencies.filter((name) => BUILD_TOOLS.test(name)), []);
+    assert.doesNotMatch(readFileSync(join(REPO, 'bin/mgmt-kit.js'), 'utf8'), /tsx|register\(/);
+  });
+});
 
 describe('one version for all packages', () => {
   it('mgmt-kit, @mgmt-kit/client and @mgmt-kit/mock share the version, and mgmt-kit pins its siblings to it', () => {
@@ -64,8 +105,14 @@ describe('@mgmt-kit/client, installed alone', SLOW, () => {
   it('loads in plain Node and talks to a server', () => {
     assert.equal(runModule(dir, 'smoke.mjs', clientSmoke), 'function 200 [{"id":"p2p"}]');
   });
+  it('every entry of its exports map imports in plain Node', () => {
+    assertEveryEntryImports(dir, 'packages/client');
+  });
   it('strict TypeScript (NodeNext, no Node types) compiles against it, and its types are not any', () => {
     compileStrict(dir, 'consumer.ts', clientConsumer, false);
+  });
+  it('the client type tests hold against it: named result types, literal codes, each refused mistake', () => {
+    for (const name of ['named-types.ts', 'mistakes.ts'] as const) compileStrict(dir, name, clientTypeTest(name), false);
   });
   it(`a browser bundle of createClient adds at most ${CLIENT_MAX_GZIP_DELTA / 1000} kB gzipped to axios alone, without the spec`, async () => {
     const withClient = await measureBundle(dir, 'entry-client.mjs', "import { createClient } from '@mgmt-kit/client';\nglobalThis.createClient = createClient;\n");
@@ -97,6 +144,9 @@ describe('@mgmt-kit/mock, installed alone (npm adds the msw peer that fits this 
   it('strict TypeScript (NodeNext) compiles against it', () => {
     compileStrict(dir, 'consumer.ts', mockConsumer, true);
   });
+  it('every entry of its exports map imports in plain Node', () => {
+    assertEveryEntryImports(dir, 'packages/mock');
+  });
 });
 
 describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
@@ -105,6 +155,32 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
   before(() => {
     installed = installTarballs(dir, [packed.kit.tarball, packed.client.tarball, packed.mock.tarball]);
     console.log(`# mgmt-kit: ${describeSize(installed)}`);
+  });
+  it('installs no TypeScript loader or bundler (tsx, esbuild, typescript)', () => {
+    assert.deepEqual(installed.names.filter((name) => BUILD_TOOLS.test(name)), []);
+    assert.equal(existsSync(join(dir, 'node_modules/tsx')), false);
+  });
+  it('holds one reference core: mgmt-kit imports the one of @mgmt-kit/mock', () => {
+    assert.deepEqual(findInstalled(dir, '/reference-core.js'), ['node_modules/@mgmt-kit/mock/dist/reference-server/core/reference-core.js']);
+  });
+  it('every entry of its exports map imports in plain Node', () => {
+    assertEveryEntryImports(dir, '.');
+  });
+  it('mgmt-kit --version prints the package version', () => {
+    const out = runModule(dir, 'version.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', '--version'], { encoding: 'utf8' }));\n");
+    assert.equal(out, manifest('.').version);
+  });
+  it('mgmt-kit serve answers its first request (/openapi.json)', () => {
+    const [status, openapi, ms] = runModule(dir, 'serve.mjs', kitServeSmoke).split(' ');
+    console.log(`# mgmt-kit serve: first answer (/openapi.json) ${ms} ms after the spawn`);
+    assert.deepEqual([status, openapi?.slice(0, 4)], ['200', '3.1.']);
+  });
+  it('mgmt-kit conformance --self-test runs the compiled steps: every scenario passes', () => {
+    const out = runModule(dir, 'self-test.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', 'conformance', '--self-test', '--report-dir', 'reports'], { encoding: 'utf8' }));\n");
+    const summary = /(\d+) passed, (\d+) failed/.exec(out);
+    assert.ok(summary, out.slice(-2000));
+    assert.ok(Number(summary[1]) > 400, `${summary[1]} scenarios passed`);
+    assert.equal(summary[2], '0', out.slice(-2000));
   });
   it('ships no copy of what @mgmt-kit/client and @mgmt-kit/mock own, and no workspace folder', () => {
     const copies = packed.kit.files.filter((f) => /^dist\/(client|generated|mock|reference-server\/core)\//.test(f) || f.startsWith('packages/'));
@@ -117,17 +193,25 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     const out = runModule(dir, 'token.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'token', '--secret', 's'], { encoding: 'utf8' }));\n");
     assert.match(out, /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
   });
-  it('runs the suite with --parallel from the install: the workers load one bundle of the steps', () => {
+  it('runs the suite with --parallel from the install: the workers load the bundle npm run build made, nothing is built at run time', () => {
     const out = runModule(
       dir,
       'parallel.mjs',
-      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'conformance', '--self-test', '--parallel', '2', '--tags', '@errors'], { encoding: 'utf8' }));\n",
+      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'conformance', '--self-test', '--parallel', '2', '--tags', '@errors', '--report-dir', 'reports'], { encoding: 'utf8' }));\n",
     );
-    assert.match(out, /\b0 failed\b/);
-    const cache = join(dir, 'node_modules/mgmt-kit/node_modules/.cache/mgmt-kit');
-    assert.ok(readdirSync(cache).some((f) => /^conformance-support-\w+\.mjs$/.test(f)), `a bundle in ${cache}`);
+    assert.match(out, /\b[1-9]\d* passed, 0 failed\b/);
+    for (const cache of ['node_modules/mgmt-kit/node_modules/.cache', 'node_modules/.cache/mgmt-kit']) assert.equal(existsSync(join(dir, cache)), false, `nothing written to ${cache}`);
   });
   it('strict TypeScript (NodeNext) compiles against its three entry points', () => {
     compileStrict(dir, 'consumer.ts', kitConsumer, true);
   });
 });
+
+/** Imports every entry of the package's `exports` map from the project in plain Node. */
+function assertEveryEntryImports(dir: string, folder: string): void {
+  const { name, exports } = manifest(folder);
+  const specifiers = entrySpecifiers(name, exports);
+  const lines = runModule(dir, 'entries.mjs', importEverySource(specifiers)).split('\n');
+  assert.deepEqual(lines.map((line) => line.split(' ')[0]), specifiers);
+  for (const line of lines) assert.ok(Number(line.split(' ')[1]) > 0, `${line}: exports something`);
+}

@@ -142,7 +142,7 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'readonly-id-answers-400',
-    breaks: 'stricter validation: an update changing the id answers 400 without naming the field (faithful to the seed, not to the extension)',
+    breaks: 'stricter validation: an update changing the id answers 400 without naming the field (faithful to the description, not to the extension)',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
       const readonly = request.method === 'PUT' && response.status === 406 && items(response)?.some((i) => isObject(i['message']) && i['message']['id'] === 'Readonly field');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { startTestServer, sendRaw, type TestServer } from '../../src/reference-server/node-http/test-server.js';
+import { startTestServer, sendRaw, type TestServer } from './test-server.js';
 import { startDelayingProxy, type DelayingProxy } from './delaying-proxy.js';
 
 let server: TestServer;

@@ -6,7 +6,7 @@ import { createClient, type KitClient } from '../../client/index.js';
 import { listOperations, loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { listPrismExamples } from '../prism/list-prism-examples.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { startCliForTests, type RunningCli } from '../prism/start-cli-for-tests.js';
+import { startCliForTests, type RunningCli } from '../../../test/support/start-cli-for-tests.js';
 
 const examples = loadOpenApiDocument().components['examples'] as Record<string, { value: unknown }>;
 const spec = createSpecValidator();
@@ -31,12 +31,12 @@ describe('mgmt-kit mock (Prism, stateless examples)', () => {
     assert.deepEqual(result.data, examples['PreloadedNetworkLinkTypes']?.value);
   });
   it('POST answers the documented 201 envelope', async () => {
-    const result = await client.events.create({ id: 'event-1', kind: 'link-down' });
+    const result = await client.events.create({ body: { id: 'event-1', kind: 'link-down' } });
     assert.equal(result.status, 201);
     assert.deepEqual(spec.checkResponse(result.operation, result.status, result.data), { ok: true });
   });
   it('each index answers its own examples: create of mesh → "Record with id=mesh created"', async () => {
-    const result = await client.networkLinkTypes.create({ name: 'Mesh' }, { id: 'mesh' });
+    const result = await client.networkLinkTypes.create({ id: 'mesh', body: { name: 'Mesh' } });
     assert.equal(result.status, 201);
     assert.deepEqual(result.data, [{ status: 'Created', code: 201, error: false, message: 'Record with id=mesh created', id: 'mesh' }]);
   });
@@ -63,7 +63,7 @@ describe('mgmt-kit mock (Prism, stateless examples)', () => {
   });
   it('POST without Authorization → 401', async () => {
     const anonymous = createClient({ baseURL: mock?.baseURL ?? '' });
-    const result = await anonymous.networkLinkTypes.create({ id: 'mesh', name: 'Mesh' });
+    const result = await anonymous.networkLinkTypes.create({ body: { id: 'mesh', name: 'Mesh' } });
     assert.equal(result.status, 401);
   });
   it('DELETE → 205 with the envelope example, code 200 (axios reads the 205 body)', async () => {
@@ -73,10 +73,7 @@ describe('mgmt-kit mock (Prism, stateless examples)', () => {
     assert.deepEqual(spec.checkResponse(result.operation, result.status, result.data), { ok: true });
   });
   it('PUT with Prefer: code=304 → 304 without a body', async () => {
-    const result = await client.networkLinkTypes.update(
-      { id: 'p2p', name: 'Point to Point' },
-      { headers: { Prefer: 'code=304' } },
-    );
+    const result = await client.networkLinkTypes.update({ body: { id: 'p2p', name: 'Point to Point' }, headers: { Prefer: 'code=304' } });
     assert.equal(result.status, 304);
     assert.equal(result.data, undefined);
   });
@@ -145,7 +142,7 @@ describe('mgmt-kit mock: every Prefer value the README lists', () => {
 
 describe('mgmt-kit mock flags', () => {
   it('a bad --port exits 2 without starting Prism', async () => {
-    const { command } = await import('./mock.js');
+    const { mockCommand: command } = await import('./mock.js');
     assert.equal(await command.run(['--port', 'abc']), 2);
   });
   it('stopping mgmt-kit stops Prism (SIGTERM forwarded)', async () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createClient, UnexpectedStatusError, type KitClient } from '../../client/index.js';
-import { startCliForTests, type RunningCli } from '../prism/start-cli-for-tests.js';
+import { startCliForTests, type RunningCli } from '../../../test/support/start-cli-for-tests.js';
 
 const created = [{ status: 'Created', code: 201, error: false, message: 'Record with id=e1 created' }];
 
@@ -38,7 +38,7 @@ after(async () => {
 
 describe('mgmt-kit proxy (Prism --errors)', () => {
   it('a response that follows the contract passes through unchanged', async () => {
-    const result = await client.events.create({ id: 'e1' });
+    const result = await client.events.create({ body: { id: 'e1' } });
     assert.equal(result.status, 201);
     assert.deepEqual(result.data, created);
     assert.equal(result.headers['sl-violations'], undefined);
@@ -52,7 +52,7 @@ describe('mgmt-kit proxy (Prism --errors)', () => {
     assert.match(result.rawBody, /#VIOLATIONS/);
   });
   it('an undocumented status is flagged in sl-violations, and the client throws naming the operation', async () => {
-    await assert.rejects(client.events.update({ id: 'e1', source: 'x' }), (error: unknown) => {
+    await assert.rejects(client.events.update({ body: { id: 'e1', source: 'x' } }), (error: unknown) => {
       assert.ok(error instanceof UnexpectedStatusError);
       assert.equal(error.operation, 'updateEvent');
       assert.equal(error.status, 418);
@@ -79,7 +79,7 @@ describe('mgmt-kit proxy flags', () => {
   ];
   for (const [name, argv] of rows) {
     it(`${name}: exit 2`, async () => {
-      const { command } = await import('./proxy.js');
+      const { proxyCommand: command } = await import('./proxy.js');
       assert.equal(await command.run(argv), 2);
     });
   }

@@ -173,7 +173,7 @@ test('serve refuses an invalid seed file with exit 2 and says what is wrong', ()
 test('serve --help documents every flag', () => {
   const result = spawnSync(process.execPath, [BIN, 'serve', '--help'], { env: cleanEnv, encoding: 'utf8', timeout: 20_000 });
   assert.equal(result.status, 0);
-  for (const flag of ['--port', '--host', '--jwt-secret', '--no-auth', '--seed', '--empty', '--body-limit', '--quiet', '--help']) {
+  for (const flag of ['--port', '--host', '--jwt-secret', '--no-auth', '--seed', '--data', '--empty', '--body-limit', '--quiet', '--help']) {
     assert.match(result.stdout, new RegExp(flag));
   }
   assert.match(result.stdout, /must not be empty \(an empty JWT_SECRET counts as unset\)/);

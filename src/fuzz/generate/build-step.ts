@@ -1,10 +1,6 @@
-import { INDEX_DEFINITIONS, operationIdFor, type IndexName } from '../../reference-server/core/index-definitions.js';
-import type { CoreRequest } from '../../reference-server/core/core-types.js';
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
-import type { SpecValidator } from '../../spec/spec-validator.js';
+import { INDEX_DEFINITIONS, operationIdFor, type IndexName, type CoreRequest, type OpenApiDocument, type SpecValidator, type StoredRecord } from '../../reference-server/core/index.js';
 import { applyFlaw } from './apply-flaw.js';
 import { leafUpdate } from './leaf-update.js';
-import type { StoredRecord } from '../../reference-server/core/json-record.js';
 import { formatPath } from './flaw-sites.js';
 import type { AuthMaterial } from './auth-table.js';
 import { GENERATED_SLOT, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type Transport } from './fuzz-step.js';

@@ -1,5 +1,4 @@
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
-import type { SpecValidator } from '../../spec/spec-validator.js';
+import type { OpenApiDocument, SpecValidator } from '../../reference-server/core/index.js';
 import { formatPath } from './flaw-sites.js';
 import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from './schema-node.js';
 

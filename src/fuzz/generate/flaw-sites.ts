@@ -1,5 +1,4 @@
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
-import type { SpecValidator } from '../../spec/spec-validator.js';
+import type { OpenApiDocument, SpecValidator } from '../../reference-server/core/index.js';
 import type { FlawKind } from './fuzz-step.js';
 import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
 

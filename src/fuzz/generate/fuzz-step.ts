@@ -1,4 +1,4 @@
-import type { IndexName } from '../../reference-server/core/index-definitions.js';
+import type { IndexName } from '../../reference-server/core/index.js';
 
 /**
  * One generated step of a fuzz sequence, before it is bound to the ids of a run. Steps name

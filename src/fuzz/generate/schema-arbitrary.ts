@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import type { OpenApiDocument } from '../../reference-server/core/index.js';
 import { declaredProperties, describedTypeNode, isExtensionProperty, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
 import { extraValue, numberValue, objectFromEntries, stringValue, type Vocabulary } from './vocabulary.js';
 

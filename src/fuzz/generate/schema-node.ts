@@ -1,5 +1,5 @@
 import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../../conformance/faithful-answers.js';
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import type { OpenApiDocument } from '../../reference-server/core/index.js';
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */
 export interface SchemaNode {

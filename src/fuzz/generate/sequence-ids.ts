@@ -1,4 +1,4 @@
-import type { IndexName } from '../../reference-server/core/index-definitions.js';
+import type { IndexName } from '../../reference-server/core/index.js';
 import type { SequenceIds } from './build-step.js';
 import { GENERATED_SLOT } from './fuzz-step.js';
 

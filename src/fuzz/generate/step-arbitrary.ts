@@ -1,6 +1,5 @@
 import fc from 'fast-check';
-import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index-definitions.js';
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
+import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
 import { GENERATED_SLOT, NORMAL_TRANSPORT, SLOT_COUNT, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type QuerySpec, type Transport } from './fuzz-step.js';
 import { arbitraryForSchema } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode, requestBodyNode } from './schema-node.js';

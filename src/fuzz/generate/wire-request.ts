@@ -1,5 +1,4 @@
-import { decodeBody } from '../../reference-server/core/decode-body.js';
-import type { CoreRequest } from '../../reference-server/core/core-types.js';
+import { decodeBody, type CoreRequest } from '../../reference-server/core/index.js';
 import type { AuthMaterial } from './auth-table.js';
 import type { ContentTypeKind, RawBodyKind } from './fuzz-step.js';
 

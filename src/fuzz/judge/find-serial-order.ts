@@ -1,4 +1,4 @@
-import type { CoreRequest } from '../../reference-server/core/core-types.js';
+import type { CoreRequest } from '../../reference-server/core/index.js';
 import { createModelOracle, type ModelState } from './model-oracle.js';
 
 /** A request that was sent concurrently with others, and the status the target answered it with. */

@@ -10,7 +10,7 @@ import {
   refusalMustSayError,
   UPDATE_UNKNOWN_ID_STATUSES,
 } from '../../conformance/faithful-answers.js';
-import type { CoreResponse } from '../../reference-server/core/core-types.js';
+import type { CoreResponse } from '../../reference-server/core/index.js';
 import type { BuiltStep, RequestBreak } from '../generate/build-step.js';
 import { compareRecordLists } from './compare-records.js';
 import type { WireAnswer } from '../run/send-wire-request.js';

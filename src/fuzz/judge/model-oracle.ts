@@ -1,7 +1,4 @@
-import { INDEX_NAMES, type IndexName } from '../../reference-server/core/index-definitions.js';
-import type { StoredRecord } from '../../reference-server/core/json-record.js';
-import { createReferenceCore } from '../../reference-server/core/reference-core.js';
-import type { CoreRequest, CoreResponse } from '../../reference-server/core/core-types.js';
+import { INDEX_NAMES, type IndexName, type StoredRecord, createReferenceCore, type CoreRequest, type CoreResponse } from '../../reference-server/core/index.js';
 
 /** The records of every index, in store order. */
 export type ModelState = Record<IndexName, StoredRecord[]>;

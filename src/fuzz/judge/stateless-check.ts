@@ -1,4 +1,4 @@
-import type { SpecValidator } from '../../spec/spec-validator.js';
+import type { SpecValidator } from '../../reference-server/core/index.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
 import { acceptedItemPhrases, PLAIN_ENVELOPE_STATUSES } from '../../conformance/faithful-answers.js';
 

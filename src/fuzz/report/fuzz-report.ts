@@ -1,4 +1,4 @@
-import type { IndexName } from '../../reference-server/core/index-definitions.js';
+import type { IndexName } from '../../reference-server/core/index.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 
@@ -15,7 +15,8 @@ export interface FuzzOptions {
   timeBudgetMs: number;
   /** Time to delete the run's records after the budget; default 5 000 ms (CLEAN_UP_ALLOWANCE_MS). */
   cleanUpAllowanceMs?: number;
-  seed: number;
+  /** fast-check's seed: the same random seed generates the same sequences (`--random-seed`). */
+  randomSeed: number;
   /** Allows deletes without where (the run restores what they removed). */
   allowDestructive: boolean;
   /** Stop once this many distinct failures are found; default: search until runs or time run out. */
@@ -44,7 +45,7 @@ export interface FuzzProgress {
 /** The outcome of a run: counts, and every distinct failure with its shortest sequence. */
 export interface FuzzReport {
   baseUrl: string;
-  seed: number;
+  randomSeed: number;
   /** Every id of the run starts with it. */
   runPrefix: string;
   startedAt: Date;
@@ -74,5 +75,5 @@ export interface FuzzReport {
 export function formatSummaryLine(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
   const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : '';
-  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s), ${report.shrinkRuns} shrink runs — ${seconds} s, seed ${report.seed}${stopped}`;
+  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s), ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}`;
 }

@@ -4,7 +4,7 @@ import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
 
 /**
- * `reports/fuzz.md`: the run (target, seed, counts, what was checked, what a read of every index
+ * `reports/fuzz.md`: the run (target, random seed, counts, what was checked, what a read of every index
  * at the end showed it left behind), then every distinct failure with what the target answered,
  * what the model expected, and its shortest sequence as curl commands (`export TOKEN=…` first).
  */
@@ -19,7 +19,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     '|---|---|',
     `| target | ${report.baseUrl} |`,
     `| date | ${report.startedAt.toISOString()} |`,
-    `| seed | ${report.seed} (replay: \`--seed ${report.seed}\`) |`,
+    `| random seed | ${report.randomSeed} (replay: \`--random-seed ${report.randomSeed}\`) |`,
     `| run prefix of every id | \`${report.runPrefix}\` |`,
     `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
     `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : '--runs'} |`,
@@ -41,7 +41,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
       `## ${i + 1}. ${failure.title}`,
       '',
       `- signature: \`${failure.signature}\``,
-      `- expected (model / seed): ${failure.expected}`,
+      `- expected (model / description): ${failure.expected}`,
       `- the target answered: ${failure.actual}`,
       '',
       '```sh',

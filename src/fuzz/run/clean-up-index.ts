@@ -1,5 +1,4 @@
-import type { IndexName } from '../../reference-server/core/index-definitions.js';
-import type { StoredRecord } from '../../reference-server/core/json-record.js';
+import type { IndexName, StoredRecord } from '../../reference-server/core/index.js';
 import { MARKER_FIELD } from '../generate/build-step.js';
 import { isStoredRecord, plainRequest, recordsOf, type FuzzContext } from './fuzz-session.js';
 import { assertSafeRequest } from './safety-guard.js';

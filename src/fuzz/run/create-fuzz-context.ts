@@ -1,6 +1,4 @@
-import { generateSecret, mintToken } from '../../reference-server/core/mint-token.js';
-import { loadOpenApiDocument } from '../../spec/openapi-document.js';
-import { createSpecValidator } from '../../spec/spec-validator.js';
+import { generateSecret, mintToken, loadOpenApiDocument, createSpecValidator } from '../../reference-server/core/index.js';
 import { createAuthTable } from '../generate/auth-table.js';
 import type { FuzzContext } from './fuzz-session.js';
 import type { FuzzOptions } from '../report/fuzz-report.js';

@@ -1,8 +1,4 @@
-import type { CoreRequest } from '../../reference-server/core/core-types.js';
-import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index-definitions.js';
-import type { StoredRecord } from '../../reference-server/core/json-record.js';
-import type { OpenApiDocument } from '../../spec/openapi-document.js';
-import type { SpecValidator } from '../../spec/spec-validator.js';
+import { type CoreRequest, INDEX_DEFINITIONS, type IndexName, type StoredRecord, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
 import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
 import type { RefusedShapes } from './probe-entry-shapes.js';
@@ -46,7 +42,7 @@ export interface Exchange {
   result: SendResult;
 }
 
-/** A disagreement with the seed: what was expected, what came, and the requests that led there. */
+/** A disagreement with the description: what was expected, what came, and the requests that led there. */
 export interface FuzzFailure {
   /** Groups failures with the same cause: `<operation>:<rule>:<check>[:<cause>]`. */
   signature: string;

@@ -107,24 +107,22 @@ export async function probeEntryShapes(context: FuzzContext): Promise<RefusedSha
   if ((await attempt({ id: next(), ...Object.fromEntries(Object.entries(MINIMAL_ENTRIES).map(([list, entry]) => [list, [entry]])) })) !== 'taken') return undefined;
   const refused = new Set<string>();
   const hiddenNames = hiddenNamesOf(context);
+  // Each probe is one shape and one agent of its own: they go out together (the sender keeps a few in flight).
+  const probes: Array<[string, Record<string, unknown>]> = [];
   for (const site of probeSites(context)) {
     const path = [site.list, site.inConfig ? 'config' : undefined, site.hidden?.name ?? 'fz_probe_field'].filter(Boolean).join('.');
     const key = shapeKey(path, hiddenNames);
-    const outcomes: Array<[string, 'taken' | 'refused' | 'unclear']> = [];
     if (site.forms) {
-      for (const branch of site.forms.branches) {
-        const formPath = [site.list, site.inConfig ? 'config' : undefined, site.forms.name].filter(Boolean).join('.');
-        outcomes.push([`${formPath}|${String(branch.schema['type'])}`, await attempt(probeAgent(next(), site, describedValue(branch), site.forms.name))]);
-      }
-    } else if (!site.hidden) outcomes.push([key, await attempt(probeAgent(next(), site, 'probe', 'fz_probe_field'))]);
+      const formPath = [site.list, site.inConfig ? 'config' : undefined, site.forms.name].filter(Boolean).join('.');
+      for (const branch of site.forms.branches) probes.push([`${formPath}|${String(branch.schema['type'])}`, probeAgent(next(), site, describedValue(branch), site.forms.name)]);
+    } else if (!site.hidden) probes.push([key, probeAgent(next(), site, 'probe', 'fz_probe_field')]);
     else {
-      outcomes.push([key, await attempt(probeAgent(next(), site, describedValue(site.hidden.described), site.hidden.name))]);
-      if (site.hidden.described.schema['type'] !== undefined) outcomes.push([`${key}!type`, await attempt(probeAgent(next(), site, 1.5, site.hidden.name))]);
-    }
-    for (const [shape, outcome] of outcomes) {
-      if (outcome === 'unclear') return undefined;
-      if (outcome === 'refused') refused.add(shape);
+      probes.push([key, probeAgent(next(), site, describedValue(site.hidden.described), site.hidden.name)]);
+      if (site.hidden.described.schema['type'] !== undefined) probes.push([`${key}!type`, probeAgent(next(), site, 1.5, site.hidden.name)]);
     }
   }
+  const outcomes = await Promise.all(probes.map(async ([shape, body]) => [shape, await attempt(body)] as const));
+  if (outcomes.some(([, outcome]) => outcome === 'unclear')) return undefined;
+  for (const [shape, outcome] of outcomes) if (outcome === 'refused') refused.add(shape);
   return refused;
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INDEX_DEFINITIONS, operationIdFor, type IndexName } from '../../reference-server/core/index-definitions.js';
+import { INDEX_DEFINITIONS, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
 import { plainRequest, recordsOf, type Exchange, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { arbitraryForSchema } from '../generate/schema-arbitrary.js';
 import { requestBodyNode } from '../generate/schema-node.js';

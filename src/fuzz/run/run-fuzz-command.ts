@@ -1,4 +1,4 @@
-import { mintToken } from '../../reference-server/core/mint-token.js';
+import { mintToken } from '../../reference-server/core/index.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, type FuzzOptions } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
@@ -22,7 +22,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
   const minted = commandOptions.token === undefined && commandOptions.jwtSecret !== undefined;
   const token = minted ? await mintToken({ secret: commandOptions.jwtSecret!, expiresIn: '2h', subject: 'mgmt-kit-fuzz' }) : commandOptions.token;
   const options = { ...commandOptions, token };
-  out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s, seed ${options.seed}\n`);
+  out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s, random seed ${options.randomSeed}\n`);
   let report;
   try {
     report = await runFuzz({

@@ -15,7 +15,7 @@ after(() => server.close());
 describe('runFuzz against the reference server', () => {
   it('a bounded run finds no failure, exercises every kind of answer and leaves nothing behind', async () => {
     const before = server.core.store.event.list().length + server.core.store.agent.list().length;
-    const report = await runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 100, timeBudgetMs: 30_000, seed: 42, allowDestructive: false });
+    const report = await runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 100, timeBudgetMs: 30_000, randomSeed: 42, allowDestructive: false });
     const repros = report.failures.map((f) => `${f.title}\n${formatRepro(f, server.url, undefined)}`).join('\n\n');
     assert.deepEqual(report.failures.map((f) => f.signature), [], repros);
     assert.equal(report.sequences, 100);
@@ -38,7 +38,7 @@ describe('runFuzz against the reference server', () => {
       return handle(request);
     };
     try {
-      const report = await runFuzz({ baseUrl: seeded.url, jwtSecret: secret, runs: 60, timeBudgetMs: 30_000, seed: 77, allowDestructive: true });
+      const report = await runFuzz({ baseUrl: seeded.url, jwtSecret: secret, runs: 60, timeBudgetMs: 30_000, randomSeed: 77, allowDestructive: true });
       assert.deepEqual(report.failures.map((f) => f.signature), []);
       assert.ok(deletesWithoutWhere > 0, 'the run sent deletes without where');
       assert.deepEqual(seeded.core.store.event.list(), [{ id: 'theirs', kind: 'keep' }]);
@@ -50,7 +50,7 @@ describe('runFuzz against the reference server', () => {
   });
 
   it('the same seed replays the same run', async () => {
-    const run = () => runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 15, timeBudgetMs: 20_000, seed: 7, allowDestructive: false });
+    const run = () => runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 15, timeBudgetMs: 20_000, randomSeed: 7, allowDestructive: false });
     const [first, second] = [await run(), await run()];
     assert.deepEqual(second.answers, first.answers);
     assert.equal(second.requests, first.requests);
@@ -60,13 +60,13 @@ describe('runFuzz against the reference server', () => {
   it('without a token the run sends no hostile tokens; an unreachable target is a setup error', async () => {
     const open = await startReferenceServer({ port: 0, auth: false });
     try {
-      const report = await runFuzz({ baseUrl: open.url, runs: 10, timeBudgetMs: 20_000, seed: 3, allowDestructive: false });
+      const report = await runFuzz({ baseUrl: open.url, runs: 10, timeBudgetMs: 20_000, randomSeed: 3, allowDestructive: false });
       assert.equal(report.authChecked, false);
       assert.deepEqual(report.failures, []);
       assert.equal(Object.keys(report.answers).some((a) => a.endsWith(' 401')), false);
     } finally {
       await open.close();
     }
-    await assert.rejects(runFuzz({ baseUrl: open.url, runs: 1, timeBudgetMs: 5000, seed: 1, allowDestructive: false }), FuzzSetupError);
+    await assert.rejects(runFuzz({ baseUrl: open.url, runs: 1, timeBudgetMs: 5000, randomSeed: 1, allowDestructive: false }), FuzzSetupError);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { INDEX_NAMES } from '../../reference-server/core/index-definitions.js';
+import { INDEX_NAMES } from '../../reference-server/core/index.js';
 import { createFuzzContext } from './create-fuzz-context.js';
 import type { FuzzFailure } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
@@ -26,7 +26,7 @@ const PROGRESS_EVERY_MS = 2000;
  * the run goes on looking for other ones until `runs` sequences ran or the time budget is spent —
  * generating and shrinking alike; then the run's records are deleted within a short allowance and
  * every index is read once more to say what was left (run-budget.ts, sweep-run-records.ts).
- * The same seed generates the same sequences (with a fresh run prefix for the ids).
+ * The same random seed generates the same sequences (with a fresh run prefix for the ids).
  */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
@@ -35,7 +35,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const context = await createFuzzContext(options, runPrefix, budget);
   const authChecked = context.modelSecret !== undefined;
   const report: FuzzReport = {
-    baseUrl: options.baseUrl, seed: options.seed, runPrefix, startedAt: new Date(started), durationMs: 0,
+    baseUrl: options.baseUrl, randomSeed: options.randomSeed, runPrefix, startedAt: new Date(started), durationMs: 0,
     requests: 0, sequences: 0, shrinkRuns: 0, failures: [], stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown', answers: {},
     cleanUp: { leftovers: [], unverified: [...INDEX_NAMES], unattributed: [], cutShort: false },
   };
@@ -81,7 +81,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const sequences = sequenceArbitrary(context.doc, createVocabulary(runPrefix), options.maxSteps ?? 12, options.allowDestructive);
     const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
     for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough(); iteration++) {
-      const found = await huntFailure(sequences, { seed: options.seed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
+      const found = await huntFailure(sequences, { seed: options.randomSeed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
       if (!found) break;
       const steps = found.failure.exchanges.filter((e) => e.role === 'step').length;
       const cut = found.shrinkCutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';

@@ -1,5 +1,4 @@
-import { INDEX_NAMES, operationIdFor, type IndexName } from '../../reference-server/core/index-definitions.js';
-import type { StoredRecord } from '../../reference-server/core/json-record.js';
+import { INDEX_NAMES, operationIdFor, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import { buildStep } from '../generate/build-step.js';
 import { cleanUpIndex, ownedBy } from './clean-up-index.js';
 import { isStoredRecord, plainRequest, recordsOf, type FuzzContext, type FuzzFailure } from './fuzz-session.js';

@@ -1,6 +1,4 @@
-import type { CoreRequest, CoreResponse } from '../../reference-server/core/core-types.js';
-import { operationIdFor, type IndexName } from '../../reference-server/core/index-definitions.js';
-import type { StoredRecord } from '../../reference-server/core/json-record.js';
+import { type CoreRequest, type CoreResponse, operationIdFor, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import { MARKER_FIELD, type BuiltStep } from '../generate/build-step.js';
 import { isStoredRecord, plainRequest, recordsOf, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { judgeAnswer, type Verdict } from '../judge/judge-answer.js';

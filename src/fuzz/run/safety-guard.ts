@@ -1,4 +1,4 @@
-import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index-definitions.js';
+import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index.js';
 import { MARKER_FIELD } from '../generate/build-step.js';
 import type { WireRequest } from '../generate/wire-request.js';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { CoreRequest } from '../../reference-server/core/core-types.js';
 import { generateSecret, mintToken } from '../../reference-server/core/mint-token.js';
-import { sendRaw } from '../../reference-server/node-http/test-server.js';
+import { sendRaw } from '../../../test/support/test-server.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
 import { MARKER_FIELD } from '../generate/build-step.js';
 import { createFuzzContext } from './create-fuzz-context.js';
@@ -19,7 +19,7 @@ let context: FuzzContext;
 
 beforeEach(async () => {
   server = await startReferenceServer({ port: 0, auth: { secret }, seed: { event: [], agent: [{ id: 'their-agent' }] } });
-  context = await createFuzzContext({ baseUrl: server.url, jwtSecret: secret, runs: 1, timeBudgetMs: 0, seed: 1, allowDestructive: false }, PREFIX, createRunBudget(Date.now(), 5000, 1000));
+  context = await createFuzzContext({ baseUrl: server.url, jwtSecret: secret, runs: 1, timeBudgetMs: 0, randomSeed: 1, allowDestructive: false }, PREFIX, createRunBudget(Date.now(), 5000, 1000));
 });
 afterEach(async () => {
   context.sender.close();

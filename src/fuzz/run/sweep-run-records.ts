@@ -1,5 +1,4 @@
-import { INDEX_NAMES, type IndexName } from '../../reference-server/core/index-definitions.js';
-import type { StoredRecord } from '../../reference-server/core/json-record.js';
+import { INDEX_NAMES, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import { cleanUpIndex, ownedBy, readIndex } from './clean-up-index.js';
 import type { FuzzContext } from './fuzz-session.js';
 

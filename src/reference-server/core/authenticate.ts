@@ -25,7 +25,7 @@ const BEARER = /^Bearer +([^\s]+) *$/i;
  * browser-safe for the msw handlers.
  */
 function importVerifyKey(key: Uint8Array<ArrayBuffer>): Promise<CryptoKey> {
-  // Stryker disable next-line BooleanLiteral: equivalent: whether the imported key is extractable (features/SURVIVORS.md)
+  // Stryker disable next-line BooleanLiteral: equivalent: whether the imported key is extractable (docs/mutation/SURVIVORS.md)
   return crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
 }
 
@@ -64,7 +64,7 @@ export function createAuthenticator(secret: JwtSecret, options: AuthenticatorOpt
   async function verify(token: string): Promise<boolean> {
     try {
       key ??= importVerifyKey(keyBytes);
-      // Stryker disable next-line ObjectLiteral: kit-only: which HMAC algorithm is accepted besides HS256 is not shown (description section 5); the clock option serves unit tests (features/SURVIVORS.md)
+      // Stryker disable next-line ObjectLiteral: kit-only: which HMAC algorithm is accepted besides HS256 is not shown (description section 5); the clock option serves unit tests (docs/mutation/SURVIVORS.md)
       const { payload } = await jwtVerify(token, await key, { algorithms: ['HS256'], currentDate: new Date(now()) });
       cache.add(token, payload);
       return true;
@@ -75,7 +75,7 @@ export function createAuthenticator(secret: JwtSecret, options: AuthenticatorOpt
 
   return async (authorization) => {
     if (authorization === acceptedHeader && isCachedAndOpen(cache, acceptedToken)) return true;
-    // Stryker disable next-line StringLiteral: equivalent: a missing Authorization header matches no token either way (features/SURVIVORS.md)
+    // Stryker disable next-line StringLiteral: equivalent: a missing Authorization header matches no token either way (docs/mutation/SURVIVORS.md)
     const match = BEARER.exec(authorization ?? '');
     if (!match) return false;
     const token = match[1]!;

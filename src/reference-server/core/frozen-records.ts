@@ -43,10 +43,16 @@ export class FrozenRecords {
     // Freezing only guards against a later write; nothing in the core writes to a stored record.
     deepFreeze(record);
     this.records.set(record.id, record);
+    this.changed();
   }
 
   /** Removes the record with this id; true when there was one. */
   delete(id: string): boolean {
-    return this.records.delete(id);
+    const deleted = this.records.delete(id);
+    if (deleted) this.changed();
+    return deleted;
   }
+
+  /** Called after every change; `IndexStore` counts them for change notifications, the core needs none. */
+  protected changed(): void {}
 }

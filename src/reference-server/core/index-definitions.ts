@@ -17,7 +17,7 @@ export interface IndexDefinition {
 }
 
 /** No list an update matches by id: those of events and network link types, and of nested objects. */
-// Stryker disable next-line ArrayDeclaration: equivalent: no field of a record bears the name Stryker puts in the list (features/SURVIVORS.md)
+// Stryker disable next-line ArrayDeclaration: equivalent: no field of a record bears the name Stryker puts in the list (docs/mutation/SURVIVORS.md)
 export const NO_LISTS_MERGED_BY_ID: readonly string[] = [];
 
 /** The index table of §4.1, with the spec component names of each index. */

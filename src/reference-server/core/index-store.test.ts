@@ -48,3 +48,21 @@ test('an object frozen only at the top still gets its children frozen', () => {
   store.adopt(shallow);
   assert.ok(Object.isFrozen(shallow.geo));
 });
+
+test('revision moves on every change and only then', () => {
+  const store = new IndexStore();
+  const readings = [store.revision];
+  store.put({ id: 'a' });
+  readings.push(store.revision);
+  store.adopt({ id: 'b' });
+  readings.push(store.revision);
+  store.get('a');
+  store.list();
+  store.delete('missing');
+  readings.push(store.revision);
+  store.delete('a');
+  readings.push(store.revision);
+  store.clear();
+  readings.push(store.revision);
+  assert.deepEqual(readings, [0, 1, 2, 2, 3, 4]);
+});

@@ -10,6 +10,7 @@ export { handleRequest } from './handle-request.js';
 
 // Store
 export { createEmptyStore, fillStore, findSeedProblems, freezeSeed } from './store.js';
+export { readStoreRevision } from './store-changes.js';
 export { deepFreeze } from './freeze-json.js';
 export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
@@ -34,8 +35,10 @@ export { selectFields } from './select-fields.js';
 export { mergeUpdate } from './merge-update.js';
 export { createRecordValidator } from './validate-record.js';
 
-// The spec document the core validates against (generated from spec/openapi.yaml)
-export { loadOpenApiDocument } from '../../spec/openapi-document.js';
+// The spec document the core validates against (generated from spec/openapi.yaml), and its
+// validator, which the kit's conformance steps and fuzzer check answers with
+export { loadOpenApiDocument, listOperations } from '../../spec/openapi-document.js';
+export { createSpecValidator } from '../../spec/spec-validator.js';
 // The query language, ?q= and batches (extensions, spec x-extension)
 export { parseQuery } from './query/parse-query.js';
 export { parseWhere, MAX_CLAUSES } from './query/parse-where.js';
@@ -50,6 +53,7 @@ export type { CoreRequest, CoreResponse } from './core-types.js';
 export type { CoreContext } from './core-context.js';
 export type { ReferenceCore, ReferenceCoreOptions } from './reference-core.js';
 export type { SeedData, Store, StoreOptions } from './store.js';
+export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
 export type { IndexDefinition, IndexName } from './index-definitions.js';
 export type { Authenticator, JwtSecret } from './authenticate.js';
 export type { MintTokenOptions } from './mint-token.js';
@@ -58,7 +62,8 @@ export type { JsonObject, StoredRecord } from './json-record.js';
 export type { WhereEquals } from './match-where.js';
 export type { RecordValidator } from './validate-record.js';
 export type { Route, IndexMethod } from './route.js';
-export type { OpenApiDocument } from '../../spec/openapi-document.js';
+export type { OpenApiDocument, OperationEntry } from '../../spec/openapi-document.js';
+export type { SpecValidator, ResponseCheck, SchemaViolation } from '../../spec/spec-validator.js';
 export type { ParsedQuery } from './query/parse-query.js';
 export type { Clause } from './query/match-clause.js';
 export type { OrderBy } from './query/order-records.js';

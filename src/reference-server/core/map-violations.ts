@@ -7,9 +7,9 @@ import { KIT_REFUSAL_REASONS } from './kit-refusal-reasons.js';
 
 /** `parameters` → `parameter`: the description names an entry of a list by the list's singular (§4.1 rule 4). */
 export function singularOf(listName: string): string {
-  // Stryker disable next-line MethodExpression,UnaryOperator: equivalent: singular of the three list names (features/SURVIVORS.md)
+  // Stryker disable next-line MethodExpression,UnaryOperator: equivalent: singular of the three list names (docs/mutation/SURVIVORS.md)
   if (listName.endsWith('ies')) return `${listName.slice(0, -3)}y`;
-  // Stryker disable next-line LogicalOperator: equivalent: singular of the three list names (features/SURVIVORS.md)
+  // Stryker disable next-line LogicalOperator: equivalent: singular of the three list names (docs/mutation/SURVIVORS.md)
   if (listName.endsWith('s') && !listName.endsWith('ss')) return listName.slice(0, -1);
   return listName;
 }
@@ -35,9 +35,9 @@ function describeViolation(v: SchemaViolation, doc: OpenApiDocument): { field: s
   switch (v.keyword) {
     case 'required':
       return { field: dottedFieldName(v.instancePath, String(v.params['missingProperty'])), reason: REQUIRED };
-    // Stryker disable next-line ConditionalExpression,StringLiteral: kit-only: the record schemas allow extra fields (additionalProperties: true), so no record validation meets this case (features/SURVIVORS.md)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: kit-only: the record schemas allow extra fields (additionalProperties: true), so no record validation meets this case (docs/mutation/SURVIVORS.md)
     case 'additionalProperties':
-      // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: the record schemas allow extra fields (additionalProperties: true), so no record validation meets this case (features/SURVIVORS.md)
+      // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: the record schemas allow extra fields (additionalProperties: true), so no record validation meets this case (docs/mutation/SURVIVORS.md)
       return { field: dottedFieldName(v.instancePath, String(v.params['additionalProperty'])), reason: refusalReason(v, doc) };
     default:
       return { field: dottedFieldName(v.instancePath), reason: refusalReason(v, doc) };
@@ -56,11 +56,11 @@ function refusalReason(v: SchemaViolation, doc: OpenApiDocument): string {
  * The first reason per field wins.
  */
 export function mapViolations(violations: readonly SchemaViolation[], doc: OpenApiDocument): ValidationMessage {
-  // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,MethodExpression: wording not fixed: a failed oneOf gets one reason; its branches' errors name the same field (features/SURVIVORS.md)
+  // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,MethodExpression: wording not fixed: a failed oneOf gets one reason; its branches' errors name the same field (docs/mutation/SURVIVORS.md)
   const oneOfPaths = violations.filter((v) => v.keyword === 'oneOf').map((v) => `${v.schemaPath}/`);
   const reasons = new Map<string, string>();
   for (const v of violations) {
-    // Stryker disable next-line ArrowFunction: wording not fixed: a failed oneOf gets one reason; its branches' errors name the same field (features/SURVIVORS.md)
+    // Stryker disable next-line ArrowFunction: wording not fixed: a failed oneOf gets one reason; its branches' errors name the same field (docs/mutation/SURVIVORS.md)
     if (oneOfPaths.some((prefix) => v.schemaPath.startsWith(prefix))) continue;
     const { field, reason } = describeViolation(v, doc);
     if (!reasons.has(field)) reasons.set(field, reason);

@@ -30,14 +30,14 @@ function mergeListById(stored: readonly unknown[], sent: readonly unknown[]): un
   const positions = new Map<unknown, number>();
   merged.forEach((entry, at) => {
     const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
-    // Stryker disable next-line LogicalOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (features/SURVIVORS.md)
+    // Stryker disable next-line LogicalOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (docs/mutation/SURVIVORS.md)
     if (id !== undefined && !positions.has(id)) positions.set(id, at);
   });
   for (const entry of sent) {
     const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
     const at = id === undefined ? undefined : positions.get(id);
     if (at === undefined) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (features/SURVIVORS.md)
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (docs/mutation/SURVIVORS.md)
       if (id !== undefined) positions.set(id, merged.length);
       merged.push(cloneJson(entry));
     } else merged[at] = mergeValue(merged[at], entry);

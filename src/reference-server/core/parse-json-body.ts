@@ -19,22 +19,22 @@ export function isJsonMediaType(contentType: string | undefined): boolean {
 }
 
 /** Why a parsed body cannot be accepted although it is valid JSON text, or undefined when it can. */
-// Stryker disable next-line BlockStatement: limits: x-decisions limits (features/SURVIVORS.md)
+// Stryker disable next-line BlockStatement: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
 export function findJsonProblem(value: unknown): string | undefined {
   // Iterative walk: hostile nesting must not overflow the stack.
-  // Stryker disable next-line ArrayDeclaration: limits: x-decisions limits (features/SURVIVORS.md)
+  // Stryker disable next-line ArrayDeclaration: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
   const stack: Array<[unknown, number]> = [[value, 0]];
-  // Stryker disable next-line ConditionalExpression: limits: x-decisions limits (features/SURVIVORS.md)
+  // Stryker disable next-line ConditionalExpression: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
   while (stack.length) {
     const [node, depth] = stack.pop()!;
     // JSON.parse turns 1e400 into Infinity, which JSON.stringify would send back as null.
-    // Stryker disable next-line StringLiteral: limits: x-decisions limits (features/SURVIVORS.md)
+    // Stryker disable next-line StringLiteral: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
     if (typeof node === 'number' && !Number.isFinite(node)) return NUMBER_JSON_CANNOT_CARRY;
-    // Stryker disable next-line EqualityOperator,StringLiteral: limits: x-decisions limits (features/SURVIVORS.md)
+    // Stryker disable next-line EqualityOperator,StringLiteral: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
     if (typeof node !== 'object' || node === null) continue;
-    // Stryker disable next-line ArithmeticOperator: limits: x-decisions limits (features/SURVIVORS.md)
+    // Stryker disable next-line ArithmeticOperator: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
     if (depth + 1 > MAX_BODY_DEPTH) return nestsDeeperThan(MAX_BODY_DEPTH);
-    // Stryker disable next-line ArithmeticOperator,ArrayDeclaration: limits: x-decisions limits (features/SURVIVORS.md)
+    // Stryker disable next-line ArithmeticOperator,ArrayDeclaration: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
     for (const child of Object.values(node)) stack.push([child, depth + 1]);
   }
   return undefined;
@@ -49,7 +49,7 @@ export function findJsonProblem(value: unknown): string | undefined {
  */
 export function parseJsonBody(request: CoreRequest): JsonBody | CoreResponse {
   const text = request.body;
-  // Stryker disable next-line MethodExpression: kit-only: a whitespace-only body is no body, x-decisions empty-body (features/SURVIVORS.md)
+  // Stryker disable next-line MethodExpression: kit-only: a whitespace-only body is no body, x-decisions empty-body (docs/mutation/SURVIVORS.md)
   if (text === undefined || text.trim() === '') return { present: false };
   if (!isJsonMediaType(request.headers['content-type'])) return errorResponse(415, MEDIA_TYPE_NOT_SUPPORTED);
   if (request.bodyNotUtf8) return errorResponse(400, requestNotValid('the body is not valid UTF-8'));

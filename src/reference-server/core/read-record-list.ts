@@ -23,7 +23,7 @@ export function readRecordList(body: JsonBody): RecordListResult {
   if (!Array.isArray(value)) return answeredBy(errorResponse(400, requestNotValid('the body must be a JSON object or an array of objects')));
   if (value.length === 0) return answeredBy(noContentResponse());
   if (value.length > MAX_BATCH_RECORDS) return answeredBy(errorResponse(413, batchTooLong(MAX_BATCH_RECORDS)));
-  // Stryker disable next-line BlockStatement,MethodExpression: open (extension): a batch entry that is not an object is refused whole here; refusing it alone, as its own 406 item, is another reading of the batch text (features/SURVIVORS.md)
+  // Stryker disable next-line BlockStatement,MethodExpression: open (extension): a batch entry that is not an object is refused whole here; refusing it alone, as its own 406 item, is another reading of the batch text (docs/mutation/SURVIVORS.md)
   if (!value.every(isJsonObject)) {
     return answeredBy(errorResponse(400, requestNotValid('every record of a batch must be a JSON object')));
   }

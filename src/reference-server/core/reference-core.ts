@@ -6,6 +6,7 @@ import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
 import { precompileIndexSchemas } from './precompile-index-schemas.js';
 import { readStartRecords, type SeedData } from './seed-records.js';
+import { createStoreChangeListeners, readStoreRevision, type StoreChangeListener } from './store-changes.js';
 import { createStoreControls } from './store-controls.js';
 import { createEmptyStore, fillStore, type Store } from './store.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
@@ -16,6 +17,12 @@ export { SeedError } from './seed-records.js';
 export interface ReferenceCoreOptions {
   /** Records to load at start and on every reset (the `--seed` file shape). */
   seed?: SeedData;
+  /**
+   * Records to start with instead of the preload and seed, checked as a seed is (a `--data`
+   * file: the state a previous run left). {@link ReferenceCore.reset} still goes back to the
+   * preload and seed.
+   */
+  initialState?: SeedData;
   /** Preload the network link types p2p and slice (§2.2); default true (`--empty` = false). */
   preload?: boolean;
   /**
@@ -48,6 +55,12 @@ export interface ReferenceCore {
    * Returns the problems; when there is one, neither the seed nor the store changed.
    */
   replaceSeed(seed: unknown): string[];
+  /**
+   * Calls `listener` after every change of the records: once per request that changed any
+   * (a batch is one change), and after each reset, replaceState and replaceSeed. Records changed
+   * directly through {@link store} are not reported. Returns the function that stops the calls.
+   */
+  onChange(listener: StoreChangeListener): () => void;
 }
 
 let shared: RecordValidator | undefined;
@@ -86,10 +99,17 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     authenticate: options.auth ? createAuthenticator(options.auth.secret) : undefined,
     generateId,
   };
-  fillStore(store, doc, startRecords, generateId);
+  fillStore(store, doc, startRecords.atStart, generateId);
+  const changes = createStoreChangeListeners(store);
   return {
-    handle: (request) => handleRequest(request, context),
+    async handle(request) {
+      // Change notifications are the kit's own: they are read in a file that is not mutated.
+      const before = readStoreRevision(store);
+      const response = await handleRequest(request, context);
+      changes.reportRequest(before);
+      return response;
+    },
     store,
-    ...createStoreControls(store, doc, validate, generateId, startRecords),
+    ...createStoreControls(store, doc, validate, generateId, startRecords.onReset, changes),
   };
 }

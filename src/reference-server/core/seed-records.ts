@@ -10,7 +10,7 @@ import type { RecordValidator } from './validate-record.js';
  * `{ "event": [...], "network-link-type": [...], "agent": [...] }`. Every key is optional; each
  * record must satisfy the index's create schema; a record without id gets a generated one.
  *
- * Seed files are the kit's own (x-decisions seed): no request to the service reaches this file,
+ * Seed files are the kit's own: no request to the service reaches this file,
  * so it is not mutated (stryker.config.json, README "Quality"); unit tests cover it.
  */
 export type SeedData = Partial<Record<IndexName, JsonObject[]>>;
@@ -98,14 +98,27 @@ export class SeedError extends Error {
   }
 }
 
+/** What a core loads: {@link onReset} on every reset, {@link atStart} once when it is created. */
+export interface StartRecords {
+  /** The preload option as given (`fillStore` preloads unless it is false) and the frozen seed. */
+  onReset: StoreOptions;
+  /** The saved state when one was given (`--data`, no preload added), else {@link onReset}. */
+  atStart: StoreOptions;
+}
+
 /**
- * What a core loads at start and on every reset: the preload option as given (`fillStore`
- * preloads unless it is false) and the seed, checked and frozen once (see {@link freezeSeed}).
- * Throws {@link SeedError} listing every problem of the seed.
+ * Reads a core's start options: the seed and the saved state, each checked as a seed is and
+ * frozen once (see {@link freezeSeed}). Throws {@link SeedError} listing every problem of both;
+ * the saved state's are named as the initial state's.
  */
-export function readStartRecords(options: { preload?: boolean; seed?: SeedData }, validate: RecordValidator): StoreOptions {
-  if (options.seed === undefined) return { preload: options.preload };
-  const problems = findSeedProblems(options.seed, validate);
+export function readStartRecords(
+  options: { preload?: boolean; seed?: SeedData; initialState?: SeedData },
+  validate: RecordValidator,
+): StartRecords {
+  const problems = options.seed === undefined ? [] : findSeedProblems(options.seed, validate);
+  if (options.initialState !== undefined) problems.push(...findSeedProblems(options.initialState, validate).map((p) => `initial state: ${p}`));
   if (problems.length > 0) throw new SeedError(problems);
-  return { preload: options.preload, seed: freezeSeed(options.seed) };
+  const onReset: StoreOptions = options.seed === undefined ? { preload: options.preload } : { preload: options.preload, seed: freezeSeed(options.seed) };
+  const atStart: StoreOptions = options.initialState === undefined ? onReset : { preload: false, seed: freezeSeed(options.initialState) };
+  return { onReset, atStart };
 }

@@ -33,3 +33,4 @@ export function fillStore(store: Store, doc: OpenApiDocument, options: StoreOpti
 export function createEmptyStore(): Store {
   return { event: new IndexStore(), 'network-link-type': new IndexStore(), agent: new IndexStore() };
 }
+

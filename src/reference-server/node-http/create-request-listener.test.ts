@@ -6,7 +6,7 @@ import { createSpecValidator } from '../../spec/spec-validator.js';
 import { SERVER_ERROR } from '../core/messages.js';
 import { createReferenceCore, type ReferenceCore } from '../core/reference-core.js';
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
-import { sendRaw } from './test-server.js';
+import { sendRaw } from '../../../test/support/test-server.js';
 
 async function serve(core: ReferenceCore, options: Parameters<typeof createRequestListener>[1]) {
   const listener = createRequestListener(core, options);

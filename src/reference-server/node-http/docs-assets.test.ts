@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { parse } from 'yaml';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
-import { sendRaw } from './test-server.js';
+import { sendRaw } from '../../../test/support/test-server.js';
 import { startReferenceServer, type RunningReferenceServer } from './start-reference-server.js';
 
 let server: RunningReferenceServer;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import { AUTHENTICATION_FAILED } from '../core/messages.js';
-import { startTestServer, TEST_SECRET, type TestServer } from './test-server.js';
+import { startTestServer, TEST_SECRET, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 let open: TestServer;

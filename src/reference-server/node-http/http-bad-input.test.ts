@@ -6,7 +6,7 @@ import type { IndexName } from '../core/index-definitions.js';
 import type { StoredRecord } from '../core/json-record.js';
 import { bodyTooLarge, MEDIA_TYPE_NOT_SUPPORTED } from '../core/messages.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
-import { sendRaw, startTestServer, type TestServer } from './test-server.js';
+import { sendRaw, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 let small: TestServer;

@@ -2,7 +2,7 @@
 // The 205 body is read with node:http: fetch would drop it.
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 before(async () => {

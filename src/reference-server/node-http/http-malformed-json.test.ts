@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { AUTHENTICATION_FAILED } from '../core/messages.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 before(async () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { injectedMessage } from '../mock-controls/injected-response.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let admin: TestServer;
 let plain: TestServer;

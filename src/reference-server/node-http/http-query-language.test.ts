@@ -2,7 +2,7 @@
 // the real node:http adapter; every answer is checked against the spec by send().
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 const events = [

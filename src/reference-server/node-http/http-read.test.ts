@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { NOTHING_FOUND } from '../core/messages.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let server: TestServer;
 let empty: TestServer;

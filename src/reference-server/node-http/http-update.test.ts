@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, test } from 'node:test';
 import { ONE_RECORD_WITH_PATH_ID, READONLY_FIELD, REPEATED_VALUES, SAME_ID_IN_BATCH } from '../core/messages.js';
-import { startTestServer, type TestServer } from './test-server.js';
+import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 const FILEBEAT = {
   id: 'filebeat',

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceCore, type ReferenceCore, type ReferenceCoreOptions } from '../core/index.js';
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
+import { attachDataFile, readDataFile, type AttachedDataFile, type DataFileOptions } from './data-file.js';
 import { createDocsAssets } from './docs-assets.js';
 import { answerClientError } from './answer-client-error.js';
 import { DEFAULT_BODY_LIMIT } from './read-request-body.js';
@@ -29,6 +30,11 @@ export interface ReferenceServerOptions extends ReferenceCoreOptions, MockContro
   requestTimeoutMs?: number;
   onRequest?: (entry: RequestLogEntry) => void;
   onError?: (error: unknown) => void;
+  /**
+   * Keep the state in this file (`--data`): loaded at start when it exists (it wins over
+   * `initialState`), else created with the preload and seed; every change written back.
+   */
+  data?: DataFileOptions;
 }
 
 /** A listening reference server. */
@@ -38,12 +44,19 @@ export interface RunningReferenceServer {
   port: number;
   core: ReferenceCore;
   server: Server;
-  /** Stops accepting, closes idle and open connections, resolves when closed. */
+  /** The data file in use, with `data`. */
+  data?: AttachedDataFile;
+  /**
+   * Stops accepting, closes idle and open connections, writes the data file's last changes;
+   * resolves when done, rejects when that last write fails.
+   */
   close(): Promise<void>;
 }
 
 /**
- * Starts the reference server on node:http (`mgmt-kit serve`, `npm start`).
+ * Starts the reference server on node:http (`mgmt-kit serve`, `npm start`). A `data` file that
+ * cannot be read, is not a valid state, or cannot be written is a thrown DataFileError, before
+ * anything listens.
  *
  * @example
  * const server = await startReferenceServer({ port: 0, auth: false });
@@ -51,7 +64,9 @@ export interface RunningReferenceServer {
  * await server.close();
  */
 export async function startReferenceServer(options: ReferenceServerOptions = {}): Promise<RunningReferenceServer> {
-  const core = createReferenceCore(options);
+  const saved = options.data ? readDataFile(options.data.file) : undefined;
+  const core = createReferenceCore(saved ? { ...options, initialState: saved } : options);
+  const data = options.data ? await attachDataFile(core, options.data, saved === undefined) : undefined;
   const waits = createWaitSet();
   const listener = createRequestListener({ ...core, handle: withMockControls(core, { wait: waits.wait, ...options }) }, {
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -83,11 +98,18 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
     port,
     core,
     server,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-        waits.cancelAll();
-      }),
+    ...(data ? { data } : {}),
+    async close() {
+      try {
+        await new Promise<void>((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+          waits.cancelAll();
+        });
+      } finally {
+        // After the server: no request can change the state once its last write starts.
+        await data?.close();
+      }
+    },
   };
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createReferenceCore } from '../core/reference-core.js';
 import { createRequestListener, type RequestLogEntry } from './create-request-listener.js';
-import { sendRaw, startTestServer, type TestServer } from './test-server.js';
+import { sendRaw, startTestServer, type TestServer } from '../../../test/support/test-server.js';
 import { withCors } from './with-cors.js';
 
 const VITE = 'http://localhost:5173';

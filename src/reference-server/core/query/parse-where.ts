@@ -50,7 +50,7 @@ function parseOperators(value: Record<string, unknown>, field: string, budget: B
   const clauses: Clause[] = [];
   for (const key of keys) {
     const at = `${field}.${key}`;
-    // Stryker disable next-line UpdateOperator: limits: x-decisions limits of the query language (features/SURVIVORS.md)
+    // Stryker disable next-line UpdateOperator: limits: x-decisions limits of the query language (docs/mutation/SURVIVORS.md)
     if (--budget.left < 0) return problem(at, `more than ${MAX_CLAUSES} clauses`);
     let parsed: Parsed<Clause>;
     if ((COMPARISONS as readonly string[]).includes(key)) parsed = parseComparison(key as (typeof COMPARISONS)[number], value[key], at);
@@ -82,6 +82,6 @@ function parseClause(value: unknown, field: string, budget: Budget): Parsed<Clau
  * @example parseWhere({ or: [{ equals: { target: 'kind', expr: 'a' } }, { wildcard: { target: 'kind', expr: 'b*' } }] })
  */
 export function parseWhere(value: unknown, field = 'where'): Parsed<Clause> {
-  // Stryker disable next-line ObjectLiteral: limits: x-decisions limits of the query language (features/SURVIVORS.md)
+  // Stryker disable next-line ObjectLiteral: limits: x-decisions limits of the query language (docs/mutation/SURVIVORS.md)
   return parseClause(value, field, { left: MAX_CLAUSES });
 }

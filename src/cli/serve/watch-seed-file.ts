@@ -1,5 +1,5 @@
 import { statSync, type Stats } from 'node:fs';
-import type { ReferenceCore } from '../reference-server/index.js';
+import type { ReferenceCore } from '../../reference-server/index.js';
 import { readSeedFile } from './read-seed-file.js';
 
 /** A running {@link watchSeedFile}. */
@@ -39,9 +39,9 @@ export function watchSeedFile(
     if (current === undefined) return report(`--watch: ${file} is gone; the state is kept`);
     const result = readSeedFile(file);
     if (!result.ok) return report(`--watch: ${result.error}\n  the state is kept`);
-    const problems = core.replaceSeed(result.seed);
+    const problems = core.replaceSeed(result.records);
     if (problems.length > 0) return report(`--watch: ${file} is not valid:\n  ${problems.join('\n  ')}\n  the state is kept`);
-    return report(`--watch: ${file} reloaded (${countRecords(result.seed)} records); the state was reset to the start records`);
+    return report(`--watch: ${file} reloaded (${countRecords(result.records)} records); the state was reset to the start records`);
   };
   const timer = setInterval(check, intervalMs);
   timer.unref(); // the server keeps the process alive, not the watch

@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createClient } from '../../client/index.js';
+import { createClient } from '../../src/client/index.js';
 import { findFreePort, startCliForTests } from './start-cli-for-tests.js';
 
 let foreign: Server;

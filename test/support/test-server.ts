@@ -2,11 +2,11 @@
 // requests with node:http, because fetch drops 205 bodies and cannot send a GET body.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { createSpecValidator } from '../../spec/spec-validator.js';
-import { operationIdFor } from '../core/index-definitions.js';
-import { mintToken } from '../core/mint-token.js';
-import { matchRoute } from '../core/route.js';
-import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from './start-reference-server.js';
+import { createSpecValidator } from '../../src/spec/spec-validator.js';
+import { operationIdFor } from '../../src/reference-server/core/index-definitions.js';
+import { mintToken } from '../../src/reference-server/core/mint-token.js';
+import { matchRoute } from '../../src/reference-server/core/route.js';
+import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
 
 /** The secret test servers verify with. */
 export const TEST_SECRET = 'test-secret-for-the-reference-server';

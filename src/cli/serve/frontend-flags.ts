@@ -6,9 +6,9 @@ import {
   readCorsOrigin,
   type CorsOptions,
   type DelayRange,
-} from '../reference-server/index.js';
+} from '../../reference-server/index.js';
 
-/** The `serve` flags of the frontend controls, as {@link parseFlags} returns them. */
+/** The `serve` flags of the frontend controls, as commands/serve.ts declares them. */
 export interface FrontendFlags {
   cors: boolean;
   'cors-origin': string[];

@@ -11,7 +11,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const BIN = fileURLToPath(new URL('../../../bin/mgmt-kit.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/mgmt-kit.js', import.meta.url));
 const MAX_ATTEMPTS = 3;
 
 /** A CLI child process started by {@link startCliForTests}. */

@@ -1,0 +1,85 @@
+import {
+  DataFileError,
+  generateSecret,
+  mintToken,
+  startReferenceServer,
+  type RequestLogEntry,
+  type SeedData,
+} from '../../reference-server/index.js';
+import type { CommandIo } from '../command/command-io.js';
+import { UsageError } from '../command/usage-error.js';
+import type { ServeFlags } from '../commands/serve.js';
+import { findDataFlagProblem } from './data-flags.js';
+import { formatFrontendBanner, readFrontendFlags } from './frontend-flags.js';
+import { readSeedFile } from './read-seed-file.js';
+import { formatDataBanner, formatLogLine, formatServeBanner } from './serve-banner.js';
+import { watchSeedFile } from './watch-seed-file.js';
+
+function reportWriteError(error: DataFileError, io: CommandIo): void {
+  io.stderr.write(`mgmt-kit serve: ${error.message}; the state is kept and written again on the next change\n`);
+}
+
+/**
+ * Starts the reference server as the flags say, prints the URL, spec and docs URLs and a ready
+ * token, logs one line per request unless --quiet, and closes cleanly on SIGINT/SIGTERM (exit 0;
+ * 1 when the data file's last changes cannot be written). Flags that do not go together, or a
+ * seed or data file that cannot be used, are a {@link UsageError}.
+ */
+export async function runServe(flags: ServeFlags, io: CommandIo): Promise<number> {
+  const frontend = readFrontendFlags(flags);
+  if (!frontend.ok) throw new UsageError(frontend.error);
+  const dataProblem = findDataFlagProblem(flags);
+  if (dataProblem !== undefined) throw new UsageError(dataProblem);
+  let seed: SeedData | undefined;
+  if (flags.seed !== undefined) {
+    const result = readSeedFile(flags.seed);
+    if (!result.ok) throw new UsageError(result.error);
+    seed = result.records;
+  }
+  const secret = flags['no-auth'] ? undefined : (flags['jwt-secret'] ?? generateSecret());
+  let server;
+  try {
+    server = await startReferenceServer({
+      port: flags.port,
+      host: flags.host,
+      bodyLimit: flags['body-limit'],
+      preload: !flags.empty,
+      auth: secret === undefined ? false : { secret },
+      ...(seed ? { seed } : {}),
+      ...frontend.options,
+      ...(flags.data === undefined ? {} : { data: { file: flags.data, onWriteError: (error: DataFileError) => reportWriteError(error, io) } }),
+      ...(flags.quiet ? {} : { onRequest: (entry: RequestLogEntry) => io.stdout.write(formatLogLine(entry)) }),
+      onError: (error) => io.stderr.write(`mgmt-kit serve: unexpected error (answered 500): ${(error as Error).stack ?? String(error)}\n`),
+    });
+  } catch (error) {
+    // A data file that is not a valid state or cannot be written: refused before listening, file untouched.
+    if (error instanceof DataFileError) throw new UsageError(error.message);
+    io.stderr.write(`mgmt-kit serve: cannot listen: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const auth =
+    secret === undefined
+      ? undefined
+      : { token: await mintToken({ secret, expiresIn: '24h' }), generatedSecret: flags['jwt-secret'] === undefined ? secret : undefined };
+  io.stdout.write(formatServeBanner(server.url, auth) + formatDataBanner(server.data, server.core.store) + formatFrontendBanner(server.url, flags));
+  const running = server;
+  const watch = flags.watch && flags.seed !== undefined
+    ? watchSeedFile(flags.seed, running.core, (line) => io.stdout.write(`${line}\n`))
+    : undefined;
+  return new Promise<number>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop).off('SIGTERM', stop);
+      watch?.close();
+      if (!flags.quiet) io.stdout.write(`mgmt-kit serve: ${signal}, closing\n`);
+      running.close().then(
+        () => resolve(0),
+        (error: unknown) => {
+          if (!(error instanceof DataFileError)) return resolve(0);
+          io.stderr.write(`mgmt-kit serve: ${error.message}\n`);
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGINT', stop).on('SIGTERM', stop);
+  });
+}
