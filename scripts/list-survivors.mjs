@@ -4,7 +4,7 @@
 // scripts/survivor-reasons.mjs that covers it, else "not triaged".
 //
 // node scripts/list-survivors.mjs [reports/mutation/mutation.json] [docs/mutation/SURVIVORS.md]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
 import { reasonFor } from './survivor-reasons.mjs';
@@ -34,11 +34,32 @@ export function listSurvivors(report) {
   return rows.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.mutator.localeCompare(b.mutator));
 }
 
+/** The heading of the one hand-written section, which every rewrite keeps. */
+export const HISTORY_HEADING = '## Before and after';
+
+/**
+ * The hand-written section of a survivor list as it was (the figures of earlier rounds, which no
+ * report holds): from {@link HISTORY_HEADING} to the next heading, or '' when there is none.
+ * @param {string} previous the text of the file about to be rewritten
+ */
+export function keptHistory(previous) {
+  const start = previous.indexOf(`\n${HISTORY_HEADING}\n`);
+  if (start < 0) return '';
+  const end = previous.indexOf('\n## ', start + 1);
+  return previous.slice(start + 1, end < 0 ? undefined : end).trimEnd();
+}
+
+/** The survivor list at `path` as it is, or '' for a first run. */
+export function readPreviousSurvivors(path) {
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
 /**
  * Markdown for docs/mutation/SURVIVORS.md.
  * @param {string[]} notMutated the files stryker.config.json leaves out of `mutate`
+ * @param {string} history the section {@link keptHistory} kept from the file before, placed after the figures
  */
-export function renderSurvivors(report, measuredAt, notMutated = []) {
+export function renderSurvivors(report, measuredAt, notMutated = [], history = '') {
   const summary = summariseMutationReport(report);
   const rows = listSurvivors(report);
   const counted = rows.filter((r) => r.status !== 'ignored');
@@ -77,6 +98,7 @@ export function renderSurvivors(report, measuredAt, notMutated = []) {
     `Measured ${measuredAt}: ${summary.killed} killed, ${summary.timeout} timeout, ${summary.survived} survived, ${summary.noCoverage} no coverage, ${summary.ignored} ignored, ${summary.errors} errors over ${rows.length + detected + summary.errors} mutants of \`src/reference-server/core/**\`.`,
     `Mutation score (Stryker: detected / (detected + survived + no coverage)) **${summary.score.toFixed(1)} %**; counting the ignored mutants as not detected, ${rawScore.toFixed(1)} %.`,
     '',
+    ...(history === '' ? [] : [history, '']),
     '## Counted against the score, by reason',
     '',
     '| Mutants | Reason |',
@@ -105,6 +127,7 @@ export function renderSurvivors(report, measuredAt, notMutated = []) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [reportPath = 'reports/mutation/mutation.json', outPath = 'docs/mutation/SURVIVORS.md'] = process.argv.slice(2);
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  writeFileSync(outPath, renderSurvivors(report, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation()));
+  const history = keptHistory(readPreviousSurvivors(outPath));
+  writeFileSync(outPath, renderSurvivors(report, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation(), history));
   console.log(`wrote ${outPath}`);
 }

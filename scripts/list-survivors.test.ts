@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { listSurvivors, renderSurvivors } from './list-survivors.mjs';
+import { HISTORY_HEADING, keptHistory, listSurvivors, renderSurvivors } from './list-survivors.mjs';
 import { reasonFor } from './survivor-reasons.mjs';
 
 const at = (line: number) => ({ start: { line } });
@@ -52,4 +52,14 @@ test('the pointer to this report is left out of an ignored mutant\'s reason, wha
   const mutants = pointers.map((pointer, index) => ({ status: 'Ignored', mutatorName: 'StringLiteral', location: at(index + 1), statusReason: `equivalent: token cache ${pointer}` }));
   const rows = listSurvivors({ files: { 'src/reference-server/core/verified-token-cache.ts': { source: 'a\nb\nc', mutants } } });
   assert.deepEqual(rows.map((r) => r.reason), ['equivalent: token cache', 'equivalent: token cache', 'equivalent: token cache']);
+});
+
+test('a rewrite keeps the hand-written before-and-after section, after the figures, and adds none to a file without one', () => {
+  const history = `${HISTORY_HEADING}\n\nBefore: 226 comments, 93.2 %.`;
+  const before = renderSurvivors(report, '2026-01-01', [], history);
+  assert.equal(keptHistory(before), history);
+  const after = renderSurvivors(report, '2026-01-02', [], keptHistory(before));
+  assert.match(after, /25\.0 %\.\n\n## Before and after\n\nBefore: 226 comments, 93\.2 %\.\n\n## Counted against the score/);
+  assert.equal(keptHistory(renderSurvivors(report, '2026-01-01')), '');
+  assert.doesNotMatch(renderSurvivors(report, '2026-01-01'), /Before and after/);
 });
