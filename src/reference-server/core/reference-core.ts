@@ -6,7 +6,7 @@ import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
 import { precompileIndexSchemas } from './precompile-index-schemas.js';
 import { readStartRecords, type SeedData } from './seed-records.js';
-import { createStoreChangeListeners, readStoreRevision, type StoreChangeListener } from './store-changes.js';
+import { readStoreRevision, reportRequestChanges, type StoreChangeListener } from './store-changes.js';
 import { createStoreControls } from './store-controls.js';
 import { createEmptyStore, fillStore, type Store } from './store.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
@@ -100,16 +100,16 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     generateId,
   };
   fillStore(store, doc, startRecords.atStart, generateId);
-  const changes = createStoreChangeListeners(store);
+  // Made here, only read and filled by ./store-changes.ts: no change to that file can break a request.
+  const listeners = new Set<StoreChangeListener>();
   return {
     async handle(request) {
-      // Change notifications are the kit's own: they are read in a file that is not mutated.
       const before = readStoreRevision(store);
       const response = await handleRequest(request, context);
-      changes.reportRequest(before);
+      reportRequestChanges(listeners, store, before);
       return response;
     },
     store,
-    ...createStoreControls(store, doc, validate, generateId, startRecords.onReset, changes),
+    ...createStoreControls(store, doc, validate, generateId, startRecords.onReset, listeners),
   };
 }

@@ -1,7 +1,7 @@
 import type { OpenApiDocument } from '../../spec/openapi-document.js';
 import type { ReferenceCore } from './reference-core.js';
 import { findSeedProblems, freezeSeed, type SeedData } from './seed-records.js';
-import type { StoreChangeListeners } from './store-changes.js';
+import { addStoreChangeListener, notifyStoreChange, type StoreChangeListeners } from './store-changes.js';
 import { readStoreState } from './store-state.js';
 import { fillStore, type Store, type StoreOptions } from './store.js';
 import type { RecordValidator } from './validate-record.js';
@@ -25,20 +25,20 @@ export function createStoreControls(
   validate: RecordValidator,
   generateId: () => string,
   onReset: StoreOptions,
-  changes: StoreChangeListeners,
+  listeners: StoreChangeListeners,
 ): StoreControls {
   let current = onReset;
   return {
     reset() {
       fillStore(store, doc, current, generateId);
-      changes.notify('reset');
+      notifyStoreChange(listeners, 'reset');
     },
     state: () => readStoreState(store),
     replaceState(state) {
       const problems = findSeedProblems(state, validate);
       if (problems.length > 0) return problems;
       fillStore(store, doc, { preload: false, seed: state as SeedData }, generateId);
-      changes.notify('state');
+      notifyStoreChange(listeners, 'state');
       return [];
     },
     replaceSeed(seed) {
@@ -46,9 +46,9 @@ export function createStoreControls(
       if (problems.length > 0) return problems;
       current = { ...current, seed: freezeSeed(seed as SeedData) };
       fillStore(store, doc, current, generateId);
-      changes.notify('seed');
+      notifyStoreChange(listeners, 'seed');
       return [];
     },
-    onChange: (listener) => changes.add(listener),
+    onChange: (listener) => addStoreChangeListener(listeners, listener),
   };
 }
