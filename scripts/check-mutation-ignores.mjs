@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// npm run mutation:check-ignores — proves that ignoring hides no detection. Needs the report of a
-// full `npm run mutation` of this tree. Copies the tree to a temporary folder, removes every
-// `// Stryker disable …` comment from the mutated files, turns the refusal-wording ignorer off,
-// runs Stryker there (as long as a full run) and compares: every mutant the usual run ignored
-// must have survived (or gone uncovered) when tested. Writes reports/mutation/ignores-check.txt
-// (the verdict) and ignores-check.json (the report of the run without ignores).
+// npm run mutation:check-ignores — proves that neither an ignore nor a file left out of `mutate`
+// hides a detection. Needs the report of a full `npm run mutation` of this tree. Copies the tree to
+// a temporary folder, removes every `// Stryker disable …` comment from the core, turns the
+// refusal-wording ignorer off, mutates the whole core there (the files stryker.config.json leaves
+// out included), runs Stryker (as long as a full run) and compares: every mutant the usual run
+// ignored, and every mutant of a left-out file, must have survived (or gone uncovered, or stopped
+// the server from starting, which Stryker counts as an error) when tested. Writes
+// reports/mutation/ignores-check.txt (the verdict) and ignores-check.json (the report of the run
+// without ignores).
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { compareIgnoredMutants, stripDisableComments } from './compare-ignored-mutants.mjs';
+import { compareExcludedFiles, compareIgnoredMutants, stripDisableComments } from './compare-ignored-mutants.mjs';
+import { filesLeftOutOfMutation } from './mutation-left-out.mjs';
 import { STRYKER_BIN } from './stryker-bin.mjs';
 
 const root = process.cwd();
@@ -36,6 +40,8 @@ function walk(dir, out = []) {
 for (const file of walk(join(copy, 'src/reference-server/core'))) writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);
 
 const config = JSON.parse(readFileSync(join(copy, 'stryker.config.json'), 'utf8'));
+const leftOut = filesLeftOutOfMutation(config);
+config.mutate = config.mutate.filter((pattern) => !leftOut.includes(pattern.slice(1)));
 config.plugins = config.plugins.filter((plugin) => !plugin.includes('ignorer'));
 config.ignorers = [];
 config.reporters = ['json', 'progress'];
@@ -56,12 +62,25 @@ mkdirSync(join(root, 'reports/mutation'), { recursive: true });
 // Kept for a look at any mutant the comparison names.
 writeFileSync(join(root, 'reports/mutation/ignores-check.json'), JSON.stringify(fullRun));
 const result = compareIgnoredMutants(ignoredRun, fullRun);
-const statuses = Object.entries(result.byStatus).map(([status, n]) => `${n} ${status}`).join(', ');
+const excluded = compareExcludedFiles(ignoredRun, fullRun);
+const notInUsualRun = excluded.files.filter((file) => !leftOut.includes(file));
+if (notInUsualRun.length > 0) {
+  console.error(`check-ignores: the usual report lacks ${notInUsualRun.join(', ')}: run a full \`npm run mutation\` (not --mutate) of this tree first`);
+  process.exit(2);
+}
+// A left-out pattern that names no file of the full run was not tested (a typo, or a file moved).
+const untested = leftOut.filter((pattern) => !excluded.files.includes(pattern));
+const statusList = (byStatus) => Object.entries(byStatus).map(([status, n]) => `${n} ${status}`).join(', ');
+const hiddenLine = (h, by) => `  hidden by ${by}: ${h.file}:${h.line} ${h.mutator} → ${h.replacement} (${h.reason})`;
 const lines = [
-  `check-ignores: ${result.checked} ignored mutants tested without their ignore: ${statuses}; ${result.hidden.length} detected (hidden by an ignore), ${result.missing} not found (${((Date.now() - started) / 60_000).toFixed(1)} min)`,
-  ...result.hidden.map((h) => `  hidden: ${h.file}:${h.line} ${h.mutator} → ${h.replacement} (${h.reason})`),
+  `check-ignores: ${result.checked} ignored mutants tested without their ignore: ${statusList(result.byStatus)}; ${result.hidden.length} detected (hidden by an ignore), ${result.missing} not found; ` +
+    `${excluded.checked} mutants of the ${excluded.files.length} files not mutated tested: ${statusList(excluded.byStatus)}; ${excluded.hidden.length} detected (hidden by an exclusion), ${untested.length} not tested (${((Date.now() - started) / 60_000).toFixed(1)} min)`,
+  ...result.hidden.map((h) => hiddenLine(h, 'an ignore')),
+  ...excluded.hidden.map((h) => hiddenLine(h, 'an exclusion')),
+  ...untested.map((pattern) => `  not tested: ${pattern} (left out of mutate, but no such file in the run)`),
 ];
 writeFileSync(join(root, 'reports/mutation/ignores-check.txt'), `${lines.join('\n')}\n`);
 console.log(lines.join('\n'));
 rmSync(copy, { recursive: true, force: true });
-process.exit(result.hidden.length > 0 || result.missing > 0 ? 1 : 0);
+const failed = result.hidden.length > 0 || result.missing > 0 || excluded.hidden.length > 0 || untested.length > 0;
+process.exit(failed ? 1 : 0);

@@ -15,3 +15,7 @@ export function compareIgnoredMutants(
   ignoredRun: MutationReport,
   fullRun: MutationReport,
 ): { checked: number; byStatus: Record<string, number>; hidden: Array<{ file: string; line: number; mutator: string; replacement: string; reason: string }>; missing: number };
+export function compareExcludedFiles(
+  ignoredRun: MutationReport,
+  fullRun: MutationReport,
+): { files: string[]; checked: number; byStatus: Record<string, number>; hidden: Array<{ file: string; line: number; mutator: string; replacement: string; reason: string }> };

@@ -77,3 +77,27 @@ export function compareIgnoredMutants(ignoredRun, fullRun) {
   }
   return { checked, byStatus, hidden, missing };
 }
+
+/**
+ * Every mutant of the files the usual run left out of `mutate` (in the full run, not in the usual
+ * one), with its status in the full run. A killed or timed-out one is a detection the exclusion hid.
+ * @param {Report} ignoredRun the usual report
+ * @param {Report} fullRun the report of the whole core without comments or ignorer
+ * @returns {{ files: string[], checked: number, byStatus: Record<string, number>, hidden: Array<{ file: string, line: number, mutator: string, replacement: string, reason: string }> }}
+ */
+export function compareExcludedFiles(ignoredRun, fullRun) {
+  const files = Object.keys(fullRun.files).filter((file) => !(file in ignoredRun.files)).sort();
+  const byStatus = {};
+  const hidden = [];
+  let checked = 0;
+  for (const file of files) {
+    for (const mutant of fullRun.files[file].mutants) {
+      checked++;
+      byStatus[mutant.status] = (byStatus[mutant.status] ?? 0) + 1;
+      if (mutant.status === 'Killed' || mutant.status === 'Timeout') {
+        hidden.push({ file, line: mutant.location.start.line, mutator: mutant.mutatorName, replacement: mutant.replacement ?? '', reason: mutant.statusReason ?? '' });
+      }
+    }
+  }
+  return { files, checked, byStatus, hidden };
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compareIgnoredMutants, stripDisableComments, type MutationReport, type ReportMutant } from './compare-ignored-mutants.mjs';
+import { compareExcludedFiles, compareIgnoredMutants, stripDisableComments, type MutationReport, type ReportMutant } from './compare-ignored-mutants.mjs';
 
 const source = [
   "// Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)",
@@ -68,4 +68,20 @@ test('a replacement that carries a removed comment matches the one without it', 
   const fullRun: MutationReport = { files: { 'a.ts': { source: stripDisableComments(commented).text, mutants: [caseMutant(2, "case 'a':", 'NoCoverage')] } } };
   const result = compareIgnoredMutants(ignoredRun, fullRun);
   assert.deepEqual([result.missing, result.byStatus], [0, { NoCoverage: 1 }]);
+});
+
+test('every mutant of a file the usual run left out is checked; a killed or timed-out one is hidden by the exclusion', () => {
+  const ignoredRun: MutationReport = { files: { 'a.ts': { source, mutants: [] } } };
+  const fullRun: MutationReport = {
+    files: {
+      'a.ts': { source: stripDisableComments(source).text, mutants: [mutant(1, 'StringLiteral', 'Killed', '""')] },
+      'wording.ts': { source: "export const X = 'x';", mutants: [mutant(1, 'StringLiteral', 'Survived', '""'), mutant(1, 'BlockStatement', 'RuntimeError', '{}')] },
+      'cache.ts': { source: 'export const n = 1;', mutants: [mutant(1, 'ConditionalExpression', 'Timeout', 'true')] },
+    },
+  };
+  const result = compareExcludedFiles(ignoredRun, fullRun);
+  assert.deepEqual(result.files, ['cache.ts', 'wording.ts']);
+  assert.equal(result.checked, 3);
+  assert.deepEqual(result.byStatus, { Timeout: 1, Survived: 1, RuntimeError: 1 });
+  assert.deepEqual(result.hidden.map((h) => [h.file, h.mutator]), [['cache.ts', 'ConditionalExpression']]);
 });

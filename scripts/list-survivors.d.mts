@@ -12,4 +12,7 @@ export interface SurvivorRow {
   reason: string;
 }
 export function listSurvivors(report: StrykerReport): SurvivorRow[];
-export function renderSurvivors(report: StrykerReport, measuredAt: string): string;
+export const HISTORY_HEADING: string;
+export function keptHistory(previous: string): string;
+export function readPreviousSurvivors(path: string): string;
+export function renderSurvivors(report: StrykerReport, measuredAt: string, notMutated?: string[], history?: string): string;

@@ -4,7 +4,8 @@
 // scripts/survivor-reasons.mjs that covers it, else "not triaged".
 //
 // node scripts/list-survivors.mjs [reports/mutation/mutation.json] [docs/mutation/SURVIVORS.md]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
 import { reasonFor } from './survivor-reasons.mjs';
 
@@ -33,8 +34,32 @@ export function listSurvivors(report) {
   return rows.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.mutator.localeCompare(b.mutator));
 }
 
-/** Markdown for docs/mutation/SURVIVORS.md. */
-export function renderSurvivors(report, measuredAt) {
+/** The heading of the one hand-written section, which every rewrite keeps. */
+export const HISTORY_HEADING = '## Before and after';
+
+/**
+ * The hand-written section of a survivor list as it was (the figures of earlier rounds, which no
+ * report holds): from {@link HISTORY_HEADING} to the next heading, or '' when there is none.
+ * @param {string} previous the text of the file about to be rewritten
+ */
+export function keptHistory(previous) {
+  const start = previous.indexOf(`\n${HISTORY_HEADING}\n`);
+  if (start < 0) return '';
+  const end = previous.indexOf('\n## ', start + 1);
+  return previous.slice(start + 1, end < 0 ? undefined : end).trimEnd();
+}
+
+/** The survivor list at `path` as it is, or '' for a first run. */
+export function readPreviousSurvivors(path) {
+  return existsSync(path) ? readFileSync(path, 'utf8') : '';
+}
+
+/**
+ * Markdown for docs/mutation/SURVIVORS.md.
+ * @param {string[]} notMutated the files stryker.config.json leaves out of `mutate`
+ * @param {string} history the section {@link keptHistory} kept from the file before, placed after the figures
+ */
+export function renderSurvivors(report, measuredAt, notMutated = [], history = '') {
   const summary = summariseMutationReport(report);
   const rows = listSurvivors(report);
   const counted = rows.filter((r) => r.status !== 'ignored');
@@ -66,9 +91,14 @@ export function renderSurvivors(report, measuredAt) {
     '  scenario ran it): they count against the score; `scripts/survivor-reasons.mjs` gives the',
     '  reason per group of lines, and anything it does not cover is marked "not triaged".',
     '',
+    'Files that hold only such code are not mutated at all (`mutate` in `stryker.config.json`; the',
+    'mutation guide, docs/mutation/README.md, gives the reason for each), so their mutants are in none of the counts below;',
+    '`npm run mutation:check-ignores` tests them too.',
+    '',
     `Measured ${measuredAt}: ${summary.killed} killed, ${summary.timeout} timeout, ${summary.survived} survived, ${summary.noCoverage} no coverage, ${summary.ignored} ignored, ${summary.errors} errors over ${rows.length + detected + summary.errors} mutants of \`src/reference-server/core/**\`.`,
     `Mutation score (Stryker: detected / (detected + survived + no coverage)) **${summary.score.toFixed(1)} %**; counting the ignored mutants as not detected, ${rawScore.toFixed(1)} %.`,
     '',
+    ...(history === '' ? [] : [history, '']),
     '## Counted against the score, by reason',
     '',
     '| Mutants | Reason |',
@@ -80,6 +110,10 @@ export function renderSurvivors(report, measuredAt) {
     '| Mutants | Reason |',
     '|---:|---|',
     ...byReason(ignored).map(([reason, n]) => `| ${n} | ${cell(reason)} |`),
+    '',
+    '## Not mutated',
+    '',
+    ...notMutated.map((file) => `- \`${file}\``),
     '',
     '## Every mutant',
     '',
@@ -93,6 +127,7 @@ export function renderSurvivors(report, measuredAt) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [reportPath = 'reports/mutation/mutation.json', outPath = 'docs/mutation/SURVIVORS.md'] = process.argv.slice(2);
   const report = JSON.parse(readFileSync(reportPath, 'utf8'));
-  writeFileSync(outPath, renderSurvivors(report, new Date().toISOString().slice(0, 10)));
+  const history = keptHistory(readPreviousSurvivors(outPath));
+  writeFileSync(outPath, renderSurvivors(report, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation(), history));
   console.log(`wrote ${outPath}`);
 }

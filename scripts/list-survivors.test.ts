@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { listSurvivors, renderSurvivors } from './list-survivors.mjs';
+import { HISTORY_HEADING, keptHistory, listSurvivors, renderSurvivors } from './list-survivors.mjs';
 import { reasonFor } from './survivor-reasons.mjs';
 
 const at = (line: number) => ({ start: { line } });
@@ -33,8 +33,9 @@ test('every mutant left alive is listed with its reason; a survivor no rule cove
 });
 
 test('the rendered file gives the score as Stryker does and the raw score with ignored mutants counted', () => {
-  const text = renderSurvivors(report, '2026-01-01');
+  const text = renderSurvivors(report, '2026-01-01', ['src/reference-server/core/kit-messages.ts']);
   assert.match(text, /1 killed, 0 timeout, 1 survived, 1 no coverage, 1 ignored, 0 errors over 4 mutants/);
+  assert.match(text, /## Not mutated\n\n- `src\/reference-server\/core\/kit-messages\.ts`\n/);
   assert.match(text, /\*\*33\.3 %\*\*; counting the ignored mutants as not detected, 25\.0 %/);
   assert.match(text, /\| 1 \| wording not fixed: refusal text \|/);
 });
@@ -47,8 +48,18 @@ test('a rule matches by file and line text', () => {
 });
 
 test('the pointer to this report is left out of an ignored mutant\'s reason, whatever path the comment gives it', () => {
-  const pointers = ['(docs/mutation/SURVIVORS.md)', '(features/SURVIVORS.md)', '(SURVIVORS.md)'];
+  const pointers = ['(docs/mutation/SURVIVORS.md)', '(reports/SURVIVORS.md)', '(SURVIVORS.md)'];
   const mutants = pointers.map((pointer, index) => ({ status: 'Ignored', mutatorName: 'StringLiteral', location: at(index + 1), statusReason: `equivalent: token cache ${pointer}` }));
   const rows = listSurvivors({ files: { 'src/reference-server/core/verified-token-cache.ts': { source: 'a\nb\nc', mutants } } });
   assert.deepEqual(rows.map((r) => r.reason), ['equivalent: token cache', 'equivalent: token cache', 'equivalent: token cache']);
+});
+
+test('a rewrite keeps the hand-written before-and-after section, after the figures, and adds none to a file without one', () => {
+  const history = `${HISTORY_HEADING}\n\nBefore: 226 comments, 93.2 %.`;
+  const before = renderSurvivors(report, '2026-01-01', [], history);
+  assert.equal(keptHistory(before), history);
+  const after = renderSurvivors(report, '2026-01-02', [], keptHistory(before));
+  assert.match(after, /25\.0 %\.\n\n## Before and after\n\nBefore: 226 comments, 93\.2 %\.\n\n## Counted against the score/);
+  assert.equal(keptHistory(renderSurvivors(report, '2026-01-01')), '');
+  assert.doesNotMatch(renderSurvivors(report, '2026-01-01'), /Before and after/);
 });

@@ -4,7 +4,8 @@
 // `stryker`), then prints one summary line and writes reports/mutation/summary.txt.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { renderSurvivors } from './list-survivors.mjs';
+import { keptHistory, readPreviousSurvivors, renderSurvivors } from './list-survivors.mjs';
+import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
 import { summariseMutationReport } from './mutation-summary.mjs';
 import { STRYKER_BIN } from './stryker-bin.mjs';
 
@@ -24,7 +25,9 @@ writeFileSync('reports/mutation/summary.txt', `${line}\n`);
 console.log(line);
 // A run over part of the core (--mutate) would list only that part: SURVIVORS.md stays as it is.
 if (!process.argv.slice(2).some((arg) => arg === '--mutate' || arg.startsWith('--mutate=') || arg === '-m')) {
-  writeFileSync('docs/mutation/SURVIVORS.md', renderSurvivors(parsed, new Date().toISOString().slice(0, 10)));
+  const survivorsPath = 'docs/mutation/SURVIVORS.md';
+  const history = keptHistory(readPreviousSurvivors(survivorsPath));
+  writeFileSync(survivorsPath, renderSurvivors(parsed, new Date().toISOString().slice(0, 10), readFilesLeftOutOfMutation(), history));
   console.log('mutation: docs/mutation/SURVIVORS.md lists every mutant left alive, with its reason');
 }
 process.exit(run.status ?? 1);

@@ -15,6 +15,9 @@ export const REASON_ARGUMENTS = new Map([
   ['problem', 1],
   // messages.ts: requestNotValid(why), the text of a 400.
   ['requestNotValid', 0],
+  // query/compile-pattern.ts: patternRefusal(reason), why a reg_exp or wildcard expr is refused
+  // (a 400 naming the expr; a line comment would also hide the checks beside it).
+  ['patternRefusal', 0],
 ]);
 
 /**

@@ -43,6 +43,10 @@ test('the text of requestNotValid() is ignored', () => {
   assert.deepEqual(ignoredTexts("errorResponse(400, requestNotValid('the body is not valid JSON'));"), ["'the body is not valid JSON'"]);
 });
 
+test('the reason of patternRefusal() is ignored', () => {
+  assert.deepEqual(ignoredTexts('const r = patternRefusal(`not a valid ${what}: ${describeRe2Error(error)}`);'), ['`not a valid ${what}: ${describeRe2Error(error)}`']);
+});
+
 test('other calls, the description-fixed 406 texts and member calls named alike are left to Stryker', () => {
   const source = [
     "envelopeItem(406, { name: 'required' });",

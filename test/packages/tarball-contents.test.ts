@@ -13,7 +13,7 @@ test('a test file, TypeScript source, a test helper, the mutation report and a t
     'dist/cli/prism/start-cli-for-tests.js',
     'dist/reference-server/node-http/test-server.js',
     'test/support/launch-chromium.js',
-    'features/SURVIVORS.md',
+    'SURVIVORS.md',
     'docs/mutation/SURVIVORS.md',
     'tsconfig.json',
   ];
@@ -26,7 +26,7 @@ test('a test file, TypeScript source, a test helper, the mutation report and a t
     'dist/cli/prism/start-cli-for-tests.js: test helper',
     'dist/reference-server/node-http/test-server.js: test helper',
     'test/support/launch-chromium.js: test helper',
-    'features/SURVIVORS.md: mutation report',
+    'SURVIVORS.md: mutation report',
     'docs/mutation/SURVIVORS.md: mutation report',
     'tsconfig.json: TypeScript configuration',
   ]);

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { createAuthenticator, EMPTY_SECRET, secretKey } from './authenticate.js';
+import { createAuthenticator } from './authenticate.js';
+import { EMPTY_SECRET, secretKey } from './jwt-secret.js';
 
 const SECRET = 'the-secret';
 const T0 = Date.UTC(2026, 0, 1) / 1000; // epoch seconds of the fake clock's start

@@ -3,19 +3,11 @@
  * service's `code_priority_order` (lib/http.py) — 304 < 200 < 201 = 205 < 404 < an error. Any
  * code it does not rank counts as an error.
  */
-const RANK_BY_CODE: ReadonlyMap<number, number> = new Map([
-  [304, 0],
-  [200, 1],
-  [201, 2],
-  // Stryker disable next-line ArrayDeclaration: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
-  [205, 2],
-  // Stryker disable next-line ArrayDeclaration: equivalent: severity ranks no batch needs (features/SURVIVORS.md)
-  [404, 3],
-]);
+const RANK_BY_CODE: Readonly<Record<number, number>> = { 304: 0, 200: 1, 201: 2, 205: 2, 404: 3 };
 const ERROR_RANK = 4;
 
 export function severityOf(code: number): number {
-  return RANK_BY_CODE.get(code) ?? ERROR_RANK;
+  return RANK_BY_CODE[code] ?? ERROR_RANK;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (features/SURVIVORS.md)
+// Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (docs/mutation/SURVIVORS.md)
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 const lossyUtf8 = new TextDecoder('utf-8');
 
@@ -11,7 +11,7 @@ export function decodeBody(bytes: Uint8Array): { text: string; notUtf8: boolean 
   try {
     return { text: strictUtf8.decode(bytes), notUtf8: false };
   } catch {
-    // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (features/SURVIVORS.md)
+    // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (docs/mutation/SURVIVORS.md)
     return { text: lossyUtf8.decode(bytes), notUtf8: true };
   }
 }

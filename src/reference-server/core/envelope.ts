@@ -1,4 +1,5 @@
 import type { CoreResponse } from './core-types.js';
+import { KIT_REASON_PHRASES, UNKNOWN_REASON_PHRASE } from './kit-reason-phrases.js';
 
 /** Field name (dotted for nested fields) → short reason, e.g. `{"parameter.type": "required"}` (§4.1 rule 4). */
 export type ValidationMessage = Record<string, string>;
@@ -13,39 +14,25 @@ export interface EnvelopeItem {
   id?: string;
 }
 
+/**
+ * The HTTP reason phrase of each status the core answers (§4.1: `status` is the HTTP reason
+ * phrase). Those of the envelopes whose body the features check are here: the successes, the 406
+ * refusals and the 400 of the query language (x-decisions query-validation); the others are the
+ * kit's choice (./kit-reason-phrases.ts).
+ */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   200: 'OK',
   201: 'Created',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  204: 'No Content',
   205: 'Reset Content',
   304: 'Not Modified',
   400: 'Bad Request',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  401: 'Unauthorized',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  404: 'Not Found',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  405: 'Method Not Allowed',
   406: 'Not Acceptable',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  408: 'Request Timeout',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  413: 'Payload Too Large',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  415: 'Unsupported Media Type',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  422: 'Unprocessable Entity',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  431: 'Request Header Fields Too Large',
-  // Stryker disable next-line StringLiteral: wording not fixed: reason phrase of an envelope the description does not show (features/SURVIVORS.md)
-  500: 'Internal Server Error',
+  ...KIT_REASON_PHRASES,
 };
 
 /** The HTTP reason phrase of a status, as the envelope's `status` field carries it (§4.1). */
 export function reasonPhrase(status: number): string {
-  // Stryker disable next-line StringLiteral: equivalent: every status the core answers has a phrase (features/SURVIVORS.md)
-  return REASON_PHRASES[status] ?? 'Unknown';
+  return REASON_PHRASES[status] ?? UNKNOWN_REASON_PHRASE;
 }
 
 /** Headers of every core response (§4.1: Content-Type: application/json). */

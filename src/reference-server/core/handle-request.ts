@@ -3,11 +3,12 @@ import type { CoreRequest, CoreResponse } from './core-types.js';
 import { createRecords } from './create-records.js';
 import { deleteRecords } from './delete-records.js';
 import { errorResponse } from './envelope.js';
-import { AUTHENTICATION_FAILED, METHOD_NOT_ALLOWED, UNKNOWN_PATH } from './messages.js';
+import { AUTHENTICATION_FAILED } from './messages.js';
 import { parseJsonBody } from './parse-json-body.js';
 import { takeQueryInput } from './query/take-query-input.js';
 import { readRecords } from './read-records.js';
-import { ALLOWED_METHODS, matchRoute } from './route.js';
+import { matchRoute } from './route.js';
+import { answerUnrouted } from './unrouted-requests.js';
 import { updateRecords } from './update-records.js';
 
 const operations = { GET: readRecords, POST: createRecords, PUT: updateRecords, DELETE: deleteRecords } as const;
@@ -25,10 +26,7 @@ const operations = { GET: readRecords, POST: createRecords, PUT: updateRecords, 
  */
 export async function handleRequest(request: CoreRequest, context: CoreContext): Promise<CoreResponse> {
   const route = matchRoute(request.method, request.path);
-  // Stryker disable next-line StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
-  if (route.kind === 'unknown-path') return errorResponse(404, UNKNOWN_PATH);
-  // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
-  if (route.kind === 'method-not-allowed') return errorResponse(405, METHOD_NOT_ALLOWED, { allow: ALLOWED_METHODS });
+  if (route.kind !== 'operation') return answerUnrouted(route);
   if (context.authenticate && !(await context.authenticate(request.headers['authorization']))) {
     return errorResponse(401, AUTHENTICATION_FAILED);
   }

@@ -9,7 +9,8 @@ export { createReferenceCore, SeedError, getSharedRecordValidator } from './refe
 export { handleRequest } from './handle-request.js';
 
 // Store
-export { createEmptyStore, fillStore, findSeedProblems, freezeSeed, readStoreRevision } from './store.js';
+export { createEmptyStore, fillStore, findSeedProblems, freezeSeed } from './store.js';
+export { readStoreRevision } from './store-changes.js';
 export { deepFreeze } from './freeze-json.js';
 export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';

@@ -24,7 +24,7 @@ export function getOwnField(record: JsonObject, field: string): unknown {
 export function setOwnField(record: JsonObject, field: string, value: unknown): void {
   // Object.prototype's only setter is __proto__; every other name assigns an own field, and an
   // assignment is several times faster than defineProperty (the select of a large read).
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: kit-only: hostile-input hardening (test/hostile) (features/SURVIVORS.md)
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression,EqualityOperator,ObjectLiteral,StringLiteral: kit-only: hostile-input hardening (test/hostile) (docs/mutation/SURVIVORS.md)
   if (field === '__proto__') Object.defineProperty(record, field, { value, enumerable: true, writable: true, configurable: true });
   else record[field] = value;
 }

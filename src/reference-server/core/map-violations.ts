@@ -1,22 +1,17 @@
+import type { OpenApiDocument } from '../../spec/openapi-document.js';
 import type { SchemaViolation } from '../../spec/spec-validator.js';
 import type { ValidationMessage } from './envelope.js';
-
-/** Describes the branches of a `oneOf` found at a schema path, e.g. "a string or a list of strings". */
-export type DescribeOneOf = (schemaPath: string) => string | undefined;
+import { unescapePointerSegment } from './json-pointer.js';
+import { BODY_FIELD, REQUIRED } from './messages.js';
+import { KIT_REFUSAL_REASONS } from './kit-refusal-reasons.js';
 
 /** `parameters` → `parameter`: the description names an entry of a list by the list's singular (§4.1 rule 4). */
 export function singularOf(listName: string): string {
-  // Stryker disable next-line MethodExpression,UnaryOperator: equivalent: singular of the three list names (features/SURVIVORS.md)
+  // Stryker disable next-line MethodExpression,UnaryOperator: equivalent: singular of the three list names (docs/mutation/SURVIVORS.md)
   if (listName.endsWith('ies')) return `${listName.slice(0, -3)}y`;
-  // Stryker disable next-line LogicalOperator: equivalent: singular of the three list names (features/SURVIVORS.md)
+  // Stryker disable next-line LogicalOperator: equivalent: singular of the three list names (docs/mutation/SURVIVORS.md)
   if (listName.endsWith('s') && !listName.endsWith('ss')) return listName.slice(0, -1);
   return listName;
-}
-
-/** A JSON pointer segment as the field name it stands for (RFC 6901: `~1` is `/`, `~0` is `~`). */
-function unescapePointerSegment(segment: string): string {
-  // Stryker disable next-line StringLiteral: equivalent: no field the schemas check has / or ~ in its name (features/SURVIVORS.md)
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
 /**
@@ -33,51 +28,25 @@ export function dottedFieldName(instancePath: string, ...leaves: string[]): stri
   names.push(...leaves);
   const dotted = names.join('.');
   // A violation of the body itself: refused before validation (not an object), so never seen here.
-  // Stryker disable next-line StringLiteral: equivalent: the body itself is checked before its fields (features/SURVIVORS.md)
-  return dotted || 'body';
+  return dotted || BODY_FIELD;
 }
 
-function describeViolation(v: SchemaViolation, describeOneOf: DescribeOneOf): { field: string; reason: string } {
-  const p = v.params;
+function describeViolation(v: SchemaViolation, doc: OpenApiDocument): { field: string; reason: string } {
   switch (v.keyword) {
     case 'required':
-      return { field: dottedFieldName(v.instancePath, String(p['missingProperty'])), reason: 'required' };
-    // Stryker disable next-line ConditionalExpression,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
+      return { field: dottedFieldName(v.instancePath, String(v.params['missingProperty'])), reason: REQUIRED };
+    // Stryker disable next-line ConditionalExpression,StringLiteral: kit-only: the record schemas allow extra fields (additionalProperties: true), so no record validation meets this case (docs/mutation/SURVIVORS.md)
     case 'additionalProperties':
-      // Stryker disable next-line ObjectLiteral,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-      return { field: dottedFieldName(v.instancePath, String(p['additionalProperty'])), reason: 'not allowed' };
-    // Stryker disable next-line ConditionalExpression,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-    case 'enum':
-      // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-      return { field: dottedFieldName(v.instancePath), reason: `must be one of: ${(p['allowedValues'] as unknown[]).join(', ')}` };
-    // Stryker disable next-line ConditionalExpression,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-    case 'type':
-      // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-      return { field: dottedFieldName(v.instancePath), reason: `must be ${String(p['type'])}` };
-    // Stryker disable next-line ConditionalExpression,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-    case 'minLength':
-      // Stryker disable next-line ObjectLiteral: wording not fixed: message text (features/SURVIVORS.md)
-      return {
-        field: dottedFieldName(v.instancePath),
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-        reason: p['limit'] === 1 ? 'must not be empty' : `must have at least ${String(p['limit'])} characters`,
-      };
-    // Stryker disable next-line ConditionalExpression,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-    case 'const':
-      // Stryker disable next-line ObjectLiteral,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-      return { field: dottedFieldName(v.instancePath), reason: `must be ${JSON.stringify(p['allowedValue'])}` };
-    // Stryker disable next-line ConditionalExpression,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-    case 'oneOf':
-      return {
-        field: dottedFieldName(v.instancePath),
-        // Stryker disable next-line LogicalOperator,StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-        reason: `must be ${describeOneOf(v.schemaPath) ?? 'one of the allowed shapes'}`,
-      };
-    // Stryker disable next-line ConditionalExpression: wording not fixed: message text (features/SURVIVORS.md)
+      // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: the record schemas allow extra fields (additionalProperties: true), so no record validation meets this case (docs/mutation/SURVIVORS.md)
+      return { field: dottedFieldName(v.instancePath, String(v.params['additionalProperty'])), reason: refusalReason(v, doc) };
     default:
-      // Stryker disable next-line ObjectLiteral: wording not fixed: message text (features/SURVIVORS.md)
-      return { field: dottedFieldName(v.instancePath), reason: v.message };
+      return { field: dottedFieldName(v.instancePath), reason: refusalReason(v, doc) };
   }
+}
+
+/** The kit's words for a violation other than `required` (./kit-refusal-reasons.ts), else ajv's: always a reason, so the field is named. */
+function refusalReason(v: SchemaViolation, doc: OpenApiDocument): string {
+  return KIT_REFUSAL_REASONS.get(v.keyword)?.(v, doc) ?? v.message;
 }
 
 /**
@@ -86,14 +55,14 @@ function describeViolation(v: SchemaViolation, describeOneOf: DescribeOneOf): { 
  * Errors of the branches inside a failed `oneOf` are folded into one reason for that field.
  * The first reason per field wins.
  */
-export function mapViolations(violations: readonly SchemaViolation[], describeOneOf: DescribeOneOf): ValidationMessage {
-  // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,MethodExpression: wording not fixed: message text (features/SURVIVORS.md)
+export function mapViolations(violations: readonly SchemaViolation[], doc: OpenApiDocument): ValidationMessage {
+  // Stryker disable next-line ArrowFunction,ConditionalExpression,EqualityOperator,MethodExpression: wording not fixed: a failed oneOf gets one reason; its branches' errors name the same field (docs/mutation/SURVIVORS.md)
   const oneOfPaths = violations.filter((v) => v.keyword === 'oneOf').map((v) => `${v.schemaPath}/`);
   const reasons = new Map<string, string>();
   for (const v of violations) {
-    // Stryker disable next-line ArrowFunction: wording not fixed: message text (features/SURVIVORS.md)
+    // Stryker disable next-line ArrowFunction: wording not fixed: a failed oneOf gets one reason; its branches' errors name the same field (docs/mutation/SURVIVORS.md)
     if (oneOfPaths.some((prefix) => v.schemaPath.startsWith(prefix))) continue;
-    const { field, reason } = describeViolation(v, describeOneOf);
+    const { field, reason } = describeViolation(v, doc);
     if (!reasons.has(field)) reasons.set(field, reason);
   }
   // fromEntries defines own fields, so a field named __proto__ is a key like any other.

@@ -30,7 +30,7 @@ export function readTarget(record: JsonObject, target: string): unknown {
 export function matchWhere(record: JsonObject, equals: WhereEquals): boolean {
   const value = readTarget(record, equals.target);
   if (typeof value === 'string') return value === equals.expr;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: open: where.equals on a number or boolean field — `expr` is a String (description section 4.1), comparing it with other types is not fixed (features/SURVIVORS.md)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: open: where.equals on a number or boolean field — `expr` is a String (description section 4.1), comparing it with other types is not fixed (docs/mutation/SURVIVORS.md)
   if (typeof value === 'number' || typeof value === 'boolean') return JSON.stringify(value) === equals.expr;
   return false;
 }

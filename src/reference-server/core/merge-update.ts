@@ -1,8 +1,8 @@
+import { NO_LISTS_MERGED_BY_ID } from './index-definitions.js';
 import { cloneJson, getOwnField, isJsonObject, setOwnField, type JsonObject } from './json-record.js';
 
 function mergeValue(stored: unknown, sent: unknown): unknown {
-  // Stryker disable next-line ArrayDeclaration: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (features/SURVIVORS.md)
-  if (isJsonObject(stored) && isJsonObject(sent)) return mergeObjects(stored, sent, []);
+  if (isJsonObject(stored) && isJsonObject(sent)) return mergeObjects(stored, sent, NO_LISTS_MERGED_BY_ID);
   return cloneJson(sent);
 }
 
@@ -30,14 +30,14 @@ function mergeListById(stored: readonly unknown[], sent: readonly unknown[]): un
   const positions = new Map<unknown, number>();
   merged.forEach((entry, at) => {
     const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
-    // Stryker disable next-line LogicalOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (features/SURVIVORS.md)
+    // Stryker disable next-line LogicalOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (docs/mutation/SURVIVORS.md)
     if (id !== undefined && !positions.has(id)) positions.set(id, at);
   });
   for (const entry of sent) {
     const id = isJsonObject(entry) ? getOwnField(entry, 'id') : undefined;
     const at = id === undefined ? undefined : positions.get(id);
     if (at === undefined) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (features/SURVIVORS.md)
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (docs/mutation/SURVIVORS.md)
       if (id !== undefined) positions.set(id, merged.length);
       merged.push(cloneJson(entry));
     } else merged[at] = mergeValue(merged[at], entry);
@@ -55,7 +55,6 @@ function mergeListById(stored: readonly unknown[], sent: readonly unknown[]): un
  *   { parameters: [{ id: 'p', type: 'integer' }] }, ['parameters'])
  * // → { id: 'a', parameters: [{ id: 'p', type: 'integer' }] }
  */
-// Stryker disable next-line ArrayDeclaration: equivalent for the features: list entries without id, repeated ids (refused earlier with 406) and non-object bodies (refused by validation) never reach these branches (features/SURVIVORS.md)
-export function mergeUpdate(stored: JsonObject, sent: JsonObject, listsMergedById: readonly string[] = []): JsonObject {
+export function mergeUpdate(stored: JsonObject, sent: JsonObject, listsMergedById: readonly string[] = NO_LISTS_MERGED_BY_ID): JsonObject {
   return mergeObjects(stored, sent, listsMergedById);
 }

@@ -1,6 +1,5 @@
-// Stryker disable all: kit-only: token minting (features/SURVIVORS.md)
 import { SignJWT } from 'jose';
-import { secretKey, type JwtSecret } from './authenticate.js';
+import { secretKey, type JwtSecret } from './jwt-secret.js';
 
 /** Options of {@link mintToken}. */
 export interface MintTokenOptions {
@@ -13,7 +12,8 @@ export interface MintTokenOptions {
 
 /**
  * Mints an HS256 JWT the reference server accepts (§5: how a token is obtained is not
- * shown, so the kit mints its own).
+ * shown, so the kit mints its own). Not mutated (stryker.config.json, docs/mutation/README.md): the
+ * service never mints a token, no request reaches this file.
  *
  * @example const token = await mintToken({ secret: 's', expiresIn: '1h' });
  */

@@ -1,6 +1,7 @@
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { errorResponse } from './envelope.js';
-import { MEDIA_TYPE_NOT_SUPPORTED, requestNotValid } from './messages.js';
+import { isJsonSuffixMediaType } from './json-suffix-media-type.js';
+import { MEDIA_TYPE_NOT_SUPPORTED, nestsDeeperThan, NUMBER_JSON_CANNOT_CARRY, requestNotValid } from './messages.js';
 
 /** Deeper bodies are refused with 400: recursive validation and copying must never overflow the stack. */
 export const MAX_BODY_DEPTH = 64;
@@ -13,30 +14,27 @@ export type JsonBody = { present: false } | { present: true; value: unknown };
  * (x-decisions media-type).
  */
 export function isJsonMediaType(contentType: string | undefined): boolean {
-  // Stryker disable next-line BooleanLiteral: kit-only: media types beyond application/json, x-decisions media-type (features/SURVIVORS.md)
-  if (contentType === undefined) return false;
-  const essence = (contentType.split(';')[0] ?? '').trim().toLowerCase();
-  // Stryker disable next-line Regex: kit-only: media types beyond application/json, x-decisions media-type (features/SURVIVORS.md)
-  return essence === 'application/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(essence);
+  const essence = (contentType?.split(';')[0] ?? '').trim().toLowerCase();
+  return essence === 'application/json' || isJsonSuffixMediaType(essence);
 }
 
 /** Why a parsed body cannot be accepted although it is valid JSON text, or undefined when it can. */
-// Stryker disable next-line BlockStatement: limits: x-decisions limits (features/SURVIVORS.md)
+// Stryker disable next-line BlockStatement: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
 export function findJsonProblem(value: unknown): string | undefined {
   // Iterative walk: hostile nesting must not overflow the stack.
-  // Stryker disable next-line ArrayDeclaration: limits: x-decisions limits (features/SURVIVORS.md)
+  // Stryker disable next-line ArrayDeclaration: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
   const stack: Array<[unknown, number]> = [[value, 0]];
-  // Stryker disable next-line ConditionalExpression: limits: x-decisions limits (features/SURVIVORS.md)
+  // Stryker disable next-line ConditionalExpression: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
   while (stack.length) {
     const [node, depth] = stack.pop()!;
     // JSON.parse turns 1e400 into Infinity, which JSON.stringify would send back as null.
-    // Stryker disable next-line StringLiteral: limits: x-decisions limits (features/SURVIVORS.md)
-    if (typeof node === 'number' && !Number.isFinite(node)) return 'the body holds a number JSON cannot carry (such as 1e400)';
-    // Stryker disable next-line EqualityOperator,StringLiteral: limits: x-decisions limits (features/SURVIVORS.md)
+    // Stryker disable next-line StringLiteral: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
+    if (typeof node === 'number' && !Number.isFinite(node)) return NUMBER_JSON_CANNOT_CARRY;
+    // Stryker disable next-line EqualityOperator,StringLiteral: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
     if (typeof node !== 'object' || node === null) continue;
-    // Stryker disable next-line ArithmeticOperator,StringLiteral: limits: x-decisions limits (features/SURVIVORS.md)
-    if (depth + 1 > MAX_BODY_DEPTH) return `the body nests deeper than ${MAX_BODY_DEPTH} levels`;
-    // Stryker disable next-line ArithmeticOperator,ArrayDeclaration: limits: x-decisions limits (features/SURVIVORS.md)
+    // Stryker disable next-line ArithmeticOperator: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
+    if (depth + 1 > MAX_BODY_DEPTH) return nestsDeeperThan(MAX_BODY_DEPTH);
+    // Stryker disable next-line ArithmeticOperator,ArrayDeclaration: limits: x-decisions limits (docs/mutation/SURVIVORS.md)
     for (const child of Object.values(node)) stack.push([child, depth + 1]);
   }
   return undefined;
@@ -51,10 +49,9 @@ export function findJsonProblem(value: unknown): string | undefined {
  */
 export function parseJsonBody(request: CoreRequest): JsonBody | CoreResponse {
   const text = request.body;
-  // Stryker disable next-line MethodExpression: kit-only: a whitespace-only body is no body, x-decisions empty-body (features/SURVIVORS.md)
+  // Stryker disable next-line MethodExpression: kit-only: a whitespace-only body is no body, x-decisions empty-body (docs/mutation/SURVIVORS.md)
   if (text === undefined || text.trim() === '') return { present: false };
   if (!isJsonMediaType(request.headers['content-type'])) return errorResponse(415, MEDIA_TYPE_NOT_SUPPORTED);
-  // Stryker disable next-line StringLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (features/SURVIVORS.md)
   if (request.bodyNotUtf8) return errorResponse(400, requestNotValid('the body is not valid UTF-8'));
   let value: unknown;
   try {

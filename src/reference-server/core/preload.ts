@@ -4,12 +4,14 @@ import { cloneJson, type StoredRecord } from './json-record.js';
 /**
  * The network link types every reference server starts with: `p2p` and `slice` (§2.2),
  * read from the spec's `components.examples.PreloadedNetworkLinkTypes` so they are stated once.
+ *
+ * Not mutated (stryker.config.json, docs/mutation/README.md): its only branch guards an example the
+ * bundled spec always has (the build fails without it), so a mutant here either changes nothing
+ * or stops the server before it answers anything.
  */
 export function readPreloadedNetworkLinkTypes(doc: OpenApiDocument): StoredRecord[] {
   const examples = doc.components['examples'] as Record<string, { value?: unknown }> | undefined;
-  // Stryker disable next-line OptionalChaining: equivalent: the preload comes from the bundled spec, a missing example fails the build (features/SURVIVORS.md)
   const value = examples?.['PreloadedNetworkLinkTypes']?.value;
-  // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent: the preload comes from the bundled spec, a missing example fails the build (features/SURVIVORS.md)
   if (!Array.isArray(value)) throw new Error('spec: components.examples.PreloadedNetworkLinkTypes is missing');
   return cloneJson(value as StoredRecord[]);
 }

@@ -17,19 +17,20 @@ export type RecordListResult = { ok: true; records: JsonObject[]; batch: boolean
  * more than {@link MAX_BATCH_RECORDS} records → 413 (x-decisions batches).
  */
 export function readRecordList(body: JsonBody): RecordListResult {
-  // Stryker disable next-line ObjectLiteral: open: a create or update without a body answers 204 here (x-decisions empty-body), the description does not fix it (features/SURVIVORS.md)
-  if (!body.present) return { ok: false, response: noContentResponse() };
+  if (!body.present) return answeredBy(noContentResponse());
   const { value } = body;
   if (isJsonObject(value)) return { ok: true, records: [value], batch: false };
-  if (!Array.isArray(value)) {
-    return { ok: false, response: errorResponse(400, requestNotValid('the body must be a JSON object or an array of objects')) };
-  }
-  if (value.length === 0) return { ok: false, response: noContentResponse() };
-  // Stryker disable next-line BooleanLiteral,ObjectLiteral: limits: x-decisions batches (at most 1000 records) (features/SURVIVORS.md)
-  if (value.length > MAX_BATCH_RECORDS) return { ok: false, response: errorResponse(413, batchTooLong(MAX_BATCH_RECORDS)) };
-  // Stryker disable next-line BlockStatement,MethodExpression: open (extension): a batch entry that is not an object is refused whole here; refusing it alone, as its own 406 item, is another reading of the batch text (features/SURVIVORS.md)
+  if (!Array.isArray(value)) return answeredBy(errorResponse(400, requestNotValid('the body must be a JSON object or an array of objects')));
+  if (value.length === 0) return answeredBy(noContentResponse());
+  if (value.length > MAX_BATCH_RECORDS) return answeredBy(errorResponse(413, batchTooLong(MAX_BATCH_RECORDS)));
+  // Stryker disable next-line BlockStatement,MethodExpression: open (extension): a batch entry that is not an object is refused whole here; refusing it alone, as its own 406 item, is another reading of the batch text (docs/mutation/SURVIVORS.md)
   if (!value.every(isJsonObject)) {
-    return { ok: false, response: errorResponse(400, requestNotValid('every record of a batch must be a JSON object')) };
+    return answeredBy(errorResponse(400, requestNotValid('every record of a batch must be a JSON object')));
   }
   return { ok: true, records: value, batch: true };
+}
+
+/** No records to act on: `response` answers the request instead. */
+function answeredBy(response: CoreResponse): RecordListResult {
+  return { ok: false, response };
 }

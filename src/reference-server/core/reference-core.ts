@@ -1,14 +1,17 @@
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
-import { createSpecValidator, type SpecValidator } from '../../spec/spec-validator.js';
+import { createSpecValidator } from '../../spec/spec-validator.js';
 import { createAuthenticator, type JwtSecret } from './authenticate.js';
 import type { CoreContext } from './core-context.js';
-import { INDEX_DEFINITIONS } from './index-definitions.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
-import { createEmptyStore, fillStore, findSeedProblems, freezeSeed, readStoreRevision, type SeedData, type Store, type StoreOptions } from './store.js';
-import { createStoreChangeListeners, type StoreChangeListener } from './store-changes.js';
-import { readStoreState } from './store-state.js';
+import { precompileIndexSchemas } from './precompile-index-schemas.js';
+import { readStartRecords, type SeedData } from './seed-records.js';
+import { readStoreRevision, reportRequestChanges, type StoreChangeListener } from './store-changes.js';
+import { createStoreControls } from './store-controls.js';
+import { createEmptyStore, fillStore, type Store } from './store.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
+
+export { SeedError } from './seed-records.js';
 
 /** Options of {@link createReferenceCore}. */
 export interface ReferenceCoreOptions {
@@ -60,35 +63,24 @@ export interface ReferenceCore {
   onChange(listener: StoreChangeListener): () => void;
 }
 
-/** Thrown by {@link createReferenceCore} when the description cannot be loaded; lists every problem. */
-export class SeedError extends Error {
-  constructor(readonly problems: string[]) {
-    // Stryker disable next-line StringLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-    super(`invalid seed:\n  ${problems.join('\n  ')}`);
-    // Stryker disable next-line StringLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-    this.name = 'SeedError';
-  }
-}
-
-let shared: { spec: SpecValidator; validate: RecordValidator } | undefined;
+let shared: RecordValidator | undefined;
 
 /** The spec compiled once per process (ajv compilation is the expensive part) and shared by every core. */
 export function getSharedRecordValidator(): RecordValidator {
-  // Stryker disable next-line ConditionalExpression: kit-only: options of the embedding API (shared validator, preload, seed) (features/SURVIVORS.md)
-  if (!shared) {
-    const spec = createSpecValidator();
-    // Every schema a request can meet, compiled now: no request pays for ajv's code generation.
-    // Stryker disable next-line ArrayDeclaration: equivalent: compiled once per process (features/SURVIVORS.md)
-    spec.precompile(INDEX_DEFINITIONS.flatMap((d) => [d.inputSchema, d.updateSchema, d.storedSchema]));
-    shared = { spec, validate: createRecordValidator(spec, loadOpenApiDocument()) };
-  }
-  return shared.validate;
+  shared ??= compileRecordValidator();
+  return shared;
+}
+
+function compileRecordValidator(): RecordValidator {
+  const spec = createSpecValidator();
+  precompileIndexSchemas(spec);
+  return createRecordValidator(spec, loadOpenApiDocument());
 }
 
 /**
  * Creates the reference service core: a store per index (preloaded, plus the seed) and the
  * rules of the description behind one `handle` function. Browser-safe (no Node modules), so the msw
- * handlers run the very same rules.
+ * handlers run the very same rules. Throws `SeedError` for a seed it cannot load.
  *
  * @example
  * const core = createReferenceCore({ auth: false });
@@ -97,73 +89,27 @@ export function getSharedRecordValidator(): RecordValidator {
  */
 export function createReferenceCore(options: ReferenceCoreOptions = {}): ReferenceCore {
   const validate = getSharedRecordValidator();
-  // Stryker disable next-line ConditionalExpression: kit-only: options of the embedding API (shared validator, preload, seed) (features/SURVIVORS.md)
-  const problems = options.seed === undefined ? [] : findSeedProblems(options.seed, validate);
-  // Stryker disable next-line ArrowFunction,StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
-  if (options.initialState !== undefined) problems.push(...findSeedProblems(options.initialState, validate).map((p) => `initial state: ${p}`));
-  // Stryker disable next-line ConditionalExpression: kit-only: options of the embedding API (shared validator, preload, seed) (features/SURVIVORS.md)
-  if (problems.length > 0) throw new SeedError(problems);
+  const startRecords = readStartRecords(options, validate);
   const generateId = options.generateId ?? (() => crypto.randomUUID());
   const store = createEmptyStore();
   const doc = loadOpenApiDocument();
-  // Frozen once: the store shares these records, and every reset() adopts them again.
-  // Stryker disable next-line LogicalOperator,ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-  let storeOptions: StoreOptions = { preload: options.preload ?? true, ...(options.seed ? { seed: freezeSeed(options.seed) } : {}) };
   const context: CoreContext = {
     store,
     validate,
     authenticate: options.auth ? createAuthenticator(options.auth.secret) : undefined,
     generateId,
   };
-  // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
-  const initial = options.initialState === undefined ? storeOptions : { preload: false, seed: freezeSeed(options.initialState) };
-  fillStore(store, doc, initial, generateId);
-  const changes = createStoreChangeListeners();
+  fillStore(store, doc, startRecords.atStart, generateId);
+  // Made here, only read and filled by ./store-changes.ts: no change to that file can break a request.
+  const listeners = new Set<StoreChangeListener>();
   return {
     async handle(request) {
-      // Comparing revisions sees every change whatever the operation; a change made by a
-      // concurrent request may be reported here too, which only repeats a notification.
       const before = readStoreRevision(store);
       const response = await handleRequest(request, context);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
-      if (readStoreRevision(store) !== before) changes.notify('records');
+      reportRequestChanges(listeners, store, before);
       return response;
     },
     store,
-    // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-    reset() {
-      fillStore(store, doc, storeOptions, generateId);
-      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
-      changes.notify('reset');
-    },
-    // Stryker disable next-line ArrowFunction: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-    state: () => readStoreState(store),
-    // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-    replaceState(state) {
-      const stateProblems = findSeedProblems(state, validate);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-      if (stateProblems.length > 0) return stateProblems;
-      // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-      fillStore(store, doc, { preload: false, seed: state as SeedData }, generateId);
-      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
-      changes.notify('state');
-      // Stryker disable next-line ArrayDeclaration: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-      return [];
-    },
-    // Stryker disable next-line BlockStatement: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-    replaceSeed(seed) {
-      const seedProblems = findSeedProblems(seed, validate);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-      if (seedProblems.length > 0) return seedProblems;
-      // Stryker disable next-line ObjectLiteral: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-      storeOptions = { ...storeOptions, seed: freezeSeed(seed as SeedData) };
-      fillStore(store, doc, storeOptions, generateId);
-      // Stryker disable next-line StringLiteral: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
-      changes.notify('seed');
-      // Stryker disable next-line ArrayDeclaration: kit-only: seed files, admin state and embedding options (features/SURVIVORS.md)
-      return [];
-    },
-    // Stryker disable next-line ArrowFunction: kit-only: change notifications and a saved start state (--data); unit tests cover them (features/SURVIVORS.md)
-    onChange: (listener) => changes.add(listener),
+    ...createStoreControls(store, doc, validate, generateId, startRecords.onReset, listeners),
   };
 }

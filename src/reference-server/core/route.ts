@@ -1,8 +1,7 @@
 import { INDEX_DEFINITIONS, type IndexDefinition } from './index-definitions.js';
+import { METHOD_NOT_ALLOWED_ROUTE, UNKNOWN_PATH_ROUTE } from './unrouted-requests.js';
 
-/** Methods every index path supports (x-decisions unknown-path: the 405 Allow header). */
-// Stryker disable next-line StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
-export const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
+export { ALLOWED_METHODS } from './unrouted-requests.js';
 
 /** CRUD method of §4.1. */
 export type IndexMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -10,18 +9,16 @@ export type IndexMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where a request goes: an index operation, or why it goes nowhere. */
 export type Route =
   | { kind: 'operation'; index: IndexDefinition; method: IndexMethod; id: string | undefined }
-  | { kind: 'unknown-path' }
-  | { kind: 'method-not-allowed' };
+  | typeof UNKNOWN_PATH_ROUTE
+  | typeof METHOD_NOT_ALLOWED_ROUTE;
 
 const INDEX_METHODS = new Set<string>(['GET', 'POST', 'PUT', 'DELETE']);
 
 /** Each index with its `{base}/` prefix, built once rather than on every request. */
 const PREFIXED = INDEX_DEFINITIONS.map((index) => ({ index, prefix: `${index.basePath}/` }));
 
+/** The id a path segment names, percent-decoded (an id without `%` comes back as it is). */
 function decodeSegment(segment: string): string | undefined {
-  // Stryker disable next-line BooleanLiteral,ConditionalExpression,StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
-  if (!segment.includes('%')) return segment; // nothing to decode (the usual id)
-  // Stryker disable next-line BlockStatement: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -42,15 +39,11 @@ export function matchRoute(method: string, path: string): Route {
       const rest = path.slice(prefix.length);
       id = rest.includes('/') ? undefined : decodeSegment(rest);
       // An empty id segment, a deeper path and a malformed escape name no record.
-      // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
-      if (!id) return { kind: 'unknown-path' };
+      if (!id) return UNKNOWN_PATH_ROUTE;
     } else continue;
     const upper = method.toUpperCase();
-    // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
-    if (!INDEX_METHODS.has(upper)) return { kind: 'method-not-allowed' };
-    // Stryker disable next-line StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
+    if (!INDEX_METHODS.has(upper)) return METHOD_NOT_ALLOWED_ROUTE;
     return { kind: 'operation', index, method: upper as IndexMethod, id };
   }
-  // Stryker disable next-line ObjectLiteral,StringLiteral: kit-only: unknown paths, other methods and percent-encoded ids, x-decisions unknown-path (features/SURVIVORS.md)
-  return { kind: 'unknown-path' };
+  return UNKNOWN_PATH_ROUTE;
 }

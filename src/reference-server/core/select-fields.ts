@@ -12,7 +12,7 @@ export function selectFields(record: JsonObject, select: readonly string[]): Jso
     if (!Object.hasOwn(record, field)) continue;
     const value = getOwnField(record, field);
     // Strings, numbers and booleans cannot be shared mutably; only objects and arrays are copied.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: equivalent: defensive copy, the JSON answer is the same (features/SURVIVORS.md)
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,StringLiteral: equivalent: defensive copy, the JSON answer is the same (docs/mutation/SURVIVORS.md)
     setOwnField(selected, field, typeof value === 'object' && value !== null ? cloneJson(value) : value);
   }
   return selected;

@@ -8,7 +8,7 @@ import type { IndexDefinition } from './index-definitions.js';
 import { isDeepEqual } from './is-deep-equal.js';
 import { getOwnField, type JsonObject, type StoredRecord } from './json-record.js';
 import { mergeUpdate } from './merge-update.js';
-import { READONLY_FIELD, recordUpdated, updateNotNecessary } from './messages.js';
+import { NO_RECORD_WITH_ID, READONLY_FIELD, recordUpdated, REQUIRED, updateNotNecessary } from './messages.js';
 import type { JsonBody } from './parse-json-body.js';
 import { readRecordList } from './read-record-list.js';
 
@@ -25,20 +25,24 @@ function updateOne(index: IndexDefinition, pathId: string | undefined, patch: Js
   const message = context.validate(index.updateSchema, patch) ?? findDuplicateEntryIds(patch, index.listsMergedById);
   if (message) return envelopeItem(406, message);
   const bodyId = getOwnField(patch, 'id') as string | undefined;
-  if (pathId !== undefined && bodyId !== undefined && bodyId !== pathId) return envelopeItem(406, { id: READONLY_FIELD });
+  if (pathId !== undefined && bodyId !== undefined && bodyId !== pathId) return idRefused(READONLY_FIELD);
   const id = pathId ?? bodyId;
-  // Stryker disable next-line ObjectLiteral,StringLiteral: open: an update that names no id is refused, the description fixes neither its status nor its message (features/SURVIVORS.md)
-  if (id === undefined) return envelopeItem(406, { id: 'required' });
+  // An update that names no id: open (x-decisions update-id-required), the description fixes neither status nor message.
+  if (id === undefined) return idRefused(REQUIRED);
   const store = context.store[index.name];
   const current = store.peek(id); // the frozen stored record: mergeUpdate copies what it keeps
-  // Stryker disable next-line StringLiteral: wording not fixed: message text (features/SURVIVORS.md)
-  if (!current) return envelopeItem(406, { id: 'not found' });
+  if (!current) return idRefused(NO_RECORD_WITH_ID);
   const merged = mergeUpdate(current, patch, index.listsMergedById) as StoredRecord;
   const invalid = context.validate(index.storedSchema, merged);
   if (invalid) return envelopeItem(406, invalid);
   if (isDeepEqual(merged, current)) return envelopeItem(304, updateNotNecessary(id));
   store.adopt(merged); // mergeUpdate's result shares no object with the request or the store
   return envelopeItem(200, recordUpdated(id));
+}
+
+/** A 406 naming the id, `{"id": reason}`. */
+function idRefused(reason: string): EnvelopeItem {
+  return envelopeItem(406, { id: reason });
 }
 
 /**

@@ -4,7 +4,7 @@ export type RangeOperator = 'lt' | 'lte' | 'gt' | 'gte';
 /** The number a range expr stands for: a finite number, or a string holding one (`"10"`, `" 2.5e3 "`). */
 export function numericExpr(expr: string | number): number | undefined {
   if (typeof expr === 'number') return Number.isFinite(expr) ? expr : undefined;
-  // Stryker disable next-line MethodExpression,StringLiteral: open (extension): a number compared with a blank expr is not fixed (only numbers and numeric strings are) (features/SURVIVORS.md)
+  // Stryker disable next-line MethodExpression,StringLiteral: open (extension): a number compared with a blank expr is not fixed (only numbers and numeric strings are) (docs/mutation/SURVIVORS.md)
   if (expr.trim() === '') return undefined;
   const value = Number(expr);
   return Number.isFinite(value) ? value : undefined;

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { describeRe2Error, REGULAR_EXPRESSION, WILDCARD } from './kit-query-messages.js';
 
 /**
  * Longest `reg_exp` or `wildcard` expr accepted (x-decisions query-language). The same bound as
@@ -22,8 +23,12 @@ export interface Pattern {
 /** A pattern, or why the expr is refused (the reason goes into the 400 envelope). */
 export type PatternResult = { ok: true; pattern: Pattern } | { ok: false; reason: string };
 
-// Stryker disable next-line StringLiteral: limits: x-decisions limits of the query language (features/SURVIVORS.md)
-const TOO_LONG: PatternResult = { ok: false, reason: `longer than ${MAX_PATTERN_LENGTH} characters` };
+/** A refused expr; the reason goes into the 400 that names it (refusal-wording ignorer, docs/mutation/README.md). */
+function patternRefusal(reason: string): PatternResult {
+  return { ok: false, reason };
+}
+
+const TOO_LONG = patternRefusal(`longer than ${MAX_PATTERN_LENGTH} characters`);
 
 function compile(source: string, what: string): PatternResult {
   let compiled: RE2JS;
@@ -31,14 +36,9 @@ function compile(source: string, what: string): PatternResult {
     // DOTALL: `.` matches any character, newlines included, as in Elasticsearch's regexp.
     compiled = RE2JS.compile(source, RE2JS.DOTALL);
   } catch (error) {
-    // re2js quotes the pattern with the DOTALL flag it was given as `(?s)`; the client never wrote that.
-    // Stryker disable next-line Regex,StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-    const detail = error instanceof Error ? error.message.replace(/^error parsing regexp: /, '').replace('`(?s)', '`') : String(error);
-    // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-    return { ok: false, reason: `not a valid ${what}: ${detail}` };
+    return patternRefusal(`not a valid ${what}: ${describeRe2Error(error)}`);
   }
-  // Stryker disable next-line BooleanLiteral,ObjectLiteral,StringLiteral: limits: x-decisions limits of the query language (features/SURVIVORS.md)
-  if (compiled.programSize() > MAX_PROGRAM_SIZE) return { ok: false, reason: `${what} too complex (over ${MAX_PROGRAM_SIZE} RE2 instructions)` };
+  if (compiled.programSize() > MAX_PROGRAM_SIZE) return patternRefusal(`${what} too complex (over ${MAX_PROGRAM_SIZE} RE2 instructions)`);
   return { ok: true, pattern: { matches: (text) => compiled.matches(text) } };
 }
 
@@ -50,8 +50,7 @@ function compile(source: string, what: string): PatternResult {
  * @example compileRegExp('link-(up|down)').pattern.matches('link-up') // → true; 'a link-up' → false
  */
 export function compileRegExp(expr: string): PatternResult {
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-  return expr.length > MAX_PATTERN_LENGTH ? TOO_LONG : compile(expr, 'regular expression');
+  return expr.length > MAX_PATTERN_LENGTH ? TOO_LONG : compile(expr, REGULAR_EXPRESSION);
 }
 
 /**
@@ -74,6 +73,5 @@ export function compileWildcard(expr: string): PatternResult {
     else source += RE2JS.quote(chars[++i] ?? char);
   }
   // The translation may be longer than the expr; the program-size limit bounds it.
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-  return compile(source, 'wildcard');
+  return compile(source, WILDCARD);
 }

@@ -40,7 +40,7 @@ export function orderRecords<R extends JsonObject>(records: readonly R[], order:
       const c = compareValues(x.keys[i], y.keys[i], entry.mode);
       if (c !== 0) return c;
     }
-    // Stryker disable next-line ArithmeticOperator: open (extension): the order of records tied on every order entry is not fixed (features/SURVIVORS.md)
+    // Stryker disable next-line ArithmeticOperator: open (extension): the order of records tied on every order entry is not fixed (docs/mutation/SURVIVORS.md)
     return x.position - y.position;
   });
   return keyed.map((k) => k.record);

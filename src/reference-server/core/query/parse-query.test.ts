@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createSpecValidator } from '../../../spec/spec-validator.js';
 import { parseQuery } from './parse-query.js';
+import { UNKNOWN_OPERATOR } from './kit-query-messages.js';
 import { MAX_CLAUSES } from './parse-where.js';
 
 const refused: Array<[string, { query: unknown; field: string; reason: RegExp | string }]> = [
@@ -71,5 +72,14 @@ test("every query the parser refuses breaks the spec's Query schema too", () => 
   for (const [name, { query }] of refused) {
     if (SCHEMA_CANNOT_SAY.includes(name)) continue;
     assert.notDeepEqual(spec.validateSchema('Query', query), [], name);
+  }
+});
+
+test('where takes every operator the unknown-operator refusal names', () => {
+  const named = UNKNOWN_OPERATOR.replace(/^unknown operator: use /, '').split(', ');
+  assert.equal(named.length, 10);
+  for (const op of named) {
+    const parsed = parseQuery({ where: { [op]: {} } });
+    assert.ok(!parsed.ok && parsed.problem.reason !== UNKNOWN_OPERATOR, `${op} should be an operator of where`);
   }
 });

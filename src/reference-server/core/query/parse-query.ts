@@ -1,6 +1,7 @@
 import type { Limit } from './limit-records.js';
 import type { Clause } from './match-clause.js';
 import type { OrderBy } from './order-records.js';
+import { BODY_FIELD } from '../messages.js';
 import { isPlainObject, problem, type Parsed } from './parse-problem.js';
 import { parseWhere } from './parse-where.js';
 
@@ -28,7 +29,6 @@ function parseOrder(value: unknown): Parsed<OrderBy[]> {
   const order: OrderBy[] = [];
   for (const [i, entry] of value.entries()) {
     const at = `order.${i}`;
-    // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
     if (!isPlainObject(entry)) return problem(at, 'must be an object with target and mode');
     for (const key of Object.keys(entry)) if (key !== 'target' && key !== 'mode') return problem(`${at}.${key}`, 'not allowed');
     const { target, mode } = entry;
@@ -64,10 +64,8 @@ function parseLimit(value: unknown): Parsed<Limit> {
  * @example parseQuery({ where: { gt: { target: 'severity', expr: 2 } }, order: [{ target: 'id', mode: 'asc' }], limit: { to: 9 } })
  */
 export function parseQuery(value: unknown): Parsed<ParsedQuery> {
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-  if (!isPlainObject(value)) return problem('body', 'must be object');
+  if (!isPlainObject(value)) return problem(BODY_FIELD, 'must be object');
   const query: ParsedQuery = {};
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
   for (const key of Object.keys(value)) if (!FIELDS.includes(key)) return problem(key, 'not allowed');
   const parts = [
     ['select', value['select'] === undefined ? undefined : parseSelect(value['select'])],

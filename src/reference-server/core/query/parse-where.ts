@@ -1,20 +1,17 @@
 import { compileRegExp, compileWildcard } from './compile-pattern.js';
 import type { RangeOperator } from './compare-range.js';
 import type { Clause } from './match-clause.js';
+import { UNKNOWN_OPERATOR } from './kit-query-messages.js';
 import { isPlainObject, problem, type Parsed } from './parse-problem.js';
 
 /** Most clauses one `where` may hold (x-decisions query-language): each costs a pass over the records. */
 export const MAX_CLAUSES = 64;
 
 const COMPARISONS = ['equals', 'reg_exp', 'wildcard', 'lt', 'lte', 'gt', 'gte'] as const;
-const COMBINATORS = ['and', 'or', 'not'] as const;
-// Stryker disable next-line ArrayDeclaration,StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-const UNKNOWN_OPERATOR = `unknown operator: use ${[...COMPARISONS, ...COMBINATORS].join(', ')}`;
 
 type Budget = { left: number };
 
 function parseComparison(op: (typeof COMPARISONS)[number], value: unknown, field: string): Parsed<Clause> {
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
   if (!isPlainObject(value)) return problem(field, 'must be an object with target and expr');
   for (const key of Object.keys(value)) if (key !== 'target' && key !== 'expr') return problem(`${field}.${key}`, 'not allowed');
   const { target, expr } = value;
@@ -32,7 +29,6 @@ function parseComparison(op: (typeof COMPARISONS)[number], value: unknown, field
 
 function parseCombination(op: 'and' | 'or', value: unknown, field: string, budget: Budget): Parsed<Clause> {
   if (Array.isArray(value)) {
-    // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
     if (value.length === 0) return problem(field, 'must not be empty');
     const clauses: Clause[] = [];
     for (const [i, item] of value.entries()) {
@@ -43,7 +39,6 @@ function parseCombination(op: 'and' | 'or', value: unknown, field: string, budge
     return { ok: true, value: { op, clauses } };
   }
   // The object form names one clause per operator: {"or": {"equals": …, "reg_exp": …}}.
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
   if (!isPlainObject(value)) return problem(field, 'must be a list of clauses or an object of operator to clause');
   const parts = parseOperators(value, field, budget);
   return parts.ok ? { ok: true, value: { op, clauses: parts.value } } : parts;
@@ -51,12 +46,11 @@ function parseCombination(op: 'and' | 'or', value: unknown, field: string, budge
 
 function parseOperators(value: Record<string, unknown>, field: string, budget: Budget): Parsed<Clause[]> {
   const keys = Object.keys(value);
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
   if (keys.length === 0) return problem(field, 'must name at least one operator');
   const clauses: Clause[] = [];
   for (const key of keys) {
     const at = `${field}.${key}`;
-    // Stryker disable next-line StringLiteral,UpdateOperator: limits: x-decisions limits of the query language (features/SURVIVORS.md)
+    // Stryker disable next-line UpdateOperator: limits: x-decisions limits of the query language (docs/mutation/SURVIVORS.md)
     if (--budget.left < 0) return problem(at, `more than ${MAX_CLAUSES} clauses`);
     let parsed: Parsed<Clause>;
     if ((COMPARISONS as readonly string[]).includes(key)) parsed = parseComparison(key as (typeof COMPARISONS)[number], value[key], at);
@@ -73,7 +67,6 @@ function parseOperators(value: Record<string, unknown>, field: string, budget: B
 
 /** One clause object: its operators, all of which must hold (an `and` of them, one or more). */
 function parseClause(value: unknown, field: string, budget: Budget): Parsed<Clause> {
-  // Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
   if (!isPlainObject(value)) return problem(field, 'must be object');
   const parts = parseOperators(value, field, budget);
   return parts.ok ? { ok: true, value: { op: 'and', clauses: parts.value } } : parts;
@@ -89,6 +82,6 @@ function parseClause(value: unknown, field: string, budget: Budget): Parsed<Clau
  * @example parseWhere({ or: [{ equals: { target: 'kind', expr: 'a' } }, { wildcard: { target: 'kind', expr: 'b*' } }] })
  */
 export function parseWhere(value: unknown, field = 'where'): Parsed<Clause> {
-  // Stryker disable next-line ObjectLiteral: limits: x-decisions limits of the query language (features/SURVIVORS.md)
+  // Stryker disable next-line ObjectLiteral: limits: x-decisions limits of the query language (docs/mutation/SURVIVORS.md)
   return parseClause(value, field, { left: MAX_CLAUSES });
 }

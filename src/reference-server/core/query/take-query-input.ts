@@ -1,17 +1,18 @@
 import type { CoreResponse } from '../core-types.js';
 import { errorResponse } from '../envelope.js';
+import { asQueryParameterProblem } from '../messages.js';
 import { findJsonProblem, type JsonBody } from '../parse-json-body.js';
+import { Q_AND_BODY, Q_NOT_JSON, Q_REPEATED } from './kit-query-messages.js';
 
 /** The URL parameter that carries a read or delete query (x-decisions query-parameter). */
 export const QUERY_PARAMETER = 'q';
 
-/** Why a `q` parameter is refused (400 `{"q": …}`). */
-// Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-export const Q_AND_BODY = 'send the query in the body or as q, not both';
-// Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-export const Q_REPEATED = 'give q once';
-// Stryker disable next-line StringLiteral: wording not fixed: query refusal text (features/SURVIVORS.md)
-export const Q_NOT_JSON = 'must be URL-encoded JSON';
+export { Q_AND_BODY, Q_NOT_JSON, Q_REPEATED } from './kit-query-messages.js';
+
+/** A 400 naming the `q` parameter (x-decisions query-parameter). */
+function refuseQueryParameter(reason: string): CoreResponse {
+  return errorResponse(400, { [QUERY_PARAMETER]: reason });
+}
 
 /**
  * The query of a read or delete: the body, or — for clients that cannot send a GET body, such
@@ -27,16 +28,15 @@ export function takeQueryInput(body: JsonBody, rawQuery: string | undefined): Js
   if (rawQuery === undefined) return body;
   const values = new URLSearchParams(rawQuery).getAll(QUERY_PARAMETER);
   if (values.length === 0) return body;
-  if (values.length > 1) return errorResponse(400, { q: Q_REPEATED });
-  if (body.present) return errorResponse(400, { q: Q_AND_BODY });
+  if (values.length > 1) return refuseQueryParameter(Q_REPEATED);
+  if (body.present) return refuseQueryParameter(Q_AND_BODY);
   let value: unknown;
   try {
     value = JSON.parse(values[0]!);
   } catch {
-    return errorResponse(400, { q: Q_NOT_JSON });
+    return refuseQueryParameter(Q_NOT_JSON);
   }
   const problem = findJsonProblem(value);
-  // Stryker disable next-line ObjectLiteral,Regex,StringLiteral: limits: x-decisions limits of the query language (features/SURVIVORS.md)
-  if (problem !== undefined) return errorResponse(400, { q: problem.replace(/^the body/, 'the query') });
+  if (problem !== undefined) return refuseQueryParameter(asQueryParameterProblem(problem));
   return { present: true, value };
 }

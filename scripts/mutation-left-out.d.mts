@@ -1,0 +1,2 @@
+export function filesLeftOutOfMutation(config: { mutate: string[] }): string[];
+export function readFilesLeftOutOfMutation(): string[];
