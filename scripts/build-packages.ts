@@ -12,8 +12,13 @@
  * map): `import … from '../core/index.js'` in src/ becomes `'@mgmt-kit/mock/core'` in dist/, so
  * one install holds one reference core (one `SeedError`, one store type). Importing a non-entry
  * module of a sibling fails the build, naming both files.
+ *
+ * Each package is built into `.dist-next/` beside its `dist/` and swapped in by two renames once
+ * all three built: a rebuild (the `prepare` that a first `npx mgmt-kit` in a clone runs, or
+ * `npm run build` while a server or a test runs) never leaves a moment of seconds without
+ * `dist/`, and a failed build leaves the last good one.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -73,9 +78,32 @@ function report(program: ts.Program, emitted: ts.EmitResult, name: string): void
   throw new Error(`${name}: build failed\n${ts.formatDiagnostics(diagnostics, host)}`);
 }
 
-function clean(build: PackageBuild): void {
-  rmSync(join(root, build.folder, 'dist'), { recursive: true, force: true });
+const STAGE = '.dist-next';
+
+/** Where a file tsc (or the bundler) would write under `folder/dist/` is written while building. */
+function staged(build: PackageBuild, path: string): string {
+  const dist = join(root, build.folder, 'dist');
+  const rel = relative(dist, resolve(path));
+  if (rel.startsWith('..')) throw new Error(`${path} is outside ${dist}`);
+  return join(root, build.folder, STAGE, rel);
 }
+
+function clean(build: PackageBuild): void {
+  rmSync(join(root, build.folder, STAGE), { recursive: true, force: true });
+}
+
+/** The staged build becomes `dist/`: the old one steps aside, the new one takes its name. */
+function publish(build: PackageBuild): void {
+  const dist = join(root, build.folder, 'dist');
+  const old = join(root, build.folder, '.dist-old');
+  rmSync(old, { recursive: true, force: true });
+  if (existsSync(dist)) renameSync(dist, old);
+  renameSync(join(root, build.folder, STAGE), dist);
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** Writes where {@link staged} says. */
+const stagedWriter = (build: PackageBuild): ts.WriteFileCallback => (name, text, bom) => ts.sys.writeFile(staged(build, name), text, bom);
 
 // 1. The sibling packages: plain tsc, every file they reach.
 /** The sibling package that compiles a module, and its entries (source file → package specifier). */
@@ -87,7 +115,7 @@ const owner = new Map<string, Owned>();
 for (const build of siblings) {
   clean(build);
   const program = createProgram(build);
-  report(program, program.emit(), build.folder);
+  report(program, program.emit(undefined, stagedWriter(build)), build.folder);
   const specifiers = entriesOf(build);
   for (const file of ownFiles(program)) owner.set(resolve(file.fileName), { specifiers, folder: build.folder });
   console.log(`built ${build.folder}/dist (${ownFiles(program).length} modules)`);
@@ -175,7 +203,7 @@ for (const file of ownFiles(program)) {
   const source = resolve(file.fileName);
   if (owner.has(source)) continue;
   const writeFile: ts.WriteFileCallback = (name, text, bom) => {
-    if (!name.endsWith('.d.ts') || typed.has(source)) ts.sys.writeFile(name, text, bom);
+    if (!name.endsWith('.d.ts') || typed.has(source)) ts.sys.writeFile(staged(mgmtKit, name), text, bom);
   };
   emitted.push(program.emit(file, writeFile, undefined, false, transformers));
   compiled.add(source);
@@ -184,11 +212,11 @@ report(program, { emitSkipped: false, diagnostics: emitted.flatMap((e) => e.diag
 
 function failOnBypasses(): void {
   if (problems.length === 0) return;
-  rmSync(join(root, 'dist'), { recursive: true, force: true });
+  for (const build of [...siblings, mgmtKit]) clean(build);
   throw new Error(`mgmt-kit: ${problems.length} import(s) bypass a package entry:\n  ${[...new Set(problems)].join('\n  ')}`);
 }
 failOnBypasses();
-if (!existsSync(join(root, 'dist'))) throw new Error('mgmt-kit: nothing emitted');
+if (!existsSync(join(root, STAGE))) throw new Error('mgmt-kit: nothing emitted');
 console.log(`built dist (${compiled.size} modules, ${[...compiled].filter((file) => typed.has(file)).length} with declarations; @mgmt-kit/client and @mgmt-kit/mock imported, not copied)`);
 
 // 3. The conformance steps: one module, importing dist/ and the sibling packages (same rules).
@@ -196,13 +224,14 @@ const { conformanceCore } = (await import(pathToFileURL(join(root, 'cucumber.js'
 const stepFiles = await bundleConformanceSteps({
   root,
   imports: conformanceCore.import,
-  outfile: join(root, STEP_BUNDLE_PATH),
+  outfile: staged(mgmtKit, join(root, STEP_BUNDLE_PATH)),
   importInstead(target, importer) {
     const owned = owner.get(target);
     // A refused import stays external (never bundled, so never a second copy); failOnBypasses reports it.
     if (owned) return entrySpecifier(target, owned, importer) ?? target;
-    return compiled.has(target) ? join(root, 'dist', relative(join(root, 'src'), target)).replace(/\.ts$/, '.js') : undefined;
+    return compiled.has(target) ? join(root, STAGE, relative(join(root, 'src'), target)).replace(/\.ts$/, '.js') : undefined;
   },
 });
 failOnBypasses();
+for (const build of [...siblings, mgmtKit]) publish(build);
 console.log(`built ${STEP_BUNDLE_PATH} (${stepFiles.length} step files)`);

@@ -6,8 +6,11 @@
  *   file, beside an empty server and the same records given as `--seed`.
  *
  * npm run bench:data            (= node scripts/run-ts.mjs scripts/measure-data-file.ts)
+ * npm run bench:data -- --report-dir DIR   also writes what it printed to DIR/bench-data.md
+ *                                          (docs/bench holds the run the docs link to)
  */
-import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +22,13 @@ const BIN = fileURLToPath(new URL('../bin/mgmt-kit.js', import.meta.url));
 const CREATES = 10_000;
 const CONNECTIONS = 32;
 const START_RECORDS = 100_000;
+const { values: flags } = parseArgs({ options: { 'report-dir': { type: 'string' } } });
+/** Every line printed, for DIR/bench-data.md. */
+const printed: string[] = [];
+const print = (line: string) => {
+  printed.push(line);
+  console.log(line);
+};
 const dir = mkdtempSync(join(tmpdir(), 'mgmt-kit-bench-data-'));
 
 function serve(args: string[]): Promise<ChildServer> {
@@ -69,16 +79,16 @@ async function measureStart(args: string[]): Promise<number> {
 
 const round = (n: number) => Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
 try {
-  console.log(`mgmt-kit serve --data: Node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  print(`mgmt-kit serve --data: Node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   const without = await measureCreates(undefined);
   const withData = await measureCreates(join(dir, 'creates.json'));
-  console.log(`${round(CREATES)} creates (POST /event, ${CONNECTIONS} connections, one run each)`);
-  console.log('| | req/s | p50 ms | p99 ms | created | file replaced | events in the file after SIGTERM |');
-  console.log('|---|---|---|---|---|---|---|');
+  print(`${round(CREATES)} creates (POST /event, ${CONNECTIONS} connections, one run each)`);
+  print('| | req/s | p50 ms | p99 ms | created | file replaced | events in the file after SIGTERM |');
+  print('|---|---|---|---|---|---|---|');
   for (const [name, r] of [['without --data', without], ['with --data', withData]] as const) {
-    console.log(`| ${name} | ${round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.created}${r.errors ? ` (${r.errors} errors)` : ''} | ${r.replacements ?? '-'} | ${r.inFile ?? '-'} |`);
+    print(`| ${name} | ${round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.created}${r.errors ? ` (${r.errors} errors)` : ''} | ${r.replacements ?? '-'} | ${r.inFile ?? '-'} |`);
   }
-  console.log(`with / without: ${(withData.reqPerSec / without.reqPerSec).toFixed(2)}\n`);
+  print(`with / without: ${(withData.reqPerSec / without.reqPerSec).toFixed(2)}\n`);
 
   const file = join(dir, 'records-100k.json');
   writeFileSync(file, JSON.stringify({ event: benchEvents(START_RECORDS) }));
@@ -86,11 +96,17 @@ try {
   const empty = await measureStart(['--empty']);
   const seeded = await measureStart(['--seed', file]);
   const loaded = await measureStart(['--data', file]);
-  console.log(`start-up, spawn to "listening" (bin/mgmt-kit.js, compiled dist/), one run each; ${round(START_RECORDS)} events, ${mb} MB`);
-  console.log('| | ms |\n|---|---|');
-  console.log(`| serve --empty (no records) | ${round(empty)} |`);
-  console.log(`| serve --seed FILE | ${round(seeded)} |`);
-  console.log(`| serve --data FILE | ${round(loaded)} |`);
+  print(`start-up, spawn to "listening" (bin/mgmt-kit.js, compiled dist/), one run each; ${round(START_RECORDS)} events, ${mb} MB`);
+  print('| | ms |\n|---|---|');
+  print(`| serve --empty (no records) | ${round(empty)} |`);
+  print(`| serve --seed FILE | ${round(seeded)} |`);
+  print(`| serve --data FILE | ${round(loaded)} |`);
+  const reportDir = flags['report-dir'];
+  if (reportDir !== undefined) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, 'bench-data.md'), `# mgmt-kit serve --data, measured\n\nWritten by \`npm run bench:data -- --report-dir ${reportDir}\` on ${new Date().toISOString().slice(0, 10)}.\n\n${printed.join('\n')}\n`);
+    console.log(`written: ${join(reportDir, 'bench-data.md')}`);
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

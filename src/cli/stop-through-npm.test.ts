@@ -66,7 +66,9 @@ for (const [name, way] of ways) {
   test(`${name} & … kill $! stops the server and frees the port`, { timeout: 90_000 }, async () => {
     const port = await findFreePort();
     const [bin, ...args] = way.argv(port);
-    const env = { ...process.env, JWT_SECRET: '', PORT: '', NODE_OPTIONS: '' };
+    // npm_config_ignore_scripts: the first `npx mgmt-kit` of a clone would run its `prepare` (a whole
+    // build, which npm test has just done) before starting the command.
+    const env = { ...process.env, JWT_SECRET: '', PORT: '', NODE_OPTIONS: '', npm_config_ignore_scripts: 'true' };
     const npm: ChildProcess = spawn(bin!, args, { cwd: PACKAGE_ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const group = npm.pid!;
     groups.add(group);

@@ -1,0 +1,29 @@
+// The performance figures the docs show come from a run, not from a hand: docs/bench/ holds what
+// `npx mgmt-kit bench --report-dir docs/bench` wrote, and its Markdown and chart are exactly what
+// the bench renders from the JSON beside them (an edit by hand to either fails here).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { renderBenchMarkdown } from '../../src/bench/render-bench-markdown.js';
+import { renderBenchSvg } from '../../src/bench/render-bench-svg.js';
+import type { BenchReport } from '../../src/bench/bench-report.js';
+
+const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
+
+test('docs/bench/bench.md and bench.svg are the bench run of docs/bench/bench.json, rendered', () => {
+  const report = JSON.parse(read('docs/bench/bench.json')) as BenchReport;
+  assert.equal(read('docs/bench/bench.md'), renderBenchMarkdown(report));
+  assert.equal(read('docs/bench/bench.svg'), renderBenchSvg(report));
+});
+
+test('the --data figures are a file bench:data wrote', () => {
+  assert.match(read('docs/bench/bench-data.md'), /^# mgmt-kit serve --data, measured\n\nWritten by `npm run bench:data -- --report-dir docs\/bench` on \d{4}-\d{2}-\d{2}\.\n/);
+  assert.match(read('docs/bench/bench-data.md'), /\| with --data \| [\d ]+ \|/);
+});
+
+test('docs/performance.md quotes no measured figure: it links the generated reports', () => {
+  const page = read('docs/performance.md');
+  for (const link of ['bench/bench.md', 'bench/bench.svg', 'bench/bench-data.md']) assert.ok(page.includes(`(${link})`), `docs/performance.md links ${link}`);
+  assert.doesNotMatch(page, /\d[\d ]* req\/s|\d+(\.\d+)? (ms|µs|MB)\b/, 'a figure written by hand in docs/performance.md');
+});
