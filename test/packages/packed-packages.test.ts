@@ -184,6 +184,11 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     assert.ok(summary, out.slice(-2000));
     assert.ok(Number(summary[1]) > 400, `${summary[1]} scenarios passed`);
     assert.equal(summary[2], '0', out.slice(-2000));
+    // The coverage docs/conformance.md states for this run is the one the run reports.
+    const measured = /Response coverage: (\d+)% \((\d+) of (\d+) documented responses seen\)/.exec(out);
+    const documented = /reference server \(`--self-test`, profile extended\) \| (\d+) % \((\d+) of (\d+)\)/.exec(readFileSync(join(REPO, 'docs', 'conformance.md'), 'utf8'));
+    assert.ok(measured && documented, 'the run prints its response coverage and docs/conformance.md states it');
+    assert.deepEqual(documented.slice(1), measured.slice(1), 'docs/conformance.md states the response coverage of the self-test run');
   });
   it('ships no copy of what @mgmt-kit/client and @mgmt-kit/mock own, and no workspace folder', () => {
     const copies = packed.kit.files.filter((f) => /^dist\/(client|generated|mock|reference-server\/core)\//.test(f) || f.startsWith('packages/'));
