@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { checkMinCoverage } from '../coverage/response-coverage.js';
@@ -37,6 +38,11 @@ export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, '
   out: NodeJS.WritableStream & { isTTY?: boolean };
   /** Writes the one-line reason a run did not start; default process.stderr. */
   err?: NodeJS.WritableStream;
+}
+
+/** cucumber writes to a node Writable; a command's output may be any writable stream. */
+function asWritable(out: NodeJS.WritableStream): Writable {
+  return out instanceof Writable ? out : new Writable({ write: (chunk: Buffer, _encoding, done) => (out.write(chunk), done()) });
 }
 
 /** Rewrites junit.xml so that the baseline's failures count as skipped (absent when cucumber wrote none). */
@@ -103,7 +109,9 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       parallel: options.parallel,
       reportDir: options.reportDir,
       progress: options.out.isTTY ? 'progress-bar' : 'progress',
-      ...(consoleSink ? { stdout: consoleSink } : {}),
+      // cucumber's console output goes where the command's output goes (a caller that captures it,
+      // as an embedding tool or a test does, gets all of it; nothing lands on process.stdout).
+      stdout: consoleSink ?? asWritable(options.out),
     });
   } finally {
     await broker?.close();
