@@ -112,6 +112,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       // cucumber's console output goes where the command's output goes (a caller that captures it,
       // as an embedding tool or a test does, gets all of it; nothing lands on process.stdout).
       stdout: consoleSink ?? asWritable(options.out),
+      stderr: asWritable(err),
     });
   } finally {
     await broker?.close();
