@@ -1,5 +1,9 @@
 import { buildResponseCoverage, type DocumentedOperation, type ResponseCoverage, type ResponseTally } from '../coverage/response-coverage.js';
+import { checkMinCoverage } from '../coverage/response-coverage.js';
 import type { BaselineComparison } from './baseline.js';
+import { describeThrottling } from './describe-throttling.js';
+import type { RunLeftovers } from './read-run-leftovers.js';
+import { decideVerdict, type RunVerdict, type VerdictWord } from './run-verdict.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { matchesScenarioName, type RuleRow } from './rules-matrix.js';
 import { tallyScenarioCalls } from './tally-scenario-calls.js';
@@ -37,11 +41,33 @@ export interface SummaryBaseline {
   comparison: BaselineComparison;
 }
 
+/** What the run saw beside its scenarios: each is an input of the one verdict (run-verdict.ts). */
+export interface RunFacts {
+  /** What the final read of every index found of the run (read-run-leftovers.ts); absent: not read (a test's summary). */
+  leftovers?: RunLeftovers | undefined;
+  /** `--min-coverage P`. */
+  minCoverage?: number | undefined;
+  /** The line saying when the target stopped answering (src/connection/target-health.ts). */
+  targetStopped?: string | undefined;
+  /** An error of the run no scenario carries (cucumber reported failure with no failed scenario). */
+  runError?: string | undefined;
+  /** `--write-baseline`: every failure of this run is now listed. */
+  baselineWritten?: boolean | undefined;
+  /** `--rate`, for the throttling line. */
+  rate?: number | undefined;
+}
+
 /** The whole summary, ready to render as Markdown or HTML. */
 export interface ConformanceSummary {
   context: SummaryContext;
-  /** PASSED: scenarios ran and none failed that the baseline does not list. */
-  verdict: 'PASSED' | 'FAILED';
+  /** The run's one verdict (run-verdict.ts): every report heads with `verdict.word`, the exit code is `verdict.exitCode`. */
+  verdict: VerdictWord;
+  /** The verdict's exit code and every reason behind it. */
+  outcome: RunVerdict;
+  /** The line on throttled failures, when any failure was a throttled call. */
+  throttling?: string | undefined;
+  /** Why the coverage fails `--min-coverage` (with the pairs never seen), when it does. */
+  coverageShortfall?: string | undefined;
   counts: { passed: number; failed: number; skipped: number; notSelected: number };
   /** Rules of the description, judged by their core scenarios (an extension filed under a rule does not fail it). */
   rules: SummaryRow[];
@@ -51,8 +77,10 @@ export interface ConformanceSummary {
   /** Failed scenarios; `expected` when the baseline lists them. */
   failedScenarios: Array<{ name: string; error: string; expected: boolean }>;
   baseline?: SummaryBaseline | undefined;
-  /** Cleanup deletes that did not answer 205 or 404: records of this run may be left behind. */
-  leftovers: number;
+  /** Cleanup deletes that answered something else than 205 or 404 (a hint; the final read decides). */
+  failedCleanupDeletes: number;
+  /** What the final read found of the run on the target: ids, unreadable indices and the commands that delete them. */
+  leftovers: RunLeftovers;
   /** Which documented responses the target answered (matrix and figure). */
   coverage: ResponseCoverage;
   /** The raw counts the coverage comes from; `mgmt-kit coverage` merges them with a fuzz run's. */
@@ -104,6 +132,7 @@ export function buildConformanceSummary(
   scenarios: ScenarioResult[],
   context: SummaryContext,
   baseline?: SummaryBaseline,
+  facts: RunFacts = {},
 ): ConformanceSummary {
   const expected = new Set(baseline?.comparison.entries.filter((e) => e.outcome === 'still failing').map((e) => e.scenario));
   const isExtension = (s: ScenarioResult) => s.tags.includes('@extension');
@@ -131,24 +160,43 @@ export function buildConformanceSummary(
     return row.status === 'skipped' ? { ...row, reasons: ['not called by any scenario that ran'] } : row;
   });
   const count = (status: ScenarioResult['status']) => scenarios.filter((s) => s.status === status).length;
-  const leftovers = scenarios
+  const failedCleanupDeletes = scenarios
     .flatMap((s) => s.calls)
     .filter((c) => c.housekeeping && c.operation.startsWith('delete') && c.status !== 205 && c.status !== 404).length;
   const failedScenarios = scenarios
     .filter((s) => s.status === 'failed')
     .map((s) => ({ name: s.name, error: s.error ?? 'failed', expected: expected.has(s.name) }));
   const tallies = tallyScenarioCalls(scenarios);
+  const coverage = buildResponseCoverage(operations, tallies);
+  const newFailures = failedScenarios.filter((f) => !f.expected);
+  const throttling = describeThrottling(newFailures, facts.rate);
+  const coverageShortfall = checkMinCoverage(coverage, facts.minCoverage);
+  const leftovers = facts.leftovers ?? { ids: [], unverified: [], deleteCommands: [] };
+  const outcome = decideVerdict({
+    targetStopped: facts.targetStopped,
+    ran: count('passed') + count('failed'),
+    newFailures: facts.baselineWritten ? 0 : newFailures.length,
+    onlyThrottled: throttling?.onlyThrottled ?? false,
+    runError: facts.runError,
+    coverageShortfall: coverageShortfall?.split('\n')[0],
+    leftovers: leftovers.ids,
+    unverified: leftovers.unverified,
+  });
   return {
     context,
-    verdict: count('passed') + count('failed') > 0 && failedScenarios.every((f) => f.expected) ? 'PASSED' : 'FAILED',
+    verdict: outcome.word,
+    outcome,
+    throttling: throttling?.line,
+    coverageShortfall,
     counts: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), notSelected: count('not-selected') },
     rules: ruleRows,
     extensions: extensionRows,
     operations: operationRows,
     failedScenarios,
     baseline,
+    failedCleanupDeletes,
     leftovers,
-    coverage: buildResponseCoverage(operations, tallies),
+    coverage,
     tallies,
   };
 }

@@ -1,6 +1,7 @@
 import { ConnectionFailure } from '../connection/connection-failure.js';
 import type { ConnectionSession } from '../connection/open-connection.js';
-import { findNothingServed } from './find-nothing-served.js';
+import { findNothingServed, findNoServiceAtPrefix, isEnvelope } from './find-nothing-served.js';
+import { INDEX_DEFINITIONS } from '../reference-server/core/index.js';
 
 /** The path of the pre-flight read: the smallest index, which the service starts with (§2.2). */
 export const PREFLIGHT_PATH = '/type/network-link';
@@ -20,6 +21,10 @@ export function findBaseUrlProblem(baseUrl: string): string | undefined {
 function tlsAdvice(failure: ConnectionFailure, session: ConnectionSession): string {
   const code = failure.code ?? '';
   const { tls } = session.settings;
+  // OpenSSL read an HTTP answer where a TLS record belongs: the port speaks plain HTTP.
+  if (/wrong version number|packet length too long|http request/i.test(failure.message)) {
+    return 'The server answers plain HTTP on this port, not TLS: use http:// in --base-url (or the port that serves HTTPS).';
+  }
   // A reset right after the handshake is how a TLS 1.3 server's refusal often arrives (send-once.ts): likely, not certain.
   const alert = /CERT_REQUIRED|HANDSHAKE_FAILURE|BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_UNKNOWN/.test(code) || /alert (certificate required|handshake failure|bad certificate|unknown ca)/i.test(failure.message);
   if (alert || code === 'ECONNRESET') {
@@ -47,8 +52,56 @@ function explainFailure(failure: ConnectionFailure, session: ConnectionSession):
     case 'timeout':
       return `URL: cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here, or allow more with --timeout.`;
     default:
+      // Node's HTTP parser failed on the first bytes: what answered does not speak plain HTTP (a TLS port, another protocol).
+      if (/^HPE_/.test(failure.code ?? '') || /parse error/i.test(failure.message)) {
+        return `URL: the answer is not HTTP: ${failure.message}. The port may serve TLS: try https:// in --base-url, or check the port.`;
+      }
       return `URL: cannot reach the target: ${failure.message}. Check the URL (--base-url / BASE_URL) and that the service is up and reachable from here.`;
   }
+}
+
+function headersFor(token: string | undefined, session: ConnectionSession): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token !== undefined) headers['authorization'] = session.authorization(token);
+  return headers;
+}
+
+/**
+ * A base URL whose path prefix is wrong on a target that answers unknown paths the service's way
+ * (a JSON 404 envelope): the read of the network link types, which the description preloads
+ * (§2.2), finds nothing — a 404 on every index path, or, with `preloadCheck`, an empty list.
+ */
+async function findWrongPrefix(
+  session: ConnectionSession,
+  url: string,
+  answer: { status: number; body: Buffer },
+  headers: Record<string, string>,
+  preloadCheck: boolean,
+): Promise<string | undefined> {
+  if (answer.status === 404 && isEnvelope(answer.body.toString('utf8'))) {
+    const others = INDEX_DEFINITIONS.map((d) => d.basePath).filter((path) => path !== PREFLIGHT_PATH);
+    const statuses = await Promise.all(
+      others.map((path) =>
+        session.send({ method: 'GET', path, headers }).then(
+          (a) => a.status,
+          () => undefined,
+        ),
+      ),
+    );
+    return statuses.every((s) => s === 404) ? `URL: ${findNoServiceAtPrefix(url, session.url('').href)}` : undefined;
+  }
+  if (!preloadCheck || (answer.status !== 200 && answer.status !== 204)) return undefined;
+  let data: unknown = [];
+  try {
+    data = answer.status === 204 || answer.body.length === 0 ? [] : JSON.parse(answer.body.toString('utf8'));
+  } catch {
+    return undefined; // not JSON: the scenarios judge it
+  }
+  if (!Array.isArray(data) || data.length > 0) return undefined;
+  return (
+    `URL: GET ${url} found no network link type, and the service description preloads two (§2.2). ` +
+    `Is the path prefix of --base-url / BASE_URL right (${session.url('').href})? A deployment that really removed them: pass --no-preload-check.`
+  );
 }
 
 /**
@@ -60,7 +113,7 @@ function explainFailure(failure: ConnectionFailure, session: ConnectionSession):
  * the URL's path (find-nothing-served.ts); undefined when the target answered anything else (the
  * run judges the rest).
  */
-export async function checkTarget(session: ConnectionSession): Promise<string | undefined> {
+export async function checkTarget(session: ConnectionSession, options: { preloadCheck?: boolean } = {}): Promise<string | undefined> {
   const url = session.url(PREFLIGHT_PATH).href;
   let token: string | undefined;
   let answer: { status: number; body: Buffer };
@@ -79,7 +132,7 @@ export async function checkTarget(session: ConnectionSession): Promise<string | 
   const names = session.settings.headers.map((h) => h.name);
   if (status === 407) return `proxy: GET ${url} answered 407 (the proxy wants credentials). Put them in HTTP_PROXY / HTTPS_PROXY: http://user:password@host:port.`;
   if (status === 431) return `header: GET ${url} answered 431 (request headers too large): check --header ${names.join(', ') || '(none given)'}.`;
-  if (status !== 401 && status !== 403) return undefined;
+  if (status !== 401 && status !== 403) return findWrongPrefix(session, url, answer, headersFor(token, session), options.preloadCheck ?? false);
   const scheme = session.settings.auth.scheme;
   const sent = token === undefined ? 'no Authorization header (no --token, --token-command or --jwt-secret)' : `Authorization: ${scheme === '' ? '<token>' : `${scheme} <token>`}`;
   const headerNote = names.length > 0 ? ` A gateway refuses a missing or wrong key the same way: check --header ${names.join(', ')} too.` : '';

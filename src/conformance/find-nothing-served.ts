@@ -5,7 +5,7 @@ export interface PreflightAnswer {
 }
 
 /** True when `text` is the service's envelope (§4.1): items with a numeric code, as a list or one item. */
-function isEnvelope(text: string): boolean {
+export function isEnvelope(text: string): boolean {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -30,5 +30,17 @@ export function findNothingServed(url: string, answer: PreflightAnswer): string 
   return (
     `nothing is served at this path: GET ${url} answered 404 without the service's envelope (a list of items with status, code, error and message). ` +
     'Check the path in --base-url / BASE_URL: the service\'s own paths (/event, /type/network-link, /catalog/agent) follow it directly.'
+  );
+}
+
+/**
+ * Every index path (`/event`, `/type/network-link`, `/catalog/agent`) answered 404 with the
+ * service's envelope: something that speaks the service's language answers, but serves no index
+ * at this prefix — typically a path prefix in --base-url the deployment does not have.
+ */
+export function findNoServiceAtPrefix(url: string, base: string): string {
+  return (
+    `no index is served at this prefix: GET ${url} answered 404 with the service's envelope, and so did /event and /catalog/agent. ` +
+    `Is the path prefix of --base-url / BASE_URL right (${base})? The service's own paths follow it directly.`
   );
 }

@@ -7,10 +7,12 @@ const SUMMARY_LINE = /^\d+ scenarios? \(/;
 /**
  * A console sink for cucumber's `progress` output under `--baseline`: a failure the baseline
  * lists is printed as one line with its reason instead of its steps and attachments (dozens of
- * lines each); a failure it does not list, and everything else, passes through as written.
+ * lines each); a failure it does not list, and everything else, passes through as written —
+ * or, with `dropUnlisted`, is left out: the command then prints each failing rule once, with its
+ * first failure and a count (format-run-report.ts), and the full text stays in the reports.
  * `flush()` writes what is still held (cucumber does not end the stream).
  */
-export function foldKnownFailures(out: NodeJS.WritableStream, known: readonly BaselineEntry[]): Writable & { flush(): void } {
+export function foldKnownFailures(out: NodeJS.WritableStream, known: readonly BaselineEntry[], options: { dropUnlisted?: boolean } = {}): Writable & { flush(): void } {
   const reasons = new Map(known.map((e) => [e.scenario, e.reason]));
   let inFailures = false;
   let partial = '';
@@ -22,14 +24,15 @@ export function foldKnownFailures(out: NodeJS.WritableStream, known: readonly Ba
     const match = BLOCK_START.exec(first);
     const reason = match ? reasons.get(match[1]!) : undefined;
     const number = first.split(')')[0];
-    out.write(reason === undefined ? `${block.join('\n')}\n` : `${number}) known deviation (baseline): ${match![1]} — ${reason}\n\n`);
+    if (reason !== undefined) out.write(`${number}) known deviation (baseline): ${match![1]} — ${reason}\n\n`);
+    else if (!options.dropUnlisted) out.write(`${block.join('\n')}\n`);
     block = [];
   };
 
   const line = (text: string) => {
     if (!inFailures) {
-      out.write(`${text}\n`);
       if (text === 'Failures:') inFailures = true;
+      if (!(inFailures && options.dropUnlisted)) out.write(`${text}\n`);
       return;
     }
     if (BLOCK_START.test(text) || SUMMARY_LINE.test(text)) emitBlock();
@@ -37,7 +40,7 @@ export function foldKnownFailures(out: NodeJS.WritableStream, known: readonly Ba
       inFailures = false;
       out.write(`${text}\n`);
     } else if (block.length > 0 || BLOCK_START.test(text)) block.push(text);
-    else out.write(`${text}\n`);
+    else if (!options.dropUnlisted) out.write(`${text}\n`);
   };
 
   const sink = new Writable({

@@ -2,7 +2,7 @@ import { renderCoverageHtml } from '../coverage/render-coverage.js';
 import { escapeHtml } from './escape-html.js';
 import { renderAllowanceSectionHtml } from './render-allowances.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
-import { BASELINE_OUTCOME_TEXT, EXTENSIONS_TITLE, listFailuresFirst } from './render-summary-markdown.js';
+import { BASELINE_OUTCOME_TEXT, cleanUpLine, EXTENSIONS_TITLE, listFailuresFirst } from './render-summary-markdown.js';
 import { SERVICE_DESCRIPTION_PATH, type ServiceSection } from './service-description.js';
 
 /** Where the rule column links to: the description file (relative to the report) and its sections. */
@@ -69,7 +69,8 @@ export function renderSummaryHtml(summary: ConformanceSummary, links?: SummaryHt
     ['Date', `${c.date.toISOString()} (${(c.durationMs / 1000).toFixed(1)} s)`],
     ['Destructive scenarios', c.allowDestructive ? 'run' : 'skipped (needs --allow-destructive)'],
     ['Minted-token scenarios', c.jwtSecretGiven ? 'run' : 'skipped (needs --jwt-secret)'],
-    ['Run prefix', `${c.runPrefix}${summary.leftovers > 0 ? ` — ${summary.leftovers} cleanup delete(s) failed` : ''}`],
+    ['Run prefix', `${c.runPrefix}: ${cleanUpLine(summary).replace(/\*\*/g, '')}`],
+    ['Exit code', String(summary.outcome.exitCode)],
     ['Scenarios', `${counts.passed} passed, ${counts.failed} failed${known > 0 ? ` (${known} listed in the baseline)` : ''}, ${counts.skipped} skipped, ${counts.notSelected} not selected`],
   ];
   const newFailures = summary.failedScenarios.filter((f) => !f.expected);
@@ -84,12 +85,14 @@ td.coverage-0:not(:empty){background:#d9f2d9}td.coverage-1:not(:empty){backgroun
 </style></head><body>
 <h1>${escapeHtml(title)}</h1>
 <dl>${facts.map(([k, v]) => `<dt>${escapeHtml(k!)}</dt><dd>${escapeHtml(v!)}</dd>`).join('')}</dl>
+${summary.outcome.reasons.length > 0 ? `<section id="verdict"><h2>Why ${escapeHtml(summary.verdict)}</h2><ul>${[...summary.outcome.reasons.map((r) => r.split('\n')[0] ?? ''), ...(summary.throttling ? [summary.throttling] : [])].map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul></section>` : ''}
 ${failuresFirst(summary)}
 ${table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules, links)}
 ${summary.extensions.length > 0 ? table(EXTENSIONS_TITLE, 'Rule', 'What the description says', summary.extensions, links) : ''}
 ${table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations)}
 ${renderCoverageHtml(summary.coverage)}
 ${baselineTable(summary)}
+${summary.leftovers.ids.length > 0 ? `<section id="records-left-behind"><h2>Records left behind</h2><ul>${summary.leftovers.ids.map((id) => `<li><code>${escapeHtml(id)}</code></li>`).join('')}</ul><p>Delete them with (TOKEN set to a token the target accepts):</p><pre>${escapeHtml(summary.leftovers.deleteCommands.join('\n'))}</pre></section>` : ''}
 ${newFailures.length > 0 ? `<h2>${summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios'}</h2>\n<ul>${newFailures.map((f, i) => `<li id="failure-${i + 1}"><strong>${escapeHtml(f.name)}</strong><pre>${escapeHtml(f.error)}</pre></li>`).join('')}</ul>` : ''}
 ${renderAllowanceSectionHtml()}
 </body></html>

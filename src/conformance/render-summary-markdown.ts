@@ -77,6 +77,27 @@ function baselineSection(summary: ConformanceSummary): string[] {
   ];
 }
 
+/** What the final read of every index found of the run, in a few words (the leftover section has the ids). */
+export function cleanUpLine(summary: ConformanceSummary): string {
+  const { ids, unverified } = summary.leftovers;
+  if (ids.length === 0 && unverified.length === 0) return 'the final read of every index found none of them left';
+  return [
+    ids.length > 0 ? `**${ids.length} record(s) of the run left on the target** (read back after the run; see "Records left behind")` : '',
+    unverified.length > 0 ? `**the final read could not read ${unverified.join(', ')}**: what the run left there is unknown` : '',
+  ].filter(Boolean).join('; ');
+}
+
+function verdictSection(summary: ConformanceSummary): string[] {
+  if (summary.outcome.reasons.length === 0) return [];
+  return [`## Why ${summary.verdict}`, '', ...summary.outcome.reasons.map((r) => `- ${cell(r.split('\n')[0] ?? '')}`), ...(summary.throttling ? [`- ${cell(summary.throttling)}`] : []), ''];
+}
+
+function leftoverSection(summary: ConformanceSummary): string[] {
+  const { ids, deleteCommands } = summary.leftovers;
+  if (ids.length === 0) return [];
+  return ['## Records left behind', '', `The run's records the final read still found (index and id):`, '', ...ids.map((id) => `- \`${id}\``), '', 'Delete them with (TOKEN set to a token the target accepts):', '', '```sh', ...deleteCommands, '```', ''];
+}
+
 /** The conformance summary as Markdown (`conformance-summary.md`): context, counts, one row per rule and per operation. */
 export function renderSummaryMarkdown(summary: ConformanceSummary): string {
   const { context: c, counts } = summary;
@@ -89,16 +110,19 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     `- Date: ${c.date.toISOString()} (${(c.durationMs / 1000).toFixed(1)} s)`,
     `- Destructive scenarios: ${c.allowDestructive ? 'run (--allow-destructive; indices snapshotted and restored)' : 'skipped (pass --allow-destructive to run them)'}`,
     `- Minted-token scenarios: ${c.jwtSecretGiven ? 'run (--jwt-secret given)' : 'skipped (pass --jwt-secret to run them)'}`,
-    `- Ids created under the run prefix \`${c.runPrefix}\`${summary.leftovers > 0 ? `; **${summary.leftovers} cleanup delete(s) failed: records may be left behind**` : '; all cleaned up'}`,
+    `- Ids created under the run prefix \`${c.runPrefix}\`; ${cleanUpLine(summary)}`,
     `- Scenarios: ${counts.passed} passed, ${counts.failed} failed${known > 0 ? ` (${known} listed in the baseline)` : ''}, ${counts.skipped} skipped, ${counts.notSelected} not selected`,
     `- Rules cite the service description \`${SERVICE_DESCRIPTION_PATH}\` by section (§4.1 rule 3 = section 4.1, third numbered rule)`,
+    `- Exit code: ${summary.outcome.exitCode}`,
     '',
+    ...verdictSection(summary),
     ...failuresFirstSection(summary),
     ...table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules),
     ...(summary.extensions.length > 0 ? table(EXTENSIONS_TITLE, 'Rule', 'What the description says', summary.extensions) : []),
     ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
     ...renderCoverageMarkdown(summary.coverage),
     ...baselineSection(summary),
+    ...leftoverSection(summary),
     ...failureList(summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios', summary.failedScenarios.filter((f) => !f.expected)),
     ...renderAllowanceSection(),
   ].join('\n');

@@ -1,7 +1,6 @@
 import { Writable } from 'node:stream';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { checkMinCoverage } from '../coverage/response-coverage.js';
 import { listOperations } from '../reference-server/core/index.js';
 import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline, type BaselineEntry } from './baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
@@ -13,14 +12,17 @@ import { createRunCoordinator } from '../connection/run-coordinator.js';
 import { checkTarget } from './check-target.js';
 import { foldKnownFailures } from './fold-known-failures.js';
 import { formatRunReport } from './format-run-report.js';
-import { describeThrottling } from './describe-throttling.js';
+import { addRunChecksToJunit, runChecks } from './add-run-checks-to-junit.js';
+import { readRunLeftovers } from './read-run-leftovers.js';
+import { decideVerdict, EXIT } from './run-verdict.js';
+import { TARGET_STOPPED } from '../connection/target-health.js';
 import { markKnownDeviationsInJunit } from './mark-known-deviations-in-junit.js';
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
-import { writeConformanceSummary } from './write-conformance-summary.js';
+import { createRunPrefix } from './run-prefix.js';
+import { removeEarlierReports, writeConformanceSummary, writeNotRunReports, writeNotRunReportsSync } from './write-conformance-summary.js';
 
-/** Exit codes of `mgmt-kit conformance` (docs/conformance-in-ci.md, "Exit codes"). */
-export const EXIT = { passed: 0, failed: 1, usage: 2, throttled: 3 } as const;
+export { EXIT } from './run-verdict.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
 export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {
@@ -38,6 +40,13 @@ export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, '
   out: NodeJS.WritableStream & { isTTY?: boolean };
   /** Writes the one-line reason a run did not start; default process.stderr. */
   err?: NodeJS.WritableStream;
+  /** `--no-preload-check`: the deployment really removed the preloaded network link types (§2.2). */
+  noPreloadCheck?: boolean | undefined;
+  /**
+   * Handles SIGINT and SIGTERM while the suite runs: writes a summary saying the run was
+   * interrupted, then exits 128 + the signal's number. Default true; a test embedding the command may turn it off.
+   */
+  handleSignals?: boolean | undefined;
 }
 
 /** cucumber writes to a node Writable; a command's output may be any writable stream. */
@@ -65,16 +74,19 @@ async function markJunit(path: string, known: BaselineEntry[]): Promise<void> {
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {
   const err = options.err ?? process.stderr;
   const settings = options.connection;
+  // Nothing of an earlier run may be left to be read (or published by a CI recipe) as this run's verdict.
+  await removeEarlierReports(options.reportDir);
   const coordinator = createRunCoordinator(settings);
   const session = openConnection(settings, { coordinator });
   let problem: string | undefined;
   try {
-    problem = await checkTarget(session);
+    problem = await checkTarget(session, { preloadCheck: !options.noPreloadCheck });
   } finally {
     session.close();
   }
   if (problem !== undefined) {
     err.write(`mgmt-kit conformance: ${problem} No scenario was run.\n`);
+    await writeNotRunReports(options.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict({ notRun: `pre-flight: ${problem}`, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] }) });
     return EXIT.usage;
   }
   if (describesMoreThanDefaults(settings)) options.out.write(`mgmt-kit conformance: ${settings.baseUrl} — ${describeConnection(settings)}\n`);
@@ -83,10 +95,23 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const { auth } = settings;
   // Under --baseline a listed failure is one console line (cucumber's progress prints dozens); the
   // TTY progress bar redraws in place, so it is left as it is.
-  const consoleSink = options.baseline && !options.out.isTTY ? foldKnownFailures(options.out, options.baseline.baseline.expectedFailures) : undefined;
+  // Without a TTY every failure's steps and stack are left out of the console (the command prints
+  // each failing rule once, with its first failure); the reports keep them in full.
+  const consoleSink = options.out.isTTY ? undefined : foldKnownFailures(options.out, options.baseline?.baseline.expectedFailures ?? [], { dropUnlisted: true });
   let result;
+  const runPrefix = createRunPrefix();
+  const stopOnSignal = (signal: NodeJS.Signals) => {
+    // Synchronous on purpose: the process ends right after, with cucumber mid-scenario.
+    const verdict = decideVerdict({ interrupted: signal, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] });
+    writeNotRunReportsSync(options.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict, runPrefix });
+    err.write(`\nmgmt-kit conformance: interrupted by ${signal}: no verdict. Records under ${runPrefix} may be left on the target; the summary in ${options.reportDir} says so.\n`);
+    process.exit(verdict.exitCode);
+  };
+  const handleSignals = options.handleSignals ?? true;
+  if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopOnSignal);
   try {
     result = await runConformance({
+      runPrefix,
       baseUrl: settings.baseUrl,
       // A command's or a secret's token is obtained by each process through its connection.
       token: auth.token,
@@ -115,9 +140,22 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       stderr: asWritable(err),
     });
   } finally {
+    if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stopOnSignal);
     await broker?.close();
   }
   consoleSink?.flush();
+  // Clean-up is judged by what the target holds: one read of every index after the run.
+  const reader = openConnection(settings, { coordinator });
+  let leftovers;
+  try {
+    leftovers = await readRunLeftovers(reader, result.runPrefix);
+  } finally {
+    reader.close();
+  }
+  const stoppedLine = result.scenarios.map((s) => s.error ?? '').find((e) => e.includes(TARGET_STOPPED))?.split('\n').find((l) => l.includes(TARGET_STOPPED));
+  const targetStopped =
+    stoppedLine?.slice(stoppedLine.indexOf(TARGET_STOPPED)) ??
+    (leftovers.unreachable ? `${TARGET_STOPPED} by the end of the run: the final read of every index got no answer` : undefined);
   const comparison = options.baseline ? compareWithBaseline(result.scenarios, options.baseline.baseline) : undefined;
   const summary = buildConformanceSummary(
     loadRulesMatrix(PACKAGE_ROOT),
@@ -134,30 +172,38 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       runPrefix: result.runPrefix,
     },
     options.baseline && comparison ? { file: options.baseline.file, comparison } : undefined,
+    {
+      leftovers,
+      minCoverage: options.minCoverage,
+      targetStopped,
+      runError: !result.success && summaryFailedCount(result.scenarios) === 0 ? 'cucumber reported the run failed with no failed scenario (an undefined or ambiguous step, or a hook that threw): see cucumber.html' : undefined,
+      baselineWritten: options.writeBaseline !== undefined,
+      rate: settings.rate,
+    },
   );
   const summaryFiles = await writeConformanceSummary(options.reportDir, summary);
-  if (comparison) await markJunit(join(options.reportDir, 'junit.xml'), comparison.entries.filter((e) => e.outcome === 'still failing'));
+  const junitPath = join(options.reportDir, 'junit.xml');
+  if (comparison) await markJunit(junitPath, comparison.entries.filter((e) => e.outcome === 'still failing'));
+  const junit = await readFile(junitPath, 'utf8').catch(() => undefined);
+  if (junit !== undefined) await writeFile(junitPath, addRunChecksToJunit(junit, runChecks(summary, options.minCoverage, targetStopped)), 'utf8');
   const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
   if (options.writeBaseline !== undefined) {
     await writeFile(options.writeBaseline, formatBaseline(buildBaseline(result.scenarios, options.baseline?.baseline)), 'utf8');
   }
   options.out.write(formatRunReport({ ...options, baseUrl: settings.baseUrl, jwtSecret: auth.jwtSecret, summary, durationMs: result.durationMs, runPrefix: result.runPrefix, reportFiles }));
-  const { passed, failed } = summary.counts;
-  if (passed + failed === 0) {
-    err.write('mgmt-kit conformance: no scenario ran — check --tags and --profile\n');
-    return EXIT.usage;
-  }
-  const throttling = describeThrottling(summary.failedScenarios.filter((f) => !f.expected), settings.rate);
-  if (throttling) err.write(`mgmt-kit conformance: ${throttling.line}\n`);
-  const coverageShortfall = checkMinCoverage(summary.coverage, options.minCoverage);
-  if (coverageShortfall !== undefined) {
-    err.write(`mgmt-kit conformance: ${coverageShortfall}\n`);
-    return EXIT.failed;
-  }
-  if (options.writeBaseline !== undefined) return EXIT.passed; // every failure is in the baseline just written
-  if (throttling?.onlyThrottled) return EXIT.throttled;
-  const newFailures = summary.failedScenarios.some((f) => !f.expected);
-  return newFailures || (!result.success && failed === 0) ? EXIT.failed : EXIT.passed;
+  const { outcome } = summary;
+  // The lines a pipeline's log shows on stderr: why the verdict is not PASSED, the first line each.
+  if (targetStopped !== undefined) err.write(`mgmt-kit conformance: ${targetStopped}. No verdict on the scenarios past that point.\n`);
+  if (outcome.word === 'NOT RUN') err.write('mgmt-kit conformance: no scenario ran — check --tags and --profile\n');
+  if (summary.throttling) err.write(`mgmt-kit conformance: ${summary.throttling}\n`);
+  if (summary.coverageShortfall !== undefined) err.write(`mgmt-kit conformance: ${summary.coverageShortfall}\n`);
+  if (summary.leftovers.ids.length > 0) err.write(`mgmt-kit conformance: ${summary.leftovers.ids.length} record(s) of the run are still on the target; the delete commands are above and in conformance-summary.md\n`);
+  return outcome.exitCode;
+}
+
+/** Failed scenarios of a run. */
+function summaryFailedCount(scenarios: ReadonlyArray<{ status: string }>): number {
+  return scenarios.filter((s) => s.status === 'failed').length;
 }
 
 /** Whether the run goes beyond a URL and a token: then its first line says how it reaches the target. */

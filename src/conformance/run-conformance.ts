@@ -14,6 +14,8 @@ export type ConformanceProfile = 'core' | 'extended';
 /** Options of {@link runConformance}. */
 export interface ConformanceRunOptions {
   baseUrl: string;
+  /** The prefix of every id the run creates; default a fresh one (run-prefix.ts). */
+  runPrefix?: string | undefined;
   token?: string | undefined;
   authScheme?: string | undefined;
   jwtSecret?: string | undefined;
@@ -103,7 +105,7 @@ const loadedSupport = new Map<string, ISupportCodeLibrary>();
  */
 export async function runConformance(options: ConformanceRunOptions): Promise<ConformanceRunResult> {
   const started = performance.now();
-  const runPrefix = createRunPrefix();
+  const runPrefix = options.runPrefix ?? createRunPrefix();
   const worldParameters: KitParameters = {
     baseUrl: options.baseUrl,
     runPrefix,

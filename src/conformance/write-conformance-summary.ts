@@ -1,34 +1,107 @@
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ConformanceSummary } from './build-conformance-summary.js';
+import { renderDescriptionHtml } from './render-description-html.js';
+import { renderNotRunHtml, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from './render-not-run.js';
 import { renderSummaryHtml } from './render-summary-html.js';
 import { renderSummaryMarkdown } from './render-summary-markdown.js';
 import { PACKAGE_ROOT } from './run-conformance.js';
 import { loadServiceSections, SERVICE_DESCRIPTION_PATH } from './service-description.js';
 
+/** The service description's HTML copy beside the summary, which the § links open. */
+export const DESCRIPTION_HTML = basename(SERVICE_DESCRIPTION_PATH).replace(/\.md$/, '.html');
+
+/** Every file a conformance run writes into its report directory (cucumber's and the kit's). */
+export const CONFORMANCE_REPORT_FILES = [
+  'conformance-summary.md',
+  'conformance-summary.html',
+  'conformance-summary.json',
+  'cucumber.html',
+  'cucumber.json',
+  'junit.xml',
+  'messages.ndjson',
+  basename(SERVICE_DESCRIPTION_PATH),
+  DESCRIPTION_HTML,
+] as const;
+
+/**
+ * Removes what an earlier run wrote into the report directory, before this run writes anything:
+ * a run that stops early must not leave the previous run's verdict to be published as its own.
+ * Only the run's own file names go; anything else in the directory stays.
+ */
+export async function removeEarlierReports(reportDir: string): Promise<void> {
+  await Promise.all(CONFORMANCE_REPORT_FILES.map((name) => rm(join(reportDir, name), { force: true })));
+}
+
 /** `conformance-summary.json`: the summary as data, with the coverage tallies `mgmt-kit coverage` merges. */
 function summaryJson(summary: ConformanceSummary): string {
-  const { context, verdict, counts, rules, operations, failedScenarios, baseline, leftovers, coverage, tallies } = summary;
-  const data = { tool: 'conformance', baseUrl: context.baseUrl, verdict, counts, context, rules, operations, failedScenarios, baseline, leftovers, coverage: { ...coverage, tallies } };
+  const { context, verdict, outcome, counts, rules, operations, failedScenarios, baseline, leftovers, failedCleanupDeletes, coverage, tallies } = summary;
+  const data = {
+    tool: 'conformance',
+    baseUrl: context.baseUrl,
+    verdict,
+    exitCode: outcome.exitCode,
+    reasons: outcome.reasons,
+    counts,
+    context,
+    rules,
+    operations,
+    failedScenarios,
+    baseline,
+    leftovers,
+    failedCleanupDeletes,
+    coverage: { ...coverage, tallies },
+  };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
 /**
- * Writes `conformance-summary.md`, `.html` and `.json` into the report directory, with a copy of
- * the service description beside them; returns their paths. The HTML links each § of the rules to
- * that copy, so the links work wherever the directory goes (an uploaded CI artifact), not only on
- * the machine whose node_modules held the kit.
+ * Writes `conformance-summary.md`, `.html` and `.json` into the report directory, with the service
+ * description beside them as Markdown and as HTML; returns their paths. The HTML summary links
+ * each § of the rules to the HTML copy, whose headings carry the ids the links name, so the links
+ * open the right heading wherever the directory goes (an uploaded CI artifact, offline).
  */
 export async function writeConformanceSummary(reportDir: string, summary: ConformanceSummary): Promise<string[]> {
   await mkdir(reportDir, { recursive: true });
+  const markdown = await readFile(join(PACKAGE_ROOT, SERVICE_DESCRIPTION_PATH), 'utf8');
   const description = join(reportDir, basename(SERVICE_DESCRIPTION_PATH));
-  await copyFile(join(PACKAGE_ROOT, SERVICE_DESCRIPTION_PATH), description);
-  const links = { serviceDescriptionHref: basename(SERVICE_DESCRIPTION_PATH), sections: loadServiceSections(PACKAGE_ROOT) };
+  const descriptionHtml = join(reportDir, DESCRIPTION_HTML);
+  const links = { serviceDescriptionHref: DESCRIPTION_HTML, sections: loadServiceSections(PACKAGE_ROOT) };
   const files: Array<[string, string]> = [
     [join(reportDir, 'conformance-summary.md'), renderSummaryMarkdown(summary)],
     [join(reportDir, 'conformance-summary.html'), renderSummaryHtml(summary, links)],
     [join(reportDir, 'conformance-summary.json'), summaryJson(summary)],
+    [description, markdown],
+    [descriptionHtml, renderDescriptionHtml(markdown, 'The management service (description)')],
   ];
   for (const [path, text] of files) await writeFile(path, text, 'utf8');
-  return [...files.map(([path]) => path), description];
+  return files.map(([path]) => path);
+}
+
+/**
+ * The reports of a run that did not reach a verdict (stopped at pre-flight, selected nothing,
+ * interrupted): the summaries and junit say so and why, so nothing in the directory reads as a
+ * verdict on the target. Resolves to their paths.
+ */
+export async function writeNotRunReports(reportDir: string, report: NotRunReport): Promise<string[]> {
+  await mkdir(reportDir, { recursive: true });
+  const files = notRunFiles(reportDir, report);
+  for (const [path, text] of files) await writeFile(path, text, 'utf8');
+  return files.map(([path]) => path);
+}
+
+/** {@link writeNotRunReports} for a signal handler, which must finish before the process exits. */
+export function writeNotRunReportsSync(reportDir: string, report: NotRunReport): void {
+  mkdirSync(reportDir, { recursive: true });
+  for (const [path, text] of notRunFiles(reportDir, report)) writeFileSync(path, text, 'utf8');
+}
+
+function notRunFiles(reportDir: string, report: NotRunReport): Array<[string, string]> {
+  return [
+    [join(reportDir, 'conformance-summary.md'), renderNotRunMarkdown(report)],
+    [join(reportDir, 'conformance-summary.html'), renderNotRunHtml(report)],
+    [join(reportDir, 'conformance-summary.json'), `${JSON.stringify({ tool: 'conformance', baseUrl: report.baseUrl, verdict: report.verdict.word, exitCode: report.verdict.exitCode, reasons: report.verdict.reasons, date: report.date.toISOString(), runPrefix: report.runPrefix }, null, 2)}\n`],
+    [join(reportDir, 'junit.xml'), renderNotRunJunit(report)],
+  ];
 }

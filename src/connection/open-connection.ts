@@ -4,6 +4,7 @@ import type { ConnectionSettings } from './connection-settings.js';
 import { createRouter } from './create-agents.js';
 import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js';
 import { sendOnce, type OutgoingRequest, type WireAnswer } from './send-once.js';
+import { createTargetHealth, type TargetStop } from './target-health.js';
 import { isThrottled, MAX_RETRY_AFTER_MS, retryAfterMs, throttledMessage } from './throttled-answer.js';
 import { expiresSoon } from './token-source.js';
 
@@ -23,6 +24,9 @@ export interface OpenOptions {
   /** Connections per origin (the fuzzer keeps four in flight); default unlimited. */
   maxSockets?: number | undefined;
 }
+
+/** The pre-flight's path, and the probe's: the smallest index, which the service starts with (§2.2). */
+const PROBE_PATH = '/type/network-link';
 
 /** A run's way to its target: every request of conformance, fuzz and capture goes through {@link ConnectionSession.send}. */
 export interface ConnectionSession {
@@ -45,6 +49,11 @@ export interface ConnectionSession {
   readonly sent: number;
   /** Answers that said the gateway throttled the run. */
   readonly throttled: number;
+  /**
+   * Set once the target stopped answering (target-health.ts): several requests in a row and a
+   * probe read got no answer. Every later `send` then fails at once with the stop's line.
+   */
+  readonly stopped: TargetStop | undefined;
   close(): void;
 }
 
@@ -88,10 +97,29 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     return { ...request, headers, url: new URL(swap(request.url.href, encodeURIComponent(from), encodeURIComponent(to))) };
   };
 
+  const probe = async () => {
+    try {
+      await sendOnce(router, { method: 'GET', url: new URL(`${prefix}${PROBE_PATH}`, base.origin), headers: { ...extraHeaders, accept: 'application/json' }, body: undefined }, { timeoutMs: Math.min(settings.timeoutMs, 5_000), until: undefined });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const health = createTargetHealth(probe);
+
   const attempt = async (request: OutgoingRequest, until: number | undefined, timeoutMs: number) => {
+    const refused = health.refuse();
+    if (refused) throw refused;
     if (!(await coordinator.slot(until))) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, the run's time was up`);
     sent++;
-    return sendOnce(router, request, { timeoutMs, until });
+    try {
+      const answer = await sendOnce(router, request, { timeoutMs, until });
+      await health.observe({ ok: true }, sent);
+      return answer;
+    } catch (error) {
+      if (!(error instanceof ConnectionFailure)) throw error;
+      throw (await health.observe({ ok: false, failure: error }, sent)) ?? error;
+    }
   };
 
   const send: ConnectionSession['send'] = async (target, limits = {}) => {
@@ -145,6 +173,9 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     },
     get throttled() {
       return throttled;
+    },
+    get stopped() {
+      return health.stopped;
     },
     close: () => router.close(),
   };

@@ -1,0 +1,55 @@
+import type { ConformanceSummary } from './build-conformance-summary.js';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A check of the whole run that is not a scenario, as junit shows it: its name, and its failure when it failed. */
+interface RunCheck {
+  name: string;
+  failure?: { message: string; detail: string } | undefined;
+}
+
+/** The run's own checks (coverage gate, clean-up read back, the target answering to the end), from the summary. */
+export function runChecks(summary: ConformanceSummary, minCoverage: number | undefined, targetStopped: string | undefined): RunCheck[] {
+  const { leftovers } = summary;
+  const checks: RunCheck[] = [];
+  if (targetStopped !== undefined) checks.push({ name: 'the target answered to the end of the run', failure: { message: targetStopped, detail: targetStopped } });
+  if (minCoverage !== undefined) {
+    const shortfall = summary.coverageShortfall;
+    checks.push({ name: `response coverage reaches --min-coverage ${minCoverage}`, ...(shortfall ? { failure: { message: shortfall.split('\n')[0]!, detail: shortfall } } : {}) });
+  }
+  const left = leftovers.ids.length + leftovers.unverified.length > 0;
+  checks.push({
+    name: 'clean-up: the final read finds no record of the run',
+    ...(left
+      ? {
+          failure: {
+            message: `${leftovers.ids.length} record(s) of the run left on the target${leftovers.unverified.length > 0 ? `; not readable: ${leftovers.unverified.join(', ')}` : ''}`,
+            detail: [...leftovers.ids, ...(leftovers.deleteCommands.length > 0 ? ['', 'Delete them with:', ...leftovers.deleteCommands] : [])].join('\n'),
+          },
+        }
+      : {}),
+  });
+  return checks;
+}
+
+/**
+ * cucumber's junit.xml with the run's own checks added as test cases of its suite, and the
+ * suite's `tests` / `failures` counts to match: a run whose coverage gate failed, that left
+ * records behind or whose target stopped answering is red in a CI's test widget too, with the
+ * reason, the same verdict the summaries and the exit code give.
+ */
+export function addRunChecksToJunit(xml: string, checks: readonly RunCheck[]): string {
+  if (checks.length === 0 || !/<\/testsuite>/.test(xml)) return xml;
+  const cases = checks
+    .map((c) =>
+      c.failure
+        ? `  <testcase classname="mgmt-kit run" name="${escapeXml(c.name)}" time="0">\n    <failure type="run check" message="${escapeXml(c.failure.message)}"><![CDATA[${c.failure.detail.replace(/]]>/g, ']]]]><![CDATA[>')}]]></failure>\n  </testcase>`
+        : `  <testcase classname="mgmt-kit run" name="${escapeXml(c.name)}" time="0"/>`,
+    )
+    .join('\n');
+  const failed = checks.filter((c) => c.failure).length;
+  const bump = (attribute: string, delta: number) => (text: string) => text.replace(new RegExp(`\\b${attribute}="(\\d+)"`), (_w, n: string) => `${attribute}="${Number(n) + delta}"`);
+  const last = xml.lastIndexOf('</testsuite>');
+  const withCases = `${xml.slice(0, last)}${cases}\n${xml.slice(last)}`;
+  return withCases.replace(/<testsuite\b[^>]*>/, (open) => bump('failures', failed)(bump('tests', checks.length)(open)));
+}

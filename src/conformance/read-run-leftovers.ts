@@ -1,0 +1,81 @@
+import { ConnectionFailure } from '../connection/connection-failure.js';
+import type { ConnectionSession } from '../connection/open-connection.js';
+import { INDEX_DEFINITIONS } from '../reference-server/core/index.js';
+
+/** What the run left on the target, as one read of every index after the run shows it. */
+export interface RunLeftovers {
+  /** Records of the run still there, as `<index> <id>` (index names of the spec: event, network-link-type, agent). */
+  ids: string[];
+  /** Indices the read could not read (no answer, or not a list): what the run left there is unknown. */
+  unverified: string[];
+  /** One shell line per leftover that deletes it (curl, with the token left as $TOKEN). */
+  deleteCommands: string[];
+  /** No read got any answer (refused, reset, timed out): the target is not answering now. */
+  unreachable?: boolean | undefined;
+}
+
+/** True when a record is the run's: its id, or a top-level string field (a marker), starts with the run prefix. */
+export function isRunRecord(record: Record<string, unknown>, runPrefix: string): boolean {
+  return Object.values(record).some((value) => typeof value === 'string' && value.startsWith(runPrefix));
+}
+
+/** The records of a read's answer: a 200 list, nothing for 204/404 (an empty index), else undefined. */
+function recordsOfAnswer(status: number, body: Buffer): Array<Record<string, unknown>> | undefined {
+  if (status === 204 || status === 404) return [];
+  if (status !== 200) return undefined;
+  try {
+    const data: unknown = JSON.parse(body.toString('utf8'));
+    return Array.isArray(data) ? data.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A curl line that deletes one record (§4.1: DELETE {base}/{id}); the token stays a variable, never printed. */
+export function curlDelete(session: Pick<ConnectionSession, 'url' | 'settings'>, basePath: string, id: string): string {
+  const scheme = session.settings.auth.scheme;
+  const auth = `Authorization: ${scheme === '' ? '' : `${scheme} `}$TOKEN`;
+  const headers = session.settings.headers.map((h) => ` -H '${h.name}: …'`).join('');
+  return `curl -X DELETE -H "${auth}"${headers} '${session.url(`${basePath}/${encodeURIComponent(id)}`).href}'`;
+}
+
+/**
+ * Reads every index once after the run and lists what carries the run prefix: the clean-up is
+ * judged by what the target holds, not by the deletes that answered — a delete whose connection
+ * dropped or timed out, or a target that died before the clean-up, leaves records the deletes'
+ * answers never show. A read is a plain GET of the index (no query), paced like every request.
+ */
+export async function readRunLeftovers(session: ConnectionSession, runPrefix: string): Promise<RunLeftovers> {
+  const result: RunLeftovers = { ids: [], unverified: [], deleteCommands: [] };
+  let token: string | undefined;
+  try {
+    token = await session.token();
+  } catch {
+    result.unverified.push(...INDEX_DEFINITIONS.map((d) => d.name));
+    return result;
+  }
+  let silent = 0;
+  for (const definition of INDEX_DEFINITIONS) {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token !== undefined) headers['authorization'] = session.authorization(token);
+    let records: Array<Record<string, unknown>> | undefined;
+    try {
+      const answer = await session.send({ method: 'GET', path: definition.basePath, headers });
+      records = recordsOfAnswer(answer.status, answer.body);
+    } catch (error) {
+      if (!(error instanceof ConnectionFailure)) throw error;
+      if (error.kind === 'url' || error.kind === 'timeout') silent++;
+    }
+    if (records === undefined) {
+      result.unverified.push(definition.name);
+      continue;
+    }
+    for (const record of records.filter((r) => isRunRecord(r, runPrefix))) {
+      const id = record['id'] as string;
+      result.ids.push(`${definition.name} ${id}`);
+      result.deleteCommands.push(curlDelete(session, definition.basePath, id));
+    }
+  }
+  if (silent === INDEX_DEFINITIONS.length) result.unreachable = true;
+  return result;
+}
