@@ -9,9 +9,10 @@ interface RunCheck {
 }
 
 /** The run's own checks (coverage gate, clean-up read back, the target answering to the end), from the summary. */
-export function runChecks(summary: ConformanceSummary, minCoverage: number | undefined, targetStopped: string | undefined): RunCheck[] {
+export function runChecks(summary: ConformanceSummary, minCoverage: number | undefined, targetStopped: string | undefined, runError?: string): RunCheck[] {
   const { leftovers } = summary;
   const checks: RunCheck[] = [];
+  if (runError !== undefined) checks.push({ name: 'the run itself reported no error', failure: { message: runError, detail: runError } });
   if (targetStopped !== undefined) checks.push({ name: 'the target answered to the end of the run', failure: { message: targetStopped, detail: targetStopped } });
   if (minCoverage !== undefined) {
     const shortfall = summary.coverageShortfall;

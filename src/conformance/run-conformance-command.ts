@@ -176,16 +176,18 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       leftovers,
       minCoverage: options.minCoverage,
       targetStopped,
-      runError: !result.success && summaryFailedCount(result.scenarios) === 0 ? 'cucumber reported the run failed with no failed scenario (an undefined or ambiguous step, or a hook that threw): see cucumber.html' : undefined,
+      runError: !result.success && summaryFailedCount(result.scenarios) === 0 ? RUN_ERROR : undefined,
       baselineWritten: options.writeBaseline !== undefined,
       rate: settings.rate,
     },
   );
   const summaryFiles = await writeConformanceSummary(options.reportDir, summary);
   const junitPath = join(options.reportDir, 'junit.xml');
-  if (comparison) await markJunit(junitPath, comparison.entries.filter((e) => e.outcome === 'still failing'));
+  const runError = !result.success && summaryFailedCount(result.scenarios) === 0 ? RUN_ERROR : undefined;
+  if (options.writeBaseline !== undefined) await markJunit(junitPath, buildBaseline(result.scenarios, options.baseline?.baseline).expectedFailures);
+  else if (comparison) await markJunit(junitPath, comparison.entries.filter((e) => e.outcome === 'still failing'));
   const junit = await readFile(junitPath, 'utf8').catch(() => undefined);
-  if (junit !== undefined) await writeFile(junitPath, addRunChecksToJunit(junit, runChecks(summary, options.minCoverage, targetStopped)), 'utf8');
+  if (junit !== undefined) await writeFile(junitPath, addRunChecksToJunit(junit, runChecks(summary, options.minCoverage, targetStopped, runError)), 'utf8');
   const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
   if (options.writeBaseline !== undefined) {
     await writeFile(options.writeBaseline, formatBaseline(buildBaseline(result.scenarios, options.baseline?.baseline)), 'utf8');
@@ -200,6 +202,9 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   if (summary.leftovers.ids.length > 0) err.write(`mgmt-kit conformance: ${summary.leftovers.ids.length} record(s) of the run are still on the target; the delete commands are above and in conformance-summary.md\n`);
   return outcome.exitCode;
 }
+
+/** Why a run whose scenarios all passed still failed (cucumber strict). */
+const RUN_ERROR = 'cucumber reported the run failed with no failed scenario (an undefined or ambiguous step, or a hook that threw): see cucumber.html';
 
 /** Failed scenarios of a run. */
 function summaryFailedCount(scenarios: ReadonlyArray<{ status: string }>): number {

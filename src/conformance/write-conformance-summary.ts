@@ -35,7 +35,7 @@ export async function removeEarlierReports(reportDir: string): Promise<void> {
 }
 
 /** `conformance-summary.json`: the summary as data, with the coverage tallies `mgmt-kit coverage` merges. */
-function summaryJson(summary: ConformanceSummary): string {
+export function renderSummaryJson(summary: ConformanceSummary): string {
   const { context, verdict, outcome, counts, rules, operations, failedScenarios, baseline, leftovers, failedCleanupDeletes, coverage, tallies } = summary;
   const data = {
     tool: 'conformance',
@@ -71,7 +71,7 @@ export async function writeConformanceSummary(reportDir: string, summary: Confor
   const files: Array<[string, string]> = [
     [join(reportDir, 'conformance-summary.md'), renderSummaryMarkdown(summary)],
     [join(reportDir, 'conformance-summary.html'), renderSummaryHtml(summary, links)],
-    [join(reportDir, 'conformance-summary.json'), summaryJson(summary)],
+    [join(reportDir, 'conformance-summary.json'), renderSummaryJson(summary)],
     [description, markdown],
     [descriptionHtml, renderDescriptionHtml(markdown, 'The management service (description)')],
   ];

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { EXIT } from '../../src/conformance/run-verdict.js';
 import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 
@@ -100,7 +101,18 @@ test('GitHub Actions recipe: conformance passes, the job summary gets the Markdo
 test('GitHub Actions recipe: an unreachable deployment fails the step with exit 2, and the summary step still explains', { timeout: 120_000 }, async () => {
   const { summary, codes } = await runGithubWorkflow('http://127.0.0.1:9');
   assert.deepEqual(codes, { Conformance: 2, 'Job summary': 0 });
-  assert.match(summary, /^No conformance summary: the run stopped before its first scenario/);
+  // The job summary says the run did not run and why; no earlier verdict can stand in for it.
+  assert.match(summary, /^# Conformance summary: NOT RUN/);
+  assert.match(summary, /cannot reach the target/);
+});
+
+test('every recipe lists every exit code the command can give', () => {
+  const codes = [...Object.values(EXIT), 130, 143];
+  for (const name of ['github-actions.yml', 'gitlab-ci.yml']) {
+    const header = readFileSync(join(RECIPES, name), 'utf8').split('\n').filter((l) => l.startsWith('#')).join('\n');
+    const listed = header.slice(header.indexOf('Exit codes'));
+    for (const code of codes) assert.match(listed, new RegExp(`\\b${code}\\b`), `${name} names exit code ${code}`);
+  }
 });
 
 test('GitLab CI recipe: script passes, after_script prints the summary, artifact and junit paths exist', { timeout: 120_000 }, async () => {
