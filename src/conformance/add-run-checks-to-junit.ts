@@ -3,7 +3,7 @@ import type { ConformanceSummary } from './build-conformance-summary.js';
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A check of the whole run that is not a scenario, as junit shows it: its name, and its failure when it failed. */
-interface RunCheck {
+export interface RunCheck {
   name: string;
   failure?: { message: string; detail: string } | undefined;
 }
@@ -52,5 +52,6 @@ export function addRunChecksToJunit(xml: string, checks: readonly RunCheck[]): s
   const bump = (attribute: string, delta: number) => (text: string) => text.replace(new RegExp(`\\b${attribute}="(\\d+)"`), (_w, n: string) => `${attribute}="${Number(n) + delta}"`);
   const last = xml.lastIndexOf('</testsuite>');
   const withCases = `${xml.slice(0, last)}${cases}\n${xml.slice(last)}`;
-  return withCases.replace(/<testsuite\b[^>]*>/, (open) => bump('failures', failed)(bump('tests', checks.length)(open)));
+  const counted = (open: string) => bump('failures', failed)(bump('tests', checks.length)(open));
+  return withCases.replace(/<testsuites\b[^>]*>/, counted).replace(/<testsuite\b[^>]*>/, counted);
 }

@@ -21,6 +21,8 @@ export interface VerdictInputs {
   newFailures: number;
   /** Every new failure is a call a gateway throttled (429, or 503 with Retry-After). */
   onlyThrottled: boolean;
+  /** The run was cut short by throttling (fuzz stops at the first throttled answer): no verdict past that point. */
+  throttled?: boolean | undefined;
   /** The run itself reported an error no scenario carries (an undefined step, a hook that threw). */
   runError?: string | undefined;
   /** Why the response coverage fails `--min-coverage`, first line. */
@@ -64,6 +66,7 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
     ...(inputs.runError !== undefined ? [inputs.runError] : []),
   ];
   if (failures.length > 0) return { word: 'FAILED', exitCode: EXIT.failed, reasons: [...failures, ...cleanUp] };
+  if (inputs.throttled) return { word: 'THROTTLED', exitCode: EXIT.throttled, reasons: ['the target throttled the run (429, or 503 with Retry-After): no verdict past that point', ...cleanUp] };
   if (inputs.newFailures > 0) {
     return { word: 'THROTTLED', exitCode: EXIT.throttled, reasons: [`the only ${inputs.newFailures} new failure(s) are calls the target throttled: no verdict on them`, ...cleanUp] };
   }

@@ -97,12 +97,14 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     return { ...request, headers, url: new URL(swap(request.url.href, encodeURIComponent(from), encodeURIComponent(to))) };
   };
 
-  const probe = async () => {
+  // Any answer proves the target alive; the probe is bounded like the request it follows. A probe
+  // the run's time cut short proves nothing, so it counts as alive (the run ends anyway).
+  const probe = async (until: number | undefined) => {
     try {
-      await sendOnce(router, { method: 'GET', url: new URL(`${prefix}${PROBE_PATH}`, base.origin), headers: { ...extraHeaders, accept: 'application/json' }, body: undefined }, { timeoutMs: Math.min(settings.timeoutMs, 5_000), until: undefined });
+      await sendOnce(router, { method: 'GET', url: new URL(`${prefix}${PROBE_PATH}`, base.origin), headers: { ...extraHeaders, accept: 'application/json' }, body: undefined }, { timeoutMs: Math.min(settings.timeoutMs, 5_000), until });
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      return error instanceof ConnectionFailure && error.kind === 'cut-short';
     }
   };
   const health = createTargetHealth(probe);
@@ -118,7 +120,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
       return answer;
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;
-      throw (await health.observe({ ok: false, failure: error }, sent)) ?? error;
+      throw (await health.observe({ ok: false, failure: error }, sent, until)) ?? error;
     }
   };
 

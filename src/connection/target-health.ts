@@ -23,19 +23,20 @@ export interface TargetHealth {
   /** Undefined while the target answers. */
   readonly stopped: TargetStop | undefined;
   /** Call with what a request gave; resolves to the failure to throw (the stop's own when the probe confirms it). */
-  observe(outcome: { ok: true } | { ok: false; failure: ConnectionFailure }, sent: number): Promise<ConnectionFailure | undefined>;
+  observe(outcome: { ok: true } | { ok: false; failure: ConnectionFailure }, sent: number, until?: number): Promise<ConnectionFailure | undefined>;
   /** The failure a request gets, unsent, once the target stopped. */
   refuse(): ConnectionFailure | undefined;
 }
 
 /**
  * Watches a run's requests: after {@link FAILURES_BEFORE_PROBE} in a row got no answer (refused,
- * reset, dropped, timed out), `probe` sends one plain read; when that gets no answer either, the
+ * reset, dropped, timed out), `probe` sends one plain read (within the request's own `until`:
+ * a run's time limit holds for it too); when that gets no answer either, the
  * target has stopped, and every later request fails at once with one line saying when and after
  * how many requests — instead of every remaining scenario waiting for its own time-out and
  * printing its own stack. Any answer, of any status, proves it alive and starts the count again.
  */
-export function createTargetHealth(probe: () => Promise<boolean>, now: () => Date = () => new Date()): TargetHealth {
+export function createTargetHealth(probe: (until: number | undefined) => Promise<boolean>, now: () => Date = () => new Date()): TargetHealth {
   let inARow = 0;
   let lastMessage = '';
   let stopped: TargetStop | undefined;
@@ -46,7 +47,7 @@ export function createTargetHealth(probe: () => Promise<boolean>, now: () => Dat
       return stopped;
     },
     refuse: stopFailure,
-    async observe(outcome, sent) {
+    async observe(outcome, sent, until) {
       if (stopped) return stopFailure();
       if (outcome.ok) {
         inARow = 0;
@@ -56,7 +57,7 @@ export function createTargetHealth(probe: () => Promise<boolean>, now: () => Dat
       inARow++;
       lastMessage = outcome.failure.message;
       if (inARow < FAILURES_BEFORE_PROBE) return outcome.failure;
-      probing ??= probe().finally(() => (probing = undefined));
+      probing ??= probe(until).finally(() => (probing = undefined));
       const alive = await probing;
       if (alive) {
         inARow = 0;

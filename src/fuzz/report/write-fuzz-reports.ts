@@ -1,4 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { addRunChecksToJunit } from '../../conformance/add-run-checks-to-junit.js';
+import { renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../../conformance/render-not-run.js';
+import type { RunVerdict } from '../../conformance/run-verdict.js';
 import { join } from 'node:path';
 import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
 import { listOperations } from '../../reference-server/core/index.js';
@@ -12,22 +15,56 @@ export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
 }
 
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
-function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage): string {
+function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
   const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers } = report;
   const failures = report.failures.map((f) => ({ signature: f.signature, title: f.title }));
-  const data = { tool: 'fuzz', baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, coverage: { ...coverage, tallies: report.coverage } };
+  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, coverage: { ...coverage, tallies: report.coverage } };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-/** Writes `fuzz.md`, `fuzz-junit.xml` and `fuzz-summary.json` into the report directory; resolves to their paths. */
-export async function writeFuzzReports(reportDir: string, report: FuzzReport, token: string | undefined): Promise<string[]> {
+/** The files a fuzz run writes into its report directory. */
+export const FUZZ_REPORT_FILES = ['fuzz.md', 'fuzz-junit.xml', 'fuzz-summary.json'] as const;
+
+/** Removes an earlier run's fuzz reports before this run writes anything (a run that stops early must not leave another run's verdict). */
+export async function removeEarlierFuzzReports(reportDir: string): Promise<void> {
+  await Promise.all(FUZZ_REPORT_FILES.map((name) => rm(join(reportDir, name), { force: true })));
+}
+
+/** The verdict as the top of `fuzz.md` says it (inserted under the title, so the rest of the page stays as rendered). */
+function withVerdict(markdown: string, verdict: RunVerdict | undefined): string {
+  if (!verdict) return markdown;
+  const line = `**Verdict: ${verdict.word}** (exit ${verdict.exitCode})${verdict.reasons.length > 0 ? ` — ${verdict.reasons.map((r) => r.split('\n')[0]).join('; ')}` : ''}`;
+  return markdown.replace(/^# mgmt-kit fuzz\n/, `# mgmt-kit fuzz\n\n${line}\n`);
+}
+
+/**
+ * Writes `fuzz.md`, `fuzz-junit.xml` and `fuzz-summary.json` into the report directory; resolves
+ * to their paths. With the run's verdict (run-verdict.ts), each says it: the top of the Markdown,
+ * the JSON's `verdict` / `exitCode` / `reasons`, and in junit a failed test case for a verdict
+ * that no fuzz failure explains (the coverage gate, a target that stopped, records left behind).
+ */
+export async function writeFuzzReports(reportDir: string, report: FuzzReport, token: string | undefined, verdict?: RunVerdict): Promise<string[]> {
   await mkdir(reportDir, { recursive: true });
   const coverage = fuzzCoverage(report);
   const markdown = join(reportDir, 'fuzz.md');
   const junit = join(reportDir, 'fuzz-junit.xml');
   const json = join(reportDir, 'fuzz-summary.json');
-  await writeFile(markdown, renderFuzzMarkdown(report, token, coverage));
-  await writeFile(junit, renderFuzzJunit(report));
-  await writeFile(json, fuzzSummaryJson(report, coverage));
+  const unexplained = verdict !== undefined && verdict.exitCode !== 0 && report.failures.length === 0;
+  const junitText = renderFuzzJunit(report);
+  await writeFile(markdown, withVerdict(renderFuzzMarkdown(report, token, coverage), verdict));
+  await writeFile(junit, unexplained ? addRunChecksToJunit(junitText, [{ name: `the run: ${verdict.word}`, failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') } }]) : junitText);
+  await writeFile(json, fuzzSummaryJson(report, coverage, verdict));
   return [markdown, junit, json];
+}
+
+/** The reports of a fuzz run that stopped before any sequence (pre-flight, set-up): they say so and why. */
+export async function writeFuzzNotRunReports(reportDir: string, notRun: NotRunReport): Promise<string[]> {
+  await mkdir(reportDir, { recursive: true });
+  const files: Array<[string, string]> = [
+    [join(reportDir, 'fuzz.md'), renderNotRunMarkdown(notRun).replace(/^# Conformance summary:/, '# mgmt-kit fuzz:').replace('its scenarios', 'its sequences')],
+    [join(reportDir, 'fuzz-junit.xml'), renderNotRunJunit(notRun).replace(/mgmt-kit conformance/g, 'mgmt-kit fuzz')],
+    [join(reportDir, 'fuzz-summary.json'), `${JSON.stringify({ tool: 'fuzz', baseUrl: notRun.baseUrl, verdict: notRun.verdict.word, exitCode: notRun.verdict.exitCode, reasons: notRun.verdict.reasons }, null, 2)}\n`],
+  ];
+  for (const [path, text] of files) await writeFile(path, text, 'utf8');
+  return files.map(([path]) => path);
 }

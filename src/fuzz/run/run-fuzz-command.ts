@@ -4,11 +4,15 @@ import { openConnection } from '../../connection/open-connection.js';
 import { checkTarget } from '../../conformance/check-target.js';
 import { formatCoverageLine } from '../../coverage/render-coverage.js';
 import { checkMinCoverage } from '../../coverage/response-coverage.js';
+import { decideVerdict, type VerdictInputs } from '../../conformance/run-verdict.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, type FuzzOptions } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
-import { fuzzCoverage, writeFuzzReports } from '../report/write-fuzz-reports.js';
+import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
+
+/** A verdict's inputs for a fuzz run that stopped before its first sequence. */
+const notRun = (reason: string): VerdictInputs => ({ notRun: reason, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] });
 
 /** What `mgmt-kit fuzz` does once its flags are read. */
 export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure' | 'baseUrl' | 'token' | 'jwtSecret' | 'connection'> {
@@ -25,16 +29,20 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
  * reached or refuses the token), runs the fuzzer with progress on `out` (a line every two
  * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
  * `fuzz-junit.xml`, prints the summary line and the response coverage, and resolves to the exit
- * code: 0 nothing failed, 1 failures or coverage below `minCoverage`, 2 the run could not start,
- * 3 the target throttled the run and nothing failed.
+ * code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
+ * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped
+ * answering, 5 nothing failed but records of the run are left on the target (or unverifiable).
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
   const connection = openConnection(settings, { maxSockets: 4 });
+  // No report of an earlier run may stand in for this one's.
+  await removeEarlierFuzzReports(commandOptions.reportDir);
   try {
     const problem = await checkTarget(connection);
     if (problem !== undefined) {
       out.write(`mgmt-kit fuzz: ${problem} No sequence was run.\n`);
+      await writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(`pre-flight: ${problem}`)) });
       return 2;
     }
     // The first token names the run's token in the repros ($TOKEN); a renewed one is swapped in on the wire.
@@ -52,24 +60,38 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     } catch (error) {
       if (!(error instanceof FuzzSetupError)) throw error;
       out.write(`mgmt-kit fuzz: ${error.message}\n`);
+      await writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(error.message)) });
       return 2;
     }
-    const files = await writeFuzzReports(options.reportDir, report, token);
+    const coverageShortfall = checkMinCoverage(fuzzCoverage(report), commandOptions.minCoverage);
+    // One verdict (run-verdict.ts), which every report and the exit code give.
+    const verdict = decideVerdict({
+      targetStopped: connection.stopped?.line,
+      ran: 1,
+      newFailures: report.failures.length,
+      onlyThrottled: false,
+      throttled: report.stoppedBy === 'throttled',
+      coverageShortfall: coverageShortfall?.split('\n')[0],
+      leftovers: report.cleanUp.leftovers,
+      unverified: report.cleanUp.unverified,
+    });
+    const files = await writeFuzzReports(options.reportDir, report, token, verdict);
     const minted = settings.auth.token === undefined && settings.auth.tokenCommand === undefined && settings.auth.jwtSecret !== undefined;
     const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
     const coverage = fuzzCoverage(report);
     out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
     for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
-    const shortfall = checkMinCoverage(coverage, commandOptions.minCoverage);
+    const shortfall = coverageShortfall;
     if (shortfall !== undefined) out.write(`mgmt-kit fuzz: ${shortfall}\n`);
+    if (connection.stopped) out.write(`mgmt-kit fuzz: ${connection.stopped.line}. No verdict past that point.\n`);
     if (report.stoppedBy === 'throttled') {
       out.write(
         `mgmt-kit fuzz: the target throttled the run (429, or 503 with Retry-After) after ${report.requests} requests — no verdict past that point. ` +
           `Lower --rate (${settings.rate === undefined ? 'now unlimited' : `now ${settings.rate}/s`}) or let --retry-throttled N wait and retry.\n`,
       );
     }
-    if (report.failures.length > 0 || shortfall !== undefined) return 1;
-    return report.stoppedBy === 'throttled' ? 3 : 0;
+    out.write(`Verdict: ${verdict.word} (exit ${verdict.exitCode})\n`);
+    return verdict.exitCode;
   } finally {
     connection.close();
   }
