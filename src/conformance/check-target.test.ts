@@ -30,6 +30,7 @@ before(async () => {
   // A gateway that serves the service under /mgmt only; anything else is its own HTML 404. Under
   // /empty it forwards a 404 with the service's envelope (a faithful answer for an empty index).
   gateway = createServer((req, res) => {
+    if (req.url === '/nolinks/type/network-link') return res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
     if (req.url?.startsWith('/empty/')) return res.writeHead(404, { 'content-type': 'application/json' }).end('[{"status":"Not Found","code":404,"error":true,"message":"none"}]');
     res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Cannot GET</body></html>');
   });
@@ -48,6 +49,7 @@ interface TargetCheck {
   token?: string;
   authScheme?: string;
   timeoutMs?: number;
+  preloadCheck?: boolean;
 }
 
 const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined }]> = [
@@ -60,6 +62,9 @@ const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined
   ['a target that never answers times out', { check: () => ({ baseUrl: urls['silent']!, token, timeoutMs: 300 }), want: /^URL: cannot reach the target: no answer within 300 ms from GET http:\S+\/type\/network-link\. Check the URL .* or allow more with --timeout\.$/ }],
   ['a 404 without the envelope: nothing is served at the path of --base-url', { check: () => ({ baseUrl: `${urls['gateway']!}/api`, token }), want: /^URL: nothing is served at this path: GET http:\S+\/api\/type\/network-link answered 404 without the service's envelope .*Check the path in --base-url/ }],
   ['a 404 with the envelope is the service\'s own answer: the run judges it', { check: () => ({ baseUrl: `${urls['gateway']!}/empty`, token }), want: undefined }],
+  ['with the preload check, a 404 envelope on every index path: no index at this prefix', { check: () => ({ baseUrl: `${urls['gateway']!}/empty`, token, preloadCheck: true }), want: /^URL: no index is served at this prefix: GET http:\S+\/empty\/type\/network-link answered 404 with the service's envelope, and so did \/event and \/catalog\/agent\. Is the path prefix .*--no-preload-check/ }],
+  ['with the preload check, an empty list of network link types: the preloaded two are missing', { check: () => ({ baseUrl: `${urls['gateway']!}/nolinks`, token, preloadCheck: true }), want: /^URL: GET http:\S+\/nolinks\/type\/network-link found no network link type, and the service description preloads two \(§2\.2\)\. Is the path prefix .*--no-preload-check\.$/ }],
+  ['with the preload check, the reference server (two preloaded types) passes', { check: () => ({ baseUrl: reference.url, token, preloadCheck: true }), want: undefined }],
 ];
 
 for (const [name, { check, want }] of cases) {
@@ -67,7 +72,7 @@ for (const [name, { check, want }] of cases) {
     const { baseUrl, token: given, authScheme, timeoutMs } = check();
     const settings = plainConnection(baseUrl, { ...(given !== undefined ? { token: given } : {}), ...(authScheme !== undefined ? { scheme: authScheme } : {}) });
     const session = openConnection({ ...settings, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
-    const problem = await checkTarget(session);
+    const problem = await checkTarget(session, { preloadCheck: check().preloadCheck ?? false });
     session.close();
     if (want === undefined) assert.equal(problem, undefined);
     else assert.match(problem ?? '(none)', want);

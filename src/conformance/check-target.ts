@@ -67,9 +67,12 @@ function headersFor(token: string | undefined, session: ConnectionSession): Reco
 }
 
 /**
- * A base URL whose path prefix is wrong on a target that answers unknown paths the service's way
- * (a JSON 404 envelope): the read of the network link types, which the description preloads
- * (§2.2), finds nothing — a 404 on every index path, or, with `preloadCheck`, an empty list.
+ * With `preloadCheck`: a base URL whose path prefix is wrong on a target that answers unknown
+ * paths the service's way (a JSON 404 envelope), or a deployment without the two network link
+ * types the description preloads (§2.2). The read of `/type/network-link` finds nothing (a 404
+ * envelope, 204, or an empty list); when `/event` and `/catalog/agent` answer 404 too, no index is
+ * served at this prefix at all. A 404 envelope is otherwise a faithful answer for an empty index,
+ * so without the check (fuzz, capture, `--no-preload-check`) the run goes on.
  */
 async function findWrongPrefix(
   session: ConnectionSession,
@@ -78,7 +81,9 @@ async function findWrongPrefix(
   headers: Record<string, string>,
   preloadCheck: boolean,
 ): Promise<string | undefined> {
-  if (answer.status === 404 && isEnvelope(answer.body.toString('utf8'))) {
+  if (!preloadCheck) return undefined;
+  const text = answer.body.toString('utf8');
+  if (answer.status === 404 && isEnvelope(text)) {
     const others = INDEX_DEFINITIONS.map((d) => d.basePath).filter((path) => path !== PREFLIGHT_PATH);
     const statuses = await Promise.all(
       others.map((path) =>
@@ -88,16 +93,17 @@ async function findWrongPrefix(
         ),
       ),
     );
-    return statuses.every((s) => s === 404) ? `URL: ${findNoServiceAtPrefix(url, session.url('').href)}` : undefined;
+    if (statuses.every((s) => s === 404)) return `URL: ${findNoServiceAtPrefix(url, session.url('').href)}`;
+  } else {
+    if (answer.status !== 200 && answer.status !== 204) return undefined;
+    let data: unknown = [];
+    try {
+      data = answer.status === 204 || text.trim() === '' ? [] : JSON.parse(text);
+    } catch {
+      return undefined; // not JSON: the scenarios judge it
+    }
+    if (!Array.isArray(data) || data.length > 0) return undefined;
   }
-  if (!preloadCheck || (answer.status !== 200 && answer.status !== 204)) return undefined;
-  let data: unknown = [];
-  try {
-    data = answer.status === 204 || answer.body.length === 0 ? [] : JSON.parse(answer.body.toString('utf8'));
-  } catch {
-    return undefined; // not JSON: the scenarios judge it
-  }
-  if (!Array.isArray(data) || data.length > 0) return undefined;
   return (
     `URL: GET ${url} found no network link type, and the service description preloads two (§2.2). ` +
     `Is the path prefix of --base-url / BASE_URL right (${session.url('').href})? A deployment that really removed them: pass --no-preload-check.`

@@ -41,6 +41,6 @@ export function findNothingServed(url: string, answer: PreflightAnswer): string 
 export function findNoServiceAtPrefix(url: string, base: string): string {
   return (
     `no index is served at this prefix: GET ${url} answered 404 with the service's envelope, and so did /event and /catalog/agent. ` +
-    `Is the path prefix of --base-url / BASE_URL right (${base})? The service's own paths follow it directly.`
+    `Is the path prefix of --base-url / BASE_URL right (${base})? The service's own paths follow it directly (a deployment whose indices are all empty, network link types included: pass --no-preload-check).`
   );
 }
