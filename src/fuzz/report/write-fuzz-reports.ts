@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
 import { listOperations } from '../../reference-server/core/index.js';
-import type { FuzzReport } from './fuzz-report.js';
+import { unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { renderFuzzJunit } from './render-fuzz-junit.js';
 import { renderFuzzMarkdown } from './render-fuzz-markdown.js';
 
@@ -14,8 +14,14 @@ export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
 function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage): string {
   const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers } = report;
-  const failures = report.failures.map((f) => ({ signature: f.signature, title: f.title }));
-  const data = { tool: 'fuzz', baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, coverage: { ...coverage, tallies: report.coverage } };
+  // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
+  const failures = unacceptedFailures(report).map((f) => ({ signature: f.signature, title: f.title }));
+  const knownDeviations = report.baseline && {
+    file: report.baseline.file,
+    accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({ signature: failure.signature, title: failure.title, reason })),
+    notFound: report.baseline.comparison.notFound,
+  };
+  const data = { tool: 'fuzz', baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, ...(knownDeviations ? { knownDeviations } : {}), coverage: { ...coverage, tallies: report.coverage } };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
