@@ -101,6 +101,18 @@ export const ALLOWANCES = {
     restsOn: ['2.3-resource', 'x-decisions resource-config-path'],
     faithful: 'A resource config path may be taken as a list of strings or as one string (the description shows both); one string may come back as a one-element list.',
   },
+  'where-on-list': {
+    restsOn: ['x-decisions where-equals', 'x-decisions where-equals-list'],
+    faithful: 'A `where.equals` whose target field holds a list may match when the whole value equals `expr` (for a list, never: `expr` is a String) or when any element of the list equals it (as a search engine and the public original\'s store do); an element that is a number or a boolean is compared as `where-on-non-string` says.',
+  },
+  'where-on-non-string': {
+    restsOn: ['x-decisions where-equals', 'x-decisions where-equals-list'],
+    faithful: 'An `expr` (a String) compared with a stored number may match by the number\'s JSON text ("5" and 5), by the value it denotes ("5.0" and 5), or never; with a stored boolean by its JSON text ("true") or never. A stored string matches only the same string, letter case and all.',
+  },
+  'select-absent-field': {
+    restsOn: ['4.1-rule-8', 'x-decisions select'],
+    faithful: 'A read with `select` of a field a record lacks may leave the field out of that record or give it as null.',
+  },
   'select-adds-id': {
     restsOn: ['4.1-rule-8', 'x-decisions select'],
     faithful: 'A read with `select` may add `id` to every record it returns.',
@@ -163,9 +175,10 @@ export const NOT_ASKED = {
   'null-in-update': { restsOn: ['4.1-update'], why: 'null in an update may store null or remove the field.' },
   'null-field-on-create': { restsOn: ['2-rule-4'], why: 'a field sent as null may be stored as null or read as absent (left out of what is read back).' },
   'object-in-update': { restsOn: ['x-decisions update-merge'], why: 'an object in an update may be merged into the stored one or replace it.' },
-  'dotted-where-target': { restsOn: ['x-decisions where-equals'], why: 'a dotted target may name a nested field or a field whose name holds a dot.' },
-  'structured-where-expr': { restsOn: ['x-decisions where-equals'], why: 'an expr that reads as a JSON object, list or null may or may not match a stored value of that shape.' },
-  'where-on-non-string': { restsOn: ['x-decisions where-equals'], why: 'an expr compared with a stored number or boolean may match by its JSON text ("1" and 1) or never.' },
+  'dotted-where-target': { restsOn: ['x-decisions where-equals'], why: 'a dotted target may name a nested field or a field whose name holds a dot, and one that passes through a list of entries (`actions.id`) may match any entry or none.' },
+  'dotted-select': { restsOn: ['4.1-rule-8', 'x-decisions select'], why: 'a dotted name in select may name a nested field (returned nested or flat) or a field whose name holds a dot.' },
+  'structured-where-expr': { restsOn: ['x-decisions where-equals'], why: 'an expr that reads as a JSON object, list or null, or as a number or boolean in a form no JSON text has (`+5`, `0x5`, `True`), may or may not match a stored value of that shape, in any of its spellings.' },
+  'where-on-absent-or-null': { restsOn: ['x-decisions where-equals'], why: 'a field stored as null, or absent, may or may not equal an expr such as "null", "None" or "" (an expr that reads as null is never sent; the fuzzer stores null only inside lists).' },
   'where-without-equals': { restsOn: ['4.1-query'], why: 'a where without equals may match every record or be refused.' },
   'select-on-delete': { restsOn: ['4.1-query'], why: 'select is described for read only; a delete may ignore or refuse it.' },
   'repeated-entry-ids': { restsOn: ['4.1-rule-5', 'x-decisions update-merge'], why: 'two entries of one list with one id may be refused, merged or both kept.' },
@@ -294,6 +307,89 @@ export function normaliseRecord(record: unknown, options: { dropId: boolean }): 
     for (const entry of entries as Array<{ config?: { path?: unknown } }>) {
       if (typeof entry.config?.path === 'string') entry.config.path = [entry.config.path];
     }
+  }
+  return copy;
+}
+
+/**
+ * where-on-list, where-on-non-string: one faithful reading of `where.equals` on values whose
+ * comparison with a String the description does not fix. A stored string always matches only
+ * the same string.
+ */
+export interface WhereReading {
+  /** A stored number: by its JSON text ("5"), by the value a JSON number text denotes ("5.0"), or never. */
+  number: 'json-text' | 'value' | 'never';
+  /** A stored boolean: by its JSON text ("true"), or never. */
+  boolean: 'json-text' | 'never';
+  /** A stored list: never (a list is not a String), or when any element matches as a value of its own type would. */
+  list: 'never' | 'any-element';
+}
+
+/** The reading of the kit's reference server (x-decisions where-equals, where-equals-list). */
+export const KIT_WHERE_READING: WhereReading = { number: 'json-text', boolean: 'json-text', list: 'never' };
+
+/** where-on-list, where-on-non-string: every faithful reading, the kit's first. */
+export const WHERE_READINGS: readonly WhereReading[] = (['json-text', 'value', 'never'] as const).flatMap((number) =>
+  (['json-text', 'never'] as const).flatMap((boolean) => (['never', 'any-element'] as const).map((list) => ({ number, boolean, list }))),
+);
+
+/** The number a JSON number text denotes ("5.0" → 5), or undefined for any other text. */
+function jsonNumberOf(text: string): number | undefined {
+  if (!/^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** Whether a stored scalar equals `expr` under `reading` (objects, null and absent values never do). */
+function scalarEquals(value: unknown, expr: string, reading: WhereReading): boolean {
+  if (typeof value === 'string') return value === expr;
+  if (typeof value === 'boolean') return reading.boolean === 'json-text' && JSON.stringify(value) === expr;
+  if (typeof value === 'number') {
+    if (reading.number === 'json-text') return JSON.stringify(value) === expr;
+    return reading.number === 'value' && jsonNumberOf(expr) === value;
+  }
+  return false;
+}
+
+/**
+ * where-on-list, where-on-non-string: whether a stored value (the target field's) equals `expr`
+ * under one faithful reading.
+ *
+ * @example whereEquals(['a', 'b'], 'b', { ...KIT_WHERE_READING, list: 'any-element' }) // → true
+ */
+export function whereEquals(value: unknown, expr: string, reading: WhereReading): boolean {
+  if (Array.isArray(value)) return reading.list === 'any-element' && value.some((element) => !Array.isArray(element) && scalarEquals(element, expr, reading));
+  return scalarEquals(value, expr, reading);
+}
+
+/**
+ * structured-where-expr, where-on-absent-or-null: true for an `expr` a faithful implementation
+ * may read as something other than a String — JSON text of a number, boolean, null, object or
+ * list, or what a number parser or a boolean word takes (`+5`, `0x5`, ` 5`, `Infinity`, `True`,
+ * `None`). The exact JSON texts of numbers and booleans are asked (where-on-non-string judges
+ * them); the rest are never sent.
+ */
+export function mayReadAsNonString(expr: string): boolean {
+  const trimmed = expr.trim();
+  if (trimmed === '') return false;
+  if (/^(?:true|false|null|none|nil|nan|[+-]?inf(?:inity)?)$/i.test(trimmed)) return true;
+  if (!Number.isNaN(Number(trimmed))) return true;
+  try {
+    return typeof JSON.parse(expr) !== 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * select-absent-field: a selected record in the form in which two faithful answers compare
+ * equal — a selected field given as null is left out, as a field the record lacks is.
+ */
+export function dropNullSelected(record: unknown, select: readonly string[]): unknown {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return record;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (value === null && select.includes(key)) continue;
+    Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
   }
   return copy;
 }

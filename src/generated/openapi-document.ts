@@ -87,7 +87,12 @@ export const openapiDocument: unknown = {
       {
         "id": "where-equals",
         "section": "§4.1 query body",
-        "choice": "where.equals matches records whose field named by target equals expr: strings exactly (case-sensitive), numbers and booleans by their JSON text. A dotted target (config.cmd) descends into nested objects."
+        "choice": "where.equals matches records whose field named by target equals expr: strings exactly (case-sensitive), numbers and booleans by their JSON text; objects, lists, null and absent fields never match. A dotted target (config.cmd) descends into nested objects. expr is a String, so its comparison with a stored number or boolean is not fixed: other implementations may compare a number by the value its text denotes (\"5.0\" matches 5) or never match a number or boolean; clients must not rely on either."
+      },
+      {
+        "id": "where-equals-list",
+        "section": "§4.1 query body",
+        "choice": "where.equals on a field that holds a list never matches in the reference server (expr is a String, a list is not). The description does not say what equals means for a list: a search engine, and the public original service through its store, match a list when any element equals expr, and that is as faithful; clients must not rely on either. The conformance suite never asks, and mgmt-kit fuzz accepts both (src/conformance/faithful-answers.ts where-on-list)."
       },
       {
         "id": "query-language",
@@ -102,7 +107,7 @@ export const openapiDocument: unknown = {
       {
         "id": "select",
         "section": "§4.1 rule 8",
-        "choice": "select returns, for each matching record, an object with just the listed fields the record has (an absent field is left out, so a record may come back as {}). Implementations may add the id; clients must tolerate it."
+        "choice": "select returns, for each matching record, an object with just the listed fields the record has (an absent field is left out, so a record may come back as {}). Implementations may add the id, and may give a listed field the record lacks as null; clients must tolerate both."
       },
       {
         "id": "read-empty",

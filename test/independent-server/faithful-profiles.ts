@@ -22,6 +22,8 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> =
   'entries-sorted': ['entry-order'],
   'entry-ids-generated': ['entry-without-id'],
   'envelope-extras': ['envelope-extra-fields'],
+  'equals-any-element': ['where-on-list'],
+  'equals-by-value': ['where-on-non-string'],
   'equals-strings-only': ['where-on-non-string'],
   'err404-false': ['error-envelope-content'],
   'error-bodies-absent': ['error-envelope-content'],
@@ -41,6 +43,7 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> =
   'replace-entry-config': ['object-in-update'],
   'require-iss': ['token-contents'],
   'resource-path-as-list': ['resource-config-path'],
+  'select-absent-null': ['select-absent-field'],
   'select-adds-id': ['select-adds-id'],
   'strict-ct': ['body-without-content-type'],
   'strict-json': ['json-edge-values'],
@@ -73,6 +76,11 @@ export const AS_WRITTEN: readonly AllowanceId[] = [
   'hidden-name-fields', // kept as extra fields of any type
 ];
 
+/** The claims the tokens must carry for a server with these switches (require-iss: iss=mgmt). */
+export function jwtClaimsFor(switches: readonly string[]): Record<string, unknown> | undefined {
+  return switches.includes('require-iss') ? { iss: 'mgmt' } : undefined;
+}
+
 /** Faithful switches that go together; each profile is one server the suite and the fuzzer run against. */
 export interface FaithfulProfile {
   name: string;
@@ -85,11 +93,11 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
   { name: 'as written', switches: [] },
   {
     name: 'lenient',
-    switches: ['validate-first', 'empty-create-201', 'empty-update-304', 'typed-hidden-names', 'empty-index-404', 'ignore-id-change', 'lenient-ct', 'ignore-unknown-query-member', 'select-adds-id', 'entries-sorted', 'delete-item-ok', 'dup-period', 'msg-noid', 'err404-false', 'upd-unknown-204', 'refuse-400', 'missing-field-plural', 'no-ct-bodyless'],
+    switches: ['validate-first', 'empty-create-201', 'empty-update-304', 'typed-hidden-names', 'empty-index-404', 'ignore-id-change', 'lenient-ct', 'ignore-unknown-query-member', 'select-adds-id', 'entries-sorted', 'delete-item-ok', 'dup-period', 'msg-noid', 'err404-false', 'upd-unknown-204', 'refuse-400', 'missing-field-plural', 'no-ct-bodyless', 'equals-by-value'],
   },
   {
     name: 'strict',
-    switches: ['replace-entry-config', 'drop-null-fields', 'empty-patch-204', 'empty-create-refused', 'empty-update-refused', 'read-nothing-204', 'upd-unknown-400', 'refuse-422', 'nested-extras-refused', 'entry-ids-generated', 'envelope-extras', 'error-bodies-absent', 'query-refusal-404', 'resource-path-as-list', 'strict-json', 'no415-delete', 'preload-names'],
+    switches: ['replace-entry-config', 'drop-null-fields', 'empty-patch-204', 'empty-create-refused', 'empty-update-refused', 'read-nothing-204', 'upd-unknown-400', 'refuse-422', 'nested-extras-refused', 'entry-ids-generated', 'envelope-extras', 'error-bodies-absent', 'query-refusal-404', 'resource-path-as-list', 'strict-json', 'no415-delete', 'preload-names', 'equals-any-element', 'select-absent-null'],
   },
   {
     name: 'typed',

@@ -38,6 +38,8 @@ const VARIANT_NAMES = [
   'entries-sorted', // faithful: the entries of actions, parameters and resources are kept sorted by id
   'entry-ids-generated', // faithful: an action, parameter or resource sent without id gets a generated one (§2 rule 3 for records)
   'envelope-extras', // faithful: envelope items carry an extra field (time), beyond status, code, error and message
+  'equals-any-element', // faithful: where.equals on a field holding a list matches when any element equals expr (as a search engine does)
+  'equals-by-value', // faithful: where.equals compares a stored number with the value expr's JSON number text denotes ("5.0" matches 5)
   'equals-strings-only', // faithful: where.equals matches string values only (a stored number or boolean never equals an expr)
   'err-object', // broken, §7: errors other than 406 answer {error, detail} instead of the §4.1 envelope (its content is open, not its shape)
   'err404-false', // faithful: a 404 envelope says error false (the description fixes error true only for validation failures)
@@ -69,6 +71,7 @@ const VARIANT_NAMES = [
   'shallow-compare', // broken, §4.1 update: list entries are compared at their first level only, so a change inside an entry's config answers 304 and is not stored
   'require-iss', // faithful: tokens need iss=mgmt (token contents are not shown by the description); the kit reaches it with --jwt-claims '{"iss":"mgmt"}'
   'resource-path-as-list', // faithful: a resource config path sent as one string is stored as a one-element list
+  'select-absent-null', // faithful: a read with select gives a listed field the record lacks as null
   'select-adds-id', // faithful: a read with select adds the id to every record
   'strict-ct', // faithful: every request, even a bodyless GET or DELETE, must say Content-Type: application/json (§4.1 request headers)
   'strict-json', // faithful: a body nested deeper than 64 levels, holding 1e400 or bytes that are not UTF-8 is refused with 400
@@ -86,6 +89,73 @@ const VARIANT_NAMES = [
 const PORT = Number(process.env.PORT || 9090);
 const SECRET = process.env.JWT_SECRET || '';
 const V = new Set((process.env.VARIANTS || '').split(',').filter(Boolean));
+
+// ---------------- random faithful choice (RANDOM_FAITHFUL) ----------------
+// RANDOM_FAITHFUL=<seed> adds, at every open point, one of its faithful choices (as written or a
+// switch), picked deterministically from the seed, and prints them: `random faithful <seed>: a,b`.
+// RANDOM_FAITHFUL=list prints the open points as JSON and exits. Every faithful switch is in
+// exactly one group (faithful-profiles.test.ts checks it); each group's choices exclude each other.
+const OPEN_POINT_CHOICES = {
+  'delete-envelope': [[], ['delete-item-ok']],
+  'null-field-on-create': [[], ['drop-null-fields']],
+  'duplicate-id-message': [[], ['dup-period']],
+  'empty-body-create': [[], ['empty-create-201'], ['empty-create-refused']],
+  'empty-index-read': [[], ['empty-index-200'], ['empty-index-404']],
+  'empty-body-update': [[], ['empty-update-304'], ['empty-update-refused']],
+  'empty-patch': [[], ['empty-patch-204']],
+  'entry-order': [[], ['entries-sorted']],
+  'entry-without-id': [[], ['entry-ids-generated']],
+  'envelope-extra-fields': [[], ['envelope-extras']],
+  'where-on-non-string': [[], ['equals-strings-only'], ['equals-by-value']],
+  'where-on-list': [[], ['equals-any-element']],
+  'error-envelope-content': [[], ['err404-false'], ['error-bodies-absent']],
+  'id-change': [[], ['ignore-id-change']],
+  'unknown-query-member': [[], ['ignore-unknown-query-member']],
+  'body-without-content-type': [[], ['lenient-ct'], ['strict-ct']],
+  'bodyless-delete-content-type': [[], ['no415-delete']],
+  'missing-field-name': [[], ['missing-field-plural']],
+  'message-wording': [[], ['msg-noid']],
+  'nested-extra-fields': [[], ['nested-extras-refused']],
+  'bodyless-content-type': [[], ['no-ct-bodyless']],
+  'preloaded-link-types': [[], ['preload-names']],
+  'refusal-status-query': [[], ['query-refusal-404']],
+  'read-finds-nothing': [[], ['read-nothing-204']],
+  'refusal-status': [[], ['refuse-400'], ['refuse-422']],
+  'object-in-update': [[], ['replace-entry-config']],
+  'token-contents': [[], ['require-iss']],
+  'resource-config-path': [[], ['resource-path-as-list']],
+  'select-adds-id': [[], ['select-adds-id']],
+  'select-absent-field': [[], ['select-absent-null']],
+  'json-edge-values': [[], ['strict-json']],
+  'hidden-name-fields': [[], ['typed-hidden-names']],
+  'update-unknown-id': [[], ['upd-unknown-204'], ['upd-unknown-400'], ['upd-unknown-406']],
+  'order-of-checks': [[], ['validate-first']],
+};
+if (process.env.RANDOM_FAITHFUL === 'list') {
+  console.log(JSON.stringify(OPEN_POINT_CHOICES));
+  process.exit(0);
+}
+if (process.env.RANDOM_FAITHFUL !== undefined && process.env.RANDOM_FAITHFUL !== '') {
+  const seed = Number(process.env.RANDOM_FAITHFUL);
+  if (!Number.isInteger(seed)) {
+    console.error(`RANDOM_FAITHFUL must be an integer seed or "list", not ${process.env.RANDOM_FAITHFUL}`);
+    process.exit(2);
+  }
+  // mulberry32: a small deterministic generator, so a seed names the same server everywhere.
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const picked = [];
+  for (const choices of Object.values(OPEN_POINT_CHOICES)) picked.push(...choices[Math.floor(next() * choices.length)]);
+  for (const name of picked) V.add(name);
+  console.log(`random faithful ${seed}: ${picked.join(',') || '(as written)'}`);
+}
+// ---------------- end of random faithful choice ----------------
 for (const name of V) {
   if (!VARIANT_NAMES.includes(name)) {
     console.error(`unknown variant ${name}; known: ${VARIANT_NAMES.join(', ')}`);
@@ -419,19 +489,30 @@ function parseQueryStrictly(q, allowSelect) {
   }
   return out;
 }
+// equals-by-value: the number a JSON number text denotes ("5.0" → 5); NaN for any other text.
+const numberOfText = (text) => (/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(text) ? Number(text) : NaN);
+function scalarMatches(v, expr) {
+  if (typeof v === 'string') return v === expr;
+  if (typeof v === 'number' && V.has('equals-by-value')) return v === numberOfText(expr);
+  if (typeof v === 'number' || typeof v === 'boolean') return !V.has('equals-strings-only') && String(v) === expr;
+  return false;
+}
 function matches(rec, eq) {
   if (!eq || V.has('where-ignored')) return true;
   if (!Object.prototype.hasOwnProperty.call(rec, eq.target)) return false;
   const v = rec[eq.target];
-  if (typeof v === 'string') return v === eq.expr;
-  if (typeof v === 'number' || typeof v === 'boolean') return !V.has('equals-strings-only') && String(v) === eq.expr;
+  if (Array.isArray(v) && V.has('equals-any-element')) return v.some((x) => scalarMatches(x, eq.expr));
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return scalarMatches(v, eq.expr);
   return JSON.stringify(v) === eq.expr;
 }
 function project(rec, select) {
   if (!select) return clone(rec);
   const o = {};
   if (V.has('select-adds-id')) o.id = rec.id;
-  for (const f of select) if (Object.prototype.hasOwnProperty.call(rec, f)) setField(o, f, clone(rec[f]));
+  for (const f of select) {
+    if (Object.prototype.hasOwnProperty.call(rec, f)) setField(o, f, clone(rec[f]));
+    else if (V.has('select-absent-null')) setField(o, f, null);
+  }
   return o;
 }
 

@@ -10,6 +10,8 @@ export const INDEPENDENT_SERVER_PATH = fileURLToPath(new URL('./server.mjs', imp
 export interface IndependentServer {
   url: string;
   secret: string;
+  /** The switches it runs with: those asked for, plus those a random faithful seed picked. */
+  switches: readonly string[];
   /** What the server wrote to stdout and stderr so far (shown when a case fails). */
   log(): string;
   close(): Promise<void>;
@@ -23,10 +25,11 @@ const STARTUP_TIMEOUT_MS = 10_000;
  *
  * @example const server = await startIndependentServer(['const-id']); … await server.close();
  */
-export async function startIndependentServer(variants: readonly string[] = []): Promise<IndependentServer> {
+export async function startIndependentServer(variants: readonly string[] = [], options: { randomFaithful?: number } = {}): Promise<IndependentServer> {
   const secret = randomBytes(32).toString('base64url');
+  const randomFaithful = options.randomFaithful === undefined ? '' : String(options.randomFaithful);
   const child = spawn(process.execPath, [INDEPENDENT_SERVER_PATH], {
-    env: { ...process.env, PORT: '0', JWT_SECRET: secret, VARIANTS: variants.join(',') },
+    env: { ...process.env, PORT: '0', JWT_SECRET: secret, VARIANTS: variants.join(','), RANDOM_FAITHFUL: randomFaithful },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -60,5 +63,8 @@ export async function startIndependentServer(variants: readonly string[] = []): 
     throw error;
   });
 
-  return { url: `http://127.0.0.1:${port}`, secret, log: () => output, close };
+  // random faithful <seed>: a,b,c — the switches the seed picked (printed before listening).
+  const picked = /^random faithful -?\d+: (.*)$/m.exec(output)?.[1];
+  const randomSwitches = picked === undefined || picked === '(as written)' ? [] : picked.split(',');
+  return { url: `http://127.0.0.1:${port}`, secret, switches: [...variants, ...randomSwitches], log: () => output, close };
 }

@@ -4,6 +4,7 @@ import { GENERATED_SLOT, NORMAL_TRANSPORT, SLOT_COUNT, type AuthKind, type FuzzS
 import { arbitraryForSchema } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode, requestBodyNode } from './schema-node.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';
+import { mayReadAsNonString } from '../../conformance/faithful-answers.js';
 
 /** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
 export const SLOT_EXPR_PREFIX = '@slot';
@@ -33,27 +34,24 @@ function queryFieldNames(doc: OpenApiDocument, index: IndexName, vocabulary: Voc
 }
 
 /**
- * Values for `expr`: tagged values, slot ids and plain text, never text that reads as JSON other
- * than a string — a number, a boolean, null, an object or a list — since whether such an expr
- * matches a stored value of that type is left open (NOT_ASKED where-on-non-string,
- * structured-where-expr in faithful-answers.ts).
+ * Values for `expr`: tagged values, slot ids, plain text, and the JSON texts of small numbers
+ * and booleans (`5`, `5.0`, `true`), whose comparison with a stored number or boolean the judge
+ * takes in each faithful reading (faithful-answers where-on-non-string; a stored list is read
+ * as where-on-list says). Never text a faithful implementation may read as another kind of
+ * value in a way the judge does not list — null, an object or a list, `+5`, `0x5`, `True`
+ * (NOT_ASKED structured-where-expr, where-on-absent-or-null).
  */
 function exprArbitrary(vocabulary: Vocabulary, safeOnly: boolean): fc.Arbitrary<string> {
   const slots = fc.nat(SLOT_COUNT - 1).map((n) => `${SLOT_EXPR_PREFIX}${n}`);
   const tagged = fc.constantFrom(...vocabulary.taggedValues);
   if (safeOnly) return fc.oneof(slots, tagged);
-  const plain = stringValue(vocabulary).filter((s) => !readsAsOtherJson(s));
-  return fc.oneof({ arbitrary: slots, weight: 2 }, { arbitrary: tagged, weight: 2 }, { arbitrary: plain, weight: 1 });
+  const plain = stringValue(vocabulary).filter((s) => !mayReadAsNonString(s));
+  const scalarTexts = fc.constantFrom(...NUMBER_AND_BOOLEAN_TEXTS);
+  return fc.oneof({ arbitrary: slots, weight: 4 }, { arbitrary: tagged, weight: 4 }, { arbitrary: plain, weight: 2 }, { arbitrary: scalarTexts, weight: 1 });
 }
 
-/** True for text that parses as JSON other than a string (`0`, ` true`, `[1]`, `null`). */
-function readsAsOtherJson(text: string): boolean {
-  try {
-    return typeof JSON.parse(text) !== 'string';
-  } catch {
-    return false;
-  }
-}
+/** JSON texts of numbers the generators store often (integers near 0, 0.1) and of booleans, some in another spelling of the same value. */
+const NUMBER_AND_BOOLEAN_TEXTS = ['0', '1', '-1', '2', '0.1', '1.0', '2e0', '-0', 'true', 'false'];
 
 /**
  * A query from the spec's Query schema: `select` names fields of the index, `where.equals`

@@ -12,6 +12,9 @@ const cases: Array<[string, { model: unknown[]; target: unknown[]; select?: stri
   ['a record too few', { model: [{ id: 'a' }], target: [], want: 'missing-record' }],
   ['id added without a select is a difference', { model: [{ name: 'n' }], target: [{ id: 'a', name: 'n' }], want: 'extra-field' }],
   ['a resource path as a string or a list', { model: [{ id: 'a', resources: [{ id: 'r', config: { path: ['/x'] } }] }], target: [{ id: 'a', resources: [{ id: 'r', config: { path: '/x' } }] }], want: undefined }],
+  ['select-absent-field: a selected field the record lacks given as null', { model: [{ name: 'n' }], target: [{ name: 'n', description: null }], select: ['name', 'description'], want: undefined }],
+  ['select-absent-field: null only for a selected field', { model: [{ name: 'n' }], target: [{ name: 'n', description: null }], select: ['name'], want: 'extra-field' }],
+  ['select-absent-field: null is not a value the record has', { model: [{ name: 'n', description: 'd' }], target: [{ name: 'n', description: null }], select: ['name', 'description'], want: 'missing-field' }],
   ['selected records without id, a field too many', { model: [{ name: 'n' }], target: [{ name: 'n', description: 'd' }], select: ['name'], want: 'extra-field' }],
 ];
 

@@ -1,4 +1,4 @@
-import { normaliseRecord } from '../../conformance/faithful-answers.js';
+import { dropNullSelected, normaliseRecord } from '../../conformance/faithful-answers.js';
 
 /** How two record lists differ: a key that groups equal failures, and words that show it. */
 export interface RecordDifference {
@@ -41,7 +41,7 @@ function fieldDifference(model: unknown, target: unknown, path: string): RecordD
 
 /**
  * Compares the records of a read as the model and the target returned them, under the
- * allowances of src/conformance/faithful-answers.ts (record-order, entry-order, resource-config-path, select-adds-id).
+ * allowances of src/conformance/faithful-answers.ts (record-order, entry-order, resource-config-path, select-adds-id, select-absent-field).
  * Returns the first difference, or undefined when the lists hold the same records.
  *
  * @example compareRecordLists([{ id: 'a', kind: 'x' }], [{ id: 'a' }], { select: undefined })
@@ -49,8 +49,10 @@ function fieldDifference(model: unknown, target: unknown, path: string): RecordD
  */
 export function compareRecordLists(model: readonly unknown[], target: readonly unknown[], options: { select: readonly string[] | undefined }): RecordDifference | undefined {
   const dropId = options.select !== undefined && !options.select.includes('id');
-  const left = model.map((r) => normaliseRecord(r, { dropId: false }));
-  const right = target.map((r) => normaliseRecord(r, { dropId }));
+  // select-absent-field: a selected field the record lacks may come back as null.
+  const selected = (record: unknown) => (options.select === undefined ? record : dropNullSelected(record, options.select));
+  const left = model.map((r) => selected(normaliseRecord(r, { dropId: false })));
+  const right = target.map((r) => selected(normaliseRecord(r, { dropId })));
   const remaining = right.map(canonical);
   const unmatched: unknown[] = [];
   for (const record of left) {

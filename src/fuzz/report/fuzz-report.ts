@@ -2,6 +2,7 @@ import type { ResponseTally } from '../../coverage/response-coverage.js';
 import type { IndexName } from '../../reference-server/core/index.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
+import type { FuzzBaselineComparison } from './fuzz-baseline.js';
 
 import type { ConnectionSession } from '../../connection/open-connection.js';
 
@@ -83,11 +84,19 @@ export interface FuzzReport {
   answers: Record<string, number>;
   /** Per operation and status, how often a judged answer (step or read-back) came and how often its check failed. */
   coverage: ResponseTally[];
+  /** `--baseline FILE`: the failures held against the deployment's known deviations. */
+  baseline?: { file: string; comparison: FuzzBaselineComparison } | undefined;
+}
+
+/** The failures that fail the run: all of them, or under --baseline those it does not list. */
+export function unacceptedFailures(report: FuzzReport): FuzzFailure[] {
+  return report.baseline ? report.baseline.comparison.newFailures : report.failures;
 }
 
 /** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */
 export function formatSummaryLine(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
   const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : report.stoppedBy === 'throttled' ? ', stopped: the target throttled the run' : '';
-  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s), ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}`;
+  const accepted = report.baseline ? ` (${report.baseline.comparison.accepted.length} of them known deviations the baseline accepts)` : '';
+  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s)${accepted}, ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}`;
 }

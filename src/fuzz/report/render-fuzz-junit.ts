@@ -1,4 +1,4 @@
-import type { FuzzReport } from './fuzz-report.js';
+import { unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
@@ -9,14 +9,20 @@ const escapeXml = (text: string) =>
  */
 export function renderFuzzJunit(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(3);
-  const cases = report.failures.map(
+  const failures = unacceptedFailures(report);
+  const cases = failures.map(
     (f) => `    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(f.signature)}"><failure message="${escapeXml(f.title)}">${escapeXml(`expected: ${f.expected}\nactual: ${f.actual}`)}</failure></testcase>`,
   );
+  // --baseline: a known deviation is skipped, with the baseline's reason, not failed.
+  for (const { failure, reason } of report.baseline?.comparison.accepted ?? []) {
+    cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(failure.signature)}"><skipped message="${escapeXml(`known deviation (--baseline): ${reason}`)}">${escapeXml(failure.title)}</skipped></testcase>`);
+  }
+  const skipped = report.baseline?.comparison.accepted.length ?? 0;
   cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${report.sequences} sequences, random seed ${report.randomSeed}" time="${seconds}"/>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites tests="${cases.length}" failures="${report.failures.length}" time="${seconds}">`,
-    `  <testsuite name="mgmt-kit fuzz ${escapeXml(report.baseUrl)}" tests="${cases.length}" failures="${report.failures.length}" time="${seconds}" timestamp="${report.startedAt.toISOString()}">`,
+    `<testsuites tests="${cases.length}" failures="${failures.length}" skipped="${skipped}" time="${seconds}">`,
+    `  <testsuite name="mgmt-kit fuzz ${escapeXml(report.baseUrl)}" tests="${cases.length}" failures="${failures.length}" skipped="${skipped}" time="${seconds}" timestamp="${report.startedAt.toISOString()}">`,
     ...cases,
     '  </testsuite>',
     '</testsuites>',

@@ -2,7 +2,7 @@ import { renderAllowanceList } from '../../conformance/render-allowances.js';
 import { renderCoverageMarkdown } from '../../coverage/render-coverage.js';
 import type { ResponseCoverage } from '../../coverage/response-coverage.js';
 import { formatRepro, reproExports } from './curl-repro.js';
-import { formatSummaryLine, type FuzzReport } from './fuzz-report.js';
+import { formatSummaryLine, unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
 
 /**
@@ -38,8 +38,10 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     ...renderAllowanceList(),
     '',
   ];
-  if (report.failures.length === 0) lines.push('No failure found.', '');
-  report.failures.forEach((failure, i) => {
+  lines.push(...renderKnownDeviations(report));
+  const failures = unacceptedFailures(report);
+  if (failures.length === 0) lines.push(report.baseline ? 'No failure found beyond the known deviations.' : 'No failure found.', '');
+  failures.forEach((failure, i) => {
     lines.push(
       `## ${i + 1}. ${failure.title}`,
       '',
@@ -55,4 +57,16 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     );
   });
   return lines.join('\n');
+}
+
+/** --baseline: the failures it accepts, apart from the others, and the entries this run did not meet. */
+function renderKnownDeviations(report: FuzzReport): string[] {
+  if (!report.baseline) return [];
+  const { file, comparison } = report.baseline;
+  const lines = [`## Known deviations (--baseline ${file})`, ''];
+  if (comparison.accepted.length === 0) lines.push('None of them was found in this run.', '');
+  for (const { failure, reason } of comparison.accepted) lines.push(`- \`${failure.signature}\` — accepted: ${reason}`, `  - found: ${failure.title}`);
+  for (const entry of comparison.notFound) lines.push(`- \`${entry.signature}\` — not found in this run (fixed, or not met by these sequences; remove it once no run finds it): ${entry.reason}`);
+  lines.push('');
+  return lines;
 }

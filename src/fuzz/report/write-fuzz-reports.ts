@@ -5,7 +5,7 @@ import type { RunVerdict } from '../../conformance/run-verdict.js';
 import { join } from 'node:path';
 import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
 import { listOperations } from '../../reference-server/core/index.js';
-import type { FuzzReport } from './fuzz-report.js';
+import { unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { renderFuzzJunit } from './render-fuzz-junit.js';
 import { renderFuzzMarkdown } from './render-fuzz-markdown.js';
 
@@ -17,8 +17,14 @@ export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
 function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
   const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers } = report;
-  const failures = report.failures.map((f) => ({ signature: f.signature, title: f.title }));
-  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, coverage: { ...coverage, tallies: report.coverage } };
+  // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
+  const failures = unacceptedFailures(report).map((f) => ({ signature: f.signature, title: f.title }));
+  const knownDeviations = report.baseline && {
+    file: report.baseline.file,
+    accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({ signature: failure.signature, title: failure.title, reason })),
+    notFound: report.baseline.comparison.notFound,
+  };
+  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, ...(knownDeviations ? { knownDeviations } : {}), coverage: { ...coverage, tallies: report.coverage } };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
@@ -49,7 +55,7 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   const markdown = join(reportDir, 'fuzz.md');
   const junit = join(reportDir, 'fuzz-junit.xml');
   const json = join(reportDir, 'fuzz-summary.json');
-  const unexplained = verdict !== undefined && verdict.exitCode !== 0 && report.failures.length === 0;
+  const unexplained = verdict !== undefined && verdict.exitCode !== 0 && unacceptedFailures(report).length === 0;
   const junitText = renderFuzzJunit(report);
   await writeFile(markdown, withVerdict(renderFuzzMarkdown(report, token, coverage), verdict));
   await writeFile(junit, unexplained ? addRunChecksToJunit(junitText, [{ name: `the run: ${verdict.word}`, failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') } }]) : junitText);

@@ -6,10 +6,12 @@ import { formatCoverageLine } from '../../coverage/render-coverage.js';
 import { checkMinCoverage } from '../../coverage/response-coverage.js';
 import { decideVerdict, type VerdictInputs } from '../../conformance/run-verdict.js';
 import { formatRepro } from '../report/curl-repro.js';
-import { formatSummaryLine, type FuzzOptions } from '../report/fuzz-report.js';
+import { formatSummaryLine, unacceptedFailures, type FuzzOptions, type FuzzReport } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
+import { writeFile } from 'node:fs/promises';
+import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from '../report/fuzz-baseline.js';
 
 /** A verdict's inputs for a fuzz run that stopped before its first sequence. */
 const notRun = (reason: string): VerdictInputs => ({ notRun: reason, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] });
@@ -21,6 +23,10 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
   reportDir: string;
   /** `--min-coverage P`: exit 1 when fewer than P% of the documented responses were seen. */
   minCoverage?: number | undefined;
+  /** `--baseline FILE`: known deviations, already read and checked. */
+  baseline?: { file: string; baseline: FuzzBaseline } | undefined;
+  /** `--write-baseline FILE`: where to write the baseline this run needs. */
+  writeBaseline?: string | undefined;
   out: NodeJS.WritableStream;
 }
 
@@ -55,7 +61,10 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       report = await runFuzz({
         ...options,
         onProgress: (p) => out.write(p.phase === 'clean-up' ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n` : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
-        onFailure: (failure) => out.write(`\nFAILURE ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, options.baseUrl, token, headers))}\n\n`),
+        onFailure: (failure) => {
+          const known = commandOptions.baseline?.baseline.knownDeviations.some((e) => e.signature === failure.signature);
+          out.write(`\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, options.baseUrl, token, headers))}\n\n`);
+        },
       });
     } catch (error) {
       if (!(error instanceof FuzzSetupError)) throw error;
@@ -63,12 +72,15 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       await writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(error.message)) });
       return 2;
     }
+    if (commandOptions.baseline) report.baseline = { file: commandOptions.baseline.file, comparison: compareFuzzWithBaseline(report.failures, commandOptions.baseline.baseline) };
     const coverageShortfall = checkMinCoverage(fuzzCoverage(report), commandOptions.minCoverage);
+    // --write-baseline lists every failure found: the run that wrote it is green by it.
+    const failing = commandOptions.writeBaseline !== undefined ? [] : unacceptedFailures(report);
     // One verdict (run-verdict.ts), which every report and the exit code give.
     const verdict = decideVerdict({
       targetStopped: connection.stopped?.line,
       ran: 1,
-      newFailures: report.failures.length,
+      newFailures: failing.length,
       onlyThrottled: false,
       throttled: report.stoppedBy === 'throttled',
       coverageShortfall: coverageShortfall?.split('\n')[0],
@@ -76,11 +88,16 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       unverified: report.cleanUp.unverified,
     });
     const files = await writeFuzzReports(options.reportDir, report, token, verdict);
+    if (commandOptions.writeBaseline !== undefined) {
+      await writeFile(commandOptions.writeBaseline, formatFuzzBaseline(buildFuzzBaseline(report.failures, commandOptions.baseline?.baseline)), 'utf8');
+      files.push(commandOptions.writeBaseline);
+    }
     const minted = settings.auth.token === undefined && settings.auth.tokenCommand === undefined && settings.auth.jwtSecret !== undefined;
     const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
     const coverage = fuzzCoverage(report);
     out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
     for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
+    for (const line of baselineLines(report.baseline)) out.write(`${line}\n`);
     const shortfall = coverageShortfall;
     if (shortfall !== undefined) out.write(`mgmt-kit fuzz: ${shortfall}\n`);
     if (connection.stopped) out.write(`mgmt-kit fuzz: ${connection.stopped.line}. No verdict past that point.\n`);
@@ -95,6 +112,18 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
   } finally {
     connection.close();
   }
+}
+
+/** --baseline: one line per known deviation found or not found, then what fails the run. */
+function baselineLines(baseline: FuzzReport['baseline']): string[] {
+  if (!baseline) return [];
+  const { file, comparison } = baseline;
+  return [
+    `Known deviations (--baseline ${file}): ${comparison.accepted.length} found and accepted, ${comparison.notFound.length} not found in this run, ${comparison.newFailures.length} new failure(s)`,
+    ...comparison.accepted.map(({ failure, reason }) => `  accepted  ${failure.signature} — ${reason}`),
+    ...comparison.notFound.map((entry) => `  not found ${entry.signature} (fixed, or not met by this run's sequences: remove it once no run finds it)`),
+    ...comparison.newFailures.map((failure) => `  NEW       ${failure.signature} — ${failure.title.slice(0, 200)}`),
+  ];
 }
 
 const indent = (text: string) => text.split('\n').map((line) => `  ${line}`).join('\n');

@@ -42,7 +42,8 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFai
   const onBase = step.op === 'delete' && step.slot === undefined;
   if (onBase && !context.allowDestructive && !context.whereTrusted.has(step.index)) return undefined;
   const built = buildStep(step, { doc: context.doc, spec: context.spec, ids, auth: context.auth, allowDestructive: context.allowDestructive, recordOf: (index, id) => state.model.record(index, id) });
-  const answer = answerOrFailure(state, await exchange(state, 'step', built.description, built.target), built.operationId, step.op, built.cause, built.description);
+  const select = step.op === 'read' ? selectOf(built.target.body) : undefined;
+  const answer = answerOrFailure(state, await exchange(state, 'step', built.description, built.target), built.operationId, step.op, built.cause, built.description, select);
   if ('signature' in answer) return answer;
   let createdId: string | undefined;
   if ((built.marker !== undefined || built.createdWithoutMarker) && answer.status === 201) {
@@ -52,7 +53,6 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFai
     ids.learn(step.index, learned);
     context.generatedIds.add(learned);
   }
-  const select = step.op === 'read' ? selectOf(built.target.body) : undefined;
   const { verdict, before } = await judgeWithModel(state, built, answer, createdId, select);
   if (!verdict.ok) return failureOf(state, step.op, built.cause, built.description, verdict);
   if (verdict.effect === 'rollback') state.model.restore(before);

@@ -7,6 +7,7 @@ import { assertSafeRequest } from './safety-guard.js';
 import type { SequenceIdBook } from '../generate/sequence-ids.js';
 import type { SendResult, WireAnswer } from './send-wire-request.js';
 import { checkStateless } from '../judge/stateless-check.js';
+import { whereReadingAlternatives } from '../judge/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
@@ -40,9 +41,9 @@ export function failureOf(state: SequenceState, label: string, cause: string | u
 }
 
 /** The answer, or the failure of getting none / of an answer that breaks the spec on its own. */
-export function answerOrFailure(state: SequenceState, result: SendResult, operationId: string, label: string, cause: string | undefined, description: string): WireAnswer | FuzzFailure {
+export function answerOrFailure(state: SequenceState, result: SendResult, operationId: string, label: string, cause: string | undefined, description: string, select?: readonly string[]): WireAnswer | FuzzFailure {
   if (!result.ok) return failureOf(state, label, cause, description, { rule: 'no-answer', check: 'dropped', expected: 'an answer', actual: result.error });
-  const problem = checkStateless(state.context.spec, operationId, result.answer);
+  const problem = checkStateless(state.context.spec, operationId, result.answer, select);
   // Grouped across operations: a 500 by what caused it (malformed JSON on every route is one
   // failure), any other break of the spec by the status it came with (one bad 404 body is one failure).
   const group = problem?.check === 'server-error' ? (cause ?? 'valid') : String(result.answer.status);
@@ -123,7 +124,10 @@ export async function judgeWithModel(
   state.model.useGeneratedId(createdId);
   const primary = await judge(built.model);
   if (primary.verdict.ok) return { verdict: primary.verdict, before };
-  for (const alternative of built.alternatives) {
+  // where-on-list, where-on-non-string: each reading of where.equals, on the request and on each of its open alternatives.
+  const noSuchId = `${state.context.runPrefix}matches-nothing`;
+  const readings = [built.model, ...built.alternatives.map((a) => a.request)].flatMap((request) => whereReadingAlternatives(request, before[built.index], noSuchId));
+  for (const alternative of [...built.alternatives, ...readings]) {
     state.model.restore(before);
     state.model.useGeneratedId(createdId);
     const { verdict } = await judge(alternative.request);
