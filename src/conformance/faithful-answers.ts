@@ -185,6 +185,7 @@ export const NOT_ASKED = {
   'body-id-differs-on-create': { restsOn: ['x-decisions id-source'], why: 'a create whose body id differs from the path id may take either id or be refused.' },
   'null-as-wrong-type': { restsOn: ['2-field-types'], why: 'null for a typed field may be read as "absent".' },
   'entry-without-id-by-fuzz': { restsOn: ['x-decisions entry-ids'], why: 'an entry without id may get a generated id the fuzzer cannot predict (the suite judges it by reading back).' },
+  'slash-in-id': { restsOn: ['2-id-exact', 'x-decisions ids-in-path'], why: 'an id holding / can only travel in a path as %2F, which many HTTP stacks refuse or decode before routing.' },
 } as const satisfies Record<string, UnaskedPoint>;
 
 // ---------------------------------------------------------------------------------------------

@@ -155,6 +155,11 @@ export const openapiDocument: unknown = {
         "choice": "A path outside the three indices answers 404 with the error envelope; an unsupported method on an index path answers 405 with an Allow header."
       },
       {
+        "id": "ids-in-path",
+        "section": "§2, §4.1",
+        "choice": "An id is an exact string: the reference server compares ids with their letter case, Unicode form and spaces as sent. {base}/{id} carries the id percent-encoded (space, %, ?, #, non-ASCII) and decodes it once; a + in the path is a plus sign (RFC 3986 lets a path carry it as itself; only a form-encoded query string reads it as a space). An id holding / can only travel as %2F, which many HTTP stacks refuse or decode before routing: the reference server takes %2F as part of the id, while the conformance suite and mgmt-kit fuzz never send an id holding /, so a deployment may answer 404 for it."
+      },
+      {
         "id": "extra-fields",
         "section": "§2 rule 4",
         "choice": "Fields beyond those tabulated are stored and returned as sent, on every index and in every sub-record."

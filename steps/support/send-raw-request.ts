@@ -8,6 +8,8 @@ export interface RawRequest {
   index: IndexName;
   method: 'POST' | 'GET' | 'PUT' | 'DELETE';
   id?: string | undefined;
+  /** The id as it goes into the path, when not as encodeURIComponent writes it (a "+" sent as itself). */
+  encodedId?: string | undefined;
   /** Query string appended to the path, `?` included (the `q` parameter, an extension). */
   search?: string | undefined;
   /** Body text sent as is. */
@@ -29,7 +31,7 @@ const slot = { POST: 'create', GET: 'read', PUT: 'update', DELETE: 'delete' } as
 export async function sendRawRequest(request: RawRequest): Promise<CallOutcome> {
   const ops = indexOperations[request.index];
   const operation = ops[slot[request.method]][request.id === undefined ? 0 : 1];
-  const path = request.id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(request.id)}`;
+  const path = request.id === undefined ? ops.basePath : `${ops.basePath}/${request.encodedId ?? encodeURIComponent(request.id)}`;
   const url = `${path}${request.search ?? ''}`;
   let response;
   try {

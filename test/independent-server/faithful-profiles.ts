@@ -52,6 +52,12 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> =
   'upd-unknown-400': ['update-unknown-id'],
   'upd-unknown-406': ['update-unknown-id'],
   'validate-first': ['order-of-checks'],
+  // ---- realistic data (issue 26 part 1) ----
+  'slash-id-unroutable': ['slash-in-id'],
+  // JSON text spelled otherwise (object keys sorted, \u escapes) is the same JSON: no open point, a proof the suite compares values.
+  'jsonb-like': [],
+  // Only UTF-8 bodies are sent, so a target that refuses another charset is not asked about it.
+  'charset-utf8-only': [],
 };
 
 /**
@@ -93,11 +99,11 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
   { name: 'as written', switches: [] },
   {
     name: 'lenient',
-    switches: ['validate-first', 'empty-create-201', 'empty-update-304', 'typed-hidden-names', 'empty-index-404', 'ignore-id-change', 'lenient-ct', 'ignore-unknown-query-member', 'select-adds-id', 'entries-sorted', 'delete-item-ok', 'dup-period', 'msg-noid', 'err404-false', 'upd-unknown-204', 'refuse-400', 'missing-field-plural', 'no-ct-bodyless', 'equals-by-value'],
+    switches: ['validate-first', 'empty-create-201', 'empty-update-304', 'typed-hidden-names', 'empty-index-404', 'ignore-id-change', 'lenient-ct', 'ignore-unknown-query-member', 'select-adds-id', 'entries-sorted', 'delete-item-ok', 'dup-period', 'msg-noid', 'err404-false', 'upd-unknown-204', 'refuse-400', 'missing-field-plural', 'no-ct-bodyless', 'equals-by-value', 'jsonb-like'],
   },
   {
     name: 'strict',
-    switches: ['replace-entry-config', 'drop-null-fields', 'empty-patch-204', 'empty-create-refused', 'empty-update-refused', 'read-nothing-204', 'upd-unknown-400', 'refuse-422', 'nested-extras-refused', 'entry-ids-generated', 'envelope-extras', 'error-bodies-absent', 'query-refusal-404', 'resource-path-as-list', 'strict-json', 'no415-delete', 'preload-names', 'equals-any-element', 'select-absent-null'],
+    switches: ['replace-entry-config', 'drop-null-fields', 'empty-patch-204', 'empty-create-refused', 'empty-update-refused', 'read-nothing-204', 'upd-unknown-400', 'refuse-422', 'nested-extras-refused', 'entry-ids-generated', 'envelope-extras', 'error-bodies-absent', 'query-refusal-404', 'resource-path-as-list', 'strict-json', 'no415-delete', 'preload-names', 'equals-any-element', 'select-absent-null', 'slash-id-unroutable', 'charset-utf8-only'],
   },
   {
     name: 'typed',

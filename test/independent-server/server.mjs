@@ -84,6 +84,30 @@ const VARIANT_NAMES = [
   'update-replaces', // broken, §4.1 rules 5-7: update replaces the whole record by what is sent instead of setting the sent fields
   'validate-first', // faithful: a create or update body is checked before the id (a duplicate or unknown id with a bad value is refused for the value)
   'where-ignored', // broken, §4.1 query body: read and delete ignore where.equals (every record matches)
+  // ---- realistic data (issue 26 part 1): volume, identity, content, media type, types ----
+  'page-read-all-100', // broken, §4.1 rule 2: a read without a query returns the first 100 records only (a store's default page)
+  'page-where-50', // broken, §4.1 query body: a read by where stops at 50 records
+  'delete-where-first-page', // broken, §4.1 query body: a delete by where removes the first 100 records it matches and answers 205
+  'ids-case-insensitive', // broken, §2: ids are looked up ignoring letter case, so "x" and "X" are one record
+  'ids-nfc', // broken, §2: ids are normalized to Unicode NFC, so a precomposed é and e + U+0301 are one record
+  'ids-trimmed', // broken, §2: ids lose surrounding spaces, so "x" and "x " are one record
+  'path-plus-as-space', // broken, §4.1 {base}/{id}: a "+" in the path is read as a space, as in a form-encoded query string
+  'path-double-decoded', // broken, §4.1 {base}/{id}: the path id is percent-decoded twice ("%2541" names "A")
+  'path-not-decoded', // broken, §4.1 {base}/{id}: the path id is not percent-decoded ("a%20b" names "a%20b")
+  'strip-empty', // broken, §2 rule 4: empty strings and empty objects in fields beyond the tables are dropped
+  'drop-empty-lists', // broken, §2 rule 4: empty lists in fields beyond the tables are dropped
+  'latin1-text', // broken, §2 rule 4: text is stored as Latin-1, a character beyond it becomes "?"
+  'float32-numbers', // broken, §2 rule 4: numbers are stored as 32-bit floats (0.1 reads back 0.10000000149011612)
+  'flatten-nested', // broken, §2 rule 4: an object in a field beyond the tables is flattened to dotted fields
+  'ct-params-415', // broken, §4.1/§7: application/json with a parameter (charset) is refused with 415
+  'ct-case-sensitive', // broken, §4.1/§7: the media type is compared with its letter case (Application/JSON is refused with 415)
+  'types-on-create-only', // broken, §2.2, §2.3: field types are checked on create only; an update stores any type
+  'types-top-level-only', // broken, §2.3: field types are checked at the top level only, not inside entries and their configs
+  'enums-on-create-only', // broken, §2.3, §3: enumerations are checked on create only; an update stores any value
+  'slash-id-unroutable', // faithful: an id holding "/" cannot be named in a path (%2F is refused with 404), as many HTTP stacks do
+  'jsonb-like', // faithful: objects come back with their keys sorted and every character beyond ASCII written as a \u escape
+  'charset-utf8-only', // faithful: application/json with a charset other than UTF-8 is refused with 415
+  // ---- end of realistic data ----
 ];
 
 const PORT = Number(process.env.PORT || 9090);
@@ -179,6 +203,100 @@ const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
 const setField = (o, k, v) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 // infinity-out keeps a number JSON cannot carry (structuredClone does; a JSON round trip makes it null).
 const clone = (v) => (v === undefined ? v : V.has('infinity-out') ? structuredClone(v) : JSON.parse(JSON.stringify(v)));
+// ---------------- realistic data (issue 26 part 1): switches of the volume, identity, content, media type and types classes ----------------
+// The id as the store keys it: exact, unless a broken identity switch folds ids together.
+function idKey(id) {
+  if (typeof id !== 'string') return id;
+  if (V.has('ids-case-insensitive')) return id.toLowerCase();
+  return id;
+}
+// The id as a broken identity switch rewrites it before it is stored or looked up.
+function normId(id) {
+  if (typeof id !== 'string') return id;
+  if (V.has('ids-nfc')) return id.normalize('NFC');
+  if (V.has('ids-trimmed')) return id.trim();
+  return id;
+}
+const sameId = (a, b) => idKey(normId(a)) === idKey(normId(b));
+class IdMap extends Map {
+  has(k) { return super.has(idKey(k)); }
+  get(k) { return super.get(idKey(k)); }
+  set(k, v) { return super.set(idKey(k), v); }
+  delete(k) { return super.delete(idKey(k)); }
+}
+// The path segment of {base}/{id} as an id: decoded once, or as a broken switch decodes it.
+function decodePathId(rest) {
+  if (V.has('path-not-decoded')) return rest;
+  if (V.has('path-plus-as-space')) return decodeURIComponent(rest.replace(/\+/g, ' '));
+  const once = decodeURIComponent(rest);
+  // path-double-decoded: a second pass decodes every escape it finds (as unescape() does).
+  if (V.has('path-double-decoded')) return once.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return once;
+}
+// What a broken content switch does to a value before it is stored (fields beyond the tables only, but latin1 and float32 everywhere).
+function mangleScalars(v) {
+  if (typeof v === 'string' && V.has('latin1-text')) return v.replace(/[^\u0000-\u00ff]/gu, '?');
+  if (typeof v === 'number' && V.has('float32-numbers')) return Math.fround(v);
+  if (Array.isArray(v)) return v.map(mangleScalars);
+  if (isObj(v)) { const o = {}; for (const [k, x] of Object.entries(v)) setField(o, k, mangleScalars(x)); return o; }
+  return v;
+}
+function dropEmpties(v) {
+  if (Array.isArray(v)) return v.map(dropEmpties);
+  if (!isObj(v)) return v;
+  const o = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (V.has('strip-empty') && (x === '' || (isObj(x) && Object.keys(x).length === 0))) continue;
+    if (V.has('drop-empty-lists') && Array.isArray(x) && x.length === 0) continue;
+    setField(o, k, dropEmpties(x));
+  }
+  return o;
+}
+function flatten(prefix, v, out) {
+  for (const [k, x] of Object.entries(v)) { if (isObj(x) && Object.keys(x).length > 0) flatten(`${prefix}${k}.`, x, out); else setField(out, `${prefix}${k}`, x); }
+  return out;
+}
+// Applied to a record or an update's fields: the tabulated fields keep their shape (else the record would be refused).
+const TABULATED_FIELDS = ['id', 'name', 'description', 'actions', 'parameters', 'resources'];
+function mangleContent(rec) {
+  const out = {};
+  for (const [k, v] of Object.entries(rec)) {
+    const extra = !TABULATED_FIELDS.includes(k);
+    let x = k === 'id' ? v : mangleScalars(v);
+    if (extra && (V.has('strip-empty') || V.has('drop-empty-lists'))) {
+      if (V.has('strip-empty') && (x === '' || (isObj(x) && Object.keys(x).length === 0))) continue;
+      if (V.has('drop-empty-lists') && Array.isArray(x) && x.length === 0) continue;
+      x = dropEmpties(x);
+    }
+    if (extra && V.has('flatten-nested') && isObj(x) && Object.keys(x).length > 0) { flatten(`${k}.`, x, out); continue; }
+    setField(out, k, x);
+  }
+  return out;
+}
+// Which media type a Content-Type names, as a broken switch compares it (and the charset-utf8-only choice).
+function isJsonContentType(ctype) {
+  const value = ctype.trim();
+  if (V.has('ct-params-415')) return /^application\/json$/i.test(value);
+  if (V.has('ct-case-sensitive')) return /^application\/json\s*(;.*)?$/.test(value);
+  if (!/^application\/json\s*(;.*)?$/i.test(value)) return false;
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(value)?.[1];
+  return !(V.has('charset-utf8-only') && charset !== undefined && charset.toLowerCase() !== 'utf-8');
+}
+// The phase of the validation under way: the broken types switches skip checks on update.
+let validationPhase = 'create';
+const skipTypeCheck = (name) => (V.has('types-on-create-only') && validationPhase === 'update' && name !== 'id') || (V.has('types-top-level-only') && /[.[]/.test(name));
+const skipEnumCheck = (name) => (V.has('enums-on-create-only') && validationPhase === 'update') || (V.has('types-top-level-only') && /[.[]/.test(name));
+// jsonb-like: keys sorted, every character beyond ASCII escaped.
+function sortKeys(v) {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (!isObj(v)) return v;
+  const o = {};
+  for (const k of Object.keys(v).sort()) setField(o, k, sortKeys(v[k]));
+  return o;
+}
+const asciiJson = (text) => text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+// ---------------- end of realistic data ----------------
+
 function deepEqual(a, b) {
   if (a === b) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
@@ -197,21 +315,23 @@ const SCHEMAS = ['yaml', 'json', 'propeties', 'properties'];
 function checkStr(errs, obj, key, name, required) {
   if (!(key in obj) || obj[key] === undefined) { if (required) errs[name] = 'required'; return; }
   if (V.has('no-types') && name !== 'id') return;
+  if (skipTypeCheck(name)) return;
   if (typeof obj[key] !== 'string') errs[name] = 'invalid';
 }
 function checkEnum(errs, obj, key, name, values, required) {
   if (!(key in obj) || obj[key] === undefined) { if (required) errs[name] = 'required'; return; }
   if (V.has('no-types')) return;
+  if (skipEnumCheck(name) || skipTypeCheck(name)) return;
   if (V.has('no-properties') && (obj[key] === 'properties' || obj[key] === 'propeties')) { errs[name] = 'invalid'; return; }
   if (!values.includes(obj[key])) errs[name] = 'invalid';
 }
 function checkStrList(errs, obj, key, name) {
-  if (!(key in obj)) return;
+  if (!(key in obj) || skipTypeCheck(name)) return;
   const v = obj[key];
   if (!Array.isArray(v) || !v.every((x) => typeof x === 'string')) errs[name] = 'invalid';
 }
 function checkBool(errs, obj, key, name) {
-  if (key in obj && typeof obj[key] !== 'boolean') errs[name] = 'invalid';
+  if (key in obj && !skipTypeCheck(name) && typeof obj[key] !== 'boolean') errs[name] = 'invalid';
 }
 // typed-hidden-names: the description hides these names; the public original calls them so, and the description types them.
 function checkHidden(errs, obj, checks) {
@@ -288,7 +408,7 @@ const INDICES = {
   '/type/network-link': { noun: 'Network link type', prefix: 'nlt_', validate: validateLinkType, lists: [] },
   '/catalog/agent': { noun: 'Agent', prefix: 'agt_', validate: validateAgent, lists: ['actions', 'parameters', 'resources'] },
 };
-for (const ix of Object.values(INDICES)) { ix.records = new Map(); ix.seq = 0; }
+for (const ix of Object.values(INDICES)) { ix.records = new IdMap(); ix.seq = 0; }
 if (V.has('preload-names')) {
   INDICES['/type/network-link'].records.set('direct', { id: 'direct', name: 'Direct link', description: 'Point-to-point link between two nodes' });
   INDICES['/type/network-link'].records.set('partition', { id: 'partition', name: 'Partition', description: 'A network slice' });
@@ -369,7 +489,7 @@ function envelope(code, message, error = false, statusText) {
   return item;
 }
 // infinity-out writes a non-finite number as JavaScript prints it, which is not JSON.
-const toText = (body) => (V.has('infinity-out') ? JSON.stringify(body, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? `@@${v}@@` : v)).replace(/"@@(-?Infinity|NaN)@@"/g, '$1') : JSON.stringify(body));
+const toText = (body) => (V.has('jsonb-like') ? asciiJson(JSON.stringify(sortKeys(body))) : V.has('infinity-out') ? JSON.stringify(body, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? `@@${v}@@` : v)).replace(/"@@(-?Infinity|NaN)@@"/g, '$1') : JSON.stringify(body));
 function send(res, status, body) {
   res.statusCode = status;
   if (!(V.has('no-ct-bodyless') && (body === undefined || status === 204 || status === 304))) res.setHeader('Content-Type', 'application/json');
@@ -442,7 +562,8 @@ function route(pathname) {
     if (p.startsWith(base + '/')) {
       const rest = p.slice(base.length + 1);
       if (rest && !rest.includes('/')) {
-        let id; try { id = decodeURIComponent(rest); } catch { return null; }
+        if (V.has('slash-id-unroutable') && /%2f/i.test(rest)) return null;
+        let id; try { id = normId(decodePathId(rest)); } catch { return null; }
         return { ix: INDICES[base], pathId: id };
       }
     }
@@ -534,7 +655,8 @@ function doCreate(ix, pathId, body) {
   const batchIds = new Set();
   for (const raw of items) {
     if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
-    const rec = clone(raw);
+    const rec = mangleContent(clone(raw));
+    if (typeof rec.id === 'string') rec.id = normId(rec.id);
     if (pathId !== undefined) {
       if ('id' in rec && rec.id !== pathId) throw new HttpErr(422, `Path id '${pathId}' does not agree with body id`);
       rec.id = pathId;
@@ -617,9 +739,10 @@ function doUpdate(ix, pathId, body) {
   // empty-patch-204: a body that names the record and sets nothing has nothing to update.
   if (V.has('empty-patch-204') && items.length === 1 && isObj(items[0]) && Object.keys(items[0]).every((k) => k === 'id')) return { status: 204 };
   const plan = [];
-  for (const raw of items) {
+  for (let raw of items) {
     if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
-    let id = raw.id;
+    raw = mangleContent(raw);
+    let id = normId(raw.id);
     if (pathId !== undefined) {
       if (id !== undefined && id !== pathId && !V.has('ignore-id-change')) throw new HttpErr(422, 'The id of a record is read-only and cannot be changed');
       id = pathId;
@@ -640,7 +763,9 @@ function doUpdate(ix, pathId, body) {
       throw new HttpErr(status, `No ${ix.noun.toLowerCase()} with id ${id} can be updated`);
     }
     const next = shapeEntries(ix, applyUpdate(ix, current, raw));
-    const errs = ix.validate(next);
+    validationPhase = 'update';
+    let errs;
+    try { errs = ix.validate(next); } finally { validationPhase = 'create'; }
     if (Object.keys(errs).length) return { status: 406, message: errs };
     const same = V.has('shallow-compare') ? deepEqual(firstLevelOfEntries(ix, current), firstLevelOfEntries(ix, next)) : deepEqual(current, next);
     plan.push({ id, next, changed: !same });
@@ -659,9 +784,11 @@ function doUpdate(ix, pathId, body) {
 function doRead(ix, pathId, body) {
   const q = parseQuery(body, true);
   let recs = listRecords(ix);
-  if (pathId !== undefined) recs = recs.filter((r) => r.id === pathId);
+  if (pathId !== undefined) recs = recs.filter((r) => sameId(r.id, pathId));
   const noQuery = pathId === undefined && !q.where;
   recs = recs.filter((r) => matches(r, q.where));
+  if (V.has('page-read-all-100') && noQuery) recs = recs.slice(0, 100);
+  if (V.has('page-where-50') && q.where) recs = recs.slice(0, 50);
   if (recs.length === 0) {
     if (V.has('lenient-missing-id') && pathId !== undefined && !q.where) return { status: 200, body: [] };
     if (noQuery && V.has('empty-index-404')) throw new HttpErr(404, 'The index holds no record');
@@ -676,8 +803,9 @@ function doRead(ix, pathId, body) {
 function doDelete(ix, pathId, body) {
   const q = parseQuery(body, false);
   let recs = listRecords(ix);
-  if (pathId !== undefined) recs = recs.filter((r) => r.id === pathId);
+  if (pathId !== undefined) recs = recs.filter((r) => sameId(r.id, pathId));
   recs = recs.filter((r) => matches(r, q.where));
+  if (V.has('delete-where-first-page') && pathId === undefined && q.where) recs = recs.slice(0, 100);
   if (recs.length === 0) {
     if (V.has('delete-404-removes') && pathId !== undefined) ix.records.delete(pathId);
     throw new HttpErr(404, 'The query did not match any record');
@@ -707,7 +835,7 @@ const server = http.createServer(async (req, res) => {
     const raw = bytes.toString('utf8');
     const ctype = req.headers['content-type'];
     // lenient-ct reads a body sent without Content-Type as JSON.
-    const isJson = (ctype !== undefined && /^application\/json\s*(;.*)?$/i.test(ctype.trim())) || (ctype === undefined && V.has('lenient-ct'));
+    const isJson = (ctype !== undefined && isJsonContentType(ctype)) || (ctype === undefined && V.has('lenient-ct'));
     const hasBody = raw.trim().length > 0;
     if ((V.has('strict-ct') && !isJson) || (ctype !== undefined && !isJson && !(V.has('no415-delete') && req.method === 'DELETE')) || (hasBody && !isJson) || ((req.method === 'POST' || req.method === 'PUT') && !isJson)) {
       return fail(res, 415, 'Only application/json is accepted');

@@ -1,4 +1,4 @@
-import { GENERATED_SLOT, type FuzzStep, type FlawKind, type Transport } from './fuzz-step.js';
+import { GENERATED_SLOT, JSON_CONTENT_TYPES, type FuzzStep, type FlawKind, type Transport } from './fuzz-step.js';
 
 /** Raw bodies an implementation may accept or refuse (faithful-answers json-edge-values): the record is read back after them. */
 export const OPEN_RAW_KINDS: ReadonlySet<string> = new Set(['deep-nesting', 'huge-number', 'invalid-utf8']);
@@ -18,6 +18,6 @@ export function effectiveTransport(step: FuzzStep, hasBody: boolean, context: { 
 export function causeOf(transport: Transport, flaw: FlawKind | undefined): string | undefined {
   if (transport.auth !== 'valid') return `token-${transport.auth}`;
   if (transport.raw !== 'normal') return transport.raw;
-  if (transport.contentType !== 'json' && transport.contentType !== 'json-charset') return `content-type-${transport.contentType}`;
+  if (!JSON_CONTENT_TYPES.has(transport.contentType)) return `content-type-${transport.contentType}`;
   return flaw;
 }

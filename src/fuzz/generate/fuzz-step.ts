@@ -46,8 +46,11 @@ export type AuthKind =
   | 'basic-scheme'
   | 'in-query-string';
 
-/** The request Content-Type: JSON (two spellings), none, or another media type. */
-export type ContentTypeKind = 'json' | 'json-charset' | 'missing' | 'text-plain' | 'form';
+/** The request Content-Type: JSON (four spellings: a charset parameter, another letter case), none, or another media type. */
+export type ContentTypeKind = 'json' | 'json-charset' | 'json-charset-tight' | 'json-upper' | 'missing' | 'text-plain' | 'form';
+
+/** The spellings of application/json (§4.1; RFC 9110 §8.3.1: letter case aside, parameters allowed). */
+export const JSON_CONTENT_TYPES: ReadonlySet<ContentTypeKind> = new Set(['json', 'json-charset', 'json-charset-tight', 'json-upper']);
 
 /** The body as built, or a hostile replacement of it. */
 export type RawBodyKind = 'normal' | 'malformed-json' | 'not-an-object' | 'deep-nesting' | 'huge-number' | 'invalid-utf8' | 'empty';

@@ -4,6 +4,28 @@ import { GENERATED_SLOT } from './fuzz-step.js';
 
 const SHORT: Record<IndexName, string> = { event: 'e', 'network-link-type': 'n', agent: 'a' };
 
+/**
+ * The endings of the ids of slots 0 and 1, by style (`slot = 10 × style + 0 or 1`, see
+ * `withIdStyle` in step-arbitrary.ts): style 0 is the plain pair; each other style makes the two
+ * ids differ in one way a broken store folds together (letter case, Unicode normalization, a
+ * trailing space), or gives them characters a path carries percent-encoded (space, %, ?, #, +,
+ * non-ASCII). An id is an exact string (§2), at {base}/{id} as in a body (§4.1). No id holds "/"
+ * (x-decisions ids-in-path).
+ */
+export const ID_STYLES: ReadonlyArray<readonly [string, string]> = [
+  ['0', '1-é'],
+  ['-node', '-Node'],
+  ['-caf\u00e9', '-cafe\u0301'],
+  ['-edge', '-edge '],
+  ['-100%-%41', '-%2541'],
+  ['-a+b', '-a b'],
+  ['-why?', '-#1'],
+  ['-東京', '-🚀 x'],
+];
+
+/** Records of a bulk (volume) create take slots from here on: `<prefix><index letter>b<n>`. */
+export const BULK_SLOT_BASE = 1000;
+
 /** The ids of one sequence, plus what it learned: the ids the target generated. */
 export interface SequenceIdBook extends SequenceIds {
   /** Every id and marker of this sequence starts with it (`fz-1a2b3c-7-`). */
@@ -17,14 +39,19 @@ export interface SequenceIdBook extends SequenceIds {
 /**
  * Ids for sequence `n` of a run: `<run prefix><n>-<index letter><slot>` (§2 rule 3 recommends
  * readable ids), so every record a sequence makes is its own and a replay never meets leftovers
- * of another sequence. A few ids carry a unicode letter or a space, which travel percent-encoded.
+ * of another sequence. The ending of slots 0 and 1 follows the sequence's id style (ID_STYLES).
  */
 export function createSequenceIds(runPrefix: string, sequence: number): SequenceIdBook {
   const prefix = `${runPrefix}${sequence}-`;
   const learned = new Map<IndexName, string>();
   const all = new Set<string>();
   let markers = 0;
-  const fixed = (index: IndexName, slot: number) => `${prefix}${SHORT[index]}${slot}${slot === 1 ? '-é' : slot === 2 ? ' x' : ''}`;
+  const fixed = (index: IndexName, slot: number) => {
+    if (slot >= BULK_SLOT_BASE) return `${prefix}${SHORT[index]}b${slot - BULK_SLOT_BASE}`;
+    const style = ID_STYLES[Math.floor(slot / 10)];
+    const ending = style?.[slot % 10];
+    return ending === undefined ? `${prefix}${SHORT[index]}${slot}` : `${prefix}${SHORT[index]}${ending}`;
+  };
   return {
     prefix,
     slotId: (index, slot) => (slot === GENERATED_SLOT ? (learned.get(index) ?? `${prefix}${SHORT[index]}-not-created`) : fixed(index, slot)),

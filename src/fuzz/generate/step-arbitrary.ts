@@ -1,8 +1,10 @@
 import fc from 'fast-check';
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
-import { GENERATED_SLOT, NORMAL_TRANSPORT, SLOT_COUNT, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type QuerySpec, type Transport } from './fuzz-step.js';
+import { GENERATED_SLOT, NORMAL_TRANSPORT, SLOT_COUNT, type AuthKind, type ContentTypeKind, type FuzzStep, type FlawChoice, type FlawKind, type QuerySpec, type Transport } from './fuzz-step.js';
 import { arbitraryForSchema } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode, requestBodyNode } from './schema-node.js';
+import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
+import { minimalRecord } from './minimal-record.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';
 import { mayReadAsNonString } from '../../conformance/faithful-answers.js';
 
@@ -16,14 +18,18 @@ function flawChoice(kinds: readonly FlawKind[], percent: number): fc.Arbitrary<F
   return fc.oneof({ arbitrary: fc.constant(undefined), weight: 100 - percent }, { arbitrary: choice, weight: percent });
 }
 
-/** The transport: as the description asks most of the time, otherwise one hostile change. */
+/** Other spellings of application/json: with a charset parameter, in another letter case (§4.1, RFC 9110 §8.3.1). */
+const JSON_SPELLINGS: readonly ContentTypeKind[] = ['json-charset', 'json-charset-tight', 'json-upper'];
+
+/** The transport: as the description asks most of the time (application/json in any spelling), otherwise one hostile change. */
 export function transportArbitrary(): fc.Arbitrary<Transport> {
   const hostile = fc.oneof(
     fc.constantFrom(...AUTH_KINDS).map((auth): Transport => ({ ...NORMAL_TRANSPORT, auth })),
-    fc.constantFrom('json-charset', 'missing', 'text-plain', 'form').map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType: contentType as Transport['contentType'] })),
+    fc.constantFrom('missing', 'text-plain', 'form').map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType: contentType as Transport['contentType'] })),
     fc.constantFrom('malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty').map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw: raw as Transport['raw'] })),
   );
-  return fc.oneof({ arbitrary: fc.constant(NORMAL_TRANSPORT), weight: 85 }, { arbitrary: hostile, weight: 15 });
+  const spelled = fc.constantFrom(...JSON_SPELLINGS).map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType }));
+  return fc.oneof({ arbitrary: fc.constant(NORMAL_TRANSPORT), weight: 70 }, { arbitrary: spelled, weight: 15 }, { arbitrary: hostile, weight: 15 });
 }
 
 /** Field names a query of this index may name: the declared ones, the vocabulary's, and `id`. */
@@ -133,11 +139,75 @@ function setupCreateArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, inde
   });
 }
 
+/** The field every record of a bulk carries, with one tagged value, so one where names them all (§2 rule 4 allows it). */
+export const BULK_FIELD = 'fz_volume';
+
+/** More records than any page size a store or framework defaults to (10, 20, 25, 50, 100, 250). */
+export const BULK_MAX = 260;
+
+/**
+ * A bulk: up to {@link BULK_MAX} small records of one index created one by one, then read by a
+ * where that matches them all and deleted by it, and the whole index read at the end of the
+ * sequence (§4.1 rule 2 and query body: every record counts, whatever the number; §8 shows no
+ * page size). Its size shrinks like any number.
+ */
+function bulkArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary): fc.Arbitrary<FuzzStep[]> {
+  const count = fc.oneof(fc.constant(BULK_MAX), fc.integer({ min: 2, max: BULK_MAX }));
+  return fc.record({ index: fc.constantFrom(...INDEX_DEFINITIONS.map((d) => d.name)), count, tagged: fc.constantFrom(...vocabulary.taggedValues), readWhere: fc.boolean(), deleteWhere: fc.boolean() }).map(({ index, count, tagged, readWhere, deleteWhere }) => {
+    const base = minimalRecord(doc, index);
+    const creates = Array.from({ length: count }, (_, n): FuzzStep => ({
+      op: 'create', index, transport: NORMAL_TRANSPORT, slot: BULK_SLOT_BASE + n, via: 'body', body: { value: { ...base, [BULK_FIELD]: tagged, n }, flaw: undefined },
+    }));
+    const query = { value: { where: { equals: { target: BULK_FIELD, expr: tagged } } }, flaw: undefined };
+    const read: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
+    const remove: FuzzStep = { op: 'delete', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
+    return [...creates, ...(readWhere ? [read] : []), ...(deleteWhere ? [remove] : [])];
+  });
+}
+
+/** Slot 0 or 1 of a step as the id style makes it (sequence-ids.ts ID_STYLES); the generated slot and bulk slots stay. */
+const styled = (slot: number, style: number) => (slot === 0 || slot === 1 ? style * 10 + slot : slot);
+
+/**
+ * The steps with the slots 0 and 1 — and the `@slotN` placeholders of their wheres — in one id
+ * style: the ids of the two slots then differ only by letter case, normalization or a trailing
+ * space, or hold characters a path carries percent-encoded (§2: an id is an exact string).
+ */
+function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
+  if (style === 0) return steps;
+  const restyle = (query: QuerySpec | undefined): QuerySpec | undefined => {
+    if (!query) return query;
+    const value = JSON.parse(JSON.stringify(query.value), (key, v: unknown) => {
+      if (key !== 'expr' || typeof v !== 'string' || !v.startsWith(SLOT_EXPR_PREFIX)) return v;
+      const slot = Number(v.slice(SLOT_EXPR_PREFIX.length));
+      return Number.isInteger(slot) ? `${SLOT_EXPR_PREFIX}${styled(slot, style)}` : v;
+    }) as Record<string, unknown>;
+    return { ...query, value };
+  };
+  return steps.map((step): FuzzStep => {
+    switch (step.op) {
+      case 'create':
+      case 'update':
+        return { ...step, slot: styled(step.slot, style) };
+      case 'read':
+      case 'delete':
+        return { ...step, slot: step.slot === undefined ? undefined : styled(step.slot, style), query: restyle(step.query) };
+    }
+  });
+}
+
 /**
  * A sequence of steps (fast-check shrinks it by dropping and simplifying steps): mostly on one
- * index, so its steps meet each other's records; now and then across all three.
+ * index, so its steps meet each other's records; now and then across all three; half of them
+ * with ids in another style than plain (withIdStyle); now and then a bulk of records (bulkArbitrary).
  */
 export function sequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive = false): fc.Arbitrary<FuzzStep[]> {
+  const style = fc.oneof({ arbitrary: fc.constant(0), weight: ID_STYLES.length - 1 }, { arbitrary: fc.integer({ min: 1, max: ID_STYLES.length - 1 }), weight: ID_STYLES.length - 1 });
+  const plain = fc.tuple(plainSequenceArbitrary(doc, vocabulary, maxSteps, destructive), style).map(([steps, s]) => withIdStyle(steps, s));
+  return fc.oneof({ arbitrary: plain, weight: 24 }, { arbitrary: bulkArbitrary(doc, vocabulary), weight: 1 });
+}
+
+function plainSequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive: boolean): fc.Arbitrary<FuzzStep[]> {
   const perIndex = INDEX_DEFINITIONS.map((d) => stepArbitrary(doc, vocabulary, d.name, destructive));
   const setups = INDEX_DEFINITIONS.map((d) => setupCreateArbitrary(doc, vocabulary, d.name));
   const withSetup = (setup: fc.Arbitrary<FuzzStep>, step: fc.Arbitrary<FuzzStep>) =>

@@ -31,11 +31,19 @@ export function createVocabulary(runPrefix: string): Vocabulary {
 
 const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 4 });
 
-/** Any string value: tagged, plain words, unicode, control characters, now and then a long one. */
+/**
+ * Text as real records hold it: accents, CJK and characters outside the Basic Multilingual Plane
+ * (emoji with modifiers and joiners, a flag), quotes and backslashes, a decomposed accent, line
+ * breaks — each must be stored as sent (§2 rule 4).
+ */
+const REAL_TEXT = ['Größe – café, naïve', '東京の回線 서울', '🚀 👩🏽‍💻 🇫🇷 𝄞', 'say "hi" to C:\\temp\\new', 'cafe\u0301', 'one\ntwo\tthree', '</script>'];
+
+/** Any string value: tagged, plain words, real text, unicode, control characters, now and then a long one. */
 export function stringValue(vocabulary: Vocabulary): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constantFrom(...vocabulary.taggedValues), weight: 4 },
     { arbitrary: fc.constantFrom('link-down', 'link-up', 'major', ''), weight: 2 },
+    { arbitrary: fc.constantFrom(...REAL_TEXT), weight: 2 },
     { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 2 },
     { arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }), weight: 1 },
     { arbitrary: controlChars, weight: 1 },

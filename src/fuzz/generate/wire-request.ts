@@ -14,6 +14,8 @@ export interface WireRequest {
 const CONTENT_TYPES: Record<ContentTypeKind, string | undefined> = {
   json: 'application/json',
   'json-charset': 'application/json; charset=utf-8',
+  'json-charset-tight': 'application/json;charset=UTF-8',
+  'json-upper': 'Application/JSON',
   missing: undefined,
   'text-plain': 'text/plain',
   form: 'application/x-www-form-urlencoded',
@@ -67,7 +69,10 @@ export function toCoreRequest(request: WireRequest): CoreRequest {
   return { method: request.method, path, headers: request.headers, body: text, bodyNotUtf8: notUtf8 };
 }
 
-/** `/catalog/agent/<id>` with the id percent-encoded (unicode and spaces included). */
+/**
+ * `/catalog/agent/<id>` with the id percent-encoded (unicode and spaces included), except "+",
+ * which a path segment carries as itself (RFC 3986 pchar): it is a plus sign there, never a space.
+ */
 export function recordPath(basePath: string, id: string | undefined): string {
-  return id === undefined ? basePath : `${basePath}/${encodeURIComponent(id)}`;
+  return id === undefined ? basePath : `${basePath}/${encodeURIComponent(id).replaceAll('%2B', '+')}`;
 }

@@ -1,0 +1,26 @@
+import { When } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import { contentFields } from './support/content-samples.js';
+import { indexClient } from './support/loose-index-client.js';
+import { sampleRecord } from './support/sample-records.js';
+import type { KitWorld } from './world.js';
+
+// §2 rule 4 and the field tables: what is stored is what was sent, whatever the characters,
+// the nesting or the numbers (read back by id and compared value by value).
+
+const INDEX_WORDS: Record<string, IndexName> = { events: 'events', 'network link types': 'networkLinkTypes', agents: 'agents' };
+
+When(/^I create (events|network link types|agents) with a new id holding (.+)$/, async function (this: KitWorld, words: string, kind: string) {
+  const index = INDEX_WORDS[words]!;
+  const id = this.newId(index);
+  const sent = { id, ...sampleRecord(index), ...contentFields(index, kind, 0) };
+  this.remember(index, id, sent);
+  await this.call((c) => indexClient(c, index).create({ body: sent }));
+});
+
+When(/^I update that record setting the same fields to other (.+)$/, async function (this: KitWorld, kind: string) {
+  const record = this.lastRecord();
+  const fields = contentFields(record.index, kind, 1);
+  record.sent = { ...record.sent, ...fields };
+  await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: record.id, ...fields } }));
+});

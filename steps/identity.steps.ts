@@ -1,0 +1,140 @@
+import { Then, When } from '@cucumber/cucumber';
+import type { IndexName } from '../src/client/index.js';
+import { PLAIN_READ_STATUSES } from '../src/conformance/faithful-answers.js';
+import { findSentMismatch } from './support/contains-sent.js';
+import { expectThat } from './support/expect-that.js';
+import { ID_CHARACTERS, ID_DIFFERENCES, idEnding } from './support/id-variants.js';
+import { indexClient } from './support/loose-index-client.js';
+import { recordsOf } from './support/records-of.js';
+import { sampleRecord } from './support/sample-records.js';
+import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
+import type { KitWorld, ScenarioRecord } from './world.js';
+
+// §2 (id: String) and §4.1 ({base}/{id} names one record): an id is an exact string, sent in the
+// body as JSON and in the path percent-encoded (the client encodes as encodeURIComponent does).
+
+/** The two records of the scenario that differ only in their id, oldest first. */
+function pair(world: KitWorld): [ScenarioRecord, ScenarioRecord] {
+  const [first, second] = world.made(world.lastRecord().index).slice(-2);
+  if (!first || !second) throw new Error('the scenario has not created two records');
+  return [first, second];
+}
+
+// The first is created with its id in the body (POST {base}), the second at its path
+// (POST {base}/{id}); each with other field values, so a record read under the other's id shows.
+When(
+  /^I create (events|network link types|agents) under two new ids that differ only by (.+)$/,
+  async function (this: KitWorld, words: string, difference: string) {
+    const index = indexOf(words);
+    const stem = this.newId(index);
+    const [one, two] = idEnding(ID_DIFFERENCES, difference);
+    const first = this.remember(index, `${stem}${one}`, { id: `${stem}${one}`, ...sampleRecord(index, 0) });
+    const created = await this.call((c) => indexClient(c, index).create({ body: first.sent }));
+    this.response();
+    expectThat(created.status === 201, `${created.operation} answered ${created.status} for ${JSON.stringify(first.id)}: ${created.rawBody.slice(0, 200)}`);
+    const secondId = `${stem}${two}`;
+    const second = this.remember(index, secondId, { id: secondId, ...sampleRecord(index, 1) });
+    await this.call((c) => indexClient(c, index).create({ id: secondId, body: sampleRecord(index, 1) }));
+    this.lastMade = second;
+  },
+);
+
+Then('each of the two can be read by its own id as sent', async function (this: KitWorld) {
+  for (const record of pair(this)) await assertStoredAsSent(this, record);
+});
+
+When('I update the second of the two at its path', async function (this: KitWorld) {
+  const [, second] = pair(this);
+  const change = { note: 'updated under its own id' };
+  second.sent = { ...second.sent, ...change };
+  await this.call((c) => indexClient(c, second.index).update({ id: second.id, body: { id: second.id, ...change } }));
+});
+
+When('I delete the second of the two at its path', async function (this: KitWorld) {
+  const [, second] = pair(this);
+  await this.call((c) => indexClient(c, second.index).delete({ id: second.id }));
+});
+
+Then('only the first of the two is left, as sent', async function (this: KitWorld) {
+  const [first, second] = pair(this);
+  await assertAbsent(this, second.index, second.id);
+  await assertStoredAsSent(this, first);
+});
+
+const INDEX_WORDS: Readonly<Record<string, IndexName>> = { events: 'events', 'network link types': 'networkLinkTypes', agents: 'agents' };
+const indexOf = (words: string): IndexName => INDEX_WORDS[words]!;
+
+// POST {base} with the id in the body, or POST {base}/{id} with the id percent-encoded in the path.
+When(
+  /^I create (events|network link types|agents) at (\{base\}|\{base\}\/\{id\}) under (?:a|another) new id holding (.+)$/,
+  async function (this: KitWorld, words: string, path: string, characters: string) {
+    const index = indexOf(words);
+    const id = `${this.newId(index)}${idEnding(ID_CHARACTERS, characters)}`;
+    const body = sampleRecord(index);
+    this.remember(index, id, { id, ...body });
+    if (path === '{base}') await this.call((c) => indexClient(c, index).create({ body: { id, ...body } }));
+    else await this.call((c) => indexClient(c, index).create({ id, body }));
+  },
+);
+
+// The path carried the id; a where in the body names it as JSON: both must name one record.
+Then('reading it where the id equals its id finds exactly that record as sent', async function (this: KitWorld) {
+  const record = this.lastRecord();
+  const outcome = await this.call((c) => indexClient(c, record.index).read({ query: { where: { equals: { target: 'id', expr: record.id } } } }));
+  this.response();
+  expectThat(PLAIN_READ_STATUSES.includes(outcome.status), `${outcome.operation} answered ${outcome.status}: ${outcome.rawBody.slice(0, 200)}`);
+  const list = recordsOf(outcome);
+  expectThat(list.length === 1 && list[0]!['id'] === record.id, `${outcome.operation} where id equals ${JSON.stringify(record.id)} should find exactly that record, found ${JSON.stringify(list.map((r) => r['id']))}`);
+  const mismatch = findSentMismatch(list[0], record.sent);
+  expectThat(mismatch === undefined, `${outcome.operation}: ${record.id} differs from what was sent at ${mismatch}`);
+});
+
+When('I update that record at its path', async function (this: KitWorld) {
+  const record = this.lastRecord();
+  const change = { note: 'updated at its path' };
+  record.sent = { ...record.sent, ...change };
+  await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: record.id, ...change } }));
+});
+
+When('I delete that record at its path', async function (this: KitWorld) {
+  const record = this.lastRecord();
+  await this.call((c) => indexClient(c, record.index).delete({ id: record.id }));
+});
+
+Then('that record can no longer be read', async function (this: KitWorld) {
+  const record = this.lastRecord();
+  await assertAbsent(this, record.index, record.id);
+});
+
+// RFC 3986 lets a path segment carry "+" as itself, and it stays a plus sign: only a form-encoded
+// query string reads it as a space. Two records, "…a+b" and "…a b", tell the two readings apart.
+When(
+  /^I create (events|network link types|agents) under two new ids, one holding a plus sign and one a space in its place$/,
+  async function (this: KitWorld, words: string) {
+    const index = indexOf(words);
+    const stem = this.newId(index);
+    for (const [ending, variant] of [['-a b', 1], ['-a+b', 0]] as const) {
+      const id = `${stem}${ending}`;
+      const record = this.remember(index, id, { id, ...sampleRecord(index, variant) });
+      const outcome = await this.call((c) => indexClient(c, index).create({ body: record.sent }));
+      this.response();
+      expectThat(outcome.status === 201, `${outcome.operation} answered ${outcome.status} for ${JSON.stringify(id)}: ${outcome.rawBody.slice(0, 200)}`);
+    }
+  },
+);
+
+When('I read the one with the plus sign at a path that holds the plus sign as itself', async function (this: KitWorld) {
+  const record = this.lastRecord();
+  const encoded = encodeURIComponent(record.id).replaceAll('%2B', '+');
+  await this.sendRaw({ index: record.index, method: 'GET', id: record.id, encodedId: encoded, body: '', contentType: 'application/json' });
+});
+
+Then('the response is 200 with a list holding only the one with the plus sign, as sent', function (this: KitWorld) {
+  const record = this.lastRecord();
+  const outcome = this.response();
+  expectThat(outcome.status === 200, `${outcome.operation} answered ${outcome.status} for ${JSON.stringify(record.id)} with "+" in its path: ${outcome.rawBody.slice(0, 200)}`);
+  const list = recordsOf(outcome);
+  expectThat(list.length === 1 && list[0]!['id'] === record.id, `${outcome.operation}: a "+" in a path is a plus sign, expected only ${JSON.stringify(record.id)}, got ${JSON.stringify(list.map((r) => r['id']))}`);
+  const mismatch = findSentMismatch(list[0], record.sent);
+  expectThat(mismatch === undefined, `${outcome.operation}: ${record.id} differs from what was sent at ${mismatch}`);
+});

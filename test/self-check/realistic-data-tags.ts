@@ -1,0 +1,10 @@
+/**
+ * The tags of the realistic-data classes (features/volume.feature, identity, content, media-type,
+ * field-types): the scenarios of issue 26 part 1. Their broken switches (independent server) run
+ * the suite on these tags; the broken variants whose expectations were derived before these
+ * scenarios existed run without them, until their failures on them are read and listed.
+ */
+export const REALISTIC_DATA_TAGS = '@volume or @identity or @content or @media-type or @types';
+
+/** Every scenario but the realistic-data ones. */
+export const WITHOUT_REALISTIC_DATA = `not (${REALISTIC_DATA_TAGS})`;
