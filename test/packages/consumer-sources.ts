@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
  */
 export function clientTypeTest(name: 'named-types.ts' | 'mistakes.ts'): string {
   const source = readFileSync(new URL(`../client-types/${name}`, import.meta.url), 'utf8');
-  const rewritten = source.replace("from '../../src/client/index.js'", "from '@mgmt-kit/client'");
+  const rewritten = source
+    .replace("from '../../src/client/index.js'", "from '@mgmt-kit/client'")
+    .replace("from '../../src/client/schema.js'", "from '@mgmt-kit/client/schema'");
   if (rewritten === source) throw new Error(`${name} no longer imports '../../src/client/index.js'`);
   return rewritten;
 }
