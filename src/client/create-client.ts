@@ -7,13 +7,21 @@ import type { IndexClient, KitClient } from './index-client.js';
 import { indexOperations, type IndexName } from './index-operations.js';
 import { placeQuery, runsInBrowser, type QueryPlacement } from './place-query.js';
 import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
+import { holdToken, type TokenProvider } from './token-provider.js';
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
   /** Base address of the service, e.g. `http://127.0.0.1:8080`. */
   baseURL: string;
-  /** The JWT sent in `Authorization` on every call (§5). Omit to send no Authorization. */
-  token?: string | undefined;
+  /**
+   * The JWT sent in `Authorization` on every call (§5): a fixed string, or a function that gives
+   * one (sync or async). The function is called on the first call, again when the token's `exp`
+   * is near (read from its payload, not verified: a quarter of its life, at most 30 s, before),
+   * and once more after a 401 — the call is then sent again with the new token, once. Concurrent
+   * calls share one pending answer; if it rejects, the call rejects with its error. Omit to send
+   * no Authorization.
+   */
+  token?: string | TokenProvider | undefined;
   /** Scheme word before the token; `''` sends the bare token. Default `Bearer` (x-decisions auth-header). */
   authScheme?: string | undefined;
   /** An axios instance to send through (interceptors, a custom adapter in tests). */
@@ -56,8 +64,8 @@ const documentedStatuses = new Map<string, ReadonlySet<number>>(
 export function createClient(options: ClientOptions): KitClient {
   const http = options.axiosInstance ?? axios.create();
   const scheme = options.authScheme ?? 'Bearer';
-  const authorization =
-    options.token === undefined ? undefined : scheme === '' ? options.token : `${scheme} ${options.token}`;
+  const token = holdToken(options.token);
+  const authorizationOf = (value: string | undefined) => (value === undefined ? undefined : scheme === '' ? value : `${scheme} ${value}`);
 
   async function send(
     operation: OperationId,
@@ -66,6 +74,30 @@ export function createClient(options: ClientOptions): KitClient {
     body: unknown,
     extraHeaders: Record<string, string> | undefined,
   ): Promise<ApiResult<OperationId>> {
+    const sent = await token.current();
+    let response = await sendWith(operation, method, path, body, extraHeaders, sent);
+    if (response.status === 401) {
+      // As --token-command: the token may have been revoked or expired early; one retry with a new one.
+      const renewed = await token.renewAfter401(sent);
+      if (renewed !== undefined) response = await sendWith(operation, method, path, body, extraHeaders, renewed);
+    }
+    const rawBody = typeof response.data === 'string' ? response.data : '';
+    const responseHeaders = normaliseHeaders(response.headers as Record<string, unknown>);
+    if (!documentedStatuses.get(operation)?.has(response.status)) {
+      throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
+    }
+    return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
+  }
+
+  async function sendWith(
+    operation: OperationId,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    body: unknown,
+    extraHeaders: Record<string, string> | undefined,
+    bearer: string | undefined,
+  ) {
+    const authorization = authorizationOf(bearer);
     const headers: Record<string, string> = {
       // §4.1: Content-Type: application/json on every operation, with or without a body.
       'Content-Type': 'application/json',
@@ -74,9 +106,8 @@ export function createClient(options: ClientOptions): KitClient {
       ...options.headers,
       ...extraHeaders,
     };
-    let response;
     try {
-      response = await http.request<string>({
+      return await http.request<string>({
         baseURL: options.baseURL,
         url: path,
         method,
@@ -91,12 +122,6 @@ export function createClient(options: ClientOptions): KitClient {
     } catch (error) {
       throw new NetworkError(operation, isAxiosError(error) ? error.code : undefined, { cause: error });
     }
-    const rawBody = typeof response.data === 'string' ? response.data : '';
-    const responseHeaders = normaliseHeaders(response.headers as Record<string, unknown>);
-    if (!documentedStatuses.get(operation)?.has(response.status)) {
-      throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
-    }
-    return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
   }
 
   function indexClient<I extends IndexName>(index: I): IndexClient<I> {

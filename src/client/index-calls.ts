@@ -58,8 +58,30 @@ export interface QueryCall extends CallOptions {
 /** `read`: every record, the one `id` names, or those the query selects. */
 export interface ReadCall extends QueryCall {}
 
+/**
+ * The query a delete takes: a where (and the extensions' order and limit), no `select` — the
+ * spec's Query says "Delete ignores select", so a select there is a mistake the types refuse.
+ */
+export interface DeleteQuery {
+  where?: Query['where'];
+  order?: Query['order'];
+  limit?: Query['limit'];
+}
+// An interface so that tsc names it in a message ("'select' does not exist in type
+// 'DeleteQuery'"), where Omit<Query, 'select'> would print the whole expanded Query. The check
+// below keeps it the spec's Query without select: a field the spec adds fails to compile here.
+type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type MustHold<T extends true> = T;
+export type DeleteQueryIsQueryWithoutSelect = MustHold<
+  MutuallyAssignable<DeleteQuery, Omit<Query, 'select'>> & MutuallyAssignable<keyof DeleteQuery, Exclude<keyof Query, 'select'>>
+>;
+
 /** `delete`: without `id` and `where` every record of the index goes (§4.1 rule 1). */
-export interface DeleteCall extends QueryCall {}
+export interface DeleteCall extends CallOptions {
+  query?: DeleteQuery | undefined;
+  /** Where the query goes for this call; overrides `ClientOptions.queryIn`. */
+  queryIn?: QueryPlacement | undefined;
+}
 
 /** `update` of the record the path names: `PUT {base}/{id}`; the body may leave the id out. */
 export interface UpdateByPathIdCall<I extends IndexName> extends CallOptions {

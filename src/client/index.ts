@@ -3,6 +3,9 @@ export { createClient } from './create-client.js';
 export { indexOperations } from './index-operations.js';
 export { NetworkError, UnexpectedStatusError } from './api-result.js';
 export { placeQuery } from './place-query.js';
+export { expiresSoon, readTokenTimes } from './token-expiry.js';
+// For fetch-based clients generated from the spec (openapi-fetch, hey-api): see docs/other-tools.md
+export { withNullBodyStatuses } from './with-null-body-statuses.js';
 // How the client reads an answer, for callers that send raw requests (the conformance steps)
 export { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 
@@ -13,6 +16,7 @@ export type {
   CreateBody,
   CreateCall,
   DeleteCall,
+  DeleteQuery,
   QueryCall,
   ReadCall,
   UpdateBody,
@@ -25,3 +29,22 @@ export type { CreateResult, DeleteResult, ReadResult, StatusOf, UpdateResult } f
 export type { IndexName, IndexOperations } from './index-operations.js';
 export type { QueryPlacement } from './place-query.js';
 export type { ApiResult, OperationId, RequestBodyOf, Query, Envelope, EnvelopeItem } from './api-result.js';
+export type { TokenProvider } from './token-provider.js';
+export type {
+  Action,
+  Agent,
+  AgentInput,
+  AgentSelection,
+  AgentUpdate,
+  Event,
+  EventInput,
+  EventSelection,
+  EventUpdate,
+  NetworkLinkType,
+  NetworkLinkTypeInput,
+  NetworkLinkTypeSelection,
+  NetworkLinkTypeUpdate,
+  Parameter,
+  Resource,
+  Where,
+} from './record-types.js';

@@ -1,6 +1,7 @@
 import { mintJwt } from '../conformance/mint-jwt.js';
 import type { AuthSettings } from './connection-settings.js';
 import { runTokenCommand } from './run-token-command.js';
+import { expiresSoon } from '../client/index.js';
 
 /** Where a run's token comes from, and when a new one is needed. */
 export interface TokenSource {
@@ -18,33 +19,9 @@ export interface TokenSource {
   readonly obtained: number;
 }
 
-/** Seconds since the epoch at which a JWT expires and was issued, when it says so. */
-export function readTokenTimes(token: string): { exp?: number; iat?: number } {
-  const payload = token.split('.')[1];
-  if (payload === undefined) return {};
-  try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown; iat?: unknown };
-    return {
-      ...(typeof claims.exp === 'number' ? { exp: claims.exp } : {}),
-      ...(typeof claims.iat === 'number' ? { iat: claims.iat } : {}),
-    };
-  } catch {
-    return {};
-  }
-}
-
-/**
- * Whether a token should be replaced before it is sent: its `exp` is less than a quarter of its
- * life away (at most 30 s), so a 2-second token is renewed half a second early and a 1-hour one
- * 30 s early. A token without `exp` (opaque) is replaced only after a 401.
- */
-export function expiresSoon(token: string, obtainedAtMs: number, nowMs = Date.now()): boolean {
-  const { exp, iat } = readTokenTimes(token);
-  if (exp === undefined) return false;
-  const issuedMs = iat !== undefined ? iat * 1000 : obtainedAtMs;
-  const margin = Math.min(30_000, Math.max(0, exp * 1000 - issuedMs) / 4);
-  return exp * 1000 - nowMs <= margin;
-}
+// When a token is near its expiry is the client's rule too (its token provider): one module,
+// browser-safe, in @mgmt-kit/client.
+export { expiresSoon, readTokenTimes } from '../client/index.js';
 
 /**
  * The token source of the auth settings: none, a fixed `--token`, HS256 tokens minted from

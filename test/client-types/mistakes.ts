@@ -3,7 +3,7 @@
 // file without the directives and checks that tsc's message contains the text after `tsc:` — so a
 // message that reads badly ("not assignable to type 'undefined'") fails a test. packed-packages
 // compiles it again against the packed @mgmt-kit/client under a consumer's plain strict settings.
-import { createClient, type ReadResult } from '../../src/client/index.js';
+import { createClient, type EnvelopeItem, type Event, type NetworkLinkTypeInput, type ReadResult } from '../../src/client/index.js';
 
 const client = createClient({ baseURL: 'https://mgmt.example' });
 
@@ -57,4 +57,20 @@ export async function callMistakes(): Promise<void> {
   await client.events.read({ id: 42 });
   // @ts-expect-error the index is called events — tsc: "Property 'event' does not exist on type 'KitClient'. Did you mean 'events'?"
   await client.event.read();
+  // @ts-expect-error select is for reads: a delete ignores it (the spec's Query), so it is refused — tsc: "'select' does not exist in type 'DeleteQuery'"
+  await client.events.delete({ query: { select: ['id'], where: { equals: { target: 'id', expr: 'e1' } } } });
+  // @ts-expect-error nor at a record's path — tsc: "'select' does not exist in type 'DeleteQuery'"
+  await client.agents.delete({ id: 'filebeat', query: { select: ['id'] } });
+}
+
+export function tokenAndRecordMistakes(): void {
+  // @ts-expect-error a token provider gives a string (or a promise of one), not the header — tsc: "Type '{ Authorization: string; }' is not assignable to type 'string | Promise<string>'"
+  createClient({ baseURL: 'https://mgmt.example', token: () => ({ Authorization: 'Bearer jwt' }) });
+  // @ts-expect-error a network link type's name is required — tsc: "Property 'name' is missing in type '{ id: string; }' but required in type"
+  const link: NetworkLinkTypeInput = { id: 'mesh' };
+  // @ts-expect-error a stored record's id is a string — tsc: "Type 'number' is not assignable to type 'string'"
+  const stored: Event = { id: 7 };
+  // @ts-expect-error an envelope item's message is not a number — tsc: "Type 'number' is not assignable to type"
+  const item: EnvelopeItem = { status: 'Created', code: 201, error: false, message: 42 };
+  void [link, stored, item];
 }

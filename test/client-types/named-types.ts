@@ -14,7 +14,20 @@ import {
   type UpdateCall,
   type UpdateNamedInBody,
   type UpdateResult,
+  type Agent,
+  type AgentInput,
+  type DeleteQuery,
+  type EnvelopeItem,
+  type Event,
+  type EventInput,
+  type EventUpdate,
+  type NetworkLinkType,
+  type NetworkLinkTypeInput,
+  type NetworkLinkTypeUpdate,
+  type Query,
+  type TokenProvider,
 } from '../../src/client/index.js';
+import type { components, paths } from '../../src/client/schema.js';
 
 /** True only when A and B are the same type (not merely assignable one way). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -104,4 +117,33 @@ export async function oneCallShape(): Promise<void> {
   await client.networkLinkTypes.create({ body });
   await client.networkLinkTypes.update({ id: 'mesh', body: change });
   await client.networkLinkTypes.update({ body: named });
+}
+
+// The record, body and query types by name are the generated ones (aliases, not copies), and the
+// generated `components` and `paths` come through the package's `/schema` entry.
+export function recordTypesByName(): void {
+  same<Event, components['schemas']['Event']>(true);
+  same<NetworkLinkType, components['schemas']['NetworkLinkType']>(true);
+  same<Agent, components['schemas']['Agent']>(true);
+  same<EventInput, components['schemas']['EventInput']>(true);
+  same<NetworkLinkTypeUpdate, components['schemas']['NetworkLinkTypeUpdate']>(true);
+  same<EnvelopeItem, components['schemas']['EnvelopeItem']>(true);
+  same<Query, components['schemas']['Query']>(true);
+  const readEvents: keyof paths = '/event';
+  void readEvents;
+  const link: NetworkLinkTypeInput = { id: 'mesh', name: 'Mesh' };
+  const change: EventUpdate = { id: 'e1', severity: 'major' };
+  const agent: AgentInput = { id: 'filebeat', actions: [] };
+  const stored: Event = { id: 'e1', kind: 'link-down' };
+  const where: DeleteQuery = { where: { equals: { target: 'kind', expr: 'link-down' } } };
+  void [link, change, agent, stored, where];
+}
+
+// A token provider: a function giving a string or a promise of one, called again near expiry.
+export function tokenProviders(): void {
+  const fixed: TokenProvider = () => 'jwt';
+  const fetched: TokenProvider = async () => (await fetch('https://auth.example/token')).text();
+  createClient({ baseURL: 'https://mgmt.example', token: fixed });
+  createClient({ baseURL: 'https://mgmt.example', token: fetched });
+  createClient({ baseURL: 'https://mgmt.example', token: async () => 'jwt' });
 }

@@ -120,3 +120,19 @@ export function describeSize(measure: InstallMeasure): string {
   const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
   return `${measure.packages} packages, ${mb(measure.bytes)} (${mb(measure.diskBytes)} on disk), installed in ${measure.seconds.toFixed(1)} s`;
 }
+
+/**
+ * Compiles the file as a CommonJS project does (a `cjs/` folder of the project whose package.json
+ * says `"type": "commonjs"`, as `npm init` leaves it): strict, `module` and `moduleResolution`
+ * set to `module`, output beside the source. Returns tsc's errors ("" when it compiled).
+ */
+export function compileCommonJs(dir: string, name: string, source: string, module: 'nodenext' | 'node16'): { folder: string; errors: string } {
+  const folder = join(dir, `cjs-${module}`);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'cjs-consumer', private: true, type: 'commonjs' }));
+  writeFileSync(join(folder, name), source);
+  const compilerOptions = { strict: true, module, moduleResolution: module, target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], skipLibCheck: false, outDir: '.' };
+  writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: [name] }));
+  const result = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: folder, env: cleanEnv(), encoding: 'utf8', timeout: 120_000 });
+  return { folder, errors: result.status === 0 ? '' : `${result.stdout}${result.stderr}` };
+}

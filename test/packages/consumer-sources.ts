@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
  */
 export function clientTypeTest(name: 'named-types.ts' | 'mistakes.ts'): string {
   const source = readFileSync(new URL(`../client-types/${name}`, import.meta.url), 'utf8');
-  const rewritten = source.replace("from '../../src/client/index.js'", "from '@mgmt-kit/client'");
+  const rewritten = source
+    .replace("from '../../src/client/index.js'", "from '@mgmt-kit/client'")
+    .replace("from '../../src/client/schema.js'", "from '@mgmt-kit/client/schema'");
   if (rewritten === source) throw new Error(`${name} no longer imports '../../src/client/index.js'`);
   return rewritten;
 }
@@ -185,4 +187,41 @@ try {
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('close', resolve));
 }
+`;
+
+/**
+ * A CommonJS consumer (compiled to require() calls): the client, its named types and the schema
+ * entry. Prints `function function 1` when run: createClient and withNullBodyStatuses load
+ * through require(esm) (Node 20.19+), and the typed record went through.
+ */
+export const clientCommonJsConsumer = `
+import { createClient, withNullBodyStatuses, type Event, type NetworkLinkTypeInput, type TokenProvider } from '@mgmt-kit/client';
+import type { paths } from '@mgmt-kit/client/schema';
+
+const token: TokenProvider = async () => 'jwt';
+const client = createClient({ baseURL: 'https://mgmt.example', token });
+const link: NetworkLinkTypeInput = { id: 'mesh', name: 'Mesh' };
+const events: Event[] = [{ id: 'e1', kind: 'link-down' }];
+const path: keyof paths = '/event';
+void [client, link, path];
+console.log(typeof createClient, typeof withNullBodyStatuses, events.length);
+`;
+
+/** A Playwright spec a frontend team writes with the fixture (compiled, not run, in the install). */
+export const playwrightConsumer = `
+import { expect, test, type MockServer } from 'mgmt-kit/playwright';
+
+test.use({ mockOptions: { seed: { event: [{ id: 'seeded' }] } } });
+
+test('creates an event', async ({ page, mock }) => {
+  const server: MockServer = mock;
+  server.faults.add({ method: 'GET', path: '/type/network-link', status: 503, times: 1 });
+  await page.goto(server.url + '/__admin/');
+  await expect(mock).toHaveReceived({ method: 'POST', path: '/event', body: { kind: 'link-down' } });
+  await expect(mock).toHaveReceivedTimes({ method: 'GET' }, 1, { timeout: 1000 });
+  await expect(mock).not.toHaveReceived({ status: '5xx' });
+  // @ts-expect-error the journal filter has no field "url"
+  await expect(mock).toHaveReceived({ url: '/event' });
+  expect(server.records('event').length).toBe(1);
+});
 `;

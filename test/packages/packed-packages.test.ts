@@ -10,8 +10,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundle } from './bundle-size.js';
-import { compileStrict, describeSize, describeTarball, installTarballs, pack, REPO, runModule, type InstallMeasure, type Packed } from './consumer-project.js';
-import { clientConsumer, clientSmoke, clientTypeTest, kitCaptureSmoke, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
+import { compileCommonJs, compileStrict, describeSize, describeTarball, installTarballs, pack, REPO, run, runModule, type InstallMeasure, type Packed } from './consumer-project.js';
+import { clientCommonJsConsumer, clientConsumer, playwrightConsumer, clientSmoke, clientTypeTest, kitCaptureSmoke, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
 import { entrySpecifiers, importEverySource, unshippableFiles } from './tarball-contents.js';
 
 const SLOW = { timeout: 300_000 };
@@ -110,6 +110,14 @@ describe('@mgmt-kit/client, installed alone', SLOW, () => {
   });
   it('strict TypeScript (NodeNext, no Node types) compiles against it, and its types are not any', () => {
     compileStrict(dir, 'consumer.ts', clientConsumer, false);
+  });
+  it('a CommonJS project (no "type": "module") compiles with module nodenext and its require() runs; node16 refuses the import (TS1479), as docs/typed-client.md says', () => {
+    const compiled = compileCommonJs(dir, 'cjs-consumer.ts', clientCommonJsConsumer, 'nodenext');
+    assert.equal(compiled.errors, '', 'nodenext compiles');
+    assert.match(readFileSync(join(compiled.folder, 'cjs-consumer.js'), 'utf8'), /require\("@mgmt-kit\/client"\)/, 'the output is CommonJS');
+    assert.equal(run(process.execPath, ['cjs-consumer.js'], compiled.folder).trim(), 'function function 1');
+    const node16 = compileCommonJs(dir, 'cjs-consumer.ts', clientCommonJsConsumer, 'node16');
+    assert.match(node16.errors, /error TS1479: The current file is a CommonJS module whose imports will produce 'require' calls; however, the referenced file is an ECMAScript module/);
   });
   it('the client type tests hold against it: named result types, literal codes, each refused mistake', () => {
     for (const name of ['named-types.ts', 'mistakes.ts'] as const) compileStrict(dir, name, clientTypeTest(name), false);
@@ -213,12 +221,28 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
   it('strict TypeScript (NodeNext) compiles against its three entry points', () => {
     compileStrict(dir, 'consumer.ts', kitConsumer, true);
   });
+  it('mgmt-kit/playwright: without @playwright/test its import names the missing peer; with it, the entry loads and a spec using the fixture compiles', () => {
+    const missing = runModule(dir, 'playwright-missing.mjs', "try { await import('mgmt-kit/playwright'); console.log('loaded'); } catch (error) { console.log(error.code, error.message.includes('@playwright/test')); }\n");
+    assert.equal(missing, 'ERR_MODULE_NOT_FOUND true');
+    const version = (JSON.parse(readFileSync(join(REPO, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string }).version;
+    run('npm', ['install', `@playwright/test@${version}`, '--no-audit', '--no-fund'], dir);
+    assert.equal(runModule(dir, 'playwright-entry.mjs', "const entry = await import('mgmt-kit/playwright');\nconsole.log(typeof entry.test.extend, typeof entry.expect.extend, typeof entry.startMockServer);\n"), 'function function function');
+    compileStrict(dir, 'fixture.spec.ts', playwrightConsumer, true);
+  });
 });
 
-/** Imports every entry of the package's `exports` map from the project in plain Node. */
+/** Entries that need an optional peer dependency, which a plain install does not bring. */
+const OPTIONAL_PEER_ENTRIES: Record<string, string> = { 'mgmt-kit/playwright': '@playwright/test' };
+
+/**
+ * Imports every entry of the package's `exports` map from the project in plain Node: those with
+ * JavaScript behind them (a types-only entry such as `@mgmt-kit/client/schema` has nothing to
+ * import), except those that need an optional peer (checked on their own).
+ */
 function assertEveryEntryImports(dir: string, folder: string): void {
   const { name, exports } = manifest(folder);
-  const specifiers = entrySpecifiers(name, exports);
+  const runtime = Object.fromEntries(Object.entries(exports).filter(([, target]) => typeof target === 'string' || (typeof target === 'object' && target !== null && 'default' in target)));
+  const specifiers = entrySpecifiers(name, runtime).filter((specifier) => !(specifier in OPTIONAL_PEER_ENTRIES));
   const lines = runModule(dir, 'entries.mjs', importEverySource(specifiers)).split('\n');
   assert.deepEqual(lines.map((line) => line.split(' ')[0]), specifiers);
   for (const line of lines) assert.ok(Number(line.split(' ')[1]) > 0, `${line}: exports something`);

@@ -5,7 +5,7 @@ import { chromium, type Browser } from 'playwright-core';
 
 // Our own flags, not the package's defaults: those include --disable-web-security (which would
 // hide CORS from the tests that check it) and --single-process (which service workers dislike).
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--no-zygote',

@@ -41,6 +41,7 @@ export const ADMIN_PAGE_HTML = `<!doctype html>
         <button type="submit">Add rule</button>
         <button type="button" id="clear-faults">Remove all</button>
       </form>
+      <p id="fault-form-error" class="form-error" role="alert" hidden></p>
       <table id="fault-rules"><thead><tr><th>id</th><th>method</th><th>path</th><th>status</th><th>delay</th><th>fired</th><th>left</th><th></th></tr></thead><tbody></tbody></table>
     </section>
     <section id="journal"><h2>Requests <small>(newest first, live)</small></h2>
@@ -60,7 +61,7 @@ header{display:flex;gap:8px;align-items:center;padding:10px 16px;background:#242
 header h1{font-size:18px;margin:0 16px 0 0}
 button,.button{font:inherit;padding:4px 10px;border:1px solid #8c959f;border-radius:4px;background:#fff;color:#1b1f24;cursor:pointer}
 .button input{display:none}
-#status{margin-left:auto;font-family:monospace}
+#status{margin-left:auto;font-family:monospace;min-width:0;max-width:40%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 main{padding:8px 16px}
 section{background:#fff;border:1px solid #d0d7de;border-radius:6px;padding:8px 12px;margin:10px 0}
 h2{font-size:16px;margin:4px 0 8px}h3{font-size:14px;margin:4px 0}
@@ -69,6 +70,9 @@ table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:2px 6px;border-bottom:1px solid #eaeef2;font-family:monospace;font-size:12px;max-width:420px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 tbody tr{cursor:pointer}tbody tr:hover{background:#f0f6ff}
 tr.error td.status{color:#cf222e;font-weight:bold}tr.injected td{background:#fff8c5}
+tr.spent td{color:#8c959f;text-decoration:line-through}tr.spent td:last-child{text-decoration:none}
+.spent-label{display:inline-block;margin-right:6px;padding:0 6px;border-radius:8px;background:#eaeef2;color:#57606a;font-size:11px;text-decoration:none}
+.form-error{margin:0 0 8px;padding:6px 8px;border:1px solid #ff8182;border-radius:4px;background:#ffebe9;color:#82071e;font-family:monospace;font-size:12px;white-space:pre-wrap;overflow-wrap:anywhere}
 pre{background:#f6f8fa;border:1px solid #d0d7de;padding:6px;max-height:220px;overflow:auto;font-size:12px}
 form{display:flex;flex-wrap:wrap;gap:6px;align-items:center;margin-bottom:8px}
 input,select{font:inherit;padding:3px 6px}input[name=path]{width:200px}input[name=times]{width:70px}

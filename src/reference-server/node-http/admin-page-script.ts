@@ -8,7 +8,7 @@ import { ADMIN_PREFIX } from '../mock-controls/index.js';
 export const ADMIN_PAGE_SCRIPT = `'use strict';
 const ADMIN = '${ADMIN_PREFIX}';
 const $ = (selector) => document.querySelector(selector);
-const show = (text) => { $('#status').textContent = text; };
+const show = (text) => { $('#status').textContent = text; $('#status').title = text; };
 
 async function call(method, path, body) {
   const init = { method, headers: body === undefined ? {} : { 'content-type': 'application/json' } };
@@ -72,7 +72,18 @@ async function refreshFaults() {
     const remove = document.createElement('button');
     remove.textContent = 'Remove';
     remove.addEventListener('click', async () => { show('remove ' + rule.id + ' → ' + messageOf(await call('DELETE', '/faults/' + rule.id))); await refreshFaults(); });
-    row(tbody, [rule.id, rule.method || 'any', rule.path || '/' + rule.pathPattern + '/', rule.status, rule.delay, rule.fired, rule.remaining === undefined ? '∞' : rule.remaining, remove]);
+    // A rule with no firing left stays listed (its count is still worth seeing) but reads as spent.
+    const spent = rule.remaining === 0;
+    const actions = document.createElement('span');
+    if (spent) {
+      const label = document.createElement('span');
+      label.className = 'spent-label';
+      label.textContent = 'spent';
+      actions.append(label);
+    }
+    actions.append(remove);
+    const tr = row(tbody, [rule.id, rule.method || 'any', rule.path || '/' + rule.pathPattern + '/', rule.status, rule.delay, rule.fired, rule.remaining === undefined ? '∞' : rule.remaining, actions]);
+    if (spent) tr.classList.add('spent');
   }
 }
 
@@ -98,7 +109,11 @@ $('#fault-form').addEventListener('submit', async (event) => {
   if (form.get('delay')) rule.delay = String(form.get('delay'));
   if (form.get('times')) rule.times = Number(form.get('times'));
   const answer = await call('POST', '/faults', rule);
-  show('add rule → ' + messageOf(answer));
+  // A refusal is shown beside the form it is about, in full; the header keeps a short line.
+  const error = $('#fault-form-error');
+  error.hidden = answer.status < 400;
+  error.textContent = answer.status < 400 ? '' : 'Rule not added: ' + messageOf(answer);
+  show(answer.status < 400 ? 'add rule → ' + messageOf(answer) : 'add rule → ' + answer.status + ' (see the form)');
   await refreshFaults();
 });
 $('#clear-faults').addEventListener('click', async () => { show('remove all → ' + messageOf(await call('DELETE', '/faults'))); await refreshFaults(); });
