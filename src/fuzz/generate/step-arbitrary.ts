@@ -204,7 +204,7 @@ function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
 export function sequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive = false): fc.Arbitrary<FuzzStep[]> {
   const style = fc.oneof({ arbitrary: fc.constant(0), weight: ID_STYLES.length - 1 }, { arbitrary: fc.integer({ min: 1, max: ID_STYLES.length - 1 }), weight: ID_STYLES.length - 1 });
   const plain = fc.tuple(plainSequenceArbitrary(doc, vocabulary, maxSteps, destructive), style).map(([steps, s]) => withIdStyle(steps, s));
-  return fc.oneof({ arbitrary: plain, weight: 24 }, { arbitrary: bulkArbitrary(doc, vocabulary), weight: 1 });
+  return fc.oneof({ arbitrary: plain, weight: 49 }, { arbitrary: bulkArbitrary(doc, vocabulary), weight: 1 });
 }
 
 function plainSequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive: boolean): fc.Arbitrary<FuzzStep[]> {
