@@ -23,6 +23,11 @@ export interface OpenOptions {
   coordinator?: RunCoordinator | undefined;
   /** Connections per origin (the fuzzer keeps four in flight); default unlimited. */
   maxSockets?: number | undefined;
+  /**
+   * Watch for a target that stopped answering (target-health.ts); default true. The fuzzer turns
+   * it off: a dropped answer is one of its findings, judged and shrunk request by request.
+   */
+  watchTarget?: boolean | undefined;
 }
 
 /** The pre-flight's path, and the probe's: the smallest index, which the service starts with (§2.2). */
@@ -107,7 +112,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
       return error instanceof ConnectionFailure && error.kind === 'cut-short';
     }
   };
-  const health = createTargetHealth(probe);
+  const health = options.watchTarget === false ? createTargetHealth(async () => true) : createTargetHealth(probe);
 
   const attempt = async (request: OutgoingRequest, until: number | undefined, timeoutMs: number) => {
     const refused = health.refuse();

@@ -159,6 +159,29 @@ for (const [name, { args, message }] of preflight) {
     assert.equal(run.stderr.trim().split('\n').length, name.includes('TODO') ? 2 : 1, run.stderr);
     assert.match(run.stderr, message);
     assert.equal(run.stdout, '', 'no scenario output');
-    assert.equal(existsSync(reportDir), false, 'no reports');
+    // A run stopped at pre-flight leaves a summary that says so (never an earlier verdict); one
+    // stopped while reading its flags never reached the report directory.
+    assert.equal(existsSync(join(reportDir, 'cucumber.json')), false, 'no scenario reports');
+    if (existsSync(reportDir)) assert.match(readFileSync(join(reportDir, 'conformance-summary.md'), 'utf8'), /^# Conformance summary: NOT RUN\n[\s\S]*- pre-flight: /);
   });
 }
+
+test('SIGINT mid-run: exit 130, and the summary says the run was interrupted, not an earlier verdict', { timeout: 180_000 }, async () => {
+  const reportDir = join(dir, 'interrupted');
+  const env = { ...process.env, NODE_OPTIONS: '', BASE_URL: '', TOKEN: '', JWT_SECRET: '', JWT_CLAIMS: '', AUTH_SCHEME: '' };
+  const child = spawn(process.execPath, [BIN, 'conformance', ...against(faithful, 'interrupted')], { env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+    // The first progress dot: scenarios are running.
+    if (stdout.includes('.') && !child.killed) child.kill('SIGINT');
+  });
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, 130, stdout + stderr);
+  assert.match(stderr, /interrupted by SIGINT: no verdict\. Records under mk-[0-9a-f]{6}- may be left on the target/);
+  const summary = readFileSync(join(reportDir, 'conformance-summary.md'), 'utf8');
+  assert.match(summary, /^# Conformance summary: INTERRUPTED\n/);
+  assert.match(readFileSync(join(reportDir, 'junit.xml'), 'utf8'), /failures="1"/);
+});

@@ -36,12 +36,14 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
  * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
  * `fuzz-junit.xml`, prints the summary line and the response coverage, and resolves to the exit
  * code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
- * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped
- * answering, 5 nothing failed but records of the run are left on the target (or unverifiable).
+ * `minCoverage` (a target that stops answering shows as dropped answers, a failure), 2 the run
+ * could not start, 3 the target throttled the run, 5 nothing failed but records of the run are left
+ * on the target (or unverifiable).
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
-  const connection = openConnection(settings, { maxSockets: 4 });
+  // No target watch: a dropped answer is a finding the fuzzer judges and shrinks itself.
+  const connection = openConnection(settings, { maxSockets: 4, watchTarget: false });
   // No report of an earlier run may stand in for this one's.
   await removeEarlierFuzzReports(commandOptions.reportDir);
   try {
@@ -78,7 +80,6 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const failing = commandOptions.writeBaseline !== undefined ? [] : unacceptedFailures(report);
     // One verdict (run-verdict.ts), which every report and the exit code give.
     const verdict = decideVerdict({
-      targetStopped: connection.stopped?.line,
       ran: 1,
       newFailures: failing.length,
       onlyThrottled: false,
@@ -100,7 +101,6 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     for (const line of baselineLines(report.baseline)) out.write(`${line}\n`);
     const shortfall = coverageShortfall;
     if (shortfall !== undefined) out.write(`mgmt-kit fuzz: ${shortfall}\n`);
-    if (connection.stopped) out.write(`mgmt-kit fuzz: ${connection.stopped.line}. No verdict past that point.\n`);
     if (report.stoppedBy === 'throttled') {
       out.write(
         `mgmt-kit fuzz: the target throttled the run (429, or 503 with Retry-After) after ${report.requests} requests — no verdict past that point. ` +

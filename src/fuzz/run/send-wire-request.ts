@@ -59,7 +59,7 @@ function parse(text: string): { json: unknown; notJson: boolean } {
  */
 export function createWireSender(target: string | ConnectionSession, limits: SenderLimits): WireSender {
   const owned = typeof target === 'string';
-  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: 4 }) : target;
+  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: 4, watchTarget: false }) : target;
   const sentBefore = session.sent;
   let throttled = 0;
   const send = async (request: WireRequest, until = limits.until): Promise<SendResult> => {
