@@ -30,7 +30,8 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
-  const connection = openConnection(settings, { maxSockets: 4 });
+  // --concurrency N keeps N requests of a group in flight at once, each on its own socket.
+  const connection = openConnection(settings, { maxSockets: Math.max(4, commandOptions.concurrency ?? 0) });
   try {
     const problem = await checkTarget(connection);
     if (problem !== undefined) {
