@@ -9,7 +9,7 @@ Feature: Clients that send at the same time
 
   # §4.1 rule 3: one create of the id wins, every other is refused as a duplicate, and the record
   # stored is the winner's body (each sender's body differs).
-  Scenario Outline: Concurrent creates of one new <index> id create it once
+  Scenario Outline: Concurrent creates of one new id of <index> create it once
     When I create <index> under one new id 4 times at once, in 10 rounds
     Then in each round exactly one create answered 201 and every other 406 "Id already found"
     And each round's record is stored as the create answered 201 sent it
@@ -21,7 +21,7 @@ Feature: Clients that send at the same time
       | agents             |
 
   # §4.1 update: each update sets a field no other sets; none answered 200 may be lost.
-  Scenario Outline: Concurrent updates of different fields of one <index> record lose none
+  Scenario Outline: Concurrent updates of different fields of one record of <index> lose none
     When I update one <index> record 4 times at once, each setting another field, in 10 rounds
     Then every update of each round answered 200
     And each round's record holds every field an update answered 200 for
@@ -45,7 +45,7 @@ Feature: Clients that send at the same time
       | agents             |
 
   # §4.1 delete, §7: one delete removes the record, every other finds nothing.
-  Scenario Outline: Concurrent deletes of one <index> record delete it once
+  Scenario Outline: Concurrent deletes of one record of <index> delete it once
     When I delete one <index> record 3 times at once, in 10 rounds
     Then in each round exactly one delete answered 205 and every other 404
 

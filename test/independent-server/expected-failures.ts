@@ -6,6 +6,7 @@ import {
   SELECTS_ON_BOTH_PATHS,
   UPDATES_AN_UNKNOWN_ID,
 } from '../self-check/broken-variant-expectations.js';
+import { CONCURRENCY_FAILURES } from './concurrency-failures.js';
 
 /** A deviation of the independent server that breaks one rule of the description, and what the suite must catch. */
 export interface BrokenVariantExpectation {
@@ -132,4 +133,5 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     breaks: '§4.2: an update of an unknown id answers a status update lists (204, 400, 406, 422), never 404',
     failures: [...UPDATES_AN_UNKNOWN_ID],
   },
+  ...CONCURRENCY_FAILURES,
 };

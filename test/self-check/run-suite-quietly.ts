@@ -26,6 +26,8 @@ export async function runSuiteQuietly(target: {
   jwtSecret: string;
   jwtClaims?: Record<string, unknown> | undefined;
   profile?: 'core' | 'extended' | undefined;
+  /** A cucumber tag expression selecting scenarios (default: all of the profile). */
+  tags?: string | undefined;
 }): Promise<QuietRun> {
   let output = '';
   const capture = new Writable({ write: (chunk, _encoding, done) => ((output += String(chunk)), done()) });

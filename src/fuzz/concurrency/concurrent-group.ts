@@ -28,7 +28,7 @@ export interface ConcurrentGroup {
   index: IndexName;
   /** The record exists before the group (created, then read back, first). */
   exists: boolean;
-  /** The fields the record is created with when it exists (its required fields, from the spec). */
+  /** The fields the record is created with when it exists: its required ones (from the spec) and one extra field, so a read sees more than the id. */
   initial: Record<string, unknown>;
   requests: GroupRequest[];
 }
@@ -62,20 +62,20 @@ export function groupArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, siz
   const n = Math.max(2, size);
   return fc
     .record({ kind: fc.constantFrom(...GROUP_KINDS), index: fc.constantFrom(...INDEX_NAMES), exists: fc.boolean(), vias: fc.array(fc.constantFrom('path' as const, 'body' as const), { minLength: n, maxLength: n }), shift: fc.nat(n - 1) })
-    .chain((drawn) => requiredFields(doc, drawn.index, vocabulary).map((initial) => ({ ...drawn, initial })))
+    .chain((drawn) => requiredFields(doc, drawn.index, vocabulary).map((required) => ({ ...drawn, initial: { ...required, origin: `${runPrefix}initial` } })))
     .map(({ kind, index, exists, vias, shift, initial }) => {
       const create = (i: number): GroupRequest => ({ op: 'create', via: vias[i]!, fields: { ...initial, sender: `${runPrefix}sender-${i}` } });
       const update = (i: number): GroupRequest => ({ op: 'update', via: vias[i]!, fields: { [`concurrent_${i}`]: `${runPrefix}update-${i}` } });
-      const remove = (i: number): GroupRequest => ({ op: 'delete', via: 'path', fields: {} });
-      const read = (i: number): GroupRequest => ({ op: 'read', via: 'path', fields: {} });
+      const remove = (): GroupRequest => ({ op: 'delete', via: 'path', fields: {} });
+      const read = (): GroupRequest => ({ op: 'read', via: 'path', fields: {} });
       const pick: Record<GroupKind, (i: number) => GroupRequest> = {
         'create-create': create,
         'update-update': update,
         // One delete among the others, at a drawn place.
-        'update-delete': (i) => (i === shift ? remove(i) : update(i)),
-        'read-delete': (i) => (i === shift ? remove(i) : read(i)),
-        'create-delete': (i) => ((i + shift) % 2 === 0 ? create(i) : remove(i)),
-        'delete-delete': remove,
+        'update-delete': (i) => (i === shift ? remove() : update(i)),
+        'read-delete': (i) => (i === shift ? remove() : read()),
+        'create-delete': (i) => ((i + shift) % 2 === 0 ? create(i) : remove()),
+        'delete-delete': () => remove(),
       };
       const requests = Array.from({ length: n }, (_, i) => pick[kind](i));
       return { kind, index, exists: kind === 'create-create' ? false : kind === 'create-delete' ? exists : true, initial, requests };

@@ -12,7 +12,8 @@ export function renderFuzzJunit(report: FuzzReport): string {
   const cases = report.failures.map(
     (f) => `    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(f.signature)}"><failure message="${escapeXml(f.title)}">${escapeXml(`expected: ${f.expected}\nactual: ${f.actual}`)}</failure></testcase>`,
   );
-  cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${report.sequences} sequences, random seed ${report.randomSeed}" time="${seconds}"/>`);
+  const groups = report.concurrency ? `, ${report.concurrency.groups} concurrent groups of ${report.concurrency.inFlight}` : '';
+  cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${report.sequences} sequences${groups}, random seed ${report.randomSeed}" time="${seconds}"/>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites tests="${cases.length}" failures="${report.failures.length}" time="${seconds}">`,

@@ -13,9 +13,9 @@ export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
 
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
 function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage): string {
-  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers } = report;
+  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, concurrency } = report;
   const failures = report.failures.map((f) => ({ signature: f.signature, title: f.title }));
-  const data = { tool: 'fuzz', baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, coverage: { ...coverage, tallies: report.coverage } };
+  const data = { tool: 'fuzz', baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, ...(concurrency ? { concurrency } : {}), stoppedBy, answers, failures, coverage: { ...coverage, tallies: report.coverage } };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 

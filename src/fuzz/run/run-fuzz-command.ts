@@ -42,7 +42,8 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const token = await connection.token();
     const headers = settings.headers.map((h) => h.name);
     const options = { ...commandOptions, baseUrl: settings.baseUrl, token, jwtSecret: settings.auth.jwtSecret, connection };
-    out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
+    const groups = options.concurrency === undefined ? '' : `, first up to ${options.runs} groups of ${options.concurrency} requests sent at once`;
+    out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s${groups}, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
     let report;
     try {
       report = await runFuzz({
