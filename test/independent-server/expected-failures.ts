@@ -7,6 +7,7 @@ import {
   UPDATES_AN_UNKNOWN_ID,
 } from '../self-check/broken-variant-expectations.js';
 import { REALISTIC_DATA_TAGS } from '../self-check/realistic-data-tags.js';
+import { CONCURRENCY_FAILURES } from './concurrency-failures.js';
 
 /** A deviation of the independent server that breaks one rule of the description, and what the suite must catch. */
 export interface BrokenVariantExpectation {
@@ -334,4 +335,5 @@ export const EXPECTED_FAILURES: Record<string, BrokenVariantExpectation> = {
     ],
   },
   // ---- end of realistic data ----
+  ...CONCURRENCY_FAILURES,
 };

@@ -110,6 +110,59 @@ const VARIANT_NAMES = [
   // ---- end of realistic data ----
 ];
 
+// ---------------- concurrency switches (begin) ----------------
+// Broken switches that only a race shows: each puts a short await (2-5 ms, as a database round
+// trip would) between a check and the write that relies on it, so requests sent at the same time
+// interleave there. Sent one at a time, the server behaves as without them. The suite's
+// @concurrency scenarios and `mgmt-kit fuzz --concurrency` must catch each one.
+const CONCURRENCY_VARIANT_NAMES = [
+  'race-create', // broken, §4.1 rule 3: a create checks that its id is free, then writes a few ms later, overwriting a record created meanwhile (two 201s for one id)
+  'race-lost-update', // broken, §4.1 update: an update reads the record, then writes the record it read plus its fields a few ms later (another update answered 200 meanwhile is lost)
+  'race-update-resurrects', // broken, §4.1 delete: an update that found the record writes it back a few ms later even if a delete answered 205 meanwhile
+  'race-delete-twice', // broken, §7: a delete that found the record deletes it a few ms later, so two deletes of one record both answer 205
+  'race-delete-in-steps', // broken, §4.1 read: a delete empties the record first and removes it a few ms later, so a read meanwhile sees a record nobody wrote
+];
+VARIANT_NAMES.push(...CONCURRENCY_VARIANT_NAMES);
+
+const raceWindow = () => new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 3));
+// The record id a create or update names, when it names one record.
+const namedId = (pathId, body) => pathId ?? (isObj(body) && typeof body.id === 'string' ? body.id : undefined);
+
+async function racedCreate(ix, pathId, body) {
+  const id = namedId(pathId, body);
+  if (!V.has('race-create') || id === undefined || ix.records.has(id)) return doCreate(ix, pathId, body);
+  await raceWindow();
+  ix.records.delete(id); // the id was free when checked: whatever was created meanwhile is overwritten
+  return doCreate(ix, pathId, body);
+}
+
+async function racedUpdate(ix, pathId, body) {
+  const id = namedId(pathId, body);
+  const found = id === undefined ? undefined : ix.records.get(id);
+  if (!found || !(V.has('race-lost-update') || V.has('race-update-resurrects'))) return doUpdate(ix, pathId, body);
+  const read = clone(found);
+  await raceWindow();
+  // race-lost-update applies the update to the copy it read; race-update-resurrects only brings back a record deleted meanwhile.
+  if (V.has('race-lost-update') || !ix.records.has(id)) ix.records.set(id, read);
+  return doUpdate(ix, pathId, body);
+}
+
+async function racedDelete(ix, pathId, body) {
+  const found = pathId === undefined ? undefined : ix.records.get(pathId);
+  if (!found || !(V.has('race-delete-twice') || V.has('race-delete-in-steps'))) return doDelete(ix, pathId, body);
+  if (V.has('race-delete-in-steps')) {
+    const emptied = { id: found.id };
+    ix.records.set(pathId, emptied);
+    await raceWindow();
+    if (ix.records.get(pathId) === emptied) ix.records.set(pathId, found);
+    return doDelete(ix, pathId, body);
+  }
+  await raceWindow();
+  if (!ix.records.has(pathId)) ix.records.set(pathId, found); // found before the window, deleted after it
+  return doDelete(ix, pathId, body);
+}
+// ---------------- concurrency switches (end) ----------------
+
 const PORT = Number(process.env.PORT || 9090);
 const SECRET = process.env.JWT_SECRET || '';
 const V = new Set((process.env.VARIANTS || '').split(',').filter(Boolean));
@@ -825,7 +878,7 @@ const server = http.createServer(async (req, res) => {
     const url = new URL(req.url, 'http://localhost');
     const r = route(url.pathname);
     if (!r) return fail(res, 404, `No resource at ${url.pathname}`);
-    const ops = { POST: doCreate, GET: doRead, PUT: doUpdate, DELETE: doDelete };
+    const ops = { POST: racedCreate, GET: doRead, PUT: racedUpdate, DELETE: racedDelete };
     if (!ops[req.method]) {
       res.setHeader('Allow', 'GET, POST, PUT, DELETE');
       return fail(res, 405, `Method ${req.method} is not supported here`);
@@ -855,7 +908,7 @@ const server = http.createServer(async (req, res) => {
       if (V.has('empty-update-304')) body = {};
       else return send(res, 204);
     }
-    const result = ops[req.method](r.ix, r.pathId, body);
+    const result = await ops[req.method](r.ix, r.pathId, body);
     if (result.status === 406) {
       const status = validationStatus(result.message);
       return status === 406 ? send(res, 406, [envelope(406, result.message, true)]) : fail(res, status, result.message);

@@ -1,6 +1,7 @@
 import type { Exchange, FuzzFailure } from '../run/fuzz-session.js';
 import type { WireRequest } from '../generate/wire-request.js';
 import { headerVariable } from '../../connection/describe-connection.js';
+import { formatConcurrentRepro, isConcurrentFailure } from '../concurrency/concurrent-repro.js';
 
 const TOKEN_VARIABLE = '$TOKEN';
 
@@ -66,6 +67,8 @@ function answered(exchange: Exchange): string {
  * what the target answered.
  */
 export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string | undefined, extraHeaders: readonly string[] = []): string {
+  // A group sent at once (--concurrency) is repeated as a script that sends it at once again.
+  if (isConcurrentFailure(failure)) return formatConcurrentRepro(failure, baseUrl, token, extraHeaders);
   const last = failure.exchanges[failure.exchanges.length - 1];
   const shown = failure.exchanges.filter((e) => e.role === 'step' || e.role === 'probe' || e.role === 'lookup' || e === last);
   return shown.map((e) => `# ${e.description}\n${curlCommand(baseUrl, e.request, token, extraHeaders)}\n${answered(e)}`).join('\n');

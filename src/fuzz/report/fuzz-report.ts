@@ -5,6 +5,7 @@ import type { CleanUpReport } from '../run/sweep-run-records.js';
 import type { FuzzBaselineComparison } from './fuzz-baseline.js';
 
 import type { ConnectionSession } from '../../connection/open-connection.js';
+import type { ConcurrencyTally } from '../concurrency/run-concurrency.js';
 
 /** What `mgmt-kit fuzz` was asked to do. */
 export interface FuzzOptions {
@@ -29,6 +30,12 @@ export interface FuzzOptions {
   maxSteps?: number;
   /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */
   bodiless205?: boolean;
+  /**
+   * `--concurrency N`: before the sequences, up to `runs` groups of N overlapping requests on one
+   * record, each sent at once and judged by the serial-order search (src/fuzz/concurrency), within
+   * half the time budget. Absent: no groups.
+   */
+  concurrency?: number | undefined;
   /** Per request, from sending to the end of the answer; default the connection's, else 10 000 ms. */
   requestTimeoutMs?: number;
   /**
@@ -82,6 +89,8 @@ export interface FuzzReport {
   refusedShapes: string[] | 'unknown';
   /** How often each method got each status in answer to a generated step: `{ 'POST 201': 310, … }`. */
   answers: Record<string, number>;
+  /** What the `--concurrency` groups spent; absent without the flag. */
+  concurrency?: ConcurrencyTally;
   /** Per operation and status, how often a judged answer (step or read-back) came and how often its check failed. */
   coverage: ResponseTally[];
   /** `--baseline FILE`: the failures held against the deployment's known deviations. */
@@ -98,5 +107,12 @@ export function formatSummaryLine(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
   const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : report.stoppedBy === 'throttled' ? ', stopped: the target throttled the run' : '';
   const accepted = report.baseline ? ` (${report.baseline.comparison.accepted.length} of them known deviations the baseline accepts)` : '';
-  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s)${accepted}, ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}`;
+  return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s)${accepted}, ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}${report.concurrency ? `; ${formatConcurrency(report.concurrency)}` : ''}`;
+}
+
+/** `concurrency 4: 100 groups (12 shrinking), 812 requests, 3.1 s`: what the --concurrency groups spent, counted in the run's totals. */
+export function formatConcurrency(tally: ConcurrencyTally): string {
+  const shrinking = tally.shrinkGroups > 0 ? ` (+${tally.shrinkGroups} shrinking)` : '';
+  const undecided = tally.undecided > 0 ? `, ${tally.undecided} undecided` : '';
+  return `concurrency ${tally.inFlight}: ${tally.groups} groups${shrinking}, ${tally.requests} requests, ${(tally.durationMs / 1000).toFixed(1)} s${undecided}`;
 }

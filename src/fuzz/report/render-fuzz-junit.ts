@@ -18,7 +18,8 @@ export function renderFuzzJunit(report: FuzzReport): string {
     cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(failure.signature)}"><skipped message="${escapeXml(`known deviation (--baseline): ${reason}`)}">${escapeXml(failure.title)}</skipped></testcase>`);
   }
   const skipped = report.baseline?.comparison.accepted.length ?? 0;
-  cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${report.sequences} sequences, random seed ${report.randomSeed}" time="${seconds}"/>`);
+  const groups = report.concurrency ? `, ${report.concurrency.groups} concurrent groups of ${report.concurrency.inFlight}` : '';
+  cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${report.sequences} sequences${groups}, random seed ${report.randomSeed}" time="${seconds}"/>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites tests="${cases.length}" failures="${failures.length}" skipped="${skipped}" time="${seconds}">`,

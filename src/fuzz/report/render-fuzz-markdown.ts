@@ -2,7 +2,7 @@ import { renderAllowanceList } from '../../conformance/render-allowances.js';
 import { renderCoverageMarkdown } from '../../coverage/render-coverage.js';
 import type { ResponseCoverage } from '../../coverage/response-coverage.js';
 import { formatRepro, reproExports } from './curl-repro.js';
-import { formatSummaryLine, unacceptedFailures, type FuzzReport } from './fuzz-report.js';
+import { formatConcurrency, formatSummaryLine, unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
 
 /**
@@ -24,6 +24,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| random seed | ${report.randomSeed} (replay: \`--random-seed ${report.randomSeed}\`) |`,
     `| run prefix of every id | \`${report.runPrefix}\` |`,
     `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
+    `| concurrent groups (--concurrency) | ${report.concurrency ? formatConcurrency(report.concurrency) : 'none (no --concurrency)'} |`,
     `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : report.stoppedBy === 'throttled' ? 'the target throttled the run (429, or 503 with Retry-After): lower --rate or pass --retry-throttled N' : '--runs'} |`,
     `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
     `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,

@@ -16,7 +16,7 @@ export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
 
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
 function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
-  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers } = report;
+  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, concurrency } = report;
   // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
   const failures = unacceptedFailures(report).map((f) => ({ signature: f.signature, title: f.title }));
   const knownDeviations = report.baseline && {
@@ -24,7 +24,7 @@ function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict
     accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({ signature: failure.signature, title: failure.title, reason })),
     notFound: report.baseline.comparison.notFound,
   };
-  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, failures, ...(knownDeviations ? { knownDeviations } : {}), coverage: { ...coverage, tallies: report.coverage } };
+  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, ...(concurrency ? { concurrency } : {}), stoppedBy, answers, failures, ...(knownDeviations ? { knownDeviations } : {}), coverage: { ...coverage, tallies: report.coverage } };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 

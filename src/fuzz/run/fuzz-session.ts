@@ -31,8 +31,8 @@ export interface FuzzContext extends SafetyPolicy {
   observe?(exchange: Exchange): void;
 }
 
-/** Why a request was sent: a generated step, or the fuzzer's own bookkeeping around it. */
-export type ExchangeRole = 'probe' | 'snapshot' | 'step' | 'lookup' | 'read-back' | 'final-read' | 'cleanup';
+/** Why a request was sent: a generated step, one of a group sent at once (`--concurrency`), or the fuzzer's own bookkeeping around it. */
+export type ExchangeRole = 'probe' | 'snapshot' | 'step' | 'concurrent' | 'lookup' | 'read-back' | 'final-read' | 'cleanup';
 
 /** One request to the target and what came back. */
 export interface Exchange {

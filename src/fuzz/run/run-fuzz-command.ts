@@ -43,7 +43,8 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
   // No target watch: a dropped answer is a finding the fuzzer judges and shrinks itself.
-  const connection = openConnection(settings, { maxSockets: 4, watchTarget: false });
+  // --concurrency N keeps N requests of a group in flight at once, each on its own socket.
+  const connection = openConnection(settings, { maxSockets: Math.max(4, commandOptions.concurrency ?? 0), watchTarget: false });
   // No report of an earlier run may stand in for this one's.
   await removeEarlierFuzzReports(commandOptions.reportDir);
   try {
@@ -57,7 +58,8 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const token = await connection.token();
     const headers = settings.headers.map((h) => h.name);
     const options = { ...commandOptions, baseUrl: settings.baseUrl, token, jwtSecret: settings.auth.jwtSecret, connection };
-    out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
+    const groups = options.concurrency === undefined ? '' : `, first up to ${options.runs} groups of ${options.concurrency} requests sent at once`;
+    out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s${groups}, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
     let report;
     try {
       report = await runFuzz({

@@ -13,6 +13,7 @@ import { runSequence } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/step-arbitrary.js';
 import { readBaseline, sweepRunRecords, type IndexBaseline } from './sweep-run-records.js';
 import { createVocabulary } from '../generate/vocabulary.js';
+import { runConcurrency } from '../concurrency/run-concurrency.js';
 
 /** Thrown when the run cannot start (the target is unreachable): `mgmt-kit fuzz` exits 2. */
 export class FuzzSetupError extends Error {}
@@ -87,6 +88,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const sequences = sequenceArbitrary(context.doc, createVocabulary(runPrefix), options.maxSteps ?? 12, options.allowDestructive);
     const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
     const throttled = () => context.sender.throttled > 0;
+    if (options.concurrency !== undefined) {
+      // At most half of what is left of the budget, so the sequences get theirs.
+      const deadline = Date.now() + Math.max(0, budget.fuzzUntil - Date.now()) / 2;
+      report.concurrency = await runConcurrency(context, { size: options.concurrency, groups: options.runs, randomSeed: options.randomSeed, deadline, shrinkBudgetMs: SHRINK_BUDGET_MS, known, record, stop: () => enough() || throttled() });
+    }
     for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !throttled(); iteration++) {
       const found = await huntFailure(sequences, { seed: options.randomSeed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
       if (!found) break;

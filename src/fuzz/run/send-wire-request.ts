@@ -39,6 +39,8 @@ export interface SenderLimits {
   timeoutMs: number;
   /** No request runs past this (epoch ms) unless `send` is given another end. */
   until: number;
+  /** Requests in flight at once on a connection the sender opens itself; default 4 (`--concurrency N` needs N). */
+  maxSockets?: number | undefined;
 }
 
 function parse(text: string): { json: unknown; notJson: boolean } {
@@ -59,7 +61,7 @@ function parse(text: string): { json: unknown; notJson: boolean } {
  */
 export function createWireSender(target: string | ConnectionSession, limits: SenderLimits): WireSender {
   const owned = typeof target === 'string';
-  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: 4, watchTarget: false }) : target;
+  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: limits.maxSockets ?? 4, watchTarget: false }) : target;
   const sentBefore = session.sent;
   let throttled = 0;
   const send = async (request: WireRequest, until = limits.until): Promise<SendResult> => {

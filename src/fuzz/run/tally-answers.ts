@@ -3,8 +3,8 @@ import { matchRoute, operationIdFor } from '../../reference-server/core/index.js
 import type { WireRequest } from '../generate/wire-request.js';
 import type { Exchange, ExchangeRole, FuzzFailure } from './fuzz-session.js';
 
-/** Exchanges whose answer the fuzzer judges: generated steps and the reads back after them. */
-const JUDGED_ROLES: ReadonlySet<ExchangeRole> = new Set(['step', 'read-back']);
+/** Exchanges whose answer the fuzzer judges: generated steps, requests of a concurrent group, and the reads back after them. */
+const JUDGED_ROLES: ReadonlySet<ExchangeRole> = new Set(['step', 'concurrent', 'read-back']);
 
 /** The spec's operation a wire request calls, or undefined for a path the spec has not (the fuzzer sends none). */
 export function operationOfRequest(request: Pick<WireRequest, 'method' | 'path'>): string | undefined {

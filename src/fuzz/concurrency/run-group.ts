@@ -1,0 +1,116 @@
+import { operationIdFor, type StoredRecord } from '../../reference-server/core/index.js';
+import { toCoreRequest, type WireRequest } from '../generate/wire-request.js';
+import { isStoredRecord, plainRequest, recordsOf, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
+import { assertSafeRequest } from '../run/safety-guard.js';
+import type { SendResult, WireAnswer } from '../run/send-wire-request.js';
+import { checkStateless } from '../judge/stateless-check.js';
+import type { JudgedRequest } from '../judge/judge-answer.js';
+import type { ConcurrentGroup, GroupRequest } from './concurrent-group.js';
+import { judgeGroup, type ObservedAnswer } from './judge-group.js';
+
+/** How a group ended: judged (a failure, or none), or not judged because the budget cut a request short. */
+export type GroupResult = { cutShort: false; failure: FuzzFailure | undefined; undecided?: true } | { cutShort: true };
+
+const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
+
+/** The wire request of one group request on record `id`, and how the judge sees it. */
+function buildRequest(context: FuzzContext, group: ConcurrentGroup, request: GroupRequest, id: string): { target: WireRequest; judged: JudgedRequest; description: string; operationId: string } {
+  const named = request.op === 'create' || request.op === 'update';
+  const body = named ? (request.via === 'body' ? { id, ...request.fields } : request.op === 'update' ? { id, ...request.fields } : request.fields) : undefined;
+  const pathId = named && request.via === 'body' ? undefined : id;
+  const { target } = plainRequest(context, VERB[request.op], group.index, pathId, body);
+  const judged: JudgedRequest = { target, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined };
+  const fields = Object.keys(request.fields).filter((f) => f !== 'id');
+  const what = request.op === 'create' ? ` (sender ${String(request.fields['sender'])})` : request.op === 'update' ? ` setting ${fields.join(', ')}` : '';
+  return { target, judged, description: `${request.op} ${group.index} ${id}${what}, id ${pathId ? 'in the path' : 'in the body'}`, operationId: operationIdFor(group.index, VERB[request.op], pathId !== undefined) };
+}
+
+/** The model's copy of a wire request: the same bytes, the model's token. */
+function modelRequest(context: FuzzContext, target: WireRequest) {
+  const headers = { ...target.headers };
+  const model = context.auth.model.valid.authorization;
+  if (model === undefined) delete headers['authorization'];
+  else headers['authorization'] = model;
+  return toCoreRequest({ ...target, headers });
+}
+
+/**
+ * Runs one group on a new record id: creates the record first when the group needs it and reads
+ * it back (the model starts from what the target holds), sends every request of the group at once
+ * — all in flight together, each over its own connection, each still paced by `--rate` —, reads
+ * the record by id afterwards, and judges the answers and that read with the serial-order search
+ * (judge-group.ts). Whatever happens, the record is deleted afterwards.
+ */
+export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id: string): Promise<GroupResult> {
+  const exchanges: Exchange[] = [];
+  const send = async (role: ExchangeRole, description: string, request: WireRequest): Promise<SendResult> => {
+    assertSafeRequest(request, context, role === 'cleanup');
+    const result = await context.sender.send(request, role === 'cleanup' ? context.budget.cleanUpUntil : undefined);
+    const entry = { role, description, request, result };
+    exchanges.push(entry);
+    context.observe?.(entry);
+    return result;
+  };
+  const label = `concurrent-${group.kind}`;
+  const fail = (rule: string, check: string, expected: string, actual: string): FuzzFailure => ({
+    signature: `${label}:${rule}:${check}`,
+    title: `${group.requests.length} requests on one ${group.index} record sent at once (${group.kind}): expected ${expected}; the target answered ${actual}`,
+    expected,
+    actual,
+    exchanges: exchanges.filter((e) => e.role !== 'cleanup'),
+  });
+  const cut = () => exchanges.some((e) => !e.result.ok && e.result.cutShort);
+  const done = (failure: FuzzFailure | undefined): GroupResult => (cut() ? { cutShort: true } : { cutShort: false, failure });
+  const readPath = plainRequest(context, 'GET', group.index, id).target;
+  const readOperation = operationIdFor(group.index, 'GET', true);
+  const answerOf = (result: SendResult, operationId: string, description: string): WireAnswer | FuzzFailure => {
+    if (!result.ok) return fail('no-answer', 'dropped', 'an answer', `${description}: ${result.error}`);
+    const problem = checkStateless(context.spec, operationId, result.answer);
+    return problem ? fail('spec', problem.check, 'an answer the spec documents', problem.message) : result.answer;
+  };
+  let before: StoredRecord | undefined;
+  try {
+    if (group.exists) {
+      const create = plainRequest(context, 'POST', group.index, id, group.initial).target;
+      const created = await send('step', `create ${group.index} ${id} (before the group)`, create);
+      if (created.ok && created.answer.status !== 201) return done(fail('create', 'status', `201: a new record with its required fields is created (§4.1)`, `${created.answer.status} ${created.answer.text.slice(0, 200)}`));
+      const read = await send('snapshot', `read ${group.index} ${id} (what the group starts from)`, readPath);
+      before = (recordsOf(read) ?? []).find((r): r is StoredRecord => isStoredRecord(r) && r.id === id);
+      if (!before) return done(created.ok && read.ok ? fail('read', 'records-missing-record', `the record just created, read back by id`, `${read.answer.status} ${read.answer.text.slice(0, 200)}`) : undefined);
+    }
+    const built = group.requests.map((request) => buildRequest(context, group, request, id));
+    for (const b of built) assertSafeRequest(b.target, context);
+    // All at once: nothing is awaited between the sends (the connection opens a socket for each).
+    const results = await Promise.all(built.map((b) => context.sender.send(b.target)));
+    built.forEach((b, i) => {
+      const entry = { role: 'concurrent' as const, description: b.description, request: b.target, result: results[i]! };
+      exchanges.push(entry);
+      context.observe?.(entry);
+    });
+    if (cut()) return done(undefined);
+    const observed: ObservedAnswer[] = [];
+    for (const [i, b] of built.entries()) {
+      const answer = answerOf(results[i]!, b.operationId, b.description);
+      if ('signature' in answer) return done(answer);
+      observed.push({ step: b.judged, model: modelRequest(context, b.target), answer, documented: context.documented(b.operationId) });
+    }
+    const finalResult = await send('read-back', `read ${group.index} ${id} (what the group left)`, readPath);
+    const finalAnswer = answerOf(finalResult, readOperation, `read ${group.index} ${id}`);
+    if ('signature' in finalAnswer) return done(finalAnswer);
+    const final = { step: { target: readPath, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined }, model: modelRequest(context, readPath), answer: finalAnswer, documented: context.documented(readOperation) };
+    let order: number[] | undefined;
+    try {
+      order = await judgeGroup(observed, final, { index: group.index, id, before, secret: context.modelSecret, bodiless205: context.bodiless205 ?? false });
+    } catch (error) {
+      // Too many orders to decide: no verdict is better than a wrong one.
+      if (error instanceof Error && error.message.startsWith('findSerialOrder: gave up')) return { cutShort: false, failure: undefined, undecided: true };
+      throw error;
+    }
+    if (order) return done(undefined);
+    const answered = observed.map((o, i) => `${built[i]!.description} → ${o.answer.status}`).join('; ');
+    return done(fail('serial-order', 'none', 'answers and a final record that some order of the same requests, sent one at a time, gives (§4.1)', `${answered}; then the record read ${finalAnswer.status} ${finalAnswer.text.slice(0, 300)}`));
+  } finally {
+    await send('cleanup', `delete ${group.index} ${id} (clean up)`, plainRequest(context, 'DELETE', group.index, id).target);
+  }
+}
+
