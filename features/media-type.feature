@@ -2,7 +2,7 @@
 Feature: application/json with parameters or in another letter case is application/json
   Requests are application/json (§4.1, §7: 415 for another media type). A media type's type,
   subtype and parameter names are compared without letter case and may carry parameters
-  (RFC 9110 §8.3.1), so "application/json; charset=utf-8", "application/json;charset=UTF-8" and
+  (RFC 9110 section 8.3.1), so "application/json; charset=utf-8", "application/json;charset=UTF-8" and
   "Application/JSON" are application/json: taken wherever it is, on create, update, and read and
   delete with a body. Deselect the class with --tags 'not @media-type'.
 

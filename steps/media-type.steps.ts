@@ -5,7 +5,7 @@ import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 // §4.1 and §7: requests are application/json. A media type is compared without letter case and
-// may carry parameters (RFC 9110 §8.3.1: "the type, subtype, and parameter name tokens are
+// may carry parameters (RFC 9110 section 8.3.1: "the type, subtype, and parameter name tokens are
 // case-insensitive"), so these are application/json as well and must be taken as it is.
 
 const METHOD = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;

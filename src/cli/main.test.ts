@@ -71,7 +71,7 @@ const rows: Array<[string, string[], unknown]> = [
   ['proxy', ['--upstream', 'http://svc:8080'], { kind: 'values', values: { upstream: 'http://svc:8080', port: 4011, host: '127.0.0.1' } }],
   ['proxy', [], { kind: 'refused', error: '--upstream URL is required' }],
   ['proxy', ['--upstream', 'svc'], { kind: 'refused', error: '--upstream "svc" is not a URL (expected e.g. https://mgmt.example.net)' }],
-  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { kind: 'values', values: { ...CONNECTION_DEFAULTS, 'self-test': false, runs: 100, 'time-budget': 120_000, 'random-seed': 3, 'allow-destructive': false, 'report-dir': 'reports', 'min-coverage': undefined } }],
+  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { kind: 'values', values: { ...CONNECTION_DEFAULTS, 'self-test': false, runs: 100, concurrency: undefined, 'time-budget': 120_000, 'random-seed': 3, 'allow-destructive': false, 'report-dir': 'reports', baseline: undefined, 'write-baseline': undefined, 'min-coverage': undefined } }],
   ['fuzz', ['--seed', '3'], { kind: 'refused', error: 'unknown option --seed' }],
   ['fuzz', ['--min-coverage', '101'], { kind: 'refused', error: '--min-coverage must be between 0 and 100, got 101' }],
   ['coverage', ['--report', 'a.json', '--report', 'b.json', '--min-coverage', '55'], { kind: 'values', values: { report: ['a.json', 'b.json'], 'min-coverage': 55 } }],

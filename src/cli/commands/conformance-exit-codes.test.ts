@@ -14,7 +14,10 @@ import { parseBaseline } from '../../conformance/baseline.js';
 
 const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
 const VARIANT = 'duplicate-id-created';
-const EXPECTED = [...(EXPECTED_FAILURES[VARIANT] ?? [])].sort();
+// A create that overwrites a duplicate also lets concurrent creates of one id all answer 201
+// (features/concurrency.feature), which the variant's expectations, older than that class, leave out.
+const CONCURRENT_CREATES = ['events', 'network link types', 'agents'].map((index) => `Concurrent creates of one new id of ${index} create it once`);
+const EXPECTED = [...(EXPECTED_FAILURES[VARIANT] ?? []), ...CONCURRENT_CREATES].sort();
 
 let faithful: VariantServer;
 let broken: VariantServer;
@@ -108,8 +111,8 @@ test('--baseline: exit 0 while exactly the listed scenarios fail, shown apart in
   assert.doesNotMatch(run.stdout, /Attachment \(application/);
   assert.equal(run.stderr, '', 'real reasons: no TODO warning');
   const markdown = readFileSync(join(dir, 'known', 'conformance-summary.md'), 'utf8');
-  assert.match(markdown, /^# Conformance summary: PASSED \(6 known deviations\)/);
-  assert.match(markdown, /## Failures first\n\n\*\*New failures \(0\)\*\*: none\.\n\n\*\*Known deviations \(6, listed in the baseline\)\*\*\n1\. .* — ticket MGMT-12: duplicates overwrite\n/);
+  assert.match(markdown, new RegExp(`^# Conformance summary: PASSED \\(${EXPECTED.length} known deviations\\)`));
+  assert.match(markdown, new RegExp(`## Failures first\n\n\\*\\*New failures \\(0\\)\\*\\*: none\\.\n\n\\*\\*Known deviations \\(${EXPECTED.length}, listed in the baseline\\)\\*\\*\n1\\. .* — ticket MGMT-12: duplicates overwrite\n`));
   assert.match(markdown, /## Known deviations \(baseline `.*known\.json`\)/);
   assert.match(markdown, /ticket MGMT-12: duplicates overwrite \| still fails, as the baseline expects/);
   assert.match(markdown, /⚠️ known deviation/);
@@ -120,7 +123,7 @@ test('--baseline: exit 0 while exactly the listed scenarios fail, shown apart in
   assert.match(html, /<a href="management-service\.md#41-common-pattern">§4\.1<\/a>/);
   assert.ok(existsSync(join(dir, 'known', 'management-service.md')));
   const top = html.split('<h2>Rules of the service description')[0]!;
-  assert.match(top, /<h2>Failures first<\/h2>\n<h3>New failures \(0\)<\/h3>\n<p>None\.<\/p>\n<h3>Known deviations \(6, listed in the baseline\)<\/h3>/);
+  assert.match(top, new RegExp(`<h2>Failures first</h2>\n<h3>New failures \\(0\\)</h3>\n<p>None\\.</p>\n<h3>Known deviations \\(${EXPECTED.length}, listed in the baseline\\)</h3>`));
   for (const [, id] of top.matchAll(/<a href="#(deviation-\d+)">/g)) assert.match(html, new RegExp(`<tr id="${id}" class="baseline still-failing">`));
 });
 

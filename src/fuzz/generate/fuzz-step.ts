@@ -49,7 +49,7 @@ export type AuthKind =
 /** The request Content-Type: JSON (four spellings: a charset parameter, another letter case), none, or another media type. */
 export type ContentTypeKind = 'json' | 'json-charset' | 'json-charset-tight' | 'json-upper' | 'missing' | 'text-plain' | 'form';
 
-/** The spellings of application/json (§4.1; RFC 9110 §8.3.1: letter case aside, parameters allowed). */
+/** The spellings of application/json (§4.1; RFC 9110 section 8.3.1: letter case aside, parameters allowed). */
 export const JSON_CONTENT_TYPES: ReadonlySet<ContentTypeKind> = new Set(['json', 'json-charset', 'json-charset-tight', 'json-upper']);
 
 /** The body as built, or a hostile replacement of it. */

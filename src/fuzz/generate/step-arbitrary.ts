@@ -18,7 +18,7 @@ function flawChoice(kinds: readonly FlawKind[], percent: number): fc.Arbitrary<F
   return fc.oneof({ arbitrary: fc.constant(undefined), weight: 100 - percent }, { arbitrary: choice, weight: percent });
 }
 
-/** Other spellings of application/json: with a charset parameter, in another letter case (§4.1, RFC 9110 §8.3.1). */
+/** Other spellings of application/json: with a charset parameter, in another letter case (§4.1, RFC 9110 section 8.3.1). */
 const JSON_SPELLINGS: readonly ContentTypeKind[] = ['json-charset', 'json-charset-tight', 'json-upper'];
 
 /** The transport: as the description asks most of the time (application/json in any spelling), otherwise one hostile change. */
