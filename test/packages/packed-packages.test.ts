@@ -13,6 +13,7 @@ import { measureBundle } from './bundle-size.js';
 import { compileStrict, describeSize, describeTarball, installTarballs, pack, REPO, runModule, type InstallMeasure, type Packed } from './consumer-project.js';
 import { clientConsumer, clientSmoke, clientTypeTest, kitCaptureSmoke, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
 import { entrySpecifiers, importEverySource, unshippableFiles } from './tarball-contents.js';
+import { readPackageFigures, tarballFigures } from '../../scripts/packages/package-figures.js';
 
 const SLOW = { timeout: 300_000 };
 const CLIENT_MAX_BYTES = 10_000_000;
@@ -89,6 +90,13 @@ describe('what each packed manifest says', () => {
     assert.match(cloneBin.scripts?.['prepare'] ?? '', /npm run build/);
     assert.deepEqual(cloneBin.bin, { 'mgmt-kit': 'mgmt-kit.js' });
     for (const name of ['client', 'mock', 'kit'] as const) assert.deepEqual(packed[name].files.filter((f) => /clone-bin/.test(f)), []);
+  });
+});
+
+describe('docs/packages.md', () => {
+  it('states the tarball figures of this pack (npm run docs:packages writes them)', () => {
+    const written = readPackageFigures(readFileSync(join(REPO, 'docs/packages.md'), 'utf8'));
+    assert.deepEqual(written, tarballFigures(packed), 'run npm run docs:packages');
   });
 });
 
