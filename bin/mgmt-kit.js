@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Entry of the `mgmt-kit` command: the compiled CLI in dist/, plain Node without a TypeScript
-// loader. A clone builds dist/ in `npm ci` (prepare → npm run build).
+// loader. A clone builds dist/ in `npm ci` (packages/clone-bin's prepare → npm run build).
 import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/cli/main.js', import.meta.url);

@@ -43,9 +43,8 @@ export interface ShellRun {
 /** Runs `script` with bash in a new directory under `repo`; its process group is ended afterwards. */
 export function runShell(script: string, repo: string, env: NodeJS.ProcessEnv, timeoutMs: number): Promise<ShellRun> {
   const cwd = mkdtempSync(join(repo, '.docs-example-'));
-  // The first `npx mgmt-kit` of a clone installs the clone into npx's cache and runs its `prepare`
-  // (a whole build): npm test has just built, so the examples skip that instead of rebuilding.
-  const child = spawn('bash', ['-c', script], { cwd, env: { ...env, npm_config_ignore_scripts: 'true' }, detached: true });
+  // `npx mgmt-kit` in a clone runs node_modules/.bin/mgmt-kit (packages/clone-bin): the clone's own build.
+  const child = spawn('bash', ['-c', script], { cwd, env, detached: true });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));

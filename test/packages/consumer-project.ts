@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PACKAGE_FOLDERS, packPackage, type PackageName, type Packed } from '../../scripts/packages/pack-packages.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const TSC = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -39,20 +40,13 @@ export function run(command: string, args: string[], cwd: string, timeoutMs = 30
   return result.stdout;
 }
 
-/** A packed tarball: its path, its files, and its size packed and unpacked (bytes). */
-export interface Packed {
-  tarball: string;
-  files: string[];
-  bytes: number;
-  unpackedBytes: number;
-}
+export type { Packed } from '../../scripts/packages/pack-packages.js';
 
-/** `npm pack` of one workspace (or the root with `undefined`). */
+/** The package as it ships (scripts/packages/pack-packages.ts): one workspace folder, or the root with `undefined`. */
 export function pack(workspace: string | undefined, destination: string): Packed {
-  const args = ['pack', '--ignore-scripts', '--json', '--pack-destination', destination, ...(workspace ? ['-w', workspace] : [])];
-  const [info] = JSON.parse(run('npm', args, REPO)) as Array<{ filename: string; files: Array<{ path: string }>; size: number; unpackedSize: number }>;
-  if (!info) throw new Error(`npm pack ${workspace ?? '(root)'} printed nothing`);
-  return { tarball: join(destination, info.filename), files: info.files.map((f) => f.path), bytes: info.size, unpackedBytes: info.unpackedSize };
+  const name = Object.entries(PACKAGE_FOLDERS).find(([, folder]) => folder === (workspace ?? '.'))?.[0] as PackageName | undefined;
+  if (name === undefined) throw new Error(`no package in ${workspace}`);
+  return packPackage(name, destination);
 }
 
 /** `147 files, 205.8 kB packed, 735.7 kB unpacked` for a report line. */

@@ -13,6 +13,7 @@ import { measureBundle } from './bundle-size.js';
 import { compileCommonJs, compileStrict, describeSize, describeTarball, installTarballs, pack, REPO, run, runModule, type InstallMeasure, type Packed } from './consumer-project.js';
 import { clientCommonJsConsumer, clientConsumer, playwrightConsumer, clientSmoke, clientTypeTest, kitCaptureSmoke, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
 import { entrySpecifiers, importEverySource, unshippableFiles } from './tarball-contents.js';
+import { readPackageFigures, tarballFigures } from '../../scripts/packages/package-figures.js';
 
 const SLOW = { timeout: 300_000 };
 const CLIENT_MAX_BYTES = 10_000_000;
@@ -22,7 +23,7 @@ const HEAVY = ['@stoplight/prism-cli', '@cucumber/cucumber', 'swagger-ui-dist', 
 const BUILD_TOOLS = /^(tsx|typescript|esbuild|@esbuild\/.*|ts-node|get-tsconfig)$/;
 
 const work = mkdtempSync(join(tmpdir(), 'mgmt-kit-packed-'));
-const unpacked: Packed = { tarball: '', files: [], bytes: 0, unpackedBytes: 0 };
+const unpacked: Packed = { tarball: '', files: [], bytes: 0, unpackedBytes: 0, manifest: { name: '', version: '' } };
 const packed = { client: unpacked, mock: unpacked, kit: unpacked };
 const manifest = (folder: string) =>
   JSON.parse(readFileSync(join(REPO, folder, 'package.json'), 'utf8')) as {
@@ -68,6 +69,34 @@ describe('what each tarball holds', () => {
     const dependencies = Object.keys(manifest('.').dependencies ?? {});
     assert.deepEqual(dependencies.filter((name) => BUILD_TOOLS.test(name)), []);
     assert.doesNotMatch(readFileSync(join(REPO, 'bin/mgmt-kit.js'), 'utf8'), /tsx|register\(/);
+  });
+});
+
+describe('what each packed manifest says', () => {
+  for (const name of ['client', 'mock', 'kit'] as const) {
+    it(`${name}: no scripts (a lifecycle script cannot run where the package is installed), no workspaces, not private`, () => {
+      const { scripts, workspaces, private: isPrivate } = packed[name].manifest;
+      assert.deepEqual({ scripts, workspaces, isPrivate }, { scripts: undefined, workspaces: undefined, isPrivate: undefined });
+    });
+  }
+  it('mgmt-kit: declares the bin the repository keeps under publishConfig (so npx in a clone runs packages/clone-bin)', () => {
+    assert.deepEqual(packed.kit.manifest.bin, { 'mgmt-kit': 'bin/mgmt-kit.js' });
+    assert.equal(manifest('.').bin, undefined, 'the repository root declares no bin: npx would install the clone into its cache');
+    assert.ok(packed.kit.files.includes('bin/mgmt-kit.js'));
+  });
+  it('the repository builds on npm ci through the private workspace packages/clone-bin, which no tarball holds', () => {
+    const cloneBin = manifest('packages/clone-bin') as ReturnType<typeof manifest> & { private?: boolean; scripts?: Record<string, string> };
+    assert.equal(cloneBin.private, true);
+    assert.match(cloneBin.scripts?.['prepare'] ?? '', /npm run build/);
+    assert.deepEqual(cloneBin.bin, { 'mgmt-kit': 'mgmt-kit.js' });
+    for (const name of ['client', 'mock', 'kit'] as const) assert.deepEqual(packed[name].files.filter((f) => /clone-bin/.test(f)), []);
+  });
+});
+
+describe('docs/packages.md', () => {
+  it('states the tarball figures of this pack (npm run docs:packages writes them)', () => {
+    const written = readPackageFigures(readFileSync(join(REPO, 'docs/packages.md'), 'utf8'));
+    assert.deepEqual(written, tarballFigures(packed), 'run npm run docs:packages');
   });
 });
 
@@ -217,6 +246,10 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     );
     assert.match(out, /\b[1-9]\d* passed, 0 failed\b/);
     for (const cache of ['node_modules/mgmt-kit/node_modules/.cache', 'node_modules/.cache/mgmt-kit']) assert.equal(existsSync(join(dir, cache)), false, `nothing written to ${cache}`);
+  });
+  it('mgmt-kit bench can run from the install: its load generator autocannon is a dependency and its module loads', () => {
+    assert.ok(manifest('.').dependencies?.['autocannon'], 'autocannon in dependencies');
+    assert.equal(runModule(dir, 'bench-loads.mjs', "const bench = await import('./node_modules/mgmt-kit/dist/bench/run-bench.js');\nconsole.log(typeof bench.runBench);\n"), 'function');
   });
   it('strict TypeScript (NodeNext) compiles against its three entry points', () => {
     compileStrict(dir, 'consumer.ts', kitConsumer, true);

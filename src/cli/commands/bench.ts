@@ -27,15 +27,8 @@ bench.json and bench.svg. Takes about 3 minutes (--quick: about 30 s). Reports, 
     rounds: { type: 'integer', min: 1, max: 20, defaultNote: `${FULL.rounds}, --quick: ${QUICK.rounds}`, description: 'how often the sequence runs' },
   },
   async run(flags, io) {
-    // Loaded here: autocannon is a development dependency, needed only by this command.
-    let runBench: typeof import('../../bench/run-bench.js').runBench;
-    try {
-      ({ runBench } = await import('../../bench/run-bench.js'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-      io.stderr.write(`mgmt-kit bench needs autocannon, a development dependency: run it in a clone after npm ci (${(error as Error).message})\n`);
-      return 1;
-    }
+    // Loaded here: autocannon and the benchmark are this command's alone.
+    const { runBench } = await import('../../bench/run-bench.js');
     const defaults = flags.quick ? QUICK : FULL;
     const { files } = await runBench({
       settings: {

@@ -6,7 +6,8 @@ import type { FlagDeclarations, FlagValues } from '../command/flag-declaration.j
 /** The flags of `mgmt-kit serve`, as serve/run-serve.ts receives them read. */
 export const SERVE_FLAGS = {
   port: { type: 'integer', env: 'PORT', min: 0, max: 65535, default: 8080, description: 'TCP port; 0 picks a free one' },
-  host: { type: 'string', valueName: 'HOST', default: '127.0.0.1', description: 'interface to listen on' },
+  // Not HOST: some shells (tcsh) export the machine's name as HOST, which would listen beyond loopback.
+  host: { type: 'string', env: 'MGMT_KIT_HOST', valueName: 'HOST', default: '127.0.0.1', description: 'interface to listen on (the container image sets 0.0.0.0)' },
   'jwt-secret': {
     type: 'string',
     env: 'JWT_SECRET',

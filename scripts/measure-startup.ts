@@ -1,0 +1,125 @@
+/**
+ * How soon `mgmt-kit serve` answers after it is started: the time from the spawn to the first
+ * answer of GET /openapi.json, run after run, with the server's own CPU time until then (Linux
+ * /proc) and the machine's load. Prints every run and the median; never a test, never fails on a
+ * figure (src/cli/serve-start-modules.test.ts checks what serve loads instead).
+ *
+ * npm run bench:startup                        the clone's command (node bin/mgmt-kit.js serve)
+ * npm run bench:startup -- --installed         packs the three packages, installs them into an
+ *                                              empty project and runs node_modules/.bin/mgmt-kit there
+ * npm run bench:startup -- --npx               `npx mgmt-kit serve` in the clone (npm's own start-up included)
+ * npm run bench:startup -- --runs 15           more runs (default 9)
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { packPackages, REPO } from './packages/pack-packages.js';
+
+const { values: flags } = parseArgs({
+  options: { runs: { type: 'string', default: '9' }, installed: { type: 'boolean' }, npx: { type: 'boolean' } },
+});
+const RUNS = Number(flags.runs);
+const TICKS_PER_SECOND = 100; // USER_HZ of /proc/<pid>/stat on Linux
+
+/** The server's CPU time so far (user + system), or undefined off Linux. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One GET on loopback; resolves to the status, or undefined while nothing listens. */
+function get(port: number, path: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', () => resolve(undefined));
+    req.end();
+  });
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+interface Run {
+  ms: number;
+  cpuMs: number | undefined;
+}
+
+async function measureOnce(command: string, args: string[], cwd: string): Promise<Run> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(command, [...args, 'serve', '--port', String(port), '--quiet'], { cwd, stdio: 'ignore' });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} serve exited ${child.exitCode} before answering`);
+      const status = await get(port, '/openapi.json');
+      if (status !== undefined) {
+        const ms = performance.now() - started;
+        if (status !== 200) throw new Error(`/openapi.json answered ${status}`);
+        return { ms, cpuMs: flags.npx ? undefined : cpuMs(child.pid!) };
+      }
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+let cwd = REPO;
+let command = process.execPath;
+let args = [join(REPO, 'bin/mgmt-kit.js')];
+let label = 'node bin/mgmt-kit.js serve (the clone)';
+let project: string | undefined;
+if (flags.installed) {
+  project = mkdtempSync(join(tmpdir(), 'mgmt-kit-startup-'));
+  const packed = packPackages(join(project, 'packed'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'startup', private: true }));
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund', ...Object.values(packed).map((p) => p.tarball)], { cwd: project, encoding: 'utf8' });
+  if (install.status !== 0) throw new Error(`npm install failed:\n${install.stderr}`);
+  cwd = project;
+  args = [join(project, 'node_modules/.bin/mgmt-kit')];
+  label = 'node node_modules/.bin/mgmt-kit serve (a project that installed the packed kit)';
+}
+if (flags.npx) {
+  command = 'npx';
+  args = ['mgmt-kit'];
+  label = `npx mgmt-kit serve (${flags.installed ? 'the installed project' : 'the clone'})`;
+}
+
+try {
+  const loadBefore = loadavg()[0]!;
+  await measureOnce(command, args, cwd); // warm-up: the file cache, not counted
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(command, args, cwd));
+  const loadAfter = loadavg()[0]!;
+  console.log(`mgmt-kit serve start-up: ${label}`);
+  console.log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
+  console.log(`runs (spawn → first answer of GET /openapi.json, ms): ${runs.map((r) => r.ms.toFixed(0)).join(' ')}`);
+  const cpu = runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
+  console.log(`median ${median(runs.map((r) => r.ms)).toFixed(0)} ms, fastest ${Math.min(...runs.map((r) => r.ms)).toFixed(0)} ms${cpu.length > 0 ? `; the server's CPU time until then: median ${median(cpu).toFixed(0)} ms` : ''}`);
+} finally {
+  if (project !== undefined) rmSync(project, { recursive: true, force: true });
+}
