@@ -1,4 +1,5 @@
 import type { ScenarioResult } from './collect-scenario-results.js';
+import { parseJsonText } from '../spec/parse-json-text.js';
 
 /** One known deviation: a scenario expected to fail against a deployment, and why that is accepted. */
 export interface BaselineEntry {
@@ -30,12 +31,9 @@ const ABOUT =
 
 /** Reads a baseline file's text; every entry needs a scenario name and a reason. */
 export function parseBaseline(text: string): { ok: true; baseline: Baseline } | { ok: false; error: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `not valid JSON (${(error as Error).message})` };
-  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  const data = parsed.data;
   const list = (data as { expectedFailures?: unknown } | null)?.expectedFailures;
   if (typeof data !== 'object' || data === null || !Array.isArray(list)) {
     return { ok: false, error: 'expected an object with an "expectedFailures" list' };

@@ -1,4 +1,5 @@
 import type { ResponseTally } from './response-coverage.js';
+import { parseJsonText } from '../spec/parse-json-text.js';
 
 /**
  * The part of `conformance-summary.json` and `fuzz-summary.json` that `mgmt-kit coverage`
@@ -17,12 +18,9 @@ const isTally = (t: unknown): t is ResponseTally => {
 
 /** Reads a summary file's text; an error says what is wrong with it in a few words. */
 export function parseCoverageFile(text: string): { ok: true; value: CoverageFile } | { ok: false; error: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `not valid JSON (${(error as Error).message})` };
-  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  const data = parsed.data;
   const { tool, baseUrl, coverage } = (data ?? {}) as { tool?: unknown; baseUrl?: unknown; coverage?: { tallies?: unknown } };
   if (tool !== 'conformance' && tool !== 'fuzz') return { ok: false, error: 'not a conformance-summary.json or fuzz-summary.json ("tool" is missing)' };
   if (typeof baseUrl !== 'string') return { ok: false, error: '"baseUrl" is missing' };

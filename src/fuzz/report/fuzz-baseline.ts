@@ -1,5 +1,6 @@
 import { stableFailureLine } from '../../conformance/baseline.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
+import { parseJsonText } from '../../spec/parse-json-text.js';
 
 /**
  * One known deviation of a deployment: a fuzz failure signature (`update:update:status`,
@@ -35,12 +36,9 @@ const TODO_REASON = 'TODO: say why this is accepted.';
 
 /** Reads a baseline file's text; every entry needs a signature and a reason, and no signature comes twice. */
 export function parseFuzzBaseline(text: string): { ok: true; baseline: FuzzBaseline } | { ok: false; error: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    return { ok: false, error: `not valid JSON (${(error as Error).message})` };
-  }
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  const data = parsed.data;
   const list = (data as { knownDeviations?: unknown } | null)?.knownDeviations;
   if (typeof data !== 'object' || data === null || !Array.isArray(list)) return { ok: false, error: 'expected an object with a "knownDeviations" list' };
   const entries: FuzzBaselineEntry[] = [];
