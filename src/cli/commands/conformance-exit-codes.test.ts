@@ -120,8 +120,9 @@ test('--baseline: exit 0 while exactly the listed scenarios fail, shown apart in
   const html = readFileSync(join(dir, 'known', 'conformance-summary.html'), 'utf8');
   assert.match(html, /<h2>Known deviations/);
   // The links go to the copy beside the summary: they work in an uploaded artifact too.
-  assert.match(html, /<a href="management-service\.md#41-common-pattern">§4\.1<\/a>/);
-  assert.ok(existsSync(join(dir, 'known', 'management-service.md')));
+  // § links open the HTML copy of the description written beside the summary, at the heading's id.
+  assert.match(html, /<a href="management-service\.html#41-common-pattern">§4\.1<\/a>/);
+  assert.match(readFileSync(join(dir, 'known', 'management-service.html'), 'utf8'), /<h3 id="41-common-pattern"/);
   const top = html.split('<h2>Rules of the service description')[0]!;
   assert.match(top, new RegExp(`<h2>Failures first</h2>\n<h3>New failures \\(0\\)</h3>\n<p>None\\.</p>\n<h3>Known deviations \\(${EXPECTED.length}, listed in the baseline\\)</h3>`));
   for (const [, id] of top.matchAll(/<a href="#(deviation-\d+)">/g)) assert.match(html, new RegExp(`<tr id="${id}" class="baseline still-failing">`));
