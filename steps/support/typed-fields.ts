@@ -40,8 +40,9 @@ function plainValue(node: SchemaNode): unknown {
   const { schema } = node;
   if (Array.isArray(schema['enum'])) return schema['enum'][0];
   const branches = oneOfNodes(spec(), node);
-  // faithful-answers resource-config-path: a one-string path may come back as a list; a list comes back as sent.
-  if (branches.length > 0) return plainValue(branches.find((b) => b.schema['type'] === 'array') ?? branches[0]!);
+  // faithful-answers resource-config-path: a field of more than one shape is one a faithful target
+  // may take in one shape only (a single string, or a list), so no sample holds it.
+  if (branches.length > 0) return undefined;
   switch (schema['type']) {
     case 'string':
       return 'text';

@@ -207,6 +207,11 @@ const OPEN_POINT_CHOICES = {
   'hidden-name-fields': [[], ['typed-hidden-names']],
   'update-unknown-id': [[], ['upd-unknown-204'], ['upd-unknown-400'], ['upd-unknown-406']],
   'order-of-checks': [[], ['validate-first']],
+  'slash-in-id': [[], ['slash-id-unroutable']],
+  // Open points no allowance names: how JSON is written (key order, \u escapes) and which charsets
+  // of application/json a target takes besides UTF-8.
+  'json-serialization': [[], ['jsonb-like']],
+  'json-charset': [[], ['charset-utf8-only']],
 };
 if (process.env.RANDOM_FAITHFUL === 'list') {
   console.log(JSON.stringify(OPEN_POINT_CHOICES));

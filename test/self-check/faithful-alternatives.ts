@@ -137,7 +137,8 @@ function rewriteEnvelope(status: number, items: Json[]): { status: number; body:
     const message = item['message'];
     if (message === 'Id already found') return { ...item, message: 'Id already found.' };
     if (typeof message === 'string') {
-      const id = /id=(\S+)/.exec(message)?.[1];
+      // The id runs to the message's last word ("Record with id=<id> created"): it may hold spaces.
+      const id = /id=(.*) \S+$/.exec(message)?.[1];
       // The status stays a reason phrase (§4.1), but of the item's code (a 205 item says "OK"):
       // the description fixes the phrase, not whose it is.
       return id ? { ...item, status: reasonPhraseOf(item['code']), message: `[${id}] ok` } : item;

@@ -25,7 +25,7 @@ export function checkStateless(spec: SpecValidator, operationId: string, answer:
   if (answer.text.trim() === '') return undefined;
   const contentType = answer.headers['content-type'] ?? '(none)';
   if (!JSON_MEDIA_TYPE.test(contentType)) return { check: 'content-type', message: `${operationId} ${status}: a body with Content-Type ${contentType}; §4.1 answers application/json` };
-  if (answer.notJson) return { check: 'not-json', message: `${operationId} ${status}: the body is not JSON: ${answer.text.slice(0, 120)}` };
+  if (answer.notJson) return { check: 'not-json', message: `${operationId} ${status}: the body is not JSON (${jsonParseError(answer.text)}): ${answer.text.slice(0, 120)}` };
   // select-absent-field: a selected field the record lacks may come back as null, whatever type the field has.
   const body = select !== undefined && Array.isArray(answer.json) ? answer.json.map((record: unknown) => dropNullSelected(record, select)) : answer.json;
   const violations = PLAIN_ENVELOPE_STATUSES.has(status) ? spec.validateSchema('Envelope', answer.json) : bodyViolations(spec, operationId, status, body);
@@ -56,4 +56,14 @@ function checkReasonPhrases(operationId: string, status: number, body: unknown):
     }
   }
   return undefined;
+}
+
+/** The parser's own words, which quote the text around the bad token: the start of a long body may not show it. */
+function jsonParseError(text: string): string {
+  try {
+    JSON.parse(text);
+    return 'it parses';
+  } catch (error) {
+    return (error as Error).message;
+  }
 }

@@ -36,8 +36,18 @@ export function failureOf(state: SequenceState, label: string, cause: string | u
     title: `${description}: expected ${found.expected}; the target answered ${found.actual}`,
     expected: found.expected,
     actual: found.actual,
-    exchanges: state.exchanges.filter((e) => e.role !== 'snapshot' && e.role !== 'cleanup'),
+    exchanges: reproExchanges(state.exchanges),
   };
+}
+
+/**
+ * What a failure's repro replays: the steps and probes, not the snapshot reads and clean-up around
+ * them — unless the failing answer is a snapshot read itself (a record an earlier sequence left
+ * that breaks every read of its index): then that read is the whole repro, not an empty one.
+ */
+function reproExchanges(exchanges: readonly Exchange[]): Exchange[] {
+  const last = exchanges[exchanges.length - 1];
+  return exchanges.filter((e) => (e.role !== 'snapshot' && e.role !== 'cleanup') || (e === last && e.role === 'snapshot'));
 }
 
 /** The answer, or the failure of getting none / of an answer that breaks the spec on its own. */
