@@ -36,7 +36,7 @@ async function createAt(world: KitWorld, index: IndexName, record: JsonRecord, a
 
 /** For a hidden-name field: does the target type it (it refuses a wrong value on create)? Stored as sent otherwise. */
 async function typesHiddenField(world: KitWorld, index: IndexName, field: TypedField, wrong: unknown, problems: string[]): Promise<boolean | undefined> {
-  const record = withValueAtPath(fullSample(index, { hiddenNames: false }), field.path, wrong);
+  const record = withValueAtPath(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
   const { id, outcome } = await createAt(world, index, record, false);
   if (refused(outcome)) {
     const stored = await readStored(world, index, id);
@@ -66,7 +66,7 @@ When(
           await typesHiddenField(this, index, field, wrong, problems);
           continue;
         }
-        const record = withValueAtPath(fullSample(index, { hiddenNames: false }), field.path, wrong);
+        const record = withValueAtPath(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
         const { id, outcome } = await createAt(this, index, record, attempt++ % 2 === 1);
         if (!refused(outcome)) problems.push(`create ${field.label} = ${show(wrong)}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})`);
         const stored = await readStored(this, index, id);
@@ -82,7 +82,7 @@ When(
     const index = INDEX_WORDS[words]!;
     const problems: string[] = [];
     findings.set(this, problems);
-    const base = fullSample(index, { hiddenNames: false });
+    const base = fullSample(index, { hiddenNames: false, openShapes: false });
     const { id, outcome: created } = await createAt(this, index, base, false);
     if (!TAKEN_OR_REFUSED_STATUSES.includes(created.status) || created.status !== 201) throw new Error(`could not create the record every update names: ${says(created)}`);
     let expected: JsonRecord = { id, ...base };

@@ -35,14 +35,23 @@ export function createSchemaOf(index: ClientIndexName): SchemaNode {
   return componentSchema(spec(), definition.inputSchema);
 }
 
+/** What a sample holds: hidden-name fields, and fields of more than one shape (`oneOf`). */
+export interface SampleOptions {
+  hiddenNames: boolean;
+  /**
+   * faithful-answers resource-config-path: a field of more than one shape is one a faithful target
+   * may take in one shape only (a single string, or a list). False leaves such fields out, for a
+   * record every faithful target must take; true (default) fills them with the list branch.
+   */
+  openShapes?: boolean;
+}
+
 /** A plain valid value of a schema: its first enum value, a list as the list branch, one item in a list. */
-function plainValue(node: SchemaNode): unknown {
+function plainValue(node: SchemaNode, options: SampleOptions): unknown {
   const { schema } = node;
   if (Array.isArray(schema['enum'])) return schema['enum'][0];
   const branches = oneOfNodes(spec(), node);
-  // faithful-answers resource-config-path: a field of more than one shape is one a faithful target
-  // may take in one shape only (a single string, or a list), so no sample holds it.
-  if (branches.length > 0) return undefined;
+  if (branches.length > 0) return options.openShapes === false ? undefined : plainValue(branches.find((b) => b.schema['type'] === 'array') ?? branches[0]!, options);
   switch (schema['type']) {
     case 'string':
       return 'text';
@@ -53,10 +62,10 @@ function plainValue(node: SchemaNode): unknown {
       return 1;
     case 'array': {
       const items = itemsNode(spec(), node);
-      return items && items.schema['type'] !== 'object' ? [plainValue(items)] : undefined;
+      return items && items.schema['type'] !== 'object' ? [plainValue(items, options)] : undefined;
     }
     case 'object':
-      return withEveryDeclaredField(node, {}, { hiddenNames: true });
+      return withEveryDeclaredField(node, {}, { ...options, hiddenNames: true });
     default:
       return 'any value';
   }
@@ -66,7 +75,7 @@ function plainValue(node: SchemaNode): unknown {
  * `value` with every field its schema declares (extensions and the top-level id aside) filled
  * with a plain value where it is missing, at every depth; hidden-name fields only when asked.
  */
-export function withEveryDeclaredField(node: SchemaNode, value: unknown, options: { hiddenNames: boolean }, top = true): unknown {
+export function withEveryDeclaredField(node: SchemaNode, value: unknown, options: SampleOptions, top = true): unknown {
   if (Array.isArray(value)) {
     const items = itemsNode(spec(), node);
     return items ? value.map((item) => withEveryDeclaredField(items, item, options, false)) : value;
@@ -79,7 +88,7 @@ export function withEveryDeclaredField(node: SchemaNode, value: unknown, options
     if (described && !options.hiddenNames) continue;
     const child = described ?? propertyNode(spec(), node, name)!;
     if (!(name in out)) {
-      const plain = plainValue(child);
+      const plain = plainValue(child, options);
       if (plain !== undefined) out[name] = plain;
     } else if (!described) out[name] = withEveryDeclaredField(child, out[name], options, false);
   }
@@ -87,7 +96,7 @@ export function withEveryDeclaredField(node: SchemaNode, value: unknown, options
 }
 
 /** A sample record of the index holding every declared field (hidden-name ones only when asked). */
-export function fullSample(index: ClientIndexName, options: { hiddenNames: boolean }): JsonRecord {
+export function fullSample(index: ClientIndexName, options: SampleOptions): JsonRecord {
   return withEveryDeclaredField(createSchemaOf(index), sampleRecord(index), options) as JsonRecord;
 }
 
