@@ -19,12 +19,39 @@ function walk(dir, out) {
   return out;
 }
 
+// The files that take minutes, longest first: node runs files in the order given, two at a time,
+// and one of these started last would leave the other core idle while it runs alone.
+const LONGEST_FIRST = [
+  'test/self-check/broken-variants.test.ts',
+  'test/independent-server/random-faithful.test.ts',
+  'test/independent-server/independent-server.test.ts',
+  'test/independent-server/fuzz-independent.test.ts',
+  'test/independent-server/faithful-profiles.test.ts',
+  'test/packages/packed-packages.test.ts',
+  'src/conformance/run-conformance-parallel.test.ts',
+  'test/connection/token-command.test.ts',
+  'test/docs/doc-examples.test.ts',
+  'src/cli/commands/conformance-exit-codes.test.ts',
+  'test/independent-server/fuzz-baseline-cli.test.ts',
+  'test/independent-server/fuzz-concurrency.test.ts',
+];
+const rank = (file) => {
+  const at = LONGEST_FIRST.findIndex((long) => file.replaceAll('\\', '/').endsWith(long));
+  return at === -1 ? LONGEST_FIRST.length : at;
+};
+
 const files = roots
   .filter((root) => existsSync(root))
   .flatMap((root) => walk(root, []))
   .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
-  .sort();
+  .sort()
+  .sort((a, b) => rank(a) - rank(b));
 
+const stale = filters.length === 0 ? LONGEST_FIRST.filter((long) => !files.some((file) => rank(file) === LONGEST_FIRST.indexOf(long))) : [];
+if (stale.length > 0) {
+  console.error(`run-unit-tests: LONGEST_FIRST names no test file: ${stale.join(', ')}`);
+  process.exit(1);
+}
 if (files.length === 0) {
   console.error('run-unit-tests: no test files found');
   process.exit(1);

@@ -7,7 +7,7 @@
 
 // Running
 export { runFuzz, FuzzSetupError } from './run/run-fuzz.js';
-export { runFuzzCommand, parseTimeBudget } from './run/run-fuzz-command.js';
+export { runFuzzCommand } from './run/run-fuzz-command.js';
 export { formatSummaryLine } from './report/fuzz-report.js';
 
 // Reporting

@@ -1,13 +1,26 @@
-const MS_PER_UNIT: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+import { isBareNumber, parseDuration } from '../../reference-server/mock-controls/parse-duration.js';
+
+/** A duration flag's value in milliseconds, or what is wrong with its text (a message for exit 2). */
+export type DurationFlagResult = { ok: true; ms: number } | { ok: false; error: string };
 
 /**
- * A time as people write it on a command line: `500ms`, `60s`, `1.5s`, `2m`, `1h`, or a bare
- * number of seconds (`90`). Resolves to whole milliseconds, or undefined when unreadable.
+ * A duration flag (`--timeout`, `--time-budget`) in the kit's one grammar (parse-duration.ts:
+ * `500ms`, `60s`, `1.5s`, `2m`, `1h`). These flags read a bare number as seconds until 0.x and
+ * every other duration of the kit as milliseconds; so that `--timeout 90` cannot silently become
+ * 90 ms, a bare number is refused for one release with the spelling to use instead.
  *
- * @example readDuration('2m') // → 120000
+ * @example readDuration('2m', '--time-budget') // → { ok: true, ms: 120000 }
  */
-export function readDuration(text: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
-  if (!match) return undefined;
-  return Math.round(Number(match[1]) * MS_PER_UNIT[match[2] ?? 's']!);
+export function readDuration(text: string, from: string): DurationFlagResult {
+  if (isBareNumber(text)) {
+    const n = text.trim();
+    return {
+      ok: false,
+      error:
+        `${from} ${n}: give the unit — ${n}s for seconds, ${n}ms for milliseconds. ${from} read a bare number as seconds until now, ` +
+        'while every other duration of mgmt-kit (--delay, x-mgmt-kit-delay, fault rules) reads it as milliseconds; from the next release a bare number is milliseconds everywhere',
+    };
+  }
+  const result = parseDuration(text);
+  return result.ok ? result : { ok: false, error: `${from}: ${result.error.replace(' (a bare number is milliseconds)', '')}` };
 }

@@ -44,8 +44,9 @@ export function readFlagText(declaration: Exclude<FlagDeclaration, { type: 'bool
     case 'integer':
       return readInteger(declaration, text, from);
     case 'duration': {
-      const ms = readDuration(text);
-      return ms === undefined || ms <= 0 ? refuse(`${from} takes e.g. 60s, 2m or 500ms, got "${text}"`) : { ok: true, value: ms };
+      const read = readDuration(text, from);
+      if (!read.ok) return refuse(read.error);
+      return read.ms <= 0 ? refuse(`${from} must be longer than 0, got "${text}"`) : { ok: true, value: read.ms };
     }
     case 'url':
       return readUrl(text, from);

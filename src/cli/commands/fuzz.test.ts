@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseTimeBudget } from '../../fuzz/run/run-fuzz-command.js';
 
 const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
 
@@ -18,7 +17,7 @@ function runCli(args: string[]) {
 describe('mgmt-kit fuzz', () => {
   const refused: Array<[string, string[], RegExp]> = [
     ['no target', [], /no target/],
-    ['an unreadable --time-budget', ['--base-url', 'http://127.0.0.1:9', '--time-budget', 'soon'], /--time-budget takes/],
+    ['an unreadable --time-budget', ['--base-url', 'http://127.0.0.1:9', '--time-budget', 'soon'], /--time-budget: "soon" is not a duration: write e\.g\. 300ms, 2s/],
     ['a --base-url that is not a URL', ['--base-url', 'nowhere'], /not a URL/],
     ['--seed, now --random-seed (seed names the start records of serve)', ['--self-test', '--seed', '9'], /unknown option --seed/],
   ];
@@ -47,7 +46,9 @@ describe('mgmt-kit fuzz', () => {
     assert.match(readFileSync(join(reportDir, 'fuzz-junit.xml'), 'utf8'), /<testsuite name="mgmt-kit fuzz [^"]+" tests="1" failures="0"/);
   });
 
-  it('reads time budgets', () => {
-    assert.deepEqual(['60s', '2m', '500ms', '90', '1.5s', 'soon', ''].map(parseTimeBudget), [60_000, 120_000, 500, 90_000, 1500, undefined, undefined]);
+  it('--time-budget takes the one duration grammar; a bare number exits 2 naming both spellings', () => {
+    const run = runCli(['--self-test', '--time-budget', '90']);
+    assert.equal(run.status, 2, run.stdout + run.stderr);
+    assert.match(run.stderr, /--time-budget 90: give the unit — 90s for seconds, 90ms for milliseconds\./);
   });
 });

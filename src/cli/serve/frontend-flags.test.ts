@@ -12,7 +12,7 @@ const cases: Array<[string, { given: Partial<FrontendFlags>; want: unknown }]> =
   ['--watch with --seed', { given: { watch: true, seed: 'seed.json' }, want: { ok: true, options: { cors: { origins: '*' }, admin: false } } }],
   ['--cors-origin with --cors=false', { given: { cors: false, 'cors-origin': ['http://a.test'] }, want: { ok: false, error: '--cors-origin needs CORS on: drop --cors=false' } }],
   ['a bad --cors-origin', { given: { 'cors-origin': ['localhost:5173/app'] }, want: { ok: false, error: '--cors-origin must be an origin such as http://localhost:5173 (scheme, host, port; no path), got "localhost:5173/app"' } }],
-  ['a bad --delay', { given: { delay: 'fast' }, want: { ok: false, error: '--delay "fast" is not a duration: use milliseconds or seconds, e.g. 300ms or 2s' } }],
+  ['a bad --delay', { given: { delay: 'fast' }, want: { ok: false, error: '--delay "fast" is not a duration: write e.g. 300ms, 2s, 1.5s, 2m or 1h (a bare number is milliseconds)' } }],
   ['a reversed --delay range', { given: { delay: '800-100ms' }, want: { ok: false, error: '--delay "800-100ms": the lower bound is above the upper one' } }],
   ['--watch without --seed', { given: { watch: true }, want: { ok: false, error: '--watch needs --seed FILE (the file to reload)' } }],
 ];

@@ -130,11 +130,3 @@ function baselineLines(baseline: FuzzReport['baseline']): string[] {
 
 const indent = (text: string) => text.split('\n').map((line) => `  ${line}`).join('\n');
 
-/** `60s`, `2m`, `500ms`, `90` (seconds) → milliseconds; undefined when unreadable. */
-export function parseTimeBudget(text: string): number | undefined {
-  const match = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(text.trim());
-  if (!match) return undefined;
-  const value = Number(match[1]);
-  const unit = match[2] ?? 's';
-  return Math.round(unit === 'ms' ? value : unit === 'm' ? value * 60_000 : value * 1000);
-}

@@ -30,12 +30,12 @@ export function parseDelayRange(setting: DelaySetting): DelayRangeResult {
   if (typeof setting === 'object') return checkRange(setting.minMs, setting.maxMs, JSON.stringify(setting));
   const parts = setting.split('-');
   if (parts.length > 2) return { ok: false, error: `delay "${setting}" is not a duration or a range such as 100-800ms` };
-  const upper = parseDuration(parts[parts.length - 1]!);
+  const upper = parseDuration(parts[parts.length - 1]!, { max: MAX_DELAY_MS });
   if (!upper.ok) return { ok: false, error: `delay ${upper.error}` };
   if (parts.length === 1) return checkRange(upper.ms, upper.ms, `"${setting}"`);
-  const unit = /(ms|s)\s*$/i.exec(parts[1]!)?.[1] ?? 'ms';
+  const unit = /(ms|s|m|h)\s*$/i.exec(parts[1]!)?.[1] ?? 'ms';
   const lowerText = /\d\s*$/.test(parts[0]!) ? `${parts[0]}${unit}` : parts[0]!;
-  const lower = parseDuration(lowerText);
+  const lower = parseDuration(lowerText, { max: MAX_DELAY_MS });
   if (!lower.ok) return { ok: false, error: `delay ${lower.error}` };
   return checkRange(lower.ms, upper.ms, `"${setting}"`);
 }

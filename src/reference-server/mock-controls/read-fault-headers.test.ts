@@ -35,7 +35,7 @@ const refused: Array<[string, { method: string; path: string; headers: Record<st
   ['a status of another operation (201 on a delete)', { method: 'DELETE', path: '/event/e1', headers: { 'x-mgmt-kit-status': '201' }, message: undocumentedStatus('201', 'deleteEventById', DELETE_STATUSES) }],
   ['not a number', { method: 'DELETE', path: '/event', headers: { 'x-mgmt-kit-status': 'boom' }, message: undocumentedStatus('boom', 'deleteEvents', DELETE_STATUSES) }],
   ['two values', { method: 'DELETE', path: '/event', headers: { 'x-mgmt-kit-status': '500, 500' }, message: undocumentedStatus('500, 500', 'deleteEvents', DELETE_STATUSES) }],
-  ['a bad delay', { method: 'GET', path: '/event', headers: { 'x-mgmt-kit-delay': 'soon' }, message: requestNotValid('x-mgmt-kit-delay: "soon" is not a duration: use milliseconds or seconds, e.g. 300ms or 2s') }],
+  ['a bad delay', { method: 'GET', path: '/event', headers: { 'x-mgmt-kit-delay': 'soon' }, message: requestNotValid('x-mgmt-kit-delay: "soon" is not a duration: write e.g. 300ms, 2s, 1.5s, 2m or 1h (a bare number is milliseconds)') }],
   ['a delay over the maximum', { method: 'GET', path: '/event', headers: { 'x-mgmt-kit-delay': '1000s' }, message: requestNotValid('x-mgmt-kit-delay: "1000s" is longer than the 120s the server waits at most') }],
 ];
 for (const [name, { method, path, headers, message }] of refused) {

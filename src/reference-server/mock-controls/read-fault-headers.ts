@@ -4,7 +4,7 @@ import { requestNotValid } from '../core/messages.js';
 import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER } from './fault-header-names.js';
 import { findOperation } from './find-operation.js';
 import { CONNECTION_FAULTS, GATEWAY_STATUSES, injectedAnswer, isInjectableStatus, readInjectedStatus, type MockResponse } from './injected-status.js';
-import { parseDuration } from './parse-duration.js';
+import { MAX_DELAY_MS, parseDuration } from './parse-duration.js';
 
 /** What a fault (header or rule) asks of one request: an answer instead of acting, no answer at all, a delay, or neither. */
 export interface FaultRequest {
@@ -58,7 +58,7 @@ export function readFaultHeaders(request: CoreRequest): FaultRequest | { error: 
   }
   const delay = request.headers[FAULT_DELAY_HEADER];
   if (delay !== undefined) {
-    const parsed = parseDuration(delay);
+    const parsed = parseDuration(delay, { max: MAX_DELAY_MS });
     if (!parsed.ok) return { error: errorResponse(400, requestNotValid(`${FAULT_DELAY_HEADER}: ${parsed.error}`)) };
     fault.delayMs = parsed.ms;
   }
