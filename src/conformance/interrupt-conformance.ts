@@ -79,7 +79,7 @@ export function interruptHandler(context: InterruptContext): InterruptHandler {
   };
 
   const handler = (signal: NodeJS.Signals) => {
-    if (signalled !== undefined) return finish(signalled, { unread: `${signal} came again before the read-back finished` });
+    if (signalled !== undefined) return finish(signalled, { unread: `a second signal (${signal}) came before the read-back finished` });
     signalled = signal;
     const first = signal;
     const deadline = Date.now() + READ_BACK_DEADLINE_MS;

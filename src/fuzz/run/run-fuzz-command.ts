@@ -89,7 +89,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     };
     let deadline: NodeJS.Timeout | undefined;
     const onSignal = (signal: NodeJS.Signals) => {
-      if (signalled !== undefined) return endNow(signalled, `${signal} came again before the read-back finished`);
+      if (signalled !== undefined) return endNow(signalled, `a second signal (${signal}) came before the read-back finished`);
       signalled = signal;
       out.write(`\nmgmt-kit fuzz: interrupted by ${signal}: deleting the run's records and reading back what is left under ${runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`);
       deadline = setTimeout(() => endNow(signal, `the clean-up and read-back did not finish within ${seconds} s`), READ_BACK_DEADLINE_MS);
