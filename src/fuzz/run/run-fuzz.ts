@@ -156,12 +156,14 @@ async function cleanUpAfter(context: FuzzContext, baseline: IndexBaseline, optio
   if (session) context.sender = createWireSender(session, { timeoutMs: settings.timeoutMs, until: context.budget.cleanUpUntil });
   try {
     const cleanUp = await sweepRunRecords(context, baseline);
-    const commands = options.connection ?? openConnection(settings);
-    cleanUp.deleteCommands = cleanUp.leftovers.map((entry) => {
-      const [index, ...id] = entry.split(' ');
-      return curlDelete(commands, INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath, id.join(' '));
-    });
-    if (commands !== options.connection) commands.close();
+    if (cleanUp.leftovers.length > 0) {
+      const commands = options.connection ?? openConnection(settings);
+      cleanUp.deleteCommands = cleanUp.leftovers.map((entry) => {
+        const [index, ...id] = entry.split(' ');
+        return curlDelete(commands, INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath, id.join(' '));
+      });
+      if (commands !== options.connection) commands.close();
+    }
     if (session) cleanUp.triedAfterStop = true;
     return { cleanUp, sent: session?.sent ?? 0 };
   } finally {
