@@ -19,6 +19,9 @@ export function consoleLeftovers(report: Parameters<typeof leftoverLines>[0]): s
   return `${left.text.join(' ')}\n${left.commands.length > 0 ? `Delete them with (TOKEN set to a token the target accepts):\n${shown}${more}` : ''}`;
 }
 
+/** How long the read-back waits for the requests already on the wire. */
+const SETTLE_AT_MOST_MS = 3_000;
+
 /** What {@link interruptHandler} needs of the run. */
 export interface InterruptContext {
   settings: ConnectionSettings;
@@ -87,8 +90,9 @@ export function interruptHandler(context: InterruptContext): InterruptHandler {
     haltRequests(`the run was interrupted by ${signal}`);
     const timer = setTimeout(() => finish(first, { unread: `the read-back did not finish within ${seconds} s` }), READ_BACK_DEADLINE_MS);
     void (async () => {
-      // Requests already on the wire may still create a record: the read-back comes after them.
-      await requestsSettled(deadline - 2_000);
+      // Requests already on the wire may still create a record: the read-back comes after them —
+      // after the first few seconds of them, so that one hanging request leaves the read its time.
+      await requestsSettled(Math.min(Date.now() + SETTLE_AT_MOST_MS, deadline - 2_000));
       const reader = openConnection(context.settings, { coordinator: context.coordinator, exemptFromHalt: true });
       try {
         const leftovers = await readRunLeftovers(reader, context.runPrefix, deadline);

@@ -167,6 +167,7 @@ test('conformance interrupted by SIGINT: reads back what the run left, lists exa
     assert.doesNotMatch(run.stdout, /\d+ scenarios \(/, "the scenarios cut short by the interrupt are not counted as cucumber's run");
     const summary = JSON.parse(readFileSync(join(reportDir, 'conformance-summary.json'), 'utf8')) as { verdict: string; exitCode: number; runPrefix: string; leftovers: { ids: string[]; deleteCommands: string[] } };
     assert.deepEqual([summary.verdict, summary.exitCode], ['INTERRUPTED', 130]);
+    assert.ok(summary.leftovers, `the leftovers were read back: ${JSON.stringify(summary)}`);
     const held = heldUnder(server, summary.runPrefix);
     assert.ok(held.length > 0, 'the dropped deletes left records');
     assert.deepEqual([...summary.leftovers.ids].sort(), held, 'the reports name exactly what the target holds');
