@@ -29,6 +29,8 @@ export interface InterruptContext {
   runPrefix: string;
   reportDir: string;
   err: NodeJS.WritableStream;
+  /** Called at the first signal: the runner skips the scenarios not yet started. */
+  onInterrupt?: (() => void) | undefined;
   /** Ends the process; default process.exit. */
   exit?: ((code: number) => void) | undefined;
 }
@@ -88,6 +90,7 @@ export function interruptHandler(context: InterruptContext): InterruptHandler {
     const deadline = Date.now() + READ_BACK_DEADLINE_MS;
     context.err.write(`\nmgmt-kit conformance: interrupted by ${signal}: reading back what the run left under ${context.runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`);
     haltRequests(`the run was interrupted by ${signal}`);
+    context.onInterrupt?.();
     const timer = setTimeout(() => finish(first, { unread: `the read-back did not finish within ${seconds} s` }), READ_BACK_DEADLINE_MS);
     void (async () => {
       // Requests already on the wire may still create a record: the read-back comes after them —

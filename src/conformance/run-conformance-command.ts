@@ -107,7 +107,8 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const consoleSink = options.out.isTTY ? undefined : foldKnownFailures(options.out, options.baseline?.baseline.expectedFailures ?? [], { dropUnlisted: true });
   let result;
   const runPrefix = createRunPrefix();
-  const stopOnSignal = interruptHandler({ ...options, err, settings, coordinator, runPrefix });
+  const stopRun = new AbortController();
+  const stopOnSignal = interruptHandler({ ...options, err, settings, coordinator, runPrefix, onInterrupt: () => stopRun.abort() });
   const handleSignals = options.handleSignals ?? true;
   // `on`, not `once`: a second signal ends the read-back of an interrupted run at once.
   if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopOnSignal);
@@ -134,6 +135,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       allowDestructive: options.allowDestructive,
       tags: options.tags,
       parallel: options.parallel,
+      stop: stopRun.signal,
       reportDir: options.reportDir,
       progress: options.out.isTTY ? 'progress-bar' : 'progress',
       // cucumber's console output goes where the command's output goes (a caller that captures it,
