@@ -43,9 +43,10 @@ export function curlDelete(session: Pick<ConnectionSession, 'url' | 'settings'>,
  * Reads every index once after the run and lists what carries the run prefix: the clean-up is
  * judged by what the target holds, not by the deletes that answered — a delete whose connection
  * dropped or timed out, or a target that died before the clean-up, leaves records the deletes'
- * answers never show. A read is a plain GET of the index (no query), paced like every request.
+ * answers never show. A read is a plain GET of the index (no query), paced like every request;
+ * none is sent or waited for past `until` (epoch ms), if given: the index is then unverified.
  */
-export async function readRunLeftovers(session: ConnectionSession, runPrefix: string): Promise<RunLeftovers> {
+export async function readRunLeftovers(session: ConnectionSession, runPrefix: string, until?: number): Promise<RunLeftovers> {
   const result: RunLeftovers = { ids: [], unverified: [], deleteCommands: [] };
   let token: string | undefined;
   try {
@@ -60,7 +61,7 @@ export async function readRunLeftovers(session: ConnectionSession, runPrefix: st
     if (token !== undefined) headers['authorization'] = session.authorization(token);
     let records: Array<Record<string, unknown>> | undefined;
     try {
-      const answer = await session.send({ method: 'GET', path: definition.basePath, headers });
+      const answer = await session.send({ method: 'GET', path: definition.basePath, headers }, { until });
       records = recordsOfAnswer(answer.status, answer.body);
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;

@@ -20,7 +20,8 @@ import { markKnownDeviationsInJunit } from './mark-known-deviations-in-junit.js'
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { createRunPrefix } from './run-prefix.js';
-import { removeEarlierReports, writeConformanceSummary, writeNotRunReports, writeNotRunReportsSync } from './write-conformance-summary.js';
+import { removeEarlierReports, writeConformanceSummary, writeNotRunReports } from './write-conformance-summary.js';
+import { interruptHandler } from './interrupt-conformance.js';
 
 export { EXIT } from './run-verdict.js';
 
@@ -43,8 +44,9 @@ export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, '
   /** `--no-preload-check`: the deployment really removed the preloaded network link types (§2.2). */
   noPreloadCheck?: boolean | undefined;
   /**
-   * Handles SIGINT and SIGTERM while the suite runs: writes a summary saying the run was
-   * interrupted, then exits 128 + the signal's number. Default true; a test embedding the command may turn it off.
+   * Handles SIGINT and SIGTERM while the suite runs: reads back what the run left (interrupt.ts),
+   * writes a summary saying the run was interrupted, with those leftovers, then exits 128 + the
+   * signal's number. Default true; a test embedding the command may turn it off.
    */
   handleSignals?: boolean | undefined;
 }
@@ -52,6 +54,11 @@ export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, '
 /** cucumber writes to a node Writable; a command's output may be any writable stream. */
 function asWritable(out: NodeJS.WritableStream): Writable {
   return out instanceof Writable ? out : new Writable({ write: (chunk: Buffer, _encoding, done) => (out.write(chunk), done()) });
+}
+
+/** Passes what is written on to `out` until `interrupted()`, then drops it. */
+function untilInterrupted(out: Writable, interrupted: () => boolean): Writable {
+  return new Writable({ write: (chunk: Buffer, _encoding, done) => (interrupted() ? done() : out.write(chunk, () => done())) });
 }
 
 /** Rewrites junit.xml so that the baseline's failures count as skipped (absent when cucumber wrote none). */
@@ -100,15 +107,11 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const consoleSink = options.out.isTTY ? undefined : foldKnownFailures(options.out, options.baseline?.baseline.expectedFailures ?? [], { dropUnlisted: true });
   let result;
   const runPrefix = createRunPrefix();
-  const stopOnSignal = (signal: NodeJS.Signals) => {
-    // Synchronous on purpose: the process ends right after, with cucumber mid-scenario.
-    const verdict = decideVerdict({ interrupted: signal, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] });
-    writeNotRunReportsSync(options.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict, runPrefix });
-    err.write(`\nmgmt-kit conformance: interrupted by ${signal}: no verdict. Records under ${runPrefix} may be left on the target; the summary in ${options.reportDir} says so.\n`);
-    process.exit(verdict.exitCode);
-  };
+  const stopRun = new AbortController();
+  const stopOnSignal = interruptHandler({ ...options, err, settings, coordinator, runPrefix, onInterrupt: () => stopRun.abort() });
   const handleSignals = options.handleSignals ?? true;
-  if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, stopOnSignal);
+  // `on`, not `once`: a second signal ends the read-back of an interrupted run at once.
+  if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopOnSignal);
   try {
     result = await runConformance({
       runPrefix,
@@ -132,17 +135,23 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       allowDestructive: options.allowDestructive,
       tags: options.tags,
       parallel: options.parallel,
+      stop: stopRun.signal,
       reportDir: options.reportDir,
       progress: options.out.isTTY ? 'progress-bar' : 'progress',
       // cucumber's console output goes where the command's output goes (a caller that captures it,
       // as an embedding tool or a test does, gets all of it; nothing lands on process.stdout).
-      stdout: consoleSink ?? asWritable(options.out),
+      // Once interrupted, the scenarios still queued fail at once (no request is sent): their
+      // progress and cucumber's closing counts say nothing, and are left out (the TTY progress bar
+      // draws on the terminal itself, so it is passed as it is).
+      stdout: consoleSink ? untilInterrupted(consoleSink, () => stopOnSignal.started) : asWritable(options.out),
       stderr: asWritable(err),
     });
   } finally {
-    if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stopOnSignal);
-    await broker?.close();
+    // An interrupted run ends in its handler, which may still be reading back: the handler stays.
+    if (handleSignals && !stopOnSignal.started) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stopOnSignal);
+    if (!stopOnSignal.started) await broker?.close();
   }
+  if (stopOnSignal.started) return stopOnSignal.finished;
   consoleSink?.flush();
   // Clean-up is judged by what the target holds: one read of every index after the run.
   const reader = openConnection(settings, { coordinator });

@@ -43,6 +43,11 @@ export interface ConformanceRunOptions {
   connection?: RunConnectionParameters | undefined;
   /** Per call of a step, to the end of its answer; default 15 000 ms. */
   timeoutMs?: number | undefined;
+  /**
+   * Aborted when the run is interrupted: every scenario not yet started is skipped (cucumber's
+   * fail-fast, switched on mid-run), so the rest of the run costs next to nothing.
+   */
+  stop?: AbortSignal | undefined;
   /** Sees every cucumber message of the run (tests read the scenario timings). */
   onEnvelope?: ((envelope: Envelope) => void) | undefined;
 }
@@ -157,6 +162,8 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
         options.onEnvelope?.(envelope);
       }
     : collector.onMessage;
+  // The runtime reads failFast before each scenario (in this process; --parallel workers have their own copy).
+  options.stop?.addEventListener('abort', () => (runConfiguration.runtime.failFast = true), { once: true });
   const support = supportFor(runConfiguration.support, options);
   const run = await runCucumber({ ...runConfiguration, support }, environment, onMessage);
   if (!('stepDefinitions' in support)) loadedSupport.set(JSON.stringify(support), run.support);

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ConformanceSummary } from './build-conformance-summary.js';
 import { renderDescriptionHtml } from './render-description-html.js';
-import { renderNotRunHtml, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from './render-not-run.js';
+import { notRunJson, renderNotRunHtml, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from './render-not-run.js';
 import { renderSummaryHtml } from './render-summary-html.js';
 import { renderSummaryMarkdown } from './render-summary-markdown.js';
 import { PACKAGE_ROOT } from './run-conformance.js';
@@ -101,7 +101,7 @@ function notRunFiles(reportDir: string, report: NotRunReport): Array<[string, st
   return [
     [join(reportDir, 'conformance-summary.md'), renderNotRunMarkdown(report)],
     [join(reportDir, 'conformance-summary.html'), renderNotRunHtml(report)],
-    [join(reportDir, 'conformance-summary.json'), `${JSON.stringify({ tool: 'conformance', baseUrl: report.baseUrl, verdict: report.verdict.word, exitCode: report.verdict.exitCode, reasons: report.verdict.reasons, date: report.date.toISOString(), runPrefix: report.runPrefix }, null, 2)}\n`],
+    [join(reportDir, 'conformance-summary.json'), notRunJson('conformance', report)],
     [join(reportDir, 'junit.xml'), renderNotRunJunit(report)],
   ];
 }

@@ -4,6 +4,7 @@ import type { ConnectionSettings } from './connection-settings.js';
 import { createRouter } from './create-agents.js';
 import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js';
 import { sendOnce, type OutgoingRequest, type WireAnswer } from './send-once.js';
+import { requestsHalted, trackOnTheWire } from './halt-requests.js';
 import { createTargetHealth, type TargetStop } from './target-health.js';
 import { isThrottled, MAX_RETRY_AFTER_MS, retryAfterMs, throttledMessage } from './throttled-answer.js';
 import { expiresSoon } from './token-source.js';
@@ -24,10 +25,10 @@ export interface OpenOptions {
   /** Connections per origin (the fuzzer keeps four in flight); default unlimited. */
   maxSockets?: number | undefined;
   /**
-   * Watch for a target that stopped answering (target-health.ts); default true. The fuzzer turns
-   * it off: a dropped answer is one of its findings, judged and shrunk request by request.
+   * Keeps sending after the run was halted (halt-requests.ts): the read-back of an interrupted
+   * run's leftovers goes through such a connection; every other one is cut short. Default false.
    */
-  watchTarget?: boolean | undefined;
+  exemptFromHalt?: boolean | undefined;
 }
 
 /** The pre-flight's path, and the probe's: the smallest index, which the service starts with (§2.2). */
@@ -112,15 +113,22 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
       return error instanceof ConnectionFailure && error.kind === 'cut-short';
     }
   };
-  const health = options.watchTarget === false ? createTargetHealth(async () => true) : createTargetHealth(probe);
+  const health = createTargetHealth(probe);
 
+  const refuseWhenHalted = (request: OutgoingRequest) => {
+    const halted = options.exemptFromHalt ? undefined : requestsHalted();
+    if (halted !== undefined) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, ${halted}`);
+  };
   const attempt = async (request: OutgoingRequest, until: number | undefined, timeoutMs: number) => {
     const refused = health.refuse();
     if (refused) throw refused;
+    refuseWhenHalted(request);
     if (!(await coordinator.slot(until))) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, the run's time was up`);
+    // The slot may have come after the halt.
+    refuseWhenHalted(request);
     sent++;
     try {
-      const answer = await sendOnce(router, request, { timeoutMs, until });
+      const answer = await trackOnTheWire(sendOnce(router, request, { timeoutMs, until }));
       await health.observe({ ok: true }, sent);
       return answer;
     } catch (error) {

@@ -55,7 +55,7 @@ describe('the time budget bounds the whole fuzz run', () => {
 
   for (const [name, requestTimeoutMs] of [
     ['a request the budget cuts short is not reported', undefined],
-    ['with a request time-out shorter than the budget the silence is a failure', 400],
+    ['with a request time-out shorter than the budget the silence is a stopped target, or a failure while a probe still got through', 400],
   ] as const) {
     it(`a target that stops answering mid-run (${name}); the report says what it could not check`, async () => {
       const hanging = await startDelayingProxy({ upstream: server.url, delayMs: 0, answerAtMost: 30 });
@@ -65,7 +65,12 @@ describe('the time budget bounds the whole fuzz run', () => {
         assert.ok(hanging.answered === 30, `${hanging.answered} answered: the run got past its probe (a dozen requests)`);
         const signatures = report.failures.map((f) => f.signature);
         if (requestTimeoutMs === undefined) assert.deepEqual(signatures, []);
-        else assert.ok(signatures.length > 0 && signatures.every((s) => s.includes(':no-answer:dropped')), signatures.join('\n'));
+        // Five requests in a row timed out and the probe read got no answer before the budget: the
+        // target stopped (target-health.ts), and no failure is made of the silence; a probe the
+        // budget cut short proves nothing, and the silence is then a failure of its own.
+        // (The probe's wait may also leave the whole budget to the set-up: then no sequence ran.)
+        else if (report.stoppedBy === 'target-stopped') assert.deepEqual(signatures, [], 'no failure made of a stopped target');
+        else assert.ok((signatures.length > 0 || report.sequences === 0) && signatures.every((s) => s.includes(':no-answer:dropped')), `${report.stoppedBy}, ${report.sequences} sequences: ${signatures.join('\n')}`);
         assert.deepEqual(report.cleanUp.unverified, ['event', 'network-link-type', 'agent']);
         assert.match(formatLeftovers(report.cleanUp), /^0 found; unknown in event, network-link-type, agent/);
         assert.ok(cleanUpNotes(report).some((note) => note.includes('may be left there')), cleanUpNotes(report).join('\n'));

@@ -184,7 +184,8 @@ test('SIGINT mid-run: exit 130, and the summary says the run was interrupted, no
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   assert.equal(code, 130, stdout + stderr);
-  assert.match(stderr, /interrupted by SIGINT: no verdict\. Records under mk-[0-9a-f]{6}- may be left on the target/);
+  // The run reads back what it left before it ends (src/cli/commands/honest-ends.test.ts checks the ids).
+  assert.match(stderr, /interrupted by SIGINT: no verdict\. (Records of the run left on the target \(\d+, read back at \d\d:\d\d:\d\d UTC|The read-back at \d\d:\d\d:\d\d UTC found no record under the run prefix mk-[0-9a-f]{6}-)/);
   const summary = readFileSync(join(reportDir, 'conformance-summary.md'), 'utf8');
   assert.match(summary, /^# Conformance summary: INTERRUPTED\n/);
   assert.match(readFileSync(join(reportDir, 'junit.xml'), 'utf8'), /failures="1"/);

@@ -44,6 +44,13 @@ export interface FuzzOptions {
    * connection to `baseUrl`.
    */
   connection?: ConnectionSession;
+  /** Every id of the run starts with it; default a fresh `fz-xxxxxx-` (the command makes it, to name it when interrupted). */
+  runPrefix?: string | undefined;
+  /**
+   * Aborted when the run is interrupted (SIGINT, SIGTERM): no sequence is sent any more, the
+   * clean-up runs within a short allowance from then, and the report says `interrupted`.
+   */
+  interrupt?: AbortSignal | undefined;
   onProgress?: (progress: FuzzProgress) => void;
   onFailure?: (failure: FuzzFailure) => void;
 }
@@ -77,8 +84,14 @@ export interface FuzzReport {
   failures: FuzzFailure[];
   /** What a read of every index after the clean-up showed: records of the run left behind, and others that appeared. */
   cleanUp: CleanUpReport;
-  /** `throttled`: the target (or a gateway) answered 429, or 503 with Retry-After, and the run stopped there. */
-  stoppedBy: 'runs' | 'time-budget' | 'throttled';
+  /**
+   * `throttled`: the target (or a gateway) answered 429, or 503 with Retry-After, and the run
+   * stopped there; `target-stopped`: the target stopped answering (see `targetStopped`);
+   * `interrupted`: SIGINT or SIGTERM.
+   */
+  stoppedBy: 'runs' | 'time-budget' | 'throttled' | 'target-stopped' | 'interrupted';
+  /** When and after how many requests the target stopped answering, and the line saying so (target-health.ts). */
+  targetStopped?: { at: string; afterRequests: number; line: string } | undefined;
   /** Names of the `--header`s every request carried (their values are never written). */
   extraHeaders?: string[];
   /** False when no token was given: every request was sent without the hostile tokens. */
@@ -102,10 +115,19 @@ export function unacceptedFailures(report: FuzzReport): FuzzFailure[] {
   return report.baseline ? report.baseline.comparison.newFailures : report.failures;
 }
 
+/** What the summary line adds for each way a run ended. */
+const STOPPED_NOTE: Record<FuzzReport['stoppedBy'], string> = {
+  runs: '',
+  'time-budget': ', stopped by the time budget',
+  throttled: ', stopped: the target throttled the run',
+  'target-stopped': ', stopped: the target stopped answering (did not finish)',
+  interrupted: ', stopped: interrupted (did not finish)',
+};
+
 /** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */
 export function formatSummaryLine(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
-  const stopped = report.stoppedBy === 'time-budget' ? ', stopped by the time budget' : report.stoppedBy === 'throttled' ? ', stopped: the target throttled the run' : '';
+  const stopped = STOPPED_NOTE[report.stoppedBy];
   const accepted = report.baseline ? ` (${report.baseline.comparison.accepted.length} of them known deviations the baseline accepts)` : '';
   return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s)${accepted}, ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}${report.concurrency ? `; ${formatConcurrency(report.concurrency)}` : ''}`;
 }

@@ -1,3 +1,4 @@
+import { INDEX_NAMES } from '../../reference-server/core/index.js';
 import type { FuzzReport } from './fuzz-report.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 
@@ -15,6 +16,7 @@ export function formatLeftovers(cleanUp: CleanUpReport): string {
 export function cleanUpNotes(report: FuzzReport): string[] {
   const { cleanUp, runPrefix } = report;
   const notes: string[] = [];
+  if (cleanUp.triedAfterStop) notes.push(`the target stopped answering during the run; the clean-up was tried afterwards, once, on a connection of its own${cleanUp.unverified.length === INDEX_NAMES.length ? ', and got no answer either' : ''}`);
   if (cleanUp.cutShort) notes.push('the clean-up ran out of time before every record of the run was deleted');
   if (cleanUp.leftovers.length > 0) notes.push(`${cleanUp.leftovers.length} record(s) of the run are still on the target: ${list(cleanUp.leftovers)}`);
   if (cleanUp.unverified.length > 0) notes.push(`the final read of ${cleanUp.unverified.join(', ')} got no list of records: records of the run (ids starting with ${runPrefix}) may be left there`);

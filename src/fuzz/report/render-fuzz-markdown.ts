@@ -25,7 +25,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| run prefix of every id | \`${report.runPrefix}\` |`,
     `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
     `| concurrent groups (--concurrency) | ${report.concurrency ? formatConcurrency(report.concurrency) : 'none (no --concurrency)'} |`,
-    `| stopped by | ${report.stoppedBy === 'time-budget' ? '--time-budget' : report.stoppedBy === 'throttled' ? 'the target throttled the run (429, or 503 with Retry-After): lower --rate or pass --retry-throttled N' : '--runs'} |`,
+    `| stopped by | ${STOPPED_BY[report.stoppedBy](report)} |`,
     `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
     `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
     `| agent shapes it refuses (stored as sent everywhere else) | ${report.refusedShapes === 'unknown' ? 'unknown: any may be refused' : report.refusedShapes.join(', ') || 'none'} |`,
@@ -33,6 +33,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| answers to generated steps | ${Object.entries(report.answers).sort().map(([k, n]) => `${k}: ${n}`).join(', ')} |`,
     '',
     ...(notes.length > 0 ? [...notes, ''] : []),
+    ...renderDeleteCommands(report),
     ...(coverage ? renderCoverageMarkdown(coverage) : []),
     'Where the service description leaves a choice open, these answers were accepted:',
     '',
@@ -58,6 +59,22 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     );
   });
   return lines.join('\n');
+}
+
+/** The "stopped by" cell: what ended the run, and for an early end that it did not finish. */
+const STOPPED_BY: Record<FuzzReport['stoppedBy'], (report: FuzzReport) => string> = {
+  runs: () => '--runs',
+  'time-budget': () => '--time-budget',
+  throttled: () => 'the target throttled the run (429, or 503 with Retry-After): lower --rate or pass --retry-throttled N',
+  'target-stopped': (report) => `the run did not finish: ${report.targetStopped?.line ?? 'the target stopped answering'}`,
+  interrupted: () => 'SIGINT or SIGTERM — the run did not finish',
+};
+
+/** The leftovers' delete commands, as a block a reader can paste. */
+function renderDeleteCommands(report: FuzzReport): string[] {
+  const commands = report.cleanUp.deleteCommands ?? [];
+  if (commands.length === 0) return [];
+  return ['Delete the records of the run left on the target with (TOKEN set to a token the target accepts):', '', '```sh', ...commands, '```', ''];
 }
 
 /** --baseline: the failures it accepts, apart from the others, and the entries this run did not meet. */

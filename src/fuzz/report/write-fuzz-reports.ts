@@ -1,6 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { addRunChecksToJunit } from '../../conformance/add-run-checks-to-junit.js';
-import { renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../../conformance/render-not-run.js';
+import { notRunJson, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../../conformance/render-not-run.js';
 import type { RunVerdict } from '../../conformance/run-verdict.js';
 import { join } from 'node:path';
 import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
@@ -16,7 +17,7 @@ export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
 
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
 function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
-  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, answers, concurrency } = report;
+  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, targetStopped, answers, concurrency, cleanUp } = report;
   // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
   const failures = unacceptedFailures(report).map((f) => ({ signature: f.signature, title: f.title }));
   const knownDeviations = report.baseline && {
@@ -24,7 +25,7 @@ function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict
     accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({ signature: failure.signature, title: failure.title, reason })),
     notFound: report.baseline.comparison.notFound,
   };
-  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, ...(concurrency ? { concurrency } : {}), stoppedBy, answers, failures, ...(knownDeviations ? { knownDeviations } : {}), coverage: { ...coverage, tallies: report.coverage } };
+  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, ...(concurrency ? { concurrency } : {}), stoppedBy, ...(targetStopped ? { targetStopped } : {}), cleanUp, answers, failures, ...(knownDeviations ? { knownDeviations } : {}), coverage: { ...coverage, tallies: report.coverage } };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
@@ -55,7 +56,9 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   const markdown = join(reportDir, 'fuzz.md');
   const junit = join(reportDir, 'fuzz-junit.xml');
   const json = join(reportDir, 'fuzz-summary.json');
-  const unexplained = verdict !== undefined && verdict.exitCode !== 0 && unacceptedFailures(report).length === 0;
+  // A verdict the failures' own test cases do not give (the coverage gate, a stopped target, an
+  // interrupt, throttling, records left behind) gets a failed test case of its own.
+  const unexplained = verdict !== undefined && verdict.exitCode !== 0 && !(verdict.word === 'FAILED' && unacceptedFailures(report).length > 0);
   const junitText = renderFuzzJunit(report);
   await writeFile(markdown, withVerdict(renderFuzzMarkdown(report, token, coverage), verdict));
   await writeFile(junit, unexplained ? addRunChecksToJunit(junitText, [{ name: `the run: ${verdict.word}`, failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') } }]) : junitText);
@@ -63,14 +66,26 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   return [markdown, junit, json];
 }
 
-/** The reports of a fuzz run that stopped before any sequence (pre-flight, set-up): they say so and why. */
+/** The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose read-back did not finish): they say so and why. */
 export async function writeFuzzNotRunReports(reportDir: string, notRun: NotRunReport): Promise<string[]> {
   await mkdir(reportDir, { recursive: true });
-  const files: Array<[string, string]> = [
-    [join(reportDir, 'fuzz.md'), renderNotRunMarkdown(notRun).replace(/^# Conformance summary:/, '# mgmt-kit fuzz:').replace('its scenarios', 'its sequences')],
-    [join(reportDir, 'fuzz-junit.xml'), renderNotRunJunit(notRun).replace(/mgmt-kit conformance/g, 'mgmt-kit fuzz')],
-    [join(reportDir, 'fuzz-summary.json'), `${JSON.stringify({ tool: 'fuzz', baseUrl: notRun.baseUrl, verdict: notRun.verdict.word, exitCode: notRun.verdict.exitCode, reasons: notRun.verdict.reasons }, null, 2)}\n`],
-  ];
+  const files = fuzzNotRunFiles(reportDir, notRun);
   for (const [path, text] of files) await writeFile(path, text, 'utf8');
   return files.map(([path]) => path);
+}
+
+/** {@link writeFuzzNotRunReports} for a signal handler, which must finish before the process exits. */
+export function writeFuzzNotRunReportsSync(reportDir: string, notRun: NotRunReport): string[] {
+  mkdirSync(reportDir, { recursive: true });
+  const files = fuzzNotRunFiles(reportDir, notRun);
+  for (const [path, text] of files) writeFileSync(path, text, 'utf8');
+  return files.map(([path]) => path);
+}
+
+function fuzzNotRunFiles(reportDir: string, notRun: NotRunReport): Array<[string, string]> {
+  return [
+    [join(reportDir, 'fuzz.md'), renderNotRunMarkdown(notRun).replace(/^# Conformance summary:/, '# mgmt-kit fuzz:').replace('its scenarios', 'its sequences')],
+    [join(reportDir, 'fuzz-junit.xml'), renderNotRunJunit(notRun).replace(/mgmt-kit conformance/g, 'mgmt-kit fuzz')],
+    [join(reportDir, 'fuzz-summary.json'), notRunJson('fuzz', notRun)],
+  ];
 }

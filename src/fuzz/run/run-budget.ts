@@ -1,5 +1,7 @@
 /** Time given after `--time-budget` to delete the run's records (and restore others' after --allow-destructive). */
 export const CLEAN_UP_ALLOWANCE_MS = 5000;
+/** The clean-up allowance of a run that ended early (interrupted, or its target stopped), from that moment. */
+export const INTERRUPTED_CLEAN_UP_MS = 3000;
 /** Time given after the clean-up for the final read that counts what the run left behind. */
 export const FINAL_READ_ALLOWANCE_MS = 2000;
 

@@ -8,8 +8,11 @@ import { decideVerdict, type VerdictInputs } from '../../conformance/run-verdict
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, unacceptedFailures, type FuzzOptions, type FuzzReport } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
-import { FuzzSetupError, runFuzz } from './run-fuzz.js';
-import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
+import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
+import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzNotRunReportsSync, writeFuzzReports } from '../report/write-fuzz-reports.js';
+import { READ_BACK_DEADLINE_MS } from '../../conformance/interrupt-conformance.js';
+import { leftoverLines } from '../../conformance/render-not-run.js';
+import { INDEX_NAMES } from '../../reference-server/core/index.js';
 import { writeFile } from 'node:fs/promises';
 import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from '../report/fuzz-baseline.js';
 
@@ -28,6 +31,13 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
   /** `--write-baseline FILE`: where to write the baseline this run needs. */
   writeBaseline?: string | undefined;
   out: NodeJS.WritableStream;
+  /**
+   * Handles SIGINT and SIGTERM while the fuzzer runs: no sequence is sent any more, the run's
+   * records are deleted and every index read back (bounded: a second signal, or
+   * {@link READ_BACK_DEADLINE_MS} after the first, ends it at once), the reports say the run was
+   * interrupted, and the exit code is 128 + the signal's number. Default true.
+   */
+  handleSignals?: boolean | undefined;
 }
 
 /**
@@ -36,15 +46,17 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
  * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
  * `fuzz-junit.xml`, prints the summary line and the response coverage, and resolves to the exit
  * code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
- * `minCoverage` (a target that stops answering shows as dropped answers, a failure), 2 the run
- * could not start, 3 the target throttled the run, 5 nothing failed but records of the run are left
- * on the target (or unverifiable).
+ * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped
+ * answering (the connection's watch, target-health.ts: the run ends there with one line; the
+ * failures found before stay, none is made of the stop), 5 nothing failed but records of the run
+ * are left on the target (or unverifiable), 130 / 143 interrupted.
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
-  // No target watch: a dropped answer is a finding the fuzzer judges and shrinks itself.
-  // --concurrency N keeps N requests of a group in flight at once, each on its own socket.
-  const connection = openConnection(settings, { maxSockets: Math.max(4, commandOptions.concurrency ?? 0), watchTarget: false });
+  // --concurrency N keeps N requests of a group in flight at once, each on its own socket. The
+  // connection watches the target: a request the target drops is still a finding the fuzzer
+  // judges, but five in a row with no answer and an unanswered probe read end the run.
+  const connection = openConnection(settings, { maxSockets: Math.max(4, commandOptions.concurrency ?? 0) });
   // No report of an earlier run may stand in for this one's.
   await removeEarlierFuzzReports(commandOptions.reportDir);
   try {
@@ -60,10 +72,37 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const options = { ...commandOptions, baseUrl: settings.baseUrl, token, jwtSecret: settings.auth.jwtSecret, connection };
     const groups = options.concurrency === undefined ? '' : `, first up to ${options.runs} groups of ${options.concurrency} requests sent at once`;
     out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s${groups}, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
+    const runPrefix = createFuzzRunPrefix();
+    const interrupt = new AbortController();
+    let signalled: NodeJS.Signals | undefined;
+    let ended = false;
+    const seconds = READ_BACK_DEADLINE_MS / 1000;
+    // A second signal, or the deadline: the reports say the leftovers could not be read, and the process ends now.
+    const endNow = (signal: NodeJS.Signals, why: string) => {
+      if (ended) return;
+      ended = true;
+      const verdict = decideVerdict({ interrupted: signal, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [...INDEX_NAMES] });
+      const notRunReport = { baseUrl: settings.baseUrl, date: new Date(), verdict, runPrefix, leftoversUnread: why };
+      writeFuzzNotRunReportsSync(commandOptions.reportDir, notRunReport);
+      out.write(`mgmt-kit fuzz: interrupted by ${signal}: no verdict. ${leftoverLines(notRunReport).text.join(' ')}\nVerdict: ${verdict.word} (exit ${verdict.exitCode})\n`);
+      process.exit(verdict.exitCode);
+    };
+    let deadline: NodeJS.Timeout | undefined;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (signalled !== undefined) return endNow(signalled, `a second signal (${signal}) came before the read-back finished`);
+      signalled = signal;
+      out.write(`\nmgmt-kit fuzz: interrupted by ${signal}: deleting the run's records and reading back what is left under ${runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`);
+      deadline = setTimeout(() => endNow(signal, `the clean-up and read-back did not finish within ${seconds} s`), READ_BACK_DEADLINE_MS);
+      interrupt.abort();
+    };
+    const handleSignals = commandOptions.handleSignals ?? true;
+    if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
     let report;
     try {
       report = await runFuzz({
         ...options,
+        runPrefix,
+        interrupt: interrupt.signal,
         onProgress: (p) => out.write(p.phase === 'clean-up' ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n` : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
         onFailure: (failure) => {
           const known = commandOptions.baseline?.baseline.knownDeviations.some((e) => e.signature === failure.signature);
@@ -75,6 +114,9 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       out.write(`mgmt-kit fuzz: ${error.message}\n`);
       await writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(error.message)) });
       return 2;
+    } finally {
+      clearTimeout(deadline);
+      if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
     }
     if (commandOptions.baseline) report.baseline = { file: commandOptions.baseline.file, comparison: compareFuzzWithBaseline(report.failures, commandOptions.baseline.baseline) };
     const coverageShortfall = checkMinCoverage(fuzzCoverage(report), commandOptions.minCoverage);
@@ -82,6 +124,8 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const failing = commandOptions.writeBaseline !== undefined ? [] : unacceptedFailures(report);
     // One verdict (run-verdict.ts), which every report and the exit code give.
     const verdict = decideVerdict({
+      interrupted: signalled,
+      targetStopped: report.targetStopped?.line,
       ran: 1,
       newFailures: failing.length,
       onlyThrottled: false,
@@ -100,6 +144,10 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const coverage = fuzzCoverage(report);
     out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
     for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
+    const commands = report.cleanUp.deleteCommands ?? [];
+    if (commands.length > 0) out.write(`Delete them with (TOKEN set to a token the target accepts):\n${commands.slice(0, 20).map((c) => `  ${c}\n`).join('')}${commands.length > 20 ? '  … every command in fuzz.md\n' : ''}`);
+    if (report.targetStopped) out.write(`mgmt-kit fuzz: ${report.targetStopped.line}. No verdict past that point; the run did not finish.\n`);
+    if (signalled !== undefined) out.write(`mgmt-kit fuzz: interrupted by ${signalled}: no verdict; the run did not finish.\n`);
     for (const line of baselineLines(report.baseline)) out.write(`${line}\n`);
     const shortfall = coverageShortfall;
     if (shortfall !== undefined) out.write(`mgmt-kit fuzz: ${shortfall}\n`);

@@ -1,17 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { INDEX_NAMES } from '../../reference-server/core/index.js';
+import { plainConnection } from '../../connection/connection-settings.js';
+import { openConnection } from '../../connection/open-connection.js';
+import { curlDelete } from '../../conformance/read-run-leftovers.js';
+import { INDEX_DEFINITIONS, INDEX_NAMES } from '../../reference-server/core/index.js';
 import { createFuzzContext } from './create-fuzz-context.js';
-import type { FuzzFailure } from './fuzz-session.js';
+import type { FuzzContext, FuzzFailure } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
 import { huntFailure } from './hunt-failure.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
 import { probeEntryShapes } from './probe-entry-shapes.js';
-import { createRunBudget } from './run-budget.js';
+import { createRunBudget, INTERRUPTED_CLEAN_UP_MS } from './run-budget.js';
+import { createWireSender } from './send-wire-request.js';
 import { runSequence } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/step-arbitrary.js';
-import { readBaseline, sweepRunRecords, type IndexBaseline } from './sweep-run-records.js';
+import { readBaseline, sweepRunRecords, type CleanUpReport, type IndexBaseline } from './sweep-run-records.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 import { runConcurrency } from '../concurrency/run-concurrency.js';
 
@@ -29,11 +33,18 @@ const PROGRESS_EVERY_MS = 2000;
  * generating and shrinking alike; then the run's records are deleted within a short allowance and
  * every index is read once more to say what was left (run-budget.ts, sweep-run-records.ts).
  * The same random seed generates the same sequences (with a fresh run prefix for the ids).
+ *
+ * Two things end a run early besides throttling. A target that stops answering (the connection's
+ * watch, target-health.ts): the run stops there, and a failure whose evidence is a request that
+ * got no answer is not reported once it has — the stop explains it, a repro would not reproduce
+ * anything but the stop; failures found before stay. An `interrupt` (SIGINT, SIGTERM): no
+ * sequence is sent any more. Either way the clean-up still runs, within a short allowance from
+ * then, and its final read says what the run left.
  */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
   const budget = createRunBudget(started, options.timeBudgetMs, options.cleanUpAllowanceMs);
-  const runPrefix = `fz-${randomBytes(3).toString('hex')}-`;
+  const runPrefix = options.runPrefix ?? createFuzzRunPrefix();
   const context = await createFuzzContext(options, runPrefix, budget);
   const authChecked = context.modelSecret !== undefined;
   const report: FuzzReport = {
@@ -50,9 +61,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const key = `${request.method} ${result.ok ? result.answer.status : 'no answer'}`;
     report.answers[key] = (report.answers[key] ?? 0) + 1;
   };
+  const stopped = () => context.sender.stopped !== undefined;
+  const interrupted = () => options.interrupt?.aborted === true;
+  options.interrupt?.addEventListener('abort', () => context.sender.endFuzzing(), { once: true });
   const known = new Set<string>();
   const record = (failure: FuzzFailure) => {
     if (known.has(failure.signature)) return;
+    // Once the target stopped, "no answer" is the stop, not a finding (nor is a repro of it).
+    if (stopped() && failure.exchanges.some((e) => !e.result.ok)) return;
     known.add(failure.signature);
     tally.failed(failure);
     report.failures.push(failure);
@@ -73,6 +89,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   };
   // Read before anything is created; undefined while there is nothing of the run to clean up.
   let baseline: IndexBaseline | undefined;
+  // Requests of the clean-up tried on a connection of its own after the target stopped.
+  let afterStopRequests = 0;
   try {
     baseline = await readBaseline(context);
     const probe = await probeWhere(context);
@@ -88,30 +106,73 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const sequences = sequenceArbitrary(context.doc, createVocabulary(runPrefix), options.maxSteps ?? 12, options.allowDestructive);
     const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
     const throttled = () => context.sender.throttled > 0;
+    const ended = () => throttled() || stopped() || interrupted();
     if (options.concurrency !== undefined) {
       // At most half of what is left of the budget, so the sequences get theirs.
       const deadline = Date.now() + Math.max(0, budget.fuzzUntil - Date.now()) / 2;
-      report.concurrency = await runConcurrency(context, { size: options.concurrency, groups: options.runs, randomSeed: options.randomSeed, deadline, shrinkBudgetMs: SHRINK_BUDGET_MS, known, record, stop: () => enough() || throttled() });
+      report.concurrency = await runConcurrency(context, { size: options.concurrency, groups: options.runs, randomSeed: options.randomSeed, deadline, shrinkBudgetMs: SHRINK_BUDGET_MS, known, record, stop: () => enough() || ended() });
     }
-    for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !throttled(); iteration++) {
+    for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !ended(); iteration++) {
       const found = await huntFailure(sequences, { seed: options.randomSeed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
       if (!found) break;
       const steps = found.failure.exchanges.filter((e) => e.role === 'step').length;
       const cut = found.shrinkCutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
       record({ ...found.failure, title: `${found.failure.title} — ${steps} step(s) after ${found.numShrinks} shrink(s)${cut}` });
     }
-    report.stoppedBy = throttled() ? 'throttled' : Date.now() >= budget.fuzzUntil ? 'time-budget' : 'runs';
+    report.stoppedBy = interrupted() ? 'interrupted' : stopped() ? 'target-stopped' : throttled() ? 'throttled' : Date.now() >= budget.fuzzUntil ? 'time-budget' : 'runs';
   } finally {
+    const stop = context.sender.stopped;
+    if (stop) report.targetStopped = { at: stop.at.toISOString(), afterRequests: stop.afterRequests, line: stop.line };
     if (baseline) {
       progress('clean-up');
-      report.cleanUp = await sweepRunRecords(context, baseline);
+      const after = await cleanUpAfter(context, baseline, options, stop !== undefined || interrupted());
+      report.cleanUp = after.cleanUp;
+      afterStopRequests = after.sent;
     }
     context.sender.close();
     if (options.connection) report.extraHeaders = options.connection.settings.headers.map((h) => h.name);
-    report.requests = context.sender.count;
+    report.requests = context.sender.count + afterStopRequests;
     report.durationMs = Date.now() - started;
   }
   return report;
+}
+
+/** A fresh run prefix: every id (and marker) of the run starts with it. */
+export function createFuzzRunPrefix(): string {
+  return `fz-${randomBytes(3).toString('hex')}-`;
+}
+
+/**
+ * The run's clean-up and final read. A run that ended early (target stopped, interrupted) gets
+ * the clean-up allowance from now rather than from the end of its budget; after a stop it tries
+ * on a connection of its own — the run's refuses every request once the target stopped, and the
+ * target may be back — which watches the target the same way.
+ */
+async function cleanUpAfter(context: FuzzContext, baseline: IndexBaseline, options: FuzzOptions, endedEarly: boolean): Promise<{ cleanUp: CleanUpReport; sent: number }> {
+  const settings = options.connection?.settings ?? plainConnection(options.baseUrl);
+  const session = context.sender.stopped ? openConnection(settings, { maxSockets: 4 }) : undefined;
+  if (endedEarly) context.budget = createRunBudget(Date.now(), 0, Math.min(options.cleanUpAllowanceMs ?? INTERRUPTED_CLEAN_UP_MS, INTERRUPTED_CLEAN_UP_MS));
+  const fuzzSender = context.sender;
+  if (session) context.sender = createWireSender(session, { timeoutMs: settings.timeoutMs, until: context.budget.cleanUpUntil });
+  try {
+    const cleanUp = await sweepRunRecords(context, baseline);
+    if (cleanUp.leftovers.length > 0) {
+      const commands = options.connection ?? openConnection(settings);
+      cleanUp.deleteCommands = cleanUp.leftovers.map((entry) => {
+        const [index, ...id] = entry.split(' ');
+        return curlDelete(commands, INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath, id.join(' '));
+      });
+      if (commands !== options.connection) commands.close();
+    }
+    if (session) cleanUp.triedAfterStop = true;
+    return { cleanUp, sent: session?.sent ?? 0 };
+  } finally {
+    if (session) {
+      context.sender.close();
+      session.close();
+      context.sender = fuzzSender;
+    }
+  }
 }
 
 const withValidToken = (step: FuzzStep): FuzzStep => ({ ...step, transport: { ...step.transport, auth: 'valid' } });

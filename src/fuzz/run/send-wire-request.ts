@@ -1,6 +1,7 @@
 import { ConnectionFailure } from '../../connection/connection-failure.js';
 import { plainConnection } from '../../connection/connection-settings.js';
 import { openConnection, type ConnectionSession } from '../../connection/open-connection.js';
+import type { TargetStop } from '../../connection/target-health.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
 /** An answer as the wire delivered it. */
@@ -18,9 +19,10 @@ export interface WireAnswer {
  * An answer, or why none came: a dropped connection or a time-out is a failure of the target; a
  * request `cutShort` was not answered before its phase of the run ended, which says nothing about
  * the target — nor does one a gateway `throttled` (429, or 503 with Retry-After), which is cut
- * short too and stops the run.
+ * short too and stops the run — nor does one sent after the target `stopped` answering altogether
+ * (target-health.ts: several requests in a row and a probe read got no answer), which ends the run.
  */
-export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: string; cutShort?: true; throttled?: true };
+export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: string; cutShort?: true; throttled?: true; targetStopped?: true };
 
 /** Sends wire requests to one target through the run's connection. */
 export interface WireSender {
@@ -30,6 +32,13 @@ export interface WireSender {
   readonly count: number;
   /** Answers that said the run was throttled. */
   readonly throttled: number;
+  /** Set once the target stopped answering: every later request is cut short at once. */
+  readonly stopped: TargetStop | undefined;
+  /**
+   * Ends the fuzzing phase now (an interrupted run): a request sent without its own `until` is cut
+   * short from here on; one given an end (the clean-up's) is still sent.
+   */
+  endFuzzing(): void;
   close(): void;
 }
 
@@ -61,17 +70,23 @@ function parse(text: string): { json: unknown; notJson: boolean } {
  */
 export function createWireSender(target: string | ConnectionSession, limits: SenderLimits): WireSender {
   const owned = typeof target === 'string';
-  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: limits.maxSockets ?? 4, watchTarget: false }) : target;
+  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: limits.maxSockets ?? 4 }) : target;
   const sentBefore = session.sent;
   let throttled = 0;
-  const send = async (request: WireRequest, until = limits.until): Promise<SendResult> => {
+  let fuzzingEnded = false;
+  const send = async (request: WireRequest, givenUntil?: number): Promise<SendResult> => {
+    if (givenUntil === undefined && fuzzingEnded) return CUT_SHORT;
+    const until = givenUntil ?? limits.until;
     if (until - Date.now() <= 0) return CUT_SHORT;
+    if (session.stopped) return stoppedResult(session.stopped);
     try {
       const answer = await session.send({ method: request.method, path: request.path, headers: { accept: 'application/json', ...request.headers }, body: request.body }, { until, timeoutMs: limits.timeoutMs });
       const text = answer.body.toString('utf8');
       return { ok: true, answer: { status: answer.status, headers: answer.headers, text, ...parse(text) } };
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;
+      // The request that found the target stopped (its probe unanswered) says nothing of the request itself.
+      if (session.stopped) return stoppedResult(session.stopped);
       if (error.kind === 'cut-short') return CUT_SHORT;
       if (error.kind === 'throttled') {
         throttled++;
@@ -88,10 +103,18 @@ export function createWireSender(target: string | ConnectionSession, limits: Sen
     get throttled() {
       return throttled;
     },
+    get stopped() {
+      return session.stopped;
+    },
+    endFuzzing: () => {
+      fuzzingEnded = true;
+    },
     close: () => {
       if (owned) session.close();
     },
   };
 }
+
+const stoppedResult = (stop: TargetStop): SendResult => ({ ok: false, error: stop.line, cutShort: true, targetStopped: true });
 
 const CUT_SHORT: SendResult = { ok: false, error: 'not answered before the time budget ran out', cutShort: true };

@@ -19,6 +19,10 @@ export interface CleanUpReport {
   unattributed: string[];
   /** The clean-up allowance ran out before every record of the run was deleted (or restored). */
   cutShort: boolean;
+  /** One shell line per leftover that deletes it (curl, the token left as $TOKEN). */
+  deleteCommands?: string[] | undefined;
+  /** The target had stopped answering: this clean-up was tried afterwards, on a connection of its own. */
+  triedAfterStop?: boolean | undefined;
 }
 
 /** Reads every index before the run starts, for {@link sweepRunRecords} to tell what appeared. */
