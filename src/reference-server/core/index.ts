@@ -15,7 +15,7 @@ export { deepFreeze } from './freeze-json.js';
 export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
 export { readPreloadedNetworkLinkTypes } from './preload.js';
-export { INDEX_DEFINITIONS, INDEX_NAMES, operationIdFor } from './index-definitions.js';
+export { INDEX_DEFINITIONS, INDEX_NAMES, indexLabels, indexNameOf, operationIdFor } from './index-definitions.js';
 
 // Authentication
 export { createAuthenticator } from './authenticate.js';
@@ -54,7 +54,7 @@ export type { CoreContext } from './core-context.js';
 export type { ReferenceCore, ReferenceCoreOptions } from './reference-core.js';
 export type { SeedData, Store, StoreOptions } from './store.js';
 export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
-export type { IndexDefinition, IndexName } from './index-definitions.js';
+export type { ClientIndexKey, IndexDefinition, IndexName } from './index-definitions.js';
 export type { Authenticator, JwtSecret } from './authenticate.js';
 export type { MintTokenOptions } from './mint-token.js';
 export type { EnvelopeItem, ValidationMessage } from './envelope.js';
