@@ -3,7 +3,8 @@ import { Given, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { indexClient } from './support/loose-index-client.js';
 import type { PathForm } from './parameter-types.js';
-import { MARKER_FIELD, sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
+import { MARKER_FIELDS } from '../src/contract/run-markers.js';
+import { sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 /** POST {base} with the id in the body (§4.1 create). */
@@ -39,8 +40,8 @@ When('I create {index} with a new id and {string} set to the JSON {string}', asy
 // §2 rule 3: the service generates the id; the marker finds the record afterwards.
 When('I create {index} without an id', async function (this: KitWorld, index: ClientIndexKey) {
   const marker = `${this.kit.runPrefix}marker-${randomBytes(4).toString('hex')}`;
-  const sent = { ...sampleRecord(index), [MARKER_FIELD]: marker };
-  this.cleanup.addMarker(index, MARKER_FIELD, marker);
+  const sent = { ...sampleRecord(index), [MARKER_FIELDS.conformance]: marker };
+  this.cleanup.addMarker(index, MARKER_FIELDS.conformance, marker);
   this.pendingGenerated = { index, sent, marker };
   await this.call((c) => indexClient(c, index).create({ body: sent }));
 });

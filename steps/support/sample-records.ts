@@ -1,8 +1,5 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
 
-/** The extra field that lets a record created without an id be found again (§2 rule 4 allows it). */
-export const MARKER_FIELD = 'conformance_marker';
-
 /** A JSON record as the steps send it. */
 export type JsonRecord = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 import { type CoreRequest, INDEX_DEFINITIONS, type IndexName, type StoredRecord, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
 import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
-import type { RefusedShapes } from './probe-entry-shapes.js';
+import type { RefusedShapes } from './refused-shapes.js';
 import type { RunBudget } from './run-budget.js';
 import type { SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';

@@ -9,7 +9,9 @@ export { createReferenceCore, SeedError, getSharedRecordValidator } from './refe
 export { handleRequest } from './handle-request.js';
 
 // Store
-export { createEmptyStore, fillStore, findSeedProblems, freezeSeed } from './store.js';
+export { createEmptyStore } from './store.js';
+export { fillStore } from './fill-store.js';
+export { findSeedProblems, freezeSeed } from './seed-records.js';
 export { readStoreRevision } from './store-changes.js';
 export { deepFreeze } from './freeze-json.js';
 export { readStoreState } from './store-state.js';
@@ -52,7 +54,9 @@ export { mostSevereStatus } from './batch-status.js';
 export type { CoreRequest, CoreResponse } from './core-types.js';
 export type { CoreContext } from './core-context.js';
 export type { ReferenceCore, ReferenceCoreOptions } from './reference-core.js';
-export type { SeedData, Store, StoreOptions } from './store.js';
+export type { Store } from './store.js';
+export type { StoreOptions } from './fill-store.js';
+export type { SeedData } from './seed-records.js';
 export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
 export type { ClientIndexKey, IndexDefinition, IndexName } from './index-definitions.js';
 export type { Authenticator, JwtSecret } from './authenticate.js';
