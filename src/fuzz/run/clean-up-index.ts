@@ -1,6 +1,6 @@
 import type { IndexName, StoredRecord } from '../../reference-server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import { isStoredRecord, plainRequest, recordsOf, type FuzzContext } from './fuzz-session.js';
+import { isStoredRecord, plainRequest, recordsInAnswer, type FuzzContext } from './fuzz-session.js';
 import { assertSafeRequest } from './safety-guard.js';
 import type { SendResult } from './send-wire-request.js';
 import type { WireRequest } from '../generate/wire-request.js';
@@ -22,7 +22,7 @@ function sendForCleanUp(context: FuzzContext, request: WireRequest, until: numbe
 
 /** The records of `index` as a plain read shows them, or undefined when none could be read before `until`. */
 export async function readIndex(context: FuzzContext, index: IndexName, until: number): Promise<StoredRecord[] | undefined> {
-  return recordsOf(await sendForCleanUp(context, plainRequest(context, 'GET', index, undefined).target, until))?.filter(isStoredRecord);
+  return recordsInAnswer(await sendForCleanUp(context, plainRequest(context, 'GET', index, undefined).target, until))?.filter(isStoredRecord);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type CoreRequest, type CoreResponse, operationIdFor, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import type { BuiltStep } from '../generate/build-step.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import { isStoredRecord, plainRequest, recordsOf, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import { isStoredRecord, plainRequest, recordsInAnswer, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { judgeAnswer, type Verdict } from '../judge/judge-answer.js';
 import type { ModelOracle } from '../judge/model-oracle.js';
 import { assertSafeRequest } from './safety-guard.js';
@@ -79,7 +79,7 @@ export async function readBack(state: SequenceState, index: IndexName, id: strin
 export async function learnGeneratedId(state: SequenceState, built: BuiltStep): Promise<string | FuzzFailure> {
   const { target } = plainRequest(state.context, 'GET', built.index, undefined);
   const result = await exchange(state, 'lookup', `find the created ${built.index} by ${MARKER_FIELDS.fuzz}`, target);
-  const records = recordsOf(result) ?? [];
+  const records = recordsInAnswer(result) ?? [];
   const found = records.filter((r): r is StoredRecord => typeof r === 'object' && r !== null && (r as Record<string, unknown>)[MARKER_FIELDS.fuzz] === built.marker);
   if (found.length === 1 && typeof found[0]!.id === 'string') return found[0]!.id;
   // The marker is gone (the target dropped an extra field, §2 rule 4): the record it made is still
@@ -106,7 +106,7 @@ export async function learnNewRecordId(state: SequenceState, built: BuiltStep): 
   const { target } = plainRequest(state.context, 'GET', built.index, undefined);
   const result = await exchange(state, 'lookup', `find the ${built.index} record the create made`, target);
   const known = new Set(state.model.state()[built.index].map((r) => r.id));
-  const fresh = (recordsOf(result) ?? []).filter((r): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' && !known.has((r as StoredRecord).id));
+  const fresh = (recordsInAnswer(result) ?? []).filter((r): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' && !known.has((r as StoredRecord).id));
   if (fresh.length === 1) return fresh[0]!.id;
   return failureOf(state, 'after-create', 'generated-id', built.description, {
     rule: 'create',

@@ -60,7 +60,7 @@ export type { SeedData } from './seed-records.js';
 export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
 export type { ClientIndexKey, IndexDefinition, IndexName } from './index-definitions.js';
 export type { Authenticator, JwtSecret } from './authenticate.js';
-export type { MintTokenOptions } from './mint-token.js';
+export type { MintTokenOptions, TokenKind } from './mint-token.js';
 export type { EnvelopeItem, ValidationMessage } from './envelope.js';
 export type { JsonObject, StoredRecord } from './json-record.js';
 export type { WhereEquals } from './match-where.js';
