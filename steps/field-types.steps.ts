@@ -1,4 +1,5 @@
 import { Then, When } from '@cucumber/cucumber';
+import { indexFromWords } from './parameter-types.js';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { REFUSAL_STATUSES } from '../src/conformance/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
@@ -17,7 +18,6 @@ import type { KitWorld } from './world.js';
 // hidden-name-fields) are typed only by a target that uses their name: such a target refuses a
 // wrong value on create, and must then refuse it on update too.
 
-const INDEX_WORDS: Record<string, ClientIndexKey> = { 'network link types': 'networkLinkTypes', agents: 'agents' };
 
 /** What went wrong, field by field; the Then step fails on the whole list. */
 const findings = new WeakMap<KitWorld, string[]>();
@@ -56,7 +56,7 @@ async function typesHiddenField(world: KitWorld, index: ClientIndexKey, field: T
 When(
   /^I create (network link types|agents) giving each field whose type is stated a value of another JSON type in turn$/,
   async function (this: KitWorld, words: string) {
-    const index = INDEX_WORDS[words]!;
+    const index = indexFromWords(words);
     const problems: string[] = [];
     findings.set(this, problems);
     let attempt = 0;
@@ -79,7 +79,7 @@ When(
 When(
   /^I update (network link types|agents) giving each field whose type is stated a value of another JSON type in turn$/,
   async function (this: KitWorld, words: string) {
-    const index = INDEX_WORDS[words]!;
+    const index = indexFromWords(words);
     const problems: string[] = [];
     findings.set(this, problems);
     const base = fullSample(index, { hiddenNames: false, openShapes: false });

@@ -1,5 +1,6 @@
 import { defineParameterType } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
+import { indexTable } from '../src/generated/index-table.js';
 
 /**
  * Maps the description's words for an index (with an optional article) to the client's index key, so
@@ -8,10 +9,9 @@ import type { ClientIndexKey } from '../src/client/index.js';
  */
 export function indexFromWords(words: string): ClientIndexKey {
   const noun = words.replace(/^(?:an?|the)\s+/i, '').toLowerCase();
-  if (noun.startsWith('event')) return 'events';
-  if (noun.startsWith('network link type')) return 'networkLinkTypes';
-  if (noun.startsWith('agent')) return 'agents';
-  throw new Error(`not an index: ${words}`);
+  const row = indexTable.find((r) => noun.startsWith(r.label.one));
+  if (row === undefined) throw new Error(`not an index: ${words}`);
+  return row.clientKey;
 }
 
 defineParameterType({

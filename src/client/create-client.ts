@@ -4,6 +4,7 @@ import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId }
 import { checkCallKeys } from './check-call-keys.js';
 import type { CallOptions, QueryCall } from './index-calls.js';
 import type { IndexClient, KitClient } from './index-client.js';
+import { indexTable } from '../generated/index-table.js';
 import { indexOperations, type ClientIndexKey } from './index-operations.js';
 import { placeQuery, runsInBrowser, type QueryPlacement } from './place-query.js';
 import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
@@ -149,5 +150,5 @@ export function createClient(options: ClientOptions): KitClient {
     return client as unknown as IndexClient<I>;
   }
 
-  return { events: indexClient('events'), networkLinkTypes: indexClient('networkLinkTypes'), agents: indexClient('agents') };
+  return Object.fromEntries(indexTable.map((row) => [row.clientKey, indexClient(row.clientKey)])) as KitClient;
 }

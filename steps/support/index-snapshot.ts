@@ -1,11 +1,12 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
+import { indexTable } from '../../src/generated/index-table.js';
 import type { KitWorld } from '../world.js';
 import { PLAIN_READ_STATUSES } from '../../src/conformance/faithful-answers.js';
 import { indexClient } from './loose-index-client.js';
 import { recordsOf } from './records-of.js';
 import type { JsonRecord } from './sample-records.js';
 
-const INDICES: ClientIndexKey[] = ['events', 'networkLinkTypes', 'agents'];
+const INDICES: readonly ClientIndexKey[] = indexTable.map((row) => row.clientKey);
 
 /** Reads every index in full before a @destructive scenario. A read that fails stops the scenario. */
 export async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRecord[]>> {
