@@ -1,6 +1,6 @@
-import { mintToken, type TokenKind } from '../reference-server/core/mint-token.js';
+import { mintToken, type TokenKind } from '../reference-server/core/index.js';
 
-export type { TokenKind } from '../reference-server/core/mint-token.js';
+export type { TokenKind } from '../reference-server/core/index.js';
 
 const HOUR = 3600;
 

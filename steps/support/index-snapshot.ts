@@ -1,5 +1,5 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
-import { indexTable } from '../../src/generated/index-table.js';
+import { indexTable } from '../../src/reference-server/core/index.js';
 import type { KitWorld } from '../world.js';
 import { PLAIN_READ_STATUSES } from '../../src/conformance/faithful-answers.js';
 import { indexClient } from './loose-index-client.js';

@@ -18,6 +18,7 @@ export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
 export { readPreloadedNetworkLinkTypes } from './preload.js';
 export { INDEX_DEFINITIONS, INDEX_NAMES, indexLabels, indexNameOf, operationIdFor } from './index-definitions.js';
+export { indexTable } from '../../generated/index-table.js';
 
 // Authentication
 export { createAuthenticator } from './authenticate.js';
