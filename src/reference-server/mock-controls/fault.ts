@@ -14,8 +14,11 @@ export type Fault =
 /** The faults that are not a status, as they are written: `drop`, `timeout`. */
 export type ConnectionFault = Exclude<Fault['kind'], 'status'>;
 
+/** What each {@link ConnectionFault} does; a record, so a new kind must be described here. */
+const CONNECTION_FAULT_EFFECTS: Readonly<Record<ConnectionFault, string>> = { drop: 'cut the connection', timeout: 'never answer' };
+
 /** Every {@link ConnectionFault}, for messages and parsing. */
-export const CONNECTION_FAULTS: readonly ConnectionFault[] = (['drop', 'timeout'] as const satisfies readonly ConnectionFault[]);
+export const CONNECTION_FAULTS = Object.keys(CONNECTION_FAULT_EFFECTS) as readonly ConnectionFault[];
 
 /**
  * A fault as it is written in a header, a rule, the journal and the lists: `503`, `drop` or
