@@ -1,5 +1,5 @@
 import { When } from '@cucumber/cucumber';
-import type { IndexName, KitClient } from '../src/client/index.js';
+import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { mintJwt, unsignedJwt, type TokenKind } from '../src/conformance/mint-jwt.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
@@ -18,7 +18,7 @@ async function sendHarmless(
   world: KitWorld,
   client: KitClient,
   operation: IndexOperation,
-  index: IndexName,
+  index: ClientIndexKey,
   path: PathForm,
 ): Promise<void> {
   const api = (c: KitClient) => indexClient(c, index);
@@ -41,30 +41,30 @@ async function sendHarmless(
 }
 
 // §5: when authentication fails the status is 401.
-When('I {operation} {index} at {path} without a token', async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+When('I {operation} {index} at {path} without a token', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
   await sendHarmless(this, this.clientWithToken(undefined), operation, index, path);
 });
 
-When('I {operation} {index} at {path} with an unsigned token', async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+When('I {operation} {index} at {path} with an unsigned token', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
   await sendHarmless(this, this.clientWithToken(unsignedJwt()), operation, index, path);
 });
 
 When(
   'I {operation} {index} at {path} with the token {string}',
-  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, token: string) {
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, token: string) {
     await sendHarmless(this, this.clientWithToken(token), operation, index, path);
   },
 );
 
 When(
   'I {operation} {index} at {path} with a token that is {token-flaw}',
-  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, flaw: TokenKind) {
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, flaw: TokenKind) {
     const token = await mintJwt(requireSecret(this), flaw, this.kit.jwtClaims);
     await sendHarmless(this, this.clientWithToken(token), operation, index, path);
   },
 );
 
-When('I read {index} with a valid token minted from the secret', async function (this: KitWorld, index: IndexName) {
+When('I read {index} with a valid token minted from the secret', async function (this: KitWorld, index: ClientIndexKey) {
   const token = await mintJwt(requireSecret(this), 'valid', this.kit.jwtClaims);
   await this.call((c) => indexClient(c, index).read(), { client: this.clientWithToken(token) });
 });

@@ -1,5 +1,5 @@
 import { Then, When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import type { IndexOperation } from './parameter-types.js';
 import { requireEnvelope } from './support/envelope-items.js';
 import { expectThat } from './support/expect-that.js';
@@ -13,7 +13,7 @@ import type { KitWorld } from './world.js';
 
 When(
   'I create a batch of {index}: a new record, one under the id of that record, another new record',
-  async function (this: KitWorld, index: IndexName) {
+  async function (this: KitWorld, index: ClientIndexKey) {
     const existing = this.latest(index);
     const first = { id: this.newId(index), ...sampleRecord(index, 0) };
     const last = { id: this.newId(index), ...sampleRecord(index, 0) };
@@ -25,13 +25,13 @@ When(
 );
 
 // A new record, then a JSON value that is not a record at all.
-When('I create a batch of {index}: a new record, then the JSON value {int}', async function (this: KitWorld, index: IndexName, value: number) {
+When('I create a batch of {index}: a new record, then the JSON value {int}', async function (this: KitWorld, index: ClientIndexKey, value: number) {
   const record = { id: this.newId(index), ...sampleRecord(index, 0) };
   this.cleanup.addId(index, record.id);
   await this.call((c) => indexClient(c, index).create({ body: [record, value] }));
 });
 
-When('I {operation} a batch of two {index} under a new id in the path', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
+When('I {operation} a batch of two {index} under a new id in the path', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey) {
   const id = this.spareId(index);
   const body = [sampleRecord(index, 0), sampleRecord(index, 1)];
   if (operation === 'create') await this.call((c) => indexClient(c, index).create({ id, body }));
@@ -39,7 +39,7 @@ When('I {operation} a batch of two {index} under a new id in the path', async fu
   else throw new Error(`a batch goes with create or update, not ${operation}`);
 });
 
-When('I {operation} a batch of {index} naming one id twice', async function (this: KitWorld, operation: IndexOperation, index: IndexName) {
+When('I {operation} a batch of {index} naming one id twice', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey) {
   if (operation === 'create') {
     const id = this.spareId(index);
     await this.call((c) => indexClient(c, index).create({ body: [{ id, ...sampleRecord(index, 0) }, { id, ...sampleRecord(index, 1) }] }));
@@ -49,14 +49,14 @@ When('I {operation} a batch of {index} naming one id twice', async function (thi
   } else throw new Error(`a batch goes with create or update, not ${operation}`);
 });
 
-When('I update a batch of {index}: the first changed, then an id that does not exist', async function (this: KitWorld, index: IndexName) {
+When('I update a batch of {index}: the first changed, then an id that does not exist', async function (this: KitWorld, index: ClientIndexKey) {
   const [first] = this.made(index);
   const unknown = this.spareId(index);
   first!.sent = { ...first!.sent, note: 'changed by a batch' };
   await this.call((c) => indexClient(c, index).update({ body: [{ id: first!.id, note: 'changed by a batch' }, { id: unknown, note: 'must not be stored' }] }));
 });
 
-When('I update a batch of {index}: the first as it is, then the second changed', async function (this: KitWorld, index: IndexName) {
+When('I update a batch of {index}: the first as it is, then the second changed', async function (this: KitWorld, index: ClientIndexKey) {
   const [first, second] = this.made(index);
   second!.sent = { ...second!.sent, note: 'changed by a batch' };
   await this.call((c) => indexClient(c, index).update({ body: [{ ...first!.sent, id: first!.id }, { id: second!.id, note: 'changed by a batch' }] }));
@@ -91,11 +91,11 @@ Then('the records the batch created can be read as sent', async function (this: 
   for (const record of this.made(index).slice(1)) await assertStoredAsSent(this, record);
 });
 
-Then('the {index} record that existed is unchanged', async function (this: KitWorld, index: IndexName) {
+Then('the {index} record that existed is unchanged', async function (this: KitWorld, index: ClientIndexKey) {
   await assertStoredAsSent(this, this.made(index)[0]!);
 });
 
-Then('the {index} named by the batch are as before', async function (this: KitWorld, index: IndexName) {
+Then('the {index} named by the batch are as before', async function (this: KitWorld, index: ClientIndexKey) {
   for (const record of this.made(index)) await assertStoredAsSent(this, record);
   const spare = this.spareIds.get(index);
   if (spare !== undefined) await assertAbsent(this, index, spare);

@@ -1,5 +1,5 @@
 import { Then, When } from '@cucumber/cucumber';
-import type { IndexName, KitClient } from '../src/client/index.js';
+import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { DUPLICATE_ID_MESSAGE, PLAIN_READ_STATUSES, READ_NOTHING_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/conformance/faithful-answers.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import { findSentMismatch } from './support/contains-sent.js';
@@ -25,7 +25,7 @@ interface RoundRequest {
 
 /** One round: the record it raced on, what that record held before, and every answer. */
 interface Round {
-  index: IndexName;
+  index: ClientIndexKey;
   id: string;
   before: JsonRecord | undefined;
   requests: RoundRequest[];
@@ -50,7 +50,7 @@ async function atOnce(world: KitWorld, calls: RoundCall[]): Promise<RoundRequest
 }
 
 /** A new record of the round, created before the race (the round cannot start without it). */
-async function createForRound(world: KitWorld, index: IndexName, id: string): Promise<JsonRecord> {
+async function createForRound(world: KitWorld, index: ClientIndexKey, id: string): Promise<JsonRecord> {
   const sent = { id, ...sampleRecord(index) };
   const outcome = await world.call((c) => indexClient(c, index).create({ body: sent }), { housekeeping: true });
   if (outcome.status !== 201) throw new Error(`could not create the ${index} record a round needs: ${outcome.status} ${outcome.rawBody.slice(0, 200)}`);
@@ -58,7 +58,7 @@ async function createForRound(world: KitWorld, index: IndexName, id: string): Pr
 }
 
 /** A round id: new, under the run prefix, deleted after the scenario whatever happens. */
-function roundId(world: KitWorld, index: IndexName): string {
+function roundId(world: KitWorld, index: ClientIndexKey): string {
   const id = world.newId(index);
   world.cleanup.addId(index, id);
   return id;
@@ -74,7 +74,7 @@ async function readRound(world: KitWorld, round: Round): Promise<JsonRecord | un
 
 const story = (round: Round) => round.requests.map((r) => `${r.kind} ${r.sent ? JSON.stringify(r.sent) : ''} → ${r.outcome.status}`.replace('  ', ' ')).join('; ');
 
-async function runRounds(world: KitWorld, count: number, race: (round: Round) => Promise<RoundRequest[]>, index: IndexName, existing: boolean): Promise<void> {
+async function runRounds(world: KitWorld, count: number, race: (round: Round) => Promise<RoundRequest[]>, index: ClientIndexKey, existing: boolean): Promise<void> {
   const done: Round[] = [];
   rounds.set(world, done);
   for (let n = 0; n < count; n++) {
@@ -88,7 +88,7 @@ async function runRounds(world: KitWorld, count: number, race: (round: Round) =>
 
 // §4.1 rule 3 under a race: every sender's body differs (a field naming the sender), half of
 // them name the id in the path, half in the body.
-When('I create {index} under one new id {int} times at once, in {int} rounds', async function (this: KitWorld, index: IndexName, times: number, count: number) {
+When('I create {index} under one new id {int} times at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
   await runRounds(this, count, (round) => atOnce(this, Array.from({ length: times }, (_, i): RoundCall => {
     const body = { ...sampleRecord(index, i % 2), sender: `${this.kit.runPrefix}sender-${i}` };
     return i % 2 === 0
@@ -98,14 +98,14 @@ When('I create {index} under one new id {int} times at once, in {int} rounds', a
 });
 
 // §4.1 update: each update sets a field no other one sets, so every serial order changes the record each time.
-When('I update one {index} record {int} times at once, each setting another field, in {int} rounds', async function (this: KitWorld, index: IndexName, times: number, count: number) {
+When('I update one {index} record {int} times at once, each setting another field, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
   await runRounds(this, count, (round) => atOnce(this, Array.from({ length: times }, (_, i): RoundCall => {
     const fields = { [`concurrent_${i}`]: `${this.kit.runPrefix}update-${i}` };
     return { kind: 'update', sent: fields, send: (c) => indexClient(c, index).update({ id: round.id, body: { id: round.id, ...fields } }) };
   })), index, true);
 });
 
-When('I update and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: IndexName, count: number) {
+When('I update and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, count: number) {
   const update = (round: Round, i: number): RoundCall => {
     const fields = { [`concurrent_${i}`]: `${this.kit.runPrefix}update-${i}` };
     return { kind: 'update', sent: fields, send: (c) => indexClient(c, index).update({ id: round.id, body: { id: round.id, ...fields } }) };
@@ -113,11 +113,11 @@ When('I update and delete one {index} record at once, in {int} rounds', async fu
   await runRounds(this, count, (round) => atOnce(this, [update(round, 0), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, update(round, 1)]), index, true);
 });
 
-When('I delete one {index} record {int} times at once, in {int} rounds', async function (this: KitWorld, index: IndexName, times: number, count: number) {
+When('I delete one {index} record {int} times at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
   await runRounds(this, count, (round) => atOnce(this, Array.from({ length: times }, (): RoundCall => ({ kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }))), index, true);
 });
 
-When('I read and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: IndexName, count: number) {
+When('I read and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, count: number) {
   const read = (round: Round): RoundCall => ({ kind: 'read', send: (c) => indexClient(c, index).read({ id: round.id }) });
   await runRounds(this, count, (round) => atOnce(this, [read(round), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, read(round)]), index, true);
 });

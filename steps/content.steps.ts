@@ -1,5 +1,5 @@
 import { When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import { indexFromWords } from './parameter-types.js';
 import { contentFields } from './support/content-samples.js';
 import { indexClient } from './support/loose-index-client.js';
 import { sampleRecord } from './support/sample-records.js';
@@ -8,10 +8,9 @@ import type { KitWorld } from './world.js';
 // §2 rule 4 and the field tables: what is stored is what was sent, whatever the characters,
 // the nesting or the numbers (read back by id and compared value by value).
 
-const INDEX_WORDS: Record<string, IndexName> = { events: 'events', 'network link types': 'networkLinkTypes', agents: 'agents' };
 
 When(/^I create (events|network link types|agents) with a new id holding (.+)$/, async function (this: KitWorld, words: string, kind: string) {
-  const index = INDEX_WORDS[words]!;
+  const index = indexFromWords(words);
   const id = this.newId(index);
   const sent = { id, ...sampleRecord(index), ...contentFields(index, kind, 0) };
   this.remember(index, id, sent);

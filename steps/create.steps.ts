@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { indexClient } from './support/loose-index-client.js';
 import type { PathForm } from './parameter-types.js';
-import { MARKER_FIELD, sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
+import { MARKER_FIELDS } from '../src/contract/run-markers.js';
+import { sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
 /** POST {base} with the id in the body (§4.1 create). */
-async function createWithId(world: KitWorld, index: IndexName, fields: JsonRecord): Promise<number> {
+async function createWithId(world: KitWorld, index: ClientIndexKey, fields: JsonRecord): Promise<number> {
   const id = world.newId(index);
   const sent = { id, ...fields };
   world.remember(index, id, sent);
@@ -16,37 +17,37 @@ async function createWithId(world: KitWorld, index: IndexName, fields: JsonRecor
 }
 
 /** A Given: the record must be created, or the scenario cannot go on. */
-async function ensureCreated(world: KitWorld, index: IndexName, fields: JsonRecord): Promise<void> {
+async function ensureCreated(world: KitWorld, index: ClientIndexKey, fields: JsonRecord): Promise<void> {
   const status = await createWithId(world, index, fields);
   world.response();
   if (status !== 201) throw new Error(`could not create the ${index} record the scenario needs: ${world.lastResponse?.rawBody}`);
 }
 
-When('I create {index} with a new id', async function (this: KitWorld, index: IndexName) {
+When('I create {index} with a new id', async function (this: KitWorld, index: ClientIndexKey) {
   await createWithId(this, index, sampleRecord(index));
 });
 
-When('I create {index} with a new id and extra fields', async function (this: KitWorld, index: IndexName) {
+When('I create {index} with a new id and extra fields', async function (this: KitWorld, index: ClientIndexKey) {
   await createWithId(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });
 });
 
 // §2 rule 4: a field beyond the tables holding any JSON value (a list of objects, …), kept as sent.
-When('I create {index} with a new id and {string} set to the JSON {string}', async function (this: KitWorld, index: IndexName, field: string, json: string) {
+When('I create {index} with a new id and {string} set to the JSON {string}', async function (this: KitWorld, index: ClientIndexKey, field: string, json: string) {
   const value: unknown = JSON.parse(json);
   await createWithId(this, index, { ...sampleRecord(index), [field]: value });
 });
 
 // §2 rule 3: the service generates the id; the marker finds the record afterwards.
-When('I create {index} without an id', async function (this: KitWorld, index: IndexName) {
+When('I create {index} without an id', async function (this: KitWorld, index: ClientIndexKey) {
   const marker = `${this.kit.runPrefix}marker-${randomBytes(4).toString('hex')}`;
-  const sent = { ...sampleRecord(index), [MARKER_FIELD]: marker };
-  this.cleanup.addMarker(index, MARKER_FIELD, marker);
+  const sent = { ...sampleRecord(index), [MARKER_FIELDS.conformance]: marker };
+  this.cleanup.addMarker(index, MARKER_FIELDS.conformance, marker);
   this.pendingGenerated = { index, sent, marker };
   await this.call((c) => indexClient(c, index).create({ body: sent }));
 });
 
 // POST {base}/{id} with a body without id: the path names the record.
-When('I create {index} with a new id in the path', async function (this: KitWorld, index: IndexName) {
+When('I create {index} with a new id in the path', async function (this: KitWorld, index: ClientIndexKey) {
   const id = this.newId(index);
   const body = sampleRecord(index);
   this.remember(index, id, { id, ...body });
@@ -54,7 +55,7 @@ When('I create {index} with a new id in the path', async function (this: KitWorl
 });
 
 // POST {base}/{id} with the same id in the body: the body is the record the path names.
-When('I create {index} with a new id in the path and the same id in the body', async function (this: KitWorld, index: IndexName) {
+When('I create {index} with a new id in the path and the same id in the body', async function (this: KitWorld, index: ClientIndexKey) {
   const id = this.newId(index);
   const body = { id, ...sampleRecord(index) };
   this.remember(index, id, body);
@@ -65,7 +66,7 @@ When('I create {index} with a new id in the path and the same id in the body', a
  * Creates a record under a spare id, which the scenario may expect to exist afterwards or not:
  * POST {base} with the id in the body, or POST {base}/{id} with the body as given.
  */
-export async function createAt(world: KitWorld, index: IndexName, path: PathForm, fields: JsonRecord): Promise<void> {
+export async function createAt(world: KitWorld, index: ClientIndexKey, path: PathForm, fields: JsonRecord): Promise<void> {
   const id = world.spareId(index);
   world.remember(index, id, { id, ...fields });
   if (path === 'base') await world.call((c) => indexClient(c, index).create({ body: { id, ...fields } }));
@@ -79,32 +80,32 @@ function without(fields: JsonRecord, field: string): JsonRecord {
 }
 
 // Either outcome is named by the scenario: "no … exists under that id" or "… can be read".
-When('I create {index} with a new id but without {string}', async function (this: KitWorld, index: IndexName, field: string) {
+When('I create {index} with a new id but without {string}', async function (this: KitWorld, index: ClientIndexKey, field: string) {
   await createAt(this, index, 'base', without(sampleRecord(index), field));
 });
 
-When('I create {index} at {path} with a new id but without {string}', async function (this: KitWorld, index: IndexName, path: PathForm, field: string) {
+When('I create {index} at {path} with a new id but without {string}', async function (this: KitWorld, index: ClientIndexKey, path: PathForm, field: string) {
   await createAt(this, index, path, without(sampleRecord(index), field));
 });
 
-Given('{index} with a new id exists', async function (this: KitWorld, index: IndexName) {
+Given('{index} with a new id exists', async function (this: KitWorld, index: ClientIndexKey) {
   await ensureCreated(this, index, sampleRecord(index));
 });
 
-Given('{index} hold(s) a record with a new id', async function (this: KitWorld, index: IndexName) {
+Given('{index} hold(s) a record with a new id', async function (this: KitWorld, index: ClientIndexKey) {
   await ensureCreated(this, index, sampleRecord(index));
 });
 
-Given('{index} hold(s) a record with a new id and extra fields', async function (this: KitWorld, index: IndexName) {
+Given('{index} hold(s) a record with a new id and extra fields', async function (this: KitWorld, index: ClientIndexKey) {
   await ensureCreated(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });
 });
 
-Given('two {index} with new ids exist', async function (this: KitWorld, index: IndexName) {
+Given('two {index} with new ids exist', async function (this: KitWorld, index: ClientIndexKey) {
   await ensureCreated(this, index, sampleRecord(index, 0));
   await ensureCreated(this, index, sampleRecord(index, 1));
 });
 
-Given('two {index} sharing a value of {string} exist', async function (this: KitWorld, index: IndexName, field: string) {
+Given('two {index} sharing a value of {string} exist', async function (this: KitWorld, index: ClientIndexKey, field: string) {
   const value = `${this.kit.runPrefix}shared-${randomBytes(4).toString('hex')}`;
   this.shared = { field, value };
   await ensureCreated(this, index, { ...sampleRecord(index, 0), [field]: value });
@@ -116,7 +117,7 @@ Given('two {index} sharing a value of {string} exist', async function (this: Kit
 // where.equals) returns one of them and fails the scenario.
 Given(
   'other {index} whose {string} only starts with the shared value or differs in letter case exist',
-  async function (this: KitWorld, index: IndexName, field: string) {
+  async function (this: KitWorld, index: ClientIndexKey, field: string) {
     if (this.shared?.field !== field) throw new Error(`no records share a value of ${field}`);
     const { value } = this.shared;
     await ensureCreated(this, index, { ...sampleRecord(index), [field]: `${value}-other-${randomBytes(2).toString('hex')}` });
@@ -125,13 +126,13 @@ Given(
 );
 
 // §4.1 rule 3: the second create sends other field values, so an overwrite would show.
-When('I create {index} with the same id', async function (this: KitWorld, index: IndexName) {
+When('I create {index} with the same id', async function (this: KitWorld, index: ClientIndexKey) {
   const { id } = this.latest(index);
   await this.call((c) => indexClient(c, index).create({ body: { id, ...sampleRecord(index, 1) } }));
 });
 
 // The same rule on POST {base}/{id} (§4.1: create is POST {base}[/{id}]).
-When('I create {index} with the same id in the path', async function (this: KitWorld, index: IndexName) {
+When('I create {index} with the same id in the path', async function (this: KitWorld, index: ClientIndexKey) {
   const { id } = this.latest(index);
   await this.call((c) => indexClient(c, index).create({ id, body: sampleRecord(index, 1) }));
 });

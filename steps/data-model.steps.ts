@@ -1,5 +1,5 @@
 import { When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { createAt } from './create.steps.js';
 import { indexFromWords } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
@@ -25,7 +25,7 @@ const parse = (json: string): unknown => JSON.parse(json) as unknown;
 When(
   /^I create (events?|network link types?|agents?) with a new id whose (\S+) is (.+)$/,
   async function (this: KitWorld, words: string, path: string, json: string) {
-    const index: IndexName = indexFromWords(words);
+    const index: ClientIndexKey = indexFromWords(words);
     await createAt(this, index, 'base', withValueAt(sampleRecord(index), path, parse(json)));
   },
 );

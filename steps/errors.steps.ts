@@ -1,5 +1,5 @@
 import { Then, When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
@@ -19,7 +19,7 @@ const METHODS = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' }
  */
 type HarmlessRequest = Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'http' | 'contentType'>;
 
-function harmlessRequest(world: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm): HarmlessRequest {
+function harmlessRequest(world: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm): HarmlessRequest {
   const record = world.latest(index);
   const method = METHODS[operation];
   const byId = (id: string) => (path === 'record' ? { id } : {});
@@ -43,7 +43,7 @@ function harmlessRequest(world: KitWorld, operation: IndexOperation, index: Inde
 // media type is the only fault.
 When(
   'I {operation} {index} at {path} with a body sent as {string}',
-  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, contentType: string) {
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, contentType: string) {
     const request = harmlessRequest(this, operation, index, path);
     await this.sendRaw({ ...request, contentType });
   },
@@ -52,7 +52,7 @@ When(
 // §4.2: 400 "request not valid"; the description does not say which status a broken body gets.
 When(
   'I {operation} {index} at {path} with a body that is not valid JSON',
-  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
     const request = harmlessRequest(this, operation, index, path);
     await this.sendRaw({ ...request, body: `${request.body.slice(0, -1)},`, contentType: 'application/json' });
   },
@@ -65,7 +65,7 @@ When(
 // spare id (create) or the scenario's record (update).
 When(
   'I {operation} {index} at {path} with the JSON body {string}',
-  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm, json: string) {
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, json: string) {
     if (operation !== 'create' && operation !== 'update') throw new Error(`${operation} takes a query body, not a record: only create and update send one`);
     const value: unknown = JSON.parse(json);
     if (typeof value === 'object') throw new Error(`the JSON body must be a number, a string or a boolean, not ${json}`);
@@ -90,7 +90,7 @@ Then('nothing was created and that record is unchanged', async function (this: K
 });
 
 // Extension (x-decisions batches): a create body may be a list of records.
-When('I create a batch of two {index} with new ids', async function (this: KitWorld, index: IndexName) {
+When('I create a batch of two {index} with new ids', async function (this: KitWorld, index: ClientIndexKey) {
   const records = [0, 1].map((variant) => {
     const id = this.newId(index);
     return this.remember(index, id, { id, ...sampleRecord(index, variant) }).sent;
@@ -98,6 +98,6 @@ When('I create a batch of two {index} with new ids', async function (this: KitWo
   await this.call((c) => indexClient(c, index).create({ body: records }));
 });
 
-When('I create an empty batch of {index}', async function (this: KitWorld, index: IndexName) {
+When('I create an empty batch of {index}', async function (this: KitWorld, index: ClientIndexKey) {
   await this.call((c) => indexClient(c, index).create({ body: [] }));
 });

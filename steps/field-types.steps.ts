@@ -1,5 +1,6 @@
 import { Then, When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import { indexFromWords } from './parameter-types.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { REFUSAL_STATUSES } from '../src/conformance/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { expectThat } from './support/expect-that.js';
@@ -17,7 +18,6 @@ import type { KitWorld } from './world.js';
 // hidden-name-fields) are typed only by a target that uses their name: such a target refuses a
 // wrong value on create, and must then refuse it on update too.
 
-const INDEX_WORDS: Record<string, IndexName> = { 'network link types': 'networkLinkTypes', agents: 'agents' };
 
 /** What went wrong, field by field; the Then step fails on the whole list. */
 const findings = new WeakMap<KitWorld, string[]>();
@@ -27,7 +27,7 @@ const refused = (outcome: CallOutcome) => REFUSAL_STATUSES.includes(outcome.stat
 const show = (value: unknown) => JSON.stringify(value);
 
 /** Creates under a spare id at {base} or {base}/{id}; the id is registered for clean-up. */
-async function createAt(world: KitWorld, index: IndexName, record: JsonRecord, atPath: boolean): Promise<{ id: string; outcome: CallOutcome }> {
+async function createAt(world: KitWorld, index: ClientIndexKey, record: JsonRecord, atPath: boolean): Promise<{ id: string; outcome: CallOutcome }> {
   const id = world.spareId(index);
   const outcome = await world.call((c) => (atPath ? indexClient(c, index).create({ id, body: record }) : indexClient(c, index).create({ body: { id, ...record } })));
   world.response();
@@ -35,7 +35,7 @@ async function createAt(world: KitWorld, index: IndexName, record: JsonRecord, a
 }
 
 /** For a hidden-name field: does the target type it (it refuses a wrong value on create)? Stored as sent otherwise. */
-async function typesHiddenField(world: KitWorld, index: IndexName, field: TypedField, wrong: unknown, problems: string[]): Promise<boolean | undefined> {
+async function typesHiddenField(world: KitWorld, index: ClientIndexKey, field: TypedField, wrong: unknown, problems: string[]): Promise<boolean | undefined> {
   const record = withValueAtPath(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
   const { id, outcome } = await createAt(world, index, record, false);
   if (refused(outcome)) {
@@ -56,7 +56,7 @@ async function typesHiddenField(world: KitWorld, index: IndexName, field: TypedF
 When(
   /^I create (network link types|agents) giving each field whose type is stated a value of another JSON type in turn$/,
   async function (this: KitWorld, words: string) {
-    const index = INDEX_WORDS[words]!;
+    const index = indexFromWords(words);
     const problems: string[] = [];
     findings.set(this, problems);
     let attempt = 0;
@@ -79,7 +79,7 @@ When(
 When(
   /^I update (network link types|agents) giving each field whose type is stated a value of another JSON type in turn$/,
   async function (this: KitWorld, words: string) {
-    const index = INDEX_WORDS[words]!;
+    const index = indexFromWords(words);
     const problems: string[] = [];
     findings.set(this, problems);
     const base = fullSample(index, { hiddenNames: false, openShapes: false });

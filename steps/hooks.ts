@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, setDefaultTimeout, setParallelCanAssign, Status } from '@cucumber/cucumber';
 import { PickleStepType } from '@cucumber/messages';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { createRunPrefix } from '../src/conformance/run-prefix.js';
 import { resolveKitParameters, type KitParameters } from '../src/conformance/kit-parameters.js';
@@ -70,7 +70,7 @@ Before(async function (this: KitWorld) {
   }
   this.kit = { ...params, runPrefix, token };
   this.client = this.clientWithToken(token);
-  this.cleanup = new CleanupRegistry<IndexName>(runPrefix);
+  this.cleanup = new CleanupRegistry<ClientIndexKey>(runPrefix);
   return undefined;
 });
 

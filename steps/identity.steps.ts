@@ -1,5 +1,6 @@
 import { Then, When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import { indexFromWords } from './parameter-types.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { PLAIN_READ_STATUSES } from '../src/conformance/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { expectThat } from './support/expect-that.js';
@@ -61,8 +62,7 @@ Then('only the first of the two is left, as sent', async function (this: KitWorl
   await assertStoredAsSent(this, first);
 });
 
-const INDEX_WORDS: Readonly<Record<string, IndexName>> = { events: 'events', 'network link types': 'networkLinkTypes', agents: 'agents' };
-const indexOf = (words: string): IndexName => INDEX_WORDS[words]!;
+const indexOf = (words: string): ClientIndexKey => indexFromWords(words);
 
 // POST {base} with the id in the body, or POST {base}/{id} with the id percent-encoded in the path.
 When(

@@ -1,5 +1,5 @@
 import { When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { indexFromWords, type PathForm } from './parameter-types.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
@@ -13,7 +13,7 @@ const METHOD = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } 
 When(
   /^I (create|read|update|delete) (?:an? |the )?(events?|network link types?|agents?) at (\{base\}\/\{id\}|\{base\}) sending the body as "([^"]+)"$/,
   async function (this: KitWorld, operation: keyof typeof METHOD, words: string, pathWords: string, contentType: string) {
-    const index: IndexName = indexFromWords(words);
+    const index: ClientIndexKey = indexFromWords(words);
     const path: PathForm = pathWords === '{base}' ? 'base' : 'record';
     let id: string;
     let body: Record<string, unknown>;

@@ -1,17 +1,17 @@
 import { defineParameterType } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
+import { indexTable } from '../src/reference-server/core/index.js';
 
 /**
  * Maps the description's words for an index (with an optional article) to the client's index key, so
  * one step serves all three indices (§4.1: "All three indices follow the same operation
  * pattern"). "an event", "the network link types", "an agent catalog entry", "agents" …
  */
-export function indexFromWords(words: string): IndexName {
+export function indexFromWords(words: string): ClientIndexKey {
   const noun = words.replace(/^(?:an?|the)\s+/i, '').toLowerCase();
-  if (noun.startsWith('event')) return 'events';
-  if (noun.startsWith('network link type')) return 'networkLinkTypes';
-  if (noun.startsWith('agent')) return 'agents';
-  throw new Error(`not an index: ${words}`);
+  const row = indexTable.find((r) => noun.startsWith(r.label.one));
+  if (row === undefined) throw new Error(`not an index: ${words}`);
+  return row.clientKey;
 }
 
 defineParameterType({

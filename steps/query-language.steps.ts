@@ -1,5 +1,5 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import type { IndexOperation } from './parameter-types.js';
 import { requireEnvelope } from './support/envelope-items.js';
 import { expectThat } from './support/expect-that.js';
@@ -11,7 +11,7 @@ import type { KitWorld } from './world.js';
 
 // Extension (x-decisions query-language): the original service's query language.
 
-Given('these {index} exist:', async function (this: KitWorld, index: IndexName, table: DataTable) {
+Given('these {index} exist:', async function (this: KitWorld, index: ClientIndexKey, table: DataTable) {
   const stem = this.newId(index);
   const family = { index, stem, bySuffix: new Map() };
   extensionState(this).family = family;
@@ -25,25 +25,25 @@ Given('these {index} exist:', async function (this: KitWorld, index: IndexName, 
   }
 });
 
-When('I read the {index} with the query:', async function (this: KitWorld, index: IndexName, text: string) {
+When('I read the {index} with the query:', async function (this: KitWorld, index: ClientIndexKey, text: string) {
   const query = queryOf(this, text);
   const started = performance.now();
   await this.call((c) => indexClient(c, index).read({ query: query as never }));
   extensionState(this).lastDurationMs = performance.now() - started;
 });
 
-When('I read the {index} with a regular expression of {int} characters', async function (this: KitWorld, index: IndexName, length: number) {
+When('I read the {index} with a regular expression of {int} characters', async function (this: KitWorld, index: ClientIndexKey, length: number) {
   const query = { where: { reg_exp: { target: 'id', expr: 'a'.repeat(length) } } };
   await this.call((c) => indexClient(c, index).read({ query: query as never }));
 });
 
-When('I delete the {index} record {string} by its id with the query:', async function (this: KitWorld, index: IndexName, suffix: string, text: string) {
+When('I delete the {index} record {string} by its id with the query:', async function (this: KitWorld, index: ClientIndexKey, suffix: string, text: string) {
   const [record] = familyRecords(this, suffix);
   await this.call((c) => indexClient(c, index).delete({ id: record!.id, query: queryOf(this, text) as never }));
 });
 
 // A refused query on {base}/{id}: read or delete of a record the scenario made.
-When('I {operation} the {index} record {string} with the query:', async function (this: KitWorld, operation: IndexOperation, index: IndexName, suffix: string, text: string) {
+When('I {operation} the {index} record {string} with the query:', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, suffix: string, text: string) {
   const [record] = familyRecords(this, suffix);
   const call = { id: record!.id, query: queryOf(this, text) as never };
   if (operation === 'read') await this.call((c) => indexClient(c, index).read(call));
@@ -86,10 +86,10 @@ Then('the answer came within {int} seconds', function (this: KitWorld, seconds: 
   expectThat(ms !== undefined && ms < seconds * 1000, `the answer took ${ms?.toFixed(0)} ms, more than ${seconds} s`);
 });
 
-Then('the {index} records {string} still exist', async function (this: KitWorld, _index: IndexName, suffixes: string) {
+Then('the {index} records {string} still exist', async function (this: KitWorld, _index: ClientIndexKey, suffixes: string) {
   for (const record of familyRecords(this, suffixes)) await assertStoredAsSent(this, record);
 });
 
-Then('the {index} records {string} no longer exist', async function (this: KitWorld, index: IndexName, suffixes: string) {
+Then('the {index} records {string} no longer exist', async function (this: KitWorld, index: ClientIndexKey, suffixes: string) {
   for (const record of familyRecords(this, suffixes)) await assertAbsent(this, index, record.id);
 });

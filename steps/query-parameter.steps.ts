@@ -1,5 +1,5 @@
 import { When } from '@cucumber/cucumber';
-import type { IndexName, Query } from '../src/client/index.js';
+import type { ClientIndexKey, Query } from '../src/client/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import type { KitWorld } from './world.js';
@@ -9,18 +9,18 @@ import type { KitWorld } from './world.js';
 
 const whereIdIs = (id: string): Query => ({ where: { equals: { target: 'id', expr: id } } });
 
-function madeRecordId(world: KitWorld, index: IndexName, position: 0 | 1): string {
+function madeRecordId(world: KitWorld, index: ClientIndexKey, position: 0 | 1): string {
   const record = world.made(index)[position];
   if (!record) throw new Error(`the scenario has made no ${position === 0 ? 'first' : 'second'} ${index} record`);
   return record.id;
 }
 
-When('I read {index} where {string} equals the id of the first, sending the query as q', async function (this: KitWorld, index: IndexName, target: string) {
+When('I read {index} where {string} equals the id of the first, sending the query as q', async function (this: KitWorld, index: ClientIndexKey, target: string) {
   const query = { where: { equals: { target, expr: madeRecordId(this, index, 0) } } };
   await this.call((c) => indexClient(c, index).read({ query, queryIn: 'url' }));
 });
 
-When('I read the first of {index} by its id selecting {string}, sending the query as q', async function (this: KitWorld, index: IndexName, field: string) {
+When('I read the first of {index} by its id selecting {string}, sending the query as q', async function (this: KitWorld, index: ClientIndexKey, field: string) {
   const id = madeRecordId(this, index, 0);
   await this.call((c) => indexClient(c, index).read({ id, query: { select: [field] }, queryIn: 'url' }));
 });
@@ -31,7 +31,7 @@ When('I read the first of {index} by its id selecting {string}, sending the quer
 // The body and q name different records; a server that took either alone would not answer 400.
 When(
   'I {operation} the {index} at {path} sending one query in the body and another as q',
-  async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
     if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
     const first = madeRecordId(this, index, 0);
     const second = madeRecordId(this, index, 1);
@@ -48,7 +48,7 @@ When(
 
 // q given twice: the first names the first record, the second the second; a server that took
 // either alone would not answer 400 (and a delete of the first by its id would take it).
-When('I {operation} the {index} at {path} sending the query as q twice', async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+When('I {operation} the {index} at {path} sending the query as q twice', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
   if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
   const first = madeRecordId(this, index, 0);
   const second = madeRecordId(this, index, 1);
@@ -56,7 +56,7 @@ When('I {operation} the {index} at {path} sending the query as q twice', async f
   await this.sendRaw({ index, method: operation === 'read' ? 'GET' : 'DELETE', id: path === 'record' ? first : undefined, search: `?${q(first)}&${q(second)}`, body: '', contentType: 'application/json' });
 });
 
-When('I {operation} the {index} at {path} sending as q a text that is not JSON', async function (this: KitWorld, operation: IndexOperation, index: IndexName, path: PathForm) {
+When('I {operation} the {index} at {path} sending as q a text that is not JSON', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
   if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
   const first = madeRecordId(this, index, 0);
   const text = `{where: {equals: {target: id, expr: ${madeRecordId(this, index, 1)}}}}`;

@@ -1,6 +1,6 @@
 import { expectThat } from './support/expect-that.js';
 import { Then } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { EMPTY_INDEX_STATUSES } from '../src/conformance/faithful-answers.js';
 import { indexClient } from './support/loose-index-client.js';
 import { recordsOf } from './support/records-of.js';
@@ -17,22 +17,22 @@ Then('the two generated ids differ and both records can be read as sent', async 
   await assertStoredAsSent(this, second);
 });
 
-Then('{index} can be read by its id as sent', async function (this: KitWorld, index: IndexName) {
+Then('{index} can be read by its id as sent', async function (this: KitWorld, index: ClientIndexKey) {
   await assertStoredAsSent(this, this.latest(index));
 });
 
 // §4.1 rules 6, 7: the update sets one field; the others stay as they were.
-Then('{index} can be read by its id with {string} set and its other fields kept', async function (this: KitWorld, index: IndexName, _field: string) {
+Then('{index} can be read by its id with {string} set and its other fields kept', async function (this: KitWorld, index: ClientIndexKey, _field: string) {
   // The When step recorded the new value in what was sent; every other field must be as before.
   await assertStoredAsSent(this, this.latest(index));
 });
 
 // §4.1 rule 5: list entries not named by the update are kept.
-Then('{index} can be read by its id as sent, with its other actions, parameters and resources kept', async function (this: KitWorld, index: IndexName) {
+Then('{index} can be read by its id as sent, with its other actions, parameters and resources kept', async function (this: KitWorld, index: ClientIndexKey) {
   await assertStoredAsSent(this, this.latest(index));
 });
 
-Then('{index} is unchanged', async function (this: KitWorld, index: IndexName) {
+Then('{index} is unchanged', async function (this: KitWorld, index: ClientIndexKey) {
   await assertStoredAsSent(this, this.latest(index));
 });
 
@@ -45,7 +45,7 @@ Then('both records can be read by their ids as sent', async function (this: KitW
   for (const record of this.made(this.lastRecord().index)) await assertStoredAsSent(this, record);
 });
 
-Then('no {index}( record) exists under that id', async function (this: KitWorld, index: IndexName) {
+Then('no {index}( record) exists under that id', async function (this: KitWorld, index: ClientIndexKey) {
   await assertAbsent(this, index, this.spare(index));
 });
 
@@ -71,7 +71,7 @@ Then('only the records with other values are left', async function (this: KitWor
 });
 
 // faithful-answers empty-index-read: 200 [], 204 or 404.
-Then('reading all {index} finds nothing', async function (this: KitWorld, index: IndexName) {
+Then('reading all {index} finds nothing', async function (this: KitWorld, index: ClientIndexKey) {
   const outcome = await this.call((c) => indexClient(c, index).read());
   this.response();
   expectThat(EMPTY_INDEX_STATUSES.includes(outcome.status), `${outcome.operation} answered ${outcome.status} on an empty index`);

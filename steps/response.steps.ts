@@ -7,7 +7,7 @@ import { indexOfOperation } from './support/index-of-operation.js';
 import { indexClient } from './support/loose-index-client.js';
 import { readStored } from './support/read-stored.js';
 import { recordsOf } from './support/records-of.js';
-import { MARKER_FIELD } from './support/sample-records.js';
+import { MARKER_FIELDS } from '../src/contract/run-markers.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
@@ -99,11 +99,11 @@ Then('the response is 201 with an envelope naming the generated id', async funct
   const created = expectStatus(this, 201);
   const pending = this.pendingGenerated;
   if (!pending) throw new Error('no record was created without an id');
-  const query = { where: { equals: { target: MARKER_FIELD, expr: pending.marker } } };
+  const query = { where: { equals: { target: MARKER_FIELDS.conformance, expr: pending.marker } } };
   const found = await this.call((c) => indexClient(c, pending.index).read({ query }));
-  const records = recordsOf(found).filter((r) => r[MARKER_FIELD] === pending.marker);
+  const records = recordsOf(found).filter((r) => r[MARKER_FIELDS.conformance] === pending.marker);
   this.response();
-  expectThat(records.length === 1, `expected one ${pending.index} record with ${MARKER_FIELD}=${pending.marker}, read answered ${found.status} ${found.rawBody.slice(0, 200)}`);
+  expectThat(records.length === 1, `expected one ${pending.index} record with ${MARKER_FIELDS.conformance}=${pending.marker}, read answered ${found.status} ${found.rawBody.slice(0, 200)}`);
   const id = records[0]!['id'];
   expectThat(typeof id === 'string' && id !== '', `the created record has no string id: ${JSON.stringify(records[0])}`);
   this.remember(pending.index, id, { ...pending.sent, id }, 'generated');

@@ -1,5 +1,5 @@
 import { Then, When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { createAt } from './create.steps.js';
 import type { PathForm } from './parameter-types.js';
 import { requireEnvelope } from './support/envelope-items.js';
@@ -34,7 +34,7 @@ Then('the response is 406 naming the field {string}', function (this: KitWorld, 
   expectThat(named, `${outcome.operation} 406: expected an item with error true whose message object names ${JSON.stringify(field)}: ${outcome.rawBody.slice(0, 300)}`);
 });
 
-When('I create {index} with a new id in the path and another new id in the body', async function (this: KitWorld, index: IndexName) {
+When('I create {index} with a new id in the path and another new id in the body', async function (this: KitWorld, index: ClientIndexKey) {
   const pathId = this.spareId(index);
   const bodyId = this.newId(index);
   this.cleanup.addId(index, bodyId);
@@ -42,7 +42,7 @@ When('I create {index} with a new id in the path and another new id in the body'
   await this.call((c) => indexClient(c, index).create({ id: pathId, body: { id: bodyId, ...sampleRecord(index) } }));
 });
 
-Then('no {index} record exists under either id', async function (this: KitWorld, index: IndexName) {
+Then('no {index} record exists under either id', async function (this: KitWorld, index: ClientIndexKey) {
   for (const id of extensionState(this).mustBeAbsent ?? []) await assertAbsent(this, index, id);
 });
 

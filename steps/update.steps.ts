@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { indexClient } from './support/loose-index-client.js';
 import { valueAt, withValueAt } from './support/value-at-path.js';
 import type { PathForm } from './parameter-types.js';
@@ -14,7 +14,7 @@ async function update(world: KitWorld, record: ScenarioRecord, fields: Record<st
 }
 
 // §4.1 rules 6 and 7: link type rename, event gains source.
-When('I update {index} setting {string} to {string}', async function (this: KitWorld, index: IndexName, field: string, value: string) {
+When('I update {index} setting {string} to {string}', async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
   const record = this.latest(index);
   record.sent = { ...record.sent, [field]: value };
   await update(this, record, { [field]: value });
@@ -22,7 +22,7 @@ When('I update {index} setting {string} to {string}', async function (this: KitW
 
 // §4.1 update: the body holds "the fields to set"; a JSON value (a list, an object) replaces
 // the stored one, so a shorter list is a change (200), never "no update needed" (304).
-When('I update {index} setting {string} to the JSON {string}', async function (this: KitWorld, index: IndexName, field: string, json: string) {
+When('I update {index} setting {string} to the JSON {string}', async function (this: KitWorld, index: ClientIndexKey, field: string, json: string) {
   const record = this.latest(index);
   const value: unknown = JSON.parse(json);
   record.sent = { ...record.sent, [field]: value };
@@ -32,7 +32,7 @@ When('I update {index} setting {string} to the JSON {string}', async function (t
 // §4.1: PUT {base} with the target id only in the body ("JSON with id of the target").
 When(
   'I update {index} naming it only in the body, setting {string} to {string}',
-  async function (this: KitWorld, index: IndexName, field: string, value: string) {
+  async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
     const record = this.latest(index);
     record.sent = { ...record.sent, [field]: value };
     await this.call((c) => indexClient(c, index).update({ body: { id: record.id, [field]: value } }));
@@ -47,7 +47,7 @@ When('I update that record at {path} with the values it already has', async func
 });
 
 // §2 rule 4: extra fields may be sent on update too.
-When('I update {index} adding an extra field', async function (this: KitWorld, index: IndexName) {
+When('I update {index} adding an extra field', async function (this: KitWorld, index: ClientIndexKey) {
   const record = this.latest(index);
   const note = { note: `added by update ${randomBytes(3).toString('hex')}` };
   record.sent = { ...record.sent, ...note };
@@ -81,7 +81,7 @@ When('I update that record changing its id to a new id', async function (this: K
 });
 
 // An update names a record that does not exist: it must not answer as if it updated, nor create it.
-When('I update {index} at {path} naming an id that does not exist', async function (this: KitWorld, index: IndexName, path: PathForm) {
+When('I update {index} at {path} naming an id that does not exist', async function (this: KitWorld, index: ClientIndexKey, path: PathForm) {
   const id = this.spareId(index);
   const body = { id, note: 'must not be stored' };
   await this.call((c) => indexClient(c, index).update({ id: path === 'record' ? id : undefined, body }));
@@ -90,7 +90,7 @@ When('I update {index} at {path} naming an id that does not exist', async functi
 // Extension (x-decisions batches): an update body may be a list of records.
 When(
   'I update both {index} in one batch setting {string} to {string}',
-  async function (this: KitWorld, index: IndexName, field: string, value: string) {
+  async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
     const records = this.made(index);
     for (const record of records) record.sent = { ...record.sent, [field]: value };
     await this.call((c) => indexClient(c, index).update({ body: records.map((r) => ({ id: r.id, [field]: value })) }));

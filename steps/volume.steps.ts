@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
-import type { IndexName } from '../src/client/index.js';
+import type { ClientIndexKey } from '../src/client/index.js';
 import { READ_NOTHING_STATUSES } from '../src/conformance/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { expectThat } from './support/expect-that.js';
@@ -13,7 +13,7 @@ import type { KitWorld } from './world.js';
 
 /** The records of one batch: they all carry VOLUME_FIELD = value, so one where names them all. */
 interface Batch {
-  index: IndexName;
+  index: ClientIndexKey;
   value: string;
   records: Map<string, JsonRecord>;
 }
@@ -32,7 +32,7 @@ const CREATE_CONCURRENCY = 8;
 // §4.1 rule 2 with more records than any page size a store or framework defaults to (10, 20, 25,
 // 50, 100, 250): one create per record. The batch is registered for clean-up by its value, not by
 // 260 ids, so the look before and after each action step is one read.
-Given('{int} {index} of one batch exist', async function (this: KitWorld, count: number, index: IndexName) {
+Given('{int} {index} of one batch exist', async function (this: KitWorld, count: number, index: ClientIndexKey) {
   const value = `${this.kit.runPrefix}batch-${randomBytes(4).toString('hex')}`;
   this.cleanup.addMarker(index, VOLUME_FIELD, value);
   const batch: Batch = { index, value, records: new Map() };
@@ -55,12 +55,12 @@ Given('{int} {index} of one batch exist', async function (this: KitWorld, count:
 
 const whereBatch = (batch: Batch) => ({ where: { equals: { target: VOLUME_FIELD, expr: batch.value } } });
 
-When('I read {index} where the batch field equals the batch value', async function (this: KitWorld, index: IndexName) {
+When('I read {index} where the batch field equals the batch value', async function (this: KitWorld, index: ClientIndexKey) {
   await this.call((c) => indexClient(c, index).read({ query: whereBatch(batchOf(this)) }));
 });
 
 // Safe on real data: the expr carries the run prefix, so the where names only this batch.
-When('I delete {index} where the batch field equals the batch value', async function (this: KitWorld, index: IndexName) {
+When('I delete {index} where the batch field equals the batch value', async function (this: KitWorld, index: ClientIndexKey) {
   await this.call((c) => indexClient(c, index).delete({ query: whereBatch(batchOf(this)) }));
 });
 

@@ -4,7 +4,7 @@ import {
   createClient,
   NetworkError,
   UnexpectedStatusError,
-  type IndexName,
+  type ClientIndexKey,
   type KitClient,
 } from '../src/client/index.js';
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
@@ -20,7 +20,7 @@ import { STEP_CALL_TIMEOUT_MS, type RunConnection } from './support/connection-f
 
 /** A record the scenario made: its id and the fields it sent (what a read must give back). */
 export interface ScenarioRecord {
-  index: IndexName;
+  index: ClientIndexKey;
   id: string;
   sent: JsonRecord;
 }
@@ -42,17 +42,17 @@ export class KitWorld extends World<KitParameters> {
   lastResponse: CallOutcome | undefined;
   /** Then steps set it; the After hook fails a scenario whose last 5xx nobody looked at. */
   lastResponseChecked = true;
-  cleanup!: CleanupRegistry<IndexName>;
+  cleanup!: CleanupRegistry<ClientIndexKey>;
   /** Records made in this scenario, per index, oldest first. */
-  readonly records = new Map<IndexName, ScenarioRecord[]>();
+  readonly records = new Map<ClientIndexKey, ScenarioRecord[]>();
   /** Ids the scenario talks about that are not (or no longer) records: "the new id", "an unknown id". */
-  readonly spareIds = new Map<IndexName, string>();
+  readonly spareIds = new Map<ClientIndexKey, string>();
   /** Copy of each index taken before a @destructive scenario, restored after it. */
-  snapshot: Map<IndexName, JsonRecord[]> | undefined;
+  snapshot: Map<ClientIndexKey, JsonRecord[]> | undefined;
   /** The record made last, whatever its index ("that record"). */
   lastMade: ScenarioRecord | undefined;
   /** A record created without an id, until its generated id is found by its marker. */
-  pendingGenerated: { index: IndexName; sent: JsonRecord; marker: string } | undefined;
+  pendingGenerated: { index: ClientIndexKey; sent: JsonRecord; marker: string } | undefined;
   /** The value several records share ("the shared value"). */
   shared: { field: string; value: string } | undefined;
   /** The action step under way: the records in sight before it and its answers (hooks.ts). */
@@ -63,13 +63,13 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /** A new id under the run prefix, readable as the description recommends (§2 rule 3). */
-  newId(index: IndexName): string {
+  newId(index: ClientIndexKey): string {
     const short = { events: 'ev', networkLinkTypes: 'lt', agents: 'ag' }[index];
     return `${this.kit.runPrefix}${short}-${randomBytes(4).toString('hex')}`;
   }
 
   /** Registers a record made by this scenario (and for cleanup). `sent` holds the id. */
-  remember(index: IndexName, id: string, sent: JsonRecord, origin: 'chosen' | 'generated' = 'chosen'): ScenarioRecord {
+  remember(index: ClientIndexKey, id: string, sent: JsonRecord, origin: 'chosen' | 'generated' = 'chosen'): ScenarioRecord {
     const record = { index, id, sent };
     const list = this.records.get(index) ?? [];
     list.push(record);
@@ -80,7 +80,7 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /** An id under the run prefix that no record has; registered for cleanup in case a server creates it anyway. */
-  spareId(index: IndexName): string {
+  spareId(index: ClientIndexKey): string {
     const id = this.newId(index);
     this.spareIds.set(index, id);
     this.cleanup.addId(index, id);
@@ -88,14 +88,14 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /** The spare id the scenario used for that index ("that id"). */
-  spare(index: IndexName): string {
+  spare(index: ClientIndexKey): string {
     const id = this.spareIds.get(index);
     if (id === undefined) throw new Error(`the scenario has used no spare ${index} id`);
     return id;
   }
 
   /** The record of that index the scenario made last ("the event"). */
-  latest(index: IndexName): ScenarioRecord {
+  latest(index: ClientIndexKey): ScenarioRecord {
     const record = this.records.get(index)?.at(-1);
     if (!record) throw new Error(`the scenario has made no ${index} record yet`);
     return record;
@@ -108,7 +108,7 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /** Every record of that index the scenario made ("both events"). */
-  made(index: IndexName): ScenarioRecord[] {
+  made(index: ClientIndexKey): ScenarioRecord[] {
     return this.records.get(index) ?? [];
   }
 

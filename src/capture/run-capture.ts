@@ -2,7 +2,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import type { ConnectionSettings } from '../connection/connection-settings.js';
 import { openConnection } from '../connection/open-connection.js';
 import { checkTarget } from '../conformance/check-target.js';
-import { INDEX_DEFINITIONS, type IndexName, type JsonObject, type SeedData } from '../reference-server/core/index.js';
+import { INDEX_DEFINITIONS, indexLabels, type IndexName, type JsonObject, type SeedData } from '../reference-server/core/index.js';
 import { readIndex } from './read-index.js';
 import { sortCapturedRecords, type RefusedRecord } from './sort-captured-records.js';
 
@@ -22,7 +22,6 @@ export interface CaptureOptions {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const NAMES: Record<IndexName, [string, string]> = { event: ['event', 'events'], 'network-link-type': ['network link type', 'network link types'], agent: ['agent', 'agents'] };
 
 /**
  * Captures a running deployment into a start-record file, the shape `serve --seed` and
@@ -64,7 +63,10 @@ export async function runCapture(options: CaptureOptions): Promise<number> {
       await writeFile(partial, text, 'utf8');
       await rename(partial, options.out);
     }
-    const counts = Object.entries(seed).map(([name, records]) => plural(records.length, ...NAMES[name as IndexName]));
+    const counts = Object.entries(seed).map(([name, records]) => {
+      const label = indexLabels(name as IndexName);
+      return plural(records.length, label.one, label.many);
+    });
     const refusedNote = refused.length === 0 ? '' : options.keepInvalid
       ? `; ${plural(refused.length, 'record', 'records')} kept that the create schemas refuse (serve --seed refuses this file until they are fixed)`
       : `; ${plural(refused.length, 'record', 'records')} left out (the create schemas refuse them; --keep-invalid keeps them)`;

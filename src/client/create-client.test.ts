@@ -6,7 +6,7 @@ import nock from 'nock';
 import { createClient } from './create-client.js';
 import type { IndexClient, KitClient } from './index-client.js';
 import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
-import { indexOperations, type IndexName } from './index-operations.js';
+import { indexOperations, type ClientIndexKey } from './index-operations.js';
 
 const BASE = 'http://mgmt.test';
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -37,7 +37,7 @@ function answerOnce(method: string, path: string | RegExp, status: number, body?
 }
 
 const envelope = (status: string, code: number, error: boolean, message: unknown) => [{ status, code, error, message }];
-const bodies: Record<IndexName, { create: object; update: object }> = {
+const bodies: Record<ClientIndexKey, { create: object; update: object }> = {
   events: { create: { id: 'e1', kind: 'link-down' }, update: { id: 'e1', source: '10.0.0.1' } },
   networkLinkTypes: { create: { id: 'mesh', name: 'Mesh' }, update: { id: 'mesh', name: 'Mesh 2' } },
   agents: { create: { id: 'a1', description: 'x' }, update: { id: 'a1', description: 'y' } },
@@ -49,7 +49,7 @@ after(() => nock.enableNetConnect());
 
 describe('createClient: every method of every index, with and without a path id', () => {
   const client = createClient({ baseURL: BASE, token: 't0k' });
-  for (const index of Object.keys(indexOperations) as IndexName[]) {
+  for (const index of Object.keys(indexOperations) as ClientIndexKey[]) {
     const ops = indexOperations[index];
     for (const withId of [false, true]) {
       const id = withId ? 'r/1' : undefined; // a slash must be percent-encoded into one segment
@@ -69,7 +69,7 @@ describe('createClient: every method of every index, with and without a path id'
         {
           op: pick(ops.update), method: 'PUT', status: 200, sent: bodies[index].update,
           reply: envelope('OK', 200, false, 'Record with id=r updated'),
-          call: (c: KitClient) => (c[index] as IndexClient<IndexName>).update({ id, body: bodies[index].update as never }),
+          call: (c: KitClient) => (c[index] as IndexClient<ClientIndexKey>).update({ id, body: bodies[index].update as never }),
         },
         {
           op: pick(ops.delete), method: 'DELETE', status: 205, sent: undefined,

@@ -4,7 +4,8 @@ import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId }
 import { checkCallKeys } from './check-call-keys.js';
 import type { CallOptions, QueryCall } from './index-calls.js';
 import type { IndexClient, KitClient } from './index-client.js';
-import { indexOperations, type IndexName } from './index-operations.js';
+import { indexTable } from '../generated/index-table.js';
+import { indexOperations, type ClientIndexKey } from './index-operations.js';
 import { placeQuery, runsInBrowser, type QueryPlacement } from './place-query.js';
 import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 import { holdToken, type TokenProvider } from './token-provider.js';
@@ -124,7 +125,7 @@ export function createClient(options: ClientOptions): KitClient {
     }
   }
 
-  function indexClient<I extends IndexName>(index: I): IndexClient<I> {
+  function indexClient<I extends ClientIndexKey>(index: I): IndexClient<I> {
     const ops = indexOperations[index];
     const pathOf = (id: string | undefined) =>
       id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(id)}`;
@@ -149,5 +150,5 @@ export function createClient(options: ClientOptions): KitClient {
     return client as unknown as IndexClient<I>;
   }
 
-  return { events: indexClient('events'), networkLinkTypes: indexClient('networkLinkTypes'), agents: indexClient('agents') };
+  return Object.fromEntries(indexTable.map((row) => [row.clientKey, indexClient(row.clientKey)])) as KitClient;
 }

@@ -1,32 +1,32 @@
 import type { Query, RequestBodyOf } from './api-result.js';
-import type { IndexName, indexOperations } from './index-operations.js';
+import type { ClientIndexKey, indexOperations } from './index-operations.js';
 import type { QueryPlacement } from './place-query.js';
 
-type Ops<I extends IndexName> = (typeof indexOperations)[I];
+type Ops<I extends ClientIndexKey> = (typeof indexOperations)[I];
 /** One record of a body that is one record or a batch (a list of them, extension). */
 type OneRecordOf<B> = Exclude<B, readonly unknown[]>;
-type CreateRecord<I extends IndexName> = OneRecordOf<RequestBodyOf<Ops<I>['create'][number]>>;
-type UpdateRecord<I extends IndexName> = OneRecordOf<RequestBodyOf<Ops<I>['update'][1]>>;
-type TargetNamingRecord<I extends IndexName> = OneRecordOf<RequestBodyOf<Ops<I>['update'][0]>>;
+type CreateRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['create'][number]>>;
+type UpdateRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['update'][1]>>;
+type TargetNamingRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['update'][0]>>;
 
 // The record types are mapped ({ [K in keyof R]: R[K] }, the same type) so that tsc names them in
 // a message: "Property 'id' is missing … but required in type 'RecordNamingItsTarget<"events">'"
 // rather than the generator's WithRequired<…> helper.
 
 /** One record a create sends, as the spec types it for the index. */
-export type RecordToCreate<I extends IndexName> = { [K in keyof CreateRecord<I>]: CreateRecord<I>[K] };
+export type RecordToCreate<I extends ClientIndexKey> = { [K in keyof CreateRecord<I>]: CreateRecord<I>[K] };
 /** The records a create sends: one record or a batch (extension), with or without a path id. */
-export type CreateBody<I extends IndexName> = RecordToCreate<I> | RecordToCreate<I>[];
+export type CreateBody<I extends ClientIndexKey> = RecordToCreate<I> | RecordToCreate<I>[];
 
 /** The change to one record, sent to `PUT {base}/{id}` (its `id` may be left out). */
-export type RecordChange<I extends IndexName> = { [K in keyof UpdateRecord<I>]: UpdateRecord<I>[K] };
+export type RecordChange<I extends ClientIndexKey> = { [K in keyof UpdateRecord<I>]: UpdateRecord<I>[K] };
 /** The change an update sends when the path names the record (`PUT {base}/{id}`). */
-export type UpdateBody<I extends IndexName> = RecordChange<I> | RecordChange<I>[];
+export type UpdateBody<I extends ClientIndexKey> = RecordChange<I> | RecordChange<I>[];
 
 /** The change to one record, sent to `PUT {base}`: its `id` names the record it changes. */
-export type RecordNamingItsTarget<I extends IndexName> = { [K in keyof TargetNamingRecord<I>]: TargetNamingRecord<I>[K] };
+export type RecordNamingItsTarget<I extends ClientIndexKey> = { [K in keyof TargetNamingRecord<I>]: TargetNamingRecord<I>[K] };
 /** The records an update sends to `PUT {base}`, where only each record's own `id` names its target. */
-export type UpdateNamedInBody<I extends IndexName> = RecordNamingItsTarget<I> | RecordNamingItsTarget<I>[];
+export type UpdateNamedInBody<I extends ClientIndexKey> = RecordNamingItsTarget<I> | RecordNamingItsTarget<I>[];
 
 /**
  * What every call takes, in one object: `id` puts the record on the path (`{base}/{id}`), and
@@ -41,7 +41,7 @@ export interface CallOptions {
 }
 
 /** `create`: the records to store, at `{base}` or, with `id`, at `{base}/{id}`. */
-export interface CreateCall<I extends IndexName> extends CallOptions {
+export interface CreateCall<I extends ClientIndexKey> extends CallOptions {
   body: CreateBody<I>;
 }
 
@@ -84,17 +84,17 @@ export interface DeleteCall extends CallOptions {
 }
 
 /** `update` of the record the path names: `PUT {base}/{id}`; the body may leave the id out. */
-export interface UpdateByPathIdCall<I extends IndexName> extends CallOptions {
+export interface UpdateByPathIdCall<I extends ClientIndexKey> extends CallOptions {
   id: string;
   body?: UpdateBody<I> | undefined;
 }
 
 /** `update` without a path id: `PUT {base}`, so every record in the body must carry its `id`. */
-export interface UpdateByBodyIdCall<I extends IndexName> extends CallOptions {
+export interface UpdateByBodyIdCall<I extends ClientIndexKey> extends CallOptions {
   /** No path id here: the body's ids name the targets. Set `id` to update at `{base}/{id}`. */
   id?: undefined;
   body: UpdateNamedInBody<I>;
 }
 
 /** `update`: the target is named by the path `id`, or else by the id of each record in the body. */
-export type UpdateCall<I extends IndexName> = UpdateByPathIdCall<I> | UpdateByBodyIdCall<I>;
+export type UpdateCall<I extends ClientIndexKey> = UpdateByPathIdCall<I> | UpdateByBodyIdCall<I>;

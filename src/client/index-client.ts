@@ -1,12 +1,12 @@
 import type { CreateCall, DeleteCall, ReadCall, UpdateCall } from './index-calls.js';
-import type { IndexName } from './index-operations.js';
+import type { ClientIndexKey } from './index-operations.js';
 import type { CreateResult, DeleteResult, ReadResult, UpdateResult } from './index-results.js';
 
 /**
  * The four operations of one index (§4.1). Each takes one object (`id` for the record path, then
  * `body` or `query`, and `headers`) and resolves to the result type of its name: narrow on `status`.
  */
-export interface IndexClient<I extends IndexName> {
+export interface IndexClient<I extends ClientIndexKey> {
   /** POST {base}[/{id}]: 201 envelope, 406 duplicate or missing field, … */
   create(call: CreateCall<I>): Promise<CreateResult<I>>;
   /** GET {base}[/{id}] with an optional query: 200 list, 404 nothing found, … */
@@ -18,4 +18,4 @@ export interface IndexClient<I extends IndexName> {
 }
 
 /** The typed client: one {@link IndexClient} per index. */
-export type KitClient = { [I in IndexName]: IndexClient<I> };
+export type KitClient = { [I in ClientIndexKey]: IndexClient<I> };

@@ -1,7 +1,8 @@
+import { indexTable, type ClientIndexKey } from '../generated/index-table.js';
 import type { OperationId } from './api-result.js';
 
-/** The three indices of the description (§4.1), as the client names them. */
-export type IndexName = 'events' | 'networkLinkTypes' | 'agents';
+/** The three indices of the description (§4.1), as the client's properties name them. */
+export type { ClientIndexKey } from '../generated/index-table.js';
 
 /** Where an index lives and which operationIds its calls map to, without and with a path id. */
 export interface IndexOperations {
@@ -12,30 +13,15 @@ export interface IndexOperations {
   delete: readonly [OperationId, OperationId];
 }
 
+type Row = (typeof indexTable)[number];
+/** The routes of one row, keeping the literal operationIds the result types are computed from. */
+type RoutesOf<R extends Row> = { basePath: R['basePath'] } & R['operations'];
+
 /**
- * The route table of the client, keyed by index. A unit test checks it against the spec's
- * paths and operationIds, so a renamed operation fails there and not in a consumer's app.
+ * The route table of the client, keyed by index: read from the spec's paths and operationIds
+ * (src/generated/index-table.ts), so a renamed operation changes the generated table and the
+ * types, not a hand-kept copy.
  */
-export const indexOperations = {
-  events: {
-    basePath: '/event',
-    create: ['createEvent', 'createEventById'],
-    read: ['readEvents', 'readEventById'],
-    update: ['updateEvent', 'updateEventById'],
-    delete: ['deleteEvents', 'deleteEventById'],
-  },
-  networkLinkTypes: {
-    basePath: '/type/network-link',
-    create: ['createNetworkLinkType', 'createNetworkLinkTypeById'],
-    read: ['readNetworkLinkTypes', 'readNetworkLinkTypeById'],
-    update: ['updateNetworkLinkType', 'updateNetworkLinkTypeById'],
-    delete: ['deleteNetworkLinkTypes', 'deleteNetworkLinkTypeById'],
-  },
-  agents: {
-    basePath: '/catalog/agent',
-    create: ['createAgent', 'createAgentById'],
-    read: ['readAgents', 'readAgentById'],
-    update: ['updateAgent', 'updateAgentById'],
-    delete: ['deleteAgents', 'deleteAgentById'],
-  },
-} as const satisfies Record<IndexName, IndexOperations>;
+export const indexOperations = Object.fromEntries(indexTable.map((row) => [row.clientKey, { basePath: row.basePath, ...row.operations }])) as {
+  readonly [R in Row as R['clientKey']]: RoutesOf<R>;
+} satisfies Record<ClientIndexKey, IndexOperations>;

@@ -26,7 +26,9 @@ export type {
   UpdateNamedInBody,
 } from './index-calls.js';
 export type { CreateResult, DeleteResult, ReadResult, StatusOf, UpdateResult } from './index-results.js';
-export type { IndexName, IndexOperations } from './index-operations.js';
+export type { ClientIndexKey, IndexOperations } from './index-operations.js';
+/** @deprecated The client's property names of the indices: use {@link ClientIndexKey} (kept for existing imports). */
+export type { ClientIndexKey as IndexName } from './index-operations.js';
 export type { QueryPlacement } from './place-query.js';
 export type { ApiResult, OperationId, RequestBodyOf, Query, Envelope, EnvelopeItem } from './api-result.js';
 export type { TokenProvider } from './token-provider.js';

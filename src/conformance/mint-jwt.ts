@@ -1,7 +1,6 @@
-import { SignJWT } from 'jose';
+import { mintToken, type TokenKind } from '../reference-server/core/index.js';
 
-/** Which kind of token to mint: a valid one, or one that must fail authentication (§5). */
-export type TokenKind = 'valid' | 'expired' | 'not-yet-valid' | 'wrong-signature';
+export type { TokenKind } from '../reference-server/core/index.js';
 
 const HOUR = 3600;
 
@@ -24,23 +23,15 @@ export function parseJwtClaims(text: string | undefined): { ok: true; claims: Jw
 }
 
 /**
- * Mints an HS256 JWT with the shared secret (x-decisions auth-header). The failing kinds keep
- * the shape of a good token, so a server that only checks the shape is caught: `expired` has
- * `exp` an hour ago, `not-yet-valid` has `nbf` an hour ahead, `wrong-signature` is signed with
- * another key. `claims` adds what a deployment requires (iss, aud, …); they do not change the
- * flaw of a failing kind.
+ * A token of `kind` for the shared secret (x-decisions auth-header), as the conformance steps and
+ * the fuzzer send it: valid for an hour, `sub` from `claims` or `mgmt-kit-conformance`; minted by
+ * the kit's one minter ({@link mintToken}).
  *
  * @example const token = await mintJwt('s3cret', 'valid');
  */
-export async function mintJwt(secret: string, kind: TokenKind = 'valid', claims: JwtClaims = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000);
+export function mintJwt(secret: string, kind: TokenKind = 'valid', claims: JwtClaims = {}): Promise<string> {
   const subject = typeof claims['sub'] === 'string' ? claims['sub'] : 'mgmt-kit-conformance';
-  const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject);
-  if (kind === 'expired') jwt.setIssuedAt(now - 2 * HOUR).setExpirationTime(now - HOUR);
-  else if (kind === 'not-yet-valid') jwt.setIssuedAt(now).setNotBefore(now + HOUR).setExpirationTime(now + 2 * HOUR);
-  else jwt.setIssuedAt(now).setExpirationTime(now + HOUR);
-  const key = kind === 'wrong-signature' ? `${secret}-but-not-the-right-one` : secret;
-  return jwt.sign(new TextEncoder().encode(key));
+  return mintToken({ secret, kind, claims, subject, expiresIn: '1h' });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ConnectionFailure } from '../connection/connection-failure.js';
+import { listedRecords } from '../contract/listed-records.js';
 import type { ConnectionSession } from '../connection/open-connection.js';
 import { INDEX_DEFINITIONS } from '../reference-server/core/index.js';
 
@@ -21,11 +22,9 @@ export function isRunRecord(record: Record<string, unknown>, runPrefix: string):
 
 /** The records of a read's answer: a 200 list, nothing for 204/404 (an empty index), else undefined. */
 function recordsOfAnswer(status: number, body: Buffer): Array<Record<string, unknown>> | undefined {
-  if (status === 204 || status === 404) return [];
-  if (status !== 200) return undefined;
   try {
-    const data: unknown = JSON.parse(body.toString('utf8'));
-    return Array.isArray(data) ? data.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string') : undefined;
+    const data: unknown = status === 200 ? JSON.parse(body.toString('utf8')) : undefined;
+    return listedRecords(status, data)?.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string');
   } catch {
     return undefined;
   }

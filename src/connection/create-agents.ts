@@ -105,7 +105,7 @@ class TunnelingAgent extends https.Agent {
 }
 
 /** How one request reaches the target: through which agent, and to which host when a proxy forwards plain http. */
-export interface Route {
+export interface AgentRoute {
   agent: http.Agent;
   /** Set for an http target behind HTTP_PROXY: the request goes to the proxy in absolute form. */
   forwardVia?: URL | undefined;
@@ -127,7 +127,7 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' 
     return agent;
   };
   return {
-    route(url: URL): Route {
+    route(url: URL): AgentRoute {
       const proxy = proxyFor(url, settings.proxy);
       if (url.protocol === 'https:') {
         if (!proxy) return { agent: agentFor('https', () => new https.Agent({ keepAlive: true, maxSockets, ...secure })) };

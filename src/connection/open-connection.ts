@@ -3,7 +3,7 @@ import { ConnectionFailure } from './connection-failure.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import { createRouter } from './create-agents.js';
 import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js';
-import { sendOnce, type OutgoingRequest, type WireAnswer } from './send-once.js';
+import { sendOnce, type OutgoingRequest, type RawAnswer } from './send-once.js';
 import { requestsHalted, trackOnTheWire } from './halt-requests.js';
 import { createTargetHealth, type TargetStop } from './target-health.js';
 import { isThrottled, MAX_RETRY_AFTER_MS, retryAfterMs, throttledMessage } from './throttled-answer.js';
@@ -50,7 +50,7 @@ export interface ConnectionSession {
    * the answer the target gave; rejects with a ConnectionFailure when it gave none the run can
    * judge. `until` (epoch ms) ends waiting and sending: the request is then cut short.
    */
-  send(request: TargetRequest, limits?: { until?: number | undefined; timeoutMs?: number | undefined }): Promise<WireAnswer>;
+  send(request: TargetRequest, limits?: { until?: number | undefined; timeoutMs?: number | undefined }): Promise<RawAnswer>;
   /** Requests that went on the wire (retries included). */
   readonly sent: number;
   /** Answers that said the gateway throttled the run. */

@@ -12,7 +12,7 @@ export interface OutgoingRequest {
 }
 
 /** An answer as the wire delivered it (repeated headers joined with `, `). */
-export interface WireAnswer {
+export interface RawAnswer {
   status: number;
   statusText: string;
   headers: Record<string, string>;
@@ -70,7 +70,7 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, contex
  * hold a run. Rejects with a {@link ConnectionFailure}: `timeout` ("no answer within X ms from
  * METHOD URL"), `cut-short` when `until` came first, or what the socket error points at.
  */
-export function sendOnce(router: Router, request: OutgoingRequest, limits: AttemptLimits): Promise<WireAnswer> {
+export function sendOnce(router: Router, request: OutgoingRequest, limits: AttemptLimits): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
   const { agent, forwardVia } = router.route(request.url);
@@ -89,7 +89,7 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
       reject(failure);
       req.destroy(failure);
     }, Math.min(left, limits.timeoutMs));
-    const settle = (outcome: { answer: WireAnswer } | { failure: ConnectionFailure }) => {
+    const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
       clearTimeout(timer);
       if ('answer' in outcome) resolve(outcome.answer);
       else reject(outcome.failure);

@@ -1,4 +1,4 @@
-import type { WireAnswer } from './send-once.js';
+import type { RawAnswer } from './send-once.js';
 
 /** The longest Retry-After a run waits for with `--retry-throttled`; a longer one is reported instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -9,12 +9,12 @@ const DEFAULT_WAIT_MS = 1000;
  * Whether a gateway throttled the call: 429 Too Many Requests always, 503 only when it says when
  * to come back (Retry-After) — a 503 without it is the service failing, which the run judges.
  */
-export function isThrottled(answer: Pick<WireAnswer, 'status' | 'headers'>): boolean {
+export function isThrottled(answer: Pick<RawAnswer, 'status' | 'headers'>): boolean {
   return answer.status === 429 || (answer.status === 503 && answer.headers['retry-after'] !== undefined);
 }
 
 /** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 section 10.2.3); a default when absent or unreadable. */
-export function retryAfterMs(answer: Pick<WireAnswer, 'headers'>, nowMs = Date.now()): number {
+export function retryAfterMs(answer: Pick<RawAnswer, 'headers'>, nowMs = Date.now()): number {
   const value = answer.headers['retry-after']?.trim();
   if (value === undefined || value === '') return DEFAULT_WAIT_MS;
   if (/^\d+$/.test(value)) return Number(value) * 1000;
@@ -23,7 +23,7 @@ export function retryAfterMs(answer: Pick<WireAnswer, 'headers'>, nowMs = Date.n
 }
 
 /** The one line a throttled call fails with. */
-export function throttledMessage(request: { method: string; url: URL }, answer: Pick<WireAnswer, 'status' | 'headers'>, rate: number | undefined, retries: number): string {
+export function throttledMessage(request: { method: string; url: URL }, answer: Pick<RawAnswer, 'status' | 'headers'>, rate: number | undefined, retries: number): string {
   const after = answer.headers['retry-after'];
   const tried = retries > 0 ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'}` : '';
   return (

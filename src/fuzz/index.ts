@@ -11,7 +11,8 @@ export { runFuzzCommand } from './run/run-fuzz-command.js';
 export { formatSummaryLine } from './report/fuzz-report.js';
 
 // Reporting
-export { formatRepro, curlCommand } from './report/curl-repro.js';
+export { formatRepro } from './report/curl-repro.js';
+export { curlCommand } from './report/curl-command.js';
 export { renderFuzzMarkdown } from './report/render-fuzz-markdown.js';
 export { renderFuzzJunit } from './report/render-fuzz-junit.js';
 export { writeFuzzReports } from './report/write-fuzz-reports.js';

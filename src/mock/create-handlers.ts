@@ -13,6 +13,7 @@ import {
 } from '../reference-server/core/index.js';
 import { answerPreflight, isPreflight } from '../reference-server/mock-controls/answer-preflight.js';
 import type { MockResponse } from '../reference-server/mock-controls/injected-status.js';
+import { unhandledFault } from '../reference-server/mock-controls/fault.js';
 import { ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/mock-controls/cors-policy.js';
 import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/mock-controls/with-mock-controls.js';
 import { createRequestJournal } from '../reference-server/mock-controls/request-journal.js';
@@ -133,8 +134,16 @@ async function respond(request: Request, { basePath, bodyLimit, handle, cors }: 
   if (!coreRequest) return toMswResponse(withCors(errorResponse(413, bodyTooLarge(bodyLimit)), request.headers.get('origin') ?? undefined));
   if (cors !== false && isPreflight(coreRequest)) return toMswResponse(answerPreflight(coreRequest, cors));
   const response = await answer(() => handle(coreRequest));
-  if (response.dropConnection) return HttpResponse.error();
-  return toMswResponse(withCors(response, coreRequest.headers['origin']));
+  switch (response.fault?.kind) {
+    case 'drop': // a network error, as fetch reports a cut connection
+      return HttpResponse.error();
+    case undefined:
+    case 'status':
+    case 'timeout': // never answered: the handler does not resolve
+      return toMswResponse(withCors(response, coreRequest.headers['origin']));
+    default:
+      return unhandledFault(response.fault);
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { IndexName } from '../../src/client/index.js';
+import type { ClientIndexKey } from '../../src/client/index.js';
 import { sampleAgent, type JsonRecord } from './sample-records.js';
 
 /**
@@ -41,7 +41,7 @@ export const CONTENT_KINDS = Object.keys(CONTENT);
  * for text kinds the index's own string fields too (a link type's name and description, an
  * agent action's description), sent whole so a merging and a replacing update store the same.
  */
-export function contentFields(index: IndexName, kind: string, variant: 0 | 1): JsonRecord {
+export function contentFields(index: ClientIndexKey, kind: string, variant: 0 | 1): JsonRecord {
   const pair = CONTENT[kind];
   if (!pair) throw new Error(`no content kind "${kind}"; known: ${CONTENT_KINDS.join(', ')}`);
   const values = pair[variant];

@@ -1,17 +1,18 @@
-import type { IndexName } from '../../src/client/index.js';
+import type { ClientIndexKey } from '../../src/client/index.js';
+import { indexTable } from '../../src/reference-server/core/index.js';
 import type { KitWorld } from '../world.js';
 import { PLAIN_READ_STATUSES } from '../../src/conformance/faithful-answers.js';
 import { indexClient } from './loose-index-client.js';
 import { recordsOf } from './records-of.js';
 import type { JsonRecord } from './sample-records.js';
 
-const INDICES: IndexName[] = ['events', 'networkLinkTypes', 'agents'];
+const INDICES: readonly ClientIndexKey[] = indexTable.map((row) => row.clientKey);
 
 /** Reads every index in full before a @destructive scenario. A read that fails stops the scenario. */
-export async function takeSnapshot(world: KitWorld): Promise<Map<IndexName, JsonRecord[]>> {
+export async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRecord[]>> {
   // The indices are independent: read them at once, so a distant target pays one round trip.
   const reads = await Promise.all(INDICES.map((index) => world.call((c) => indexClient(c, index).read(), { housekeeping: true })));
-  const snapshot = new Map<IndexName, JsonRecord[]>();
+  const snapshot = new Map<ClientIndexKey, JsonRecord[]>();
   INDICES.forEach((index, i) => {
     const outcome = reads[i]!;
     if (!PLAIN_READ_STATUSES.includes(outcome.status)) {
@@ -31,7 +32,7 @@ const RESTORE_CONCURRENCY = 8;
  * at once, and within an index up to eight creates are in flight. Fails loudly when a record
  * cannot be restored.
  */
-export async function restoreSnapshot(world: KitWorld, snapshot: Map<IndexName, JsonRecord[]>): Promise<void> {
+export async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, JsonRecord[]>): Promise<void> {
   const failures = await Promise.all(
     [...snapshot].map(async ([index, records]) => {
       const now = await world.call((c) => indexClient(c, index).read(), { housekeeping: true });

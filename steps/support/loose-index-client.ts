@@ -1,4 +1,4 @@
-import type { CallOptions, IndexName, KitClient, QueryCall } from '../../src/client/index.js';
+import type { CallOptions, ClientIndexKey, KitClient, QueryCall } from '../../src/client/index.js';
 import type { CallOutcome } from './call-outcome.js';
 
 /**
@@ -14,6 +14,6 @@ export interface LooseIndexClient {
 }
 
 /** The loosely typed view of `client[index]`. */
-export function indexClient(client: KitClient, index: IndexName): LooseIndexClient {
+export function indexClient(client: KitClient, index: ClientIndexKey): LooseIndexClient {
   return client[index] as unknown as LooseIndexClient;
 }

@@ -1,4 +1,4 @@
-import type { IndexName } from '../../src/client/index.js';
+import type { ClientIndexKey } from '../../src/client/index.js';
 import type { KitWorld } from '../world.js';
 import { PLAIN_READ_STATUSES } from '../../src/conformance/faithful-answers.js';
 import { indexClient } from './loose-index-client.js';
@@ -10,7 +10,7 @@ import type { JsonRecord } from './sample-records.js';
  * has none: 404 (§7), 204, or a 200 list without it are all "not there". Any other status
  * fails the step.
  */
-export async function readStored(world: KitWorld, index: IndexName, id: string): Promise<JsonRecord | undefined> {
+export async function readStored(world: KitWorld, index: ClientIndexKey, id: string): Promise<JsonRecord | undefined> {
   const outcome = await world.call((c) => indexClient(c, index).read({ id }));
   world.response();
   if (!PLAIN_READ_STATUSES.includes(outcome.status)) {

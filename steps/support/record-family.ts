@@ -1,4 +1,4 @@
-import type { IndexName } from '../../src/client/index.js';
+import type { ClientIndexKey } from '../../src/client/index.js';
 import type { KitWorld, ScenarioRecord } from '../world.js';
 import { sampleRecord, type JsonRecord } from './sample-records.js';
 
@@ -7,7 +7,7 @@ export const FAMILY_FIELD = 'family';
 
 /** Records a scenario made under one id stem: `<stem>-<suffix>`, each with `family: <stem>`. */
 export interface RecordFamily {
-  index: IndexName;
+  index: ClientIndexKey;
   stem: string;
   bySuffix: Map<string, ScenarioRecord>;
 }
@@ -63,7 +63,7 @@ function setDotted(record: JsonRecord, column: string, value: unknown): void {
 }
 
 /** The record a table row describes: a sample of the index, the family field, and the row's fields. */
-export function familyRecord(index: IndexName, stem: string, row: Record<string, string>): { suffix: string; sent: JsonRecord } {
+export function familyRecord(index: ClientIndexKey, stem: string, row: Record<string, string>): { suffix: string; sent: JsonRecord } {
   const { suffix, ...fields } = row;
   if (!suffix) throw new Error('every row needs a suffix');
   const sent: JsonRecord = { id: `${stem}-${suffix}`, ...sampleRecord(index), [FAMILY_FIELD]: stem };

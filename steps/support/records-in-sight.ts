@@ -1,4 +1,4 @@
-import type { IndexName } from '../../src/client/index.js';
+import type { ClientIndexKey } from '../../src/client/index.js';
 import type { CleanupEntry } from '../../src/conformance/cleanup-registry.js';
 import type { KitWorld } from '../world.js';
 import { findSentMismatch } from './contains-sent.js';
@@ -12,7 +12,7 @@ import type { JsonRecord } from './sample-records.js';
  * read answered something else than 200, 204 or 404.
  */
 interface Sighting {
-  entry: CleanupEntry<IndexName>;
+  entry: CleanupEntry<ClientIndexKey>;
   records: JsonRecord[] | 'unreadable';
 }
 
@@ -23,9 +23,9 @@ interface Sighting {
  */
 export type RecordsInSight = Map<string, Sighting>;
 
-const keyOf = (entry: CleanupEntry<IndexName>) => ('id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`);
+const keyOf = (entry: CleanupEntry<ClientIndexKey>) => ('id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`);
 
-async function look(world: KitWorld, entry: CleanupEntry<IndexName>): Promise<Sighting> {
+async function look(world: KitWorld, entry: CleanupEntry<ClientIndexKey>): Promise<Sighting> {
   const api = (c: Parameters<typeof indexClient>[0]) => indexClient(c, entry.index);
   const outcome = await world.call((c) => ('id' in entry ? api(c).read({ id: entry.id }) : api(c).read({ query: { where: { equals: entry.where } } })), {
     housekeeping: true,

@@ -1,3 +1,4 @@
+import { listedRecords } from '../../src/contract/listed-records.js';
 import type { CallOutcome } from './call-outcome.js';
 import type { JsonRecord } from './sample-records.js';
 
@@ -6,6 +7,5 @@ import type { JsonRecord } from './sample-records.js';
  * (§7; an empty index may also answer 200 []). Any other status yields no records.
  */
 export function recordsOf(outcome: CallOutcome): JsonRecord[] {
-  if (outcome.status !== 200 || !Array.isArray(outcome.data)) return [];
-  return outcome.data.filter((item): item is JsonRecord => typeof item === 'object' && item !== null && !Array.isArray(item));
+  return (listedRecords(outcome.status, outcome.data) ?? []).filter((item): item is JsonRecord => typeof item === 'object' && item !== null && !Array.isArray(item));
 }

@@ -1,7 +1,4 @@
-import type { IndexName } from '../../src/client/index.js';
-
-/** The extra field that lets a record created without an id be found again (§2 rule 4 allows it). */
-export const MARKER_FIELD = 'conformance_marker';
+import type { ClientIndexKey } from '../../src/client/index.js';
 
 /** A JSON record as the steps send it. */
 export type JsonRecord = Record<string, unknown>;
@@ -28,7 +25,7 @@ export function sampleAgent(): JsonRecord {
 }
 
 /** A valid record of each index, without id. `variant` 1 differs in every non-id field from 0. */
-export function sampleRecord(index: IndexName, variant = 0): JsonRecord {
+export function sampleRecord(index: ClientIndexKey, variant = 0): JsonRecord {
   switch (index) {
     case 'events':
       return variant === 0 ? { kind: 'link-down', severity: 'major' } : { kind: 'link-up', severity: 'minor' };
@@ -70,7 +67,7 @@ export function sampleAgentWithNestedExtras(list: AgentList): JsonRecord {
 }
 
 /** Fields beyond the tables (§2 rule 4), nested values included. */
-export function sampleExtraFields(index: IndexName): JsonRecord {
+export function sampleExtraFields(index: ClientIndexKey): JsonRecord {
   switch (index) {
     case 'events':
       return { origin: { host: 'router-7', port: 830 }, tags: ['core', 'edge'] };

@@ -1,11 +1,11 @@
 import axios, { type AxiosInstance } from 'axios';
-import { indexOperations, NetworkError, normaliseHeaders, parseJsonOrUndefined, type IndexName } from '../../src/client/index.js';
+import { indexOperations, NetworkError, normaliseHeaders, parseJsonOrUndefined, type ClientIndexKey } from '../../src/client/index.js';
 import type { CallOutcome } from './call-outcome.js';
 
 /** A request the typed client would never send: any body text, any Content-Type. */
 export interface RawRequest {
   baseUrl: string;
-  index: IndexName;
+  index: ClientIndexKey;
   method: 'POST' | 'GET' | 'PUT' | 'DELETE';
   id?: string | undefined;
   /** The id as it goes into the path, when not as encodeURIComponent writes it (a "+" sent as itself). */

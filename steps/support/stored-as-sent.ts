@@ -1,4 +1,4 @@
-import type { IndexName } from '../../src/client/index.js';
+import type { ClientIndexKey } from '../../src/client/index.js';
 import type { KitWorld, ScenarioRecord } from '../world.js';
 import { findSentMismatch } from './contains-sent.js';
 import { expectThat } from './expect-that.js';
@@ -13,7 +13,7 @@ export async function assertStoredAsSent(world: KitWorld, record: ScenarioRecord
 }
 
 /** Fails when a record can be read under the id. */
-export async function assertAbsent(world: KitWorld, index: IndexName, id: string): Promise<void> {
+export async function assertAbsent(world: KitWorld, index: ClientIndexKey, id: string): Promise<void> {
   const stored = await readStored(world, index, id);
   expectThat(stored === undefined, `a ${index} record exists under ${id}, but none should: ${JSON.stringify(stored)}`);
 }

@@ -1,5 +1,4 @@
-import type { IndexName as ClientIndexName } from '../../src/client/index.js';
-import { INDEX_DEFINITIONS, loadOpenApiDocument, type IndexName, type OpenApiDocument } from '../../src/reference-server/core/index.js';
+import { INDEX_DEFINITIONS, indexNameOf, loadOpenApiDocument, type ClientIndexKey, type OpenApiDocument } from '../../src/reference-server/core/index.js';
 import { formatPath, listFlawSites } from '../../src/fuzz/generate/flaw-sites.js';
 import { componentSchema, declaredProperties, describedTypeNode, isExtensionProperty, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from '../../src/fuzz/generate/schema-node.js';
 import { specValidator } from './check-outcome.js';
@@ -22,16 +21,14 @@ export interface TypedField {
   hiddenName: boolean;
 }
 
-const CORE_INDEX: Record<ClientIndexName, IndexName> = { events: 'event', networkLinkTypes: 'network-link-type', agents: 'agent' };
-
 let doc: OpenApiDocument | undefined;
 const spec = (): OpenApiDocument => (doc ??= loadOpenApiDocument());
 
 const isObject = (v: unknown): v is JsonRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The create schema of an index (EventInput, NetworkLinkTypeInput, AgentInput). */
-export function createSchemaOf(index: ClientIndexName): SchemaNode {
-  const definition = INDEX_DEFINITIONS.find((d) => d.name === CORE_INDEX[index])!;
+export function createSchemaOf(index: ClientIndexKey): SchemaNode {
+  const definition = INDEX_DEFINITIONS.find((d) => d.name === indexNameOf(index))!;
   return componentSchema(spec(), definition.inputSchema);
 }
 
@@ -96,7 +93,7 @@ export function withEveryDeclaredField(node: SchemaNode, value: unknown, options
 }
 
 /** A sample record of the index holding every declared field (hidden-name ones only when asked). */
-export function fullSample(index: ClientIndexName, options: SampleOptions): JsonRecord {
+export function fullSample(index: ClientIndexKey, options: SampleOptions): JsonRecord {
   return withEveryDeclaredField(createSchemaOf(index), sampleRecord(index), options) as JsonRecord;
 }
 
@@ -134,7 +131,7 @@ function wrongValuesFor(node: SchemaNode): unknown[] {
  * Every typed field of a sample record of the index holding every declared field (hidden-name
  * ones included), once per field: the first entry of each agent list stands for all of them.
  */
-export function typedFields(index: ClientIndexName): TypedField[] {
+export function typedFields(index: ClientIndexKey): TypedField[] {
   const node = createSchemaOf(index);
   const record = fullSample(index, { hiddenNames: true });
   const sites = listFlawSites(node, record, { doc: spec(), spec: specValidator(), allowMissing: false, keepTopLevel: ['id'] }).filter((s) => s.kind === 'wrong-type');

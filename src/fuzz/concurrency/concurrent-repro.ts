@@ -1,5 +1,5 @@
 import type { Exchange, FuzzFailure } from '../run/fuzz-session.js';
-import { curlCommand } from '../report/curl-repro.js';
+import { curlCommand } from '../report/curl-command.js';
 
 function answered(exchange: Exchange): string {
   if (!exchange.result.ok) return `no answer: ${exchange.result.error}`;

@@ -1,6 +1,6 @@
 import { operationIdFor, type StoredRecord } from '../../reference-server/core/index.js';
 import { toCoreRequest, type WireRequest } from '../generate/wire-request.js';
-import { isStoredRecord, plainRequest, recordsOf, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
+import { isStoredRecord, plainRequest, recordsInAnswer, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
 import { assertSafeRequest } from '../run/safety-guard.js';
 import type { SendResult, WireAnswer } from '../run/send-wire-request.js';
 import { checkStateless } from '../judge/stateless-check.js';
@@ -75,7 +75,7 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
       const created = await send('step', `create ${group.index} ${id} (before the group)`, create);
       if (created.ok && created.answer.status !== 201) return done(fail('create', 'status', `201: a new record with its required fields is created (§4.1)`, `${created.answer.status} ${created.answer.text.slice(0, 200)}`));
       const read = await send('snapshot', `read ${group.index} ${id} (what the group starts from)`, readPath);
-      before = (recordsOf(read) ?? []).find((r): r is StoredRecord => isStoredRecord(r) && r.id === id);
+      before = (recordsInAnswer(read) ?? []).find((r): r is StoredRecord => isStoredRecord(r) && r.id === id);
       if (!before) return done(created.ok && read.ok ? fail('read', 'records-missing-record', `the record just created, read back by id`, `${read.answer.status} ${read.answer.text.slice(0, 200)}`) : undefined);
     }
     const built = group.requests.map((request) => buildRequest(context, group, request, id));

@@ -11,19 +11,8 @@ import { openAlternatives, type OpenAlternative } from '../judge/open-alternativ
 import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
 import { causeOf, effectiveTransport, OPEN_RAW_KINDS } from './effective-transport.js';
 import { describeQuery } from './describe-query.js';
-
-/** The extra field that lets the fuzzer find a record created without an id (§2 rule 4 allows it). */
-export const MARKER_FIELD = 'fuzz_marker';
-
-/** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records. */
-export interface SequenceIds {
-  /** The id of a slot; for the generated slot the learned id, or an id that exists nowhere yet. */
-  slotId(index: IndexName, slot: number): string;
-  /** A run id no slot uses: what an id change tries to set. */
-  otherId(index: IndexName): string;
-  /** A fresh marker value for a create without id. */
-  nextMarker(): string;
-}
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
+import type { SequenceIds } from './sequence-ids.js';
 
 /** Everything needed to turn a step into bytes. */
 export interface BuildContext {
@@ -109,7 +98,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   let hiddenNameBreak: string | undefined;
   let changedIdTo: string | undefined;
   const addFlaw = (node: SchemaNode, value: Record<string, unknown>, choice: FlawChoice | undefined, allowMissing: boolean) => {
-    const flawed = applyFlaw(node, value, choice, { doc: context.doc, spec: context.spec, allowMissing, keepTopLevel: ['id', MARKER_FIELD] });
+    const flawed = applyFlaw(node, value, choice, { doc: context.doc, spec: context.spec, allowMissing, keepTopLevel: ['id', MARKER_FIELDS.fuzz] });
     if (flawed.description) notes.push(flawed.description);
     flaw = flawed.site?.kind;
     hiddenNameBreak = flawed.site?.hiddenName ? formatPath(flawed.site.path) : undefined;
@@ -121,7 +110,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     let oneLeaf = false;
     if (step.op === 'create' && step.slot === GENERATED_SLOT) {
       marker = ids.nextMarker();
-      body = { ...body, [MARKER_FIELD]: marker };
+      body = { ...body, [MARKER_FIELDS.fuzz]: marker };
       notes.push('no id: the service generates it');
     } else {
       id = ids.slotId(step.index, step.slot);

@@ -1,5 +1,5 @@
 import type { StoredRecord } from '../../reference-server/core/index.js';
-import { MARKER_FIELD } from './build-step.js';
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
 
 /** The lists whose entries an update addresses by id (§4.1 rule 5). */
 const ENTRY_LISTS = new Set(['actions', 'parameters', 'resources']);
@@ -15,7 +15,7 @@ function leavesOf(value: unknown, path: Path, out: Path[]): Path[] {
   else if (isObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       const inEntry = path.length >= 2 && ENTRY_LISTS.has(String(path[0]));
-      if ((path.length === 0 && (key === 'id' || key === MARKER_FIELD)) || (inEntry && path.length === 2 && key === 'id') || (inEntry && ENUM_FIELDS.has(key))) continue;
+      if ((path.length === 0 && (key === 'id' || key === MARKER_FIELDS.fuzz)) || (inEntry && path.length === 2 && key === 'id') || (inEntry && ENUM_FIELDS.has(key))) continue;
       leavesOf(child, [...path, key], out);
     }
   } else if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) out.push(path);

@@ -1,6 +1,15 @@
 import type { IndexName } from '../../reference-server/core/index.js';
-import type { SequenceIds } from './build-step.js';
 import { GENERATED_SLOT } from './fuzz-step.js';
+
+/** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records. */
+export interface SequenceIds {
+  /** The id of a slot; for the generated slot the learned id, or an id that exists nowhere yet. */
+  slotId(index: IndexName, slot: number): string;
+  /** A run id no slot uses: what an id change tries to set. */
+  otherId(index: IndexName): string;
+  /** A fresh marker value for a create without id. */
+  nextMarker(): string;
+}
 
 const SHORT: Record<IndexName, string> = { event: 'e', 'network-link-type': 'n', agent: 'a' };
 

@@ -1,6 +1,6 @@
 import type { IndexName, StoredRecord } from '../../reference-server/core/index.js';
-import { MARKER_FIELD } from '../generate/build-step.js';
-import { isStoredRecord, plainRequest, recordsOf, type FuzzContext } from './fuzz-session.js';
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
+import { isStoredRecord, plainRequest, recordsInAnswer, type FuzzContext } from './fuzz-session.js';
 import { assertSafeRequest } from './safety-guard.js';
 import type { SendResult } from './send-wire-request.js';
 import type { WireRequest } from '../generate/wire-request.js';
@@ -11,7 +11,7 @@ import type { WireRequest } from '../generate/wire-request.js';
  * does — on a shared deployment a record that merely appeared may be another client's.
  */
 export function ownedBy(prefix: string, generatedIds: ReadonlySet<string>): (record: StoredRecord) => boolean {
-  return (record) => record.id.startsWith(prefix) || generatedIds.has(record.id) || String(record[MARKER_FIELD] ?? '').startsWith(prefix);
+  return (record) => record.id.startsWith(prefix) || generatedIds.has(record.id) || String(record[MARKER_FIELDS.fuzz] ?? '').startsWith(prefix);
 }
 
 /** A clean-up request: past the safety guard, and ended at `until` rather than with the fuzzing phase. */
@@ -22,7 +22,7 @@ function sendForCleanUp(context: FuzzContext, request: WireRequest, until: numbe
 
 /** The records of `index` as a plain read shows them, or undefined when none could be read before `until`. */
 export async function readIndex(context: FuzzContext, index: IndexName, until: number): Promise<StoredRecord[] | undefined> {
-  return recordsOf(await sendForCleanUp(context, plainRequest(context, 'GET', index, undefined).target, until))?.filter(isStoredRecord);
+  return recordsInAnswer(await sendForCleanUp(context, plainRequest(context, 'GET', index, undefined).target, until))?.filter(isStoredRecord);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { type CoreRequest, INDEX_DEFINITIONS, type IndexName, type StoredRecord, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
 import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
-import type { RefusedShapes } from './probe-entry-shapes.js';
+import type { RefusedShapes } from './refused-shapes.js';
+import { listedRecords } from '../../contract/listed-records.js';
 import type { RunBudget } from './run-budget.js';
 import type { SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
@@ -63,12 +64,9 @@ export function plainRequest(context: FuzzContext, method: WireRequest['method']
   return { target, model: toCoreRequest({ ...target, headers: requestHeaders('json', context.auth.model.valid) }) };
 }
 
-/** The records of a read answer (200 with a list), or [] for the documented "nothing" answers. */
-export function recordsOf(result: SendResult): unknown[] | undefined {
-  if (!result.ok) return undefined;
-  const { status, json } = result.answer;
-  if (status === 200 && Array.isArray(json)) return json;
-  return status === 204 || status === 404 ? [] : undefined;
+/** The records a read answered (see {@link listedRecords}); undefined when no answer came. */
+export function recordsInAnswer(result: SendResult): unknown[] | undefined {
+  return result.ok ? listedRecords(result.answer.status, result.answer.json) : undefined;
 }
 
 /** A record as a read lists it: an object with a string id. */

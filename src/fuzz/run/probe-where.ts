@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { INDEX_DEFINITIONS, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
-import { plainRequest, recordsOf, type Exchange, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import { plainRequest, recordsInAnswer, type Exchange, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { arbitraryForSchema } from '../generate/schema-arbitrary.js';
 import { requestBodyNode } from '../generate/schema-node.js';
 import { createVocabulary } from '../generate/vocabulary.js';
@@ -48,7 +48,7 @@ export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
     const description = `read ${index} records where id equals an id no record has`;
     const result = await send(`${description} (${operationIdFor(index, 'GET', false)})`, plainRequest(context, 'GET', index, undefined, query).target);
     await send(`delete ${index} ${id}`, plainRequest(context, 'DELETE', index, id).target);
-    const records = recordsOf(result);
+    const records = recordsInAnswer(result);
     if (created.answer.status === 201 && records !== undefined && records.length === 0) {
       probe.trusted.add(index);
       continue;

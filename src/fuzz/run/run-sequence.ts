@@ -1,7 +1,7 @@
 import { INDEX_NAMES, operationIdFor, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import { buildStep } from '../generate/build-step.js';
 import { cleanUpIndex, ownedBy } from './clean-up-index.js';
-import { isStoredRecord, plainRequest, recordsOf, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import { isStoredRecord, plainRequest, recordsInAnswer, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelState } from '../judge/model-oracle.js';
 import { answerOrFailure, exchange, failureOf, judgeWithModel, learnGeneratedId, learnNewRecordId, readBack, type SequenceState } from './run-step.js';
@@ -27,7 +27,7 @@ function selectOf(body: Buffer | undefined): string[] | undefined {
 async function adopt(state: SequenceState, index: IndexName, id: string | undefined): Promise<void> {
   if (id === undefined) return;
   const result = await exchange(state, 'read-back', `read ${index} ${id} (adopt what the target stored)`, plainRequest(state.context, 'GET', index, id).target);
-  const record = (recordsOf(result) ?? []).find((r) => isStoredRecord(r) && r.id === id);
+  const record = (recordsInAnswer(result) ?? []).find((r) => isStoredRecord(r) && r.id === id);
   if (record) state.model.put(index, record as StoredRecord);
   else state.model.remove(index, id);
 }
@@ -106,7 +106,7 @@ async function runSteps(state: SequenceState, steps: readonly FuzzStep[], snapsh
     const description = `read every ${index}`;
     const answer = answerOrFailure(state, await exchange(state, 'snapshot', description, target), operationIdFor(index, 'GET', false), 'read', undefined, description);
     if ('signature' in answer) return answer;
-    const records = recordsOf({ ok: true, answer });
+    const records = recordsInAnswer({ ok: true, answer });
     if (!records) return failureOf(state, 'read', undefined, description, { rule: 'read', check: 'status', expected: '200 with the records, or 204 / 404 for none', actual: String(answer.status) });
     snapshot[index] = records.filter(isStoredRecord);
   }

@@ -1,6 +1,7 @@
 import { type CoreRequest, type CoreResponse, operationIdFor, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
-import { MARKER_FIELD, type BuiltStep } from '../generate/build-step.js';
-import { isStoredRecord, plainRequest, recordsOf, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import type { BuiltStep } from '../generate/build-step.js';
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
+import { isStoredRecord, plainRequest, recordsInAnswer, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { judgeAnswer, type Verdict } from '../judge/judge-answer.js';
 import type { ModelOracle } from '../judge/model-oracle.js';
 import { assertSafeRequest } from './safety-guard.js';
@@ -77,9 +78,9 @@ export async function readBack(state: SequenceState, index: IndexName, id: strin
 /** After a create without id: the id the target gave the record, found by its marker field. */
 export async function learnGeneratedId(state: SequenceState, built: BuiltStep): Promise<string | FuzzFailure> {
   const { target } = plainRequest(state.context, 'GET', built.index, undefined);
-  const result = await exchange(state, 'lookup', `find the created ${built.index} by ${MARKER_FIELD}`, target);
-  const records = recordsOf(result) ?? [];
-  const found = records.filter((r): r is StoredRecord => typeof r === 'object' && r !== null && (r as Record<string, unknown>)[MARKER_FIELD] === built.marker);
+  const result = await exchange(state, 'lookup', `find the created ${built.index} by ${MARKER_FIELDS.fuzz}`, target);
+  const records = recordsInAnswer(result) ?? [];
+  const found = records.filter((r): r is StoredRecord => typeof r === 'object' && r !== null && (r as Record<string, unknown>)[MARKER_FIELDS.fuzz] === built.marker);
   if (found.length === 1 && typeof found[0]!.id === 'string') return found[0]!.id;
   // The marker is gone (the target dropped an extra field, §2 rule 4): the record it made is still
   // the run's — learned from what the index holds that the model does not, so the clean-up removes it.
@@ -91,7 +92,7 @@ export async function learnGeneratedId(state: SequenceState, built: BuiltStep): 
   return failureOf(state, 'after-create', 'generated-id', built.description, {
     rule: 'create',
     check: found.length === 0 ? 'record-not-found' : 'records-duplicated',
-    expected: `one record with ${MARKER_FIELD} ${built.marker} and a generated id (§2 rule 3)`,
+    expected: `one record with ${MARKER_FIELDS.fuzz} ${built.marker} and a generated id (§2 rule 3)`,
     actual: `${found.length} such record(s) in a read of every ${built.index}`,
   });
 }
@@ -105,7 +106,7 @@ export async function learnNewRecordId(state: SequenceState, built: BuiltStep): 
   const { target } = plainRequest(state.context, 'GET', built.index, undefined);
   const result = await exchange(state, 'lookup', `find the ${built.index} record the create made`, target);
   const known = new Set(state.model.state()[built.index].map((r) => r.id));
-  const fresh = (recordsOf(result) ?? []).filter((r): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' && !known.has((r as StoredRecord).id));
+  const fresh = (recordsInAnswer(result) ?? []).filter((r): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' && !known.has((r as StoredRecord).id));
   if (fresh.length === 1) return fresh[0]!.id;
   return failureOf(state, 'after-create', 'generated-id', built.description, {
     rule: 'create',

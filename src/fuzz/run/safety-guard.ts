@@ -1,5 +1,5 @@
 import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index.js';
-import { MARKER_FIELD } from '../generate/build-step.js';
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
 /** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
@@ -60,5 +60,5 @@ export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, re
   }
   if (body === undefined) return; // a body the target must refuse cannot name a foreign record
   if (body['id'] !== undefined && !ours(body['id'])) throw new UnsafeRequestError(request, 'the body id is not one of this run');
-  if (request.method === 'POST' && body['id'] === undefined && !ours(body[MARKER_FIELD])) throw new UnsafeRequestError(request, `a create without id needs the run's ${MARKER_FIELD}`);
+  if (request.method === 'POST' && body['id'] === undefined && !ours(body[MARKER_FIELDS.fuzz])) throw new UnsafeRequestError(request, `a create without id needs the run's ${MARKER_FIELDS.fuzz}`);
 }

@@ -2,13 +2,11 @@ import { ConnectionFailure } from '../../connection/connection-failure.js';
 import { plainConnection } from '../../connection/connection-settings.js';
 import { openConnection, type ConnectionSession } from '../../connection/open-connection.js';
 import type { TargetStop } from '../../connection/target-health.js';
+import type { RawAnswer } from '../../connection/send-once.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
-/** An answer as the wire delivered it. */
-export interface WireAnswer {
-  status: number;
-  /** Lower-case names; repeated headers joined with `, `. */
-  headers: Record<string, string>;
+/** An answer as the wire delivered it (status and headers as the connection gives them), its body read as text and JSON. */
+export interface WireAnswer extends Pick<RawAnswer, 'status' | 'headers'> {
   text: string;
   /** The parsed body; undefined when empty or not JSON (see `notJson`). */
   json: unknown;

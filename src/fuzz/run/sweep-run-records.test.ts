@@ -6,7 +6,7 @@ import type { CoreRequest } from '../../reference-server/core/core-types.js';
 import { generateSecret, mintToken } from '../../reference-server/core/mint-token.js';
 import { sendRaw } from '../../../test/support/test-server.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
-import { MARKER_FIELD } from '../generate/build-step.js';
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { createFuzzContext } from './create-fuzz-context.js';
 import type { FuzzContext } from './fuzz-session.js';
 import { createRunBudget } from './run-budget.js';
@@ -40,7 +40,7 @@ describe('sweepRunRecords', () => {
   it('deletes records with a run-prefixed id, the run marker or a learned generated id; reports, and keeps, a record it cannot attribute', async () => {
     const baseline = await readBaseline(context);
     await createAgent({ id: `${PREFIX}3-a0` });
-    await createAgent({ [MARKER_FIELD]: `${PREFIX}3-m1` });
+    await createAgent({ [MARKER_FIELDS.fuzz]: `${PREFIX}3-m1` });
     const learned = await createAgent({});
     context.generatedIds.add(learned); // as a sequence does when it learns the id of a record it created without one
     const theirs = await createAgent({});

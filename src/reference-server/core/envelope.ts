@@ -1,18 +1,12 @@
+import type { components } from '../../generated/openapi.js';
 import type { CoreResponse } from './core-types.js';
 import { KIT_REASON_PHRASES, UNKNOWN_REASON_PHRASE } from './kit-reason-phrases.js';
 
 /** Field name (dotted for nested fields) → short reason, e.g. `{"parameter.type": "required"}` (§4.1 rule 4). */
 export type ValidationMessage = Record<string, string>;
 
-/** One item of the response envelope (§4.1): reason phrase, code, error flag, message. */
-export interface EnvelopeItem {
-  status: string;
-  code: number;
-  error: boolean;
-  message: string | ValidationMessage;
-  /** The record's id, on the item of a successful create (x-decisions success-messages). */
-  id?: string;
-}
+/** One item of the response envelope (§4.1): reason phrase, code, error flag, message; the spec's schema, as the client types it. */
+export type EnvelopeItem = components['schemas']['EnvelopeItem'];
 
 /**
  * The HTTP reason phrase of each status the core answers (§4.1: `status` is the HTTP reason

@@ -1,5 +1,6 @@
-/** The three indices of the description (§4.1 table), by the names a seed file uses. */
-export type IndexName = 'event' | 'network-link-type' | 'agent';
+import { indexTable, type ClientIndexKey, type IndexName } from '../../generated/index-table.js';
+
+export type { ClientIndexKey, IndexName } from '../../generated/index-table.js';
 
 /** What the core needs to know about one index: its path and the spec schemas of its records. */
 export interface IndexDefinition {
@@ -20,35 +21,30 @@ export interface IndexDefinition {
 // Stryker disable next-line ArrayDeclaration: equivalent: no field of a record bears the name Stryker puts in the list (docs/mutation/SURVIVORS.md)
 export const NO_LISTS_MERGED_BY_ID: readonly string[] = [];
 
-/** The index table of §4.1, with the spec component names of each index. */
-export const INDEX_DEFINITIONS: readonly IndexDefinition[] = [
-  {
-    name: 'event',
-    basePath: '/event',
-    inputSchema: 'EventInput',
-    updateSchema: 'EventUpdate',
-    storedSchema: 'Event',
-    listsMergedById: NO_LISTS_MERGED_BY_ID,
-  },
-  {
-    name: 'network-link-type',
-    basePath: '/type/network-link',
-    inputSchema: 'NetworkLinkTypeInput',
-    updateSchema: 'NetworkLinkTypeUpdate',
-    storedSchema: 'NetworkLinkType',
-    listsMergedById: NO_LISTS_MERGED_BY_ID,
-  },
-  {
-    name: 'agent',
-    basePath: '/catalog/agent',
-    inputSchema: 'AgentInput',
-    updateSchema: 'AgentUpdate',
-    storedSchema: 'Agent',
-    listsMergedById: ['actions', 'parameters', 'resources'],
-  },
-];
+/** The agent lists an update merges entry by entry (x-decisions update-merge); the spec states it only in prose. */
+const LISTS_MERGED_BY_ID: Readonly<Partial<Record<IndexName, readonly string[]>>> = { agent: ['actions', 'parameters', 'resources'] };
+
+/** The index table of §4.1 (src/generated/index-table.ts, read from the spec), as the core uses it. */
+export const INDEX_DEFINITIONS: readonly IndexDefinition[] = indexTable.map((row) => ({
+  name: row.name,
+  basePath: row.basePath,
+  inputSchema: row.schemas.input,
+  updateSchema: row.schemas.update,
+  storedSchema: row.schemas.stored,
+  listsMergedById: LISTS_MERGED_BY_ID[row.name] ?? NO_LISTS_MERGED_BY_ID,
+}));
 
 /** The index names, in the description's order. */
 export const INDEX_NAMES: readonly IndexName[] = INDEX_DEFINITIONS.map((d) => d.name);
 
 export { operationIdFor } from './operation-ids.js';
+
+/** The core's name of the index the typed client calls `clientKey` (`networkLinkTypes` → `network-link-type`). */
+export function indexNameOf(clientKey: ClientIndexKey): IndexName {
+  return indexTable.find((row) => row.clientKey === clientKey)!.name;
+}
+
+/** The labels of an index for messages: `{ one: 'network link type', many: 'network link types' }`. */
+export function indexLabels(name: IndexName): { one: string; many: string } {
+  return indexTable.find((row) => row.name === name)!.label;
+}

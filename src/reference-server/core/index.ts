@@ -9,13 +9,16 @@ export { createReferenceCore, SeedError, getSharedRecordValidator } from './refe
 export { handleRequest } from './handle-request.js';
 
 // Store
-export { createEmptyStore, fillStore, findSeedProblems, freezeSeed } from './store.js';
+export { createEmptyStore } from './store.js';
+export { fillStore } from './fill-store.js';
+export { findSeedProblems, freezeSeed } from './seed-records.js';
 export { readStoreRevision } from './store-changes.js';
 export { deepFreeze } from './freeze-json.js';
 export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
 export { readPreloadedNetworkLinkTypes } from './preload.js';
-export { INDEX_DEFINITIONS, INDEX_NAMES, operationIdFor } from './index-definitions.js';
+export { INDEX_DEFINITIONS, INDEX_NAMES, indexLabels, indexNameOf, operationIdFor } from './index-definitions.js';
+export { indexTable } from '../../generated/index-table.js';
 
 // Authentication
 export { createAuthenticator } from './authenticate.js';
@@ -52,11 +55,13 @@ export { mostSevereStatus } from './batch-status.js';
 export type { CoreRequest, CoreResponse } from './core-types.js';
 export type { CoreContext } from './core-context.js';
 export type { ReferenceCore, ReferenceCoreOptions } from './reference-core.js';
-export type { SeedData, Store, StoreOptions } from './store.js';
+export type { Store } from './store.js';
+export type { StoreOptions } from './fill-store.js';
+export type { SeedData } from './seed-records.js';
 export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
-export type { IndexDefinition, IndexName } from './index-definitions.js';
+export type { ClientIndexKey, IndexDefinition, IndexName } from './index-definitions.js';
 export type { Authenticator, JwtSecret } from './authenticate.js';
-export type { MintTokenOptions } from './mint-token.js';
+export type { MintTokenOptions, TokenKind } from './mint-token.js';
 export type { EnvelopeItem, ValidationMessage } from './envelope.js';
 export type { JsonObject, StoredRecord } from './json-record.js';
 export type { WhereEquals } from './match-where.js';

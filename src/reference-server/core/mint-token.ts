@@ -1,29 +1,53 @@
 import { SignJWT } from 'jose';
 import { secretKey, type JwtSecret } from './jwt-secret.js';
 
+/** Which kind of token to mint: a valid one, or one that must fail authentication (§5). */
+export type TokenKind = 'valid' | 'expired' | 'not-yet-valid' | 'wrong-signature';
+
 /** Options of {@link mintToken}. */
 export interface MintTokenOptions {
   secret: JwtSecret;
-  /** Lifetime as a jose time span: `'1h'`, `'24h'`, `'30m'`, `'90s'`. Default `'24h'`. */
+  /** Lifetime of a valid token as a jose time span: `'1h'`, `'24h'`, `'30m'`, `'90s'`. Default `'24h'`. */
   expiresIn?: string;
-  /** `sub` claim; default `mgmt-kit`. */
+  /** `sub` claim; default the `sub` of `claims`, else `mgmt-kit`. */
   subject?: string;
+  /** Extra claims a deployment requires (iss, aud, roles, …); they do not change the flaw of a failing kind. */
+  claims?: Readonly<Record<string, unknown>>;
+  /** Default `valid`. */
+  kind?: TokenKind;
 }
 
+const HOUR = 3600;
+
 /**
- * Mints an HS256 JWT the reference server accepts (§5: how a token is obtained is not
- * shown, so the kit mints its own). Not mutated (stryker.config.json, docs/mutation/README.md): the
- * service never mints a token, no request reaches this file.
+ * Mints an HS256 JWT (§5: how a token is obtained is not shown, so the kit mints its own): the
+ * one minter of the kit, for the servers it starts, the CLI's `token`, the conformance steps and
+ * the fuzzer. The failing kinds keep the shape of a good token, so a server that only checks the
+ * shape is caught: `expired` has `exp` an hour ago, `not-yet-valid` has `nbf` an hour ahead,
+ * `wrong-signature` is signed with another key. Not mutated (stryker.config.json,
+ * docs/mutation/README.md): the service never mints a token, no request reaches this file.
  *
  * @example const token = await mintToken({ secret: 's', expiresIn: '1h' });
  */
 export async function mintToken(options: MintTokenOptions): Promise<string> {
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(options.subject ?? 'mgmt-kit')
-    .setIssuedAt()
-    .setExpirationTime(options.expiresIn ?? '24h')
-    .sign(secretKey(options.secret));
+  const kind = options.kind ?? 'valid';
+  const claims = options.claims ?? {};
+  const claimedSubject = typeof claims['sub'] === 'string' ? claims['sub'] : undefined;
+  const now = Math.floor(Date.now() / 1000);
+  const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(options.subject ?? claimedSubject ?? 'mgmt-kit');
+  if (kind === 'expired') jwt.setIssuedAt(now - 2 * HOUR).setExpirationTime(now - HOUR);
+  else if (kind === 'not-yet-valid') jwt.setIssuedAt(now).setNotBefore(now + HOUR).setExpirationTime(now + 2 * HOUR);
+  else jwt.setIssuedAt(now).setExpirationTime(options.expiresIn ?? '24h');
+  return jwt.sign(kind === 'wrong-signature' ? otherKey(secretKey(options.secret)) : secretKey(options.secret));
+}
+
+/** A key that is not the secret's: its bytes with a suffix. */
+function otherKey(key: Uint8Array): Uint8Array {
+  const suffix = new TextEncoder().encode('-but-not-the-right-one');
+  const other = new Uint8Array(key.length + suffix.length);
+  other.set(key);
+  other.set(suffix, key.length);
+  return other;
 }
 
 /** A random 256-bit secret as base64url text, for a server started without one. */

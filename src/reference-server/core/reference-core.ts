@@ -5,10 +5,12 @@ import type { CoreContext } from './core-context.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
 import { precompileIndexSchemas } from './precompile-index-schemas.js';
-import { readStartRecords, type SeedData } from './seed-records.js';
+import type { SeedData } from './seed-records.js';
+import { readStartRecords } from './start-records.js';
 import { readStoreRevision, reportRequestChanges, type StoreChangeListener } from './store-changes.js';
-import { createStoreControls } from './store-controls.js';
-import { createEmptyStore, fillStore, type Store } from './store.js';
+import { createStoreControls, type StoreControls } from './store-controls.js';
+import { fillStore } from './fill-store.js';
+import { createEmptyStore, type Store } from './store.js';
 import { createRecordValidator, type RecordValidator } from './validate-record.js';
 
 export { SeedError } from './seed-records.js';
@@ -36,31 +38,11 @@ export interface ReferenceCoreOptions {
 }
 
 /** A running reference service: answer requests, inspect the store, start over. */
-export interface ReferenceCore {
+export interface ReferenceCore extends StoreControls {
   /** Answers one plain request (never rejects for bad input). */
   handle(request: CoreRequest): Promise<CoreResponse>;
   /** The in-memory indices (read them in tests; changes made here are visible to requests). */
   readonly store: Store;
-  /** Empties the store and loads the preload and seed again. */
-  reset(): void;
-  /** Every index as JSON, in the seed file shape (`GET /__admin/state`). */
-  state(): Required<SeedData>;
-  /**
-   * Replaces every record with `state` (seed file shape, checked as a seed is; no preload is
-   * added). Returns the problems; when there is one, nothing changed (`PUT /__admin/state`).
-   */
-  replaceState(state: unknown): string[];
-  /**
-   * Makes `seed` the records every later {@link reset} loads, and resets to them (`--watch`).
-   * Returns the problems; when there is one, neither the seed nor the store changed.
-   */
-  replaceSeed(seed: unknown): string[];
-  /**
-   * Calls `listener` after every change of the records: once per request that changed any
-   * (a batch is one change), and after each reset, replaceState and replaceSeed. Records changed
-   * directly through {@link store} are not reported. Returns the function that stops the calls.
-   */
-  onChange(listener: StoreChangeListener): () => void;
 }
 
 let shared: RecordValidator | undefined;

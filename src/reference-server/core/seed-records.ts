@@ -2,7 +2,7 @@ import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
 import { deepFreeze } from './freeze-json.js';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName } from './index-definitions.js';
 import { cloneJson, isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
-import type { Store, StoreOptions } from './store.js';
+import type { Store } from './store.js';
 import type { RecordValidator } from './validate-record.js';
 
 /**
@@ -96,29 +96,4 @@ export class SeedError extends Error {
     super(`invalid seed:\n  ${problems.join('\n  ')}`);
     this.name = 'SeedError';
   }
-}
-
-/** What a core loads: {@link onReset} on every reset, {@link atStart} once when it is created. */
-export interface StartRecords {
-  /** The preload option as given (`fillStore` preloads unless it is false) and the frozen seed. */
-  onReset: StoreOptions;
-  /** The saved state when one was given (`--data`, no preload added), else {@link onReset}. */
-  atStart: StoreOptions;
-}
-
-/**
- * Reads a core's start options: the seed and the saved state, each checked as a seed is and
- * frozen once (see {@link freezeSeed}). Throws {@link SeedError} listing every problem of both;
- * the saved state's are named as the initial state's.
- */
-export function readStartRecords(
-  options: { preload?: boolean; seed?: SeedData; initialState?: SeedData },
-  validate: RecordValidator,
-): StartRecords {
-  const problems = options.seed === undefined ? [] : findSeedProblems(options.seed, validate);
-  if (options.initialState !== undefined) problems.push(...findSeedProblems(options.initialState, validate).map((p) => `initial state: ${p}`));
-  if (problems.length > 0) throw new SeedError(problems);
-  const onReset: StoreOptions = options.seed === undefined ? { preload: options.preload } : { preload: options.preload, seed: freezeSeed(options.seed) };
-  const atStart: StoreOptions = options.initialState === undefined ? onReset : { preload: false, seed: freezeSeed(options.initialState) };
-  return { onReset, atStart };
 }

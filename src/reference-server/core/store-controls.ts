@@ -1,16 +1,37 @@
 import type { OpenApiDocument } from '../../spec/openapi-document.js';
-import type { ReferenceCore } from './reference-core.js';
 import { findSeedProblems, freezeSeed, type SeedData } from './seed-records.js';
-import { addStoreChangeListener, notifyStoreChange, type StoreChangeListeners } from './store-changes.js';
+import { addStoreChangeListener, notifyStoreChange, type StoreChangeListener, type StoreChangeListeners } from './store-changes.js';
 import { readStoreState } from './store-state.js';
-import { fillStore, type Store, type StoreOptions } from './store.js';
+import { fillStore, type StoreOptions } from './fill-store.js';
+import type { Store } from './store.js';
 import type { RecordValidator } from './validate-record.js';
 
 /**
  * What a core offers beside answering requests: starting over, reading or replacing every
  * record, and being told of changes.
  */
-export type StoreControls = Pick<ReferenceCore, 'reset' | 'state' | 'replaceState' | 'replaceSeed' | 'onChange'>;
+export interface StoreControls {
+  /** Empties the store and loads the preload and seed again. */
+  reset(): void;
+  /** Every index as JSON, in the seed file shape (`GET /__admin/state`). */
+  state(): Required<SeedData>;
+  /**
+   * Replaces every record with `state` (seed file shape, checked as a seed is; no preload is
+   * added). Returns the problems; when there is one, nothing changed (`PUT /__admin/state`).
+   */
+  replaceState(state: unknown): string[];
+  /**
+   * Makes `seed` the records every later {@link reset} loads, and resets to them (`--watch`).
+   * Returns the problems; when there is one, neither the seed nor the store changed.
+   */
+  replaceSeed(seed: unknown): string[];
+  /**
+   * Calls `listener` after every change of the records: once per request that changed any
+   * (a batch is one change), and after each reset, replaceState and replaceSeed. Records changed
+   * directly through the core's `store` are not reported. Returns the function that stops the calls.
+   */
+  onChange(listener: StoreChangeListener): () => void;
+}
 
 /**
  * The controls of a core's store: `reset` (the admin reset), `state` and `replaceState`

@@ -1,5 +1,6 @@
 import { INDEX_NAMES } from './index-definitions.js';
-import type { SeedData, Store } from './store.js';
+import type { SeedData } from './seed-records.js';
+import type { Store } from './store.js';
 
 /**
  * Every index of a store in the shape of a `--seed` file: `{ "event": [...],

@@ -19,7 +19,7 @@ test('first matching rule wins, in the order added; times counts down; a spent r
 test('a delay rule: drawn from its range; no status', () => {
   const rules = createFaultRules();
   rules.add({ method: 'GET', pathPattern: '^/catalog/agent', delay: '1-3s' });
-  assert.deepEqual(rules.fire({ method: 'GET', path: '/catalog/agent/a1' }, () => 0.5), { id: 'f1', status: undefined, delayMs: 2000 });
+  assert.deepEqual(rules.fire({ method: 'GET', path: '/catalog/agent/a1' }, () => 0.5), { id: 'f1', fault: undefined, delayMs: 2000 });
   assert.deepEqual(rules.list()[0], { id: 'f1', method: 'GET', pathPattern: '^/catalog/agent', delay: '1-3s', fired: 1 });
 });
 
@@ -60,7 +60,7 @@ for (const [name, input, reason] of refused) {
 }
 
 test('a rule status the addressed operation does not document still answers an envelope with its reason phrase', () => {
-  const answer = injectedAnswer(500, undefined, 'rule f1');
+  const answer = injectedAnswer({ kind: 'status', status: 500 }, undefined, 'rule f1');
   assert.deepEqual(answer.body, [{ status: 'Internal Server Error', code: 500, error: true, message: 'Answer 500 injected by rule f1; the request was not acted on' }]);
   assert.equal(answer.headers['x-mgmt-kit-injected'], 'rule f1');
 });

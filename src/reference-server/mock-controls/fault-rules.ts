@@ -1,6 +1,6 @@
 import type { CoreRequest } from '../core/core-types.js';
 import { pickDelay } from './delay-range.js';
-import type { InjectedStatus } from './injected-status.js';
+import { spellFault, type Fault, type InjectedStatus } from './fault.js';
 import { readFaultRule, type FaultRuleSpec } from './read-fault-rule.js';
 
 /** A rule as listed by `GET /__admin/faults` and `handlers.faults.list()`. */
@@ -21,7 +21,7 @@ export interface FaultRuleView {
 /** What a matching rule does to one request. */
 export interface FiredRule {
   id: string;
-  status: InjectedStatus | undefined;
+  fault: Fault | undefined;
   delayMs: number | undefined;
 }
 
@@ -52,7 +52,7 @@ function view({ id, spec, fired }: HeldRule): FaultRuleView {
     id,
     ...(spec.method ? { method: spec.method } : {}),
     ...spec.path.shown,
-    ...(spec.status !== undefined ? { status: spec.status } : {}),
+    ...(spec.fault !== undefined ? { status: spellFault(spec.fault) } : {}),
     ...(spec.delay ? { delay: spec.delay.shown } : {}),
     ...(spec.times !== undefined ? { times: spec.times, remaining: spec.times - fired } : {}),
     fired,
@@ -96,8 +96,8 @@ export function createFaultRules(): FaultRules {
       );
       if (!rule) return undefined;
       rule.fired += 1;
-      const { status, delay } = rule.spec;
-      return { id: rule.id, status, delayMs: delay ? pickDelay(delay.range, random) : undefined };
+      const { fault, delay } = rule.spec;
+      return { id: rule.id, fault, delayMs: delay ? pickDelay(delay.range, random) : undefined };
     },
   };
 }

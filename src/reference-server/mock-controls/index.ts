@@ -22,7 +22,8 @@ export { maskAuthorization, MAX_JOURNAL_TEXT, MAX_JOURNAL_VALUE, MAX_JOURNAL_ITE
 export { compileJournalFilter } from './journal-filter.js';
 export { createFaultRules, MAX_FAULT_RULES } from './fault-rules.js';
 export { readFaultRule } from './read-fault-rule.js';
-export { GATEWAY_STATUSES, INJECTED_HEADER, CONNECTION_FAULTS, injectedAnswer } from './injected-status.js';
+export { GATEWAY_STATUSES, INJECTED_HEADER, injectedAnswer } from './injected-status.js';
+export { CONNECTION_FAULTS, readFault, spellFault, unhandledFault } from './fault.js';
 
 // Delays and faults
 export { parseDelayRange, pickDelay, toDelayRange } from './delay-range.js';
@@ -42,5 +43,6 @@ export type { JournalEntry } from './journal-entry.js';
 export type { JournalFilter } from './journal-filter.js';
 export type { FaultRules, FaultRuleView } from './fault-rules.js';
 export type { FaultRuleInput } from './read-fault-rule.js';
-export type { MockResponse, InjectedStatus, ConnectionFault } from './injected-status.js';
+export type { MockResponse } from './injected-status.js';
+export type { ConnectionFault, Fault, InjectedStatus } from './fault.js';
 export type { MockControlState } from './answer-controls-routes.js';

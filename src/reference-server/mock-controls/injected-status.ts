@@ -4,6 +4,7 @@ import type { CoreResponse } from '../core/core-types.js';
 import { jsonResponse, reasonPhrase } from '../core/envelope.js';
 import { injectedMessage } from './injected-message.js';
 import { injectedResponse } from './injected-response.js';
+import { unhandledFault, type Fault } from './fault.js';
 
 /** The header every injected answer carries, naming what injected it (`x-mgmt-kit-status` or `rule f1`). */
 export const INJECTED_HEADER = 'x-mgmt-kit-injected';
@@ -23,19 +24,13 @@ export const GATEWAY_STATUSES: Readonly<Record<number, string>> = {
 /** Seconds in the `Retry-After` of an injected 429 or 503. */
 export const INJECTED_RETRY_AFTER = '1';
 
-/** What a fault may ask for besides a status: a dropped connection, or no answer at all. */
-export const CONNECTION_FAULTS = ['drop', 'timeout'] as const;
-export type ConnectionFault = (typeof CONNECTION_FAULTS)[number];
-
-/** An injected outcome: an HTTP status, or a connection fault. */
-export type InjectedStatus = number | ConnectionFault;
-
 /**
- * A response the adapters answer by cutting the connection (node:http destroys the socket, msw
- * answers `HttpResponse.error()`). An adapter that does not know the mark still sends a plain,
- * marked 502, so nothing reads it as a real outcome.
+ * An answer of the mock controls: the core's, or one a fault injected, carrying that fault. For a
+ * `drop` the adapters cut the connection (node:http destroys the socket, msw answers
+ * `HttpResponse.error()`); an adapter that does not know the mark still sends a plain, marked 502,
+ * so nothing reads it as a real outcome.
  */
-export type MockResponse = CoreResponse & { dropConnection?: true };
+export type MockResponse = CoreResponse & { fault?: Fault };
 
 /** Every status some operation of the spec documents. */
 export const DOCUMENTED_STATUSES: readonly number[] = [...new Set(listOperations().flatMap((op) => op.statuses))].sort((a, b) => a - b);
@@ -46,13 +41,17 @@ export function isInjectableStatus(status: number, operation?: OperationEntry): 
   return operation ? operation.statuses.includes(status) : DOCUMENTED_STATUSES.includes(status);
 }
 
-/** Reads `503`, `drop` or `timeout` (a header value or a rule's field); undefined when it is none of them. */
-export function readInjectedStatus(value: unknown): InjectedStatus | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined;
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim().toLowerCase();
-  if ((CONNECTION_FAULTS as readonly string[]).includes(text)) return text as ConnectionFault;
-  return /^\d{3}$/.test(text) ? Number(text) : undefined;
+/** True for a fault that may be asked on this operation (undefined: any operation): a connection fault always. */
+export function isInjectable(fault: Fault, operation?: OperationEntry): boolean {
+  switch (fault.kind) {
+    case 'status':
+      return isInjectableStatus(fault.status, operation);
+    case 'drop':
+    case 'timeout':
+      return true;
+    default:
+      return unhandledFault(fault);
+  }
 }
 
 function gatewayResponse(status: number, source: string, message = injectedMessage(status, source)): CoreResponse {
@@ -67,11 +66,16 @@ function gatewayResponse(status: number, source: string, message = injectedMessa
  * gets (a rule's 500 on a path outside the operations, say); a dropped
  * connection is a marked 502. A time-out has no answer: the caller never answers.
  */
-export function injectedAnswer(status: number | 'drop', operation: OperationEntry | undefined, source: string): MockResponse {
-  if (status === 'drop') return { ...gatewayResponse(502, source, `Connection dropped by ${source}`), dropConnection: true };
-  if (operation?.statuses.includes(status)) {
-    const answer = injectedResponse(operation, status, source);
-    return { ...answer, headers: { ...answer.headers, [INJECTED_HEADER]: source } };
+export function injectedAnswer(fault: Exclude<Fault, { kind: 'timeout' }>, operation: OperationEntry | undefined, source: string): MockResponse {
+  switch (fault.kind) {
+    case 'drop':
+      return { ...gatewayResponse(502, source, `Connection dropped by ${source}`), fault };
+    case 'status': {
+      if (!operation?.statuses.includes(fault.status)) return { ...gatewayResponse(fault.status, source), fault };
+      const answer = injectedResponse(operation, fault.status, source);
+      return { ...answer, headers: { ...answer.headers, [INJECTED_HEADER]: source }, fault };
+    }
+    default:
+      return unhandledFault(fault);
   }
-  return gatewayResponse(status, source);
 }

@@ -1,6 +1,7 @@
 import type { CoreRequest } from '../core/core-types.js';
 import type { EnvelopeItem } from '../core/envelope.js';
-import type { InjectedStatus, MockResponse } from './injected-status.js';
+import { unhandledFault, type InjectedStatus } from './fault.js';
+import type { MockResponse } from './injected-status.js';
 
 /** One request the API answered, as `GET /__admin/requests` lists it. */
 export interface JournalEntry {
@@ -88,6 +89,22 @@ function journalAnswer(body: unknown): Pick<JournalEntry, 'envelope' | 'items' |
   return { items: body.length, records: true };
 }
 
+/** The status the journal shows: the one answered, or how a connection fault is written. */
+function journalStatus(outcome: { response?: MockResponse; timeout?: true }): InjectedStatus {
+  if (outcome.timeout) return 'timeout';
+  const fault = outcome.response?.fault;
+  switch (fault?.kind) {
+    case 'drop':
+      return fault.kind;
+    case undefined:
+    case 'status':
+    case 'timeout': // never answered: journalled as such above
+      return outcome.response?.status ?? 0;
+    default:
+      return unhandledFault(fault);
+  }
+}
+
 /** What the journal keeps of one answered request: copies, capped, the token masked. */
 export function toJournalEntry(
   seq: number,
@@ -100,7 +117,7 @@ export function toJournalEntry(
   const body = request.body ? cap(request.body, MAX_JOURNAL_TEXT) : undefined;
   const truncated = (query?.length ?? 0) < (request.query?.length ?? 0) || (body?.length ?? 0) < (request.body?.length ?? 0);
   const { response } = outcome;
-  const status: InjectedStatus = outcome.timeout ? 'timeout' : response?.dropConnection ? 'drop' : (response?.status ?? 0);
+  const status = journalStatus(outcome);
   return {
     seq,
     time: started.time.toISOString(),
@@ -111,7 +128,7 @@ export function toJournalEntry(
     ...(body ? { body } : {}),
     ...(truncated ? { truncated: true as const } : {}),
     status,
-    ...(response && !response.dropConnection ? journalAnswer(response.body) : {}),
+    ...(response && response.fault?.kind !== 'drop' ? journalAnswer(response.body) : {}),
     ...(outcome.injectedBy ? { injectedBy: outcome.injectedBy } : {}),
     durationMs: Math.round((now - started.ms) * 10) / 10,
   };

@@ -1,3 +1,4 @@
+import { CONNECTION_FAULTS } from './fault.js';
 import type { JournalEntry } from './journal-entry.js';
 import { readPathMatcher } from './path-matcher.js';
 
@@ -30,7 +31,7 @@ function readStatusTest(status: unknown): ((entry: JournalEntry) => boolean) | s
   const text = String(status).trim().toLowerCase();
   if (/^[1-5]xx$/.test(text)) return (entry) => typeof entry.status === 'number' && Math.floor(entry.status / 100) === Number(text[0]);
   if (/^[1-5]\d\d$/.test(text)) return (entry) => entry.status === Number(text);
-  if (text === 'drop' || text === 'timeout') return (entry) => entry.status === text;
+  if (CONNECTION_FAULTS.some((kind) => kind === text)) return (entry) => entry.status === text;
   return `status must be a status (404), a class (4xx), drop or timeout, got ${JSON.stringify(status)}`;
 }
 

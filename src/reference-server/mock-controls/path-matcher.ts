@@ -1,12 +1,13 @@
+// A journal filter or a fault rule is a pattern, not a program: it takes the bound the spec states
+// for a query's reg_exp (x-decisions query-language), so one limit holds for every pattern the kit takes.
+import { MAX_PATTERN_LENGTH } from '../core/query/compile-pattern.js';
+
 /** Tests a request path; see {@link readPathMatcher}. */
 export interface PathMatcher {
   /** What was given, for listings: `{ path }` or `{ pathPattern }`. */
   shown: { path: string } | { pathPattern: string };
   matches(path: string): boolean;
 }
-
-/** The longest pattern accepted: a journal filter or a fault rule, not a program. */
-export const MAX_PATTERN_LENGTH = 500;
 
 /**
  * Reads the path of a journal filter or a fault rule: `path` matches exactly (as received, e.g.

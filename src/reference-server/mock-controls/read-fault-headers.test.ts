@@ -2,21 +2,29 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { requestNotValid } from '../core/messages.js';
 import { injectedMessage } from './injected-response.js';
+import { findOperation } from './find-operation.js';
+import { injectedAnswer, type MockResponse } from './injected-status.js';
 import { readFaultHeaders, undocumentedStatus } from './read-fault-headers.js';
 
 const request = (method: string, path: string, headers: Record<string, string>) => ({ method, path, headers });
 const READ_STATUSES = [200, 204, 400, 401, 404, 406, 413, 415, 422, 500];
 const DELETE_STATUSES = [205, 400, 401, 404, 406, 413, 415, 422, 500];
 
+/** The answer the mock controls give for the status header of a request (as with-mock-controls.ts makes it). */
+function answerOf(asked: ReturnType<typeof request>): MockResponse {
+  const read = readFaultHeaders(asked);
+  assert.ok(!('error' in read) && read.fault && read.fault.kind !== 'timeout', JSON.stringify(read));
+  return injectedAnswer(read.fault, findOperation(asked.method, asked.path), 'x-mgmt-kit-status');
+}
+
 test('no fault headers: nothing asked', () => {
   assert.deepEqual(readFaultHeaders(request('GET', '/event', { authorization: 'Bearer x' })), {});
 });
 
 test('x-mgmt-kit-status: a documented status gives the injected answer', () => {
-  const fault = readFaultHeaders(request('PUT', '/type/network-link/p2p', { 'x-mgmt-kit-status': '500' }));
-  assert.ok('answer' in fault && fault.answer);
-  assert.equal(fault.answer.status, 500);
-  assert.deepEqual(fault.answer.body, [{ status: 'Internal Server Error', code: 500, error: true, message: injectedMessage(500) }]);
+  const answer = answerOf(request('PUT', '/type/network-link/p2p', { 'x-mgmt-kit-status': '500' }));
+  assert.equal(answer.status, 500);
+  assert.deepEqual(answer.body, [{ status: 'Internal Server Error', code: 500, error: true, message: injectedMessage(500) }]);
 });
 
 test('x-mgmt-kit-delay alone: a delay, no answer', () => {
@@ -27,7 +35,7 @@ test('both headers: the answer and the delay', () => {
   const fault = readFaultHeaders(request('POST', '/event', { 'x-mgmt-kit-status': '406', 'x-mgmt-kit-delay': '150ms' }));
   assert.ok(!('error' in fault));
   assert.equal(fault.delayMs, 150);
-  assert.equal(fault.answer?.status, 406);
+  assert.deepEqual(fault.fault, { kind: 'status', status: 406 });
 });
 
 const refused: Array<[string, { method: string; path: string; headers: Record<string, string>; message: string }]> = [
@@ -61,24 +69,21 @@ test('outside the operations (unknown path, other method) the status header is i
 
 test('x-mgmt-kit-status: a gateway status the spec does not document answers an envelope marked injected, with Retry-After where it fits', () => {
   for (const [status, phrase, retryAfter] of [[503, 'Service Unavailable', '1'], [429, 'Too Many Requests', '1'], [502, 'Bad Gateway', undefined], [504, 'Gateway Timeout', undefined]] as const) {
-    const fault = readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': String(status) }));
-    assert.ok('answer' in fault && fault.answer, String(status));
-    assert.equal(fault.answer.status, status);
-    assert.deepEqual(fault.answer.body, [{ status: phrase, code: status, error: true, message: injectedMessage(status) }]);
-    assert.equal(fault.answer.headers['x-mgmt-kit-injected'], 'x-mgmt-kit-status');
-    assert.equal(fault.answer.headers['retry-after'], retryAfter);
+    const answer = answerOf(request('GET', '/event', { 'x-mgmt-kit-status': String(status) }));
+    assert.equal(answer.status, status);
+    assert.deepEqual(answer.body, [{ status: phrase, code: status, error: true, message: injectedMessage(status) }]);
+    assert.equal(answer.headers['x-mgmt-kit-injected'], 'x-mgmt-kit-status');
+    assert.equal(answer.headers['retry-after'], retryAfter);
   }
 });
 
 test('x-mgmt-kit-status: drop marks the answer to cut the connection; timeout asks for no answer', () => {
-  const dropped = readFaultHeaders(request('POST', '/event', { 'x-mgmt-kit-status': 'drop' }));
-  assert.ok('answer' in dropped && dropped.answer);
-  assert.equal(dropped.answer.dropConnection, true);
-  assert.deepEqual(readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': ' Timeout ', 'x-mgmt-kit-delay': '1s' })), { timeout: true, delayMs: 1000 });
+  const dropped = answerOf(request('POST', '/event', { 'x-mgmt-kit-status': 'drop' }));
+  assert.deepEqual(dropped.fault, { kind: 'drop' });
+  assert.equal(dropped.status, 502);
+  assert.deepEqual(readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': ' Timeout ', 'x-mgmt-kit-delay': '1s' })), { fault: { kind: 'timeout' }, delayMs: 1000 });
 });
 
 test('a documented injected status also says what injected it', () => {
-  const fault = readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': '500' }));
-  assert.ok('answer' in fault);
-  assert.equal(fault.answer?.headers['x-mgmt-kit-injected'], 'x-mgmt-kit-status');
+  assert.equal(answerOf(request('GET', '/event', { 'x-mgmt-kit-status': '500' })).headers['x-mgmt-kit-injected'], 'x-mgmt-kit-status');
 });

@@ -3,15 +3,14 @@ import { errorResponse } from '../core/envelope.js';
 import { requestNotValid } from '../core/messages.js';
 import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER } from './fault-header-names.js';
 import { findOperation } from './find-operation.js';
-import { CONNECTION_FAULTS, GATEWAY_STATUSES, injectedAnswer, isInjectableStatus, readInjectedStatus, type MockResponse } from './injected-status.js';
+import { CONNECTION_FAULTS, readFault, type Fault } from './fault.js';
+import { GATEWAY_STATUSES, isInjectable } from './injected-status.js';
 import { MAX_DELAY_MS, parseDuration } from './parse-duration.js';
 
-/** What a fault (header or rule) asks of one request: an answer instead of acting, no answer at all, a delay, or neither. */
+/** What a fault (header or rule) asks of one request: a fault instead of the core's answer, a delay, both, or neither. */
 export interface FaultRequest {
-  /** The injected answer (`x-mgmt-kit-status`, a rule's `status`); marked `dropConnection` for `drop`. */
-  answer?: MockResponse;
-  /** `timeout`: never answer (the client gives up, as behind a gateway that hangs). */
-  timeout?: true;
+  /** `x-mgmt-kit-status`, a rule's `status`. */
+  fault?: Fault;
   /** Milliseconds to wait before answering (`x-mgmt-kit-delay`, a rule's `delay`). */
   delayMs?: number;
 }
@@ -24,15 +23,6 @@ export function undocumentedStatus(value: string, operationId: string, statuses:
   return requestNotValid(
     `${FAULT_STATUS_HEADER}: ${value} is not a status the spec documents for ${operationId} (use one of ${statuses.join(', ')}; or ${OTHER_INJECTABLE})`,
   );
-}
-
-/**
- * What an injected status asks for on this request: the answer, or the time-out.
- * `source` names the header or rule in the answer's message and `x-mgmt-kit-injected`.
- */
-export function toFaultRequest(status: number | 'drop' | 'timeout', request: Pick<CoreRequest, 'method' | 'path'>, source: string): FaultRequest {
-  if (status === 'timeout') return { timeout: true };
-  return { answer: injectedAnswer(status, findOperation(request.method, request.path), source) };
 }
 
 /**
@@ -50,11 +40,11 @@ export function readFaultHeaders(request: CoreRequest): FaultRequest | { error: 
   const status = request.headers[FAULT_STATUS_HEADER];
   const operation = status === undefined ? undefined : findOperation(request.method, request.path);
   if (status !== undefined && operation !== undefined) {
-    const asked = readInjectedStatus(status);
-    if (asked === undefined || (typeof asked === 'number' && !isInjectableStatus(asked, operation))) {
+    const asked = readFault(status);
+    if (asked === undefined || !isInjectable(asked, operation)) {
       return { error: errorResponse(400, undocumentedStatus(status.trim(), operation.operationId, operation.statuses)) };
     }
-    fault = toFaultRequest(asked, request, FAULT_STATUS_HEADER);
+    fault = { fault: asked };
   }
   const delay = request.headers[FAULT_DELAY_HEADER];
   if (delay !== undefined) {

@@ -1,5 +1,6 @@
 import { parseDelayRange, type DelayRange } from './delay-range.js';
-import { DOCUMENTED_STATUSES, isInjectableStatus, readInjectedStatus, type InjectedStatus } from './injected-status.js';
+import { readFault, type Fault } from './fault.js';
+import { DOCUMENTED_STATUSES, isInjectable } from './injected-status.js';
 import { isAdminPath } from './admin-path.js';
 import { readPathMatcher, type PathMatcher } from './path-matcher.js';
 import { OTHER_INJECTABLE } from './read-fault-headers.js';
@@ -24,7 +25,7 @@ export interface FaultRuleInput {
 export interface FaultRuleSpec {
   method: string | undefined;
   path: PathMatcher;
-  status: InjectedStatus | undefined;
+  fault: Fault | undefined;
   delay: { shown: string | number; range: DelayRange } | undefined;
   times: number | undefined;
 }
@@ -36,10 +37,10 @@ export const MAX_RULE_TIMES = 1_000_000;
 
 type Read<T> = { ok: true; value: T } | { ok: false; error: string };
 
-function readStatus(value: unknown): Read<InjectedStatus | undefined> {
+function readStatus(value: unknown): Read<Fault | undefined> {
   if (value === undefined) return { ok: true, value: undefined };
-  const status = readInjectedStatus(value);
-  if (status !== undefined && (typeof status === 'string' || isInjectableStatus(status))) return { ok: true, value: status };
+  const fault = readFault(value);
+  if (fault !== undefined && isInjectable(fault)) return { ok: true, value: fault };
   return { ok: false, error: `status ${JSON.stringify(value)} is not one a fault can answer: use a status the spec documents (${DOCUMENTED_STATUSES.join(', ')}), ${OTHER_INJECTABLE}` };
 }
 
@@ -78,5 +79,5 @@ export function readFaultRule(input: unknown): Read<FaultRuleSpec> {
   const times = readTimes(given['times']);
   if (!times.ok) return times;
   if (status.value === undefined && delay.value === undefined) return { ok: false, error: 'a rule needs a status, a delay, or both' };
-  return { ok: true, value: { method, path: path.matcher!, status: status.value, delay: delay.value, times: times.value } };
+  return { ok: true, value: { method, path: path.matcher!, fault: status.value, delay: delay.value, times: times.value } };
 }

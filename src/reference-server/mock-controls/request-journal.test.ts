@@ -64,7 +64,7 @@ test('filters: method, exact path, pattern, status or class, since, limit', () =
   journal.record(get('/event'), { response: ok }, at);
   journal.record({ method: 'DELETE', path: '/event/e1', headers: {} }, { response: jsonResponse(205, []) }, at);
   journal.record({ method: 'DELETE', path: '/catalog/agent/a1', headers: {} }, { response: errorResponse(404, 'x') }, at);
-  journal.record({ method: 'POST', path: '/event', headers: {} }, { response: { ...errorResponse(502, 'x'), dropConnection: true } }, at);
+  journal.record({ method: 'POST', path: '/event', headers: {} }, { response: { ...errorResponse(502, 'x'), fault: { kind: 'drop' } } }, at);
   journal.record(get('/event/e1'), { timeout: true, injectedBy: 'rule f1' }, at);
   const seqs = (filter: Record<string, unknown>) => {
     const listed = journal.list(filter);

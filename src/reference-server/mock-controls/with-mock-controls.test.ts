@@ -142,7 +142,7 @@ test('drop marks the answer for the adapter; timeout never answers and is journa
   const { handle, faults, journal } = withControls();
   faults.add({ path: '/event', method: 'POST', status: 'drop', times: 1 });
   faults.add({ path: '/event', method: 'GET', status: 'timeout' });
-  assert.equal((await handle(create())).dropConnection, true);
+  assert.deepEqual((await handle(create())).fault, { kind: 'drop' });
   const hanging = handle({ method: 'GET', path: '/event', headers: {} });
   const first = await Promise.race([hanging.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('no answer'), 50))]);
   assert.equal(first, 'no answer');

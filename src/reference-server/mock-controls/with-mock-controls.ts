@@ -4,8 +4,10 @@ import { answerAdminRequest } from './answer-admin-request.js';
 import { pickDelay, toDelayRange, wait, type DelaySetting } from './delay-range.js';
 import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER } from './fault-header-names.js';
 import type { FaultRules } from './fault-rules.js';
-import type { MockResponse } from './injected-status.js';
-import { readFaultHeaders, toFaultRequest, type FaultRequest } from './read-fault-headers.js';
+import { unhandledFault } from './fault.js';
+import { findOperation } from './find-operation.js';
+import { injectedAnswer, type MockResponse } from './injected-status.js';
+import { readFaultHeaders, type FaultRequest } from './read-fault-headers.js';
 import type { RequestJournal } from './request-journal.js';
 
 /** Options of {@link withMockControls}; everything is off unless given. */
@@ -26,7 +28,7 @@ export interface MockControlOptions {
 
 /**
  * What adapters call instead of `core.handle`: the same plain request in, a plain response out
- * (marked `dropConnection` to cut the connection; an injected `timeout` never resolves).
+ * (an injected `drop` carries its fault: the adapter cuts the connection; an injected `timeout` never resolves).
  */
 export type CoreHandler = (request: CoreRequest) => Promise<MockResponse>;
 
@@ -34,12 +36,12 @@ export type CoreHandler = (request: CoreRequest) => Promise<MockResponse>;
 function findFault(request: CoreRequest, options: MockControlOptions): { fault: FaultRequest | { error: MockResponse }; injectedBy?: string } {
   const headers = options.admin ? readFaultHeaders(request) : {};
   if ('error' in headers) return { fault: headers };
-  if (headers.answer || headers.timeout) return { fault: headers, injectedBy: FAULT_STATUS_HEADER };
+  if (headers.fault) return { fault: headers, injectedBy: FAULT_STATUS_HEADER };
   if (headers.delayMs !== undefined) return { fault: headers, injectedBy: FAULT_DELAY_HEADER };
   const rule = options.faults?.fire(request, options.random);
   if (!rule) return { fault: {} };
   const source = `rule ${rule.id}`;
-  const fault = rule.status === undefined ? {} : toFaultRequest(rule.status, request, source);
+  const fault = rule.fault === undefined ? {} : { fault: rule.fault };
   return { fault: rule.delayMs === undefined ? fault : { ...fault, delayMs: rule.delayMs }, injectedBy: source };
 }
 
@@ -68,12 +70,22 @@ export function withMockControls(core: ReferenceCore, options: MockControlOption
     const { fault, injectedBy } = findFault(request, options);
     const delayMs = ('delayMs' in fault ? fault.delayMs : undefined) ?? (range ? pickDelay(range, options.random) : 0);
     if (delayMs > 0) await sleep(delayMs);
-    if ('timeout' in fault && fault.timeout) {
-      journal?.record(request, { timeout: true, injectedBy }, started);
-      return new Promise<never>(() => undefined); // no answer, ever: the client's own time-out decides
-    }
-    const response = 'error' in fault ? fault.error : (fault.answer ?? (await core.handle(request)));
+    const response = 'error' in fault ? fault.error : await answer(fault.fault);
     journal?.record(request, { response, injectedBy }, started);
     return response;
+
+    async function answer(injected: FaultRequest['fault']): Promise<MockResponse> {
+      if (injected === undefined) return core.handle(request);
+      switch (injected.kind) {
+        case 'status':
+        case 'drop':
+          return injectedAnswer(injected, findOperation(request.method, request.path), injectedBy ?? FAULT_STATUS_HEADER);
+        case 'timeout':
+          journal?.record(request, { timeout: true, injectedBy }, started);
+          return new Promise<never>(() => undefined); // no answer, ever: the client's own time-out decides
+        default:
+          return unhandledFault(injected);
+      }
+    }
   };
 }

@@ -1,7 +1,8 @@
 import { ADMIN_PREFIX } from '../mock-controls/index.js';
 import { ADMIN_PAGE_CSS, ADMIN_PAGE_HTML } from './admin-page-html.js';
 import { ADMIN_PAGE_SCRIPT } from './admin-page-script.js';
-import type { DocsAssets, StaticAsset } from './docs-assets.js';
+import type { DocsAssets } from './docs-assets.js';
+import type { StaticAsset } from './static-asset.js';
 
 const asset = (contentType: string, text: string): StaticAsset => ({ contentType, body: Buffer.from(text, 'utf8') });
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest } from '../core/index.js';
-import type { CoreHandler } from '../mock-controls/index.js';
+import { unhandledFault, type CoreHandler } from '../mock-controls/index.js';
 import type { DocsAssets } from './docs-assets.js';
 import { readRequestBody } from './read-request-body.js';
 import { servingOrigin } from './serving-origin.js';
@@ -84,9 +84,16 @@ export function createRequestListener(core: { handle: CoreHandler }, options: Re
         return;
       }
       const response = await core.handle({ method, path, query: queryOf(req.url), headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
-      // An injected `drop`: the connection is cut with nothing written, as a crashed gateway does.
-      if (response.dropConnection) return void res.destroy();
-      writeCoreResponse(res, response);
+      switch (response.fault?.kind) {
+        case 'drop': // the connection is cut with nothing written, as a crashed gateway does
+          return void res.destroy();
+        case undefined:
+        case 'status':
+        case 'timeout': // never answered: the handler does not resolve
+          return writeCoreResponse(res, response);
+        default:
+          return unhandledFault(response.fault);
+      }
     } catch (error) {
       options.onError?.(error);
       if (res.headersSent) res.destroy();

@@ -1,5 +1,5 @@
 import type { OpenApiDocument } from '../core/index.js';
-import type { StaticAsset } from './docs-assets.js';
+import type { StaticAsset } from './static-asset.js';
 
 /** One entry of the spec's `servers`. */
 export interface ServerEntry {

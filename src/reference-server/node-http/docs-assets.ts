@@ -6,15 +6,10 @@ import { breakSchemaCycles } from '../../spec/break-schema-cycles.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
 import { createServedSpec } from './create-served-spec.js';
 import { DOCS_MOCK_CONTROLS_SECTION } from './docs-mock-controls.js';
+import type { StaticAsset } from './static-asset.js';
 
 /** Where the server hands out the spec without recursive schemas (src/spec/break-schema-cycles.ts). */
 export const PORTABLE_SPEC_PATH = '/openapi.portable.json';
-
-/** A file the server hands out without authentication. */
-export interface StaticAsset {
-  contentType: string;
-  body: Buffer;
-}
 
 /** The Swagger UI files /docs needs, served from node_modules (no CDN). */
 const SWAGGER_FILES: Record<string, string> = {
