@@ -1,15 +1,11 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { ALL_ERRORS_NODE_LIMIT, isWithinNodes } from './json-node-count.js';
 import { loadOpenApiDocument, listOperations, type OpenApiDocument, type OperationEntry } from './openapi-document.js';
+import { toViolations, type SchemaViolation } from './schema-violation.js';
 
-/** One schema violation, with the JSON pointer of the failing value and of the schema rule. */
-export interface SchemaViolation {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  message: string;
-  params: Record<string, unknown>;
-}
+export type { SchemaViolation } from './schema-violation.js';
+export { ALL_ERRORS_NODE_LIMIT } from './json-node-count.js';
 
 /** Outcome of checking a response against the spec. `ok: false` always carries a reason. */
 export type ResponseCheck =
@@ -17,16 +13,6 @@ export type ResponseCheck =
   | { ok: false; reason: string; violations: SchemaViolation[] };
 
 const SPEC_ID = 'openapi.json';
-
-function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
-  return (errors ?? []).map((e) => ({
-    instancePath: e.instancePath,
-    schemaPath: e.schemaPath,
-    keyword: e.keyword,
-    message: e.message ?? e.keyword,
-    params: e.params as Record<string, unknown>,
-  }));
-}
 
 function pointerEscape(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
@@ -125,21 +111,6 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
   }
 
   return { validateSchema, validateAt, checkResponse, responseSchemaPointer, precompile, operations };
-}
-
-/** Values with more JSON nodes than this are reported with their first violation only. */
-export const ALL_ERRORS_NODE_LIMIT = 2000;
-
-/** True when `value` has at most `limit` JSON nodes (counted without recursion, stopping early). */
-function isWithinNodes(value: unknown, limit: number): boolean {
-  const stack: unknown[] = [value];
-  let count = 0;
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (++count > limit) return false;
-    if (typeof node === 'object' && node !== null) for (const child of Object.values(node)) stack.push(child);
-  }
-  return true;
 }
 
 /** Compiles schemas by pointer into one ajv instance (with or without allErrors), each once. */
