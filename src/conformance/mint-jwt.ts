@@ -1,5 +1,3 @@
-import { SignJWT } from 'jose';
-
 /** Which kind of token to mint: a valid one, or one that must fail authentication (§5). */
 export type TokenKind = 'valid' | 'expired' | 'not-yet-valid' | 'wrong-signature';
 
@@ -33,6 +31,9 @@ export function parseJwtClaims(text: string | undefined): { ok: true; claims: Jw
  * @example const token = await mintJwt('s3cret', 'valid');
  */
 export async function mintJwt(secret: string, kind: TokenKind = 'valid', claims: JwtClaims = {}): Promise<string> {
+  // Imported here, not at the top: the CLI reads --jwt-claims (parseJwtClaims) for every command
+  // that connects, and a command that never mints a token should not load jose.
+  const { SignJWT } = await import('jose');
   const now = Math.floor(Date.now() / 1000);
   const subject = typeof claims['sub'] === 'string' ? claims['sub'] : 'mgmt-kit-conformance';
   const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject);

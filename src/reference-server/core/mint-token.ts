@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { loadJose } from './load-jose.js';
 import { secretKey, type JwtSecret } from './jwt-secret.js';
 
 /** Options of {@link mintToken}. */
@@ -18,6 +18,7 @@ export interface MintTokenOptions {
  * @example const token = await mintToken({ secret: 's', expiresIn: '1h' });
  */
 export async function mintToken(options: MintTokenOptions): Promise<string> {
+  const { SignJWT } = await loadJose();
   return new SignJWT({})
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(options.subject ?? 'mgmt-kit')
