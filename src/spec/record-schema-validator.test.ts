@@ -88,6 +88,15 @@ test('on values made from the examples, the precompiled schemas report what ajv 
   assert.ok(broken > 500, `only ${broken} of 3000 values broke their schema: the comparison must see violations`);
 });
 
+test('string lengths count code points as ajv does (a surrogate pair is one character)', () => {
+  for (const id of ['', 'a', '\u{1F600}', '\uD83D', '\uDE00\uD83D', 'x'.repeat(300)]) {
+    for (const name of INDEX_SCHEMAS) {
+      const value = { id, name: id, type: id };
+      assert.deepEqual(precompiled(name, value), atRunTime.validateSchema(name, value), `${name} ${JSON.stringify(id)}`);
+    }
+  }
+});
+
 test('a value too large for every violation gets the first one, as at run time', () => {
   const agent = { id: 'a', resources: Array.from({ length: ALL_ERRORS_NODE_LIMIT }, (_, i) => ({ id: `r${i}`, config: { path: 5 } })) };
   const violations = precompiled('AgentInput', agent);
