@@ -9,9 +9,16 @@
  *                                              empty project and runs node_modules/.bin/mgmt-kit there
  * npm run bench:startup -- --npx               `npx mgmt-kit serve` in the clone (npm's own start-up included)
  * npm run bench:startup -- --runs 15           more runs (default 9)
+ * npm run bench:startup -- --report-dir DIR     also writes DIR/bench-startup.md (the published run:
+ *                                              --installed --report-dir docs/bench)
+ *
+ * Each run of the command is followed by a run of plain Node on the same port handling (a
+ * node:http server answering GET /openapi.json, started the same way): the floor no command
+ * can go under on that machine at that moment. On a busy machine both grow; the difference is
+ * what the kit's own start costs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +26,7 @@ import { parseArgs } from 'node:util';
 import { packPackages, REPO } from './packages/pack-packages.js';
 
 const { values: flags } = parseArgs({
-  options: { runs: { type: 'string', default: '9' }, installed: { type: 'boolean' }, npx: { type: 'boolean' } },
+  options: { runs: { type: 'string', default: '9' }, installed: { type: 'boolean' }, npx: { type: 'boolean' }, 'report-dir': { type: 'string' } },
 });
 const RUNS = Number(flags.runs);
 const TICKS_PER_SECOND = 100; // USER_HZ of /proc/<pid>/stat on Linux
@@ -61,10 +68,17 @@ interface Run {
   cpuMs: number | undefined;
 }
 
+/** Plain Node answering GET /openapi.json on the port given as its last argument. */
+const PLAIN_NODE_SERVER = [
+  '-e',
+  "require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{}'); }).listen(Number(process.argv.at(-1)), '127.0.0.1')",
+];
+
 async function measureOnce(command: string, args: string[], cwd: string): Promise<Run> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(command, [...args, 'serve', '--port', String(port), '--quiet'], { cwd, stdio: 'ignore' });
+  const plain = args === PLAIN_NODE_SERVER;
+  const child = spawn(command, plain ? [...args, String(port)] : [...args, 'serve', '--port', String(port), '--quiet'], { cwd, stdio: 'ignore' });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} serve exited ${child.exitCode} before answering`);
@@ -72,7 +86,7 @@ async function measureOnce(command: string, args: string[], cwd: string): Promis
       if (status !== undefined) {
         const ms = performance.now() - started;
         if (status !== 200) throw new Error(`/openapi.json answered ${status}`);
-        return { ms, cpuMs: flags.npx ? undefined : cpuMs(child.pid!) };
+        return { ms, cpuMs: flags.npx && !plain ? undefined : cpuMs(child.pid!) };
       }
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -113,13 +127,44 @@ try {
   const loadBefore = loadavg()[0]!;
   await measureOnce(command, args, cwd); // warm-up: the file cache, not counted
   const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i += 1) runs.push(await measureOnce(command, args, cwd));
+  const plainRuns: Run[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    runs.push(await measureOnce(command, args, cwd));
+    plainRuns.push(await measureOnce(process.execPath, PLAIN_NODE_SERVER, cwd));
+  }
   const loadAfter = loadavg()[0]!;
   console.log(`mgmt-kit serve start-up: ${label}`);
-  console.log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`);
-  console.log(`runs (spawn → first answer of GET /openapi.json, ms): ${runs.map((r) => r.ms.toFixed(0)).join(' ')}`);
-  const cpu = runs.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
-  console.log(`median ${median(runs.map((r) => r.ms)).toFixed(0)} ms, fastest ${Math.min(...runs.map((r) => r.ms)).toFixed(0)} ms${cpu.length > 0 ? `; the server's CPU time until then: median ${median(cpu).toFixed(0)} ms` : ''}`);
+  const machine = `Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after`;
+  console.log(machine);
+  const rows: string[] = [];
+  const summary = (name: string, measured: Run[]): void => {
+    const ms = measured.map((r) => r.ms);
+    const cpu = measured.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
+    const cpuMedian = cpu.length > 0 ? `${median(cpu).toFixed(0)} ms` : 'n/a';
+    console.log(`${name}: runs (spawn → first answer of GET /openapi.json, ms): ${ms.map((m) => m.toFixed(0)).join(' ')}`);
+    console.log(`${name}: median ${median(ms).toFixed(0)} ms, fastest ${Math.min(...ms).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms; CPU time until then: median ${cpuMedian}`);
+    rows.push(`| ${name} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${cpuMedian} | ${ms.map((m) => m.toFixed(0)).join(' ')} |`);
+  };
+  summary('mgmt-kit serve', runs);
+  summary('plain Node (node:http, the floor)', plainRuns);
+  if (flags['report-dir'] !== undefined) {
+    const command = `npm run bench:startup --${flags.installed ? ' --installed' : ''}${flags.npx ? ' --npx' : ''} --runs ${RUNS} --report-dir ${flags['report-dir']}`;
+    const report = [
+      '# mgmt-kit serve start-up, measured',
+      '',
+      `Written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.`,
+      '',
+      `${label}; ${machine}. Each run: the spawn to the first answer of \`GET /openapi.json\`; the CPU time is the process's own (user + system) until then. Plain Node (a \`node:http\` server answering the same request) is started after each run of serve: the floor on that machine at that moment.`,
+      '',
+      '| process | median | fastest | slowest | CPU until the answer (median) | runs |',
+      '|---|---|---|---|---|---|',
+      ...rows,
+      '',
+    ].join('\n');
+    mkdirSync(flags['report-dir'], { recursive: true });
+    writeFileSync(join(flags['report-dir'], 'bench-startup.md'), report);
+    console.log(`wrote ${join(flags['report-dir'], 'bench-startup.md')}`);
+  }
 } finally {
   if (project !== undefined) rmSync(project, { recursive: true, force: true });
 }

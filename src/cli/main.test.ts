@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { describe, it, test } from 'node:test';
 import { parseCommandLine } from './command/parse-command-line.js';
-import { COMMANDS, formatHelp } from './main.js';
+import { COMMAND_MODULES, formatHelp as formatHelpLoaded, loadCommands } from './main.js';
 
 const BIN = new URL('../../bin/mgmt-kit.js', import.meta.url).pathname;
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -18,7 +18,14 @@ function capture(): Writable & { text: () => string } {
   return Object.assign(stream, { text: () => text });
 }
 
+const COMMANDS = await loadCommands();
+const HELP = await formatHelpLoaded();
+const formatHelp = (): string => HELP;
 const byName = (name: string) => COMMANDS.find((command) => command.name === name)!;
+
+test('each command is loaded under the name it declares', () => {
+  assert.deepEqual(COMMANDS.map((command) => command.name), COMMAND_MODULES.map(([name]) => name));
+});
 
 test('mgmt-kit --help lists every command with the summary it declares (and its npm script)', () => {
   const rows = formatHelp().split('Commands:\n')[1]?.trim().split('\n');

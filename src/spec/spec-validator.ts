@@ -1,15 +1,13 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { ALL_ERRORS_NODE_LIMIT, isWithinNodes } from './json-node-count.js';
 import { loadOpenApiDocument, listOperations, type OpenApiDocument, type OperationEntry } from './openapi-document.js';
+import { escapePointerSegment, resolveResponse } from './resolve-response.js';
+import { toViolations, type SchemaViolation } from './schema-violation.js';
 
-/** One schema violation, with the JSON pointer of the failing value and of the schema rule. */
-export interface SchemaViolation {
-  instancePath: string;
-  schemaPath: string;
-  keyword: string;
-  message: string;
-  params: Record<string, unknown>;
-}
+export type { SchemaViolation } from './schema-violation.js';
+export { ALL_ERRORS_NODE_LIMIT } from './json-node-count.js';
+export { resolveResponse, type ResponseObject } from './resolve-response.js';
 
 /** Outcome of checking a response against the spec. `ok: false` always carries a reason. */
 export type ResponseCheck =
@@ -17,20 +15,6 @@ export type ResponseCheck =
   | { ok: false; reason: string; violations: SchemaViolation[] };
 
 const SPEC_ID = 'openapi.json';
-
-function toViolations(errors: ErrorObject[] | null | undefined): SchemaViolation[] {
-  return (errors ?? []).map((e) => ({
-    instancePath: e.instancePath,
-    schemaPath: e.schemaPath,
-    keyword: e.keyword,
-    message: e.message ?? e.keyword,
-    params: e.params as Record<string, unknown>,
-  }));
-}
-
-function pointerEscape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /**
  * Compiles the spec's schemas with ajv (2020-12 dialect) once, and checks values against any
@@ -65,7 +49,7 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
   function schemaPointer(name: string): string {
     let pointer = pointerOfName.get(name);
     if (pointer === undefined) {
-      pointer = `/components/schemas/${pointerEscape(name)}`;
+      pointer = `/components/schemas/${escapePointerSegment(name)}`;
       pointerOfName.set(name, pointer);
     }
     return pointer;
@@ -127,21 +111,6 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
   return { validateSchema, validateAt, checkResponse, responseSchemaPointer, precompile, operations };
 }
 
-/** Values with more JSON nodes than this are reported with their first violation only. */
-export const ALL_ERRORS_NODE_LIMIT = 2000;
-
-/** True when `value` has at most `limit` JSON nodes (counted without recursion, stopping early). */
-function isWithinNodes(value: unknown, limit: number): boolean {
-  const stack: unknown[] = [value];
-  let count = 0;
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (++count > limit) return false;
-    if (typeof node === 'object' && node !== null) for (const child of Object.values(node)) stack.push(child);
-  }
-  return true;
-}
-
 /** Compiles schemas by pointer into one ajv instance (with or without allErrors), each once. */
 function createCompiler(doc: OpenApiDocument, allErrors: boolean): (pointer: string) => ValidateFunction {
   const ajv = new Ajv2020({ strict: false, allErrors });
@@ -165,32 +134,3 @@ function createCompiler(doc: OpenApiDocument, allErrors: boolean): (pointer: str
 
 /** The validator created by {@link createSpecValidator}. */
 export type SpecValidator = ReturnType<typeof createSpecValidator>;
-
-/** A response object of the spec; only its content is read. */
-export interface ResponseObject {
-  content?: Record<string, { schema?: unknown }>;
-}
-
-/**
- * The response object of an operation and status, with the JSON pointer ajv can compile.
- * Responses are $refs into components/responses; ajv cannot walk a pointer through a $ref,
- * so the pointer names the component itself.
- */
-export function resolveResponse(
-  doc: OpenApiDocument,
-  op: OperationEntry,
-  status: number,
-): { response: ResponseObject; pointer: string } | undefined {
-  const method = op.method.toLowerCase();
-  const item = doc.paths[op.pathTemplate]?.[method] as
-    | { responses: Record<string, ResponseObject & { $ref?: string }> }
-    | undefined;
-  const response = item?.responses[String(status)];
-  if (!response) return undefined;
-  if (response.$ref) {
-    const name = response.$ref.replace('#/components/responses/', '');
-    const target = (doc.components['responses'] as Record<string, ResponseObject>)[name];
-    return target ? { response: target, pointer: `/components/responses/${pointerEscape(name)}` } : undefined;
-  }
-  return { response, pointer: `/paths/${pointerEscape(op.pathTemplate)}/${method}/responses/${status}` };
-}

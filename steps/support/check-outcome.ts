@@ -1,4 +1,4 @@
-import { createSpecValidator, type ResponseCheck, type SpecValidator } from '../../src/reference-server/core/index.js';
+import { createSpecValidator, type ResponseCheck, type SpecValidator } from '../../src/spec/spec-validator.js';
 import type { CallOutcome } from './call-outcome.js';
 import { PLAIN_ENVELOPE_STATUSES } from '../../src/conformance/faithful-answers.js';
 

@@ -1,5 +1,6 @@
-import { SignJWT } from 'jose';
+import { loadJose } from './load-jose.js';
 import { secretKey, type JwtSecret } from './jwt-secret.js';
+import { signHs256Jwt } from './sign-hs256-jwt.js';
 
 /** Which kind of token to mint: a valid one, or one that must fail authentication (§5). */
 export type TokenKind = 'valid' | 'expired' | 'not-yet-valid' | 'wrong-signature';
@@ -19,6 +20,10 @@ export interface MintTokenOptions {
 
 const HOUR = 3600;
 
+/** A lifetime of whole seconds, minutes, hours or days (`30m`, `24h`, `7d`): minted without jose. */
+const PLAIN_SPAN = /^(\d{1,9})([smhd])$/;
+const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
 /**
  * Mints an HS256 JWT (§5: how a token is obtained is not shown, so the kit mints its own): the
  * one minter of the kit, for the servers it starts, the CLI's `token`, the conformance steps and
@@ -27,17 +32,31 @@ const HOUR = 3600;
  * `wrong-signature` is signed with another key. Not mutated (stryker.config.json,
  * docs/mutation/README.md): the service never mints a token, no request reaches this file.
  *
+ * A valid token of a plain lifetime without extra claims (`24h`, the one `mgmt-kit serve` prints a token with) is signed with WebCrypto
+ * (./sign-hs256-jwt.ts), so a server starts without loading jose; any other time span jose reads
+ * (`90 minutes`, `1.5h`, `2 weeks`), extra claims and the failing kinds are minted by jose. Both give the same token: header
+ * `{alg, typ}`, claims `{sub, iat, exp}` (src/reference-server/core/mint-token.test.ts).
+ *
  * @example const token = await mintToken({ secret: 's', expiresIn: '1h' });
  */
 export async function mintToken(options: MintTokenOptions): Promise<string> {
   const kind = options.kind ?? 'valid';
   const claims = options.claims ?? {};
   const claimedSubject = typeof claims['sub'] === 'string' ? claims['sub'] : undefined;
+  const subject = options.subject ?? claimedSubject ?? 'mgmt-kit';
+  const expiresIn = options.expiresIn ?? '24h';
+  const plain = PLAIN_SPAN.exec(expiresIn);
+  if (kind === 'valid' && plain && Object.keys(claims).length === 0) {
+    const issuedAt = Math.floor(Date.now() / 1000);
+    const lifetime = Number(plain[1]) * SECONDS_PER_UNIT[plain[2]!]!;
+    return signHs256Jwt({ sub: subject, iat: issuedAt, exp: issuedAt + lifetime }, secretKey(options.secret));
+  }
+  const { SignJWT } = await loadJose();
   const now = Math.floor(Date.now() / 1000);
-  const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(options.subject ?? claimedSubject ?? 'mgmt-kit');
+  const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject);
   if (kind === 'expired') jwt.setIssuedAt(now - 2 * HOUR).setExpirationTime(now - HOUR);
   else if (kind === 'not-yet-valid') jwt.setIssuedAt(now).setNotBefore(now + HOUR).setExpirationTime(now + 2 * HOUR);
-  else jwt.setIssuedAt(now).setExpirationTime(options.expiresIn ?? '24h');
+  else jwt.setIssuedAt(now).setExpirationTime(expiresIn);
   return jwt.sign(kind === 'wrong-signature' ? otherKey(secretKey(options.secret)) : secretKey(options.secret));
 }
 

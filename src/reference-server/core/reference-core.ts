@@ -1,10 +1,9 @@
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
-import { createSpecValidator } from '../../spec/spec-validator.js';
+import { createRecordSchemaValidator } from '../../spec/record-schema-validator.js';
 import { createAuthenticator, type JwtSecret } from './authenticate.js';
 import type { CoreContext } from './core-context.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';
-import { precompileIndexSchemas } from './precompile-index-schemas.js';
 import type { SeedData } from './seed-records.js';
 import { readStartRecords } from './start-records.js';
 import { readStoreRevision, reportRequestChanges, type StoreChangeListener } from './store-changes.js';
@@ -47,16 +46,14 @@ export interface ReferenceCore extends StoreControls {
 
 let shared: RecordValidator | undefined;
 
-/** The spec compiled once per process (ajv compilation is the expensive part) and shared by every core. */
+/**
+ * The record validator, made once per process and shared by every core. Its schemas are ajv's
+ * code compiled ahead of time (src/spec/record-schema-validator.ts), so neither ajv's loading
+ * nor its compilation falls on a server's start or its first requests.
+ */
 export function getSharedRecordValidator(): RecordValidator {
-  shared ??= compileRecordValidator();
+  shared ??= createRecordValidator({ validateSchema: createRecordSchemaValidator() }, loadOpenApiDocument());
   return shared;
-}
-
-function compileRecordValidator(): RecordValidator {
-  const spec = createSpecValidator();
-  precompileIndexSchemas(spec);
-  return createRecordValidator(spec, loadOpenApiDocument());
 }
 
 /**

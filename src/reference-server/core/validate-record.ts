@@ -7,12 +7,13 @@ import { mapViolations } from './map-violations.js';
 export type RecordValidator = (schemaName: string, value: unknown) => ValidationMessage | undefined;
 
 /**
- * Compiles record validation from the spec (ajv 2020-12 via `createSpecValidator`, no schema
- * written twice) and maps failures to the description's message object (§4.1 rule 4).
+ * Record validation from the spec's schemas (ajv 2020-12: `createSpecValidator`, or the same
+ * code compiled ahead of time, `createRecordSchemaValidator`; no schema written twice), its
+ * failures mapped to the description's message object (§4.1 rule 4).
  *
  * @example createRecordValidator(spec, doc)('NetworkLinkTypeInput', { id: 'x' }) // → { name: 'required' }
  */
-export function createRecordValidator(spec: SpecValidator, doc: OpenApiDocument): RecordValidator {
+export function createRecordValidator(spec: Pick<SpecValidator, 'validateSchema'>, doc: OpenApiDocument): RecordValidator {
   return (schemaName, value) => {
     const violations = spec.validateSchema(schemaName, value);
     return violations.length === 0 ? undefined : mapViolations(violations, doc);

@@ -1,5 +1,5 @@
 import { loadOpenApiDocument, type OperationEntry } from '../../spec/openapi-document.js';
-import { resolveResponse } from '../../spec/spec-validator.js';
+import { resolveResponse } from '../../spec/resolve-response.js';
 import type { CoreResponse } from '../core/core-types.js';
 import { envelopeItem, jsonResponse } from '../core/envelope.js';
 import { FAULT_STATUS_HEADER } from './fault-header-names.js';

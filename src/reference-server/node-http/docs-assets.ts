@@ -81,12 +81,14 @@ export type DocsAssets = (path: string, origin: () => string) => StaticAsset | u
  * without recursive schemas for tools that refuse them (/openapi.portable.json, Portman), and
  * Swagger UI at /docs pointing at /openapi.json (serve the spec and a docs page).
  * The spec's `servers` start with the serving origin, rendered once per origin;
- * the rest is built once. Only these exact paths are served, so no request can reach another file.
+ * the rest is built once, when first asked for (the Swagger UI files, 1.7 MB, and the portable
+ * spec are not read or made at start: a server answers its first request sooner).
+ * Only these exact paths are served, so no request can reach another file.
  */
 export function createDocsAssets(): DocsAssets {
   const yaml = readOpenApiYaml();
   const specFor = createServedSpec(loadOpenApiDocument(), yaml);
-  const portableFor = createServedSpec(breakSchemaCycles(loadOpenApiDocument()), yaml);
+  let portableFor: ReturnType<typeof createServedSpec> | undefined;
   const assets = new Map<string, StaticAsset>();
   const text = (contentType: string, body: string): StaticAsset => ({ contentType, body: Buffer.from(body, 'utf8') });
   assets.set('/docs', text('text/html; charset=utf-8', DOCS_PAGE));
@@ -94,14 +96,23 @@ export function createDocsAssets(): DocsAssets {
   assets.set('/docs/docs-init.js', text('text/javascript; charset=utf-8', DOCS_INIT));
   // Only the directory: importing swagger-ui-dist's main would load its 1.7 MB browser bundle
   // into the server (about 40 MB of RSS) just to learn where the files are.
-  const root = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-  for (const [file, contentType] of Object.entries(SWAGGER_FILES)) {
-    assets.set(`/docs/${file}`, { contentType, body: readFileSync(join(root, file)) });
-  }
+  let root: string | undefined;
+  const swaggerFile = (path: string): StaticAsset | undefined => {
+    const file = path.slice('/docs/'.length);
+    const contentType = path.startsWith('/docs/') && Object.hasOwn(SWAGGER_FILES, file) ? SWAGGER_FILES[file] : undefined;
+    if (contentType === undefined) return undefined;
+    root ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+    const asset = { contentType, body: readFileSync(join(root, file)) };
+    assets.set(path, asset);
+    return asset;
+  };
   return (path, origin) => {
     if (path === '/openapi.json') return specFor(origin()).json;
     if (path === '/openapi.yaml') return specFor(origin()).yaml;
-    if (path === PORTABLE_SPEC_PATH) return portableFor(origin()).json;
-    return assets.get(path);
+    if (path === PORTABLE_SPEC_PATH) {
+      portableFor ??= createServedSpec(breakSchemaCycles(loadOpenApiDocument()), yaml);
+      return portableFor(origin()).json;
+    }
+    return assets.get(path) ?? swaggerFile(path);
   };
 }
