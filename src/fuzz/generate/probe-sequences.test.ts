@@ -31,7 +31,10 @@ describe('probeSequences', () => {
         { hostile: 1, spellings: 1, content: 3, queries: 3, depths: 3, types: 3, ids: ID_STYLES.length - 1, volume: 1 },
       );
       assert.equal(probes.at(-1)!.kind, 'volume');
-      assert.equal(creates(probes.at(-1)!.steps).length, BULK_MAX);
+      const volume = probes.at(-1)!.steps;
+      assert.equal(creates(volume).length, BULK_MAX);
+      // The whole index is read while it holds every record of the bulk, then by a where, then deleted by it.
+      assert.deepEqual(volume.slice(BULK_MAX).map((s) => `${s.op} ${s.slot === undefined && 'query' in s && s.query ? 'where' : 'all'}`), ['read all', 'read where', 'delete where']);
       assert.equal(JSON.stringify(probeSequences(doc, spec, vocabulary, seed)), JSON.stringify(probes));
     }
   });
