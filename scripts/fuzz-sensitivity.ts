@@ -36,6 +36,17 @@ function firstFailureAfter(report: FuzzReport): number | undefined {
   return report.failures.some((f) => f.signature.startsWith('concurrent-')) ? report.concurrency?.groups : undefined;
 }
 
+/** The server for one run; a start the machine's load delays past its time-out is tried again (twice at most). */
+async function startServer(name: string): Promise<Awaited<ReturnType<typeof startIndependentServer>>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startIndependentServer([name]);
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 const median = (sorted: readonly number[]) => (sorted.length === 0 ? undefined : sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2);
 
 const rows: string[] = [];
@@ -47,7 +58,7 @@ for (const name of switches) {
   const found: number[] = [];
   const switchStarted = Date.now();
   for (const seed of seeds) {
-    const server = await startIndependentServer([name]);
+    const server = await startServer(name);
     try {
       const token = await mintJwt(server.secret);
       const report = await runFuzz({
@@ -57,6 +68,7 @@ for (const name of switches) {
       // The probe that guards deletes finds some breakages before any sequence: 0 sequences.
       const after = firstFailureAfter(report);
       if (after !== undefined) found.push(after);
+      process.stderr.write(`  ${name} seed ${seed}: ${after === undefined ? 'not found' : `found after ${after} ${unit}`} (${(report.durationMs / 1000).toFixed(0)} s)\n`);
     } finally {
       await server.close();
     }
