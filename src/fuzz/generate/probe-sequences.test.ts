@@ -27,8 +27,8 @@ describe('probeSequences', () => {
       const probes = probeSequences(doc, spec, vocabulary, seed);
       const count = (kind: ProbeKind) => probes.filter((p) => p.kind === kind).length;
       assert.deepEqual(
-        { hostile: count('hostile-transports'), spellings: count('json-spellings'), content: count('content'), queries: count('query-forms'), depths: count('change-depths'), types: count('types-everywhere'), ids: count('id-styles'), volume: count('volume') },
-        { hostile: 1, spellings: 1, content: 3, queries: 3, depths: 3, types: 3, ids: ID_STYLES.length - 1, volume: 1 },
+        { hostile: count('hostile-transports'), spellings: count('json-spellings'), content: count('content'), queries: count('query-forms'), depths: count('change-depths'), types: count('types-everywhere'), ids: count('id-styles'), generated: count('generated-and-unknown-ids'), volume: count('volume') },
+        { hostile: 1, spellings: 1, content: 3, queries: 3, depths: 3, types: 3, ids: ID_STYLES.length - 1, generated: 1, volume: 1 },
       );
       assert.equal(probes.at(-1)!.kind, 'volume');
       const volume = probes.at(-1)!.steps;

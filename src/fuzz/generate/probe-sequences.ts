@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
-import { NORMAL_TRANSPORT, type AuthKind, type FlawKind, type FuzzStep, type QuerySpec, type Transport } from './fuzz-step.js';
+import { GENERATED_SLOT, NORMAL_TRANSPORT, type AuthKind, type FlawKind, type FuzzStep, type QuerySpec, type Transport } from './fuzz-step.js';
 import { arbitraryForSchema } from './schema-arbitrary.js';
 import { requestBodyNode } from './schema-node.js';
 import { findOpenShapes } from './find-open-shapes.js';
@@ -23,7 +23,7 @@ export interface ProbeSequence {
   steps: FuzzStep[];
 }
 
-export type ProbeKind = 'hostile-transports' | 'json-spellings' | 'content' | 'query-forms' | 'change-depths' | 'types-everywhere' | 'id-styles' | 'volume';
+export type ProbeKind = 'hostile-transports' | 'json-spellings' | 'content' | 'query-forms' | 'change-depths' | 'types-everywhere' | 'id-styles' | 'generated-and-unknown-ids' | 'volume';
 
 /** The extra field a probe's records carry, with a run-tagged value, so a where names exactly them (§2 rule 4 allows it). */
 export const PROBE_FIELD = 'fz_probe';
@@ -217,6 +217,25 @@ function idStyle(doc: OpenApiDocument, index: IndexName, style: number, tagged: 
 }
 
 /**
+ * Ids the service generates and ids nobody created: two creates without id (two records, two
+ * ids, §2 rule 3), each read and updated by the id it got; then a read, an update and a delete of
+ * an id that does not exist (§4.1: not found, and nothing created).
+ */
+function generatedAndUnknownIds(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+  const record = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
+  return [
+    create(index, GENERATED_SLOT, record, 'body'),
+    update(index, GENERATED_SLOT, { [PROBE_FIELD]: tagged[1]! }),
+    create(index, GENERATED_SLOT, record, 'body'),
+    read(index, GENERATED_SLOT),
+    read(index, 1),
+    update(index, 1, { [PROBE_FIELD]: tagged[2]! }),
+    remove(index, 1),
+    remove(index, GENERATED_SLOT),
+  ];
+}
+
+/**
  * The probes of a run, in the order they are sent: cheap and broad first, the volume last (it
  * creates {@link BULK_MAX} records). The index of each rotates with the seed; the classes whose
  * shape depends on the index's schema (content, depths, types) get one probe per index.
@@ -235,6 +254,7 @@ export function probeSequences(doc: OpenApiDocument, spec: SpecValidator, vocabu
   for (const index of indices) add('change-depths', index, changeDepths(index, rich[index]));
   for (const index of indices) add('types-everywhere', index, typesEverywhere(doc, spec, index, rich[index]));
   for (let style = 1; style < ID_STYLES.length; style++) add('id-styles', rotated(style), idStyle(doc, rotated(style), style, tagged));
+  add('generated-and-unknown-ids', rotated(0), generatedAndUnknownIds(doc, rotated(0), tagged));
   add('volume', rotated(2), bulkSteps(doc, rotated(2), BULK_MAX, tagged[0]!, { readAll: true, readWhere: true, deleteWhere: true }));
   return probes;
 }
