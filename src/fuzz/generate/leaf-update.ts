@@ -9,7 +9,11 @@ const ENUM_FIELDS = new Set(['status', 'type', 'schema']);
 type Path = ReadonlyArray<string | number>;
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Every scalar leaf of a record that an update may change by itself (not an id, the marker or an enumeration). */
+/** Every scalar leaf of a record that an update may change by itself (not an id, the marker or an enumeration), in the order a leaf pick counts them. */
+export function leafPaths(record: StoredRecord): Path[] {
+  return leavesOf(record, [], []);
+}
+
 function leavesOf(value: unknown, path: Path, out: Path[]): Path[] {
   if (Array.isArray(value)) value.forEach((item, i) => leavesOf(item, [...path, i], out));
   else if (isObject(value)) {
@@ -47,7 +51,7 @@ function withLeafChanged(value: unknown, path: Path): unknown {
  * // → { description: 'actions[id=e1].config.cmd', body: { actions: [{ id: 'e1', config: { cmd: 'x~', args: ['-v'] } }] } }
  */
 export function leafUpdate(record: StoredRecord, pick: number): { description: string; body: Record<string, unknown> } | undefined {
-  const leaves = leavesOf(record, [], []);
+  const leaves = leafPaths(record);
   const path = leaves[pick % Math.max(leaves.length, 1)];
   if (!path) return undefined;
   const [field, ...rest] = path as [string, ...Array<string | number>];

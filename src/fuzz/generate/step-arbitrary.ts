@@ -11,7 +11,8 @@ import { mayReadAsNonString } from '../../conformance/faithful-answers.js';
 /** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
 export const SLOT_EXPR_PREFIX = '@slot';
 
-const AUTH_KINDS: readonly AuthKind[] = ['missing', 'malformed', 'alg-none', 'foreign-secret', 'rs256-header', 'hs512', 'expired', 'not-yet-valid', 'basic-scheme', 'in-query-string'];
+/** Every token or header that must fail authentication (§5). */
+export const AUTH_KINDS: readonly AuthKind[] = ['missing', 'malformed', 'alg-none', 'foreign-secret', 'rs256-header', 'hs512', 'expired', 'not-yet-valid', 'basic-scheme', 'in-query-string'];
 
 function flawChoice(kinds: readonly FlawKind[], percent: number): fc.Arbitrary<FlawChoice | undefined> {
   const choice = fc.record({ kind: fc.constantFrom(...kinds), pick: fc.nat(50), variant: fc.nat(10) });
@@ -145,24 +146,41 @@ export const BULK_FIELD = 'fz_volume';
 /** More records than any page size a store or framework defaults to (10, 20, 25, 50, 100, 250). */
 export const BULK_MAX = 260;
 
+/** What a bulk does after its creates: read the whole index, read by a where matching them all, delete by it. */
+export interface BulkReads {
+  readAll: boolean;
+  readWhere: boolean;
+  deleteWhere: boolean;
+}
+
 /**
- * A bulk: up to {@link BULK_MAX} small records of one index created one by one, then read by a
- * where that matches them all and deleted by it, and the whole index read at the end of the
- * sequence (§4.1 rule 2 and query body: every record counts, whatever the number; §8 shows no
- * page size). Its size shrinks like any number.
+ * The steps of a bulk: `count` small records of one index created one by one, each with
+ * {@link BULK_FIELD} set to `tagged`, then the reads and the delete `reads` asks for — the whole
+ * index read while it holds them all, a where matching them all, a delete by that where (§4.1
+ * rule 2 and query body: every record counts, whatever the number; §8 shows no page size).
+ */
+export function bulkSteps(doc: OpenApiDocument, index: IndexName, count: number, tagged: string, reads: BulkReads): FuzzStep[] {
+  const base = minimalRecord(doc, index);
+  const creates = Array.from({ length: count }, (_, n): FuzzStep => ({
+    op: 'create', index, transport: NORMAL_TRANSPORT, slot: BULK_SLOT_BASE + n, via: 'body', body: { value: { ...base, [BULK_FIELD]: tagged, n }, flaw: undefined },
+  }));
+  const query = { value: { where: { equals: { target: BULK_FIELD, expr: tagged } } }, flaw: undefined };
+  const readAll: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query: undefined };
+  const read: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
+  const remove: FuzzStep = { op: 'delete', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
+  return [...creates, ...(reads.readAll ? [readAll] : []), ...(reads.readWhere ? [read] : []), ...(reads.deleteWhere ? [remove] : [])];
+}
+
+/**
+ * A bulk (bulkSteps) of up to {@link BULK_MAX} records, on any index, with any of its reads.
+ * Its size shrinks like any number.
  */
 function bulkArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary): fc.Arbitrary<FuzzStep[]> {
   const count = fc.oneof(fc.constant(BULK_MAX), fc.integer({ min: 2, max: BULK_MAX }));
-  return fc.record({ index: fc.constantFrom(...INDEX_DEFINITIONS.map((d) => d.name)), count, tagged: fc.constantFrom(...vocabulary.taggedValues), readWhere: fc.boolean(), deleteWhere: fc.boolean() }).map(({ index, count, tagged, readWhere, deleteWhere }) => {
-    const base = minimalRecord(doc, index);
-    const creates = Array.from({ length: count }, (_, n): FuzzStep => ({
-      op: 'create', index, transport: NORMAL_TRANSPORT, slot: BULK_SLOT_BASE + n, via: 'body', body: { value: { ...base, [BULK_FIELD]: tagged, n }, flaw: undefined },
-    }));
-    const query = { value: { where: { equals: { target: BULK_FIELD, expr: tagged } } }, flaw: undefined };
-    const read: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
-    const remove: FuzzStep = { op: 'delete', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
-    return [...creates, ...(readWhere ? [read] : []), ...(deleteWhere ? [remove] : [])];
-  });
+  const reads = fc.record({ readAll: fc.boolean(), readWhere: fc.boolean(), deleteWhere: fc.boolean() });
+  return fc
+    .record({ index: fc.constantFrom(...INDEX_DEFINITIONS.map((d) => d.name)), count, tagged: fc.constantFrom(...vocabulary.taggedValues), reads })
+    .map(({ index, count, tagged, reads }) => bulkSteps(doc, index, count, tagged, reads));
 }
 
 /** Slot 0 or 1 of a step as the id style makes it (sequence-ids.ts ID_STYLES); the generated slot and bulk slots stay. */
@@ -173,7 +191,7 @@ const styled = (slot: number, style: number) => (slot === 0 || slot === 1 ? styl
  * style: the ids of the two slots then differ only by letter case, normalization or a trailing
  * space, or hold characters a path carries percent-encoded (§2: an id is an exact string).
  */
-function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
+export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
   if (style === 0) return steps;
   const restyle = (query: QuerySpec | undefined): QuerySpec | undefined => {
     if (!query) return query;

@@ -7,7 +7,7 @@ import { createFuzzContext } from './create-fuzz-context.js';
 import type { FuzzContext, FuzzFailure } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
-import { huntFailure } from './hunt-failure.js';
+import { huntFailure, type HuntResult } from './hunt-failure.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
 import { probeEntryShapes } from './probe-entry-shapes.js';
@@ -15,6 +15,8 @@ import { createRunBudget, INTERRUPTED_CLEAN_UP_MS } from './run-budget.js';
 import { createWireSender } from './send-wire-request.js';
 import { runSequence } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/step-arbitrary.js';
+import { probeSequences } from '../generate/probe-sequences.js';
+import { huntProbe } from './hunt-probe.js';
 import { readBaseline, sweepRunRecords, type CleanUpReport, type IndexBaseline } from './sweep-run-records.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 import { runConcurrency } from '../concurrency/run-concurrency.js';
@@ -103,7 +105,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.whereTrusted = [...probe.trusted];
     context.refusedShapes = await probeEntryShapes(context);
     report.refusedShapes = context.refusedShapes === undefined ? 'unknown' : [...context.refusedShapes].sort();
-    const sequences = sequenceArbitrary(context.doc, createVocabulary(runPrefix), options.maxSteps ?? 12, options.allowDestructive);
+    const vocabulary = createVocabulary(runPrefix);
+    const sequences = sequenceArbitrary(context.doc, vocabulary, options.maxSteps ?? 12, options.allowDestructive);
     const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
     const throttled = () => context.sender.throttled > 0;
     const ended = () => throttled() || stopped() || interrupted();
@@ -112,12 +115,18 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       const deadline = Date.now() + Math.max(0, budget.fuzzUntil - Date.now()) / 2;
       report.concurrency = await runConcurrency(context, { size: options.concurrency, groups: options.runs, randomSeed: options.randomSeed, deadline, shrinkBudgetMs: SHRINK_BUDGET_MS, known, record, stop: () => enough() || ended() });
     }
+    // The probes first (probe-sequences.ts): one sequence of each shape that exposes a class, so no
+    // seed leaves a class unasked; they take at most half of the runs, the rest are random.
+    const probes = probeSequences(context.doc, context.spec, vocabulary, options.randomSeed).slice(0, Math.floor(options.runs / 2));
+    for (const probe of probes) {
+      if (report.sequences >= options.runs || Date.now() >= budget.fuzzUntil || enough() || ended()) break;
+      const found = await huntProbe(probe.steps, { deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
+      if (found) record(titled(found, `the ${probe.kind} probe of ${probe.index}, `));
+    }
     for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !ended(); iteration++) {
       const found = await huntFailure(sequences, { seed: options.randomSeed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
       if (!found) break;
-      const steps = found.failure.exchanges.filter((e) => e.role === 'step').length;
-      const cut = found.shrinkCutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
-      record({ ...found.failure, title: `${found.failure.title} — ${steps} step(s) after ${found.numShrinks} shrink(s)${cut}` });
+      record(titled(found, ''));
     }
     report.stoppedBy = interrupted() ? 'interrupted' : stopped() ? 'target-stopped' : throttled() ? 'throttled' : Date.now() >= budget.fuzzUntil ? 'time-budget' : 'runs';
   } finally {
@@ -173,6 +182,13 @@ async function cleanUpAfter(context: FuzzContext, baseline: IndexBaseline, optio
       context.sender = fuzzSender;
     }
   }
+}
+
+/** The failure's title with how it was found and shrunk: `… — the content probe of agent, 2 step(s) after 5 shrink(s)`. */
+function titled(found: HuntResult, source: string): FuzzFailure {
+  const steps = found.failure.exchanges.filter((e) => e.role === 'step').length;
+  const cut = found.shrinkCutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
+  return { ...found.failure, title: `${found.failure.title} — ${source}${steps} step(s) after ${found.numShrinks} shrink(s)${cut}` };
 }
 
 const withValidToken = (step: FuzzStep): FuzzStep => ({ ...step, transport: { ...step.transport, auth: 'valid' } });

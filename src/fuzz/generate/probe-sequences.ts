@@ -1,0 +1,260 @@
+import fc from 'fast-check';
+import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
+import { GENERATED_SLOT, NORMAL_TRANSPORT, type AuthKind, type FlawKind, type FuzzStep, type QuerySpec, type Transport } from './fuzz-step.js';
+import { arbitraryForSchema } from './schema-arbitrary.js';
+import { requestBodyNode } from './schema-node.js';
+import { findOpenShapes } from './find-open-shapes.js';
+import { listFlawSites } from './flaw-sites.js';
+import { leafPaths } from './leaf-update.js';
+import { minimalRecord } from './minimal-record.js';
+import { ID_STYLES } from './sequence-ids.js';
+import { AUTH_KINDS, BULK_MAX, SLOT_EXPR_PREFIX, bulkSteps, withIdStyle } from './step-arbitrary.js';
+import { REAL_TEXT, type Vocabulary } from './vocabulary.js';
+
+/**
+ * A sequence every run sends before its random ones: one shape that exposes a whole class of
+ * breakage, which random sequences reach only now and then (measured: a number JSON cannot carry
+ * written back, `select` ignored on a read by id and a change inside an entry's config each went
+ * unseen by 3 to 6 of 10 seeds in 100 random sequences). `kind` names the class.
+ */
+export interface ProbeSequence {
+  kind: ProbeKind;
+  index: IndexName;
+  steps: FuzzStep[];
+}
+
+export type ProbeKind = 'hostile-transports' | 'json-spellings' | 'content' | 'query-forms' | 'change-depths' | 'types-everywhere' | 'id-styles' | 'generated-and-unknown-ids' | 'volume';
+
+/** The extra field a probe's records carry, with a run-tagged value, so a where names exactly them (§2 rule 4 allows it). */
+export const PROBE_FIELD = 'fz_probe';
+
+/** Bodies sampled per index to find a rich one: the most scalar leaves at the greatest depth. */
+const SAMPLES = 40;
+/** Depths (or sites) a probe tries one by one, deepest first; more would only repeat a depth. */
+const MAX_DEPTHS = 4;
+
+type Body = Record<string, unknown>;
+
+const create = (index: IndexName, slot: number, value: Body, via: 'path' | 'body' = 'path', extra: Partial<Pick<Extract<FuzzStep, { op: 'create' }>, 'transport' | 'body'>> = {}): FuzzStep => ({
+  op: 'create', index, transport: NORMAL_TRANSPORT, slot, via, body: { value, flaw: undefined }, ...extra,
+});
+const update = (index: IndexName, slot: number, value: Body, extra: { transport?: Transport; flaw?: { kind: FlawKind; pick: number }; leaf?: number; via?: 'path' | 'body' } = {}): FuzzStep => ({
+  op: 'update', index, transport: extra.transport ?? NORMAL_TRANSPORT, slot, via: extra.via ?? 'path',
+  body: { value, flaw: extra.flaw ? { ...extra.flaw, variant: 0 } : undefined }, changeId: false, leaf: extra.leaf,
+});
+const query = (value: Body): QuerySpec => ({ value, flaw: undefined });
+const read = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({ op: 'read', index, transport, slot, query: q ? query(q) : undefined });
+const remove = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({ op: 'delete', index, transport, slot, query: q ? query(q) : undefined });
+const equals = (target: string, expr: string) => ({ where: { equals: { target, expr } } });
+
+/** Depth of a path, counting only object keys and list places below the top level. */
+const depthsOf = (paths: ReadonlyArray<ReadonlyArray<string | number>>) => paths.map((p) => p.length);
+
+/**
+ * Picks (positions in `depths`) one per distinct depth, deepest first: a change or a flaw at the
+ * top level, inside an entry, inside an entry's config, inside a nested extra — each one once.
+ */
+export function onePickPerDepth(depths: readonly number[], max = MAX_DEPTHS): number[] {
+  const seen = new Set<number>();
+  const picks: number[] = [];
+  const order = depths.map((depth, pick) => ({ depth, pick })).sort((a, b) => b.depth - a.depth || a.pick - b.pick);
+  for (const { depth, pick } of order) {
+    if (seen.has(depth)) continue;
+    seen.add(depth);
+    picks.push(pick);
+    if (picks.length === max) break;
+  }
+  return picks;
+}
+
+/** The path of a formatted one (`actions[0].config.retries`): field names hold no dot or bracket (vocabulary.ts). */
+const parsePath = (formatted: string): Array<string | number> => [...formatted.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
+
+/** A copy of `body` without the fields at `paths` (each below the top level). */
+function without(body: Body, paths: ReadonlyArray<ReadonlyArray<string | number>>): Body {
+  const copy = JSON.parse(JSON.stringify(body)) as Body;
+  for (const path of paths) {
+    let node: unknown = copy;
+    for (const part of path.slice(0, -1)) node = node === null || typeof node !== 'object' ? undefined : (node as Record<string | number, unknown>)[part];
+    if (node !== null && typeof node === 'object') delete (node as Record<string | number, unknown>)[path.at(-1)!];
+  }
+  return copy;
+}
+
+/**
+ * A valid create body of the index as the generator makes them, the richest of a few samples:
+ * without the nested extra fields a faithful target may refuse, and none holding a value in one
+ * of several forms (find-open-shapes.ts), then the deepest leaves, then the most. Sampled from
+ * the run's seed, so a replay sends the same probes.
+ */
+function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, index: IndexName, seed: number): Body {
+  const node = requestBodyNode(doc, `${INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath}/{id}`, 'post');
+  const arbitrary = arbitraryForSchema(node, { doc, vocabulary, mode: 'create', omitTopLevel: ['id'] }) as fc.Arbitrary<Body>;
+  const closed = fc
+    .sample(arbitrary, { seed, numRuns: SAMPLES })
+    .map((body) => without(body, findOpenShapes(doc, spec, node, body).extras.map(parsePath)))
+    .filter((body) => {
+      const open = findOpenShapes(doc, spec, node, body);
+      return open.extras.length === 0 && open.forms.length === 0 && spec.validateAt(node.pointer, body).length === 0;
+    });
+  const score = (body: Body) => {
+    const depths = depthsOf(leafPaths({ id: 'x', ...body }));
+    return Math.max(0, ...depths) * 1000 + depths.length;
+  };
+  return closed.reduce<Body | undefined>((best, body) => (best === undefined || score(body) > score(best) ? body : best), undefined) ?? minimalRecord(doc, index);
+}
+
+/** Every hostile token, media type and body once, each on an update of a stored record: none may change it (§5, §4.1). */
+function hostileTransports(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+  const base = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
+  const change = { [PROBE_FIELD]: tagged[1]! };
+  const transports: Transport[] = [
+    ...AUTH_KINDS.map((auth: AuthKind): Transport => ({ ...NORMAL_TRANSPORT, auth })),
+    ...(['missing', 'text-plain', 'form'] as const).map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType })),
+    ...(['malformed-json', 'not-an-object', 'empty'] as const).map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw })),
+  ];
+  return [create(index, 0, base), ...transports.map((transport) => update(index, 0, change, { transport })), read(index, 0)];
+}
+
+/** Every operation with a body, in each other spelling of application/json (§4.1; RFC 9110 section 8.3.1). */
+function jsonSpellings(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+  const spelled = (contentType: Transport['contentType']): Transport => ({ ...NORMAL_TRANSPORT, contentType });
+  const base = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
+  return [
+    create(index, 0, base, 'path', { transport: spelled('json-charset') }),
+    create(index, 1, base, 'body', { transport: spelled('json-upper') }),
+    read(index, 0, { select: [PROBE_FIELD] }, spelled('json-charset-tight')),
+    update(index, 0, { [PROBE_FIELD]: tagged[1]! }, { transport: spelled('json-upper') }),
+    update(index, 1, { [PROBE_FIELD]: tagged[2]! }, { transport: spelled('json-charset') }),
+    remove(index, 0, equals('id', `${SLOT_EXPR_PREFIX}0`), spelled('json-charset-tight')),
+  ];
+}
+
+/**
+ * What real records hold, stored and read back equal after create and after update (§2 rule 4):
+ * text of every script and plane, empty strings, lists and objects, nested objects, numbers a
+ * float or a short decimal would change; then the JSON edges a target may take or refuse (a number
+ * JSON cannot carry back, deep nesting, a byte that is not UTF-8), each read back when taken.
+ */
+function content(doc: OpenApiDocument, index: IndexName, rich: Body): FuzzStep[] {
+  const created: Body = {
+    ...rich,
+    fz_text: [...REAL_TEXT],
+    fz_empty_text: '',
+    fz_empty_list: [],
+    fz_empty_object: {},
+    fz_numbers: [0.1, 2 ** 53 - 1, -(2 ** 53 - 1), 1e308, 5e-324, 1e21, 123456789.123],
+    fz_nested: { inner: { text: REAL_TEXT[0], list: [1, 'two', true] }, empty: {} },
+  };
+  const updated: Body = { fz_text: [...REAL_TEXT].reverse(), fz_more_text: REAL_TEXT[1]!, fz_empty_again: '', fz_empty_list_again: [], fz_number: 16777217.5 };
+  const edge = (raw: Transport['raw']): Transport => ({ ...NORMAL_TRANSPORT, raw });
+  return [
+    create(index, 0, created),
+    update(index, 0, updated),
+    ...(['huge-number', 'deep-nesting', 'invalid-utf8'] as const).map((raw, n) => update(index, 0, { fz_number: n }, { transport: edge(raw) })),
+    create(index, 1, minimalRecord(doc, index), 'body', { transport: edge('huge-number') }),
+  ];
+}
+
+/** select and where on every read and delete form: by id, by id with a where, on the base path (§4.1 rules 6-8). */
+function queryForms(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+  const record = (n: number) => ({ ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]!, fz_other: tagged[n]! });
+  return [
+    create(index, 0, record(1)),
+    create(index, 1, record(2), 'body'),
+    read(index, 0, { select: [PROBE_FIELD] }),
+    read(index, 0, { select: ['fz_other'], ...equals('id', `${SLOT_EXPR_PREFIX}0`) }),
+    read(index, 1, equals(PROBE_FIELD, tagged[1]!)),
+    read(index, undefined, { select: ['fz_other'], ...equals(PROBE_FIELD, tagged[0]!) }),
+    remove(index, 1, equals(PROBE_FIELD, tagged[2]!)),
+    remove(index, 0, equals('fz_other', tagged[1]!)),
+    remove(index, undefined, equals(PROBE_FIELD, tagged[0]!)),
+  ];
+}
+
+/** One update per depth of the record, changing one leaf there only: change detection must see each (§4.1 update: 304 only when nothing changes). */
+function changeDepths(index: IndexName, rich: Body): FuzzStep[] {
+  const picks = onePickPerDepth(depthsOf(leafPaths({ id: 'x', ...rich })));
+  return [create(index, 0, rich), ...picks.map((leaf) => update(index, 0, {}, { leaf }))];
+}
+
+/**
+ * A value of another JSON type in each depth of typed fields, and a value outside each list of
+ * values — on update as on create (§2: the types; §4.1 rule 4 and update); nothing may be stored.
+ */
+function typesEverywhere(doc: OpenApiDocument, spec: SpecValidator, index: IndexName, rich: Body): FuzzStep[] {
+  const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
+  const sitesOf = (method: 'post' | 'put', kind: FlawKind) =>
+    listFlawSites(requestBodyNode(doc, `${basePath}/{id}`, method), rich, { doc, spec, allowMissing: false, keepTopLevel: ['id'] }).filter((s) => s.kind === kind);
+  // A field whose name the description hides may be stored as sent: its refusal proves nothing.
+  const picksOf = (method: 'post' | 'put', kind: FlawKind) => {
+    const sites = sitesOf(method, kind);
+    const named = sites.map((site, pick) => ({ site, pick })).filter(({ site }) => !site.hiddenName);
+    return onePickPerDepth(named.map(({ site }) => site.path.length)).map((n) => named[n]!.pick);
+  };
+  const flawed = (method: 'post' | 'put', kind: FlawKind, slot: number) =>
+    picksOf(method, kind).map((pick) => (method === 'put' ? update(index, slot, rich, { flaw: { kind, pick } }) : { ...create(index, slot, rich), body: { value: rich, flaw: { kind, pick, variant: 0 } } }));
+  return [create(index, 0, rich), ...flawed('put', 'wrong-type', 0), ...flawed('put', 'bad-enum', 0), ...flawed('post', 'wrong-type', 1), ...flawed('post', 'bad-enum', 1), read(index, undefined, equals('id', `${SLOT_EXPR_PREFIX}1`))];
+}
+
+/** Two records whose ids differ only as one id style makes them (sequence-ids.ts), each created, read, updated and deleted by its own id (§2: an id is an exact string). */
+function idStyle(doc: OpenApiDocument, index: IndexName, style: number, tagged: readonly string[]): FuzzStep[] {
+  const record = (n: number) => ({ ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[n]! });
+  return withIdStyle(
+    [
+      create(index, 0, record(0)),
+      create(index, 1, record(1), 'body'),
+      read(index, 0),
+      read(index, 1),
+      update(index, 1, { [PROBE_FIELD]: tagged[2]! }),
+      update(index, 0, { [PROBE_FIELD]: tagged[2]! }, { via: 'body' }),
+      read(index, undefined, equals('id', `${SLOT_EXPR_PREFIX}1`)),
+      remove(index, 0),
+      read(index, 1),
+    ],
+    style,
+  );
+}
+
+/**
+ * Ids the service generates and ids nobody created: two creates without id (two records, two
+ * ids, §2 rule 3), each read and updated by the id it got; then a read, an update and a delete of
+ * an id that does not exist (§4.1: not found, and nothing created).
+ */
+function generatedAndUnknownIds(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+  const record = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
+  return [
+    create(index, GENERATED_SLOT, record, 'body'),
+    update(index, GENERATED_SLOT, { [PROBE_FIELD]: tagged[1]! }),
+    create(index, GENERATED_SLOT, record, 'body'),
+    read(index, GENERATED_SLOT),
+    read(index, 1),
+    update(index, 1, { [PROBE_FIELD]: tagged[2]! }),
+    remove(index, 1),
+    remove(index, GENERATED_SLOT),
+  ];
+}
+
+/**
+ * The probes of a run, in the order they are sent: cheap and broad first, the volume last (it
+ * creates {@link BULK_MAX} records). The index of each rotates with the seed; the classes whose
+ * shape depends on the index's schema (content, depths, types) get one probe per index.
+ */
+export function probeSequences(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, seed: number): ProbeSequence[] {
+  const indices = INDEX_DEFINITIONS.map((d) => d.name);
+  const rotated = (n: number) => indices[(((seed + n) % indices.length) + indices.length) % indices.length]!;
+  const tagged = vocabulary.taggedValues;
+  const rich = Object.fromEntries(indices.map((index, n) => [index, richBody(doc, spec, vocabulary, index, seed + n)])) as Record<IndexName, Body>;
+  const probes: ProbeSequence[] = [];
+  const add = (kind: ProbeKind, index: IndexName, steps: FuzzStep[]) => probes.push({ kind, index, steps });
+  add('hostile-transports', rotated(0), hostileTransports(doc, rotated(0), tagged));
+  add('json-spellings', rotated(1), jsonSpellings(doc, rotated(1), tagged));
+  for (const index of indices) add('content', index, content(doc, index, rich[index]));
+  for (const index of indices) add('query-forms', index, queryForms(doc, index, tagged));
+  for (const index of indices) add('change-depths', index, changeDepths(index, rich[index]));
+  for (const index of indices) add('types-everywhere', index, typesEverywhere(doc, spec, index, rich[index]));
+  for (let style = 1; style < ID_STYLES.length; style++) add('id-styles', rotated(style), idStyle(doc, rotated(style), style, tagged));
+  add('generated-and-unknown-ids', rotated(0), generatedAndUnknownIds(doc, rotated(0), tagged));
+  add('volume', rotated(2), bulkSteps(doc, rotated(2), BULK_MAX, tagged[0]!, { readAll: true, readWhere: true, deleteWhere: true }));
+  return probes;
+}
