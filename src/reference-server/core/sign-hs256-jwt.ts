@@ -1,4 +1,4 @@
-/** Base64url without padding (RFC 7515 §2) of some bytes. */
+/** Base64url without padding (RFC 7515, section 2) of some bytes. */
 function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
@@ -10,7 +10,7 @@ const encoder = new TextEncoder();
 const HEADER = base64url(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })));
 
 /**
- * An HS256 JWS in compact form (RFC 7515 §7.1) of `claims`, signed with WebCrypto HMAC-SHA-256:
+ * An HS256 JWS in compact form (RFC 7515, section 7.1) of `claims`, signed with WebCrypto HMAC-SHA-256:
  * the bytes jose's SignJWT makes for the same header and claims in the same order, without
  * loading jose (./mint-token.ts). Throws when WebCrypto refuses the key (an empty one).
  */
