@@ -1,4 +1,4 @@
-import { isBareNumber, parseDuration } from '../../reference-server/mock-controls/parse-duration.js';
+import { DURATION_EXAMPLES, isBareNumber, parseDuration } from '../../reference-server/mock-controls/parse-duration.js';
 
 /** A duration flag's value in milliseconds, or what is wrong with its text (a message for exit 2). */
 export type DurationFlagResult = { ok: true; ms: number } | { ok: false; error: string };
@@ -22,5 +22,6 @@ export function readDuration(text: string, from: string): DurationFlagResult {
     };
   }
   const result = parseDuration(text);
-  return result.ok ? result : { ok: false, error: `${from}: ${result.error.replace(' (a bare number is milliseconds)', '')}` };
+  // Without a max, parseDuration refuses only unreadable text; its hint about bare numbers does not hold here yet.
+  return result.ok ? result : { ok: false, error: `${from}: "${text}" is not a duration: ${DURATION_EXAMPLES}` };
 }

@@ -6,6 +6,9 @@ export type DurationResult = { ok: true; ms: number } | { ok: false; error: stri
 
 const MS_PER_UNIT: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
+/** How a duration is written, for messages that refuse one. */
+export const DURATION_EXAMPLES = 'write e.g. 300ms, 2s, 1.5s, 2m or 1h';
+
 /** True for a number without a unit (`90`, `1.5`): milliseconds in the kit's one duration grammar. */
 export const isBareNumber = (text: string): boolean => /^\s*\d+(?:\.\d+)?\s*$/.test(text);
 
@@ -21,7 +24,7 @@ export const isBareNumber = (text: string): boolean => /^\s*\d+(?:\.\d+)?\s*$/.t
  */
 export function parseDuration(text: string, options: { max?: number } = {}): DurationResult {
   const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/i.exec(text);
-  if (!match) return { ok: false, error: `"${text}" is not a duration: write e.g. 300ms, 2s, 1.5s, 2m or 1h (a bare number is milliseconds)` };
+  if (!match) return { ok: false, error: `"${text}" is not a duration: ${DURATION_EXAMPLES} (a bare number is milliseconds)` };
   const ms = Math.round(Number(match[1]) * MS_PER_UNIT[(match[2] ?? 'ms').toLowerCase()]!);
   const { max } = options;
   if (max !== undefined && !(ms <= max)) return { ok: false, error: `"${text}" is longer than the ${max / 1000}s the server waits at most` };
