@@ -8,6 +8,8 @@
  *                                        second time; declarations for the library entries only)
  *   dist/steps/conformance-steps.js     (steps/ bundled into one module, see
  *                                        scripts/bundle-conformance-steps.ts)
+ *   dist/reference-server/node-http/admin-page/admin-page.js
+ *                                       (the admin page's browser script, bundled by esbuild)
  * A module a sibling package owns is reached only through that package's entry (its `exports`
  * map): `import … from '../core/index.js'` in src/ becomes `'@mgmt-kit/mock/core'` in dist/, so
  * one install holds one reference core (one `SeedError`, one store type). Importing a non-entry
@@ -24,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { bundleConformanceSteps } from './bundle-conformance-steps.js';
 import { STEP_BUNDLE_PATH } from '../src/conformance/step-bundle-path.js';
+import { bundleAdminPageScript } from '../src/reference-server/node-http/admin-page-script.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -233,5 +236,8 @@ const stepFiles = await bundleConformanceSteps({
   },
 });
 failOnBypasses();
+
+// 4. The admin page's script: browser TypeScript, bundled by esbuild beside the module that serves it.
+ts.sys.writeFile(staged(mgmtKit, join(root, 'dist/reference-server/node-http/admin-page/admin-page.js')), bundleAdminPageScript());
 for (const build of [...siblings, mgmtKit]) publish(build);
 console.log(`built ${STEP_BUNDLE_PATH} (${stepFiles.length} step files)`);

@@ -74,7 +74,7 @@ describe('the bundle npm run build made of steps/', () => {
     assert.notEqual(code, '', `${STEP_BUNDLE_PATH} is missing: run npm run build`);
   });
   it('imports cucumber, the sibling packages through their entries and the compiled runner modules, copying none of them', () => {
-    for (const specifier of ['@cucumber/cucumber', '@mgmt-kit/client', '@mgmt-kit/mock/core', '../conformance/faithful-answers.js']) {
+    for (const specifier of ['@cucumber/cucumber', '@mgmt-kit/client', '@mgmt-kit/mock/core', '../contract/faithful-answers.js']) {
       assert.ok(code.includes(`from "${specifier}"`), `imports ${specifier}`);
     }
     assert.doesNotMatch(code, /from "[^"]*\/src\//, 'nothing from src/');

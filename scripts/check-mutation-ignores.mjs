@@ -37,7 +37,7 @@ function walk(dir, out = []) {
   }
   return out;
 }
-for (const file of walk(join(copy, 'src/reference-server/core'))) writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);
+for (const file of [...walk(join(copy, 'src/reference-server/core')), ...walk(join(copy, 'src/tokens'))]) writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);
 
 const config = JSON.parse(readFileSync(join(copy, 'stryker.config.json'), 'utf8'));
 const leftOut = filesLeftOutOfMutation(config);

@@ -6,7 +6,7 @@
 //
 // npm run fuzz:random-faithful [-- --seeds 50] [--first-seed 1] [--runs 100] [--random-seed N (default: the server's seed)]
 import { parseArgs } from 'node:util';
-import { mintJwt } from '../src/conformance/mint-jwt.js';
+import { mintToken } from '../src/tokens/index.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import { jwtClaimsFor } from '../test/independent-server/faithful-profiles.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
@@ -29,7 +29,7 @@ const started = Date.now();
 for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
   const server = await startIndependentServer([], { randomFaithful: seed });
   try {
-    const token = await mintJwt(server.secret, 'valid', jwtClaimsFor(server.switches));
+    const token = await mintToken({ secret: server.secret, claims: jwtClaimsFor(server.switches), expiresIn: '1h' });
     // The fuzzer's seed follows the server's unless one is given: each seed is another server and other sequences.
     const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 300_000, randomSeed: fixedRandomSeed ?? seed, allowDestructive: false });
     const ok = report.failures.length === 0 && report.sequences === runs;

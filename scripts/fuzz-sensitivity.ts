@@ -11,7 +11,7 @@
 //
 // npm run fuzz:sensitivity [-- --seeds 10] [--runs 100] [--only a,b] [--concurrency 4]
 import { parseArgs } from 'node:util';
-import { mintJwt } from '../src/conformance/mint-jwt.js';
+import { mintToken } from '../src/tokens/index.js';
 import { DEFAULT_FUZZ_RUNS } from '../src/cli/commands/fuzz.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
@@ -60,7 +60,7 @@ for (const name of switches) {
   for (const seed of seeds) {
     const server = await startServer(name);
     try {
-      const token = await mintJwt(server.secret);
+      const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
       const report = await runFuzz({
         baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 300_000, randomSeed: seed, allowDestructive: false, maxFailures: 1,
         ...(concurrency === undefined ? {} : { concurrency }),

@@ -5,7 +5,7 @@
 //
 // npm run fuzz:sweep [-- --runs 2000] [--random-seed 1]
 import { parseArgs } from 'node:util';
-import { mintJwt } from '../src/conformance/mint-jwt.js';
+import { mintToken } from '../src/tokens/index.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import { FAITHFUL_PROFILES } from '../test/independent-server/faithful-profiles.js';
 import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
@@ -24,7 +24,7 @@ interface Target {
 }
 
 async function fuzzOnce(target: Target, jwtClaims: Record<string, unknown> | undefined, maxFailures?: number) {
-  const token = await mintJwt(target.secret, 'valid', jwtClaims);
+  const token = await mintToken({ secret: target.secret, claims: jwtClaims, expiresIn: '1h' });
   const started = Date.now();
   const report = await runFuzz({ baseUrl: target.url, token, jwtSecret: target.secret, runs, timeBudgetMs: 600_000, randomSeed, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
   return { report, seconds: ((Date.now() - started) / 1000).toFixed(1) };

@@ -50,7 +50,7 @@ test('a rule matches by file and line text', () => {
 test('the pointer to this report is left out of an ignored mutant\'s reason, whatever path the comment gives it', () => {
   const pointers = ['(docs/mutation/SURVIVORS.md)', '(reports/SURVIVORS.md)', '(SURVIVORS.md)'];
   const mutants = pointers.map((pointer, index) => ({ status: 'Ignored', mutatorName: 'StringLiteral', location: at(index + 1), statusReason: `equivalent: token cache ${pointer}` }));
-  const rows = listSurvivors({ files: { 'src/reference-server/core/verified-token-cache.ts': { source: 'a\nb\nc', mutants } } });
+  const rows = listSurvivors({ files: { 'src/tokens/verified-token-cache.ts': { source: 'a\nb\nc', mutants } } });
   assert.deepEqual(rows.map((r) => r.reason), ['equivalent: token cache', 'equivalent: token cache', 'equivalent: token cache']);
 });
 

@@ -12,7 +12,7 @@ const OPEN_STATUS = 'open status, fixed outcome: the request is refused later by
 
 /** @type {SurvivorReason[]} */
 export const SURVIVOR_REASONS = [
-  { file: 'core/authenticate.ts', line: /Bearer|EMPTY_SECRET|secret ===|keyBytes\.length|importKey/, reason: 'exact form of the Authorization header value and secret handling: not shown (description section 5); missing, malformed, unsigned, expired and foreign-secret tokens are killed' },
+  { file: 'tokens/authenticate.ts', line: /Bearer|EMPTY_SECRET|secret ===|keyBytes\.length|importKey/, reason: 'exact form of the Authorization header value and secret handling: not shown (description section 5); missing, malformed, unsigned, expired and foreign-secret tokens are killed' },
   { file: 'core/update-records.ts', line: /pathId !== undefined && bodyId/, reason: 'open: the update body carries "the id of the target" (description section 4.1); whether an update at {base}/{id} may leave it out of the body is not fixed' },
   { file: 'core/update-records.ts', line: /if \(invalid\)/, reason: 'open: an update that adds a list entry without its required fields; the description fixes required fields on create only' },
   { file: 'core/update-records.ts', line: /id === undefined\) return|'not found'|!list\.ok/, reason: OPEN_STATUS },
@@ -52,10 +52,10 @@ export const SURVIVOR_REASONS = [
   { file: 'core/map-violations.ts', line: /KIT_REFUSAL_REASONS/, reason: "wording not fixed: a validation keyword the kit has no words for keeps ajv's message; no scenario meets one (kit-refusal-reasons.ts)" },
   { file: 'core/map-violations.ts', reason: 'wording not fixed: the text of a refusal other than a missing required field' },
   { file: 'core/messages.ts', reason: 'not checked: the description says what the update and delete messages tell (the record was updated, deleted, no update was needed), not their words (x-decisions success-messages); the features read only that the envelope holds a message' },
-  { file: 'core/authenticate.ts', line: /acceptedToken = ''/, reason: 'equivalent: the token the header memo starts with; no Bearer token is empty or holds a space, so no cache holds either' },
-  { file: 'core/authenticate.ts', line: /isCachedAndOpen|window === undefined/, reason: 'equivalent: the verified-token cache; a cache that answers "not held" sends the token to full verification, with the same answer, and a held token turns invalid only by the clock' },
-  { file: 'core/authenticate.ts', line: /algorithms/, reason: 'kit-only: which HMAC algorithm is accepted besides HS256 is not shown (description section 5); the clock option serves unit tests' },
-  { file: 'core/authenticate.ts', line: /catch/, reason: 'equivalent: an empty catch returns undefined, which refuses like false' },
+  { file: 'tokens/authenticate.ts', line: /acceptedToken = ''/, reason: 'equivalent: the token the header memo starts with; no Bearer token is empty or holds a space, so no cache holds either' },
+  { file: 'tokens/authenticate.ts', line: /isCachedAndOpen|window === undefined/, reason: 'equivalent: the verified-token cache; a cache that answers "not held" sends the token to full verification, with the same answer, and a held token turns invalid only by the clock' },
+  { file: 'tokens/authenticate.ts', line: /algorithms/, reason: 'kit-only: which HMAC algorithm is accepted besides HS256 is not shown (description section 5); the clock option serves unit tests' },
+  { file: 'tokens/authenticate.ts', line: /catch/, reason: 'equivalent: an empty catch returns undefined, which refuses like false' },
   { file: 'core/decode-body.ts', reason: 'kit-only: bytes that are not UTF-8, x-decisions malformed-json' },
   { file: 'core/candidate-records.ts', reason: 'equivalent: the id-index shortcut, the query is applied to what it returns' },
   { file: 'core/batch-status.ts', reason: 'equivalent: severity ranks no batch needs' },

@@ -1,7 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { createAt } from './create.steps.js';
 import type { PathForm } from './parameter-types.js';
-import { REFUSAL_STATUSES, TAKEN_OR_REFUSED_STATUSES } from '../src/conformance/faithful-answers.js';
+import { REFUSAL_STATUSES, TAKEN_OR_REFUSED_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { assertRefusalBody } from './support/envelope-items.js';
 import { expectThat } from './support/expect-that.js';

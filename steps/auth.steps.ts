@@ -1,6 +1,6 @@
 import { When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
-import { mintJwt, unsignedJwt, type TokenKind } from '../src/conformance/mint-jwt.js';
+import { mintToken, unsignedJwt, type TokenKind } from '../src/tokens/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import { sampleRecord } from './support/sample-records.js';
@@ -59,13 +59,13 @@ When(
 When(
   'I {operation} {index} at {path} with a token that is {token-flaw}',
   async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, flaw: TokenKind) {
-    const token = await mintJwt(requireSecret(this), flaw, this.kit.jwtClaims);
+    const token = await mintToken({ secret: requireSecret(this), kind: flaw, claims: this.kit.jwtClaims, expiresIn: '1h' });
     await sendHarmless(this, this.clientWithToken(token), operation, index, path);
   },
 );
 
 When('I read {index} with a valid token minted from the secret', async function (this: KitWorld, index: ClientIndexKey) {
-  const token = await mintJwt(requireSecret(this), 'valid', this.kit.jwtClaims);
+  const token = await mintToken({ secret: requireSecret(this), claims: this.kit.jwtClaims, expiresIn: '1h' });
   await this.call((c) => indexClient(c, index).read(), { client: this.clientWithToken(token) });
 });
 

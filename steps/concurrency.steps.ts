@@ -1,6 +1,6 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
-import { DUPLICATE_ID_MESSAGE, PLAIN_READ_STATUSES, READ_NOTHING_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/conformance/faithful-answers.js';
+import { DUPLICATE_ID_MESSAGE, PLAIN_READ_STATUSES, READ_NOTHING_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';

@@ -1,7 +1,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import { indexFromWords } from './parameter-types.js';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { REFUSAL_STATUSES } from '../src/conformance/faithful-answers.js';
+import { REFUSAL_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';

@@ -1,7 +1,7 @@
 import { expectThat } from './support/expect-that.js';
 import { Then } from '@cucumber/cucumber';
 import { assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';
-import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/conformance/faithful-answers.js';
+import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { indexOfOperation } from './support/index-of-operation.js';
 import { indexClient } from './support/loose-index-client.js';
@@ -53,7 +53,7 @@ Then('the response is 404, nothing found', function (this: KitWorld) {
   expectStatus(this, 404);
 });
 
-// Where the description leaves a status open, the set comes from src/conformance/faithful-answers.ts.
+// Where the description leaves a status open, the set comes from src/contract/faithful-answers.ts.
 
 // faithful-answers read-finds-nothing: 404, or 204 (§7, nothing to act on).
 Then('the response is 404 or 204, nothing found', function (this: KitWorld) {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { READ_NOTHING_STATUSES } from '../src/conformance/faithful-answers.js';
+import { READ_NOTHING_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { generateSecret, mintToken } from '../reference-server/index.js';
+import { generateSecret, mintToken } from '../tokens/index.js';
 import { benchSeed } from './bench-data.js';
 import type { BenchReport, LatencyRow, ThroughputRow } from './bench-report.js';
 import type { BenchSettings } from './bench-settings.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { mintToken } from '../reference-server/core/mint-token.js';
+import { mintToken } from '../tokens/mint-token.js';
 import { withSelfTestServer, type SelfTestServer } from './self-test-server.js';
 
 /** Whether anything answers at the URL. */

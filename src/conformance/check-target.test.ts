@@ -8,7 +8,7 @@ import { findFreePort } from '../../test/support/start-cli-for-tests.js';
 import { plainConnection } from '../connection/connection-settings.js';
 import { openConnection } from '../connection/open-connection.js';
 import { checkTarget, findBaseUrlProblem } from './check-target.js';
-import { mintJwt } from './mint-jwt.js';
+import { mintToken } from '../tokens/index.js';
 
 let reference: RunningReferenceServer;
 let token: string;
@@ -24,7 +24,7 @@ function listen(server: Server): Promise<string> {
 before(async () => {
   const secret = generateSecret();
   reference = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
-  token = await mintJwt(secret, 'valid');
+  token = await mintToken({ secret, expiresIn: '1h' });
   silent = createServer(() => undefined); // accepts, never answers
   forbidding = createServer((_req, res) => res.writeHead(403).end());
   // A gateway that serves the service under /mgmt only; anything else is its own HTML 404. Under

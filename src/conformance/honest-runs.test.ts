@@ -86,8 +86,8 @@ test('finding 1: clean-up deletes that were dropped are read back as leftovers, 
 });
 
 async function mint(): Promise<string> {
-  const { mintJwt } = await import('./mint-jwt.js');
-  return mintJwt(secret, 'valid');
+  const { mintToken } = await import('../tokens/index.js');
+  return mintToken({ secret, expiresIn: '1h' });
 }
 
 test('finding 2: --min-coverage below the figure fails the run in every report, not only in the exit code', { timeout: 120_000 }, async () => {

@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../contract/escape-html.js';
 import { headingAnchor } from './service-description.js';
 
 /** Inline Markdown a reader of the description needs: code spans and bold, on escaped text. */

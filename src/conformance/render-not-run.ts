@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape-html.js';
+import { escapeHtml } from '../contract/escape-html.js';
 import type { RunLeftovers } from './read-run-leftovers.js';
 import type { RunVerdict } from './run-verdict.js';
 

@@ -1,6 +1,6 @@
 import { renderCoverageHtml } from '../coverage/render-coverage.js';
-import { escapeHtml } from './escape-html.js';
-import { renderAllowanceSectionHtml } from './render-allowances.js';
+import { escapeHtml } from '../contract/escape-html.js';
+import { renderAllowanceSectionHtml } from '../contract/render-allowances.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
 import { BASELINE_OUTCOME_TEXT, cleanUpLine, EXTENSIONS_TITLE, listFailuresFirst } from './render-summary-markdown.js';
 import { SERVICE_DESCRIPTION_PATH, type ServiceSection } from './service-description.js';

@@ -1,5 +1,5 @@
 import { renderCoverageMarkdown } from '../coverage/render-coverage.js';
-import { renderAllowanceSection } from './render-allowances.js';
+import { renderAllowanceSection } from '../contract/render-allowances.js';
 import type { BaselineEntryOutcome } from './baseline.js';
 import type { ConformanceSummary, SummaryRow } from './build-conformance-summary.js';
 import { SERVICE_DESCRIPTION_PATH } from './service-description.js';

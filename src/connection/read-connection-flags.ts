@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
-import { parseJwtClaims } from '../conformance/mint-jwt.js';
+import { parseJwtClaims } from '../tokens/index.js';
 import type { ConnectionSettings, HeaderSetting, PemFile, TlsSettings } from './connection-settings.js';
 import { parseHeaderFlag } from './parse-header-flag.js';
 import { findProxyProblem, proxyFromEnvironment } from './proxy-for-url.js';

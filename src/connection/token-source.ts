@@ -1,4 +1,4 @@
-import { mintJwt } from '../conformance/mint-jwt.js';
+import { mintToken } from '../tokens/index.js';
 import type { AuthSettings } from './connection-settings.js';
 import { runTokenCommand } from './run-token-command.js';
 import { expiresSoon } from '../client/index.js';
@@ -35,7 +35,7 @@ export function createTokenSource(auth: AuthSettings): TokenSource {
       : auth.tokenCommand !== undefined
         ? () => runTokenCommand(auth.tokenCommand!)
         : auth.jwtSecret !== undefined
-          ? () => mintJwt(auth.jwtSecret!, 'valid', auth.jwtClaims)
+          ? () => mintToken({ secret: auth.jwtSecret!, claims: auth.jwtClaims, expiresIn: '1h' })
           : undefined;
   let held: { token: string; at: number } | undefined = auth.token === undefined ? undefined : { token: auth.token, at: Date.now() };
   let pending: Promise<string> | undefined;

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../conformance/escape-html.js';
+import { escapeHtml } from '../contract/escape-html.js';
 import type { CoverageCell, CoverageRow, ResponseCoverage } from './response-coverage.js';
 
 /** Where the docs explain what a black-box run can never see, so a threshold is set sensibly (a heading of docs/conformance.md; response-coverage.test.ts checks it resolves). */

@@ -2,7 +2,7 @@
  * @module fuzz
  * `mgmt-kit fuzz`: model-based differential fuzzing. Sequences generated from the spec's schemas
  * are sent to a target and to the reference core; disagreements beyond what
- * src/conformance/faithful-answers.ts allows are shrunk with fast-check and reported as curl repros.
+ * src/contract/faithful-answers.ts allows are shrunk with fast-check and reported as curl repros.
  */
 
 // Running

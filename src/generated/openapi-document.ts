@@ -92,7 +92,7 @@ export const openapiDocument: unknown = {
       {
         "id": "where-equals-list",
         "section": "§4.1 query body",
-        "choice": "where.equals on a field that holds a list never matches in the reference server (expr is a String, a list is not). The description does not say what equals means for a list: a search engine, and the public original service through its store, match a list when any element equals expr, and that is as faithful; clients must not rely on either. The conformance suite never asks, and mgmt-kit fuzz accepts both (src/conformance/faithful-answers.ts where-on-list)."
+        "choice": "where.equals on a field that holds a list never matches in the reference server (expr is a String, a list is not). The description does not say what equals means for a list: a search engine, and the public original service through its store, match a list when any element equals expr, and that is as faithful; clients must not rely on either. The conformance suite never asks, and mgmt-kit fuzz accepts both (src/contract/faithful-answers.ts where-on-list)."
       },
       {
         "id": "query-language",

@@ -1,4 +1,5 @@
-import { mintToken, type IndexName, type SeedData } from '../reference-server/core/index.js';
+import type { IndexName, SeedData } from '../reference-server/core/index.js';
+import { mintToken } from '../tokens/index.js';
 import type { FaultRuleInput, FaultRuleView, JournalEntry, JournalFilter } from '../reference-server/mock-controls/index.js';
 import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../reference-server/node-http/start-reference-server.js';
 

@@ -14,7 +14,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
-import { mintToken } from '../reference-server/core/mint-token.js';
+import { mintToken } from '../tokens/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../reference-server/node-http/start-reference-server.js';
 import { sendRaw } from '../../test/support/test-server.js';
 import { listOperations, loadOpenApiDocument, type OperationEntry } from './openapi-document.js';

@@ -1,6 +1,6 @@
 import { createSpecValidator, type ResponseCheck, type SpecValidator } from '../../src/spec/spec-validator.js';
 import type { CallOutcome } from './call-outcome.js';
-import { PLAIN_ENVELOPE_STATUSES } from '../../src/conformance/faithful-answers.js';
+import { PLAIN_ENVELOPE_STATUSES } from '../../src/contract/faithful-answers.js';
 
 let validator: SpecValidator | undefined;
 

@@ -1,5 +1,5 @@
 import type { CallOutcome } from './call-outcome.js';
-import { acceptedItemPhrases, isAcceptedFieldName, DUPLICATE_ID_MESSAGE, isDuplicateIdMessage, refusalMustSayError } from '../../src/conformance/faithful-answers.js';
+import { acceptedItemPhrases, isAcceptedFieldName, DUPLICATE_ID_MESSAGE, isDuplicateIdMessage, refusalMustSayError } from '../../src/contract/faithful-answers.js';
 
 /** One envelope item as received (the World has already checked it against the spec). */
 export interface ReceivedItem {
@@ -53,7 +53,7 @@ export function assertSuccessEnvelope(outcome: CallOutcome, code: number, ids: s
 
 /**
  * Checks a 406 envelope whose message maps the missing field to `required` (§4.1 rule 4),
- * under a spelling the allowance missing-field-name of src/conformance/faithful-answers.ts accepts.
+ * under a spelling the allowance missing-field-name of src/contract/faithful-answers.ts accepts.
  */
 export function assertMissingField(outcome: CallOutcome, dotted: string): void {
   const items = requireEnvelope(outcome);
@@ -68,7 +68,7 @@ export function assertMissingField(outcome: CallOutcome, dotted: string): void {
 
 /**
  * True when an envelope message says `expected`: exactly, or — for the duplicate-id message — as
- * the allowance duplicate-id-message of src/conformance/faithful-answers.ts accepts it.
+ * the allowance duplicate-id-message of src/contract/faithful-answers.ts accepts it.
  */
 export function isMessage(message: unknown, expected: string): boolean {
   return expected === DUPLICATE_ID_MESSAGE ? isDuplicateIdMessage(message) : message === expected;

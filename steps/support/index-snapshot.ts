@@ -1,7 +1,7 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
 import { indexTable } from '../../src/reference-server/core/index.js';
 import type { KitWorld } from '../world.js';
-import { PLAIN_READ_STATUSES } from '../../src/conformance/faithful-answers.js';
+import { PLAIN_READ_STATUSES } from '../../src/contract/faithful-answers.js';
 import { indexClient } from './loose-index-client.js';
 import { recordsOf } from './records-of.js';
 import type { JsonRecord } from './sample-records.js';

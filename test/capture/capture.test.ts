@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
 import { captureCommand } from '../../src/cli/commands/capture.js';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { createHandlers } from '../../src/mock/index.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 import { startIndependentServer, type IndependentServer } from '../independent-server/start-independent-server.js';
@@ -88,13 +88,13 @@ test('capture from the reference server: GET only, and a server started from the
   assert.equal(code, 0, err);
   assert.deepEqual([...methods], ['GET'], 'read-only: nothing but GET reached the deployment');
   assert.match(err, /^mgmt-kit capture: 3 events, 3 network link types, 1 agent from http:\/\/127\.0\.0\.1:\d+ → .*reference\.json\n$/);
-  const held = await readEveryIndex(origin.url, await mintJwt(secret));
+  const held = await readEveryIndex(origin.url, await mintToken({ secret, expiresIn: '1h' }));
   assert.deepEqual(Object.fromEntries(Object.entries(fileOf(file)).map(([index, records]) => [index, byId(records)])), held);
   await assertRestarts(file, held);
 });
 
 test('capture from the independent server: its records (made through its API) survive the round trip', async () => {
-  const token = await mintJwt(independent.secret);
+  const token = await mintToken({ secret: independent.secret, expiresIn: '1h' });
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   for (const body of [{ kind: 'link-down', source: 'r1' }, { id: 'ind-e', kind: 'link-up' }]) {
     assert.equal((await sendRaw(independent.url, 'POST', '/event', JSON.stringify(body), auth)).status, 201);

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlink
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { EXIT } from '../../src/conformance/run-verdict.js';
 import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
@@ -21,7 +21,7 @@ let token: string;
 before(async () => {
   const secret = generateSecret();
   server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
-  token = await mintJwt(secret, 'valid');
+  token = await mintToken({ secret, expiresIn: '1h' });
 });
 after(() => server.close());
 

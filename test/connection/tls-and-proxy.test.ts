@@ -14,7 +14,7 @@ import { captureCommand } from '../../src/cli/commands/capture.js';
 import { conformanceCommand } from '../../src/cli/commands/conformance.js';
 import { fuzzCommand } from '../../src/cli/commands/fuzz.js';
 import { findFreePort } from '../support/start-cli-for-tests.js';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 import { startForwardProxy, type ForwardProxy } from '../support/forward-proxy.js';
 import { makeCertificates, type TestCertificates } from '../support/make-certificates.js';
@@ -36,8 +36,8 @@ before(async () => {
   proxy = await startForwardProxy();
   plainSecret = generateSecret();
   plain = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret: plainSecret } });
-  mtlsToken = await mintJwt(mtls.secret);
-  plainToken = await mintJwt(plainSecret);
+  mtlsToken = await mintToken({ secret: mtls.secret, expiresIn: '1h' });
+  plainToken = await mintToken({ secret: plainSecret, expiresIn: '1h' });
 });
 after(async () => {
   await Promise.all([mtls.close(), proxy.close(), plain.close()]);

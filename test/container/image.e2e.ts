@@ -15,7 +15,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { packPackages, REPO } from '../../scripts/packages/pack-packages.js';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 import { buildLocalNodeBase } from './local-node-base.js';
 import { ensurePodman, podman, podmanResult, ULIMITS } from './podman.js';
@@ -102,7 +102,7 @@ console.log(JSON.stringify({ uid: process.getuid(), cwd: process.cwd(), scripts:
       }
       log(`serve in the container: first answer ${seconds(Date.now() - started)} after podman start`);
       assert.equal(firstAnswer?.status, 200, podman(['logs', name]));
-      const token = await mintJwt(secret, 'valid');
+      const token = await mintToken({ secret, expiresIn: '1h' });
       const links = await fetch(`http://127.0.0.1:${port}/type/network-link`, { headers: { authorization: `Bearer ${token}` } });
       assert.equal(links.status, 200);
       assert.deepEqual(((await links.json()) as Array<{ id: string }>).map((link) => link.id).sort(), ['p2p', 'slice']);

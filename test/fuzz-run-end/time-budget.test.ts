@@ -3,7 +3,7 @@
 // failure takes thousands of shrink candidates (such runs were still going at 200 s).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateSecret, mintToken } from '../../src/reference-server/core/mint-token.js';
+import { generateSecret, mintToken } from '../../src/tokens/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
 import type { FuzzOptions, FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from '../../src/fuzz/report/render-fuzz-clean-up.js';

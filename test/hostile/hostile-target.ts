@@ -1,6 +1,6 @@
 // Test helper (not a test file): one way to start each of our servers for the hostile-input suite,
 // so the same cases run against the node:http reference server and the msw handlers.
-import { mintToken } from '../../src/reference-server/core/mint-token.js';
+import { mintToken } from '../../src/tokens/mint-token.js';
 import { sendRaw, type WireResponse } from '../support/test-server.js';
 import { MSW_DROPS_GET_BODY } from '../support/msw-major.js';
 

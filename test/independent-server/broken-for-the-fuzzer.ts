@@ -1,4 +1,4 @@
-import { NOT_ASKED } from '../../src/conformance/faithful-answers.js';
+import { NOT_ASKED } from '../../src/contract/faithful-answers.js';
 
 /**
  * The broken switches (VARIANTS) of server.mjs that `mgmt-kit fuzz` must catch (exit 1). The fast

@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ALLOWANCES, type AllowanceId } from '../../src/conformance/faithful-answers.js';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { ALLOWANCES, type AllowanceId } from '../../src/contract/faithful-answers.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
@@ -12,7 +12,7 @@ import { AS_WRITTEN, FAITHFUL_PROFILES, FAITHFUL_SWITCHES } from './faithful-pro
 import { INDEPENDENT_SERVER_PATH, startIndependentServer } from './start-independent-server.js';
 
 // The suite and `mgmt-kit fuzz` judge a faithful implementation alike. Every open point
-// of src/conformance/faithful-answers.ts has an independent server that makes another choice
+// of src/contract/faithful-answers.ts has an independent server that makes another choice
 // there, and both must pass on each. The fuzz runs are bounded (fixed seeds) to keep npm test short;
 // `npm run fuzz:faithful` runs 2 000 sequences on each profile.
 
@@ -47,7 +47,7 @@ describe('every allowance has a faithful alternative, and each passes the suite 
     test(`profile "${profile.name}" (${profile.switches.join(', ') || 'no switch'}): every core scenario passes, and ${FUZZ_SEEDS.length} × ${FUZZ_RUNS} fuzz sequences find nothing`, async () => {
       const server = await startIndependentServer(profile.switches);
       try {
-        const token = await mintJwt(server.secret, 'valid', profile.jwtClaims);
+        const token = await mintToken({ secret: server.secret, claims: profile.jwtClaims, expiresIn: '1h' });
         const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims: profile.jwtClaims, profile: 'core' });
         assertEveryScenarioPassed(run, `${profile.name}\n--- server log\n${server.log()}`);
         for (const seed of FUZZ_SEEDS) {

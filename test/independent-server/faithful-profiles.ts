@@ -1,11 +1,11 @@
-import type { AllowanceId, NOT_ASKED } from '../../src/conformance/faithful-answers.js';
+import type { AllowanceId, NOT_ASKED } from '../../src/contract/faithful-answers.js';
 
 /** An allowance, or an open point neither the suite nor the fuzzer asks about (the switch proves they do not). */
 export type OpenPoint = AllowanceId | keyof typeof NOT_ASKED;
 
 /**
  * Every faithful switch (VARIANTS) of server.mjs and the allowances of
- * src/conformance/faithful-answers.ts it exercises: another choice where the service
+ * src/contract/faithful-answers.ts it exercises: another choice where the service
  * description leaves one open, on which the suite and `mgmt-kit fuzz` must both pass.
  */
 export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> = {

@@ -3,7 +3,7 @@
 // faithful profiles pass. A sequence of single requests never shows a race (broken-under-concurrency.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
 import type { FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
@@ -14,7 +14,7 @@ import { startIndependentServer } from './start-independent-server.js';
 async function fuzz(variants: readonly string[], options: { runs: number; maxFailures?: number; jwtClaims?: Record<string, unknown> | undefined }): Promise<{ report: FuzzReport; url: string; token: string }> {
   const server = await startIndependentServer(variants);
   try {
-    const token = await mintJwt(server.secret, 'valid', options.jwtClaims);
+    const token = await mintToken({ secret: server.secret, claims: options.jwtClaims, expiresIn: '1h' });
     const report = await runFuzz({
       baseUrl: server.url, token, jwtSecret: server.secret, runs: options.runs, timeBudgetMs: 120_000, randomSeed: 7, allowDestructive: false, concurrency: 4, maxSteps: 4,
       ...(options.maxFailures ? { maxFailures: options.maxFailures } : {}),

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from '../self-check/run-suite-quietly.js';
 import { FAILS_WITHOUT_THE_EXTENSIONS } from './extension-failures.js';
 import { CONCURRENCY_FAILURES } from './concurrency-failures.js';
@@ -36,7 +36,7 @@ async function readAllIndices(url: string, token: string): Promise<Record<string
 async function runAgainst(variants: readonly string[], jwtClaims?: Record<string, unknown>, profile: 'core' | 'extended' = 'core', tags?: string): Promise<IndependentRun> {
   const server = await startIndependentServer(variants);
   try {
-    const token = await mintJwt(server.secret, 'valid', jwtClaims);
+    const token = await mintToken({ secret: server.secret, claims: jwtClaims, expiresIn: '1h' });
     const before = await readAllIndices(server.url, token);
     const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims, profile, tags });
     const after = await readAllIndices(server.url, token);

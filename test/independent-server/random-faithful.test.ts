@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
@@ -46,7 +46,7 @@ describe('a random faithful choice at every open point (RANDOM_FAITHFUL)', () =>
     test(`RANDOM_FAITHFUL=${seed}: ${FUZZ_RUNS} fuzz sequences find nothing`, async () => {
       const server = await startIndependentServer([], { randomFaithful: seed });
       try {
-        const token = await mintJwt(server.secret, 'valid', jwtClaimsFor(server.switches));
+        const token = await mintToken({ secret: server.secret, claims: jwtClaimsFor(server.switches), expiresIn: '1h' });
         const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs: FUZZ_RUNS, timeBudgetMs: 90_000, randomSeed: seed, allowDestructive: false });
         const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
         assert.deepEqual(report.failures.map((f) => f.signature), [], `switches ${server.switches.join(',')}:\n${shown}`);
@@ -63,7 +63,7 @@ describe('a random faithful choice at every open point (RANDOM_FAITHFUL)', () =>
       const server = await startIndependentServer([], { randomFaithful: seed });
       try {
         const jwtClaims = jwtClaimsFor(server.switches);
-        const token = await mintJwt(server.secret, 'valid', jwtClaims);
+        const token = await mintToken({ secret: server.secret, claims: jwtClaims, expiresIn: '1h' });
         const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims, profile: 'core' });
         assertEveryScenarioPassed(run, `switches ${server.switches.join(',')}\n--- server log\n${server.log()}`);
       } finally {

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 
@@ -18,7 +18,7 @@ let token: string;
 before(async () => {
   secret = generateSecret();
   server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
-  token = await mintJwt(secret, 'valid');
+  token = await mintToken({ secret, expiresIn: '1h' });
 });
 after(() => server.close());
 

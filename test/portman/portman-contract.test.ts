@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { generateSecret, listOperations, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 
 const PORTMAN = join(dirname(createRequire(import.meta.url).resolve('@apideck/portman/package.json')), 'bin', 'portman');
@@ -39,7 +39,7 @@ test('Portman refuses the spec as written: its query language is a recursive sch
 });
 
 test('Portman converts /openapi.portable.json and its contract tests of all 24 operations pass against the reference server', { timeout: 180_000 }, async () => {
-  const token = await mintJwt(secret, 'valid');
+  const token = await mintToken({ secret, expiresIn: '1h' });
   const run = await portman(['-u', `${server.url}/openapi.portable.json`, '-b', server.url, '-o', 'collection.json', '--runNewman', '--newmanRunOptions', '{"bail":false}'], {
     PORTMAN_BEARER_TOKEN: token, // the collection's {{bearerToken}}
   });

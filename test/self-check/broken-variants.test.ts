@@ -5,7 +5,7 @@ import { createReferenceCore } from '../../src/reference-server/index.js';
 import { EXPECTED_FAILURES } from './broken-variant-expectations.js';
 import { BROKEN_VARIANTS, type BrokenVariant } from './broken-variants.js';
 import { FAITHFUL_ALTERNATIVES } from './faithful-alternatives.js';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from './run-suite-quietly.js';
 import { startVariantServer } from './start-variant-server.js';
 import { WITHOUT_REALISTIC_DATA } from './realistic-data-tags.js';
@@ -21,7 +21,7 @@ type SelfCheckRun = QuietRun & { after: Record<string, unknown> };
 async function runAgainst(variant?: BrokenVariant, tags?: string): Promise<SelfCheckRun> {
   const server = await startVariantServer(variant);
   try {
-    const token = await mintJwt(server.secret);
+    const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
     const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, profile: variant?.profile, tags });
     const client = createClient({ baseURL: server.url, token });
     const after: Record<string, unknown> = {};

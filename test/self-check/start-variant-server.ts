@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createReferenceCore, createRequestListener, DEFAULT_BODY_LIMIT, generateSecret } from '../../src/reference-server/index.js';
 import type { BrokenVariant } from './broken-variants.js';
-import { mintJwt } from '../../src/conformance/mint-jwt.js';
+import { mintToken } from '../../src/tokens/index.js';
 
 /** A listening server for the self-check, with the secret it verifies tokens with. */
 export interface VariantServer {
@@ -19,7 +19,7 @@ export interface VariantServer {
 export async function startVariantServer(variant?: BrokenVariant): Promise<VariantServer> {
   const secret = generateSecret();
   const core = createReferenceCore({ auth: { secret }, ...variant?.coreOptions });
-  const validToken = await mintJwt(secret);
+  const validToken = await mintToken({ secret, expiresIn: '1h' });
   const handle = variant ? variant.wrap((request) => core.handle(request), { validToken, store: core.store }) : core.handle.bind(core);
   const listener = createRequestListener({ handle }, { bodyLimit: DEFAULT_BODY_LIMIT });
   const server = createServer((req, res) => void listener(req, res));

@@ -5,7 +5,7 @@ import http from 'node:http';
 import { after, before, beforeEach } from 'node:test';
 import { createSpecValidator } from '../../src/spec/spec-validator.js';
 import { operationIdFor } from '../../src/reference-server/core/index-definitions.js';
-import { mintToken } from '../../src/reference-server/core/mint-token.js';
+import { mintToken } from '../../src/tokens/mint-token.js';
 import { matchRoute } from '../../src/reference-server/core/route.js';
 import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
 

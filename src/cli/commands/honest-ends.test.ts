@@ -178,9 +178,9 @@ test('conformance interrupted by SIGINT: reads back what the run left, lists exa
     for (const name of ['conformance-summary.html', 'junit.xml']) assert.ok(readFileSync(join(reportDir, name), 'utf8').includes(id), `${name} names ${id}`);
     assert.match(run.stderr, /Delete them with \(TOKEN set to a token the target accepts\):\n {2}curl -X DELETE /);
     // The printed commands work: nothing of the run is left once they ran.
-    const { mintJwt } = await import('../../conformance/mint-jwt.js');
+    const { mintToken } = await import('../../tokens/index.js');
     await fetch(`${server.url}/__admin/faults`, { method: 'DELETE' });
-    const token = await mintJwt(secret, 'valid');
+    const token = await mintToken({ secret, expiresIn: '1h' });
     for (const command of summary.leftovers.deleteCommands) {
       const url = /'(http[^']+)'$/.exec(command)![1]!;
       assert.equal((await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status, 205);

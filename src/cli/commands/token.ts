@@ -20,7 +20,7 @@ export const tokenCommand = declareCommand({
   },
   async run(flags, io) {
     if (flags.secret === undefined) throw new UsageError('no secret — pass --secret S or set JWT_SECRET (the secret the server was started with)');
-    const { mintToken } = await import('../../reference-server/core/index.js');
+    const { mintToken } = await import('../../tokens/index.js');
     let token: string;
     try {
       token = await mintToken({ secret: flags.secret, expiresIn: flags.expires, subject: flags.subject });

@@ -34,7 +34,7 @@ export interface GroupJudgeOptions {
 }
 
 /**
- * Linearizability of one group under the allowances of src/conformance/faithful-answers.ts:
+ * Linearizability of one group under the allowances of src/contract/faithful-answers.ts:
  * searches an order of the group's requests in which the model (the reference core) answers each
  * one as the fuzzer's judge accepts the target's answer (judge-answer.ts: a duplicate id in any
  * faithful wording, an update of an id a delete removed with any status §4.2 allows, a read that

@@ -1,4 +1,4 @@
-import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../../conformance/faithful-answers.js';
+import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../../contract/faithful-answers.js';
 import type { OpenApiDocument } from '../../reference-server/core/index.js';
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */

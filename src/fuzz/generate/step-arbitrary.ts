@@ -6,7 +6,7 @@ import { componentSchema, declaredProperties, propertyNode, requestBodyNode } fr
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
 import { minimalRecord } from './minimal-record.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';
-import { mayReadAsNonString } from '../../conformance/faithful-answers.js';
+import { mayReadAsNonString } from '../../contract/faithful-answers.js';
 
 /** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
 export const SLOT_EXPR_PREFIX = '@slot';

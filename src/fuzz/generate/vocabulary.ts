@@ -71,7 +71,7 @@ export function scalarValue(vocabulary: Vocabulary, withNull: boolean): fc.Arbit
  * The value of an extra field. On create any JSON value up to two levels deep, null only inside a
  * list. On update only scalars and lists of scalars. Whether an object sent in an update is merged
  * into the stored one or replaces it, and whether a field set to null is stored or read as absent,
- * are left open by the description, so the fuzzer never asks (NOT_ASKED in src/conformance/faithful-answers.ts).
+ * are left open by the description, so the fuzzer never asks (NOT_ASKED in src/contract/faithful-answers.ts).
  */
 export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): fc.Arbitrary<unknown> {
   const scalar = scalarValue(vocabulary, false);

@@ -1,4 +1,4 @@
-import { dropNullSelected, normaliseRecord } from '../../conformance/faithful-answers.js';
+import { dropNullSelected, normaliseRecord } from '../../contract/faithful-answers.js';
 
 /** How two record lists differ: a key that groups equal failures, and words that show it. */
 export interface RecordDifference {
@@ -41,7 +41,7 @@ function fieldDifference(model: unknown, target: unknown, path: string): RecordD
 
 /**
  * Compares the records of a read as the model and the target returned them, under the
- * allowances of src/conformance/faithful-answers.ts (record-order, entry-order, resource-config-path, select-adds-id, select-absent-field).
+ * allowances of src/contract/faithful-answers.ts (record-order, entry-order, resource-config-path, select-adds-id, select-absent-field).
  * Returns the first difference, or undefined when the lists hold the same records.
  *
  * @example compareRecordLists([{ id: 'a', kind: 'x' }], [{ id: 'a' }], { select: undefined })

@@ -9,7 +9,7 @@ import {
   REFUSAL_STATUSES,
   refusalMustSayError,
   UPDATE_UNKNOWN_ID_STATUSES,
-} from '../../conformance/faithful-answers.js';
+} from '../../contract/faithful-answers.js';
 import type { CoreResponse } from '../../reference-server/core/index.js';
 import type { BuiltStep, RequestBreak } from '../generate/build-step.js';
 import { compareRecordLists } from './compare-records.js';
@@ -161,7 +161,7 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
 
 /**
  * Judges one answer of the target against the model's answer to the same request, then, where
- * the model and the target differ, against the allowances of src/conformance/faithful-answers.ts
+ * the model and the target differ, against the allowances of src/contract/faithful-answers.ts
  * that let a faithful target answer otherwise.
  */
 export function judgeAnswer(input: JudgeInput): Verdict {

@@ -38,7 +38,7 @@ interface OpenChoice {
 }
 
 /**
- * The open choices of a request (src/conformance/faithful-answers.ts): an unknown query member
+ * The open choices of a request (src/contract/faithful-answers.ts): an unknown query member
  * ignored (unknown-query-member); an empty select name selecting nothing and an empty where
  * target matching nothing (empty-field-name); an id change ignored (id-change); a body without
  * Content-Type read as JSON (body-without-content-type); a create without a body taken as a

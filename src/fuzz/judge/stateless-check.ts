@@ -1,6 +1,6 @@
 import type { SpecValidator } from '../../reference-server/core/index.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
-import { acceptedItemPhrases, dropNullSelected, PLAIN_ENVELOPE_STATUSES } from '../../conformance/faithful-answers.js';
+import { acceptedItemPhrases, dropNullSelected, PLAIN_ENVELOPE_STATUSES } from '../../contract/faithful-answers.js';
 
 /** What is wrong with an answer on its own, with a short key that groups equal failures. */
 export interface CheckProblem {

@@ -1,4 +1,4 @@
-import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../conformance/faithful-answers.js';
+import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
 import type { CoreRequest, StoredRecord } from '../../reference-server/core/index.js';
 import type { OpenAlternative } from './open-alternatives.js';
 

@@ -1,4 +1,4 @@
-import { renderAllowanceList } from '../../conformance/render-allowances.js';
+import { renderAllowanceList } from '../../contract/render-allowances.js';
 import { renderCoverageMarkdown } from '../../coverage/render-coverage.js';
 import type { ResponseCoverage } from '../../coverage/response-coverage.js';
 import { formatRepro, reproExports } from './curl-repro.js';

@@ -1,4 +1,5 @@
-import { generateSecret, mintToken, loadOpenApiDocument } from '../../reference-server/core/index.js';
+import { loadOpenApiDocument } from '../../reference-server/core/index.js';
+import { generateSecret, mintToken } from '../../tokens/index.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
 import { createAuthTable } from '../generate/auth-table.js';
 import type { FuzzContext } from './fuzz-session.js';

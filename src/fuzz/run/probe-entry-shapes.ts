@@ -1,4 +1,4 @@
-import { REFUSAL_STATUSES } from '../../conformance/faithful-answers.js';
+import { REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
 import { plainRequest, type FuzzContext } from './fuzz-session.js';
 import type { RefusedShapes } from './refused-shapes.js';
 import { describedTypeNode, declaredProperties, itemsNode, oneOfNodes, propertyNode, requestBodyNode, type SchemaNode } from '../generate/schema-node.js';

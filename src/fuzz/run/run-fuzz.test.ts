@@ -2,7 +2,7 @@
 // must really exercise the description's answers, and the same seed must replay the same run.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateSecret } from '../../reference-server/core/mint-token.js';
+import { generateSecret } from '../../tokens/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import type { CoreRequest } from '../../reference-server/core/core-types.js';
-import { generateSecret, mintToken } from '../../reference-server/core/mint-token.js';
+import { generateSecret, mintToken } from '../../tokens/mint-token.js';
 import { sendRaw } from '../../../test/support/test-server.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';

@@ -1,4 +1,4 @@
-import type { Authenticator } from './authenticate.js';
+import type { Authenticator } from '../../tokens/authenticate.js';
 import type { Store } from './store.js';
 import type { RecordValidator } from './validate-record.js';
 

@@ -20,9 +20,8 @@ export { readPreloadedNetworkLinkTypes } from './preload.js';
 export { INDEX_DEFINITIONS, INDEX_NAMES, indexLabels, indexNameOf, operationIdFor } from './index-definitions.js';
 export { indexTable } from '../../generated/index-table.js';
 
-// Authentication
-export { createAuthenticator } from './authenticate.js';
-export { mintToken, generateSecret } from './mint-token.js';
+// Authentication: the token room (src/tokens), re-exported for the users of this map
+export { createAuthenticator, mintToken, generateSecret } from '../../tokens/index.js';
 
 // Envelope and messages
 export { envelopeItem, errorResponse, jsonResponse, reasonPhrase } from './envelope.js';
@@ -62,8 +61,8 @@ export type { StoreOptions } from './fill-store.js';
 export type { SeedData } from './seed-records.js';
 export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
 export type { ClientIndexKey, IndexDefinition, IndexName } from './index-definitions.js';
-export type { Authenticator, JwtSecret } from './authenticate.js';
-export type { MintTokenOptions, TokenKind } from './mint-token.js';
+export type { Authenticator, JwtSecret } from '../../tokens/authenticate.js';
+export type { MintTokenOptions, TokenKind } from '../../tokens/mint-token.js';
 export type { EnvelopeItem, ValidationMessage } from './envelope.js';
 export type { JsonObject, StoredRecord } from './json-record.js';
 export type { WhereEquals } from './match-where.js';

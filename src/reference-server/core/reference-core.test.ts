@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { EMPTY_SECRET } from './jwt-secret.js';
+import { EMPTY_SECRET } from '../../tokens/jwt-secret.js';
 import { createReferenceCore, SeedError } from './reference-core.js';
 
 const spec = createSpecValidator();

@@ -1,6 +1,6 @@
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createRecordSchemaValidator } from '../../spec/record-schema-validator.js';
-import { createAuthenticator, type JwtSecret } from './authenticate.js';
+import { createAuthenticator, type JwtSecret } from '../../tokens/authenticate.js';
 import type { CoreContext } from './core-context.js';
 import type { CoreRequest, CoreResponse } from './core-types.js';
 import { handleRequest } from './handle-request.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../../test/support/launch-chromium.js';
-import { mintToken } from '../core/mint-token.js';
+import { mintToken } from '../../tokens/mint-token.js';
 import { listOperations, loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { startReferenceServer, type RunningReferenceServer } from './start-reference-server.js';
 

@@ -1,14 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
-import { mintJwt, parseJwtClaims, unsignedJwt } from './mint-jwt.js';
+import { parseJwtClaims } from './jwt-claims.js';
+import { mintToken } from './mint-token.js';
+import { unsignedJwt } from './unsigned-jwt.js';
 
 const key = new TextEncoder().encode('s3cret');
 
 test('a valid token verifies with the secret and carries the extra claims', async () => {
-  const token = await mintJwt('s3cret', 'valid', { iss: 'idp', aud: 'mgmt' });
+  const token = await mintToken({ secret: 's3cret', claims: { iss: 'idp', aud: 'mgmt', sub: 'alice' }, expiresIn: '1h' });
   const { payload } = await jwtVerify(token, key, { issuer: 'idp', audience: 'mgmt' });
-  assert.equal(payload.sub, 'mgmt-kit-conformance');
+  assert.equal(payload.sub, 'alice', 'the sub of the claims is the subject');
 });
 
 const failing: Array<[string, 'expired' | 'not-yet-valid' | 'wrong-signature', RegExp]> = [
@@ -18,7 +20,7 @@ const failing: Array<[string, 'expired' | 'not-yet-valid' | 'wrong-signature', R
 ];
 for (const [name, kind, reason] of failing) {
   test(`a token that is ${name} keeps its flaw with extra claims`, async () => {
-    const token = await mintJwt('s3cret', kind, { iss: 'idp' });
+    const token = await mintToken({ secret: 's3cret', kind, claims: { iss: 'idp' } });
     assert.equal(decodeJwt(token).iss, 'idp');
     await assert.rejects(jwtVerify(token, key), reason);
   });
@@ -27,6 +29,7 @@ for (const [name, kind, reason] of failing) {
 test('an unsigned token says alg none and has no signature', () => {
   const token = unsignedJwt();
   assert.equal(decodeProtectedHeader(token).alg, 'none');
+  assert.equal(decodeJwt(token).sub, 'mgmt-kit');
   assert.match(token, /\.$/);
 });
 

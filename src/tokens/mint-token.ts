@@ -1,3 +1,4 @@
+import { base64url } from './base64url.js';
 import { loadJose } from './load-jose.js';
 import { secretKey, type JwtSecret } from './jwt-secret.js';
 import { signHs256Jwt } from './sign-hs256-jwt.js';
@@ -13,9 +14,9 @@ export interface MintTokenOptions {
   /** `sub` claim; default the `sub` of `claims`, else `mgmt-kit`. */
   subject?: string;
   /** Extra claims a deployment requires (iss, aud, roles, …); they do not change the flaw of a failing kind. */
-  claims?: Readonly<Record<string, unknown>>;
+  claims?: Readonly<Record<string, unknown>> | undefined;
   /** Default `valid`. */
-  kind?: TokenKind;
+  kind?: TokenKind | undefined;
 }
 
 const HOUR = 3600;
@@ -35,7 +36,7 @@ const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { s: 1, m: 60, h: 360
  * A valid token of a plain lifetime without extra claims (`24h`, the one `mgmt-kit serve` prints a token with) is signed with WebCrypto
  * (./sign-hs256-jwt.ts), so a server starts without loading jose; any other time span jose reads
  * (`90 minutes`, `1.5h`, `2 weeks`), extra claims and the failing kinds are minted by jose. Both give the same token: header
- * `{alg, typ}`, claims `{sub, iat, exp}` (src/reference-server/core/mint-token.test.ts).
+ * `{alg, typ}`, claims `{sub, iat, exp}` (src/tokens/mint-token.test.ts).
  *
  * @example const token = await mintToken({ secret: 's', expiresIn: '1h' });
  */
@@ -71,8 +72,5 @@ function otherKey(key: Uint8Array): Uint8Array {
 
 /** A random 256-bit secret as base64url text, for a server started without one. */
 export function generateSecret(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }

@@ -4,7 +4,7 @@ import { escapeHtml } from './escape-html.js';
 const HEADING = 'Where the service description is open, these answers were accepted';
 
 /**
- * The allowances of src/conformance/faithful-answers.ts as Markdown list items, for the reports
+ * The allowances of src/contract/faithful-answers.ts as Markdown list items, for the reports
  * of the conformance run and of `mgmt-kit fuzz`: what they accepted where the description is open.
  */
 export function renderAllowanceList(): string[] {
@@ -13,7 +13,7 @@ export function renderAllowanceList(): string[] {
 
 /** The same as a Markdown section. */
 export function renderAllowanceSection(): string[] {
-  return [`## ${HEADING}`, '', 'From `src/conformance/faithful-answers.ts`; everything else the description fixes is compared exactly.', '', ...renderAllowanceList(), ''];
+  return [`## ${HEADING}`, '', 'From `src/contract/faithful-answers.ts`; everything else the description fixes is compared exactly.', '', ...renderAllowanceList(), ''];
 }
 
 /** The same as an HTML section, folded. */

@@ -1,0 +1,172 @@
+// Which part may import which, checked by dependency-cruiser on every import TypeScript sees
+// (type-only ones included, each resolved as TypeScript resolves it): `npm run lint:deps`, which
+// `npm test` runs and which exits non-zero on any violation. The rooms, from the bottom up:
+//   src/generated, src/spec      what the spec gives (types, tables, the document)
+//   src/contract                 what every part shares: allowances, run markers, HTML escaping
+//   src/tokens                   the one minter and the one verifier of JWTs
+//   src/reference-server/core    the pure core (browser-safe, shipped in @mgmt-kit/mock/core)
+//   src/client, src/mock         published on their own (@mgmt-kit/client, @mgmt-kit/mock)
+//   everything else              the runner, reports, fuzzer, coverage, connection, CLI, steps
+// A room imports only rooms below it; nothing in the product imports test code.
+
+/** A path regex for the folders given, repo-relative. */
+const under = (...folders) => `^(${folders.join('|')})/`;
+const TEST_FILE = '\\.test\\.ts$';
+/** The product modules (not the unit tests beside them) of the folders given: where a rule applies. */
+const product = (...folders) => ({ path: under(...folders), pathNot: TEST_FILE });
+
+/**
+ * Import cycles still present, each named and allowed until it is cut: every one is a type-only
+ * import back from a module that the other imports for its value.
+ */
+const ALLOWED_CYCLES = [
+  // `serve` declares its flags (ServeFlags) and loads run-serve on demand; run-serve reads that type.
+  ['src/cli/commands/serve.ts', 'src/cli/serve/run-serve.ts'],
+  // The World holds an ActionWatch; the watch and the records in sight are typed by the World.
+  ['steps/world.ts', 'steps/support/nothing-happened-check.ts', 'steps/support/records-in-sight.ts'],
+];
+const cycleMembers = ALLOWED_CYCLES.flat().map((path) => `^${path.replace(/\./g, '\\.')}$`);
+// An import between two members of allowed cycles is let through; a cycle through any other module is not.
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycle: a cycle hides which module owns a concept. The ones in ALLOWED_CYCLES are named exceptions.',
+      from: { ...product('src', 'steps', 'scripts', 'bin'), pathNot: [TEST_FILE, ...cycleMembers] },
+      to: { circular: true },
+    },
+    {
+      name: 'no-circular-but-the-named',
+      severity: 'error',
+      comment: 'Between members of the named cycles, only the imports that make those cycles.',
+      from: { path: cycleMembers },
+      to: { circular: true, pathNot: cycleMembers },
+    },
+    {
+      name: 'no-orphans',
+      severity: 'error',
+      comment: 'A module nothing imports and that imports nothing is dead code. Not orphans: declaration files, and the file cucumber.js loads first by name.',
+      from: { orphan: true, pathNot: [TEST_FILE, '\\.d\\.m?ts$', '^steps/support/register\\.mjs$'] },
+      to: {},
+    },
+    {
+      name: 'resolvable',
+      severity: 'error',
+      comment: 'Every import resolves to a file or an installed package (else the rules below would check nothing).',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+    {
+      name: 'contract-stands-alone',
+      severity: 'error',
+      comment: 'src/contract is below every part: it imports nothing of the kit but itself and the generated tables.',
+      from: product('src/contract'),
+      to: { path: under('src', 'steps', 'test', 'scripts', 'bin'), pathNot: under('src/contract', 'src/generated') },
+    },
+    {
+      name: 'tokens-stand-alone',
+      severity: 'error',
+      comment: 'src/tokens (one minter, one verifier) imports nothing of the kit but itself.',
+      from: product('src/tokens'),
+      to: { path: under('src', 'steps', 'test', 'scripts', 'bin'), pathNot: under('src/tokens') },
+    },
+    {
+      name: 'core-imports-only-below',
+      severity: 'error',
+      comment: 'The reference core imports only itself, the contract, the tokens, the spec and the generated files.',
+      from: product('src/reference-server/core'),
+      to: {
+        path: under('src', 'steps', 'test', 'scripts', 'bin'),
+        pathNot: under('src/reference-server/core', 'src/contract', 'src/tokens', 'src/spec', 'src/generated'),
+      },
+    },
+    {
+      name: 'client-stands-alone',
+      severity: 'error',
+      comment: 'src/client (published as @mgmt-kit/client) imports only itself and the generated types and tables.',
+      from: product('src/client'),
+      to: {
+        path: under('src', 'steps', 'test', 'scripts', 'bin'),
+        pathNot: ['^src/client/', '^src/generated/(openapi|operation-table|index-table)\\.ts$'],
+      },
+    },
+    {
+      name: 'mock-stays-down',
+      severity: 'error',
+      comment: 'src/mock (@mgmt-kit/mock) does not reach up into the CLI, the runner or the node:http adapter.',
+      from: product('src/mock'),
+      to: { path: under('src/cli', 'src/conformance', 'src/reference-server/node-http') },
+    },
+    {
+      name: 'browser-safe',
+      severity: 'error',
+      comment: 'What @mgmt-kit/mock ships runs in browsers: no Node built-in module.',
+      from: product('src/contract', 'src/tokens', 'src/reference-server/core', 'src/reference-server/mock-controls', 'src/mock', 'src/client'),
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'shared-parts-not-from-the-runner',
+      severity: 'error',
+      comment: 'Coverage and the connection are below the conformance runner: what they share with it lives in src/contract or src/tokens.',
+      from: product('src/coverage', 'src/connection'),
+      to: { path: under('src/conformance') },
+    },
+    {
+      name: 'runner-not-steps',
+      severity: 'error',
+      comment: 'The steps import the runner, never the other way round.',
+      from: product('src/conformance'),
+      to: { path: under('steps') },
+    },
+    {
+      name: 'bench-not-cli',
+      severity: 'error',
+      comment: 'The CLI runs the benchmark; the benchmark starts its processes itself.',
+      from: product('src/bench'),
+      to: { path: under('src/cli') },
+    },
+    {
+      name: 'cli-on-top',
+      severity: 'error',
+      comment: 'Nothing but the command imports the CLI: it is the top of the kit.',
+      from: { path: under('src', 'steps'), pathNot: [under('src/cli'), TEST_FILE] },
+      to: { path: under('src/cli') },
+    },
+    {
+      name: 'src-not-steps-or-tests',
+      severity: 'error',
+      comment: 'Nothing in src/ imports the steps or test code (its own unit tests may use the test helpers).',
+      from: product('src'),
+      to: { path: under('steps', 'test') },
+    },
+    {
+      name: 'product-not-test-files',
+      severity: 'error',
+      comment: 'Product code and the scripts import no unit test (the measurement scripts may start the test servers of test/).',
+      from: product('src', 'steps', 'scripts', 'bin'),
+      to: { path: TEST_FILE },
+    },
+    {
+      name: 'product-not-test-helpers',
+      severity: 'error',
+      comment: 'What ships (src, steps, bin) imports nothing under test/.',
+      from: product('src', 'steps', 'bin'),
+      to: { path: under('test') },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)dist/', '^packages/', '(^|/)\\.dist-'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
