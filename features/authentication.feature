@@ -7,6 +7,7 @@ Feature: Authentication
   to a server that lets them through: they name ids of this run only, and an update or a delete
   names the scenario's own record.
 
+  @rule.4.2-create @rule.4.2-delete @rule.4.2-read @rule.5-no-token @rule.7-envelopes-not-shown
   Scenario Outline: <operation> on <index> at <path> without a token is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> without a token
@@ -39,6 +40,7 @@ Feature: Authentication
       | update    | agents             | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
+  @rule.4.2-update @rule.5-malformed-token
   Scenario Outline: <operation> on <index> at <path> with a malformed token is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with the token "not-a-jwt"
@@ -71,6 +73,7 @@ Feature: Authentication
       | update    | agents             | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
+  @rule.5-unsigned-token
   Scenario Outline: <operation> on <index> at <path> with an unsigned token (alg none) is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with an unsigned token
@@ -104,11 +107,13 @@ Feature: Authentication
       | delete    | agents             | {base}/{id} |
 
   @needs-jwt-secret
+  @rule.5-minted-tokens
   Scenario: A token minted with the shared secret is accepted
     When I read network link types with a valid token minted from the secret
     Then the response is 200 with a list
 
   @needs-jwt-secret
+  @rule.5-minted-tokens
   Scenario Outline: A token that is <flaw> is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with a token that is <flaw>

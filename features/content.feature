@@ -7,6 +7,7 @@ Feature: What is stored is what was sent
   exactly) and decimals read back equal — after create and after update. Deselect the class with
   --tags 'not @content'.
 
+  @rule.2-rule-4-content
   Scenario Outline: <index> keep <content> as sent, on create and on update
     When I create <index> with a new id holding <content>
     Then the response is 201 with an envelope naming the id

@@ -6,20 +6,26 @@ Feature: Values the data model forbids
   item when a body comes; nothing is stored or changed. Enumerations are compared exactly, so a
   value that differs only in letter case is refused too. Events fix no field besides id.
 
+  @rule.2-field-types @rule.2.3-enum-refused
   Scenario Outline: Creating an agent at <path> whose <enum> is "<value>" is refused
     When I create an agent at <path> with a new id whose <enum> is "<value>"
     Then the response is a refusal
     And no agent exists under that id
 
+    @rule.3-status
     Examples:
       | enum                    | value   | path        |
       | action status           | paused  | {base}      |
       | action status           | Started | {base}/{id} |
+
+    Examples:
+      | enum                    | value   | path        |
       | parameter type          | float   | {base}      |
       | parameter type          | Integer | {base}/{id} |
       | parameter config schema | xml     | {base}      |
       | parameter config schema | YAML    | {base}/{id} |
 
+  @rule.2-field-types @rule.2.3-enum-refused
   Scenario Outline: Updating an agent at <path> setting its <enum> to "<value>" is refused
     Given an agent with a new id exists
     When I update the agent at <path> setting its <enum> to "<value>"
@@ -35,16 +41,22 @@ Feature: Values the data model forbids
       | parameter config schema | Json    | {base}      |
       | parameter config schema | xml     | {base}/{id} |
 
+  @rule.2-field-types
   Scenario Outline: Creating <index> whose <field> is <json> is refused
     When I create <index> with a new id whose <field> is <json>
     Then the response is a refusal
     And no <index> record exists under that id
 
+    @rule.2.2-fields
     Examples:
       | index              | field                      | json                   |
       | network link types | name                       | 42                     |
       | network link types | name                       | null                   |
       | network link types | description                | {"text": "x"}          |
+
+    @rule.2.3-agent
+    Examples:
+      | index              | field                      | json                   |
       | agents             | actions                    | {"id": "start"}        |
       | agents             | parameters                 | "period"               |
       | agents             | resources                  | 7                      |
@@ -65,6 +77,7 @@ Feature: Values the data model forbids
       | agents             | resources.0.config.path    | 5                      |
       | agents             | resources.0.description    | {"text": "x"}          |
 
+  @rule.2-field-types
   Scenario Outline: Updating <index> setting <field> to <json> is refused
     Given <index> hold a record with a new id
     When I update that record setting <field> to <json>

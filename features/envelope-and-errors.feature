@@ -5,6 +5,7 @@ Feature: Envelope and errors
   Every response of every scenario is also checked against the spec's schema for its status.
 
   @record-path
+  @check.envelope-status @rule.4.1-rule-3
   Scenario Outline: Creating <index> under an id that already exists, named in the path, is refused
     Given the <index> hold a record with a new id
     When I create <index> with the same id in the path
@@ -20,12 +21,14 @@ Feature: Envelope and errors
   # §7: 415 when the body is not sent as application/json. The body itself is valid JSON, so
   # the media type is the only fault. A delete on {base} is left out: a server that wrongly
   # dropped the body would delete the whole index; {base}/{id} checks the same rule harmlessly.
+  @rule.4.1-headers @rule.4.2-create @rule.4.2-delete @rule.4.2-read @rule.4.2-update @rule.7-envelopes-not-shown @rule.7-media-type
   Scenario Outline: <operation> on <index> at <path> with a body that is not sent as JSON is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with a body sent as "text/plain"
     Then the response is 415
     And nothing was created and that record is unchanged
 
+    @check.media-type-on-create
     Examples:
       | operation | index              | path        |
       | create    | events             | {base}      |
@@ -34,6 +37,9 @@ Feature: Envelope and errors
       | create    | network link types | {base}/{id} |
       | create    | agents             | {base}      |
       | create    | agents             | {base}/{id} |
+
+    Examples:
+      | operation | index              | path        |
       | read      | events             | {base}      |
       | read      | events             | {base}/{id} |
       | read      | network link types | {base}      |
@@ -52,6 +58,7 @@ Feature: Envelope and errors
 
   # §4.2: 400 "request not valid"; the description does not say which status a broken body gets, so
   # any refusal passes and the outcome is checked. Delete on {base} is left out as above.
+  @rule.4.2-create @rule.4.2-malformed-body @rule.4.2-read @rule.4.2-update
   Scenario Outline: <operation> on <index> at <path> with a body that is not valid JSON is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with a body that is not valid JSON
@@ -87,6 +94,7 @@ Feature: Envelope and errors
   # boolean is valid JSON but no record, so the request is not valid (§4.2: 400); as above, any
   # refusal passes and the outcome is checked. Null and lists are left out: a list may be a batch
   # (an extension) and null may be read as no body. Read and delete take a query body instead.
+  @rule.4.2-malformed-body
   Scenario Outline: <operation> on <index> at <path> with a JSON body that is not an object (<json>) is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with the JSON body '<json>'

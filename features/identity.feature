@@ -7,6 +7,7 @@ Feature: An id is an exact string
   Ids holding "/" are not sent (x-decisions ids-in-path). Deselect the class with
   --tags 'not @identity'.
 
+  @rule.2-id-exact
   Scenario Outline: <index> whose ids differ only by <difference> are two records
     When I create <index> under two new ids that differ only by <difference>
     Then the response is 201 with an envelope naming the id
@@ -30,6 +31,7 @@ Feature: An id is an exact string
       | network link types | a trailing space      |
       | agents             | a trailing space      |
 
+  @rule.2-id-exact
   Scenario Outline: <index> whose id holds <characters> is created, read, updated and deleted at its path
     When I create <index> at {base} under a new id holding <characters>
     Then the response is 201 with an envelope naming the id
@@ -65,6 +67,7 @@ Feature: An id is an exact string
       | network link types | letters beyond ASCII |
       | agents             | letters beyond ASCII |
 
+  @rule.2-id-exact
   Scenario Outline: A plus sign in the path of <index> is a plus sign, not a space
     When I create <index> under two new ids, one holding a plus sign and one a space in its place
     And I read the one with the plus sign at a path that holds the plus sign as itself

@@ -8,6 +8,7 @@ Feature: The original service's query language (extension)
   ignored a query would at worst delete a record the scenario made.
 
   @base-path
+  @rule.ext-query-reg-exp
   Scenario Outline: Read <index> whose id matches a regular expression as a whole
     Given these <index> exist:
       | suffix  |
@@ -27,6 +28,7 @@ Feature: The original service's query language (extension)
       | agents             |
 
   @base-path
+  @rule.ext-query-wildcard
   Scenario Outline: Read <index> whose id matches a wildcard as a whole
     Given these <index> exist:
       | suffix  |
@@ -47,6 +49,7 @@ Feature: The original service's query language (extension)
       | agents             |
 
   @events @base-path
+  @rule.ext-query-and-or @rule.ext-query-range
   Scenario: Read events comparing a number with gte and lt, as numbers
     Given these events exist:
       | suffix | rank |
@@ -61,6 +64,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "r9, r10"
 
   @network-link-types @base-path
+  @rule.ext-query-and-or @rule.ext-query-range
   Scenario: Read network link types comparing with gt and lte in an and object
     Given these network link types exist:
       | suffix | rank | label |
@@ -75,6 +79,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "r9, r10"
 
   @agents @base-path
+  @rule.ext-query-and-or
   Scenario: Read agents matching any clause of an or, as a list and as an object
     Given these agents exist:
       | suffix | rank |
@@ -88,6 +93,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "alpha, gamma"
 
   @events @base-path
+  @rule.ext-query-not
   Scenario: Read events not matching a clause
     Given these events exist:
       | suffix  |
@@ -101,6 +107,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "beta"
 
   @events @base-path
+  @rule.ext-query-range
   Scenario Outline: Read events comparing stored strings with <operator> <expr>, as text, other values never matching
     Given these events exist:
       | suffix | code |
@@ -125,6 +132,7 @@ Feature: The original service's query language (extension)
       | lt       | "f"  | c10, c9, cd |
 
   @agents @base-path
+  @rule.ext-query-wildcard
   Scenario: Read agents matching patterns against numbers and booleans by their JSON text, never against an object
     Given these agents exist:
       | suffix | rank  | rank.x |
@@ -143,6 +151,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "n1, n10, yes, s1"
 
   @agents @base-path
+  @rule.ext-query-and-or
   Scenario: Read agents with several operators in one where object, all of which must hold
     Given these agents exist:
       | suffix | rank |
@@ -156,6 +165,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "gamma"
 
   @network-link-types @base-path
+  @rule.ext-query-wildcard
   Scenario: Read network link types by a wildcard whose backslashes escape a star and a question mark
     Given these network link types exist:
       | suffix | label |
@@ -169,6 +179,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "star"
 
   @events @base-path
+  @rule.ext-query-dotted-target
   Scenario: Read events by a nested field named with a dotted target
     Given these events exist:
       | suffix | origin.host | origin.port |
@@ -182,6 +193,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "h1"
 
   @network-link-types @base-path
+  @rule.ext-query-order
   Scenario: Read network link types in the order asked, a second order entry breaking ties
     Given these network link types exist:
       | suffix | group | rank |
@@ -197,6 +209,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "c, e, a, d, b" in this order
 
   @events @base-path
+  @rule.ext-query-order
   Scenario Outline: Read events ordered <mode> by a field holding numbers, strings and a boolean, records without it last
     Given these events exist:
       | suffix | rank |
@@ -219,6 +232,7 @@ Feature: The original service's query language (extension)
       | desc | yes, sb, sa, n10, n9, blank, none |
 
   @events @base-path
+  @rule.ext-query-limit
   Scenario: Read events with a limit, both indices included, counted after ordering
     Given these events exist:
       | suffix | rank |
@@ -233,6 +247,7 @@ Feature: The original service's query language (extension)
     Then the response is 200 with the records "r9, r10" in this order
 
   @events @base-path
+  @rule.ext-query-limit
   Scenario Outline: Read events with the limit <limit>, indices counted after ordering
     Given these events exist:
       | suffix | rank |
@@ -253,6 +268,7 @@ Feature: The original service's query language (extension)
       | {"from": 2}          | r9, r2   |
 
   @agents @base-path
+  @rule.ext-query-reg-exp-bounded
   Scenario: A regular expression that would backtrack catastrophically is answered at once
     Given these agents exist:
       | suffix | text                                                       |
@@ -265,6 +281,7 @@ Feature: The original service's query language (extension)
     And the answer came within 5 seconds
 
   @record-path
+  @rule.ext-query-delete
   Scenario Outline: Deleting <index> by id with a where that does not hold deletes nothing
     Given these <index> exist:
       | suffix | rank |
@@ -283,6 +300,7 @@ Feature: The original service's query language (extension)
       | agents             |
 
   @events @record-path
+  @rule.ext-query-delete
   Scenario: Deleting events by id with a where that holds deletes the record
     Given these events exist:
       | suffix | rank |
@@ -296,6 +314,7 @@ Feature: The original service's query language (extension)
     And the events records "alpha" no longer exist
     And the events records "beta" still exist
 
+  @check.envelope-status @check.malformed-query @rule.ext-query-errors
   Scenario Outline: A <operation> whose query has <problem> is refused naming it
     Given these events exist:
       | suffix |
@@ -353,6 +372,7 @@ Feature: The original service's query language (extension)
       | read      | a limit bound that is not an integer | {"limit": {"to": 1.5}}                                        | limit.to |
       | delete    | a negative limit bound      | {"limit": {"from": -1}}                                                | limit.from |
 
+  @rule.ext-query-errors
   Scenario Outline: A <operation> whose query is a list, not an object, is refused
     Given these events exist:
       | suffix |
@@ -370,6 +390,7 @@ Feature: The original service's query language (extension)
       | delete    |
 
   @events @base-path
+  @check.envelope-status @rule.ext-query-reg-exp-bounded
   Scenario: A regular expression far over any length limit is refused
     When I read the events with a regular expression of 100000 characters
     Then the response is 400 naming "reg_exp"

@@ -6,6 +6,7 @@ Feature: The query as the URL parameter q (extension)
   {base}/{id} here, so such a server deletes at most a record the scenario made.
 
   @base-path
+  @rule.ext-q-parameter
   Scenario Outline: Read <index> with the query in the URL parameter q
     Given two <index> with new ids exist
     When I read the <index> where "id" equals the id of the first, sending the query as q
@@ -18,6 +19,7 @@ Feature: The query as the URL parameter q (extension)
       | agents             |
 
   @record-path
+  @rule.ext-q-parameter
   Scenario Outline: Read <index> by id selecting <field> with the query in q
     Given two <index> with new ids exist
     When I read the first of the <index> by its id selecting "<field>", sending the query as q
@@ -30,6 +32,7 @@ Feature: The query as the URL parameter q (extension)
       | agents             | actions |
 
   @record-path
+  @rule.ext-q-parameter
   Scenario Outline: Deleting <index> by id with a where in q that does not hold deletes nothing
     Given two <index> with new ids exist
     When I delete the first of the <index> by its id where "id" equals the id of the second, sending the query as q
@@ -43,12 +46,14 @@ Feature: The query as the URL parameter q (extension)
       | agents             |
 
   @network-link-types @record-path
+  @rule.ext-q-parameter
   Scenario: Deleting network link types by id with a where in q that holds deletes the record
     Given two network link types with new ids exist
     When I delete the first of the network link types by its id where "id" equals the id of the first, sending the query as q
     Then the response is 205
     And only the second record is left
 
+  @check.envelope-status @rule.ext-q-with-body
   Scenario Outline: A query sent both in the body and as q is refused on <operation> at <path>
     Given two events with new ids exist
     When I <operation> the events at <path> sending one query in the body and another as q
@@ -61,6 +66,7 @@ Feature: The query as the URL parameter q (extension)
       | read      | {base}/{id} |
       | delete    | {base}/{id} |
 
+  @check.envelope-status @rule.ext-q-with-body
   Scenario Outline: A query given twice as q is refused on <operation> at <path>
     Given two events with new ids exist
     When I <operation> the events at <path> sending the query as q twice
@@ -73,6 +79,7 @@ Feature: The query as the URL parameter q (extension)
       | read      | {base}/{id} |
       | delete    | {base}/{id} |
 
+  @check.envelope-status @rule.ext-q-with-body
   Scenario Outline: A q that is not JSON is refused on <operation> at <path>
     Given two events with new ids exist
     When I <operation> the events at <path> sending as q a text that is not JSON

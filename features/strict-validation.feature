@@ -6,6 +6,7 @@ Feature: Stricter validation (extension)
   (spec x-decisions readonly-id, id-source, update-merge).
 
   @record-path
+  @check.envelope-status @rule.ext-readonly-id
   Scenario Outline: Changing the id of <index> is refused with 406 naming the id
     Given <index> hold a record with a new id
     When I update that record changing its id to a new id
@@ -19,6 +20,7 @@ Feature: Stricter validation (extension)
       | agents             |
 
   @record-path
+  @check.envelope-status @rule.ext-path-body-id
   Scenario Outline: Creating <index> with one id in the path and another in the body is refused
     When I create <index> with a new id in the path and another new id in the body
     Then the response is 406 naming the field "id"
@@ -31,6 +33,7 @@ Feature: Stricter validation (extension)
       | agents             |
 
   @agents
+  @check.envelope-status @rule.ext-unique-entry-ids
   Scenario Outline: Creating an agent at <path> whose <list> repeat an id is refused naming the list
     When I create an agent at <path> with a new id whose <list> hold two entries of one id
     Then the response is 406 naming the field "<list>"
@@ -43,6 +46,7 @@ Feature: Stricter validation (extension)
       | {base}      | resources  |
 
   @agents
+  @check.envelope-status @rule.ext-unique-entry-ids
   Scenario Outline: Updating an agent at <path> sending <list> that repeat an id is refused naming the list
     Given an agent with a new id exists
     When I update that agent at <path> sending two <list> entries of one id

@@ -6,6 +6,7 @@ Feature: Updates that change nothing, change something deep inside, or cannot ap
   the description leaves the status of a refusal open, the scenario accepts every status §4.2 lists
   for update that fits, and checks the outcome: what is stored afterwards.
 
+  @check.update-changing-nothing @rule.4.1-update @rule.4.2-update @rule.7-nothing-to-do
   Scenario Outline: Updating <index> at <path> with the values it already has changes nothing
     Given <index> hold a record with a new id
     When I update that record at <path> with the values it already has
@@ -23,6 +24,7 @@ Feature: Updates that change nothing, change something deep inside, or cannot ap
 
   # §4.2 lists 204 "nothing to update", 400, 406 and 422 for an update that cannot apply; 200 and
   # 304 would claim an update happened or was unnecessary, and 404 is not an update status.
+  @rule.4.2-update @rule.4.2-update-unknown-id
   Scenario Outline: Updating <index> at <path> naming an id that does not exist is refused
     When I update <index> at <path> naming an id that does not exist
     Then the response is nothing to update or a refusal
@@ -40,20 +42,31 @@ Feature: Updates that change nothing, change something deep inside, or cannot ap
   # The description fixes that id cannot be updated (§2 rule 1), not the status of the attempt: an
   # implementation may refuse it or ignore the new id (allowance id-change), and the record
   # keeps its id.
+  @rule.2-rule-1 @rule.4.2-update
   Scenario Outline: Changing the id of <index> is refused
     Given <index> hold a record with a new id
     When I update that record changing its id to a new id
     Then the response is a refused or ignored id change
     And the record still exists under its first id and none under the new id
 
+    @rule.2.1-fields
     Examples:
       | index              |
       | events             |
+
+    @rule.2.2-fields
+    Examples:
+      | index              |
       | network link types |
+
+    @rule.2.3-agent
+    Examples:
+      | index              |
       | agents             |
 
   # §4.1 update: 304 only "when nothing would change". One value changed deep inside an entry —
   # its config, or a list inside the config — is a change: 200, and the new value is stored.
+  @check.envelope-status @check.nested-change @rule.4.1-rule-5 @rule.4.1-update @rule.4.1-update-depth
   Scenario Outline: Update an agent changing only <field> inside an entry of its <list>
     Given an agent with a new id and a path in its resource config exists
     When I update that record changing only the value at "<list>.0.<field>"
@@ -69,6 +82,7 @@ Feature: Updates that change nothing, change something deep inside, or cannot ap
 
   # The same at any depth of a field beyond the tables (§2 rule 4): a value inside an object or a
   # list the record holds is a change too.
+  @check.envelope-status @check.nested-change @rule.4.1-update @rule.4.1-update-depth
   Scenario Outline: Update <index> changing only <field>, nested inside a field beyond the tables
     Given <index> hold a record with a new id and extra fields
     When I update that record changing only the value at "<field>"
