@@ -13,31 +13,51 @@ Feature: Authentication
     When I <operation> <index> at <path> without a token
     Then the response is 401
 
+    @check.401-acts-on-nothing
     Examples:
       | operation | index              | path        |
       | create    | events             | {base}      |
-      | read      | events             | {base}      |
       | update    | events             | {base}      |
-      | delete    | events             | {base}      |
       | create    | network link types | {base}      |
-      | read      | network link types | {base}      |
       | update    | network link types | {base}      |
-      | delete    | network link types | {base}      |
       | create    | agents             | {base}      |
-      | read      | agents             | {base}      |
       | update    | agents             | {base}      |
+
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}      |
+      | read      | network link types | {base}      |
+      | read      | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-delete
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}      |
+      | delete    | network link types | {base}      |
       | delete    | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
       | create    | events             | {base}/{id} |
-      | read      | events             | {base}/{id} |
       | update    | events             | {base}/{id} |
-      | delete    | events             | {base}/{id} |
       | create    | network link types | {base}/{id} |
-      | read      | network link types | {base}/{id} |
       | update    | network link types | {base}/{id} |
-      | delete    | network link types | {base}/{id} |
       | create    | agents             | {base}/{id} |
-      | read      | agents             | {base}/{id} |
       | update    | agents             | {base}/{id} |
+
+    @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+
+    @check.401-acts-on-nothing @check.auth-on-delete @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
   @rule.4.2-update @rule.5-malformed-token
@@ -46,31 +66,51 @@ Feature: Authentication
     When I <operation> <index> at <path> with the token "not-a-jwt"
     Then the response is 401
 
+    @check.401-acts-on-nothing
     Examples:
       | operation | index              | path        |
       | create    | events             | {base}      |
-      | read      | events             | {base}      |
       | update    | events             | {base}      |
-      | delete    | events             | {base}      |
       | create    | network link types | {base}      |
-      | read      | network link types | {base}      |
       | update    | network link types | {base}      |
-      | delete    | network link types | {base}      |
       | create    | agents             | {base}      |
-      | read      | agents             | {base}      |
       | update    | agents             | {base}      |
+
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}      |
+      | read      | network link types | {base}      |
+      | read      | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-delete
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}      |
+      | delete    | network link types | {base}      |
       | delete    | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
       | create    | events             | {base}/{id} |
-      | read      | events             | {base}/{id} |
       | update    | events             | {base}/{id} |
-      | delete    | events             | {base}/{id} |
       | create    | network link types | {base}/{id} |
-      | read      | network link types | {base}/{id} |
       | update    | network link types | {base}/{id} |
-      | delete    | network link types | {base}/{id} |
       | create    | agents             | {base}/{id} |
-      | read      | agents             | {base}/{id} |
       | update    | agents             | {base}/{id} |
+
+    @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+
+    @check.401-acts-on-nothing @check.auth-on-delete @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
   @rule.5-unsigned-token
@@ -79,31 +119,51 @@ Feature: Authentication
     When I <operation> <index> at <path> with an unsigned token
     Then the response is 401
 
+    @check.401-acts-on-nothing
     Examples:
       | operation | index              | path        |
       | create    | events             | {base}      |
-      | read      | events             | {base}      |
       | update    | events             | {base}      |
-      | delete    | events             | {base}      |
       | create    | network link types | {base}      |
-      | read      | network link types | {base}      |
       | update    | network link types | {base}      |
-      | delete    | network link types | {base}      |
       | create    | agents             | {base}      |
-      | read      | agents             | {base}      |
       | update    | agents             | {base}      |
+
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}      |
+      | read      | network link types | {base}      |
+      | read      | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-delete
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}      |
+      | delete    | network link types | {base}      |
       | delete    | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
       | create    | events             | {base}/{id} |
-      | read      | events             | {base}/{id} |
       | update    | events             | {base}/{id} |
-      | delete    | events             | {base}/{id} |
       | create    | network link types | {base}/{id} |
-      | read      | network link types | {base}/{id} |
       | update    | network link types | {base}/{id} |
-      | delete    | network link types | {base}/{id} |
       | create    | agents             | {base}/{id} |
-      | read      | agents             | {base}/{id} |
       | update    | agents             | {base}/{id} |
+
+    @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+
+    @check.401-acts-on-nothing @check.auth-on-delete @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
   @needs-jwt-secret
@@ -113,6 +173,7 @@ Feature: Authentication
     Then the response is 200 with a list
 
   @needs-jwt-secret
+  @check.401-acts-on-nothing @check.auth-on-record-path @check.token-signature
   @rule.5-minted-tokens
   Scenario Outline: A token that is <flaw> is refused
     Given the <index> hold a record with a new id
@@ -125,5 +186,9 @@ Feature: Authentication
       | expired                    | update    | agents             | {base}/{id} |
       | not yet valid              | create    | events             | {base}      |
       | not yet valid              | read      | agents             | {base}/{id} |
+
+    @check.auth-on-delete
+    Examples:
+      | flaw                       | operation | index              | path        |
       | signed with another secret | delete    | agents             | {base}      |
       | signed with another secret | create    | network link types | {base}/{id} |

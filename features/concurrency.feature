@@ -36,6 +36,7 @@ Feature: Clients that send at the same time
 
   # §4.1 delete: a delete answered 205 removed the record; an update racing it may come before
   # (200) or after (it cannot apply) but never brings the record back.
+  @check.update-races-delete
   @rule.4.1-concurrent @rule.4.1-delete
   Scenario Outline: An update racing a delete of <index> never brings the record back
     When I update and delete one <index> record at once, in 10 rounds

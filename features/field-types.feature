@@ -18,6 +18,18 @@ Feature: Every typed field refuses another JSON type, at any depth, on create an
     Examples:
       | index              | operation |
       | network link types | create    |
+
+    @check.field-types-inside-entries
+    Examples:
+      | index              | operation |
       | agents             | create    |
+
+    @check.field-types-on-update
+    Examples:
+      | index              | operation |
       | network link types | update    |
+
+    @check.field-types-inside-entries @check.field-types-on-update
+    Examples:
+      | index              | operation |
       | agents             | update    |

@@ -19,18 +19,28 @@ Feature: An id is an exact string
     Then the response is 205 with an envelope of code 200
     And only the first of the two is left, as sent
 
+    @check.ids-differ-by-letter-case
     Examples:
       | index              | difference            |
       | events             | letter case           |
       | network link types | letter case           |
       | agents             | letter case           |
+
+    @check.id-encoded-in-path @check.ids-differ-by-normalization
+    Examples:
+      | index              | difference            |
       | events             | Unicode normalization |
       | network link types | Unicode normalization |
       | agents             | Unicode normalization |
+
+    @check.id-encoded-in-path @check.ids-differ-by-trailing-space
+    Examples:
+      | index              | difference            |
       | events             | a trailing space      |
       | network link types | a trailing space      |
       | agents             | a trailing space      |
 
+  @check.id-encoded-in-path
   @rule.2-id-exact
   Scenario Outline: <index> whose id holds <characters> is created, read, updated and deleted at its path
     When I create <index> at {base} under a new id holding <characters>
@@ -51,9 +61,6 @@ Feature: An id is an exact string
       | events             | a space              |
       | network link types | a space              |
       | agents             | a space              |
-      | events             | a percent sign       |
-      | network link types | a percent sign       |
-      | agents             | a percent sign       |
       | events             | a question mark      |
       | network link types | a question mark      |
       | agents             | a question mark      |
@@ -67,6 +74,14 @@ Feature: An id is an exact string
       | network link types | letters beyond ASCII |
       | agents             | letters beyond ASCII |
 
+    @check.percent-in-path
+    Examples:
+      | index              | characters           |
+      | events             | a percent sign       |
+      | network link types | a percent sign       |
+      | agents             | a percent sign       |
+
+  @check.plus-in-path
   @rule.2-id-exact
   Scenario Outline: A plus sign in the path of <index> is a plus sign, not a space
     When I create <index> under two new ids, one holding a plus sign and one a space in its place

@@ -13,6 +13,7 @@ Feature: Reading and deleting with a query body
     When I read all <index>
     Then the response is 200 with a list holding both records as sent
 
+    @check.extra-fields-kept
     @rule.6-events
     Examples:
       | index              |
@@ -30,26 +31,36 @@ Feature: Reading and deleting with a query body
     When I read the first of the <index> by its id
     Then the response is 200 with a list holding only the first record
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
   @base-path
+  @check.where-applied-on-read
   @rule.4.1-query
   Scenario Outline: Read <index> where the id equals a value
     Given two <index> with new ids exist
     When I read the <index> where "id" equals the id of the first
     Then the response is 200 with a list holding only the first record
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
   @base-path
+  @check.equals-exactly @check.where-applied-on-read
   @rule.4.1-query
   Scenario Outline: Read <index> where a field equals a shared value
     Given two <index> sharing a value of "<field>" exist
@@ -57,9 +68,13 @@ Feature: Reading and deleting with a query body
     When I read the <index> where "<field>" equals the shared value
     Then the response is 200 with a list holding exactly the two sharing it
 
+    @check.extra-fields-kept
     Examples:
       | index              | field |
       | events             | kind  |
+
+    Examples:
+      | index              | field |
       | network link types | name  |
 
   # §4.1 rule 8 on both path forms: on {base} a where names the first record (a read of the whole
@@ -70,22 +85,39 @@ Feature: Reading and deleting with a query body
     When I read the first of the <index> at <path> selecting "<field>"
     Then the response is 200 with a list of records holding only "<field>" as sent
 
-    @check.select-narrows
+    @check.extra-fields-kept @check.select-applied @check.select-narrows @check.where-applied-on-read
     Examples:
       | index              | field             | path        |
       | events             | kind              | {base}      |
+
+    @check.extra-fields-kept @check.select-applied @check.select-applied-by-id @check.select-narrows
+    Examples:
+      | index              | field             | path        |
       | events             | kind              | {base}/{id} |
+
+    @check.select-applied @check.select-narrows @check.where-applied-on-read
+    Examples:
+      | index              | field             | path        |
       | network link types | name              | {base}      |
-      | network link types | name              | {base}/{id} |
       | agents             | actions           | {base}      |
+
+    @check.select-applied @check.select-applied-by-id @check.select-narrows
+    Examples:
+      | index              | field             | path        |
+      | network link types | name              | {base}/{id} |
       | agents             | actions           | {base}/{id} |
 
+    @check.where-applied-on-read
     Examples:
       | index              | field             | path        |
       | network link types | name, description | {base}      |
+
+    Examples:
+      | index              | field             | path        |
       | network link types | name, description | {base}/{id} |
 
   @base-path
+  @check.where-applied-on-read
   @rule.4.2-read @rule.7-envelopes-not-shown @rule.7-not-found
   Scenario Outline: Read <index> with a query that matches nothing
     When I read the <index> where "id" equals an unknown id
@@ -98,13 +130,15 @@ Feature: Reading and deleting with a query body
       | agents             |
 
   @record-path
-  @check.delete-envelope @check.envelope-status @rule.1-indices @rule.4.1-delete @rule.4.1-envelope @rule.4.2-delete
+  @check.delete-envelope @check.envelope-status
+  @rule.1-indices @rule.4.1-delete @rule.4.1-envelope @rule.4.2-delete
   Scenario Outline: Delete <index> by id
     Given two <index> with new ids exist
     When I delete the first of the <index> by its id
     Then the response is 205 with an envelope of code 200
     And only the second record is left
 
+    @check.extra-fields-kept
     @rule.6-events
     Examples:
       | index              |
@@ -125,42 +159,57 @@ Feature: Reading and deleting with a query body
     When I read the first of the <index> by its id where "id" equals the id of the first
     Then the response is 200 with a list holding only the first record
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
   @record-path
-  @check.read-by-id-where-another @rule.4.1-query @rule.7-not-found
+  @check.read-by-id-finds-nothing @check.read-by-id-where-another @check.where-applied-on-read @check.where-applied-on-read-by-id
+  @rule.4.1-query @rule.7-not-found
   Scenario Outline: Reading <index> by id where the id equals another record's finds nothing
     Given two <index> with new ids exist
     When I read the first of the <index> by its id where "id" equals the id of the second
     Then the response is 404 or 204, nothing found
     And both records can be read by their ids as sent
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
   @base-path
-  @check.delete-envelope @check.envelope-status @rule.4.1-delete @rule.4.1-query
+  @check.delete-envelope @check.envelope-status
+  @rule.4.1-delete @rule.4.1-query
   Scenario Outline: Delete <index> where the id equals a value
     Given two <index> with new ids exist
     When I delete the <index> where "id" equals the id of the first
     Then the response is 205 with an envelope of code 200
     And only the second record is left
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
   @base-path
-  @check.delete-envelope @check.envelope-status @rule.4.1-delete @rule.4.1-query
+  @check.delete-envelope @check.envelope-status
+  @rule.4.1-delete @rule.4.1-query
   Scenario Outline: Delete <index> where a field equals a shared value
     Given two <index> sharing a value of "<field>" exist
     And other <index> whose "<field>" only starts with the shared value or differs in letter case exist
@@ -168,38 +217,52 @@ Feature: Reading and deleting with a query body
     Then the response is 205 with an envelope of code 200
     And only the records with other values are left
 
+    @check.extra-fields-kept
     Examples:
       | index              | field |
       | events             | kind  |
+
+    Examples:
+      | index              | field |
       | network link types | name  |
 
   # The same on delete (§4.1: delete takes an optional where on {base}[/{id}]): a where that holds
   # for the record the path names deletes it; one that names another record deletes nothing.
   @record-path
-  @check.delete-envelope @check.envelope-status @rule.4.1-query
+  @check.delete-envelope @check.envelope-status
+  @rule.4.1-query
   Scenario Outline: Delete <index> by id where the id equals its own
     Given two <index> with new ids exist
     When I delete the first of the <index> by its id where "id" equals the id of the first
     Then the response is 205 with an envelope of code 200
     And only the second record is left
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
   @record-path
-  @check.delete-by-id-where-another @rule.4.1-query @rule.7-not-found
+  @check.delete-by-id-where-another @check.delete-where-not-holding @check.where-applied-on-delete-by-id
+  @rule.4.1-query @rule.7-not-found
   Scenario Outline: Deleting <index> by id where the id equals another record's deletes nothing
     Given two <index> with new ids exist
     When I delete the first of the <index> by its id where "id" equals the id of the second
     Then the response is 404, nothing found
     And both records can be read by their ids as sent
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
@@ -216,7 +279,8 @@ Feature: Reading and deleting with a query body
       | agents             |
 
   @destructive @base-path
-  @check.delete-envelope @check.envelope-status @rule.4.1-rule-1
+  @check.delete-envelope @check.envelope-status
+  @rule.4.1-rule-1
   Scenario Outline: Delete all <index> without a body
     Given the <index> hold a record with a new id
     When I delete all <index> without a body
