@@ -3,7 +3,17 @@ import assert from 'node:assert/strict';
 import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { coveringNames, loadRulesMatrix, matchesScenarioName, parseRulesMatrix, renderRulesMatrix, ruleIdsOf, ruleTag } from './rules-matrix.js';
+import {
+  coveringNames,
+  loadRulesMatrix,
+  matchesScenarioName,
+  parseRulesMatrix,
+  renderRulesMatrix,
+  ruleIdsOf,
+  ruleTag,
+  RULES_TABLE_END,
+  RULES_TABLE_START,
+} from './rules-matrix.js';
 import { readFeatureScenarios } from './read-feature-scenarios.js';
 import { PACKAGE_ROOT } from './run-conformance.js';
 
@@ -77,6 +87,28 @@ test('coveringNames names an outline once, with its share of rows when not all c
   assert.deepEqual(coveringNames('r', scenarios), ['`Read <index> by id`', '`Delete <index>` (1 of its 2 rows)']);
   assert.deepEqual(coveringNames('s', scenarios), ['`One`']);
   assert.deepEqual(ruleIdsOf(['@events', '@rule.4.1-rule-3', '@rule.ext-q-parameter']), ['4.1-rule-3', 'ext-q-parameter']);
+});
+
+test('renderRulesMatrix writes only the "Covered by" column between its markers, and names a missing tag', () => {
+  const markdown = [
+    'Prose | with a bar.',
+    RULES_TABLE_START,
+    '| Rule | Section | What the description says | Covered by |',
+    '|---|---|---|---|',
+    '| a | §1 | kept as written | `stale name` |',
+    '| b | §2 | untagged | |',
+    '| c | §8 | not shown | not tested — not shown by the description |',
+    RULES_TABLE_END,
+  ].join('\n');
+  const scenarios = [{ name: 'One', template: 'One', templateKey: 'f:1', tags: ['@rule.a'] }];
+  const rendered = renderRulesMatrix(markdown, scenarios).split('\n');
+  assert.deepEqual(rendered.slice(4, 7), [
+    '| a | §1 | kept as written | `One` |',
+    '| b | §2 | untagged | not tested — no scenario carries @rule.b |',
+    '| c | §8 | not shown | not tested — not shown by the description |',
+  ]);
+  assert.equal(rendered[0], 'Prose | with a bar.');
+  assert.throws(() => renderRulesMatrix('no markers', scenarios), /must sit between/);
 });
 
 test('parseRulesMatrix reads names, patterns and reasons; matchesScenarioName expands <…>', () => {

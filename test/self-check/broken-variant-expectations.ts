@@ -24,8 +24,3 @@ export const EXPECTED_FAILURES: Record<string, readonly string[]> = Object.fromE
   }),
 );
 
-/** The scenarios that read the 205 delete envelope (§4.1: code 200, error false): what a fetch-based mock cannot carry. */
-export const READS_THE_DELETE_ENVELOPE: readonly string[] = expectedFailuresOf('@check.delete-envelope');
-
-/** The reads by id whose where names another record than the path (§4.1 query body, §7: nothing matches). */
-export const READS_BY_ID_WHERE_ANOTHER_RECORD: readonly string[] = expectedFailuresOf('@check.read-by-id-where-another');
