@@ -7,108 +7,174 @@ Feature: Authentication
   to a server that lets them through: they name ids of this run only, and an update or a delete
   names the scenario's own record.
 
+  @rule.4.2-create @rule.4.2-delete @rule.4.2-read @rule.5-no-token @rule.7-envelopes-not-shown
   Scenario Outline: <operation> on <index> at <path> without a token is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> without a token
     Then the response is 401
 
+    @check.401-acts-on-nothing
     Examples:
       | operation | index              | path        |
       | create    | events             | {base}      |
-      | read      | events             | {base}      |
       | update    | events             | {base}      |
-      | delete    | events             | {base}      |
       | create    | network link types | {base}      |
-      | read      | network link types | {base}      |
       | update    | network link types | {base}      |
-      | delete    | network link types | {base}      |
       | create    | agents             | {base}      |
-      | read      | agents             | {base}      |
       | update    | agents             | {base}      |
+
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}      |
+      | read      | network link types | {base}      |
+      | read      | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-delete
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}      |
+      | delete    | network link types | {base}      |
       | delete    | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
       | create    | events             | {base}/{id} |
-      | read      | events             | {base}/{id} |
       | update    | events             | {base}/{id} |
-      | delete    | events             | {base}/{id} |
       | create    | network link types | {base}/{id} |
-      | read      | network link types | {base}/{id} |
       | update    | network link types | {base}/{id} |
-      | delete    | network link types | {base}/{id} |
       | create    | agents             | {base}/{id} |
-      | read      | agents             | {base}/{id} |
       | update    | agents             | {base}/{id} |
+
+    @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+
+    @check.401-acts-on-nothing @check.auth-on-delete @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
+  @rule.4.2-update @rule.5-malformed-token
   Scenario Outline: <operation> on <index> at <path> with a malformed token is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with the token "not-a-jwt"
     Then the response is 401
 
+    @check.401-acts-on-nothing
     Examples:
       | operation | index              | path        |
       | create    | events             | {base}      |
-      | read      | events             | {base}      |
       | update    | events             | {base}      |
-      | delete    | events             | {base}      |
       | create    | network link types | {base}      |
-      | read      | network link types | {base}      |
       | update    | network link types | {base}      |
-      | delete    | network link types | {base}      |
       | create    | agents             | {base}      |
-      | read      | agents             | {base}      |
       | update    | agents             | {base}      |
+
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}      |
+      | read      | network link types | {base}      |
+      | read      | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-delete
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}      |
+      | delete    | network link types | {base}      |
       | delete    | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
       | create    | events             | {base}/{id} |
-      | read      | events             | {base}/{id} |
       | update    | events             | {base}/{id} |
-      | delete    | events             | {base}/{id} |
       | create    | network link types | {base}/{id} |
-      | read      | network link types | {base}/{id} |
       | update    | network link types | {base}/{id} |
-      | delete    | network link types | {base}/{id} |
       | create    | agents             | {base}/{id} |
-      | read      | agents             | {base}/{id} |
       | update    | agents             | {base}/{id} |
+
+    @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+
+    @check.401-acts-on-nothing @check.auth-on-delete @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
+  @rule.5-unsigned-token
   Scenario Outline: <operation> on <index> at <path> with an unsigned token (alg none) is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with an unsigned token
     Then the response is 401
 
+    @check.401-acts-on-nothing
     Examples:
       | operation | index              | path        |
       | create    | events             | {base}      |
-      | read      | events             | {base}      |
       | update    | events             | {base}      |
-      | delete    | events             | {base}      |
       | create    | network link types | {base}      |
-      | read      | network link types | {base}      |
       | update    | network link types | {base}      |
-      | delete    | network link types | {base}      |
       | create    | agents             | {base}      |
-      | read      | agents             | {base}      |
       | update    | agents             | {base}      |
+
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}      |
+      | read      | network link types | {base}      |
+      | read      | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-delete
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}      |
+      | delete    | network link types | {base}      |
       | delete    | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
       | create    | events             | {base}/{id} |
-      | read      | events             | {base}/{id} |
       | update    | events             | {base}/{id} |
-      | delete    | events             | {base}/{id} |
       | create    | network link types | {base}/{id} |
-      | read      | network link types | {base}/{id} |
       | update    | network link types | {base}/{id} |
-      | delete    | network link types | {base}/{id} |
       | create    | agents             | {base}/{id} |
-      | read      | agents             | {base}/{id} |
       | update    | agents             | {base}/{id} |
+
+    @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+
+    @check.401-acts-on-nothing @check.auth-on-delete @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
   @needs-jwt-secret
+  @rule.5-minted-tokens
   Scenario: A token minted with the shared secret is accepted
     When I read network link types with a valid token minted from the secret
     Then the response is 200 with a list
 
   @needs-jwt-secret
+  @check.401-acts-on-nothing @check.auth-on-record-path @check.token-signature
+  @rule.5-minted-tokens
   Scenario Outline: A token that is <flaw> is refused
     Given the <index> hold a record with a new id
     When I <operation> <index> at <path> with a token that is <flaw>
@@ -120,5 +186,9 @@ Feature: Authentication
       | expired                    | update    | agents             | {base}/{id} |
       | not yet valid              | create    | events             | {base}      |
       | not yet valid              | read      | agents             | {base}/{id} |
+
+    @check.auth-on-delete
+    Examples:
+      | flaw                       | operation | index              | path        |
       | signed with another secret | delete    | agents             | {base}      |
       | signed with another secret | create    | network link types | {base}/{id} |

@@ -7,6 +7,7 @@ Feature: What is stored is what was sent
   exactly) and decimals read back equal — after create and after update. Deselect the class with
   --tags 'not @content'.
 
+  @rule.2-rule-4-content
   Scenario Outline: <index> keep <content> as sent, on create and on update
     When I create <index> with a new id holding <content>
     Then the response is 201 with an envelope naming the id
@@ -15,20 +16,36 @@ Feature: What is stored is what was sent
     Then the response is 200 with an update envelope
     And that record can be read by its id as sent
 
+    @check.text-beyond-ascii-kept
     Examples:
       | index              | content                          |
       | events             | text beyond ASCII                |
       | network link types | text beyond ASCII                |
       | agents             | text beyond ASCII                |
+
+    Examples:
+      | index              | content                          |
       | events             | escapes and control characters   |
       | network link types | escapes and control characters   |
       | agents             | escapes and control characters   |
+
+    @check.nesting-kept
+    Examples:
+      | index              | content                          |
       | events             | nested objects and lists         |
       | network link types | nested objects and lists         |
       | agents             | nested objects and lists         |
+
+    @check.empty-values-kept @check.nesting-kept
+    Examples:
+      | index              | content                          |
       | events             | empty strings, objects and lists |
       | network link types | empty strings, objects and lists |
       | agents             | empty strings, objects and lists |
+
+    @check.numbers-kept
+    Examples:
+      | index              | content                          |
       | events             | large integers and decimals      |
       | network link types | large integers and decimals      |
       | agents             | large integers and decimals      |

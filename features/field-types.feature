@@ -10,6 +10,7 @@ Feature: Every typed field refuses another JSON type, at any depth, on create an
   the name (faithful-answers hidden-name-fields): one that refuses a wrong value on create must
   refuse it on update. Events fix no field but the id. Deselect the class with --tags 'not @types'.
 
+  @rule.2-field-types
   Scenario Outline: Every field of <index> whose type is stated refuses another JSON type on <operation>
     When I <operation> <index> giving each field whose type is stated a value of another JSON type in turn
     Then every one is refused and nothing is stored or changed
@@ -17,6 +18,18 @@ Feature: Every typed field refuses another JSON type, at any depth, on create an
     Examples:
       | index              | operation |
       | network link types | create    |
+
+    @check.field-types-inside-entries
+    Examples:
+      | index              | operation |
       | agents             | create    |
+
+    @check.field-types-on-update
+    Examples:
+      | index              | operation |
       | network link types | update    |
+
+    @check.field-types-inside-entries @check.field-types-on-update
+    Examples:
+      | index              | operation |
       | agents             | update    |

@@ -7,6 +7,7 @@ Feature: An id is an exact string
   Ids holding "/" are not sent (x-decisions ids-in-path). Deselect the class with
   --tags 'not @identity'.
 
+  @rule.2-id-exact
   Scenario Outline: <index> whose ids differ only by <difference> are two records
     When I create <index> under two new ids that differ only by <difference>
     Then the response is 201 with an envelope naming the id
@@ -18,18 +19,29 @@ Feature: An id is an exact string
     Then the response is 205 with an envelope of code 200
     And only the first of the two is left, as sent
 
+    @check.ids-differ-by-letter-case
     Examples:
       | index              | difference            |
       | events             | letter case           |
       | network link types | letter case           |
       | agents             | letter case           |
+
+    @check.id-encoded-in-path @check.ids-differ-by-normalization
+    Examples:
+      | index              | difference            |
       | events             | Unicode normalization |
       | network link types | Unicode normalization |
       | agents             | Unicode normalization |
+
+    @check.id-encoded-in-path @check.ids-differ-by-trailing-space
+    Examples:
+      | index              | difference            |
       | events             | a trailing space      |
       | network link types | a trailing space      |
       | agents             | a trailing space      |
 
+  @check.id-encoded-in-path
+  @rule.2-id-exact
   Scenario Outline: <index> whose id holds <characters> is created, read, updated and deleted at its path
     When I create <index> at {base} under a new id holding <characters>
     Then the response is 201 with an envelope naming the id
@@ -49,9 +61,6 @@ Feature: An id is an exact string
       | events             | a space              |
       | network link types | a space              |
       | agents             | a space              |
-      | events             | a percent sign       |
-      | network link types | a percent sign       |
-      | agents             | a percent sign       |
       | events             | a question mark      |
       | network link types | a question mark      |
       | agents             | a question mark      |
@@ -65,6 +74,15 @@ Feature: An id is an exact string
       | network link types | letters beyond ASCII |
       | agents             | letters beyond ASCII |
 
+    @check.percent-in-path
+    Examples:
+      | index              | characters           |
+      | events             | a percent sign       |
+      | network link types | a percent sign       |
+      | agents             | a percent sign       |
+
+  @check.plus-in-path
+  @rule.2-id-exact
   Scenario Outline: A plus sign in the path of <index> is a plus sign, not a space
     When I create <index> under two new ids, one holding a plus sign and one a space in its place
     And I read the one with the plus sign at a path that holds the plus sign as itself

@@ -5,6 +5,8 @@ Feature: Record ids
   read and delete means nothing matches the query).
 
   @base-path
+  @check.envelope-status @check.extra-fields-kept @check.generated-ids-differ
+  @rule.2-rule-3
   Scenario Outline: Two <index> created without an id get different ids
     When I create <index> without an id
     Then the response is 201 with an envelope naming the generated id
@@ -21,18 +23,26 @@ Feature: Record ids
   # §4.1: POST {base}/{id} takes the JSON record, whose id is optional; a body that names the
   # same id as the path is that record, so it is created as if the body left the id out.
   @record-path
+  @check.envelope-status @check.same-id-in-path-and-body
+  @rule.4.1-path
   Scenario Outline: Creating <index> with the same new id in the path and in the body creates it
     When I create <index> with a new id in the path and the same id in the body
     Then the response is 201 with an envelope naming the id
     And <index> can be read by its id as sent
 
+    @check.extra-fields-kept
     Examples:
       | index              |
       | events             |
+
+    Examples:
+      | index              |
       | network link types |
       | agents             |
 
   @record-path
+  @check.read-by-id-finds-nothing @check.read-unknown-id
+  @rule.7-not-found
   Scenario Outline: Reading <index> by an id that does not exist finds nothing
     When I read <index> by an id that does not exist
     Then the response is 404 or 204, nothing found
@@ -44,6 +54,7 @@ Feature: Record ids
       | agents             |
 
   @record-path
+  @rule.4.2-delete @rule.7-not-found
   Scenario Outline: Deleting <index> by an id that does not exist finds nothing
     When I delete <index> by an id that does not exist
     Then the response is 404, nothing found

@@ -8,6 +8,7 @@ Feature: Every record counts, however many there are
   where that matches them all, and deletes them with that where: 265 requests per index.
   Deselect the class with --tags 'not @volume'.
 
+  @rule.4.1-volume
   Scenario Outline: Every one of 260 <index> is counted by a read without a query, a read by where and a delete by where
     Given 260 <index> of one batch exist
     When I read all <index>

@@ -31,6 +31,8 @@ import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import { INDEX_DEFINITIONS } from '../src/reference-server/core/index-definitions.js';
 import { breakSchemaCycles } from '../src/spec/break-schema-cycles.js';
 import type { OpenApiDocument } from '../src/spec/openapi-document.js';
+import { readFeatureScenarios } from '../src/conformance/read-feature-scenarios.js';
+import { renderRulesMatrix } from '../src/conformance/rules-matrix.js';
 
 const root = new URL('../', import.meta.url);
 const specUrl = new URL('spec/openapi.yaml', root);
@@ -187,6 +189,8 @@ const outputs: Array<[string, string]> = [
   ['src/generated/record-validators.ts', renderRecordValidators(false)],
   ['src/generated/record-validators-all-errors.ts', renderRecordValidators(true)],
   ['spec/openapi.portable.json', renderPortableSpec()],
+  // Not from the spec: the "Covered by" column of the rule matrix, from the @rule.<id> tags of the features.
+  ['features/RULES.md', renderRulesMatrix(readFileSync(new URL('features/RULES.md', root), 'utf8'), readFeatureScenarios(fileURLToPath(new URL('features/', root))))],
 ];
 
 const check = process.argv.includes('--check');
@@ -197,7 +201,7 @@ for (const [path, text] of outputs) {
     const committed = existsSync(file) ? readFileSync(file, 'utf8') : '';
     if (committed !== text) {
       drift += 1;
-      console.error(`drift: ${path} differs from what spec/openapi.yaml generates — run npm run generate and commit`);
+      console.error(`drift: ${path} differs from what spec/openapi.yaml (features/RULES.md: the features' @rule tags) generates — run npm run generate and commit`);
     }
   } else {
     writeFileSync(file, text);

@@ -5,7 +5,7 @@ import { describeThrottling } from './describe-throttling.js';
 import type { RunLeftovers } from './read-run-leftovers.js';
 import { decideVerdict, type RunVerdict, type VerdictWord } from './run-verdict.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
-import { matchesScenarioName, type RuleRow } from './rules-matrix.js';
+import { ruleTag, type RuleRow } from './rules-matrix.js';
 import { tallyScenarioCalls } from './tally-scenario-calls.js';
 
 /** The outcome of one summary row; `known deviation`: it failed, but only in scenarios the baseline lists. */
@@ -136,7 +136,8 @@ export function buildConformanceSummary(
 ): ConformanceSummary {
   const expected = new Set(baseline?.comparison.entries.filter((e) => e.outcome === 'still failing').map((e) => e.scenario));
   const isExtension = (s: ScenarioResult) => s.tags.includes('@extension');
-  const coveringOf = (rule: RuleRow) => scenarios.filter((s) => rule.scenarios.some((pattern) => matchesScenarioName(pattern, s.name)));
+  // A rule's scenarios are those tagged @rule.<id>: the tags RULES.md's "Covered by" column is generated from.
+  const coveringOf = (rule: RuleRow) => scenarios.filter((s) => s.tags.includes(ruleTag(rule.id)));
   const ruleRows = rules.map((rule) => {
     const label = `${rule.seed}: ${rule.text}`;
     if (rule.notTested) return { key: rule.id, label, status: 'not tested' as const, reasons: [rule.notTested], ran: 0 };

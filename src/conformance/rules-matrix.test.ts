@@ -1,26 +1,33 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
-import { loadRulesMatrix, matchesScenarioName, parseRulesMatrix } from './rules-matrix.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  coveringNames,
+  loadRulesMatrix,
+  matchesScenarioName,
+  parseRulesMatrix,
+  renderRulesMatrix,
+  ruleIdsOf,
+  ruleTag,
+  RULES_TABLE_END,
+  RULES_TABLE_START,
+} from './rules-matrix.js';
+import { readFeatureScenarios } from './read-feature-scenarios.js';
 import { PACKAGE_ROOT } from './run-conformance.js';
 
-/** Every scenario name of features/, outlines expanded (the extended profile selects them all). */
-async function scenarioNames(): Promise<string[]> {
+/** Every scenario of features/ as cucumber plans it, outlines expanded (the extended profile selects them all). */
+async function scenarioPlan() {
   const environment = { cwd: PACKAGE_ROOT };
   const { runConfiguration } = await loadConfiguration({ file: 'cucumber.js', profiles: ['conformanceExtended'] }, environment);
   const { plan, errors } = await loadSources(runConfiguration.sources, environment);
   assert.deepEqual(errors, [], 'the features parse');
-  return plan.map((pickle) => pickle.name);
+  return plan;
 }
 
 const rules = loadRulesMatrix(PACKAGE_ROOT);
-
-test('RULES.md: every rule names a scenario or says why it is not tested', () => {
-  for (const rule of rules) {
-    assert.ok(rule.scenarios.length > 0 || rule.notTested, `rule ${rule.id} has no scenario and no "not tested — reason"`);
-    assert.ok(!(rule.scenarios.length > 0 && rule.notTested), `rule ${rule.id} both names scenarios and says not tested`);
-  }
-});
+const tagged = readFeatureScenarios(join(PACKAGE_ROOT, 'features'));
 
 test('RULES.md: "not tested" is reserved for what the description does not show', () => {
   for (const rule of rules.filter((r) => r.notTested)) {
@@ -38,19 +45,70 @@ test('RULES.md: rule ids are unique and every section of the description is pres
   for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) assert.ok(ids.includes(`4.1-rule-${n}`), `§4.1 rule ${n} missing`);
 });
 
-test('RULES.md: every named scenario exists in features/', async () => {
-  const names = await scenarioNames();
-  const missing = rules.flatMap((rule) =>
-    rule.scenarios.filter((pattern) => !names.some((name) => matchesScenarioName(pattern, name))).map((p) => `${rule.id}: ${p}`),
-  );
-  assert.deepEqual(missing, []);
+test('every @rule. tag names a row of RULES.md', () => {
+  const ids = new Set(rules.map((rule) => rule.id));
+  const unknown = [...new Set(tagged.flatMap((s) => ruleIdsOf(s.tags)))].filter((id) => !ids.has(id));
+  assert.deepEqual(unknown, [], 'a @rule.<id> tag whose id no row of features/RULES.md has');
 });
 
-test('RULES.md: every scenario covers at least one rule', async () => {
-  const names = await scenarioNames();
-  const patterns = rules.flatMap((rule) => rule.scenarios);
-  const uncovered = names.filter((name) => !patterns.some((pattern) => matchesScenarioName(pattern, name)));
+test('every rule is carried by a scenario or says why it is not tested, and never both', () => {
+  for (const rule of rules) {
+    const carried = tagged.some((s) => s.tags.includes(ruleTag(rule.id)));
+    assert.ok(carried || rule.notTested, `no scenario carries ${ruleTag(rule.id)} and the row gives no "not tested — reason"`);
+    assert.ok(!(carried && rule.notTested), `rule ${rule.id} is carried by a scenario and says not tested`);
+  }
+});
+
+test('every scenario carries the tag of at least one rule', () => {
+  const uncovered = tagged.filter((s) => ruleIdsOf(s.tags).length === 0).map((s) => `${s.templateKey}: ${s.name}`);
   assert.deepEqual(uncovered, []);
+});
+
+test('the features read here are the scenarios cucumber runs', async () => {
+  const plan = await scenarioPlan();
+  const byName = (a: string, b: string) => a.localeCompare(b);
+  assert.deepEqual(tagged.map((s) => s.name).sort(byName), plan.map((pickle) => pickle.name).sort(byName));
+});
+
+test('the "Covered by" column is what the tags give (npm run generate writes it)', () => {
+  const markdown = readFileSync(join(PACKAGE_ROOT, 'features', 'RULES.md'), 'utf8');
+  assert.equal(renderRulesMatrix(markdown, tagged), markdown);
+});
+
+test('coveringNames names an outline once, with its share of rows when not all carry the tag', () => {
+  const row = (name: string, templateKey: string, template: string, tags: string[]) => ({ name, template, templateKey, tags });
+  const scenarios = [
+    row('Read events by id', 'a:1', 'Read <index> by id', ['@rule.r']),
+    row('Read agents by id', 'a:1', 'Read <index> by id', ['@rule.r']),
+    row('Delete events', 'a:9', 'Delete <index>', ['@rule.r']),
+    row('Delete agents', 'a:9', 'Delete <index>', []),
+    row('One', 'b:3', 'One', ['@rule.s']),
+  ];
+  assert.deepEqual(coveringNames('r', scenarios), ['`Read <index> by id`', '`Delete <index>` (1 of its 2 rows)']);
+  assert.deepEqual(coveringNames('s', scenarios), ['`One`']);
+  assert.deepEqual(ruleIdsOf(['@events', '@rule.4.1-rule-3', '@rule.ext-q-parameter']), ['4.1-rule-3', 'ext-q-parameter']);
+});
+
+test('renderRulesMatrix writes only the "Covered by" column between its markers, and names a missing tag', () => {
+  const markdown = [
+    'Prose | with a bar.',
+    RULES_TABLE_START,
+    '| Rule | Section | What the description says | Covered by |',
+    '|---|---|---|---|',
+    '| a | §1 | kept as written | `stale name` |',
+    '| b | §2 | untagged | |',
+    '| c | §8 | not shown | not tested — not shown by the description |',
+    RULES_TABLE_END,
+  ].join('\n');
+  const scenarios = [{ name: 'One', template: 'One', templateKey: 'f:1', tags: ['@rule.a'] }];
+  const rendered = renderRulesMatrix(markdown, scenarios).split('\n');
+  assert.deepEqual(rendered.slice(4, 7), [
+    '| a | §1 | kept as written | `One` |',
+    '| b | §2 | untagged | not tested — no scenario carries @rule.b |',
+    '| c | §8 | not shown | not tested — not shown by the description |',
+  ]);
+  assert.equal(rendered[0], 'Prose | with a bar.');
+  assert.throws(() => renderRulesMatrix('no markers', scenarios), /must sit between/);
 });
 
 test('parseRulesMatrix reads names, patterns and reasons; matchesScenarioName expands <…>', () => {

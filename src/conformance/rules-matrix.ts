@@ -54,3 +54,68 @@ export function matchesScenarioName(pattern: string, name: string): boolean {
     .join('.+');
   return new RegExp(`^${regexp}$`).test(name);
 }
+
+/** The tag a scenario carries for each rule it checks: `@rule.` and the row id, e.g. `@rule.4.1-rule-3`. */
+export const RULE_TAG_PREFIX = '@rule.';
+
+/** `@rule.<id>` of a RULES.md row id. */
+export function ruleTag(id: string): string {
+  return `${RULE_TAG_PREFIX}${id}`;
+}
+
+/** The RULES.md row ids a scenario's tags name. */
+export function ruleIdsOf(tags: readonly string[]): string[] {
+  return tags.filter((tag) => tag.startsWith(RULE_TAG_PREFIX)).map((tag) => tag.slice(RULE_TAG_PREFIX.length));
+}
+
+/** What the matrix needs of a scenario: its name, its outline's name and key, its tags (read-feature-scenarios.ts). */
+export interface TaggedScenario {
+  name: string;
+  template: string;
+  templateKey: string;
+  tags: readonly string[];
+}
+
+/**
+ * The "Covered by" entries of a rule: the scenarios tagged `@rule.<id>`, in feature order, each
+ * outline once by its own name (`<…>` kept), with how many of its rows carry the tag when not all do.
+ */
+export function coveringNames(id: string, scenarios: readonly TaggedScenario[]): string[] {
+  const tag = ruleTag(id);
+  const outlines = new Map<string, TaggedScenario[]>();
+  for (const scenario of scenarios) outlines.set(scenario.templateKey, [...(outlines.get(scenario.templateKey) ?? []), scenario]);
+  return [...outlines.values()].flatMap((rows) => {
+    const tagged = rows.filter((row) => row.tags.includes(tag)).length;
+    if (tagged === 0) return [];
+    return [`\`${rows[0]!.template}\`${tagged === rows.length ? '' : ` (${tagged} of its ${rows.length} rows)`}`];
+  });
+}
+
+/** The markers around the table whose "Covered by" column npm run generate writes. */
+export const RULES_TABLE_START = '<!-- generated: the "Covered by" column, from the @rule.<id> tags of features/*.feature (npm run generate) -->';
+export const RULES_TABLE_END = '<!-- end of the generated column -->';
+
+/**
+ * features/RULES.md with the "Covered by" column of its rule table written from the tags: the
+ * rule id, section and text stay as written by hand; a rule no scenario carries keeps its
+ * `not tested — <reason>`, or gets one naming the missing tag, which rules-matrix.test.ts refuses.
+ */
+export function renderRulesMatrix(markdown: string, scenarios: readonly TaggedScenario[]): string {
+  const lines = markdown.split('\n');
+  const start = lines.indexOf(RULES_TABLE_START);
+  const end = lines.indexOf(RULES_TABLE_END);
+  if (start < 0 || end < start) throw new Error(`features/RULES.md: the rule table must sit between ${RULES_TABLE_START} and ${RULES_TABLE_END}`);
+  const rows = new Map(parseRulesMatrix(lines.slice(start + 1, end).join('\n')).map((row) => [row.id, row]));
+  for (let i = start + 1; i < end; i += 1) {
+    const cells = lines[i]!.split(' | ');
+    const id = cells[0]!.replace(/^\|\s*/, '');
+    const row = rows.get(id);
+    if (!row || cells.length < 4) continue;
+    const names = coveringNames(id, scenarios);
+    const written = cells.slice(3).join(' | ').replace(/\s*\|\s*$/, '');
+    const untested = row.notTested ? written : `not tested — no scenario carries ${ruleTag(id)}`;
+    const coverage = names.length > 0 ? names.join(', ') : untested;
+    lines[i] = `${cells.slice(0, 3).join(' | ')} | ${coverage} |`;
+  }
+  return lines.join('\n');
+}

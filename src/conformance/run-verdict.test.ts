@@ -16,8 +16,8 @@ import type { RuleRow } from './rules-matrix.js';
 const context: SummaryContext = { baseUrl: 'http://target', profile: 'core', allowDestructive: false, jwtSecretGiven: false, date: new Date('2026-01-02T03:04:05Z'), durationMs: 1000, runPrefix: 'mk-abc-' };
 const operations = [{ operationId: 'createEvent', method: 'POST', pathTemplate: '/event', statuses: [201, 406, 500] }];
 const rules: RuleRow[] = [{ id: 'r1', seed: '§4.1 rule 1', text: 'a', scenarios: ['Passes', 'Fails'] }];
-const passed: ScenarioResult = { name: 'Passes', uri: 'f', tags: [], status: 'passed', calls: [{ operation: 'createEvent', status: 201 }] };
-const failed = (error: string): ScenarioResult => ({ name: 'Fails', uri: 'f', tags: [], status: 'failed', calls: [{ operation: 'createEvent', status: 201 }], error, blamedOperation: 'createEvent' });
+const passed: ScenarioResult = { name: 'Passes', uri: 'f', tags: ['@rule.r1'], status: 'passed', calls: [{ operation: 'createEvent', status: 201 }] };
+const failed = (error: string): ScenarioResult => ({ name: 'Fails', uri: 'f', tags: ['@rule.r1'], status: 'failed', calls: [{ operation: 'createEvent', status: 201 }], error, blamedOperation: 'createEvent' });
 const CUCUMBER_JUNIT = (failures: number) =>
   `<?xml version="1.0"?>\n<testsuite name="mgmt-kit conformance" time="1" tests="2" skipped="0" failures="${failures}" errors="0">\n  <testcase classname="x" name="Passes" time="0"/>\n</testsuite>\n`;
 const LEFT = { ids: ['event mk-abc-e1'], unverified: [], deleteCommands: [`curl -X DELETE -H "Authorization: Bearer $TOKEN" 'http://target/event/mk-abc-e1'`] };

@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import { mintToken } from '../reference-server/core/index.js';
-import { READS_BY_ID_WHERE_ANOTHER_RECORD, READS_THE_DELETE_ENVELOPE } from '../../test/self-check/broken-variant-expectations.js';
+import { scenariosTagged } from '../../test/self-check/scenarios-tagged.js';
 import { assertFailedExactly, runSuiteQuietly } from '../../test/self-check/run-suite-quietly.js';
 import { MSW_DROPS_GET_BODY } from '../../test/support/msw-major.js';
 import { createHandlers } from './create-handlers.js';
@@ -21,7 +21,7 @@ after(() => server.close());
 
 // Each fails only at "205 without the envelope the description requires (body: "")": msw answers 205
 // with a null body (toMswResponse), as a fetch Response must.
-const NEED_A_205_BODY = [...READS_THE_DELETE_ENVELOPE, ...realisticDataReadingTheDeleteEnvelope()];
+const NEED_A_205_BODY = [...scenariosTagged('@check.delete-envelope'), ...realisticDataReadingTheDeleteEnvelope()];
 
 /**
  * The realistic-data scenarios (features/volume, identity, media-type) that delete through the
@@ -120,7 +120,7 @@ const SEND_A_GET_QUERY: readonly string[] = [
   // Added with the record-path query scenarios, by reading (not run under msw 3): without its
   // where a read by id answers the record; a select of name and description on {base}/{id}
   // leaves nothing of the record out, so it passes.
-  ...READS_BY_ID_WHERE_ANOTHER_RECORD,
+  ...scenariosTagged('@check.read-by-id-where-another'),
 ];
 const EXPECTED_FAILURES = MSW_DROPS_GET_BODY ? [...NEED_A_205_BODY, ...SEND_A_GET_QUERY] : NEED_A_205_BODY;
 

@@ -3,10 +3,8 @@ import assert from 'node:assert/strict';
 import { mintToken } from '../../src/tokens/index.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from '../self-check/run-suite-quietly.js';
 import { FAILS_WITHOUT_THE_EXTENSIONS } from './extension-failures.js';
-import { CONCURRENCY_FAILURES } from './concurrency-failures.js';
 import { EXPECTED_FAILURES } from './expected-failures.js';
 import { startIndependentServer } from './start-independent-server.js';
-import { WITHOUT_REALISTIC_DATA } from '../self-check/realistic-data-tags.js';
 import { scopeToExpectedFeatures } from '../self-check/feature-scope.js';
 
 // The suite run against an implementation that is not ours (server.mjs, written from the description
@@ -64,10 +62,7 @@ describe('the conformance suite on the independent implementation', () => {
   // The faithful switches (other choices where the description is open) run in faithful-profiles.test.ts,
   // with the fuzzer beside the suite.
 
-  for (const [variant, { breaks, failures, tags }] of Object.entries(EXPECTED_FAILURES)) {
-    // A race switch changes nothing for requests sent one at a time (its await only lets others in),
-    // so only the @concurrency scenarios are run on it: a whole core run per switch would add minutes.
-    const selected = variant in CONCURRENCY_FAILURES ? '@concurrency' : (tags ?? WITHOUT_REALISTIC_DATA);
+  for (const [variant, { breaks, failures, selected }] of Object.entries(EXPECTED_FAILURES)) {
     test(`${variant} (${breaks}) fails exactly the expected scenarios (${selected})`, async () => {
       // Only the features holding the expected failures, unless SELF_CHECK_SCOPE=all (feature-scope.ts).
       const run = await runAgainst([variant], undefined, 'core', scopeToExpectedFeatures(failures, selected));

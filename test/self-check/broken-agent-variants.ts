@@ -42,6 +42,7 @@ const refuse = (field: string) => ({
 export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
   {
     name: 'nested-extra-fields-dropped',
+    fails: '@rule.2.3-entry-extras',
     breaks: '§2 rule 4: fields beyond the tables inside actions, parameters, resources and their configs are not stored',
     wrap: (handle) => (request) =>
       handle(
@@ -54,6 +55,7 @@ export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'partial-entry-refused',
+    fails: '@check.partial-entry-update',
     breaks: '§4.1 rule 5: an update entry must repeat the whole entry (entries are not addressed by id field by field)',
     wrap: (handle) => (request) => {
       if (request.method !== 'PUT' || !request.path.startsWith('/catalog/agent')) return handle(request);
@@ -67,6 +69,7 @@ export const BROKEN_AGENT_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'properties-refused',
+    fails: '@check.properties-schema',
     breaks: '§2.3 ParameterConfig: neither properties nor the tabulated propeties is accepted as schema',
     wrap: (handle) => (request) => {
       if (!isAgentWrite(request.method, request.path) || !/"schema"\s*:\s*"prop/.test(request.body ?? '')) return handle(request);

@@ -5,12 +5,14 @@ import { idInPath, isObject, parseBody } from './variant-helpers.js';
 export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
   {
     name: 'constant-generated-id',
+    fails: '@check.generated-ids-differ',
     breaks: '§2 rule 3: every create without an id gets the same generated id',
     coreOptions: { generateId: () => 'generated' },
     wrap: (handle) => handle,
   },
   {
     name: 'read-unknown-id-answers-empty-list',
+    fails: '@check.read-by-id-finds-nothing',
     breaks: '§7: a read naming an id that does not exist answers 200 [] instead of 404',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -20,6 +22,7 @@ export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'same-id-in-path-and-body-refused',
+    fails: '@check.same-id-in-path-and-body',
     breaks: '§4.1: POST {base}/{id} whose body names the same id is refused with 406 instead of created',
     wrap: (handle) => async (request) => {
       const id = idInPath(request.path);
@@ -30,6 +33,7 @@ export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'alg-none-accepted',
+    fails: '@rule.5-unsigned-token',
     breaks: '§5: an unsigned token (alg none) is accepted',
     wrap: (handle, { validToken }) => (request) => {
       const token = /^Bearer ([\w-]+)\.[\w-]+\.$/.exec(request.headers['authorization'] ?? '')?.[1];

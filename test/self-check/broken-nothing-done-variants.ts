@@ -27,6 +27,7 @@ function namesAMissingField(response: CoreResponse): boolean {
 export const BROKEN_NOTHING_DONE_VARIANTS: BrokenVariant[] = [
   {
     name: 'refusal-still-stores',
+    fails: '@check.missing-field',
     breaks: '§4.1 rule 4, §7: a create that lacks a required field answers 406 naming it, but the record is stored',
     wrap: (handle, { store }) => async (request) => {
       const response = await handle(request);
@@ -41,16 +42,19 @@ export const BROKEN_NOTHING_DONE_VARIANTS: BrokenVariant[] = [
   },
   {
     name: '401-after-acting',
+    fails: '@check.401-acts-on-nothing',
     breaks: '§5: a request whose token fails answers 401, but only after it was carried out',
     wrap: checkedAfterActing(401, (request, { validToken }) => ({ ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } })),
   },
   {
     name: '415-after-acting',
+    fails: '@check.415-acts-on-nothing',
     breaks: '§7: a body not sent as JSON answers 415, but only after the request was carried out',
     wrap: checkedAfterActing(415, (request) => ({ ...request, headers: { ...request.headers, 'content-type': 'application/json' } })),
   },
   {
     name: 'delete-404-still-deletes',
+    fails: '@check.delete-where-not-holding',
     breaks: '§7: DELETE {base}/{id} whose where does not hold answers 404 "nothing matches", but deletes the record the path names',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -62,6 +66,7 @@ export const BROKEN_NOTHING_DONE_VARIANTS: BrokenVariant[] = [
   },
   {
     name: '304-still-changes',
+    fails: '@check.update-changing-nothing',
     breaks: '§4.1 update, §7: an update that changes nothing answers 304, but stamps the record with the time of the update',
     wrap: (handle, { store }) => async (request) => {
       const response = await handle(request);

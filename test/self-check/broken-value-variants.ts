@@ -93,41 +93,49 @@ function rewriteItemStatus(rewrite: (status: string) => string): BrokenVariant['
 export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
   {
     name: 'enum-values-not-checked',
+    fails: '@check.enum-refused',
     breaks: '§2.3, §3: a value outside an enumeration is stored (here: as the first listed value)',
     wrap: (handle) => (request) => handle(bendEnums(request, ['status', 'type', 'schema'], firstValue)),
   },
   {
     name: 'enums-ignore-letter-case',
+    fails: '@check.enum-letter-case',
     breaks: '§2.3, §3: enumerations are compared ignoring letter case ("Started" is taken as started)',
     wrap: (handle) => (request) => handle(bendEnums(request, ['status', 'type', 'schema'], lowerCase)),
   },
   {
     name: 'parameter-enums-not-checked',
+    fails: '@check.parameter-enum-refused',
     breaks: '§2.3: parameter type and config schema accept any value (only the action status is checked)',
     wrap: (handle) => (request) => handle(bendEnums(request, ['type', 'schema'], firstValue)),
   },
   {
     name: 'enums-not-checked-on-update',
+    fails: '@check.enum-refused-on-update',
     breaks: '§2.3, §3: enumerations are checked on create only; an update stores any value',
     wrap: (handle) => (request) => handle(request.method === 'PUT' ? bendEnums(request, ['status', 'type', 'schema'], firstValue) : request),
   },
   {
     name: 'link-type-strings-coerced',
+    fails: '@check.link-type-field-type',
     breaks: '§2.2: a network link type name or description of another JSON type is stored as text',
     wrap: (handle) => (request) => handle(coerceFields(request, '/type/network-link', ['name', 'description'])),
   },
   {
     name: 'entry-descriptions-coerced',
+    fails: '@check.entry-description-type',
     breaks: '§2.3: an action, parameter or resource description of another JSON type is stored as text',
     wrap: (handle) => (request) => handle(coerceEntryDescriptions(request)),
   },
   {
     name: 'update-unknown-id-404',
+    fails: '@check.update-unknown-id',
     breaks: '§4.2: an update of an id that does not exist answers 404, which update does not list',
     wrap: onUnknownUpdate(async () => ({ status: 404, headers: { 'content-type': 'application/json' }, body: [{ status: 'Not Found', code: 404, error: true, message: 'Nothing found' }] })),
   },
   {
     name: 'update-unknown-id-creates',
+    fails: '@check.update-unknown-id',
     breaks: '§4.2: an update of an id that does not exist creates the record (and answers 200)',
     wrap: onUnknownUpdate(async (handle, request) => {
       const id = await createInstead(handle, request);
@@ -136,6 +144,7 @@ export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
   },
   {
     name: '204-still-acts',
+    fails: '@check.update-unknown-id',
     breaks: '§7: an update of an id that does not exist answers 204 "nothing to update", but creates the record',
     wrap: onUnknownUpdate(async (handle, request) => {
       await createInstead(handle, request);
@@ -144,6 +153,7 @@ export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'update-unknown-id-ok-on-base-path',
+    fails: '@check.update-unknown-id-at-base',
     breaks: '§4.2: PUT {base} naming an unknown id answers 200 as if it had updated (nothing is stored)',
     wrap: onUnknownUpdate(
       async (_handle, request) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: envelope('OK', 200, `Record with id=${targetId(request)} updated`) }),
@@ -152,11 +162,13 @@ export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'envelope-status-lower-case',
+    fails: '@check.envelope-status',
     breaks: '§4.1: the envelope status is the reason phrase in lower case ("created"), not as HTTP spells it',
     wrap: rewriteItemStatus((status) => status.toLowerCase()),
   },
   {
     name: 'duplicate-message-reworded',
+    fails: '@rule.4.1-rule-3',
     breaks: '§4.1 rule 3, §7: a duplicate id answers 406 with "ID already found" instead of "Id already found"',
     wrap: (handle) => async (request) => {
       const response = await handle(request);

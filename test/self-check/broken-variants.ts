@@ -27,6 +27,13 @@ export interface BrokenVariant {
   name: string;
   /** The rule of the description it breaks (for a faithful alternative: what it chooses differently). */
   breaks: string;
+  /**
+   * A broken variant's expected failures, as a cucumber tag expression over the features' tags:
+   * the rule it breaks (`@rule.<id>`, the row of features/RULES.md) or the class of check it
+   * defeats (`@check.<class>`). It must fail exactly the scenarios this selects among those its run
+   * selects (broken-variant-expectations.ts). A faithful alternative has none: it fails nothing.
+   */
+  fails?: string;
   /** Options for createReferenceCore beyond auth (no preload, another seed, other generated ids). */
   coreOptions?: Omit<ReferenceCoreOptions, 'auth'>;
   /**
@@ -46,11 +53,12 @@ const TABULATED: Array<[string, string[]]> = [
 
 /**
  * The broken variants of the self-check. Each wraps the reference core's `handle` and breaks one
- * rule of the description; `broken-variant-expectations.ts` lists the scenarios each must fail.
+ * rule of the description; its `fails` tag expression selects the scenarios it must fail (broken-variant-expectations.ts).
  */
 export const BROKEN_VARIANTS: BrokenVariant[] = [
   {
     name: 'duplicate-id-created',
+    fails: '@rule.4.1-rule-3',
     breaks: '§4.1 rule 3: a duplicate id answers 201 instead of 406 "Id already found"',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -63,6 +71,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'duplicate-id-in-path-overwrites',
+    fails: '@check.duplicate-id-in-path',
     breaks: '§4.1 rule 3: POST {base}/{id} with an existing id replaces the record instead of 406 "Id already found"',
     wrap: (handle) => async (request) => {
       const id = idInPath(request.path);
@@ -75,6 +84,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'delete-answers-200',
+    fails: '@check.delete-envelope or @check.delete-status',
     breaks: '§4.1 delete: answers HTTP 200 instead of 205',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -83,6 +93,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'delete-envelope-code-205',
+    fails: '@check.delete-envelope or @check.delete-status',
     breaks: '§4.1 delete: envelope code 205 instead of 200',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -92,6 +103,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'missing-name-accepted',
+    fails: '@check.missing-field and @network-link-types',
     breaks: '§2.2 / §4.1 rule 4: a network link type without name is created',
     wrap: (handle) => async (request) => {
       if (request.method !== 'POST' || !request.path.startsWith('/type/network-link')) return handle(request);
@@ -100,18 +112,21 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'select-ignored',
+    fails: '@check.select-applied',
     breaks: '§4.1 rule 8: read ignores select and returns whole records',
     wrap: (handle) => (request) =>
       handle(request.method === 'GET' ? rewriteBody(request, ({ select: _select, ...rest }) => rest) : request),
   },
   {
     name: 'where-ignored-on-read',
+    fails: '@check.where-applied-on-read',
     breaks: '§4.1 query body: read ignores where.equals',
     wrap: (handle) => (request) =>
       handle(request.method === 'GET' ? rewriteBody(request, ({ where: _where, ...rest }) => rest) : request),
   },
   {
     name: 'delete-all-deletes-nothing',
+    fails: '@rule.4.1-rule-1',
     breaks: '§4.1 rule 1: delete without a body answers 205 but removes nothing',
     wrap: (handle) => async (request) => {
       if (request.method !== 'DELETE' || !isBasePath(request.path) || (request.body ?? '').trim() !== '') return handle(request);
@@ -122,28 +137,33 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'delete-without-auth',
+    fails: '@check.auth-on-delete',
     breaks: '§5: DELETE does not check the token',
     wrap: (handle, { validToken }) => (request) =>
       handle(request.method === 'DELETE' ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request),
   },
   {
     name: 'auth-only-on-base-path',
+    fails: '@check.auth-on-record-path',
     breaks: '§5: requests on a record path ({base}/{id}) are not authenticated',
     wrap: (handle, { validToken }) => (request) =>
       handle(idInPath(request.path) === undefined ? request : { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } }),
   },
   {
     name: 'where-matches-prefix-on-read',
+    fails: '@check.equals-exactly',
     breaks: '§4.1 query body: read matches where.equals by prefix instead of equality',
     wrap: readMatchingWhere((value, expr) => value.startsWith(expr)),
   },
   {
     name: 'where-ignores-letter-case-on-read',
+    fails: '@check.equals-exactly',
     breaks: '§4.1 query body: read matches where.equals ignoring letter case',
     wrap: readMatchingWhere((value, expr) => value.toLowerCase() === expr.toLowerCase()),
   },
   {
     name: 'envelope-status-not-reason-phrase',
+    fails: '@check.envelope-status',
     breaks: '§4.1 envelope: status holds "success"/"failure" instead of the HTTP reason phrase',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -155,6 +175,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'update-needs-path-id',
+    fails: '@check.update-names-record-in-body',
     breaks: '§4.1 update: PUT {base} with the target id in the body is refused (406 {"id": "required"})',
     wrap: (handle) => async (request) => {
       if (request.method !== 'PUT' || !isBasePath(request.path)) return handle(request);
@@ -165,6 +186,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'token-signature-not-checked',
+    fails: '@check.token-signature',
     breaks: '§5: any token of JWT shape is accepted (expired, not yet valid, wrong signature)',
     wrap: (handle, { validToken }) => (request) => {
       const jwtShaped = /^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers['authorization'] ?? '');
@@ -173,6 +195,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'update-never-304',
+    fails: '@check.update-changing-nothing',
     breaks: '§4.1 update: answers 200 even when nothing changes',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -182,6 +205,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'extra-fields-dropped',
+    fails: '@check.extra-fields-kept',
     breaks: '§2 rule 4: fields beyond the tables are not stored',
     wrap: (handle) => (request) => {
       const keep = TABULATED.find(([base]) => request.path === base || request.path.startsWith(`${base}/`))?.[1];
@@ -191,16 +215,19 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'media-type-not-enforced',
+    fails: '@rule.7-media-type',
     breaks: '§7: a body sent as text/plain is accepted instead of 415',
     wrap: (handle) => (request) => handle({ ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
   },
   {
     name: 'media-type-enforced-on-create-only',
+    fails: '@rule.7-media-type and not @check.media-type-on-create',
     breaks: '§7: only create answers 415 for a body not sent as JSON; read, update and delete accept it',
     wrap: (handle) => (request) => handle(request.method === 'POST' ? request : { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
   },
   {
     name: 'non-object-body-crashes',
+    fails: '@check.body-not-an-object',
     breaks: '§4.2: a create or update body that is JSON but not an object or a list (42, "text", true) answers 500 instead of a refusal',
     wrap: (handle) => (request) => {
       const body = request.method === 'POST' || request.method === 'PUT' ? parseBody(request) : undefined;
@@ -210,6 +237,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'missing-field-message-as-text',
+    fails: '@check.message-names-the-field',
     breaks: '§4.1 rule 4: the 406 message is a sentence instead of {field: "required"}',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -225,6 +253,7 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'no-preloaded-link-types',
+    fails: '@rule.2.2-preload',
     breaks: '§2.2: the point-to-point and slice link types are not preloaded',
     coreOptions: { preload: false },
     wrap: (handle) => handle,

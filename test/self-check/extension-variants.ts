@@ -69,6 +69,7 @@ function refuseNonObjectEntriesOneByOne(handle: Handle): Handle {
 export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   {
     name: 'reg-exp-matches-a-substring',
+    fails: '@check.reg-exp-whole',
     breaks: 'query language: reg_exp matches when the value only contains a match, not when the whole value matches',
     wrap: (handle) => (request) =>
       handle(rewriteWhere(request, (clause) => {
@@ -79,6 +80,7 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'limit-to-exclusive',
+    fails: '@check.limit-to-inclusive',
     breaks: 'query language: limit.to is taken as exclusive (one record short)',
     wrap: (handle) => (request) =>
       handle(rewriteQuery(request, (query) => {
@@ -89,6 +91,7 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'order-ignored',
+    fails: '@check.order-applied',
     breaks: 'query language: order is ignored (records come in stored order)',
     wrap: (handle) => (request) =>
       handle(rewriteQuery(request, (query) => {
@@ -98,6 +101,7 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'or-taken-as-and',
+    fails: '@check.or-clauses',
     breaks: 'query language: or needs every clause, as and does',
     wrap: (handle) => (request) =>
       handle(rewriteWhere(request, (clause) => {
@@ -108,11 +112,13 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'q-ignored',
+    fails: '@check.q-applied',
     breaks: 'query parameter: ?q= is ignored (a read answers every record, a delete by id deletes it)',
     wrap: (handle) => (request) => handle({ ...request, query: undefined }),
   },
   {
     name: 'batch-status-of-the-first-item',
+    fails: '@rule.ext-batch-status',
     breaks: 'batches: the HTTP status is the code of the first item, not of the most severe one',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -124,6 +130,7 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'create-items-without-id',
+    fails: '@rule.ext-create-item-id',
     breaks: 'create: the envelope item of a created record does not carry the id as a field',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
@@ -134,6 +141,7 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'batch-non-object-entry-crashes',
+    fails: '@rule.ext-batch-not-a-record',
     breaks: 'batches: a batch holding an entry that is not an object answers 500 instead of a refusal',
     wrap: (handle) => (request) =>
       batchWithANonObject(request)
@@ -142,6 +150,7 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
   },
   {
     name: 'readonly-id-answers-400',
+    fails: '@rule.ext-readonly-id',
     breaks: 'stricter validation: an update changing the id answers 400 without naming the field (faithful to the description, not to the extension)',
     wrap: (handle) => async (request) => {
       const response = await handle(request);

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { loadRulesMatrix, matchesScenarioName } from '../../src/conformance/rules-matrix.js';
+import { loadRulesMatrix, ruleTag } from '../../src/conformance/rules-matrix.js';
 import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
 import {
   coveredCombinations,
@@ -26,7 +26,7 @@ function checkRow(row: CombinationRow, all: ScenarioCoordinates[]): { covered: S
   const rule = rules.find((r) => r.id === row.rule);
   assert.ok(rule, `RULES.md Combinations names ${row.rule}, which is not a rule of the matrix`);
   const names = row.dimensions.map((d) => d.name);
-  const mine = all.filter((s) => rule.scenarios.some((pattern) => matchesScenarioName(pattern, s.name)));
+  const mine = all.filter((s) => s.tags.includes(ruleTag(rule.id)));
   const covered = new Set(mine.flatMap((s) => coveredCombinations(s, names)).map(describeCombination));
   const missing: string[] = [];
   const coveredButLeftOut: string[] = [];

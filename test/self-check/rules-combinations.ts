@@ -23,6 +23,8 @@ export type Dimension = keyof typeof DIMENSIONS;
  */
 export interface ScenarioCoordinates {
   name: string;
+  /** Its tags, inherited ones included: `@rule.<id>` names the rules it covers. */
+  tags: string[];
   values: Partial<Record<Dimension, string[]>>;
 }
 
@@ -79,7 +81,7 @@ export function readScenarioCoordinates(dir: string): ScenarioCoordinates[] {
           .filter((verb): verb is string => verb !== undefined);
         if (verbs.length > 0) values.operation = [...new Set(verbs)];
       }
-      result.push({ name: pickle.name, values });
+      result.push({ name: pickle.name, tags: pickle.tags.map((t) => t.name), values });
     }
   }
   return result;
