@@ -10,6 +10,7 @@ import { mintToken } from '../src/tokens/index.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import { jwtClaimsFor } from '../test/independent-server/faithful-profiles.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
+import { plainConnection } from '../src/connection/connection-settings.js';
 
 const { values } = parseArgs({
   options: {
@@ -31,7 +32,7 @@ for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
   try {
     const token = await mintToken({ secret: server.secret, claims: jwtClaimsFor(server.switches), expiresIn: '1h' });
     // The fuzzer's seed follows the server's unless one is given: each seed is another server and other sequences.
-    const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 300_000, randomSeed: fixedRandomSeed ?? seed, allowDestructive: false });
+    const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs, timeBudgetMs: 300_000, randomSeed: fixedRandomSeed ?? seed, allowDestructive: false });
     const ok = report.failures.length === 0 && report.sequences === runs;
     if (!ok) failed++;
     process.stdout.write(

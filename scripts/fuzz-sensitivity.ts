@@ -18,6 +18,7 @@ import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
 import { BROKEN_FOR_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { BROKEN_UNDER_CONCURRENCY } from '../test/independent-server/broken-under-concurrency.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
+import { plainConnection } from '../src/connection/connection-settings.js';
 
 const { values } = parseArgs({
   options: { seeds: { type: 'string', default: '10' }, runs: { type: 'string', default: String(DEFAULT_FUZZ_RUNS) }, only: { type: 'string' }, concurrency: { type: 'string' } },
@@ -62,7 +63,7 @@ for (const name of switches) {
     try {
       const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
       const report = await runFuzz({
-        baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 300_000, randomSeed: seed, allowDestructive: false, maxFailures: 1,
+        connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs, timeBudgetMs: 300_000, randomSeed: seed, allowDestructive: false, maxFailures: 1,
         ...(concurrency === undefined ? {} : { concurrency }),
       });
       // The probe that guards deletes finds some breakages before any sequence: 0 sequences.

@@ -12,6 +12,7 @@ import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from '../test/inde
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
 import { FAITHFUL_ALTERNATIVES } from '../test/self-check/faithful-alternatives.js';
 import { startVariantServer } from '../test/self-check/start-variant-server.js';
+import { plainConnection } from '../src/connection/connection-settings.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2000' }, 'random-seed': { type: 'string', default: '1' } } });
 const runs = Number(values.runs);
@@ -26,7 +27,7 @@ interface Target {
 async function fuzzOnce(target: Target, jwtClaims: Record<string, unknown> | undefined, maxFailures?: number) {
   const token = await mintToken({ secret: target.secret, claims: jwtClaims, expiresIn: '1h' });
   const started = Date.now();
-  const report = await runFuzz({ baseUrl: target.url, token, jwtSecret: target.secret, runs, timeBudgetMs: 600_000, randomSeed, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+  const report = await runFuzz({ connection: plainConnection(target.url, { token, jwtSecret: target.secret }), runs, timeBudgetMs: 600_000, randomSeed, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
   return { report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 

@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import type { ConformanceProfile } from '../src/conformance/run-conformance.js';
+import { plainConnection } from '../src/connection/connection-settings.js';
 import { generateSecret, startReferenceServer } from '../src/reference-server/index.js';
 import { leftoverIds, scenarioOutcomes, storeFingerprint } from '../test/support/conformance-fingerprint.js';
 import { startDelayingProxy } from '../test/support/delaying-proxy.js';
@@ -31,7 +32,7 @@ const runs: Array<{ workers: number; seconds: number; passed: number; failed: nu
 let support: Awaited<ReturnType<typeof runConformance>>['support'] | undefined; // cucumber loads support code once per process
 try {
   for (const workers of [0, parallel]) {
-    const result = await runConformance({ baseUrl: proxy.url, jwtSecret: secret, profile, allowDestructive: true, progress: 'none', parallel: workers, support });
+    const result = await runConformance({ connection: plainConnection(proxy.url, { jwtSecret: secret }), profile, allowDestructive: true, progress: 'none', parallel: workers, support });
     support = result.support;
     runs.push({
       workers,

@@ -59,17 +59,18 @@ When(
 When(
   'I {operation} {index} at {path} with a token that is {token-flaw}',
   async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, flaw: TokenKind) {
-    const token = await mintToken({ secret: requireSecret(this), kind: flaw, claims: this.kit.jwtClaims, expiresIn: '1h' });
+    const token = await mintToken({ secret: requireSecret(this), kind: flaw, claims: this.kit.connection.auth.jwtClaims, expiresIn: '1h' });
     await sendHarmless(this, this.clientWithToken(token), operation, index, path);
   },
 );
 
 When('I read {index} with a valid token minted from the secret', async function (this: KitWorld, index: ClientIndexKey) {
-  const token = await mintToken({ secret: requireSecret(this), claims: this.kit.jwtClaims, expiresIn: '1h' });
+  const token = await mintToken({ secret: requireSecret(this), claims: this.kit.connection.auth.jwtClaims, expiresIn: '1h' });
   await this.call((c) => indexClient(c, index).read(), { client: this.clientWithToken(token) });
 });
 
 function requireSecret(world: KitWorld): string {
-  if (world.kit.jwtSecret === undefined) throw new Error('this scenario needs --jwt-secret');
-  return world.kit.jwtSecret;
+  const secret = world.kit.connection.auth.jwtSecret;
+  if (secret === undefined) throw new Error('this scenario needs --jwt-secret');
+  return secret;
 }

@@ -41,7 +41,7 @@ AfterAll(function () {
 BeforeAll(function () {
   const given = this.parameters as Partial<KitParameters>;
   if (given.runPrefix !== undefined) return;
-  if (!process.env['BASE_URL'] && given.baseUrl === undefined) {
+  if (!process.env['BASE_URL'] && given.connection === undefined) {
     // A thrown error would come back as a 20-line stack; a usage error deserves one line.
     process.stderr.write('No target: set BASE_URL (and TOKEN) for cucumber-js, e.g. BASE_URL=http://127.0.0.1:8080 TOKEN=… npx cucumber-js\n');
     process.exit(2);
@@ -49,9 +49,9 @@ BeforeAll(function () {
   const params = resolveKitParameters(given);
   const notes = [
     params.allowDestructive ? '' : '@destructive scenarios are skipped: set ALLOW_DESTRUCTIVE=1 to run them (they delete whole indices, then restore them)',
-    params.jwtSecret !== undefined ? '' : "@needs-jwt-secret scenarios are skipped: set JWT_SECRET to the target's HS256 secret to run them",
+    params.connection.auth.jwtSecret !== undefined ? '' : "@needs-jwt-secret scenarios are skipped: set JWT_SECRET to the target's HS256 secret to run them",
   ].filter(Boolean);
-  process.stderr.write(`mgmt-kit conformance features against ${params.baseUrl}\n${notes.map((n) => `  ${n}\n`).join('')}`);
+  process.stderr.write(`mgmt-kit conformance features against ${params.connection.baseUrl}\n${notes.map((n) => `  ${n}\n`).join('')}`);
   for (const name of ['conformance-summary.md', 'conformance-summary.html']) rmSync(`reports/${name}`, { force: true });
 });
 
@@ -76,7 +76,7 @@ Before(async function (this: KitWorld) {
 
 // §5: minted tokens need the secret; without it these scenarios cannot run.
 Before({ tags: '@needs-jwt-secret' }, function (this: KitWorld) {
-  return this.kit.jwtSecret === undefined ? 'skipped' : undefined;
+  return this.kit.connection.auth.jwtSecret === undefined ? 'skipped' : undefined;
 });
 
 // §4.1 rule 1 (delete without a body removes everything): only with consent, and only after

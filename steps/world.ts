@@ -16,7 +16,7 @@ import type { ActionWatch } from './support/nothing-happened-check.js';
 import type { KitParameters } from '../src/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { sendRawRequest, type RawRequest } from './support/send-raw-request.js';
-import { STEP_CALL_TIMEOUT_MS, type RunConnection } from './support/connection-for-run.js';
+import type { RunConnection } from './support/connection-for-run.js';
 
 /** A record the scenario made: its id and the fields it sent (what a read must give back). */
 export interface ScenarioRecord {
@@ -33,8 +33,8 @@ type ClientCall = (client: KitClient) => Promise<CallOutcome>;
  * passes through {@link KitWorld.check}, so no step can forget the contract.
  */
 export class KitWorld extends World<KitParameters> {
-  /** Resolved parameters (world parameters with env fallbacks); set in the Before hook. */
-  kit!: Required<Pick<KitParameters, 'baseUrl' | 'runPrefix'>> & KitParameters;
+  /** Resolved parameters (world parameters with env fallbacks), the run prefix and the run's token now; set in the Before hook. */
+  kit!: KitParameters & { runPrefix: string; token: string | undefined };
   /** The client authenticated with the run's token. */
   client!: KitClient;
   /** How every request reaches the target (headers, TLS, proxy, pace, token renewal); set in the Before hook. */
@@ -115,10 +115,10 @@ export class KitWorld extends World<KitParameters> {
   /** A client with another Authorization: `undefined` sends none. */
   clientWithToken(token: string | undefined): KitClient {
     return createClient({
-      baseURL: this.kit.baseUrl,
+      baseURL: this.kit.connection.baseUrl,
       token,
-      authScheme: this.kit.authScheme,
-      timeout: this.kit.timeoutMs ?? STEP_CALL_TIMEOUT_MS,
+      authScheme: this.kit.connection.auth.scheme,
+      timeout: this.kit.connection.timeoutMs,
       axiosInstance: this.connection.http,
     });
   }
@@ -148,21 +148,20 @@ export class KitWorld extends World<KitParameters> {
   noAnswer(error: unknown): unknown {
     const failure = findConnectionFailure(error);
     if (failure) return new Error(failure.message, { cause: error });
-    if (error instanceof NetworkError) return new Error(`${error.message} at ${this.kit.baseUrl}`, { cause: error });
+    if (error instanceof NetworkError) return new Error(`${error.message} at ${this.kit.connection.baseUrl}`, { cause: error });
     return error;
   }
 
   /** Sends a deliberately unusual request (other media type, malformed JSON) and checks the answer. */
   async sendRaw(request: Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'http'>): Promise<CallOutcome> {
-    const scheme = this.kit.authScheme ?? 'Bearer';
     const token = this.kit.token ?? '';
     let outcome: CallOutcome;
     try {
       outcome = await sendRawRequest({
         ...request,
-        baseUrl: this.kit.baseUrl,
-        authorization: scheme === '' ? token : `${scheme} ${token}`,
-        timeoutMs: this.kit.timeoutMs ?? STEP_CALL_TIMEOUT_MS,
+        baseUrl: this.kit.connection.baseUrl,
+        authorization: this.connection.session.authorization(token),
+        timeoutMs: this.kit.connection.timeoutMs,
         http: this.connection.http,
       });
     } catch (error) {

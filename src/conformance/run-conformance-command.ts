@@ -115,22 +115,9 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   try {
     result = await runConformance({
       runPrefix,
-      baseUrl: settings.baseUrl,
       // A command's or a secret's token is obtained by each process through its connection.
-      token: auth.token,
-      authScheme: auth.scheme,
-      jwtSecret: auth.jwtSecret,
-      jwtClaims: auth.jwtClaims,
-      timeoutMs: settings.timeoutMs,
-      connection: {
-        headers: settings.headers,
-        tls: settings.tls,
-        proxy: settings.proxy,
-        retryThrottled: settings.retryThrottled,
-        ...(settings.rate !== undefined ? { rate: settings.rate } : {}),
-        ...(auth.tokenCommand !== undefined ? { tokenCommand: auth.tokenCommand } : {}),
-        ...(broker ? { broker: { url: broker.url, key: broker.key, refreshable: broker.refreshable } } : {}),
-      },
+      connection: settings,
+      broker: broker ? { url: broker.url, key: broker.key, refreshable: broker.refreshable } : undefined,
       profile: options.profile,
       allowDestructive: options.allowDestructive,
       tags: options.tags,

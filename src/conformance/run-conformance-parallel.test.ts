@@ -6,6 +6,7 @@ import type { Envelope } from '@cucumber/messages';
 import { leftoverIds, scenarioOutcomes, storeFingerprint } from '../../test/support/conformance-fingerprint.js';
 import { generateSecret, startReferenceServer } from '../reference-server/index.js';
 import { runConformance } from './run-conformance.js';
+import { plainConnection } from '../connection/connection-settings.js';
 
 /** Start and end of every test case, with its tags, from the message stream. */
 function createTimeline() {
@@ -34,7 +35,7 @@ test('--parallel 2 gives the serial results, leaves nothing behind and runs @des
   const server = await startReferenceServer({ port: 0, auth: { secret } });
   try {
     const before = storeFingerprint(server.core.store);
-    const common = { baseUrl: server.url, jwtSecret: secret, profile: 'extended', allowDestructive: true, progress: 'none' } as const;
+    const common = { connection: plainConnection(server.url, { jwtSecret: secret }), profile: 'extended', allowDestructive: true, progress: 'none' } as const;
     const serial = await runConformance(common);
     assert.equal(storeFingerprint(server.core.store), before);
     const timeline = createTimeline();

@@ -3,7 +3,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber, type ISupportCodeCoordinates, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
-import type { KitParameters, RunConnectionParameters } from './kit-parameters.js';
+import type { BrokerAddress } from '../connection/connection-broker.js';
+import type { ConnectionSettings } from '../connection/connection-settings.js';
+import type { KitParameters } from './kit-parameters.js';
 import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';
 import { createRunPrefix } from './run-prefix.js';
 import { STEP_BUNDLE_PATH } from './step-bundle-path.js';
@@ -13,14 +15,12 @@ export type ConformanceProfile = 'core' | 'extended';
 
 /** Options of {@link runConformance}. */
 export interface ConformanceRunOptions {
-  baseUrl: string;
+  /** The target and how every step's request reaches it (the connection flags, read once), handed to the steps whole. */
+  connection: ConnectionSettings;
+  /** The run's coordinator (pace and token) the workers share, when the run has one. */
+  broker?: BrokerAddress | undefined;
   /** The prefix of every id the run creates; default a fresh one (run-prefix.ts). */
   runPrefix?: string | undefined;
-  token?: string | undefined;
-  authScheme?: string | undefined;
-  jwtSecret?: string | undefined;
-  /** Extra claims of every minted token. */
-  jwtClaims?: Record<string, unknown> | undefined;
   profile: ConformanceProfile;
   allowDestructive: boolean;
   /** Extra cucumber tag expression, and-ed with the profile's. */
@@ -39,10 +39,6 @@ export interface ConformanceRunOptions {
    * one after the other. @destructive scenarios still run alone (steps/hooks.ts).
    */
   parallel?: number | undefined;
-  /** Headers, TLS, proxy, pace and token command of the steps' requests (the connection flags); default: none, no proxy. */
-  connection?: RunConnectionParameters | undefined;
-  /** Per call of a step, to the end of its answer; default 15 000 ms. */
-  timeoutMs?: number | undefined;
   /**
    * Aborted when the run is interrupted: every scenario not yet started is skipped (cucumber's
    * fail-fast, switched on mid-run), so the rest of the run costs next to nothing.
@@ -66,10 +62,10 @@ export interface ConformanceRunResult {
 export const PACKAGE_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The tag expression a run selects: the options' consent and secret decide what is left out. */
-export function selectionTags(options: Pick<ConformanceRunOptions, 'allowDestructive' | 'jwtSecret' | 'tags'>): string | undefined {
+export function selectionTags(options: Pick<ConformanceRunOptions, 'allowDestructive' | 'connection' | 'tags'>): string | undefined {
   const parts: string[] = [];
   if (!options.allowDestructive) parts.push('not @destructive');
-  if (options.jwtSecret === undefined) parts.push('not @needs-jwt-secret');
+  if (options.connection.auth.jwtSecret === undefined) parts.push('not @needs-jwt-secret');
   if (options.tags) parts.push(`(${options.tags})`);
   return parts.length > 0 ? parts.join(' and ') : undefined;
 }
@@ -111,19 +107,8 @@ const loadedSupport = new Map<string, ISupportCodeLibrary>();
 export async function runConformance(options: ConformanceRunOptions): Promise<ConformanceRunResult> {
   const started = performance.now();
   const runPrefix = options.runPrefix ?? createRunPrefix();
-  const worldParameters: KitParameters = {
-    baseUrl: options.baseUrl,
-    runPrefix,
-    allowDestructive: options.allowDestructive,
-    ...(options.token !== undefined ? { token: options.token } : {}),
-    // Always explicit: the world would otherwise fall back to AUTH_SCHEME, and an empty one there
-    // means "bare token" while the CLI (and its pre-flight) count it as unset, i.e. Bearer.
-    authScheme: options.authScheme ?? 'Bearer',
-    ...(options.jwtSecret !== undefined ? { jwtSecret: options.jwtSecret } : {}),
-    ...(options.jwtClaims !== undefined ? { jwtClaims: options.jwtClaims } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    connection: options.connection ?? { headers: [], tls: {}, proxy: {}, retryThrottled: 0 },
-  };
+  // The settings go whole; the steps read them back once (resolveKitParameters) and open their connection with them.
+  const worldParameters: KitParameters = { connection: options.connection, runPrefix, allowDestructive: options.allowDestructive, broker: options.broker };
   const { reportFormats } = (await import(pathToFileURL(`${PACKAGE_ROOT}cucumber.js`).href)) as {
     reportFormats: (dir: string) => string[];
   };

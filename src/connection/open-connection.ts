@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConnectionFailure } from './connection-failure.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import { createRouter } from './create-agents.js';
@@ -6,7 +5,7 @@ import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js'
 import { sendOnce, type OutgoingRequest, type RawAnswer } from './send-once.js';
 import { requestsHalted, trackOnTheWire } from './halt-requests.js';
 import { createTargetHealth, type TargetStop } from './target-health.js';
-import { isThrottled, MAX_RETRY_AFTER_MS, retryAfterMs, throttledMessage } from './throttled-answer.js';
+import { retryThrottled } from './throttled-answer.js';
 import { expiresSoon } from './token-source.js';
 
 /** A request to the target: a path below the base URL (query included), or an absolute URL. */
@@ -164,17 +163,8 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
         answer = await attempt(request, limits.until, timeoutMs);
       }
     }
-    for (let retries = 0; isThrottled(answer); retries++) {
-      throttled++;
-      const wait = retryAfterMs(answer);
-      const fits = limits.until === undefined || Date.now() + wait < limits.until;
-      if (retries >= settings.retryThrottled || wait > MAX_RETRY_AFTER_MS || !fits) {
-        throw new ConnectionFailure('throttled', throttledMessage(request, answer, settings.rate, retries));
-      }
-      await sleep(wait);
-      answer = await attempt(request, limits.until, timeoutMs);
-    }
-    return answer;
+    const final = request;
+    return retryThrottled(final, answer, () => attempt(final, limits.until, timeoutMs), { retries: settings.retryThrottled, until: limits.until, rate: settings.rate, onThrottled: () => throttled++ });
   };
 
   return {

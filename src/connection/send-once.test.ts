@@ -41,3 +41,24 @@ test('sendOnce: a kept-alive socket reset before any answer is left for a fresh 
     router.close();
   }
 });
+
+test('sendOnce: a proxy refusing the CONNECT tunnel is a proxy failure naming its answer, never an answer of the target', async () => {
+  const proxy = createServer();
+  proxy.on('connect', (_req, socket: Socket) => socket.end('HTTP/1.1 407 Proxy Authentication Required\r\ncontent-length: 0\r\n\r\n'));
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  const router = createRouter(plainConnection('https://mgmt.example.net', {}, { httpsProxy: proxyUrl }));
+  try {
+    await assert.rejects(
+      sendOnce(router, { method: 'GET', url: new URL('https://mgmt.example.net/event'), headers: {} }, { timeoutMs: 2000 }),
+      (error: Error & { kind?: string }) => {
+        assert.equal(error.kind, 'proxy');
+        assert.equal(error.message, `GET https://mgmt.example.net/event failed: the proxy ${proxyUrl} refused the tunnel to mgmt.example.net (407 Proxy Authentication Required)`);
+        return true;
+      },
+    );
+  } finally {
+    router.close();
+    proxy.close();
+  }
+});

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { ConnectionFailure, isTlsError } from './connection-failure.js';
-import { ProxyError, showProxy, type Router } from './create-agents.js';
+import { showProxy, type Router } from './create-agents.js';
 
 /** A request as it goes on the wire: an absolute URL, its headers (lower-case names) and body bytes. */
 export interface OutgoingRequest {
@@ -36,22 +36,23 @@ function describeError(error: NodeJS.ErrnoException): string {
   return error.code && !reason.includes(error.code) ? `${error.code}: ${reason}` : reason;
 }
 
-/** Errors of opening a connection: with a forwarding proxy, the proxy is what could not be reached. */
+/** Errors of opening a connection: with a proxy on the way, the proxy is what could not be reached. */
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
 
-/** Where the request was when its socket failed: a proxy forwarding plain http, a TLS handshake just made. */
+/** Where the request was when its socket failed: the proxy on its way, a tunnel still being opened, a TLS handshake just made. */
 interface FailureContext {
-  forwardVia: URL | undefined;
+  proxy: URL | undefined;
+  /** An https request through a proxy whose CONNECT has not been answered 200 yet: any failure is the proxy's. */
+  tunnelPending: boolean;
   /** The TLS handshake of this request's connection completed, and nothing was answered yet. */
   justHandshaken: boolean;
 }
 
 /** What went wrong on the socket, as a failure of the part it points at. */
 function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, context: FailureContext): ConnectionFailure {
-  if (error instanceof ProxyError) return new ConnectionFailure('proxy', `${show(request)} failed: ${error.message}`, undefined, { cause: error });
   const code = error.code;
-  if (context.forwardVia && code !== undefined && CONNECT_ERRORS.has(code)) {
-    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.forwardVia)} cannot be used (${code})`, code, { cause: error });
+  if (context.proxy && (context.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
+    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`, code, { cause: error });
   }
   const detail = describeError(error);
   if (isTlsError(error)) return new ConnectionFailure('tls', `${show(request)} failed in the TLS handshake (${detail})`, code, { cause: error });
@@ -65,7 +66,8 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, contex
 
 /**
  * Sends one request over node:http(s) — which, unlike fetch, sends a GET body and reads a 205
- * body — along the router's route (direct, a CONNECT tunnel, or an http proxy in absolute form).
+ * body — along the router's route (direct, a CONNECT tunnel, or an http proxy in absolute form;
+ * a proxy's refusal to open the tunnel is a `proxy` failure, never an answer of the target).
  * The time-out counts to the end of the answer, so a target that trickles its answer cannot
  * hold a run. Rejects with a {@link ConnectionFailure}: `timeout` ("no answer within X ms from
  * METHOD URL"), `cut-short` when `until` came first, or what the socket error points at.
@@ -73,12 +75,11 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, contex
 export function sendOnce(router: Router, request: OutgoingRequest, limits: AttemptLimits): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
-  const { agent, forwardVia } = router.route(request.url);
-  const target = forwardVia ?? request.url;
+  const { agent, proxy } = router.route(request.url);
+  const secure = request.url.protocol === 'https:';
   const headers: Record<string, string> = { ...request.headers, host: request.url.host };
-  if (forwardVia) Object.assign(headers, router.proxyAuthorization(forwardVia));
   if (request.body !== undefined) headers['content-length'] = String(request.body.length);
-  const send = target.protocol === 'https:' ? https.request : http.request;
+  const send = secure ? https.request : http.request;
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const cutByUntil = left < limits.timeoutMs;
@@ -96,15 +97,15 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
     };
     const req = send(
       {
-        protocol: target.protocol,
-        hostname: target.hostname.replace(/^\[|\]$/g, ''),
-        port: target.port,
+        protocol: request.url.protocol,
+        hostname: request.url.hostname.replace(/^\[|\]$/g, ''),
+        port: request.url.port,
         method: request.method,
-        // Through an http proxy the request line names the whole URL (absolute form).
-        path: forwardVia ? request.url.href : `${request.url.pathname}${request.url.search}`,
+        path: `${request.url.pathname}${request.url.search}`,
         headers,
         // The agent takes the TLS server name from the Host header: the target's, also in a tunnel.
         agent,
+        ...(secure ? router.tls : {}),
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -117,6 +118,15 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
         });
       },
     );
+    let tunnelPending = secure && proxy !== undefined;
+    // https-proxy-agent hands a refused CONNECT on as if the target had answered it: it is the proxy's answer.
+    req.once('proxyConnect', (connect: { statusCode: number; statusText: string }) => {
+      tunnelPending = false;
+      if (connect.statusCode === 200) return;
+      const failure = new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(proxy!)} refused the tunnel to ${request.url.host} (${connect.statusCode} ${connect.statusText})`.trim());
+      settle({ failure });
+      req.destroy(failure);
+    });
     let justHandshaken = false;
     const onHandshake = () => (justHandshaken = true);
     // A kept-alive socket never handshakes again: the listener goes with the request.
@@ -138,7 +148,7 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
         clearTimeout(timer);
         return void sendOnce(router, request, { ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (Date.now() - started)) }).then(resolve, reject);
       }
-      settle({ failure: classify(error, request, { forwardVia, justHandshaken }) });
+      settle({ failure: classify(error, request, { proxy, tunnelPending, justHandshaken }) });
     });
     req.end(request.body);
   });

@@ -1,4 +1,6 @@
-import type { RawAnswer } from './send-once.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ConnectionFailure } from './connection-failure.js';
+import type { OutgoingRequest, RawAnswer } from './send-once.js';
 
 /** The longest Retry-After a run waits for with `--retry-throttled`; a longer one is reported instead. */
 export const MAX_RETRY_AFTER_MS = 60_000;
@@ -30,4 +32,31 @@ export function throttledMessage(request: { method: string; url: URL }, answer: 
     `the target throttled the run: ${request.method} ${request.url.href} answered ${answer.status}${after !== undefined ? ` (Retry-After: ${after})` : ''}${tried}. ` +
     `This is the gateway's limit, not a verdict on the service: lower --rate (${rate === undefined ? 'now unlimited' : `now ${rate}/s`}), or let --retry-throttled N wait and send it again`
   );
+}
+
+/** What {@link retryThrottled} needs of the connection: the retries allowed, the run's end, the rate (for the message). */
+export interface ThrottlePolicy {
+  retries: number;
+  until?: number | undefined;
+  rate?: number | undefined;
+  /** Counts every throttled answer (the run reports them). */
+  onThrottled(): void;
+}
+
+/**
+ * The connection's one retry middleware: an answer that says the gateway throttled the run is
+ * waited out (Retry-After) and sent again, up to `retries` times, when the wait is at most
+ * {@link MAX_RETRY_AFTER_MS} and ends before `until`; otherwise the call fails as `throttled`.
+ */
+export async function retryThrottled(request: Pick<OutgoingRequest, 'method' | 'url'>, first: RawAnswer, again: () => Promise<RawAnswer>, policy: ThrottlePolicy): Promise<RawAnswer> {
+  let answer = first;
+  for (let retries = 0; isThrottled(answer); retries++) {
+    policy.onThrottled();
+    const wait = retryAfterMs(answer);
+    const fits = policy.until === undefined || Date.now() + wait < policy.until;
+    if (retries >= policy.retries || wait > MAX_RETRY_AFTER_MS || !fits) throw new ConnectionFailure('throttled', throttledMessage(request, answer, policy.rate, retries));
+    await sleep(wait);
+    answer = await again();
+  }
+  return answer;
 }

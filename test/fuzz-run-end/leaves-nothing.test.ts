@@ -8,6 +8,7 @@ import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';
 import { startDelayingProxy } from '../support/delaying-proxy.js';
 import { readEveryIndex } from '../support/read-every-index.js';
+import { plainConnection } from '../../src/connection/connection-settings.js';
 
 const NOTHING_LEFT = { leftovers: [], unverified: [], unattributed: [], cutShort: false };
 
@@ -33,7 +34,7 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
       try {
         const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
         const before = await readEveryIndex(server.url, token);
-        const report = await runFuzz({ baseUrl: server.url, jwtSecret: server.secret, runs: 40, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
+        const report = await runFuzz({ connection: plainConnection(server.url, { jwtSecret: server.secret }), runs: 40, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
         assert.ok((report.answers['POST 201'] ?? 0) > 0, 'the run created records');
         assert.deepEqual(await readEveryIndex(server.url, token), before);
         assert.deepEqual(report.cleanUp, NOTHING_LEFT);
@@ -52,7 +53,7 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
     try {
       const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
       const before = await readEveryIndex(server.url, token);
-      const report = await runFuzz({ baseUrl: proxy.url, jwtSecret: server.secret, runs: 20, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
+      const report = await runFuzz({ connection: plainConnection(proxy.url, { jwtSecret: server.secret }), runs: 20, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
       const after = await readEveryIndex(server.url, token);
       const known = new Set(idsOf(before.agent));
       const appeared = idsOf(after.agent).filter((id) => !known.has(id)).map((id) => `agent ${id}`);
@@ -76,7 +77,7 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
     const proxy = await startDelayingProxy({ upstream: server.url, delayMs: 0, rewriteBody: createOnce });
     try {
       const before = await readEveryIndex(server.url, token);
-      const report = await runFuzz({ baseUrl: proxy.url, jwtSecret: server.secret, runs: 10, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
+      const report = await runFuzz({ connection: plainConnection(proxy.url, { jwtSecret: server.secret }), runs: 10, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
       assert.equal((await created)?.status, 201);
       const after = await readEveryIndex(server.url, token);
       const known = new Set(idsOf(before.agent));

@@ -12,6 +12,7 @@ import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';
 import { startDelayingProxy } from '../support/delaying-proxy.js';
 import { readEveryIndex } from '../support/read-every-index.js';
+import { plainConnection } from '../../src/connection/connection-settings.js';
 
 const BUDGET_MS = 2500;
 const CLEAN_UP_MS = 1000;
@@ -31,7 +32,7 @@ after(() => server.close());
 /** Runs fuzz for BUDGET_MS unless told otherwise (far more runs than fit) and measures it from the outside. */
 async function timedRun(baseUrl: string, options: Partial<FuzzOptions> = {}): Promise<{ report: FuzzReport; ms: number }> {
   const started = Date.now();
-  const report = await runFuzz({ baseUrl, jwtSecret: secret, runs: 100_000, timeBudgetMs: BUDGET_MS, cleanUpAllowanceMs: CLEAN_UP_MS, randomSeed: 3, allowDestructive: false, ...options });
+  const report = await runFuzz({ connection: plainConnection(baseUrl, { jwtSecret: secret }), runs: 100_000, timeBudgetMs: BUDGET_MS, cleanUpAllowanceMs: CLEAN_UP_MS, randomSeed: 3, allowDestructive: false, ...options });
   return { report, ms: Date.now() - started };
 }
 
@@ -92,7 +93,7 @@ describe('the time budget bounds the whole fuzz run', () => {
       // 6 runs: the first 3 probes (run-fuzz.ts gives probes at most half the runs; the one that
       // finds const-id comes later), then seed 32's random sequences, whose first meets the failure
       // (then about 100 shrink runs, which --runs does not count); 6 s leave time to find it on a busy machine.
-      const report = await runFuzz({ baseUrl: slow.url, jwtSecret: independent.secret, runs: 6, timeBudgetMs: 6000, cleanUpAllowanceMs: CLEAN_UP_MS, randomSeed: 32, allowDestructive: false });
+      const report = await runFuzz({ connection: plainConnection(slow.url, { jwtSecret: independent.secret }), runs: 6, timeBudgetMs: 6000, cleanUpAllowanceMs: CLEAN_UP_MS, randomSeed: 32, allowDestructive: false });
       const ms = Date.now() - started;
       assert.ok(ms <= latestEnd(6000), `the run took ${ms} ms`);
       assert.ok(report.shrinkRuns > 0, 'the failure was being shrunk when the budget ran out');

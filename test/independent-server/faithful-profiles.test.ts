@@ -10,6 +10,7 @@ import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from './broken-for
 import { BROKEN_UNDER_CONCURRENCY } from './broken-under-concurrency.js';
 import { AS_WRITTEN, FAITHFUL_PROFILES, FAITHFUL_SWITCHES } from './faithful-profiles.js';
 import { INDEPENDENT_SERVER_PATH, startIndependentServer } from './start-independent-server.js';
+import { plainConnection } from '../../src/connection/connection-settings.js';
 
 // The suite and `mgmt-kit fuzz` judge a faithful implementation alike. Every open point
 // of src/contract/faithful-answers.ts has an independent server that makes another choice
@@ -51,7 +52,7 @@ describe('every allowance has a faithful alternative, and each passes the suite 
         const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims: profile.jwtClaims, profile: 'core' });
         assertEveryScenarioPassed(run, `${profile.name}\n--- server log\n${server.log()}`);
         for (const seed of FUZZ_SEEDS) {
-          const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs: FUZZ_RUNS, timeBudgetMs: 120_000, randomSeed: seed, allowDestructive: false });
+          const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs: FUZZ_RUNS, timeBudgetMs: 120_000, randomSeed: seed, allowDestructive: false });
           const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
           assert.deepEqual(report.failures.map((f) => f.signature), [], `fuzz seed ${seed} on ${profile.name}:\n${shown}`);
           assert.equal(report.sequences, FUZZ_RUNS, `${report.sequences} sequences`);

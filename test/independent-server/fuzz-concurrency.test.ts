@@ -10,13 +10,14 @@ import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { BROKEN_UNDER_CONCURRENCY } from './broken-under-concurrency.js';
 import { FAITHFUL_PROFILES } from './faithful-profiles.js';
 import { startIndependentServer } from './start-independent-server.js';
+import { plainConnection } from '../../src/connection/connection-settings.js';
 
 async function fuzz(variants: readonly string[], options: { runs: number; maxFailures?: number; jwtClaims?: Record<string, unknown> | undefined }): Promise<{ report: FuzzReport; url: string; token: string }> {
   const server = await startIndependentServer(variants);
   try {
     const token = await mintToken({ secret: server.secret, claims: options.jwtClaims, expiresIn: '1h' });
     const report = await runFuzz({
-      baseUrl: server.url, token, jwtSecret: server.secret, runs: options.runs, timeBudgetMs: 120_000, randomSeed: 7, allowDestructive: false, concurrency: 4, maxSteps: 4,
+      connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs: options.runs, timeBudgetMs: 120_000, randomSeed: 7, allowDestructive: false, concurrency: 4, maxSteps: 4,
       ...(options.maxFailures ? { maxFailures: options.maxFailures } : {}),
     });
     return { report, url: server.url, token };

@@ -10,12 +10,13 @@ import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { DEFAULT_FUZZ_RUNS } from '../../src/cli/commands/fuzz.js';
 import { mintToken } from '../../src/tokens/index.js';
 import { startIndependentServer } from './start-independent-server.js';
+import { plainConnection } from '../../src/connection/connection-settings.js';
 
 async function fuzz(variants: string[], runs: number, maxFailures?: number): Promise<{ report: FuzzReport; token: string; url: string; log: string }> {
   const server = await startIndependentServer(variants);
   try {
     const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
-    const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 25_000, randomSeed: 11, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+    const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs, timeBudgetMs: 25_000, randomSeed: 11, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
     return { report, token, url: server.url, log: server.log() };
   } finally {
     await server.close();

@@ -8,6 +8,7 @@ import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
 import { FAITHFUL_SWITCHES, jwtClaimsFor } from './faithful-profiles.js';
 import { INDEPENDENT_SERVER_PATH, startIndependentServer } from './start-independent-server.js';
+import { plainConnection } from '../../src/connection/connection-settings.js';
 
 // RANDOM_FAITHFUL=<seed>: the independent server makes, at every open point, one faithful choice
 // picked from the seed. The suite and `mgmt-kit fuzz` must pass on every seed; npm test runs a
@@ -47,7 +48,7 @@ describe('a random faithful choice at every open point (RANDOM_FAITHFUL)', () =>
       const server = await startIndependentServer([], { randomFaithful: seed });
       try {
         const token = await mintToken({ secret: server.secret, claims: jwtClaimsFor(server.switches), expiresIn: '1h' });
-        const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs: FUZZ_RUNS, timeBudgetMs: 90_000, randomSeed: seed, allowDestructive: false });
+        const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs: FUZZ_RUNS, timeBudgetMs: 90_000, randomSeed: seed, allowDestructive: false });
         const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
         assert.deepEqual(report.failures.map((f) => f.signature), [], `switches ${server.switches.join(',')}:\n${shown}`);
         // On a loaded machine the budget may end the run early; it must still have judged a good part of it.

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { ScenarioResult } from '../../src/conformance/collect-scenario-results.js';
 import { runConformance } from '../../src/conformance/run-conformance.js';
+import { plainConnection } from '../../src/connection/connection-settings.js';
 
 /** One run of the whole suite for a self-check: per-scenario results and cucumber's captured output. */
 export interface QuietRun {
@@ -31,9 +32,10 @@ export async function runSuiteQuietly(target: {
 }): Promise<QuietRun> {
   let output = '';
   const capture = new Writable({ write: (chunk, _encoding, done) => ((output += String(chunk)), done()) });
-  const { profile = 'extended', ...rest } = target;
+  const { profile = 'extended', baseUrl, token, jwtSecret, jwtClaims, tags } = target;
   const result = await runConformance({
-    ...rest,
+    connection: plainConnection(baseUrl, { token, jwtSecret, jwtClaims }),
+    tags,
     profile,
     allowDestructive: true,
     progress: 'none',

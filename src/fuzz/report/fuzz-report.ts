@@ -4,16 +4,21 @@ import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 import type { FuzzBaselineComparison } from './fuzz-baseline.js';
 
+import type { ConnectionSettings } from '../../connection/connection-settings.js';
 import type { ConnectionSession } from '../../connection/open-connection.js';
 import type { ConcurrencyTally } from '../concurrency/run-concurrency.js';
 
 /** What `mgmt-kit fuzz` was asked to do. */
 export interface FuzzOptions {
-  baseUrl: string;
-  /** JWT sent as `Authorization: Bearer <token>`; minted from `jwtSecret` when absent. No token at all: authentication is not fuzzed. */
-  token?: string | undefined;
-  /** HS256 secret: with it, expired, not-yet-valid and wrong-algorithm tokens are signed with the right key. */
-  jwtSecret?: string | undefined;
+  /**
+   * The target and how requests reach it (token, headers, TLS, proxy, pace, time-out;
+   * src/connection), as the connection flags were read. No token at all: authentication is not
+   * fuzzed; with the HS256 secret, expired, not-yet-valid and wrong-algorithm tokens are signed
+   * with the right key.
+   */
+  connection: ConnectionSettings;
+  /** The run's connection when the caller opened it already (the command's pre-flight went through it); default: one opened for the run. */
+  session?: ConnectionSession | undefined;
   /** Generated sequences (shrinking runs not counted). */
   runs: number;
   /** Generating and shrinking stop after this long; then the clean-up gets its allowance (run-budget.ts). */
@@ -36,14 +41,8 @@ export interface FuzzOptions {
    * half the time budget. Absent: no groups.
    */
   concurrency?: number | undefined;
-  /** Per request, from sending to the end of the answer; default the connection's, else 10 000 ms. */
+  /** Per request, from sending to the end of the answer; default the connection's. */
   requestTimeoutMs?: number;
-  /**
-   * How requests reach the target (headers, TLS, proxy, pace, token renewal; src/connection): the
-   * run's token is then the connection's, `token` only names it in the repros. Default: a plain
-   * connection to `baseUrl`.
-   */
-  connection?: ConnectionSession;
   /** Every id of the run starts with it; default a fresh `fz-xxxxxx-` (the command makes it, to name it when interrupted). */
   runPrefix?: string | undefined;
   /**

@@ -17,15 +17,14 @@ import { hiddenNamesOf } from './probe-entry-shapes.js';
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
-  const validToken = options.connection
-    ? await options.connection.token()
-    : (options.token ?? (options.jwtSecret ? await mintToken({ secret: options.jwtSecret, expiresIn: '2h', subject: 'mgmt-kit-fuzz' }) : undefined));
+  const sender = createWireSender(options.session ?? options.connection, { timeoutMs: options.requestTimeoutMs ?? options.connection.timeoutMs, until: budget.fuzzUntil, maxSockets: Math.max(4, options.concurrency ?? 0) });
+  const validToken = await sender.session.token();
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });
   return {
     doc,
     spec,
-    sender: createWireSender(options.connection ?? options.baseUrl, { timeoutMs: options.requestTimeoutMs ?? options.connection?.settings.timeoutMs ?? 10_000, until: budget.fuzzUntil, maxSockets: Math.max(4, options.concurrency ?? 0) }),
+    sender,
     budget,
     runPrefix,
     allowDestructive: options.allowDestructive,
@@ -34,7 +33,7 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
     hiddenNames: hiddenNamesOf({ doc }),
     generatedIds: new Set(),
     auth: {
-      target: createAuthTable({ validToken, secret: options.jwtSecret, scheme: options.connection?.settings.auth.scheme }),
+      target: createAuthTable({ validToken, secret: options.connection.auth.jwtSecret, scheme: options.connection.auth.scheme }),
       model: createAuthTable({ validToken: modelToken, secret: modelSecret }),
     },
     modelSecret,

@@ -1,4 +1,3 @@
-import type { ConnectionSettings } from '../../connection/connection-settings.js';
 import { describeConnection } from '../../connection/describe-connection.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { checkTarget } from '../../conformance/check-target.js';
@@ -20,9 +19,7 @@ import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type Fu
 const notRun = (reason: string): VerdictInputs => ({ notRun: reason, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] });
 
 /** What `mgmt-kit fuzz` does once its flags are read. */
-export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure' | 'baseUrl' | 'token' | 'jwtSecret' | 'connection'> {
-  /** The target and how to reach it (connection flags, read and checked). */
-  connection: ConnectionSettings;
+export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure' | 'session'> {
   reportDir: string;
   /** `--min-coverage P`: exit 1 when fewer than P% of the documented responses were seen. */
   minCoverage?: number | undefined;
@@ -69,9 +66,9 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     // The first token names the run's token in the repros ($TOKEN); a renewed one is swapped in on the wire.
     const token = await connection.token();
     const headers = settings.headers.map((h) => h.name);
-    const options = { ...commandOptions, baseUrl: settings.baseUrl, token, jwtSecret: settings.auth.jwtSecret, connection };
+    const options = { ...commandOptions, session: connection };
     const groups = options.concurrency === undefined ? '' : `, first up to ${options.runs} groups of ${options.concurrency} requests sent at once`;
-    out.write(`mgmt-kit fuzz: ${options.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s${groups}, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
+    out.write(`mgmt-kit fuzz: ${settings.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s${groups}, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
     const runPrefix = createFuzzRunPrefix();
     const interrupt = new AbortController();
     let signalled: NodeJS.Signals | undefined;
@@ -106,7 +103,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
         onProgress: (p) => out.write(p.phase === 'clean-up' ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n` : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
         onFailure: (failure) => {
           const known = commandOptions.baseline?.baseline.knownDeviations.some((e) => e.signature === failure.signature);
-          out.write(`\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, options.baseUrl, token, headers))}\n\n`);
+          out.write(`\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, settings.baseUrl, token, headers))}\n\n`);
         },
       });
     } catch (error) {

@@ -6,6 +6,7 @@ import { generateSecret } from '../../tokens/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
+import { plainConnection } from '../../connection/connection-settings.js';
 
 const secret = generateSecret();
 let server: RunningReferenceServer;
@@ -17,7 +18,7 @@ describe('runFuzz against the reference server', () => {
     const before = server.core.store.event.list().length + server.core.store.agent.list().length;
     // The budget is a bound, not the duration: the run ends when its 100 sequences ran. Its probes
     // include a bulk of 260 records (about 800 requests), so a loaded machine needs the room.
-    const report = await runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 100, timeBudgetMs: 60_000, randomSeed: 42, allowDestructive: false });
+    const report = await runFuzz({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 100, timeBudgetMs: 60_000, randomSeed: 42, allowDestructive: false });
     const repros = report.failures.map((f) => `${f.title}\n${formatRepro(f, server.url, undefined)}`).join('\n\n');
     assert.deepEqual(report.failures.map((f) => f.signature), [], repros);
     assert.equal(report.sequences, 100);
@@ -46,7 +47,7 @@ describe('runFuzz against the reference server', () => {
       return handle(request);
     };
     try {
-      const report = await runFuzz({ baseUrl: seeded.url, jwtSecret: secret, runs: 60, timeBudgetMs: 30_000, randomSeed: 77, allowDestructive: true });
+      const report = await runFuzz({ connection: plainConnection(seeded.url, { jwtSecret: secret }), runs: 60, timeBudgetMs: 30_000, randomSeed: 77, allowDestructive: true });
       assert.deepEqual(report.failures.map((f) => f.signature), []);
       assert.ok(deletesWithoutWhere > 0, 'the run sent deletes without where');
       assert.deepEqual(seeded.core.store.event.list(), [{ id: 'theirs', kind: 'keep' }]);
@@ -58,7 +59,7 @@ describe('runFuzz against the reference server', () => {
   });
 
   it('the same seed replays the same run', async () => {
-    const run = () => runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 15, timeBudgetMs: 20_000, randomSeed: 7, allowDestructive: false });
+    const run = () => runFuzz({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 15, timeBudgetMs: 20_000, randomSeed: 7, allowDestructive: false });
     const [first, second] = [await run(), await run()];
     assert.deepEqual(second.answers, first.answers);
     assert.equal(second.requests, first.requests);
@@ -68,13 +69,13 @@ describe('runFuzz against the reference server', () => {
   it('without a token the run sends no hostile tokens; an unreachable target is a setup error', async () => {
     const open = await startReferenceServer({ port: 0, auth: false });
     try {
-      const report = await runFuzz({ baseUrl: open.url, runs: 10, timeBudgetMs: 20_000, randomSeed: 3, allowDestructive: false });
+      const report = await runFuzz({ connection: plainConnection(open.url), runs: 10, timeBudgetMs: 20_000, randomSeed: 3, allowDestructive: false });
       assert.equal(report.authChecked, false);
       assert.deepEqual(report.failures, []);
       assert.equal(Object.keys(report.answers).some((a) => a.endsWith(' 401')), false);
     } finally {
       await open.close();
     }
-    await assert.rejects(runFuzz({ baseUrl: open.url, runs: 1, timeBudgetMs: 5000, randomSeed: 1, allowDestructive: false }), FuzzSetupError);
+    await assert.rejects(runFuzz({ connection: plainConnection(open.url), runs: 1, timeBudgetMs: 5000, randomSeed: 1, allowDestructive: false }), FuzzSetupError);
   });
 });

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { plainConnection } from '../../connection/connection-settings.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { curlDelete } from '../../conformance/read-run-leftovers.js';
 import { INDEX_DEFINITIONS, INDEX_NAMES } from '../../reference-server/core/index.js';
@@ -50,7 +49,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const context = await createFuzzContext(options, runPrefix, budget);
   const authChecked = context.modelSecret !== undefined;
   const report: FuzzReport = {
-    baseUrl: options.baseUrl, randomSeed: options.randomSeed, runPrefix, startedAt: new Date(started), durationMs: 0,
+    baseUrl: options.connection.baseUrl, randomSeed: options.randomSeed, runPrefix, startedAt: new Date(started), durationMs: 0,
     requests: 0, sequences: 0, shrinkRuns: 0, failures: [], stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown', answers: {}, coverage: [],
     cleanUp: { leftovers: [], unverified: [...INDEX_NAMES], unattributed: [], cutShort: false },
   };
@@ -98,7 +97,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const probe = await probeWhere(context);
     if (probe.unreachable) {
       baseline = undefined;
-      throw new FuzzSetupError(`cannot reach ${options.baseUrl}: ${probe.unreachable}`);
+      throw new FuzzSetupError(`cannot reach ${options.connection.baseUrl}: ${probe.unreachable}`);
     }
     probe.failures.forEach(record);
     context.whereTrusted = probe.trusted;
@@ -139,7 +138,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       afterStopRequests = after.sent;
     }
     context.sender.close();
-    if (options.connection) report.extraHeaders = options.connection.settings.headers.map((h) => h.name);
+    if (options.connection.headers.length > 0) report.extraHeaders = options.connection.headers.map((h) => h.name);
     report.requests = context.sender.count + afterStopRequests;
     report.durationMs = Date.now() - started;
   }
@@ -158,7 +157,7 @@ export function createFuzzRunPrefix(): string {
  * target may be back — which watches the target the same way.
  */
 async function cleanUpAfter(context: FuzzContext, baseline: IndexBaseline, options: FuzzOptions, endedEarly: boolean): Promise<{ cleanUp: CleanUpReport; sent: number }> {
-  const settings = options.connection?.settings ?? plainConnection(options.baseUrl);
+  const settings = options.connection;
   const session = context.sender.stopped ? openConnection(settings, { maxSockets: 4 }) : undefined;
   if (endedEarly) context.budget = createRunBudget(Date.now(), 0, Math.min(options.cleanUpAllowanceMs ?? INTERRUPTED_CLEAN_UP_MS, INTERRUPTED_CLEAN_UP_MS));
   const fuzzSender = context.sender;
@@ -166,12 +165,12 @@ async function cleanUpAfter(context: FuzzContext, baseline: IndexBaseline, optio
   try {
     const cleanUp = await sweepRunRecords(context, baseline);
     if (cleanUp.leftovers.length > 0) {
-      const commands = options.connection ?? openConnection(settings);
+      const commands = options.session ?? openConnection(settings);
       cleanUp.deleteCommands = cleanUp.leftovers.map((entry) => {
         const [index, ...id] = entry.split(' ');
         return curlDelete(commands, INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath, id.join(' '));
       });
-      if (commands !== options.connection) commands.close();
+      if (commands !== options.session) commands.close();
     }
     if (session) cleanUp.triedAfterStop = true;
     return { cleanUp, sent: session?.sent ?? 0 };

@@ -1,5 +1,5 @@
 import { ConnectionFailure } from '../../connection/connection-failure.js';
-import { plainConnection } from '../../connection/connection-settings.js';
+import type { ConnectionSettings } from '../../connection/connection-settings.js';
 import { openConnection, type ConnectionSession } from '../../connection/open-connection.js';
 import type { TargetStop } from '../../connection/target-health.js';
 import type { RawAnswer } from '../../connection/send-once.js';
@@ -24,6 +24,8 @@ export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: 
 
 /** Sends wire requests to one target through the run's connection. */
 export interface WireSender {
+  /** The connection the requests go through (its token is the run's). */
+  readonly session: ConnectionSession;
   /** Sends one request; it is aborted at `until` (epoch ms; default: the sender's), and not sent at all after it. */
   send(request: WireRequest, until?: number): Promise<SendResult>;
   /** Requests sent so far. */
@@ -61,14 +63,14 @@ function parse(text: string): { json: unknown; notJson: boolean } {
 
 /**
  * A sender over the run's connection (src/connection: node:http(s), which unlike fetch sends a
- * GET body and reads a 205 body; headers, TLS, proxy, pace and token renewal). Given a base URL
- * instead, it opens a plain connection of its own, four requests in flight at most, and closes
- * it with the sender. No request outlives `timeoutMs` or its `until`, even against a target that
+ * GET body and reads a 205 body; headers, TLS, proxy, pace and token renewal). Given the
+ * connection settings instead, it opens a connection of its own, `maxSockets` requests in flight
+ * at most, and closes it with the sender. No request outlives `timeoutMs` or its `until`, even against a target that
  * trickles its answer.
  */
-export function createWireSender(target: string | ConnectionSession, limits: SenderLimits): WireSender {
-  const owned = typeof target === 'string';
-  const session = typeof target === 'string' ? openConnection(plainConnection(target), { maxSockets: limits.maxSockets ?? 4 }) : target;
+export function createWireSender(target: ConnectionSettings | ConnectionSession, limits: SenderLimits): WireSender {
+  const owned = !('send' in target);
+  const session = 'send' in target ? target : openConnection(target, { maxSockets: limits.maxSockets ?? 4 });
   const sentBefore = session.sent;
   let throttled = 0;
   let fuzzingEnded = false;
@@ -94,6 +96,7 @@ export function createWireSender(target: string | ConnectionSession, limits: Sen
     }
   };
   return {
+    session,
     send,
     get count() {
       return session.sent - sentBefore;

@@ -11,6 +11,7 @@ import { createFuzzContext } from './create-fuzz-context.js';
 import type { FuzzContext } from './fuzz-session.js';
 import { createRunBudget } from './run-budget.js';
 import { readBaseline, sweepRunRecords } from './sweep-run-records.js';
+import { plainConnection } from '../../connection/connection-settings.js';
 
 const PREFIX = 'fz-sweep0-';
 const secret = generateSecret();
@@ -19,7 +20,7 @@ let context: FuzzContext;
 
 beforeEach(async () => {
   server = await startReferenceServer({ port: 0, auth: { secret }, seed: { event: [], agent: [{ id: 'their-agent' }] } });
-  context = await createFuzzContext({ baseUrl: server.url, jwtSecret: secret, runs: 1, timeBudgetMs: 0, randomSeed: 1, allowDestructive: false }, PREFIX, createRunBudget(Date.now(), 5000, 1000));
+  context = await createFuzzContext({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 1, timeBudgetMs: 0, randomSeed: 1, allowDestructive: false }, PREFIX, createRunBudget(Date.now(), 5000, 1000));
 });
 afterEach(async () => {
   context.sender.close();
