@@ -5,27 +5,12 @@ import { UsageError } from './command/usage-error.js';
 import type { TargetFlags } from './shared-flags.js';
 import { withTarget, type Target } from './with-target.js';
 
-const flags = (over: Partial<TargetFlags>): TargetFlags => ({
-  'base-url': undefined,
-  token: undefined,
-  'token-command': undefined,
-  'jwt-secret': undefined,
-  'jwt-claims': undefined,
-  'auth-scheme': 'Bearer',
-  header: [],
-  'client-cert': undefined,
-  'client-key': undefined,
-  ca: undefined,
-  rate: undefined,
-  timeout: undefined,
-  'retry-throttled': 0,
-  'self-test': false,
-  ...over,
-});
-const seen = (given: TargetFlags, env: NodeJS.ProcessEnv = {}) => withTarget('fuzz', given, new PassThrough(), { timeoutMs: 10_000, env }, async (target: Target) => target);
+/** The target flags as commander reads them with none given (fuzz's defaults), and `over`. */
+const flags = (over: Partial<TargetFlags>): TargetFlags => ({ authScheme: 'Bearer', header: [], timeout: 10_000, retryThrottled: 0, ...over });
+const seen = (given: TargetFlags, env: NodeJS.ProcessEnv = {}) => withTarget('fuzz', given, new PassThrough(), async (target: Target) => target, env);
 
-test('withTarget: --base-url with the token and secret as given, the command default time-out, the proxy variables', async () => {
-  const target = await seen(flags({ 'base-url': 'http://svc', token: 't', 'jwt-secret': 's', header: ['X-Api-Key: k'] }), { HTTP_PROXY: 'http://proxy:3128' });
+test('withTarget: --base-url with the token and secret as given, the time-out, the proxy variables', async () => {
+  const target = await seen(flags({ baseUrl: 'http://svc', token: 't', jwtSecret: 's', header: ['X-Api-Key: k'] }), { HTTP_PROXY: 'http://proxy:3128' });
   assert.equal(target.selfTest, false);
   assert.deepEqual(target.connection.auth, { scheme: 'Bearer', token: 't', jwtSecret: 's' });
   assert.deepEqual(target.connection.headers, [{ name: 'X-Api-Key', value: 'k' }]);
@@ -34,7 +19,7 @@ test('withTarget: --base-url with the token and secret as given, the command def
 });
 
 test('withTarget: --self-test goes to a fresh reference server with its secret, whatever else is given, and ignores the proxy variables', async () => {
-  const target = await seen(flags({ 'self-test': true, 'base-url': 'http://svc', token: 't', 'jwt-secret': 's', timeout: 2000 }), { HTTP_PROXY: 'http://proxy:3128' });
+  const target = await seen(flags({ selfTest: true, baseUrl: 'http://svc', token: 't', jwtSecret: 's', timeout: 2000 }), { HTTP_PROXY: 'http://proxy:3128' });
   assert.match(target.connection.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
   assert.equal(target.connection.auth.token, undefined);
   assert.notEqual(target.connection.auth.jwtSecret, 's');
@@ -52,7 +37,7 @@ test('withTarget: no target at all is a usage error that says how to name one', 
 });
 
 test('withTarget: a bad connection flag is one usage line before anything is sent', async () => {
-  await assert.rejects(seen(flags({ 'base-url': 'http://svc', header: ['X-Api-Key abc'] })), /--header "X-Api-Key abc" has no colon/);
-  await assert.rejects(seen(flags({ 'base-url': 'http://svc', 'client-cert': '/nonexistent/client.pem', 'client-key': '/nonexistent/key.pem' })), /--client-cert \/nonexistent\/client\.pem: cannot read it \(ENOENT\)/);
-  await assert.rejects(seen(flags({ 'base-url': 'http://svc', token: 't', 'token-command': 'echo t' })), /both name the run's token: give one/);
+  await assert.rejects(seen(flags({ baseUrl: 'http://svc', header: ['X-Api-Key abc'] })), /--header "X-Api-Key abc" has no colon/);
+  await assert.rejects(seen(flags({ baseUrl: 'http://svc', clientCert: '/nonexistent/client.pem', clientKey: '/nonexistent/key.pem' })), /--client-cert \/nonexistent\/client\.pem: cannot read it \(ENOENT\)/);
+  await assert.rejects(seen(flags({ baseUrl: 'http://svc', token: 't', tokenCommand: 'echo t' })), /both name the run's token: give one/);
 });

@@ -12,56 +12,47 @@ export interface Target {
   selfTest: boolean;
 }
 
-/** How a command reads its connection flags: its default time-out, and the environment for the proxy variables. */
-export interface ConnectionDefaults {
-  /** Per request when `--timeout` is not given. */
-  timeoutMs: number;
-  env?: NodeJS.ProcessEnv | undefined;
-}
-
 /**
  * The connection settings the flags ask for, checked: a bad header, an unreadable or mismatched
- * certificate, claims that are not JSON or an unusable proxy variable is a {@link UsageError}
- * (one line, exit 2) before any request. No base URL at all is one too.
+ * certificate, claims that are not JSON or an unusable proxy variable (read from `env`) is a
+ * {@link UsageError} (one line, exit 2) before any request. No base URL at all is one too.
  */
-export function readConnection(flags: ConnectionFlags, defaults: ConnectionDefaults, baseUrl = flags['base-url']): ConnectionSettings {
+export function readConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env, baseUrl = flags.baseUrl): ConnectionSettings {
   if (baseUrl === undefined) throw new UsageError('no target — pass --base-url URL or set BASE_URL');
   const read = readConnectionFlags(
     {
       baseUrl,
       token: flags.token,
-      jwtSecret: flags['jwt-secret'],
-      jwtClaims: flags['jwt-claims'],
-      authScheme: flags['auth-scheme'],
-      tokenCommand: flags['token-command'],
+      jwtSecret: flags.jwtSecret,
+      jwtClaims: flags.jwtClaims,
+      authScheme: flags.authScheme,
+      tokenCommand: flags.tokenCommand,
       headers: flags.header,
-      clientCert: flags['client-cert'],
-      clientKey: flags['client-key'],
+      clientCert: flags.clientCert,
+      clientKey: flags.clientKey,
       ca: flags.ca,
       rate: flags.rate,
-      timeoutMs: flags.timeout ?? defaults.timeoutMs,
-      retryThrottled: flags['retry-throttled'],
+      timeoutMs: flags.timeout,
+      retryThrottled: flags.retryThrottled,
     },
-    defaults.env ?? process.env,
+    env,
   );
   if (!read.ok) throw new UsageError(read.error);
   return read.value;
 }
 
 /**
- * Runs `use` against the target the {@link TARGET_FLAGS} name: a fresh reference server with
- * `--self-test` (its secret mints the tokens; the proxy variables are ignored, it is on
- * loopback), else `--base-url` (or BASE_URL) as the connection flags say. No target at all is a
- * {@link UsageError}.
+ * Runs `use` against the target the target flags (shared-flags.ts) name: a fresh reference server
+ * with `--self-test` (its secret mints the tokens; the proxy variables are ignored, it is on
+ * loopback), else `--base-url` (or BASE_URL) as the connection flags say, the proxy variables
+ * read from `env`. No target at all is a {@link UsageError}.
  */
-export async function withTarget<T>(command: string, flags: TargetFlags, out: NodeJS.WritableStream, defaults: ConnectionDefaults, use: (target: Target) => Promise<T>): Promise<T> {
-  if (flags['self-test']) {
-    const selfTestFlags = { ...flags, token: undefined, 'token-command': undefined };
-    return withSelfTestServer(command, out, (server) => {
-      const connection = readConnection({ ...selfTestFlags, 'jwt-secret': server.secret }, { ...defaults, env: {} }, server.url);
-      return use({ connection, selfTest: true });
-    });
+export async function withTarget<T>(command: string, flags: TargetFlags, out: NodeJS.WritableStream, use: (target: Target) => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+  if (flags.selfTest) {
+    // The server's secret mints every token: a token or token command given for another target is left out.
+    const { token: _token, tokenCommand: _tokenCommand, ...selfTestFlags } = flags;
+    return withSelfTestServer(command, out, (server) => use({ connection: readConnection({ ...selfTestFlags, jwtSecret: server.secret }, {}, server.url), selfTest: true }));
   }
-  if (flags['base-url'] === undefined) throw new UsageError('no target — pass --base-url URL or set BASE_URL (or use --self-test)');
-  return use({ connection: readConnection(flags, defaults), selfTest: false });
+  if (flags.baseUrl === undefined) throw new UsageError('no target — pass --base-url URL or set BASE_URL (or use --self-test)');
+  return use({ connection: readConnection(flags, env), selfTest: false });
 }

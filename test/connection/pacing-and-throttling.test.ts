@@ -7,7 +7,6 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { conformanceCommand } from '../../src/cli/commands/conformance.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 import { startDelayingProxy, type DelayingProxy, type DelayingProxyOptions } from '../support/delaying-proxy.js';
 import { runCommand } from '../support/run-command.js';
@@ -31,7 +30,7 @@ async function gateway(intercept: NonNullable<DelayingProxyOptions['intercept']>
 }
 
 const conformance = (baseUrl: string, name: string, ...more: string[]) =>
-  runCommand(conformanceCommand, ['--base-url', baseUrl, '--jwt-secret', secret, '--tags', '@network-link-types', '--report-dir', join(work, name), ...more]);
+  runCommand('conformance', ['--base-url', baseUrl, '--jwt-secret', secret, '--tags', '@network-link-types', '--report-dir', join(work, name), ...more]);
 
 test('--timeout: a call with no answer fails its scenario with "no answer within X ms from METHOD URL"', async () => {
   // Reads of one preloaded type hang; the pre-flight reads the whole index and gets through.

@@ -8,9 +8,6 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCommand as run } from '../support/run-command.js';
 import { spawnSync } from 'node:child_process';
-import { conformanceCommand } from '../../src/cli/commands/conformance.js';
-import { fuzzCommand } from '../../src/cli/commands/fuzz.js';
-import { captureCommand } from '../../src/cli/commands/capture.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 import { startTokenEndpoint, type TokenEndpoint } from '../support/token-endpoint.js';
 
@@ -51,7 +48,7 @@ test('conformance with --token-command, --parallel 2 and --rate 100: a run longe
   const issuedBefore = idp.issued;
   const from = Date.now();
   const first = arrivals.length;
-  const { code, out, err, ms } = await run(conformanceCommand, [
+  const { code, out, err, ms } = await run('conformance', [
     '--base-url', target.url, '--token-command', nodeTokenCommand(), '--parallel', '2', '--rate', '100',
     '--tags', '@network-link-types or @auth', '--report-dir', join(work, 'conformance'),
   ]);
@@ -68,7 +65,7 @@ test('conformance with --token-command, --parallel 2 and --rate 100: a run longe
 test('fuzz with --token-command and --rate 30: a 5 s run on 2 s tokens finds no authentication failure, and keeps the pace', async () => {
   const issuedBefore = idp.issued;
   const from = Date.now();
-  const { code, out } = await run(fuzzCommand, ['--base-url', target.url, '--token-command', nodeTokenCommand(), '--rate', '30', '--runs', '100000', '--time-budget', '5s', '--report-dir', join(work, 'fuzz')]);
+  const { code, out } = await run('fuzz', ['--base-url', target.url, '--token-command', nodeTokenCommand(), '--rate', '30', '--runs', '100000', '--time-budget', '5s', '--report-dir', join(work, 'fuzz')]);
   assert.equal(code, 0, out);
   assert.match(out, /tokens from --token-command; at most 30 requests\/s/);
   assert.ok(idp.issued - issuedBefore >= 2, `${idp.issued - issuedBefore} tokens`);
@@ -86,14 +83,14 @@ test('a token command that fails, prints nothing or prints more than a token: on
     ['echo Bearer abc', /^mgmt-kit conformance: token: --token-command printed more than the token \(2 words\)/],
   ];
   for (const [command, message] of cases) {
-    const { code, err } = await run(conformanceCommand, ['--base-url', target.url, '--token-command', command, '--report-dir', reportDir]);
+    const { code, err } = await run('conformance', ['--base-url', target.url, '--token-command', command, '--report-dir', reportDir]);
     assert.equal(code, 2, command);
     assert.match(err, message);
     assert.match(err, / No scenario was run\.\n$/);
     assert.equal(err.split('\n').length, 2, 'one line');
   }
   // TOKEN_COMMAND stands in for the flag.
-  const fromEnv = await run(captureCommand, ['--base-url', target.url, '--out', join(work, 'env.json')], { TOKEN_COMMAND: nodeTokenCommand() });
+  const fromEnv = await run('capture', ['--base-url', target.url, '--out', join(work, 'env.json')], { TOKEN_COMMAND: nodeTokenCommand() });
   assert.equal(fromEnv.code, 0, fromEnv.err);
 });
 
@@ -105,7 +102,7 @@ test('the README example: curl to the token endpoint piped to jq', { skip: hasCu
   // The command runs in a shell that sees the process environment.
   Object.assign(process.env, env);
   try {
-    const { code, err } = await run(captureCommand, ['--base-url', target.url, '--token-command', command, '--out', join(work, 'readme.json')]);
+    const { code, err } = await run('capture', ['--base-url', target.url, '--token-command', command, '--out', join(work, 'readme.json')]);
     assert.equal(code, 0, err);
   } finally {
     for (const name of Object.keys(env)) delete process.env[name];

@@ -1,6 +1,9 @@
-/** Where a command writes, and the environment its flags fall back to: the process's own unless a test gives others. */
+/**
+ * Where a command writes, and the exit code its action settles on (main.ts returns it): the
+ * process's own streams unless a test gives others.
+ */
 export interface CommandIo {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
-  env: NodeJS.ProcessEnv;
+  exitCode: number;
 }

@@ -1,6 +1,6 @@
 import { DURATION_EXAMPLES, isBareNumber, parseDuration } from '../../reference-server/mock-controls/parse-duration.js';
 
-/** A duration flag's value in milliseconds, or what is wrong with its text (a message for exit 2). */
+/** A duration flag's value in milliseconds, or what is wrong with its text (a message for exit 2, after the flag commander names). */
 export type DurationFlagResult = { ok: true; ms: number } | { ok: false; error: string };
 
 /**
@@ -23,5 +23,5 @@ export function readDuration(text: string, from: string): DurationFlagResult {
   }
   const result = parseDuration(text);
   // Without a max, parseDuration refuses only unreadable text; its hint about bare numbers does not hold here yet.
-  return result.ok ? result : { ok: false, error: `${from}: "${text}" is not a duration: ${DURATION_EXAMPLES}` };
+  return result.ok ? result : { ok: false, error: `"${text}" is not a duration: ${DURATION_EXAMPLES}` };
 }

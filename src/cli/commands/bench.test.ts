@@ -44,5 +44,5 @@ test('mgmt-kit bench --quick measures every target and writes bench.md, bench.js
 test('mgmt-kit bench refuses an unknown flag with exit 2', async () => {
   const run = await runBench(['--bogus']);
   assert.equal(run.code, 2);
-  assert.match(run.output, /unknown option --bogus/);
+  assert.match(run.output, /unknown option '--bogus'/);
 });

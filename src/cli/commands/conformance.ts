@@ -1,9 +1,10 @@
 import { resolve } from 'node:path';
+import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { findTodoReasons, parseBaseline, type Baseline } from '../../conformance/baseline.js';
-import { declareCommand } from '../command/declare-command.js';
+import type { CommandIo } from '../command/command-io.js';
+import { wholeNumber } from '../command/flag-parsers.js';
 import { readFlagFile } from '../command/read-flag-file.js';
-import { UsageError } from '../command/usage-error.js';
-import { MIN_COVERAGE_FLAGS, reportDirFlag, TARGET_FLAGS } from '../shared-flags.js';
+import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
 
 /** `--baseline FILE`, read and checked; a file that cannot be used stops the run before it starts. */
@@ -16,11 +17,10 @@ function readBaselineFile(file: string): { file: string; baseline: Baseline } {
 }
 
 /** `mgmt-kit conformance`: the suite against a base URL, or against a fresh reference server (--self-test). */
-export const conformanceCommand = declareCommand({
-  name: 'conformance',
-  npmScript: 'npm run conformance',
-  summary: 'run the conformance features against any implementation',
-  about: `Runs the conformance features (features/*.feature) against any implementation of the management
+export function conformanceCommand(io: CommandIo): CommandUnknownOpts {
+  return addTargetOptions(
+    new Command('conformance').summary('run the conformance features against any implementation (npm run conformance)').description(
+      `Runs the conformance features (features/*.feature) against any implementation of the management
 service. Every id the suite creates starts with a per-run prefix (mk-xxxxxx-) and is deleted
 afterwards, pass or fail, and every index is read once more at the end: what is still there is
 reported with a command that deletes it. Before any scenario, one plain read (GET
@@ -36,41 +36,43 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
              4 the target stopped answering during the run: no verdict past that point
              5 every scenario passed, but records of the run are still on the target
              130, 143 interrupted (SIGINT, SIGTERM): the summary says the run did not finish`,
-  flags: {
-    ...TARGET_FLAGS,
-    profile: { type: 'string', choices: ['core', 'extended'], defaultNote: 'core, --self-test: extended', description: 'core (the description only) or extended (adds @extension)' },
-    'allow-destructive': { type: 'boolean', description: 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)' },
-    tags: { type: 'string', valueName: 'EXPR', description: 'cucumber tag expression, and-ed with the profile' },
-    parallel: { type: 'integer', min: 0, max: 32, default: 0, description: 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other' },
-    'report-dir': reportDirFlag('the reports and the summary'),
-    baseline: { type: 'string', valueName: 'FILE', description: 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail' },
-    'write-baseline': { type: 'string', valueName: 'FILE', description: 'write the baseline this run needs (every failed scenario) to FILE' },
-    ...MIN_COVERAGE_FLAGS,
-    'no-preload-check': { type: 'boolean', description: 'the deployment really removed the two preloaded network link types: an empty read of them is not a wrong path prefix' },
-  },
-  async run(flags, io) {
-    // Loaded here: the suite's runner brings cucumber, which no other command needs.
-    const { runConformanceCommand } = await import('../../conformance/run-conformance-command.js');
-    const baseline = flags.baseline === undefined ? undefined : readBaselineFile(flags.baseline);
-    const todo = baseline ? findTodoReasons(baseline.baseline) : [];
-    if (baseline && todo.length > 0) {
-      io.stderr.write(`mgmt-kit conformance: warning: --baseline ${baseline.file}: ${todo.length === 1 ? '1 entry still says' : `${todo.length} entries still say`} TODO instead of why the failure is accepted (${todo.slice(0, 3).join('; ')}${todo.length > 3 ? '; …' : ''})\n`);
-    }
-    return withTarget('conformance', flags, io.stdout, { timeoutMs: 15_000, env: io.env }, (target) =>
-      runConformanceCommand({
-        connection: target.connection,
-        profile: flags.profile ?? (target.selfTest ? 'extended' : 'core'),
-        allowDestructive: target.selfTest || flags['allow-destructive'],
-        tags: flags.tags,
-        parallel: flags.parallel,
-        baseline,
-        minCoverage: flags['min-coverage'],
-        writeBaseline: flags['write-baseline'] === undefined ? undefined : resolve(process.cwd(), flags['write-baseline']),
-        reportDir: resolve(process.cwd(), flags['report-dir']),
-        out: io.stdout,
-        err: io.stderr,
-        noPreloadCheck: flags['no-preload-check'],
-      }),
-    );
-  },
-});
+    ),
+    { ms: 15_000, text: '15s' },
+  )
+    .addOption(new Option('--profile <NAME>', 'core (the description only) or extended (adds @extension); absent: core, with --self-test extended').choices(['core', 'extended'] as const))
+    .option('--allow-destructive', 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)')
+    .option('--tags <EXPR>', 'cucumber tag expression, and-ed with the profile')
+    .addOption(
+      new Option('--parallel <N>', 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other').default(0).argParser(wholeNumber(0, 32)),
+    )
+    .addOption(reportDirOption('the reports and the summary'))
+    .option('--baseline <FILE>', 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail')
+    .option('--write-baseline <FILE>', 'write the baseline this run needs (every failed scenario) to FILE')
+    .addOption(minCoverageOption())
+    .option('--no-preload-check', 'the deployment really removed the two preloaded network link types: an empty read of them is not a wrong path prefix')
+    .action(async (flags) => {
+      // Loaded here: the suite's runner brings cucumber, which no other command needs.
+      const { runConformanceCommand } = await import('../../conformance/run-conformance-command.js');
+      const baseline = flags.baseline === undefined ? undefined : readBaselineFile(flags.baseline);
+      const todo = baseline ? findTodoReasons(baseline.baseline) : [];
+      if (baseline && todo.length > 0) {
+        io.stderr.write(`mgmt-kit conformance: warning: --baseline ${baseline.file}: ${todo.length === 1 ? '1 entry still says' : `${todo.length} entries still say`} TODO instead of why the failure is accepted (${todo.slice(0, 3).join('; ')}${todo.length > 3 ? '; …' : ''})\n`);
+      }
+      io.exitCode = await withTarget('conformance', flags, io.stdout, (target) =>
+        runConformanceCommand({
+          connection: target.connection,
+          profile: flags.profile ?? (target.selfTest ? 'extended' : 'core'),
+          allowDestructive: target.selfTest || flags.allowDestructive === true,
+          tags: flags.tags,
+          parallel: flags.parallel,
+          baseline,
+          minCoverage: flags.minCoverage,
+          writeBaseline: flags.writeBaseline === undefined ? undefined : resolve(process.cwd(), flags.writeBaseline),
+          reportDir: resolve(process.cwd(), flags.reportDir),
+          out: io.stdout,
+          err: io.stderr,
+          noPreloadCheck: !flags.preloadCheck,
+        }),
+      );
+    });
+}

@@ -142,8 +142,8 @@ describe('mgmt-kit mock: every Prefer value docs/prism.md lists', () => {
 
 describe('mgmt-kit mock flags', () => {
   it('a bad --port exits 2 without starting Prism', async () => {
-    const { mockCommand: command } = await import('./mock.js');
-    assert.equal(await command.run(['--port', 'abc']), 2);
+    const { main } = await import('../main.js');
+    assert.equal(await main(['mock', '--port', 'abc']), 2);
   });
   it('stopping mgmt-kit stops Prism (SIGTERM forwarded)', async () => {
     const running = await startCliForTests(['mock']);

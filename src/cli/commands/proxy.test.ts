@@ -79,8 +79,8 @@ describe('mgmt-kit proxy flags', () => {
   ];
   for (const [name, argv] of rows) {
     it(`${name}: exit 2`, async () => {
-      const { proxyCommand: command } = await import('./proxy.js');
-      assert.equal(await command.run(argv), 2);
+      const { main } = await import('../main.js');
+      assert.equal(await main(['proxy', ...argv]), 2);
     });
   }
 });

@@ -3,9 +3,9 @@ import { resolve } from 'node:path';
 
 /** The `serve` flags `--data` works with. */
 export interface DataFlags {
-  data: string | undefined;
-  seed: string | undefined;
-  watch: boolean;
+  data?: string | undefined;
+  seed?: string | undefined;
+  watch?: boolean | undefined;
 }
 
 function isSameFile(a: string, b: string): boolean {

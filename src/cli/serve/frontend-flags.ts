@@ -8,14 +8,14 @@ import {
   type DelayRange,
 } from '../../reference-server/index.js';
 
-/** The `serve` flags of the frontend controls, as commands/serve.ts declares them. */
+/** The `serve` flags of the frontend controls, as commands/serve.ts declares them (an absent switch is undefined). */
 export interface FrontendFlags {
   cors: boolean;
-  'cors-origin': string[];
-  admin: boolean;
-  delay: string | undefined;
-  watch: boolean;
-  seed: string | undefined;
+  corsOrigin: string[];
+  admin?: boolean | undefined;
+  delay?: string | undefined;
+  watch?: boolean | undefined;
+  seed?: string | undefined;
 }
 
 /** What `startReferenceServer` gets from those flags. */
@@ -31,24 +31,25 @@ export interface FrontendServerOptions {
  * needs `--seed`. A problem is a message for exit 2.
  */
 export function readFrontendFlags(flags: FrontendFlags): { ok: true; options: FrontendServerOptions } | { ok: false; error: string } {
-  if (!flags.cors && flags['cors-origin'].length > 0) return { ok: false, error: '--cors-origin needs CORS on: drop --cors=false' };
+  if (!flags.cors && flags.corsOrigin.length > 0) return { ok: false, error: '--cors-origin needs CORS on: drop --cors=false' };
   const origins: string[] = [];
-  for (const text of flags['cors-origin']) {
+  for (const text of flags.corsOrigin) {
     const origin = readCorsOrigin(text);
     if (!origin.ok) return { ok: false, error: origin.error };
     origins.push(origin.origin);
   }
   if (flags.watch && flags.seed === undefined) return { ok: false, error: '--watch needs --seed FILE (the file to reload)' };
   const cors: CorsOptions | false = !flags.cors ? false : { origins: origins.length > 0 ? origins : '*' };
-  if (flags.delay === undefined) return { ok: true, options: { cors, admin: flags.admin } };
+  const admin = flags.admin === true;
+  if (flags.delay === undefined) return { ok: true, options: { cors, admin } };
   const delay = parseDelayRange(flags.delay);
   if (!delay.ok) return { ok: false, error: `--${delay.error}` };
-  return { ok: true, options: { cors, admin: flags.admin, delay: delay.range } };
+  return { ok: true, options: { cors, admin, delay: delay.range } };
 }
 
 /** Banner lines for the frontend controls: CORS always, admin routes, delay and watch when on. */
 export function formatFrontendBanner(url: string, flags: FrontendFlags): string {
-  const origins = flags['cors-origin'].map((o) => readCorsOrigin(o)).flatMap((o) => (o.ok ? [o.origin] : []));
+  const origins = flags.corsOrigin.map((o) => readCorsOrigin(o)).flatMap((o) => (o.ok ? [o.origin] : []));
   const lines = [`  cors:  ${!flags.cors ? 'off (--cors=false)' : origins.length > 0 ? origins.join(', ') : 'any origin'}`];
   if (flags.admin) {
     lines.push(

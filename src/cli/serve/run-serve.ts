@@ -8,14 +8,28 @@ import {
 } from '../../reference-server/index.js';
 import type { CommandIo } from '../command/command-io.js';
 import { UsageError } from '../command/usage-error.js';
-import type { ServeFlags } from '../commands/serve.js';
-import { findDataFlagProblem } from './data-flags.js';
-import { formatFrontendBanner, readFrontendFlags } from './frontend-flags.js';
+import { findDataFlagProblem, type DataFlags } from './data-flags.js';
+import { formatFrontendBanner, readFrontendFlags, type FrontendFlags } from './frontend-flags.js';
 import { readSeedFile } from './read-seed-file.js';
 import { formatDataBanner, formatLogLine, formatServeBanner } from './serve-banner.js';
 import { watchSeedFile } from './watch-seed-file.js';
 
-function reportWriteError(error: DataFileError, io: CommandIo): void {
+/** What `mgmt-kit serve` runs on: its flags as commands/serve.ts declares and commander reads them. */
+export interface ServeFlags extends FrontendFlags, DataFlags {
+  port: number;
+  host: string;
+  jwtSecret?: string | undefined;
+  /** False with --no-auth. */
+  auth: boolean;
+  empty?: boolean | undefined;
+  bodyLimit: number;
+  quiet?: boolean | undefined;
+  journalSize: number;
+}
+
+type Output = Pick<CommandIo, 'stdout' | 'stderr'>;
+
+function reportWriteError(error: DataFileError, io: Output): void {
   io.stderr.write(`mgmt-kit serve: ${error.message}; the state is kept and written again on the next change\n`);
 }
 
@@ -25,7 +39,7 @@ function reportWriteError(error: DataFileError, io: CommandIo): void {
  * 1 when the data file's last changes cannot be written). Flags that do not go together, or a
  * seed or data file that cannot be used, are a {@link UsageError}.
  */
-export async function runServe(flags: ServeFlags, io: CommandIo): Promise<number> {
+export async function runServe(flags: ServeFlags, io: Output): Promise<number> {
   const frontend = readFrontendFlags(flags);
   if (!frontend.ok) throw new UsageError(frontend.error);
   const dataProblem = findDataFlagProblem(flags);
@@ -36,18 +50,18 @@ export async function runServe(flags: ServeFlags, io: CommandIo): Promise<number
     if (!result.ok) throw new UsageError(result.error);
     seed = result.records;
   }
-  const secret = flags['no-auth'] ? undefined : (flags['jwt-secret'] ?? generateSecret());
+  const secret = flags.auth ? (flags.jwtSecret ?? generateSecret()) : undefined;
   let server;
   try {
     server = await startReferenceServer({
       port: flags.port,
       host: flags.host,
-      bodyLimit: flags['body-limit'],
+      bodyLimit: flags.bodyLimit,
       preload: !flags.empty,
       auth: secret === undefined ? false : { secret },
       ...(seed ? { seed } : {}),
       ...frontend.options,
-      journalSize: flags['journal-size'],
+      journalSize: flags.journalSize,
       ...(flags.data === undefined ? {} : { data: { file: flags.data, onWriteError: (error: DataFileError) => reportWriteError(error, io) } }),
       ...(flags.quiet ? {} : { onRequest: (entry: RequestLogEntry) => io.stdout.write(formatLogLine(entry)) }),
       onError: (error) => io.stderr.write(`mgmt-kit serve: unexpected error (answered 500): ${(error as Error).stack ?? String(error)}\n`),
@@ -61,7 +75,7 @@ export async function runServe(flags: ServeFlags, io: CommandIo): Promise<number
   const auth =
     secret === undefined
       ? undefined
-      : { token: await mintToken({ secret, expiresIn: '24h' }), generatedSecret: flags['jwt-secret'] === undefined ? secret : undefined };
+      : { token: await mintToken({ secret, expiresIn: '24h' }), generatedSecret: flags.jwtSecret === undefined ? secret : undefined };
   io.stdout.write(formatServeBanner(server.url, auth) + formatDataBanner(server.data, server.core.store) + formatFrontendBanner(server.url, flags));
   const running = server;
   const watch = flags.watch && flags.seed !== undefined
