@@ -15,18 +15,6 @@ const TEST_FILE = '\\.test\\.ts$';
 /** The product modules (not the unit tests beside them) of the folders given: where a rule applies. */
 const product = (...folders) => ({ path: under(...folders), pathNot: TEST_FILE });
 
-/**
- * Import cycles still present, each named and allowed until it is cut: every one is a type-only
- * import back from a module that the other imports for its value.
- */
-const ALLOWED_CYCLES = [
-  // `serve` declares its flags (ServeFlags) and loads run-serve on demand; run-serve reads that type.
-  ['src/cli/commands/serve.ts', 'src/cli/serve/run-serve.ts'],
-  // The World holds an ActionWatch; the watch and the records in sight are typed by the World.
-  ['steps/world.ts', 'steps/support/nothing-happened-check.ts', 'steps/support/records-in-sight.ts'],
-];
-const cycleMembers = ALLOWED_CYCLES.flat().map((path) => `^${path.replace(/\./g, '\\.')}$`);
-// An import between two members of allowed cycles is let through; a cycle through any other module is not.
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -34,16 +22,9 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import cycle: a cycle hides which module owns a concept. The ones in ALLOWED_CYCLES are named exceptions.',
-      from: { ...product('src', 'steps', 'scripts', 'bin'), pathNot: [TEST_FILE, ...cycleMembers] },
+      comment: 'No import cycle: a cycle hides which module owns a concept.',
+      from: { ...product('src', 'steps', 'scripts', 'bin'), pathNot: [TEST_FILE] },
       to: { circular: true },
-    },
-    {
-      name: 'no-circular-but-the-named',
-      severity: 'error',
-      comment: 'Between members of the named cycles, only the imports that make those cycles.',
-      from: { path: cycleMembers },
-      to: { circular: true, pathNot: cycleMembers },
     },
     {
       name: 'no-orphans',

@@ -12,7 +12,7 @@ import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import { findOutcomeProblem } from './support/check-outcome.js';
-import type { ActionWatch } from './support/nothing-happened-check.js';
+import type { ActionWatch } from './support/action-watch.js';
 import type { KitParameters } from '../src/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { sendRawRequest, type RawRequest } from './support/send-raw-request.js';

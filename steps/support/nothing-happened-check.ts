@@ -1,13 +1,7 @@
 import type { KitWorld } from '../world.js';
-import type { CallOutcome } from './call-outcome.js';
-import { findChanges, lookAtRecordsInSight, type RecordsInSight } from './records-in-sight.js';
+import { findChanges, lookAtRecordsInSight } from './records-in-sight.js';
 import { saysNothingWasDone } from './says-nothing-was-done.js';
 
-/** One action step under watch: the records in sight before it, and every answer it got. */
-export interface ActionWatch {
-  before: RecordsInSight;
-  outcomes: CallOutcome[];
-}
 
 /**
  * Before every action (When) step: reads the records the scenario can see, so that afterwards

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findChanges, type RecordsInSight } from './records-in-sight.js';
+import type { RecordsInSight } from './action-watch.js';
+import { findChanges } from './records-in-sight.js';
 
 type Records = Array<Record<string, unknown>> | 'unreadable';
 

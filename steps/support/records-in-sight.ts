@@ -5,23 +5,8 @@ import { findSentMismatch } from './contains-sent.js';
 import { indexClient } from './loose-index-client.js';
 import { recordsOf } from './records-of.js';
 import type { JsonRecord } from './sample-records.js';
+import type { RecordsInSight, Sighting } from './action-watch.js';
 
-/**
- * What one entry of the scenario's cleanup registry names, as read at one moment: the record of
- * an id (none when it does not exist), or the records carrying a marker. `unreadable` when the
- * read answered something else than 200, 204 or 404.
- */
-interface Sighting {
-  entry: CleanupEntry<ClientIndexKey>;
-  records: JsonRecord[] | 'unreadable';
-}
-
-/**
- * The records a scenario can see: every id and marker it registered for cleanup — the records it
- * made, the spare ids it named, the markers of records created without an id. Only these: a
- * deployment holds other clients' data, which may change at any time.
- */
-export type RecordsInSight = Map<string, Sighting>;
 
 const keyOf = (entry: CleanupEntry<ClientIndexKey>) => ('id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`);
 
