@@ -70,7 +70,10 @@ if (notInUsualRun.length > 0) {
 }
 // A left-out pattern that names no file of the full run was not tested (a typo, or a file moved).
 const untested = leftOut.filter((pattern) => !excluded.files.includes(pattern));
-const statusList = (byStatus) => Object.entries(byStatus).map(([status, n]) => `${n} ${status}`).join(', ');
+const statusList = (byStatus) =>
+  Object.entries(byStatus)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
 const hiddenLine = (h, by) => `  hidden by ${by}: ${h.file}:${h.line} ${h.mutator} → ${h.replacement} (${h.reason})`;
 const lines = [
   `check-ignores: ${result.checked} ignored mutants tested without their ignore: ${statusList(result.byStatus)}; ${result.hidden.length} detected (hidden by an ignore), ${result.missing} not found; ` +

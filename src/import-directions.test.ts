@@ -31,7 +31,11 @@ function importsUnder(folder: string): Array<{ from: string; to: string }> {
 }
 
 const rules: Array<[string, string, RegExp]> = [
-  ['src/client imports only the client and the generated types and table', 'src/client', /^src\/(?!client\/|generated\/(openapi|operation-table|index-table)\.js$)/],
+  [
+    'src/client imports only the client and the generated types and table',
+    'src/client',
+    /^src\/(?!client\/|generated\/(openapi|operation-table|index-table)\.js$)/,
+  ],
   ['src/mock does not reach up into the CLI, the runner or the node:http adapter', 'src/mock', /^src\/(cli|conformance|reference-server\/node-http)\//],
   ['the reference core imports only itself and the spec', 'src/reference-server/core', /^src\/(?!reference-server\/core\/|spec\/|generated\/)/],
   ['src/conformance does not import the steps', 'src/conformance', /^steps\//],
@@ -43,7 +47,10 @@ const rules: Array<[string, string, RegExp]> = [
 describe('import directions', () => {
   for (const [name, folder, forbidden] of rules) {
     it(name, () => {
-      assert.deepEqual(importsUnder(folder).filter(({ to }) => forbidden.test(to)), []);
+      assert.deepEqual(
+        importsUnder(folder).filter(({ to }) => forbidden.test(to)),
+        [],
+      );
     });
   }
   it('the scan sees a forbidden import where there is one (steps import src/conformance)', () => {

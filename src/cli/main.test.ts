@@ -14,7 +14,12 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 /** A stream that keeps what is written to it. */
 function capture(): Writable & { text: () => string } {
   let text = '';
-  const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
+  const stream = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      text += chunk.toString();
+      done();
+    },
+  });
   return Object.assign(stream, { text: () => text });
 }
 
@@ -24,12 +29,18 @@ const formatHelp = (): string => HELP;
 const byName = (name: string) => COMMANDS.find((command) => command.name === name)!;
 
 test('each command is loaded under the name it declares', () => {
-  assert.deepEqual(COMMANDS.map((command) => command.name), COMMAND_MODULES.map(([name]) => name));
+  assert.deepEqual(
+    COMMANDS.map((command) => command.name),
+    COMMAND_MODULES.map(([name]) => name),
+  );
 });
 
 test('mgmt-kit --help lists every command with the summary it declares (and its npm script)', () => {
   const rows = formatHelp().split('Commands:\n')[1]?.trim().split('\n');
-  assert.deepEqual(rows?.map((row) => row.trim().split(/ +/)[0]), ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'capture', 'coverage', 'bench']);
+  assert.deepEqual(
+    rows?.map((row) => row.trim().split(/ +/)[0]),
+    ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'capture', 'coverage', 'bench'],
+  );
   for (const command of COMMANDS) assert.ok(formatHelp().includes(`${command.name.padEnd(12)} ${command.summary}`), command.name);
   assert.match(formatHelp(), /serve +run the reference in-memory server \(npm start\)\n/);
 });
@@ -65,8 +76,19 @@ describe('every command, from its declaration', () => {
 // The command lines of mock, proxy and fuzz as their declarations read them (the others run in their own tests).
 /** What the connection flags (cli/shared-flags.ts) hold when none is given. */
 const CONNECTION_DEFAULTS = {
-  'base-url': undefined, token: undefined, 'token-command': undefined, 'jwt-secret': undefined, 'jwt-claims': undefined, 'auth-scheme': 'Bearer',
-  header: [], 'client-cert': undefined, 'client-key': undefined, ca: undefined, rate: undefined, timeout: undefined, 'retry-throttled': 0,
+  'base-url': undefined,
+  token: undefined,
+  'token-command': undefined,
+  'jwt-secret': undefined,
+  'jwt-claims': undefined,
+  'auth-scheme': 'Bearer',
+  header: [],
+  'client-cert': undefined,
+  'client-key': undefined,
+  ca: undefined,
+  rate: undefined,
+  timeout: undefined,
+  'retry-throttled': 0,
 };
 
 const rows: Array<[string, string[], unknown]> = [
@@ -78,10 +100,33 @@ const rows: Array<[string, string[], unknown]> = [
   ['proxy', ['--upstream', 'http://svc:8080'], { kind: 'values', values: { upstream: 'http://svc:8080', port: 4011, host: '127.0.0.1' } }],
   ['proxy', [], { kind: 'refused', error: '--upstream URL is required' }],
   ['proxy', ['--upstream', 'svc'], { kind: 'refused', error: '--upstream "svc" is not a URL (expected e.g. https://mgmt.example.net)' }],
-  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { kind: 'values', values: { ...CONNECTION_DEFAULTS, 'self-test': false, runs: 100, concurrency: undefined, 'time-budget': 120_000, 'random-seed': 3, 'allow-destructive': false, 'report-dir': 'reports', baseline: undefined, 'write-baseline': undefined, 'min-coverage': undefined } }],
+  [
+    'fuzz',
+    ['--random-seed', '3', '--time-budget', '2m'],
+    {
+      kind: 'values',
+      values: {
+        ...CONNECTION_DEFAULTS,
+        'self-test': false,
+        runs: 100,
+        concurrency: undefined,
+        'time-budget': 120_000,
+        'random-seed': 3,
+        'allow-destructive': false,
+        'report-dir': 'reports',
+        baseline: undefined,
+        'write-baseline': undefined,
+        'min-coverage': undefined,
+      },
+    },
+  ],
   ['fuzz', ['--seed', '3'], { kind: 'refused', error: 'unknown option --seed' }],
   ['fuzz', ['--min-coverage', '101'], { kind: 'refused', error: '--min-coverage must be between 0 and 100, got 101' }],
-  ['coverage', ['--report', 'a.json', '--report', 'b.json', '--min-coverage', '55'], { kind: 'values', values: { report: ['a.json', 'b.json'], 'min-coverage': 55 } }],
+  [
+    'coverage',
+    ['--report', 'a.json', '--report', 'b.json', '--min-coverage', '55'],
+    { kind: 'values', values: { report: ['a.json', 'b.json'], 'min-coverage': 55 } },
+  ],
 ];
 for (const [name, argv, want] of rows) {
   test(`${name} ${argv.join(' ')}`, () => assert.deepEqual(parseCommandLine(argv, byName(name).flags, {}), want));

@@ -22,7 +22,8 @@ const flags = (over: Partial<TargetFlags>): TargetFlags => ({
   'self-test': false,
   ...over,
 });
-const seen = (given: TargetFlags, env: NodeJS.ProcessEnv = {}) => withTarget('fuzz', given, new PassThrough(), { timeoutMs: 10_000, env }, async (target: Target) => target);
+const seen = (given: TargetFlags, env: NodeJS.ProcessEnv = {}) =>
+  withTarget('fuzz', given, new PassThrough(), { timeoutMs: 10_000, env }, async (target: Target) => target);
 
 test('withTarget: --base-url with the token and secret as given, the command default time-out, the proxy variables', async () => {
   const target = await seen(flags({ 'base-url': 'http://svc', token: 't', 'jwt-secret': 's', header: ['X-Api-Key: k'] }), { HTTP_PROXY: 'http://proxy:3128' });
@@ -34,7 +35,9 @@ test('withTarget: --base-url with the token and secret as given, the command def
 });
 
 test('withTarget: --self-test goes to a fresh reference server with its secret, whatever else is given, and ignores the proxy variables', async () => {
-  const target = await seen(flags({ 'self-test': true, 'base-url': 'http://svc', token: 't', 'jwt-secret': 's', timeout: 2000 }), { HTTP_PROXY: 'http://proxy:3128' });
+  const target = await seen(flags({ 'self-test': true, 'base-url': 'http://svc', token: 't', 'jwt-secret': 's', timeout: 2000 }), {
+    HTTP_PROXY: 'http://proxy:3128',
+  });
   assert.match(target.connection.baseUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
   assert.equal(target.connection.auth.token, undefined);
   assert.notEqual(target.connection.auth.jwtSecret, 's');
@@ -53,6 +56,9 @@ test('withTarget: no target at all is a usage error that says how to name one', 
 
 test('withTarget: a bad connection flag is one usage line before anything is sent', async () => {
   await assert.rejects(seen(flags({ 'base-url': 'http://svc', header: ['X-Api-Key abc'] })), /--header "X-Api-Key abc" has no colon/);
-  await assert.rejects(seen(flags({ 'base-url': 'http://svc', 'client-cert': '/nonexistent/client.pem', 'client-key': '/nonexistent/key.pem' })), /--client-cert \/nonexistent\/client\.pem: cannot read it \(ENOENT\)/);
+  await assert.rejects(
+    seen(flags({ 'base-url': 'http://svc', 'client-cert': '/nonexistent/client.pem', 'client-key': '/nonexistent/key.pem' })),
+    /--client-cert \/nonexistent\/client\.pem: cannot read it \(ENOENT\)/,
+  );
   await assert.rejects(seen(flags({ 'base-url': 'http://svc', token: 't', 'token-command': 'echo t' })), /both name the run's token: give one/);
 });

@@ -54,7 +54,13 @@ export function readConnection(flags: ConnectionFlags, defaults: ConnectionDefau
  * loopback), else `--base-url` (or BASE_URL) as the connection flags say. No target at all is a
  * {@link UsageError}.
  */
-export async function withTarget<T>(command: string, flags: TargetFlags, out: NodeJS.WritableStream, defaults: ConnectionDefaults, use: (target: Target) => Promise<T>): Promise<T> {
+export async function withTarget<T>(
+  command: string,
+  flags: TargetFlags,
+  out: NodeJS.WritableStream,
+  defaults: ConnectionDefaults,
+  use: (target: Target) => Promise<T>,
+): Promise<T> {
   if (flags['self-test']) {
     const selfTestFlags = { ...flags, token: undefined, 'token-command': undefined };
     return withSelfTestServer(command, out, (server) => {

@@ -12,7 +12,10 @@ test('resolveKitParameters: a plain cucumber-js run reads TOKEN and JWT_SECRET, 
 });
 
 test('resolveKitParameters: under mgmt-kit conformance (a connection given) the environment never stands in for the auth it chose', () => {
-  const params = resolveKitParameters({ baseUrl: 'http://t', jwtSecret: 's', connection }, { TOKEN: 'stale', JWT_SECRET: 'other', AUTH_SCHEME: 'Token', JWT_CLAIMS: '{"a":1}' });
+  const params = resolveKitParameters(
+    { baseUrl: 'http://t', jwtSecret: 's', connection },
+    { TOKEN: 'stale', JWT_SECRET: 'other', AUTH_SCHEME: 'Token', JWT_CLAIMS: '{"a":1}' },
+  );
   assert.equal(params.token, undefined);
   assert.equal(params.jwtSecret, 's');
   assert.equal(params.authScheme, undefined);

@@ -44,10 +44,7 @@ export interface KitParameters {
 }
 
 /** Reads the world parameters, with the environment as fallback for direct cucumber-js runs. */
-export function resolveKitParameters(
-  given: Partial<KitParameters> | undefined,
-  env: NodeJS.ProcessEnv = process.env,
-): KitParameters {
+export function resolveKitParameters(given: Partial<KitParameters> | undefined, env: NodeJS.ProcessEnv = process.env): KitParameters {
   const baseUrl = given?.baseUrl ?? env['BASE_URL'];
   if (!baseUrl) {
     throw new Error('No target: pass --base-url to mgmt-kit conformance (or set BASE_URL for cucumber-js)');

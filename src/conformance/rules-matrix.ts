@@ -26,7 +26,10 @@ export function parseRulesMatrix(markdown: string): RuleRow[] {
       inTable = false;
       continue;
     }
-    const cells = line.slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined).split('|').map((c) => c.trim());
+    const cells = line
+      .slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined)
+      .split('|')
+      .map((c) => c.trim());
     if (cells[0] === 'Rule') {
       inTable = true;
       continue;

@@ -9,7 +9,11 @@ import { proxyFor } from './proxy-for-url.js';
 /** A failure of the proxy itself (unreachable, or its answer to CONNECT), so the pre-flight can blame it. */
 export class ProxyError extends Error {
   override name = 'ProxyError';
-  constructor(readonly proxy: string, message: string, options?: ErrorOptions) {
+  constructor(
+    readonly proxy: string,
+    message: string,
+    options?: ErrorOptions,
+  ) {
     super(message, options);
   }
 }
@@ -122,8 +126,10 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' 
   const agents = new Map<string, http.Agent>();
   const secure = tlsOptions(settings.tls);
   const agentFor = (key: string, make: () => http.Agent) => {
-    let agent = agents.get(key);
-    if (!agent) agents.set(key, (agent = make()));
+    const known = agents.get(key);
+    if (known) return known;
+    const agent = make();
+    agents.set(key, agent);
     return agent;
   };
   return {
@@ -131,12 +137,16 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' 
       const proxy = proxyFor(url, settings.proxy);
       if (url.protocol === 'https:') {
         if (!proxy) return { agent: agentFor('https', () => new https.Agent({ keepAlive: true, maxSockets, ...secure })) };
-        return { agent: agentFor(`tunnel ${proxy.href}`, () => new TunnelingAgent(proxy, settings.timeoutMs, { keepAlive: true, maxSockets, ...secure })), proxy };
+        return {
+          agent: agentFor(`tunnel ${proxy.href}`, () => new TunnelingAgent(proxy, settings.timeoutMs, { keepAlive: true, maxSockets, ...secure })),
+          proxy,
+        };
       }
       if (!proxy) return { agent: agentFor('http', () => new http.Agent({ keepAlive: true, maxSockets })) };
-      const agent = proxy.protocol === 'https:'
-        ? agentFor(`forward ${proxy.href}`, () => new https.Agent({ keepAlive: true, maxSockets, ...secure }))
-        : agentFor(`forward ${proxy.href}`, () => new http.Agent({ keepAlive: true, maxSockets }));
+      const agent =
+        proxy.protocol === 'https:'
+          ? agentFor(`forward ${proxy.href}`, () => new https.Agent({ keepAlive: true, maxSockets, ...secure }))
+          : agentFor(`forward ${proxy.href}`, () => new http.Agent({ keepAlive: true, maxSockets }));
       return { agent, forwardVia: proxy, proxy };
     },
     proxyAuthorization,

@@ -32,7 +32,8 @@ after(() => {
 test('sendOnce: a kept-alive socket reset before any answer is left for a fresh one, once per such socket', async () => {
   const router = createRouter(plainConnection(base), 1);
   try {
-    const send = () => sendOnce(router, { method: 'POST', url: new URL(`${base}/event`), headers: {}, body: Buffer.from('{}') }, { timeoutMs: 2000, until: undefined });
+    const send = () =>
+      sendOnce(router, { method: 'POST', url: new URL(`${base}/event`), headers: {}, body: Buffer.from('{}') }, { timeoutMs: 2000, until: undefined });
     assert.equal((await send()).status, 200);
     requests = 0;
     assert.equal((await send()).status, 200, 'the reset on the reused socket is not the answer');

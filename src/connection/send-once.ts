@@ -51,14 +51,18 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, contex
   if (error instanceof ProxyError) return new ConnectionFailure('proxy', `${show(request)} failed: ${error.message}`, undefined, { cause: error });
   const code = error.code;
   if (context.forwardVia && code !== undefined && CONNECT_ERRORS.has(code)) {
-    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.forwardVia)} cannot be used (${code})`, code, { cause: error });
+    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.forwardVia)} cannot be used (${code})`, code, {
+      cause: error,
+    });
   }
   const detail = describeError(error);
   if (isTlsError(error)) return new ConnectionFailure('tls', `${show(request)} failed in the TLS handshake (${detail})`, code, { cause: error });
   // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
   // server that refuses it closes the connection, and the unread request turns its alert into a reset.
   if (context.justHandshaken && code === 'ECONNRESET') {
-    return new ConnectionFailure('tls', `${show(request)} failed: the server closed the connection right after the TLS handshake (${detail})`, code, { cause: error });
+    return new ConnectionFailure('tls', `${show(request)} failed: the server closed the connection right after the TLS handshake (${detail})`, code, {
+      cause: error,
+    });
   }
   return new ConnectionFailure('url', `${show(request)} failed (${detail})`, code, { cause: error });
 }
@@ -82,13 +86,16 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const cutByUntil = left < limits.timeoutMs;
-    const timer = setTimeout(() => {
-      const failure = cutByUntil
-        ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-        : new ConnectionFailure('timeout', `no answer within ${limits.timeoutMs} ms from ${show(request)}`);
-      reject(failure);
-      req.destroy(failure);
-    }, Math.min(left, limits.timeoutMs));
+    const timer = setTimeout(
+      () => {
+        const failure = cutByUntil
+          ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
+          : new ConnectionFailure('timeout', `no answer within ${limits.timeoutMs} ms from ${show(request)}`);
+        reject(failure);
+        req.destroy(failure);
+      },
+      Math.min(left, limits.timeoutMs),
+    );
     const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
       clearTimeout(timer);
       if ('answer' in outcome) resolve(outcome.answer);
@@ -109,7 +116,9 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error) => settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }));
+        res.on('error', (error) =>
+          settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }),
+        );
         res.on('end', () => {
           const out: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;

@@ -23,7 +23,12 @@ export function retryAfterMs(answer: Pick<RawAnswer, 'headers'>, nowMs = Date.no
 }
 
 /** The one line a throttled call fails with. */
-export function throttledMessage(request: { method: string; url: URL }, answer: Pick<RawAnswer, 'status' | 'headers'>, rate: number | undefined, retries: number): string {
+export function throttledMessage(
+  request: { method: string; url: URL },
+  answer: Pick<RawAnswer, 'status' | 'headers'>,
+  rate: number | undefined,
+  retries: number,
+): string {
   const after = answer.headers['retry-after'];
   const tried = retries > 0 ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'}` : '';
   return (

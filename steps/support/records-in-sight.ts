@@ -23,7 +23,8 @@ interface Sighting {
  */
 export type RecordsInSight = Map<string, Sighting>;
 
-const keyOf = (entry: CleanupEntry<ClientIndexKey>) => ('id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`);
+const keyOf = (entry: CleanupEntry<ClientIndexKey>) =>
+  'id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`;
 
 async function look(world: KitWorld, entry: CleanupEntry<ClientIndexKey>): Promise<Sighting> {
   const api = (c: Parameters<typeof indexClient>[0]) => indexClient(c, entry.index);

@@ -47,16 +47,27 @@ test('--timeout: a call with no answer fails its scenario with "no answer within
 test('429 with Retry-After from a gateway: reported as the target throttling the run (exit 3), never retried silently', async () => {
   let refused = 0;
   // Every fifth request after the pre-flight's is refused by the gateway.
-  const url = await gateway(({ n }) => (n > 2 && n % 5 === 0 ? (refused++, { status: 429, headers: { 'retry-after': '0' } }) : undefined));
+  const url = await gateway(({ n }) => {
+    if (n <= 2 || n % 5 !== 0) return undefined;
+    refused++;
+    return { status: 429, headers: { 'retry-after': '0' } };
+  });
   const { code, out, err } = await conformance(url, 'throttled', '--rate', '200');
   assert.ok(refused > 0, 'the gateway refused some calls');
   assert.equal(code, 3, `${out}\n${err}`);
-  assert.match(err, /^mgmt-kit conformance: the target throttled the run: every failed scenario failed on a 429 \(or a 503 with Retry-After\).* Lower --rate \(now 200\/s\) or let --retry-throttled N wait and retry\.$/m);
+  assert.match(
+    err,
+    /^mgmt-kit conformance: the target throttled the run: every failed scenario failed on a 429 \(or a 503 with Retry-After\).* Lower --rate \(now 200\/s\) or let --retry-throttled N wait and retry\.$/m,
+  );
 });
 
 test('--retry-throttled 2 waits out the Retry-After and sends the call again: the same run passes', async () => {
   let refused = 0;
-  const url = await gateway(({ n }) => (n > 2 && n % 5 === 0 ? (refused++, { status: 429, headers: { 'retry-after': '0' } }) : undefined));
+  const url = await gateway(({ n }) => {
+    if (n <= 2 || n % 5 !== 0) return undefined;
+    refused++;
+    return { status: 429, headers: { 'retry-after': '0' } };
+  });
   const { code, out, err } = await conformance(url, 'retried', '--retry-throttled', '2');
   assert.ok(refused > 0, 'the gateway refused some calls');
   assert.equal(code, 0, `${out}\n${err}`);

@@ -15,7 +15,16 @@ async function fuzz(variants: string[], runs: number, maxFailures?: number): Pro
   const server = await startIndependentServer(variants);
   try {
     const token = await mintJwt(server.secret);
-    const report = await runFuzz({ baseUrl: server.url, token, jwtSecret: server.secret, runs, timeBudgetMs: 25_000, randomSeed: 11, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+    const report = await runFuzz({
+      baseUrl: server.url,
+      token,
+      jwtSecret: server.secret,
+      runs,
+      timeBudgetMs: 25_000,
+      randomSeed: 11,
+      allowDestructive: false,
+      ...(maxFailures ? { maxFailures } : {}),
+    });
     return { report, token, url: server.url, log: server.log() };
   } finally {
     await server.close();
@@ -23,7 +32,8 @@ async function fuzz(variants: string[], runs: number, maxFailures?: number): Pro
 }
 
 const stepsOf = (failure: FuzzFailure) => failure.exchanges.filter((e) => e.role === 'step').length;
-const show = (report: FuzzReport, url: string, token: string) => report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, url, token)}`).join('\n\n');
+const show = (report: FuzzReport, url: string, token: string) =>
+  report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, url, token)}`).join('\n\n');
 
 describe('mgmt-kit fuzz on the independent implementation', () => {
   const broken: Array<[string, { signature: RegExp; names: RegExp; maxSteps: number; alsoBySequence?: RegExp }]> = [

@@ -447,11 +447,7 @@ export const EXPECTED_FAILURES: Record<string, readonly string[]> = {
     'Read events comparing stored strings with lte "9", as text, other values never matching',
     'Read network link types by a wildcard whose backslashes escape a star and a question mark',
   ],
-  'delete-all-deletes-nothing': [
-    'Delete all agents without a body',
-    'Delete all events without a body',
-    'Delete all network link types without a body',
-  ],
+  'delete-all-deletes-nothing': ['Delete all agents without a body', 'Delete all events without a body', 'Delete all network link types without a body'],
   'delete-without-auth': [
     'A token that is signed with another secret is refused',
     'delete on agents at {base} with a malformed token is refused',
@@ -514,14 +510,8 @@ export const EXPECTED_FAILURES: Record<string, readonly string[]> = {
     'update on network link types at {base}/{id} with an unsigned token (alg none) is refused',
     'update on network link types at {base}/{id} without a token is refused',
   ],
-  'where-matches-prefix-on-read': [
-    'Read events where a field equals a shared value',
-    'Read network link types where a field equals a shared value',
-  ],
-  'where-ignores-letter-case-on-read': [
-    'Read events where a field equals a shared value',
-    'Read network link types where a field equals a shared value',
-  ],
+  'where-matches-prefix-on-read': ['Read events where a field equals a shared value', 'Read network link types where a field equals a shared value'],
+  'where-ignores-letter-case-on-read': ['Read events where a field equals a shared value', 'Read network link types where a field equals a shared value'],
   'envelope-status-not-reason-phrase': [...READS_AN_ENVELOPE_STATUS, ...EXTENSION_READS_AN_ENVELOPE_STATUS],
   'update-needs-path-id': [
     'Update a network link type naming it only in the body',
@@ -653,13 +643,8 @@ export const EXPECTED_FAILURES: Record<string, readonly string[]> = {
     'Read events with the limit {"to": 1}, indices counted after ordering',
     'Read network link types by a wildcard whose backslashes escape a star and a question mark',
   ],
-  'media-type-not-enforced': [
-    ...BODY_NOT_SENT_AS_JSON_ON_CREATE,
-    ...BODY_NOT_SENT_AS_JSON_BEYOND_CREATE,
-  ],
-  'media-type-enforced-on-create-only': [
-    ...BODY_NOT_SENT_AS_JSON_BEYOND_CREATE,
-  ],
+  'media-type-not-enforced': [...BODY_NOT_SENT_AS_JSON_ON_CREATE, ...BODY_NOT_SENT_AS_JSON_BEYOND_CREATE],
+  'media-type-enforced-on-create-only': [...BODY_NOT_SENT_AS_JSON_BEYOND_CREATE],
   'missing-field-message-as-text': [
     ...REFUSES_A_MISSING_FIELD,
     // extension: the stricter 406 messages name their field in an object
@@ -681,9 +666,7 @@ export const EXPECTED_FAILURES: Record<string, readonly string[]> = {
     'create on events with a list and an id in the path is refused whole',
     'update on network link types with a list and an id in the path is refused whole',
   ],
-  'no-preloaded-link-types': [
-    'The service is preloaded with a point-to-point and a slice link type',
-  ],
+  'no-preloaded-link-types': ['The service is preloaded with a point-to-point and a slice link type'],
   'nested-extra-fields-dropped': [
     "Extra fields inside an agent's actions are kept as sent or refused, never dropped",
     "Extra fields inside an agent's parameters are kept as sent or refused, never dropped",
@@ -694,9 +677,7 @@ export const EXPECTED_FAILURES: Record<string, readonly string[]> = {
     'Update an agent sending only the changed field of an entry of its parameters',
     'Update an agent sending only the changed field of an entry of its resources',
   ],
-  'properties-refused': [
-    'The config schema of the preloaded data, properties or as tabulated propeties, is accepted',
-  ],
+  'properties-refused': ['The config schema of the preloaded data, properties or as tabulated propeties, is accepted'],
   'constant-generated-id': [
     'Two agents created without an id get different ids',
     'Two events created without an id get different ids',

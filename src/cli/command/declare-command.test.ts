@@ -7,7 +7,12 @@ import { UsageError } from './usage-error.js';
 /** A stream that keeps what is written to it. */
 function capture(): Writable & { text: () => string } {
   let text = '';
-  const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
+  const stream = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      text += chunk.toString();
+      done();
+    },
+  });
   return Object.assign(stream, { text: () => text });
 }
 
@@ -33,10 +38,19 @@ const hello = declareCommand({
 const rows: Array<[string, { argv: string[]; env?: Record<string, string>; code: number; stdout: string; stderr: string }]> = [
   ['the flags read, run', { argv: ['--name', 'you'], code: 0, stdout: 'hello you\n', stderr: '' }],
   ['--help: the usage on stdout, exit 0, nothing run', { argv: ['--help'], code: 0, stdout: 'USAGE', stderr: '' }],
-  ['a bad flag: its message and the usage on stderr, exit 2', { argv: ['--times', '4'], code: 2, stdout: '', stderr: 'mgmt-kit hello: --times must be between 1 and 3, got 4\n\nUSAGE' }],
-  ['a bad variable, the same', { argv: [], env: { TIMES: 'x' }, code: 2, stdout: '', stderr: 'mgmt-kit hello: TIMES must be a whole number, got "x"\n\nUSAGE' }],
+  [
+    'a bad flag: its message and the usage on stderr, exit 2',
+    { argv: ['--times', '4'], code: 2, stdout: '', stderr: 'mgmt-kit hello: --times must be between 1 and 3, got 4\n\nUSAGE' },
+  ],
+  [
+    'a bad variable, the same',
+    { argv: [], env: { TIMES: 'x' }, code: 2, stdout: '', stderr: 'mgmt-kit hello: TIMES must be a whole number, got "x"\n\nUSAGE' },
+  ],
   ['an unknown flag, the same', { argv: ['--nmae', 'x'], code: 2, stdout: '', stderr: 'mgmt-kit hello: unknown option --nmae\n\nUSAGE' }],
-  ['a UsageError from run: its one line, exit 2', { argv: ['--name', 'nobody'], code: 2, stdout: '', stderr: 'mgmt-kit hello: --name nobody: greet someone\n' }],
+  [
+    'a UsageError from run: its one line, exit 2',
+    { argv: ['--name', 'nobody'], code: 2, stdout: '', stderr: 'mgmt-kit hello: --name nobody: greet someone\n' },
+  ],
 ];
 
 for (const [name, row] of rows) {
@@ -62,6 +76,9 @@ test('declareCommand: any other error from run is not a usage error: it is throw
 });
 
 test('declareCommand: the usage is derived from the declaration', () => {
-  assert.equal(hello.usage(), 'Usage: mgmt-kit hello [options]\n\nGreets someone.\n\nOptions:\n  --name VALUE           who (default world)\n  --times N              how often (env TIMES)\n  -h, --help             show this help\n');
+  assert.equal(
+    hello.usage(),
+    'Usage: mgmt-kit hello [options]\n\nGreets someone.\n\nOptions:\n  --name VALUE           who (default world)\n  --times N              how often (env TIMES)\n  -h, --help             show this help\n',
+  );
   assert.deepEqual([hello.name, hello.summary, hello.npmScript, Object.keys(hello.flags)], ['hello', 'greets', undefined, ['name', 'times']]);
 });

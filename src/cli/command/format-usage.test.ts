@@ -7,14 +7,26 @@ import { formatOptions, formatUsage, formatUsageLine } from './format-usage.js';
 const rows: Array<[string, FlagDeclaration, string]> = [
   ['a boolean', { type: 'boolean', description: 'no logs' }, '--quiet                no logs'],
   ['a boolean on by default', { type: 'boolean', default: true, description: 'cors' }, '--quiet                cors (default on)'],
-  ['a default note beats the value', { type: 'boolean', default: true, defaultNote: 'on, any origin', description: 'cors' }, '--quiet                cors (default on, any origin)'],
-  ['an integer: N, its variable and default', { type: 'integer', env: 'PORT', default: 8080, description: 'port' }, '--quiet N              port (env PORT, default 8080)'],
+  [
+    'a default note beats the value',
+    { type: 'boolean', default: true, defaultNote: 'on, any origin', description: 'cors' },
+    '--quiet                cors (default on, any origin)',
+  ],
+  [
+    'an integer: N, its variable and default',
+    { type: 'integer', env: 'PORT', default: 8080, description: 'port' },
+    '--quiet N              port (env PORT, default 8080)',
+  ],
   ['a value name', { type: 'string', valueName: 'FILE', description: 'file' }, '--quiet FILE           file'],
   ['choices as the placeholder', { type: 'string', choices: ['core', 'extended'], description: 'profile' }, '--quiet core|extended  profile'],
   ['a duration: TIME and its default as written', { type: 'duration', default: '60s', description: 'budget' }, '--quiet TIME           budget (default 60s)'],
   ['a URL, required', { type: 'url', required: true, description: 'target' }, '--quiet URL            target (required)'],
   ['a repeatable flag', { type: 'string', repeatable: true, valueName: 'ORIGIN', description: 'origin' }, '--quiet ORIGIN         origin (repeatable)'],
-  ['a function default says only its note', { type: 'integer', default: () => 3, defaultNote: 'random, printed', description: 'seed' }, '--quiet N              seed (default random, printed)'],
+  [
+    'a function default says only its note',
+    { type: 'integer', default: () => 3, defaultNote: 'random, printed', description: 'seed' },
+    '--quiet N              seed (default random, printed)',
+  ],
   ['a short alias', { type: 'boolean', short: 'q', description: 'no logs' }, '-q, --quiet            no logs'],
 ];
 
@@ -22,7 +34,7 @@ for (const [name, declaration, want] of rows) {
   test(`formatOptions: ${name}`, () => {
     const [row, help] = formatOptions({ quiet: declaration }).split('\n');
     assert.equal(row, `  ${want}`);
-    assert.match(help ?? '', /^ {2}-h, --help +show this help$/, '--help is every command\'s last row');
+    assert.match(help ?? '', /^ {2}-h, --help +show this help$/, "--help is every command's last row");
   });
 }
 
@@ -41,5 +53,8 @@ test('formatUsageLine: the required flags, [options], and the npm script beside'
 
 test('formatUsage: usage line, the about text, then the options', () => {
   const usage = formatUsage({ name: 'hello', about: '\nGreets.\n', flags: { name: { type: 'string', default: 'world', description: 'who' } } });
-  assert.equal(usage, 'Usage: mgmt-kit hello [options]\n\nGreets.\n\nOptions:\n  --name VALUE           who (default world)\n  -h, --help             show this help\n');
+  assert.equal(
+    usage,
+    'Usage: mgmt-kit hello [options]\n\nGreets.\n\nOptions:\n  --name VALUE           who (default world)\n  -h, --help             show this help\n',
+  );
 });

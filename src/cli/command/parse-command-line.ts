@@ -4,10 +4,7 @@ import { formatFlag } from './format-usage.js';
 import { readFlagText } from './read-flag-text.js';
 
 /** What a command line asks for: the values, the help text, or nothing usable (exit 2). */
-export type ParsedCommandLine<F extends FlagDeclarations> =
-  | { kind: 'values'; values: FlagValues<F> }
-  | { kind: 'help' }
-  | { kind: 'refused'; error: string };
+export type ParsedCommandLine<F extends FlagDeclarations> = { kind: 'values'; values: FlagValues<F> } | { kind: 'help' } | { kind: 'refused'; error: string };
 
 type ValueFlag = Exclude<FlagDeclaration, { type: 'boolean' }>;
 

@@ -22,8 +22,21 @@ bench.json and bench.svg. Takes about 3 minutes (--quick: about 30 s). Reports, 
     'report-dir': reportDirFlag('bench.md, bench.json and bench.svg'),
     'no-prism': { type: 'boolean', description: 'leave out the Prism mock (no ratio to Prism)' },
     // Absent, these follow --quick: the defaults are benchSettings', shown from there.
-    connections: { type: 'integer', min: 1, max: 1000, defaultNote: `${FULL.connections}, --quick: ${QUICK.connections}`, description: 'connections of every load run' },
-    duration: { type: 'integer', valueName: 'S', min: 1, max: 600, defaultNote: `${FULL.durationSec}, --quick: ${QUICK.durationSec}`, description: 'seconds of every load run' },
+    connections: {
+      type: 'integer',
+      min: 1,
+      max: 1000,
+      defaultNote: `${FULL.connections}, --quick: ${QUICK.connections}`,
+      description: 'connections of every load run',
+    },
+    duration: {
+      type: 'integer',
+      valueName: 'S',
+      min: 1,
+      max: 600,
+      defaultNote: `${FULL.durationSec}, --quick: ${QUICK.durationSec}`,
+      description: 'seconds of every load run',
+    },
     rounds: { type: 'integer', min: 1, max: 20, defaultNote: `${FULL.rounds}, --quick: ${QUICK.rounds}`, description: 'how often the sequence runs' },
   },
   async run(flags, io) {

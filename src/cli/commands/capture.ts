@@ -9,7 +9,10 @@ type CaptureIndex = (typeof INDEX_NAMES)[number];
 
 /** `--index event,agent` → the names, each checked. */
 function readIndexList(text: string): CaptureIndex[] {
-  const names = text.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(INDEX_NAMES as readonly string[]).includes(n));
   if (names.length === 0 || unknown.length > 0) throw new UsageError(`--index ${text}: name indices from ${INDEX_NAMES.join(', ')}, comma-separated`);
   return names as CaptureIndex[];
@@ -33,7 +36,11 @@ Exit status: 0 the file was written
     ...CONNECTION_FLAGS,
     out: { type: 'string', valueName: 'FILE', defaultNote: 'standard output', description: 'where the start-record file goes (written whole, by rename)' },
     index: { type: 'string', valueName: 'LIST', default: INDEX_NAMES.join(','), description: 'indices to read, comma-separated' },
-    where: { type: 'string', valueName: 'FIELD=VALUE|JSON', description: 'read only matching records: kind=link-down (where.equals), or a JSON where object, sent with every index read' },
+    where: {
+      type: 'string',
+      valueName: 'FIELD=VALUE|JSON',
+      description: 'read only matching records: kind=link-down (where.equals), or a JSON where object, sent with every index read',
+    },
     'keep-invalid': { type: 'boolean', description: 'keep records the create schemas refuse (they are still reported)' },
   },
   async run(flags, io) {

@@ -18,7 +18,13 @@ const refused: Array<[string, { args: string[]; message: RegExp }]> = [
   ['an unknown profile', { args: ['--base-url', 'http://127.0.0.1:9', '--profile', 'strict'], message: /--profile must be core or extended/ }],
   ['an unknown flag', { args: ['--base-url', 'http://127.0.0.1:9', '--bogus'], message: /--bogus/ }],
   ['a base URL that is not a URL', { args: ['--base-url', '127.0.0.1:8080'], message: /--base-url "127\.0\.0\.1:8080" is not a URL/ }],
-  ['a baseline without reasons', { args: ['--base-url', 'http://127.0.0.1:9', '--baseline', 'package.json'], message: /--baseline package\.json: expected an object with an "expectedFailures" list/ }],
+  [
+    'a baseline without reasons',
+    {
+      args: ['--base-url', 'http://127.0.0.1:9', '--baseline', 'package.json'],
+      message: /--baseline package\.json: expected an object with an "expectedFailures" list/,
+    },
+  ],
 ];
 
 for (const [name, { args, message }] of refused) {

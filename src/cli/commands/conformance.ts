@@ -2,7 +2,6 @@ import { resolve } from 'node:path';
 import { findTodoReasons, parseBaseline, type Baseline } from '../../conformance/baseline.js';
 import { declareCommand } from '../command/declare-command.js';
 import { readFlagFile } from '../command/read-flag-file.js';
-import { UsageError } from '../command/usage-error.js';
 import { MIN_COVERAGE_FLAGS, reportDirFlag, TARGET_FLAGS } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
 
@@ -38,15 +37,33 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
              130, 143 interrupted (SIGINT, SIGTERM): the summary says the run did not finish`,
   flags: {
     ...TARGET_FLAGS,
-    profile: { type: 'string', choices: ['core', 'extended'], defaultNote: 'core, --self-test: extended', description: 'core (the description only) or extended (adds @extension)' },
+    profile: {
+      type: 'string',
+      choices: ['core', 'extended'],
+      defaultNote: 'core, --self-test: extended',
+      description: 'core (the description only) or extended (adds @extension)',
+    },
     'allow-destructive': { type: 'boolean', description: 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)' },
     tags: { type: 'string', valueName: 'EXPR', description: 'cucumber tag expression, and-ed with the profile' },
-    parallel: { type: 'integer', min: 0, max: 32, default: 0, description: 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other' },
+    parallel: {
+      type: 'integer',
+      min: 0,
+      max: 32,
+      default: 0,
+      description: 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other',
+    },
     'report-dir': reportDirFlag('the reports and the summary'),
-    baseline: { type: 'string', valueName: 'FILE', description: 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail' },
+    baseline: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail',
+    },
     'write-baseline': { type: 'string', valueName: 'FILE', description: 'write the baseline this run needs (every failed scenario) to FILE' },
     ...MIN_COVERAGE_FLAGS,
-    'no-preload-check': { type: 'boolean', description: 'the deployment really removed the two preloaded network link types: an empty read of them is not a wrong path prefix' },
+    'no-preload-check': {
+      type: 'boolean',
+      description: 'the deployment really removed the two preloaded network link types: an empty read of them is not a wrong path prefix',
+    },
   },
   async run(flags, io) {
     // Loaded here: the suite's runner brings cucumber, which no other command needs.
@@ -54,7 +71,9 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
     const baseline = flags.baseline === undefined ? undefined : readBaselineFile(flags.baseline);
     const todo = baseline ? findTodoReasons(baseline.baseline) : [];
     if (baseline && todo.length > 0) {
-      io.stderr.write(`mgmt-kit conformance: warning: --baseline ${baseline.file}: ${todo.length === 1 ? '1 entry still says' : `${todo.length} entries still say`} TODO instead of why the failure is accepted (${todo.slice(0, 3).join('; ')}${todo.length > 3 ? '; …' : ''})\n`);
+      io.stderr.write(
+        `mgmt-kit conformance: warning: --baseline ${baseline.file}: ${todo.length === 1 ? '1 entry still says' : `${todo.length} entries still say`} TODO instead of why the failure is accepted (${todo.slice(0, 3).join('; ')}${todo.length > 3 ? '; …' : ''})\n`,
+      );
     }
     return withTarget('conformance', flags, io.stdout, { timeoutMs: 15_000, env: io.env }, (target) =>
       runConformanceCommand({

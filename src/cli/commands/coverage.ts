@@ -36,7 +36,10 @@ Exit status: 0 merged (and at least --min-coverage)
       path,
       ...readFlagFile('--report', path, parseCoverageFile),
     }));
-    const coverage = buildResponseCoverage(listOperations(), files.flatMap((f) => f.tallies));
+    const coverage = buildResponseCoverage(
+      listOperations(),
+      files.flatMap((f) => f.tallies),
+    );
     const targets = [...new Set(files.map((f) => f.baseUrl))];
     io.stdout.write(
       [

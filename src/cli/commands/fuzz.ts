@@ -62,11 +62,22 @@ nothing failed before.`,
       description:
         'first send up to --runs groups of N overlapping requests on one record at once (creates of one new id, updates of different fields, update or read or create against delete, deletes of one record), each judged by whether some serial order of the same requests explains every answer and the record read back; within half the time budget, each request paced by --rate',
     },
-    'allow-destructive': { type: 'boolean', description: 'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)' },
+    'allow-destructive': {
+      type: 'boolean',
+      description: 'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)',
+    },
     'report-dir': reportDirFlag('fuzz.md, fuzz-junit.xml and fuzz-summary.json'),
     // --baseline / --write-baseline: known deviations by failure signature (src/fuzz/report/fuzz-baseline.ts).
-    baseline: { type: 'string', valueName: 'FILE', description: 'JSON list of known deviations by failure signature, each with a reason: exit 0 while no other failure is found' },
-    'write-baseline': { type: 'string', valueName: 'FILE', description: 'write the baseline this run needs (every failure signature, earlier entries kept) to FILE' },
+    baseline: {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'JSON list of known deviations by failure signature, each with a reason: exit 0 while no other failure is found',
+    },
+    'write-baseline': {
+      type: 'string',
+      valueName: 'FILE',
+      description: 'write the baseline this run needs (every failure signature, earlier entries kept) to FILE',
+    },
     ...MIN_COVERAGE_FLAGS,
   },
   async run(flags, io) {
@@ -74,7 +85,10 @@ nothing failed before.`,
     const { runFuzzCommand } = await import('../../fuzz/run/run-fuzz-command.js');
     const baseline = flags.baseline === undefined ? undefined : readFuzzBaselineFile(flags.baseline);
     const todo = baseline ? findFuzzTodoReasons(baseline.baseline) : [];
-    if (baseline && todo.length > 0) io.stderr.write(`mgmt-kit fuzz: warning: --baseline ${baseline.file}: ${todo.length} entr${todo.length === 1 ? 'y still says' : 'ies still say'} TODO instead of why the deviation is accepted (${todo.slice(0, 3).join('; ')})\n`);
+    if (baseline && todo.length > 0)
+      io.stderr.write(
+        `mgmt-kit fuzz: warning: --baseline ${baseline.file}: ${todo.length} entr${todo.length === 1 ? 'y still says' : 'ies still say'} TODO instead of why the deviation is accepted (${todo.slice(0, 3).join('; ')})\n`,
+      );
     return withTarget('fuzz', flags, io.stdout, { timeoutMs: 10_000, env: io.env }, (target) =>
       runFuzzCommand({
         connection: target.connection,

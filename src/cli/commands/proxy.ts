@@ -19,5 +19,12 @@ Prism listens.`,
     upstream: { type: 'url', required: true, description: 'the deployment to check' },
     ...prismListenFlags(4011),
   },
-  run: (flags, io) => runPrism({ args: buildProxyArgs(flags), url: `http://${flags.host}:${flags.port}`, label: `proxy (upstream ${flags.upstream})`, stdout: io.stdout, stderr: io.stderr }),
+  run: (flags, io) =>
+    runPrism({
+      args: buildProxyArgs(flags),
+      url: `http://${flags.host}:${flags.port}`,
+      label: `proxy (upstream ${flags.upstream})`,
+      stdout: io.stdout,
+      stderr: io.stderr,
+    }),
 });

@@ -7,7 +7,13 @@ import type { FlagDeclarations, FlagValues } from '../command/flag-declaration.j
 export const SERVE_FLAGS = {
   port: { type: 'integer', env: 'PORT', min: 0, max: 65535, default: 8080, description: 'TCP port; 0 picks a free one' },
   // Not HOST: some shells (tcsh) export the machine's name as HOST, which would listen beyond loopback.
-  host: { type: 'string', env: 'MGMT_KIT_HOST', valueName: 'HOST', default: '127.0.0.1', description: 'interface to listen on (the container image sets 0.0.0.0)' },
+  host: {
+    type: 'string',
+    env: 'MGMT_KIT_HOST',
+    valueName: 'HOST',
+    default: '127.0.0.1',
+    description: 'interface to listen on (the container image sets 0.0.0.0)',
+  },
   'jwt-secret': {
     type: 'string',
     env: 'JWT_SECRET',

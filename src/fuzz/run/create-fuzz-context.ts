@@ -24,7 +24,11 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
   return {
     doc,
     spec,
-    sender: createWireSender(options.connection ?? options.baseUrl, { timeoutMs: options.requestTimeoutMs ?? options.connection?.settings.timeoutMs ?? 10_000, until: budget.fuzzUntil, maxSockets: Math.max(4, options.concurrency ?? 0) }),
+    sender: createWireSender(options.connection ?? options.baseUrl, {
+      timeoutMs: options.requestTimeoutMs ?? options.connection?.settings.timeoutMs ?? 10_000,
+      until: budget.fuzzUntil,
+      maxSockets: Math.max(4, options.concurrency ?? 0),
+    }),
     budget,
     runPrefix,
     allowDestructive: options.allowDestructive,
