@@ -17,7 +17,7 @@ describe('runFuzz against the reference server', () => {
     const before = server.core.store.event.list().length + server.core.store.agent.list().length;
     // The budget is a bound, not the duration: the run ends when its 100 sequences ran. Its probes
     // include a bulk of 260 records (about 800 requests), so a loaded machine needs the room.
-    const report = await runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 100, timeBudgetMs: 60_000, randomSeed: 42, allowDestructive: false });
+    const report = await runFuzz({ baseUrl: server.url, jwtSecret: secret, runs: 100, timeBudgetMs: 180_000, randomSeed: 42, allowDestructive: false });
     const repros = report.failures.map((f) => `${f.title}\n${formatRepro(f, server.url, undefined)}`).join('\n\n');
     assert.deepEqual(
       report.failures.map((f) => f.signature),
