@@ -15,7 +15,6 @@ const TEST_FILE = '\\.test\\.ts$';
 /** The product modules (not the unit tests beside them) of the folders given: where a rule applies. */
 const product = (...folders) => ({ path: under(...folders), pathNot: TEST_FILE });
 
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -86,7 +85,16 @@ module.exports = {
       severity: 'error',
       comment: 'What the two packages ship runs in browsers (msw setupWorker, the client in an app): no Node built-in module.',
       from: {
-        path: under('src/contract', 'src/tokens', 'src/spec', 'src/generated', 'src/reference-server/core', 'src/reference-server/mock-controls', 'src/mock', 'src/client'),
+        path: under(
+          'src/contract',
+          'src/tokens',
+          'src/spec',
+          'src/generated',
+          'src/reference-server/core',
+          'src/reference-server/mock-controls',
+          'src/mock',
+          'src/client',
+        ),
         // The spec's YAML read from disk, for the node:http docs pages only: no package entry reaches it.
         pathNot: [TEST_FILE, '^src/spec/read-openapi-yaml\\.ts$'],
       },

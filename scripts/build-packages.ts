@@ -106,7 +106,10 @@ function publish(build: PackageBuild): void {
 }
 
 /** Writes where {@link staged} says. */
-const stagedWriter = (build: PackageBuild): ts.WriteFileCallback => (name, text, bom) => ts.sys.writeFile(staged(build, name), text, bom);
+const stagedWriter =
+  (build: PackageBuild): ts.WriteFileCallback =>
+  (name, text, bom) =>
+    ts.sys.writeFile(staged(build, name), text, bom);
 
 // 1. The sibling packages: plain tsc, every file they reach.
 /** The sibling package that compiles a module, and its entries (source file → package specifier). */
@@ -148,8 +151,7 @@ function rewriteSpecifiers(context: ts.TransformationContext): ts.Transformer<ts
   const { factory } = context;
   return (file) => {
     const from = file.fileName.replace(/\.d\.ts$/, '.ts');
-    const literal = (node: ts.Expression | undefined) =>
-      node && ts.isStringLiteral(node) ? rewrite(node.text, resolve(from)) : undefined;
+    const literal = (node: ts.Expression | undefined) => (node && ts.isStringLiteral(node) ? rewrite(node.text, resolve(from)) : undefined);
     const visit = (node: ts.Node): ts.Node => {
       if (ts.isImportDeclaration(node)) {
         const next = literal(node.moduleSpecifier);
@@ -157,12 +159,14 @@ function rewriteSpecifiers(context: ts.TransformationContext): ts.Transformer<ts
       }
       if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
         const next = literal(node.moduleSpecifier);
-        if (next) return factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, factory.createStringLiteral(next), node.attributes);
+        if (next)
+          return factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, factory.createStringLiteral(next), node.attributes);
       }
       // `await import('../core/index.js')` (a lazily loaded command) follows the same rule as a static import.
       if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments.length >= 1) {
         const next = literal(node.arguments[0]);
-        if (next) return factory.updateCallExpression(node, node.expression, node.typeArguments, [factory.createStringLiteral(next), ...node.arguments.slice(1)]);
+        if (next)
+          return factory.updateCallExpression(node, node.expression, node.typeArguments, [factory.createStringLiteral(next), ...node.arguments.slice(1)]);
       }
       if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
         const next = literal(node.argument.literal as ts.Expression);
@@ -220,7 +224,9 @@ function failOnBypasses(): void {
 }
 failOnBypasses();
 if (!existsSync(join(root, STAGE))) throw new Error('mgmt-kit: nothing emitted');
-console.log(`built dist (${compiled.size} modules, ${[...compiled].filter((file) => typed.has(file)).length} with declarations; @mgmt-kit/client and @mgmt-kit/mock imported, not copied)`);
+console.log(
+  `built dist (${compiled.size} modules, ${[...compiled].filter((file) => typed.has(file)).length} with declarations; @mgmt-kit/client and @mgmt-kit/mock imported, not copied)`,
+);
 
 // 3. The conformance steps: one module, importing dist/ and the sibling packages (same rules).
 const { conformanceCore } = (await import(pathToFileURL(join(root, 'cucumber.js')).href)) as { conformanceCore: { import: string[] } };

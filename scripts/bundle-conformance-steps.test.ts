@@ -42,13 +42,19 @@ describe('bundleConformanceSteps', () => {
 
   it('expands the list as cucumber does: in order, globs sorted', async () => {
     const expanded = await expandImportPaths(imports, root);
-    assert.deepEqual(expanded.map((p) => p.slice(root.length + 1)), ['steps/support/register.mjs', 'steps/world.ts', 'steps/a.steps.ts', 'steps/b.steps.ts']);
+    assert.deepEqual(
+      expanded.map((p) => p.slice(root.length + 1)),
+      ['steps/support/register.mjs', 'steps/world.ts', 'steps/a.steps.ts', 'steps/b.steps.ts'],
+    );
   });
 
   it('runs the modules in the order of the list, once each, without the loader-only file, importing the compiled module once', async () => {
     const outfile = join(root, 'dist/steps/bundle.js');
     const files = await bundleConformanceSteps({ root, imports, outfile, importInstead });
-    assert.deepEqual(files.map((p) => p.slice(root.length + 1)), ['steps/world.ts', 'steps/a.steps.ts', 'steps/b.steps.ts']);
+    assert.deepEqual(
+      files.map((p) => p.slice(root.length + 1)),
+      ['steps/world.ts', 'steps/a.steps.ts', 'steps/b.steps.ts'],
+    );
     assert.match(readFileSync(outfile, 'utf8'), /from "\.\.\/shared\.js"/);
     assert.deepEqual(await runBundle(outfile), ['world:dist', 'a:dist', 'b:dist']);
     assert.equal((globalThis as { sharedLoads?: number }).sharedLoads, 1);
@@ -56,13 +62,21 @@ describe('bundleConformanceSteps', () => {
 
   it('imports a package specifier the callback gives instead of the module', async () => {
     const outfile = join(root, 'dist/steps/by-package.js');
-    await bundleConformanceSteps({ root, imports: ['steps/world.ts'], outfile, importInstead: (target) => (target.endsWith('/src/shared.ts') ? '@scope/shared' : undefined) });
+    await bundleConformanceSteps({
+      root,
+      imports: ['steps/world.ts'],
+      outfile,
+      importInstead: (target) => (target.endsWith('/src/shared.ts') ? '@scope/shared' : undefined),
+    });
     assert.match(readFileSync(outfile, 'utf8'), /from "@scope\/shared"/);
   });
 
   it('fails when a step cannot be bundled', async () => {
     write('steps/broken.steps.ts', "import './missing-module.js';\n");
-    await assert.rejects(bundleConformanceSteps({ root, imports: ['steps/broken.steps.ts'], outfile: join(root, 'dist/broken.js'), importInstead }), /missing-module/);
+    await assert.rejects(
+      bundleConformanceSteps({ root, imports: ['steps/broken.steps.ts'], outfile: join(root, 'dist/broken.js'), importInstead }),
+      /missing-module/,
+    );
   });
 });
 
@@ -79,7 +93,11 @@ describe('the bundle npm run build made of steps/', () => {
     }
     assert.doesNotMatch(code, /from "[^"]*\/src\//, 'nothing from src/');
     assert.doesNotMatch(code, /from "\.\.\/(client|reference-server)\//, 'the siblings only through their entries');
-    assert.doesNotMatch(code, /support_code_library_builder|function createReferenceCore|function createSpecValidator/, 'no copy of cucumber, the core or the validator');
+    assert.doesNotMatch(
+      code,
+      /support_code_library_builder|function createReferenceCore|function createSpecValidator/,
+      'no copy of cucumber, the core or the validator',
+    );
     assert.doesNotMatch(code, /tsx/, 'no TypeScript loader');
   });
 });

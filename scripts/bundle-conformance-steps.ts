@@ -34,7 +34,12 @@ const LOADER_ONLY = /(^|\/)register\.mjs$/;
  */
 export async function expandImportPaths(imports: readonly string[], cwd: string): Promise<string[]> {
   const { resolvePaths } = createRequire(import.meta.url)('@cucumber/cucumber/lib/paths/paths') as CucumberPaths;
-  const resolved = await resolvePaths({ debug: () => undefined }, cwd, { paths: [] }, { requireModules: [], requirePaths: [], importPaths: [...imports], loaders: [] });
+  const resolved = await resolvePaths(
+    { debug: () => undefined },
+    cwd,
+    { paths: [] },
+    { requireModules: [], requirePaths: [], importPaths: [...imports], loaders: [] },
+  );
   return resolved.importPaths;
 }
 
@@ -76,7 +81,12 @@ export async function bundleConformanceSteps(options: StepBundleOptions): Promis
   const files = (await expandImportPaths(options.imports, options.root)).filter((path) => !LOADER_ONLY.test(path));
   if (files.length === 0) throw new Error(`no step files in ${options.imports.join(', ')}`);
   await build({
-    stdin: { contents: files.map((path) => `import ${JSON.stringify(path)};`).join('\n'), resolveDir: options.root, sourcefile: 'conformance-steps-entry.js', loader: 'js' },
+    stdin: {
+      contents: files.map((path) => `import ${JSON.stringify(path)};`).join('\n'),
+      resolveDir: options.root,
+      sourcefile: 'conformance-steps-entry.js',
+      loader: 'js',
+    },
     outfile: options.outfile,
     bundle: true,
     platform: 'node',

@@ -37,7 +37,8 @@ function walk(dir, out = []) {
   }
   return out;
 }
-for (const file of [...walk(join(copy, 'src/reference-server/core')), ...walk(join(copy, 'src/tokens'))]) writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);
+for (const file of [...walk(join(copy, 'src/reference-server/core')), ...walk(join(copy, 'src/tokens'))])
+  writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);
 
 const config = JSON.parse(readFileSync(join(copy, 'stryker.config.json'), 'utf8'));
 const leftOut = filesLeftOutOfMutation(config);
@@ -70,7 +71,10 @@ if (notInUsualRun.length > 0) {
 }
 // A left-out pattern that names no file of the full run was not tested (a typo, or a file moved).
 const untested = leftOut.filter((pattern) => !excluded.files.includes(pattern));
-const statusList = (byStatus) => Object.entries(byStatus).map(([status, n]) => `${n} ${status}`).join(', ');
+const statusList = (byStatus) =>
+  Object.entries(byStatus)
+    .map(([status, n]) => `${n} ${status}`)
+    .join(', ');
 const hiddenLine = (h, by) => `  hidden by ${by}: ${h.file}:${h.line} ${h.mutator} → ${h.replacement} (${h.reason})`;
 const lines = [
   `check-ignores: ${result.checked} ignored mutants tested without their ignore: ${statusList(result.byStatus)}; ${result.hidden.length} detected (hidden by an ignore), ${result.missing} not found; ` +

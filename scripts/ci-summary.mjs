@@ -9,6 +9,7 @@
 // conformance self-check's scenarios included. A non-zero exit with no counted failure still
 // counts one failure, so a crash never reads as green.
 import { readFileSync } from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 const CHECKS = [
   [/generated files match spec\/openapi\.yaml/, /^drift: /m],
@@ -36,10 +37,7 @@ function countRun(log, rc) {
     failed += Number(/(\d+) failed/.exec(parts)?.[1] ?? 0);
     failed += Number(/(\d+) (?:undefined|ambiguous|pending)/.exec(parts)?.[1] ?? 0);
   }
-  const names = [
-    ...log.matchAll(/^\s*✖ (.+?) \([\d.]+m?s\)$/gm),
-    ...log.matchAll(/^\s*\d+\) Scenario: (.+?) #/gm),
-  ].map((m) => m[1]);
+  const names = [...log.matchAll(/^\s*✖ (.+?) \([\d.]+m?s\)$/gm), ...log.matchAll(/^\s*\d+\) Scenario: (.+?) #/gm)].map((m) => m[1]);
   if (rc !== 0 && failed === 0) {
     failed = 1;
     names.push(`exit code ${rc} with no failing test counted`);
@@ -65,7 +63,7 @@ let failed = 0;
 let anyNonZero = false;
 for (const run of parseArgs(process.argv.slice(2))) {
   const rc = Number(run.rc);
-  const log = readFileSync(run.log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+  const log = stripVTControlCharacters(readFileSync(run.log, 'utf8'));
   const counted = countRun(log, rc);
   passed += counted.passed;
   failed += counted.failed;

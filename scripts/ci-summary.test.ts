@@ -28,10 +28,24 @@ const green = [
 
 const cases: Array<[string, { log: string; rc: number; line: string; status: number }]> = [
   ['all suites green', { log: green, rc: 0, line: '105 passed, 0 failed', status: 0 }],
-  ['cucumber failures are counted', { log: green.replace('40 scenarios (40 passed)', '40 scenarios (2 failed, 38 passed)'), rc: 1, line: '103 passed, 2 failed', status: 1 }],
-  ['undefined steps count as failures', { log: green.replace('40 scenarios (40 passed)', '40 scenarios (1 undefined, 39 passed)'), rc: 1, line: '104 passed, 1 failed', status: 1 }],
+  [
+    'cucumber failures are counted',
+    { log: green.replace('40 scenarios (40 passed)', '40 scenarios (2 failed, 38 passed)'), rc: 1, line: '103 passed, 2 failed', status: 1 },
+  ],
+  [
+    'undefined steps count as failures',
+    { log: green.replace('40 scenarios (40 passed)', '40 scenarios (1 undefined, 39 passed)'), rc: 1, line: '104 passed, 1 failed', status: 1 },
+  ],
   ['a type error fails the tsc check', { log: `${green}\nsrc/x.ts(1,1): error TS2322: nope`, rc: 2, line: '104 passed, 1 failed', status: 1 }],
-  ['drift fails the drift check', { log: green.replace('generated files match spec/openapi.yaml (2 files)', 'drift: src/generated/openapi.d.ts differs'), rc: 1, line: '104 passed, 1 failed', status: 1 }],
+  [
+    'drift fails the drift check',
+    {
+      log: green.replace('generated files match spec/openapi.yaml (2 files)', 'drift: src/generated/openapi.d.ts differs'),
+      rc: 1,
+      line: '104 passed, 1 failed',
+      status: 1,
+    },
+  ],
   ['a crash with nothing counted is still a failure', { log: 'Segmentation fault', rc: 139, line: '0 passed, 1 failed', status: 1 }],
   ['colour codes are ignored', { log: '\x1b[34mℹ pass 3\x1b[39m\n\x1b[34mℹ fail 0\x1b[39m', rc: 0, line: '3 passed, 0 failed', status: 0 }],
 ];
@@ -71,7 +85,10 @@ const multiCases: Array<[string, { runs: Array<{ label: string; log: string; rc:
   [
     'runs on several Node versions are summed, each named',
     {
-      runs: [{ label: 'Node v20.20.2', log: green, rc: 0 }, { label: 'Node v22.23.3', log: node22, rc: 0 }],
+      runs: [
+        { label: 'Node v20.20.2', log: green, rc: 0 },
+        { label: 'Node v22.23.3', log: node22, rc: 0 },
+      ],
       lines: ['Node v20.20.2: 105 passed, 0 failed', 'Node v22.23.3: 459 passed, 0 failed', '564 passed, 0 failed'],
       status: 0,
     },
@@ -79,7 +96,10 @@ const multiCases: Array<[string, { runs: Array<{ label: string; log: string; rc:
   [
     'a failure names the Node version and the failing tests',
     {
-      runs: [{ label: 'Node v20.20.2', log: green, rc: 0 }, { label: 'Node v24.11.1', log: node22Failing, rc: 1 }],
+      runs: [
+        { label: 'Node v20.20.2', log: green, rc: 0 },
+        { label: 'Node v24.11.1', log: node22Failing, rc: 1 },
+      ],
       lines: [
         'Node v20.20.2: 105 passed, 0 failed',
         'FAILED on Node v24.11.1: 456 passed, 3 failed — serve prints a banner; msw answers 205; Delete events by id',

@@ -14,8 +14,18 @@ export function stripDisableComments(source: string): { text: string; lineOf: (l
 export function compareIgnoredMutants(
   ignoredRun: MutationReport,
   fullRun: MutationReport,
-): { checked: number; byStatus: Record<string, number>; hidden: Array<{ file: string; line: number; mutator: string; replacement: string; reason: string }>; missing: number };
+): {
+  checked: number;
+  byStatus: Record<string, number>;
+  hidden: Array<{ file: string; line: number; mutator: string; replacement: string; reason: string }>;
+  missing: number;
+};
 export function compareExcludedFiles(
   ignoredRun: MutationReport,
   fullRun: MutationReport,
-): { files: string[]; checked: number; byStatus: Record<string, number>; hidden: Array<{ file: string; line: number; mutator: string; replacement: string; reason: string }> };
+): {
+  files: string[];
+  checked: number;
+  byStatus: Record<string, number>;
+  hidden: Array<{ file: string; line: number; mutator: string; replacement: string; reason: string }>;
+};

@@ -71,7 +71,13 @@ export function compareIgnoredMutants(ignoredRun, fullRun) {
       }
       byStatus[status] = (byStatus[status] ?? 0) + 1;
       if (status === 'Killed' || status === 'Timeout') {
-        hidden.push({ file, line: mutant.location.start.line, mutator: mutant.mutatorName, replacement: mutant.replacement ?? '', reason: mutant.statusReason ?? '' });
+        hidden.push({
+          file,
+          line: mutant.location.start.line,
+          mutator: mutant.mutatorName,
+          replacement: mutant.replacement ?? '',
+          reason: mutant.statusReason ?? '',
+        });
       }
     }
   }
@@ -86,7 +92,9 @@ export function compareIgnoredMutants(ignoredRun, fullRun) {
  * @returns {{ files: string[], checked: number, byStatus: Record<string, number>, hidden: Array<{ file: string, line: number, mutator: string, replacement: string, reason: string }> }}
  */
 export function compareExcludedFiles(ignoredRun, fullRun) {
-  const files = Object.keys(fullRun.files).filter((file) => !(file in ignoredRun.files)).sort();
+  const files = Object.keys(fullRun.files)
+    .filter((file) => !(file in ignoredRun.files))
+    .sort();
   const byStatus = {};
   const hidden = [];
   let checked = 0;
@@ -95,7 +103,13 @@ export function compareExcludedFiles(ignoredRun, fullRun) {
       checked++;
       byStatus[mutant.status] = (byStatus[mutant.status] ?? 0) + 1;
       if (mutant.status === 'Killed' || mutant.status === 'Timeout') {
-        hidden.push({ file, line: mutant.location.start.line, mutator: mutant.mutatorName, replacement: mutant.replacement ?? '', reason: mutant.statusReason ?? '' });
+        hidden.push({
+          file,
+          line: mutant.location.start.line,
+          mutator: mutant.mutatorName,
+          replacement: mutant.replacement ?? '',
+          reason: mutant.statusReason ?? '',
+        });
       }
     }
   }

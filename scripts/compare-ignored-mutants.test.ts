@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { compareExcludedFiles, compareIgnoredMutants, stripDisableComments, type MutationReport, type ReportMutant } from './compare-ignored-mutants.mjs';
 
 const source = [
-  "// Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)",
+  '// Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)',
   "const a = 'x';",
   'const b = 1 > 0;',
   '  // Stryker disable next-line ConditionalExpression: equivalent (docs/mutation/SURVIVORS.md)',
@@ -25,20 +25,36 @@ test('stripping the disable comments keeps the code and maps each line to where 
 
 test('an ignored mutant that the full run killed is reported as hidden; survivors are not', () => {
   const ignoredRun: MutationReport = {
-    files: { 'a.ts': { source, mutants: [mutant(2, 'StringLiteral', 'Ignored', '""'), mutant(5, 'ConditionalExpression', 'Ignored', 'true'), mutant(3, 'EqualityOperator', 'Killed', '>=')] } },
+    files: {
+      'a.ts': {
+        source,
+        mutants: [
+          mutant(2, 'StringLiteral', 'Ignored', '""'),
+          mutant(5, 'ConditionalExpression', 'Ignored', 'true'),
+          mutant(3, 'EqualityOperator', 'Killed', '>='),
+        ],
+      },
+    },
   };
   const fullRun: MutationReport = {
     files: {
       'a.ts': {
         source: stripDisableComments(source).text,
-        mutants: [mutant(1, 'StringLiteral', 'Survived', '""'), mutant(3, 'ConditionalExpression', 'Killed', 'true'), mutant(2, 'EqualityOperator', 'Killed', '>=')],
+        mutants: [
+          mutant(1, 'StringLiteral', 'Survived', '""'),
+          mutant(3, 'ConditionalExpression', 'Killed', 'true'),
+          mutant(2, 'EqualityOperator', 'Killed', '>='),
+        ],
       },
     },
   };
   const result = compareIgnoredMutants(ignoredRun, fullRun);
   assert.equal(result.checked, 2);
   assert.deepEqual(result.byStatus, { Survived: 1, Killed: 1 });
-  assert.deepEqual(result.hidden.map((h) => [h.line, h.mutator]), [[5, 'ConditionalExpression']]);
+  assert.deepEqual(
+    result.hidden.map((h) => [h.line, h.mutator]),
+    [[5, 'ConditionalExpression']],
+  );
   assert.equal(result.missing, 0);
 });
 
@@ -55,7 +71,13 @@ test('runs of different code are refused', () => {
 });
 
 test('a replacement that carries a removed comment matches the one without it', () => {
-  const commented = ['switch (k) {', '  // Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)', "  case 'a':", '    break;', '}'].join('\n');
+  const commented = [
+    'switch (k) {',
+    '  // Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)',
+    "  case 'a':",
+    '    break;',
+    '}',
+  ].join('\n');
   const caseMutant = (line: number, replacement: string, status: string): ReportMutant => ({
     mutatorName: 'ConditionalExpression',
     replacement,
@@ -63,7 +85,12 @@ test('a replacement that carries a removed comment matches the one without it', 
     location: { start: { line, column: 3 }, end: { line: line + 1, column: 11 } },
   });
   const ignoredRun: MutationReport = {
-    files: { 'a.ts': { source: commented, mutants: [caseMutant(3, "// Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)\ncase 'a':", 'Ignored')] } },
+    files: {
+      'a.ts': {
+        source: commented,
+        mutants: [caseMutant(3, "// Stryker disable next-line StringLiteral: wording (docs/mutation/SURVIVORS.md)\ncase 'a':", 'Ignored')],
+      },
+    },
   };
   const fullRun: MutationReport = { files: { 'a.ts': { source: stripDisableComments(commented).text, mutants: [caseMutant(2, "case 'a':", 'NoCoverage')] } } };
   const result = compareIgnoredMutants(ignoredRun, fullRun);
@@ -75,7 +102,10 @@ test('every mutant of a file the usual run left out is checked; a killed or time
   const fullRun: MutationReport = {
     files: {
       'a.ts': { source: stripDisableComments(source).text, mutants: [mutant(1, 'StringLiteral', 'Killed', '""')] },
-      'wording.ts': { source: "export const X = 'x';", mutants: [mutant(1, 'StringLiteral', 'Survived', '""'), mutant(1, 'BlockStatement', 'RuntimeError', '{}')] },
+      'wording.ts': {
+        source: "export const X = 'x';",
+        mutants: [mutant(1, 'StringLiteral', 'Survived', '""'), mutant(1, 'BlockStatement', 'RuntimeError', '{}')],
+      },
       'cache.ts': { source: 'export const n = 1;', mutants: [mutant(1, 'ConditionalExpression', 'Timeout', 'true')] },
     },
   };
@@ -83,5 +113,8 @@ test('every mutant of a file the usual run left out is checked; a killed or time
   assert.deepEqual(result.files, ['cache.ts', 'wording.ts']);
   assert.equal(result.checked, 3);
   assert.deepEqual(result.byStatus, { Timeout: 1, Survived: 1, RuntimeError: 1 });
-  assert.deepEqual(result.hidden.map((h) => [h.file, h.mutator]), [['cache.ts', 'ConditionalExpression']]);
+  assert.deepEqual(
+    result.hidden.map((h) => [h.file, h.mutator]),
+    [['cache.ts', 'ConditionalExpression']],
+  );
 });

@@ -23,7 +23,7 @@ const { values } = parseArgs({
 const seeds = Number(values.seeds);
 const firstSeed = Number(values['first-seed']);
 const runs = Number(values.runs);
-const fixedRandomSeed = values["random-seed"] === undefined ? undefined : Number(values["random-seed"]);
+const fixedRandomSeed = values['random-seed'] === undefined ? undefined : Number(values['random-seed']);
 
 let failed = 0;
 const started = Date.now();
@@ -32,7 +32,13 @@ for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
   try {
     const token = await mintToken({ secret: server.secret, claims: jwtClaimsFor(server.switches), expiresIn: '1h' });
     // The fuzzer's seed follows the server's unless one is given: each seed is another server and other sequences.
-    const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs, timeBudgetMs: 300_000, randomSeed: fixedRandomSeed ?? seed, allowDestructive: false });
+    const report = await runFuzz({
+      connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
+      runs,
+      timeBudgetMs: 300_000,
+      randomSeed: fixedRandomSeed ?? seed,
+      allowDestructive: false,
+    });
     const ok = report.failures.length === 0 && report.sequences === runs;
     if (!ok) failed++;
     process.stdout.write(
@@ -43,5 +49,7 @@ for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
     await server.close();
   }
 }
-process.stdout.write(`\nrandom faithful sweep: ${seeds} seeds (${firstSeed}–${firstSeed + seeds - 1}), ${runs} sequences each, fuzz random seed ${fixedRandomSeed ?? 'the same as the server\'s'}: ${seeds - failed} passed, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+process.stdout.write(
+  `\nrandom faithful sweep: ${seeds} seeds (${firstSeed}–${firstSeed + seeds - 1}), ${runs} sequences each, fuzz random seed ${fixedRandomSeed ?? "the same as the server's"}: ${seeds - failed} passed, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+);
 process.exitCode = failed === 0 ? 0 : 1;

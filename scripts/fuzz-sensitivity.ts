@@ -21,7 +21,12 @@ import { startIndependentServer } from '../test/independent-server/start-indepen
 import { plainConnection } from '../src/connection/connection-settings.js';
 
 const { values } = parseArgs({
-  options: { seeds: { type: 'string', default: '10' }, runs: { type: 'string', default: String(DEFAULT_FUZZ_RUNS) }, only: { type: 'string' }, concurrency: { type: 'string' } },
+  options: {
+    seeds: { type: 'string', default: '10' },
+    runs: { type: 'string', default: String(DEFAULT_FUZZ_RUNS) },
+    only: { type: 'string' },
+    concurrency: { type: 'string' },
+  },
 });
 const seeds = Array.from({ length: Number(values.seeds) }, (_, i) => 1000 + i * 7919);
 const runs = Number(values.runs);
@@ -48,7 +53,8 @@ async function startServer(name: string): Promise<Awaited<ReturnType<typeof star
   }
 }
 
-const median = (sorted: readonly number[]) => (sorted.length === 0 ? undefined : sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2);
+const median = (sorted: readonly number[]) =>
+  sorted.length === 0 ? undefined : sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 
 const rows: string[] = [];
 let short = 0;
@@ -63,13 +69,20 @@ for (const name of switches) {
     try {
       const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
       const report = await runFuzz({
-        connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs, timeBudgetMs: 300_000, randomSeed: seed, allowDestructive: false, maxFailures: 1,
+        connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
+        runs,
+        timeBudgetMs: 300_000,
+        randomSeed: seed,
+        allowDestructive: false,
+        maxFailures: 1,
         ...(concurrency === undefined ? {} : { concurrency }),
       });
       // The probe that guards deletes finds some breakages before any sequence: 0 sequences.
       const after = firstFailureAfter(report);
       if (after !== undefined) found.push(after);
-      process.stderr.write(`  ${name} seed ${seed}: ${after === undefined ? 'not found' : `found after ${after} ${unit}`} (${(report.durationMs / 1000).toFixed(0)} s)\n`);
+      process.stderr.write(
+        `  ${name} seed ${seed}: ${after === undefined ? 'not found' : `found after ${after} ${unit}`} (${(report.durationMs / 1000).toFixed(0)} s)\n`,
+      );
     } finally {
       await server.close();
     }

@@ -27,7 +27,14 @@ interface Target {
 async function fuzzOnce(target: Target, jwtClaims: Record<string, unknown> | undefined, maxFailures?: number) {
   const token = await mintToken({ secret: target.secret, claims: jwtClaims, expiresIn: '1h' });
   const started = Date.now();
-  const report = await runFuzz({ connection: plainConnection(target.url, { token, jwtSecret: target.secret }), runs, timeBudgetMs: 600_000, randomSeed, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+  const report = await runFuzz({
+    connection: plainConnection(target.url, { token, jwtSecret: target.secret }),
+    runs,
+    timeBudgetMs: 600_000,
+    randomSeed,
+    allowDestructive: false,
+    ...(maxFailures ? { maxFailures } : {}),
+  });
   return { report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
@@ -43,7 +50,10 @@ for (const profile of FAITHFUL_PROFILES) {
   const server = await startIndependentServer(profile.switches);
   try {
     const { report, seconds } = await fuzzOnce(server, profile.jwtClaims);
-    note(report.failures.length === 0 && report.sequences === runs, `independent "${profile.name}": ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`);
+    note(
+      report.failures.length === 0 && report.sequences === runs,
+      `independent "${profile.name}": ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`,
+    );
   } finally {
     await server.close();
   }
@@ -53,7 +63,10 @@ for (const alternative of FAITHFUL_ALTERNATIVES.filter((a) => a.profile === 'cor
   const server = await startVariantServer(alternative);
   try {
     const { report, seconds } = await fuzzOnce(server, undefined);
-    note(report.failures.length === 0 && report.sequences === runs, `reference alternative ${alternative.name}: ${report.sequences} sequences, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`);
+    note(
+      report.failures.length === 0 && report.sequences === runs,
+      `reference alternative ${alternative.name}: ${report.sequences} sequences, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`,
+    );
   } finally {
     await server.close();
   }
@@ -63,7 +76,10 @@ for (const variant of BROKEN_FOR_THE_FUZZER) {
   const server = await startIndependentServer([variant]);
   try {
     const { report, seconds } = await fuzzOnce(server, undefined, 1);
-    note(report.failures.length > 0, `broken ${variant}: ${report.failures.length > 0 ? `exit 1 after ${report.sequences} sequences (${seconds} s): ${report.failures[0]!.title.slice(0, 160)}` : `nothing found in ${report.sequences} sequences`}`);
+    note(
+      report.failures.length > 0,
+      `broken ${variant}: ${report.failures.length > 0 ? `exit 1 after ${report.sequences} sequences (${seconds} s): ${report.failures[0]!.title.slice(0, 160)}` : `nothing found in ${report.sequences} sequences`}`,
+    );
   } finally {
     await server.close();
   }

@@ -1,6 +1,9 @@
 /** A Stryker JSON report, as far as the survivor list reads it. */
 export interface StrykerReport {
-  files: Record<string, { source: string; mutants: Array<{ status: string; mutatorName: string; location: { start: { line: number } }; statusReason?: string }> }>;
+  files: Record<
+    string,
+    { source: string; mutants: Array<{ status: string; mutatorName: string; location: { start: { line: number } }; statusReason?: string }> }
+  >;
 }
 /** One mutant left alive, with where, how and why. */
 export interface SurvivorRow {

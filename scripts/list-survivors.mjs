@@ -27,7 +27,7 @@ export function listSurvivors(report) {
       const reason =
         mutant.status === 'Ignored'
           ? (mutant.statusReason ?? '').replace(/^Ignored because of excluded mutation|\s*\([\w./-]*SURVIVORS\.md\)\s*$/g, '').trim() || 'ignored'
-          : reasonFor(short, lines[line - 1] ?? '') ?? NOT_TRIAGED;
+          : (reasonFor(short, lines[line - 1] ?? '') ?? NOT_TRIAGED);
       rows.push({ where: `${short}:${line}`, file: short, line, mutator: mutant.mutatorName, status: STATUS_NAMES[mutant.status], reason });
     }
   }
@@ -75,9 +75,9 @@ export function renderSurvivors(report, measuredAt, notMutated = [], history = '
   return [
     '# Surviving mutants',
     '',
-    '`npm run mutation` (docs/mutation/README.md) mutates the reference server\'s core and runs every',
+    "`npm run mutation` (docs/mutation/README.md) mutates the reference server's core and runs every",
     'conformance scenario against each mutant. This file is written by `scripts/list-survivors.mjs`',
-    'from that run\'s report: every mutant no scenario killed, with the reason it is left.',
+    "from that run's report: every mutant no scenario killed, with the reason it is left.",
     '',
     '- **ignored**: Stryker did not run it, because the code says why beside it',
     '  (`// Stryker disable …: reason`) or the refusal-wording ignorer (`test/mutation/`) picks out',

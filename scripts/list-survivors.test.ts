@@ -16,7 +16,9 @@ const report = {
     },
     'src/reference-server/core/messages.ts': {
       source: "export const X = 'Authentication failed';",
-      mutants: [{ status: 'Ignored', mutatorName: 'StringLiteral', location: at(1), statusReason: 'wording not fixed: refusal text (docs/mutation/SURVIVORS.md)' }],
+      mutants: [
+        { status: 'Ignored', mutatorName: 'StringLiteral', location: at(1), statusReason: 'wording not fixed: refusal text (docs/mutation/SURVIVORS.md)' },
+      ],
     },
   },
 };
@@ -43,15 +45,23 @@ test('the rendered file gives the score as Stryker does and the raw score with i
 test('a rule matches by file and line text', () => {
   assert.match(reasonFor('core/match-where.ts', "if (typeof value === 'number' || x)") ?? '', /expr` is a String/);
   assert.equal(reasonFor('core/match-where.ts', 'something else'), undefined);
-  assert.match(reasonFor('core/query/parse-where.ts', 'if (x) return problem(field, \'must be object\');') ?? '', /wording not fixed/);
-  assert.match(reasonFor('core/query/parse-where.ts', 'if (--budget.left < 0) return problem(at, \'too many\');') ?? '', /limits/);
+  assert.match(reasonFor('core/query/parse-where.ts', "if (x) return problem(field, 'must be object');") ?? '', /wording not fixed/);
+  assert.match(reasonFor('core/query/parse-where.ts', "if (--budget.left < 0) return problem(at, 'too many');") ?? '', /limits/);
 });
 
-test('the pointer to this report is left out of an ignored mutant\'s reason, whatever path the comment gives it', () => {
+test("the pointer to this report is left out of an ignored mutant's reason, whatever path the comment gives it", () => {
   const pointers = ['(docs/mutation/SURVIVORS.md)', '(reports/SURVIVORS.md)', '(SURVIVORS.md)'];
-  const mutants = pointers.map((pointer, index) => ({ status: 'Ignored', mutatorName: 'StringLiteral', location: at(index + 1), statusReason: `equivalent: token cache ${pointer}` }));
+  const mutants = pointers.map((pointer, index) => ({
+    status: 'Ignored',
+    mutatorName: 'StringLiteral',
+    location: at(index + 1),
+    statusReason: `equivalent: token cache ${pointer}`,
+  }));
   const rows = listSurvivors({ files: { 'src/tokens/verified-token-cache.ts': { source: 'a\nb\nc', mutants } } });
-  assert.deepEqual(rows.map((r) => r.reason), ['equivalent: token cache', 'equivalent: token cache', 'equivalent: token cache']);
+  assert.deepEqual(
+    rows.map((r) => r.reason),
+    ['equivalent: token cache', 'equivalent: token cache', 'equivalent: token cache'],
+  );
 });
 
 test('a rewrite keeps the hand-written before-and-after section, after the figures, and adds none to a file without one', () => {

@@ -58,13 +58,23 @@ async function measureCreates(dataFile: string | undefined) {
         connections: CONNECTIONS,
         amount: CREATES,
         idReplacement: true,
-        requests: [{ method: 'POST', path: '/event', headers: { 'content-type': 'application/json' }, body: '{"id":"[<id>]","kind":"bench","source":"10.0.0.1"}' }],
+        requests: [
+          { method: 'POST', path: '/event', headers: { 'content-type': 'application/json' }, body: '{"id":"[<id>]","kind":"bench","source":"10.0.0.1"}' },
+        ],
       }),
     );
     const created = result.statusCodeStats?.['201']?.count ?? 0;
     await server.stop();
     const inFile = dataFile === undefined ? undefined : (JSON.parse(readFileSync(dataFile, 'utf8')) as { event: unknown[] }).event.length;
-    return { reqPerSec: created / (result.duration || 1), created, errors: result.errors, p50: result.latency.p50, p99: result.latency.p99, replacements, inFile };
+    return {
+      reqPerSec: created / (result.duration || 1),
+      created,
+      errors: result.errors,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      replacements,
+      inFile,
+    };
   } finally {
     await server.stop();
   }
@@ -79,14 +89,23 @@ async function measureStart(args: string[]): Promise<number> {
 
 const round = (n: number) => Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');
 try {
-  print(`mgmt-kit serve --data: Node ${process.version}, ${cpus().length} CPUs, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
+  print(
+    `mgmt-kit serve --data: Node ${process.version}, ${cpus().length} CPUs, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}\n`,
+  );
   const without = await measureCreates(undefined);
   const withData = await measureCreates(join(dir, 'creates.json'));
   print(`${round(CREATES)} creates (POST /event, ${CONNECTIONS} connections, one run each)`);
   print('| | req/s | p50 ms | p99 ms | created | file replaced | events in the file after SIGTERM |');
   print('|---|---|---|---|---|---|---|');
-  for (const [name, r] of [['without --data', without], ['with --data', withData]] as const) {
-    print(`| ${name} | ${round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.created}${r.errors ? ` (${r.errors} errors)` : ''} | ${r.replacements ?? '-'} | ${r.inFile ?? '-'} |`);
+  for (const [name, r] of [
+    ['without --data', without],
+    ['with --data', withData],
+  ] as const) {
+    print(
+      `| ${name} | ${round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.created}${r.errors ? ` (${r.errors} errors)` : ''} | ${r.replacements ?? '-'} | ${r.inFile ?? '-'} |`,
+    );
   }
   print(`with / without: ${(withData.reqPerSec / without.reqPerSec).toFixed(2)}\n`);
 
@@ -104,7 +123,10 @@ try {
   const reportDir = flags['report-dir'];
   if (reportDir !== undefined) {
     mkdirSync(reportDir, { recursive: true });
-    writeFileSync(join(reportDir, 'bench-data.md'), `# mgmt-kit serve --data, measured\n\nWritten by \`npm run bench:data -- --report-dir ${reportDir}\` on ${new Date().toISOString().slice(0, 10)}.\n\n${printed.join('\n')}\n`);
+    writeFileSync(
+      join(reportDir, 'bench-data.md'),
+      `# mgmt-kit serve --data, measured\n\nWritten by \`npm run bench:data -- --report-dir ${reportDir}\` on ${new Date().toISOString().slice(0, 10)}.\n\n${printed.join('\n')}\n`,
+    );
     console.log(`written: ${join(reportDir, 'bench-data.md')}`);
   }
 } finally {

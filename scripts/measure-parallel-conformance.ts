@@ -17,9 +17,13 @@ import { startDelayingProxy } from '../test/support/delaying-proxy.js';
 
 // The compiled runner (npm run build), as `mgmt-kit conformance` runs it: its workers load the
 // step bundle of the build, not the .ts steps through tsx.
-const { runConformance } = (await import(new URL('../dist/conformance/run-conformance.js', import.meta.url).href)) as typeof import('../src/conformance/run-conformance.js');
+const { runConformance } = (await import(
+  new URL('../dist/conformance/run-conformance.js', import.meta.url).href
+)) as typeof import('../src/conformance/run-conformance.js');
 
-const { values } = parseArgs({ options: { parallel: { type: 'string', default: '4' }, delay: { type: 'string', default: '25' }, profile: { type: 'string', default: 'core' } } });
+const { values } = parseArgs({
+  options: { parallel: { type: 'string', default: '4' }, delay: { type: 'string', default: '25' }, profile: { type: 'string', default: 'core' } },
+});
 const parallel = Number(values.parallel);
 const delayMs = Number(values.delay);
 const profile = values.profile as ConformanceProfile;
@@ -32,7 +36,14 @@ const runs: Array<{ workers: number; seconds: number; passed: number; failed: nu
 let support: Awaited<ReturnType<typeof runConformance>>['support'] | undefined; // cucumber loads support code once per process
 try {
   for (const workers of [0, parallel]) {
-    const result = await runConformance({ connection: plainConnection(proxy.url, { jwtSecret: secret }), profile, allowDestructive: true, progress: 'none', parallel: workers, support });
+    const result = await runConformance({
+      connection: plainConnection(proxy.url, { jwtSecret: secret }),
+      profile,
+      allowDestructive: true,
+      progress: 'none',
+      parallel: workers,
+      support,
+    });
     support = result.support;
     runs.push({
       workers,
@@ -57,7 +68,10 @@ const lines = [
   '',
   '| run | scenarios passed / failed | duration | records left behind | store as before |',
   '|---|---|---|---|---|',
-  ...runs.map((r) => `| ${r.workers === 0 ? 'serial' : `--parallel ${r.workers}`} | ${r.passed} / ${r.failed} | ${r.seconds.toFixed(1)} s | ${r.leftovers.length} | ${r.storeUnchanged ? 'yes' : 'no'} |`),
+  ...runs.map(
+    (r) =>
+      `| ${r.workers === 0 ? 'serial' : `--parallel ${r.workers}`} | ${r.passed} / ${r.failed} | ${r.seconds.toFixed(1)} s | ${r.leftovers.length} | ${r.storeUnchanged ? 'yes' : 'no'} |`,
+  ),
   '',
   `Speed-up: ${(serial.seconds / par.seconds).toFixed(2)} × · same result for every scenario: ${same ? 'yes' : 'no'}`,
   '',

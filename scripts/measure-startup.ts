@@ -142,8 +142,12 @@ try {
     const cpu = measured.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
     const cpuMedian = cpu.length > 0 ? `${median(cpu).toFixed(0)} ms` : 'n/a';
     console.log(`${name}: runs (spawn → first answer of GET /openapi.json, ms): ${ms.map((m) => m.toFixed(0)).join(' ')}`);
-    console.log(`${name}: median ${median(ms).toFixed(0)} ms, fastest ${Math.min(...ms).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms; CPU time until then: median ${cpuMedian}`);
-    rows.push(`| ${name} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${cpuMedian} | ${ms.map((m) => m.toFixed(0)).join(' ')} |`);
+    console.log(
+      `${name}: median ${median(ms).toFixed(0)} ms, fastest ${Math.min(...ms).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms; CPU time until then: median ${cpuMedian}`,
+    );
+    rows.push(
+      `| ${name} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${cpuMedian} | ${ms.map((m) => m.toFixed(0)).join(' ')} |`,
+    );
   };
   summary('mgmt-kit serve', runs);
   summary('plain Node (node:http, the floor)', plainRuns);

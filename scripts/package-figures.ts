@@ -14,7 +14,11 @@ try {
   const figures = tarballFigures(packPackages(out));
   const page = join(REPO, 'docs/packages.md');
   writeFileSync(page, writePackageFigures(readFileSync(page, 'utf8'), figures));
-  console.log(Object.entries(figures).map(([name, value]) => `${name} ${value}`).join('\n'));
+  console.log(
+    Object.entries(figures)
+      .map(([name, value]) => `${name} ${value}`)
+      .join('\n'),
+  );
 } finally {
   rmSync(out, { recursive: true, force: true });
 }

@@ -31,7 +31,8 @@ describe('import("mgmt-kit")', () => {
     assert.equal(typeof mock.createHandlers, 'function');
   });
   it('loads in plain Node, without tsx (the built dist/ of npm run build)', () => {
-    const script = "const kit = await import('mgmt-kit'); const rs = await import('mgmt-kit/reference-server'); console.log(typeof kit.createClient, typeof rs.startReferenceServer);";
+    const script =
+      "const kit = await import('mgmt-kit'); const rs = await import('mgmt-kit/reference-server'); console.log(typeof kit.createClient, typeof rs.startReferenceServer);";
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
     assert.equal(run.stderr, '', 'no warnings or errors on import');
     assert.equal(run.stdout.trim(), 'function function');

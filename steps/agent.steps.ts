@@ -140,26 +140,23 @@ When(
   },
 );
 
-Then(
-  'the response is 201 and the agent can be read by its id as sent, or a refusal and no agent exists under that id',
-  async function (this: KitWorld) {
-    const outcome = this.response();
-    const record = this.latest('agents');
-    expectThat(
-      TAKEN_OR_REFUSED_STATUSES.includes(outcome.status),
-      `${outcome.operation} answered ${outcome.status}, expected 201 or a refusal (${REFUSAL_STATUSES.join(', ')}): ${outcome.rawBody.slice(0, 300)}`,
-    );
-    const stored = await readStored(this, 'agents', record.id);
-    if (outcome.status !== 201) {
-      assertRefusalBody(outcome);
-      expectThat(stored === undefined, `the agent ${record.id} was refused (${outcome.status}) but stored: ${JSON.stringify(stored)}`);
-      return;
-    }
-    expectThat(stored, `no agent can be read under ${record.id}`);
-    const mismatch = findSentMismatch(stored, record.sent);
-    expectThat(mismatch === undefined, `agent ${record.id} differs from what was sent at ${mismatch} (extra fields dropped?)`);
-  },
-);
+Then('the response is 201 and the agent can be read by its id as sent, or a refusal and no agent exists under that id', async function (this: KitWorld) {
+  const outcome = this.response();
+  const record = this.latest('agents');
+  expectThat(
+    TAKEN_OR_REFUSED_STATUSES.includes(outcome.status),
+    `${outcome.operation} answered ${outcome.status}, expected 201 or a refusal (${REFUSAL_STATUSES.join(', ')}): ${outcome.rawBody.slice(0, 300)}`,
+  );
+  const stored = await readStored(this, 'agents', record.id);
+  if (outcome.status !== 201) {
+    assertRefusalBody(outcome);
+    expectThat(stored === undefined, `the agent ${record.id} was refused (${outcome.status}) but stored: ${JSON.stringify(stored)}`);
+    return;
+  }
+  expectThat(stored, `no agent can be read under ${record.id}`);
+  const mismatch = findSentMismatch(stored, record.sent);
+  expectThat(mismatch === undefined, `agent ${record.id} differs from what was sent at ${mismatch} (extra fields dropped?)`);
+});
 
 /** For each list, a field of its first entry and a new value for it. */
 const ENTRY_CHANGES: Record<AgentList, [string, string]> = {

@@ -14,13 +14,7 @@ import type { KitWorld } from './world.js';
  * carries a where naming it), so a refused request that still acted shows when the records are
  * read back.
  */
-async function sendHarmless(
-  world: KitWorld,
-  client: KitClient,
-  operation: IndexOperation,
-  index: ClientIndexKey,
-  path: PathForm,
-): Promise<void> {
+async function sendHarmless(world: KitWorld, client: KitClient, operation: IndexOperation, index: ClientIndexKey, path: PathForm): Promise<void> {
   const api = (c: KitClient) => indexClient(c, index);
   const { id: own } = world.latest(index);
   const id = world.spareId(index);
@@ -45,9 +39,12 @@ When('I {operation} {index} at {path} without a token', async function (this: Ki
   await sendHarmless(this, this.clientWithToken(undefined), operation, index, path);
 });
 
-When('I {operation} {index} at {path} with an unsigned token', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-  await sendHarmless(this, this.clientWithToken(unsignedJwt()), operation, index, path);
-});
+When(
+  'I {operation} {index} at {path} with an unsigned token',
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
+    await sendHarmless(this, this.clientWithToken(unsignedJwt()), operation, index, path);
+  },
+);
 
 When(
   'I {operation} {index} at {path} with the token {string}',

@@ -11,18 +11,15 @@ import type { KitWorld } from './world.js';
 
 // Extension (x-decisions batches): one envelope item per record, the most severe status.
 
-When(
-  'I create a batch of {index}: a new record, one under the id of that record, another new record',
-  async function (this: KitWorld, index: ClientIndexKey) {
-    const existing = this.latest(index);
-    const first = { id: this.newId(index), ...sampleRecord(index, 0) };
-    const last = { id: this.newId(index), ...sampleRecord(index, 0) };
-    this.remember(index, first.id, first);
-    this.remember(index, last.id, last);
-    extensionState(this).batchIds = [first.id, existing.id, last.id];
-    await this.call((c) => indexClient(c, index).create({ body: [first, { id: existing.id, ...sampleRecord(index, 1) }, last] }));
-  },
-);
+When('I create a batch of {index}: a new record, one under the id of that record, another new record', async function (this: KitWorld, index: ClientIndexKey) {
+  const existing = this.latest(index);
+  const first = { id: this.newId(index), ...sampleRecord(index, 0) };
+  const last = { id: this.newId(index), ...sampleRecord(index, 0) };
+  this.remember(index, first.id, first);
+  this.remember(index, last.id, last);
+  extensionState(this).batchIds = [first.id, existing.id, last.id];
+  await this.call((c) => indexClient(c, index).create({ body: [first, { id: existing.id, ...sampleRecord(index, 1) }, last] }));
+});
 
 // A new record, then a JSON value that is not a record at all.
 When('I create a batch of {index}: a new record, then the JSON value {int}', async function (this: KitWorld, index: ClientIndexKey, value: number) {
@@ -42,10 +39,24 @@ When('I {operation} a batch of two {index} under a new id in the path', async fu
 When('I {operation} a batch of {index} naming one id twice', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey) {
   if (operation === 'create') {
     const id = this.spareId(index);
-    await this.call((c) => indexClient(c, index).create({ body: [{ id, ...sampleRecord(index, 0) }, { id, ...sampleRecord(index, 1) }] }));
+    await this.call((c) =>
+      indexClient(c, index).create({
+        body: [
+          { id, ...sampleRecord(index, 0) },
+          { id, ...sampleRecord(index, 1) },
+        ],
+      }),
+    );
   } else if (operation === 'update') {
     const { id } = this.latest(index);
-    await this.call((c) => indexClient(c, index).update({ body: [{ id, note: 'first' }, { id, note: 'second' }] }));
+    await this.call((c) =>
+      indexClient(c, index).update({
+        body: [
+          { id, note: 'first' },
+          { id, note: 'second' },
+        ],
+      }),
+    );
   } else throw new Error(`a batch goes with create or update, not ${operation}`);
 });
 
@@ -53,13 +64,27 @@ When('I update a batch of {index}: the first changed, then an id that does not e
   const [first] = this.made(index);
   const unknown = this.spareId(index);
   first!.sent = { ...first!.sent, note: 'changed by a batch' };
-  await this.call((c) => indexClient(c, index).update({ body: [{ id: first!.id, note: 'changed by a batch' }, { id: unknown, note: 'must not be stored' }] }));
+  await this.call((c) =>
+    indexClient(c, index).update({
+      body: [
+        { id: first!.id, note: 'changed by a batch' },
+        { id: unknown, note: 'must not be stored' },
+      ],
+    }),
+  );
 });
 
 When('I update a batch of {index}: the first as it is, then the second changed', async function (this: KitWorld, index: ClientIndexKey) {
   const [first, second] = this.made(index);
   second!.sent = { ...second!.sent, note: 'changed by a batch' };
-  await this.call((c) => indexClient(c, index).update({ body: [{ ...first!.sent, id: first!.id }, { id: second!.id, note: 'changed by a batch' }] }));
+  await this.call((c) =>
+    indexClient(c, index).update({
+      body: [
+        { ...first!.sent, id: first!.id },
+        { id: second!.id, note: 'changed by a batch' },
+      ],
+    }),
+  );
 });
 
 Then('the response is {int} with the items {string} in request order', function (this: KitWorld, status: number, codes: string) {
@@ -68,7 +93,10 @@ Then('the response is {int} with the items {string} in request order', function 
   const items = requireEnvelope(outcome);
   const want = codes.split(',').map((c) => Number(c.trim()));
   const got = items.map((item) => item.code);
-  expectThat(JSON.stringify(got) === JSON.stringify(want), `${outcome.operation}: expected items with codes ${JSON.stringify(want)} in request order, got ${JSON.stringify(got)}`);
+  expectThat(
+    JSON.stringify(got) === JSON.stringify(want),
+    `${outcome.operation}: expected items with codes ${JSON.stringify(want)} in request order, got ${JSON.stringify(got)}`,
+  );
   const flags = items.map((item) => item.error === (typeof item.code === 'number' && item.code >= 400));
   expectThat(flags.every(Boolean), `${outcome.operation}: error must be true exactly on the items with an error code: ${outcome.rawBody.slice(0, 300)}`);
 });

@@ -68,13 +68,23 @@ function roundId(world: KitWorld, index: ClientIndexKey): string {
 async function readRound(world: KitWorld, round: Round): Promise<JsonRecord | undefined> {
   const outcome = await world.call((c) => indexClient(c, round.index).read({ id: round.id }));
   world.response();
-  expectThat(PLAIN_READ_STATUSES.includes(outcome.status), `${outcome.operation} answered ${outcome.status} reading ${round.id}: ${outcome.rawBody.slice(0, 200)}`);
+  expectThat(
+    PLAIN_READ_STATUSES.includes(outcome.status),
+    `${outcome.operation} answered ${outcome.status} reading ${round.id}: ${outcome.rawBody.slice(0, 200)}`,
+  );
   return recordsOf(outcome).find((record) => record['id'] === round.id);
 }
 
-const story = (round: Round) => round.requests.map((r) => `${r.kind} ${r.sent ? JSON.stringify(r.sent) : ''} → ${r.outcome.status}`.replace('  ', ' ')).join('; ');
+const story = (round: Round) =>
+  round.requests.map((r) => `${r.kind} ${r.sent ? JSON.stringify(r.sent) : ''} → ${r.outcome.status}`.replace('  ', ' ')).join('; ');
 
-async function runRounds(world: KitWorld, count: number, race: (round: Round) => Promise<RoundRequest[]>, index: ClientIndexKey, existing: boolean): Promise<void> {
+async function runRounds(
+  world: KitWorld,
+  count: number,
+  race: (round: Round) => Promise<RoundRequest[]>,
+  index: ClientIndexKey,
+  existing: boolean,
+): Promise<void> {
   const done: Round[] = [];
   rounds.set(world, done);
   for (let n = 0; n < count; n++) {
@@ -88,38 +98,86 @@ async function runRounds(world: KitWorld, count: number, race: (round: Round) =>
 
 // §4.1 rule 3 under a race: every sender's body differs (a field naming the sender), half of
 // them name the id in the path, half in the body.
-When('I create {index} under one new id {int} times at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
-  await runRounds(this, count, (round) => atOnce(this, Array.from({ length: times }, (_, i): RoundCall => {
-    const body = { ...sampleRecord(index, i % 2), sender: `${this.kit.runPrefix}sender-${i}` };
-    return i % 2 === 0
-      ? { kind: 'create', sent: { id: round.id, ...body }, send: (c) => indexClient(c, index).create({ body: { id: round.id, ...body } }) }
-      : { kind: 'create', sent: { id: round.id, ...body }, send: (c) => indexClient(c, index).create({ id: round.id, body }) };
-  })), index, false);
-});
+When(
+  'I create {index} under one new id {int} times at once, in {int} rounds',
+  async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
+    await runRounds(
+      this,
+      count,
+      (round) =>
+        atOnce(
+          this,
+          Array.from({ length: times }, (_, i): RoundCall => {
+            const body = { ...sampleRecord(index, i % 2), sender: `${this.kit.runPrefix}sender-${i}` };
+            return i % 2 === 0
+              ? { kind: 'create', sent: { id: round.id, ...body }, send: (c) => indexClient(c, index).create({ body: { id: round.id, ...body } }) }
+              : { kind: 'create', sent: { id: round.id, ...body }, send: (c) => indexClient(c, index).create({ id: round.id, body }) };
+          }),
+        ),
+      index,
+      false,
+    );
+  },
+);
 
 // §4.1 update: each update sets a field no other one sets, so every serial order changes the record each time.
-When('I update one {index} record {int} times at once, each setting another field, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
-  await runRounds(this, count, (round) => atOnce(this, Array.from({ length: times }, (_, i): RoundCall => {
-    const fields = { [`concurrent_${i}`]: `${this.kit.runPrefix}update-${i}` };
-    return { kind: 'update', sent: fields, send: (c) => indexClient(c, index).update({ id: round.id, body: { id: round.id, ...fields } }) };
-  })), index, true);
-});
+When(
+  'I update one {index} record {int} times at once, each setting another field, in {int} rounds',
+  async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
+    await runRounds(
+      this,
+      count,
+      (round) =>
+        atOnce(
+          this,
+          Array.from({ length: times }, (_, i): RoundCall => {
+            const fields = { [`concurrent_${i}`]: `${this.kit.runPrefix}update-${i}` };
+            return { kind: 'update', sent: fields, send: (c) => indexClient(c, index).update({ id: round.id, body: { id: round.id, ...fields } }) };
+          }),
+        ),
+      index,
+      true,
+    );
+  },
+);
 
 When('I update and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, count: number) {
   const update = (round: Round, i: number): RoundCall => {
     const fields = { [`concurrent_${i}`]: `${this.kit.runPrefix}update-${i}` };
     return { kind: 'update', sent: fields, send: (c) => indexClient(c, index).update({ id: round.id, body: { id: round.id, ...fields } }) };
   };
-  await runRounds(this, count, (round) => atOnce(this, [update(round, 0), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, update(round, 1)]), index, true);
+  await runRounds(
+    this,
+    count,
+    (round) => atOnce(this, [update(round, 0), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, update(round, 1)]),
+    index,
+    true,
+  );
 });
 
 When('I delete one {index} record {int} times at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
-  await runRounds(this, count, (round) => atOnce(this, Array.from({ length: times }, (): RoundCall => ({ kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }))), index, true);
+  await runRounds(
+    this,
+    count,
+    (round) =>
+      atOnce(
+        this,
+        Array.from({ length: times }, (): RoundCall => ({ kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) })),
+      ),
+    index,
+    true,
+  );
 });
 
 When('I read and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, count: number) {
   const read = (round: Round): RoundCall => ({ kind: 'read', send: (c) => indexClient(c, index).read({ id: round.id }) });
-  await runRounds(this, count, (round) => atOnce(this, [read(round), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, read(round)]), index, true);
+  await runRounds(
+    this,
+    count,
+    (round) => atOnce(this, [read(round), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, read(round)]),
+    index,
+    true,
+  );
 });
 
 // §4.1 rule 3: one create of an id wins; every other is refused as a duplicate (faithful-answers duplicate-id-message).
@@ -130,10 +188,16 @@ Then('in each round exactly one create answered 201 and every other 406 "Id alre
     assertSuccessEnvelope(created[0]!.outcome, 201, [round.id]);
     for (const refused of round.requests.filter((r) => r !== created[0])) {
       const { outcome } = refused;
-      expectThat(outcome.status === 406, `${round.id}: a create of an id another create of the round took answered ${outcome.status}, expected 406 "${DUPLICATE_ID_MESSAGE}": ${story(round)}`);
+      expectThat(
+        outcome.status === 406,
+        `${round.id}: a create of an id another create of the round took answered ${outcome.status}, expected 406 "${DUPLICATE_ID_MESSAGE}": ${story(round)}`,
+      );
       const items = requireEnvelope(outcome);
       assertRefusalBody(outcome);
-      expectThat(items.some((item) => isMessage(item.message, DUPLICATE_ID_MESSAGE)), `${round.id}: 406 without the message "${DUPLICATE_ID_MESSAGE}": ${outcome.rawBody.slice(0, 200)}`);
+      expectThat(
+        items.some((item) => isMessage(item.message, DUPLICATE_ID_MESSAGE)),
+        `${round.id}: 406 without the message "${DUPLICATE_ID_MESSAGE}": ${outcome.rawBody.slice(0, 200)}`,
+      );
     }
   }
 });
@@ -145,7 +209,10 @@ Then("each round's record is stored as the create answered 201 sent it", async f
     const stored = await readRound(this, round);
     expectThat(stored, `${round.id}: a create answered 201, but no record can be read under the id`);
     const mismatch = findSentMismatch(stored, winner.sent);
-    expectThat(mismatch === undefined, `${round.id}: the stored record is not the body of the create answered 201 (at ${mismatch}): another sender's write came after it. ${story(round)}; stored ${JSON.stringify(stored)}`);
+    expectThat(
+      mismatch === undefined,
+      `${round.id}: the stored record is not the body of the create answered 201 (at ${mismatch}): another sender's write came after it. ${story(round)}; stored ${JSON.stringify(stored)}`,
+    );
   }
 });
 
@@ -153,7 +220,10 @@ Then("each round's record is stored as the create answered 201 sent it", async f
 Then('every update of each round answered 200', function (this: KitWorld) {
   for (const round of roundsOf(this)) {
     for (const { outcome } of round.requests) {
-      expectThat(outcome.status === 200, `${round.id}: an update setting a field no other update sets answered ${outcome.status}, expected 200: ${story(round)}`);
+      expectThat(
+        outcome.status === 200,
+        `${round.id}: an update setting a field no other update sets answered ${outcome.status}, expected 200: ${story(round)}`,
+      );
       assertSuccessEnvelope(outcome, 200, []);
     }
   }
@@ -161,7 +231,9 @@ Then('every update of each round answered 200', function (this: KitWorld) {
 
 Then("each round's record holds every field an update answered 200 for", async function (this: KitWorld) {
   for (const round of roundsOf(this)) {
-    const applied = round.requests.filter((r) => r.kind === 'update' && r.outcome.status === 200).reduce<JsonRecord>((all, r) => ({ ...all, ...r.sent }), {});
+    const applied = round.requests
+      .filter((r) => r.kind === 'update' && r.outcome.status === 200)
+      .reduce<JsonRecord>((all, r) => Object.assign(all, r.sent), {});
     const stored = await readRound(this, round);
     expectThat(stored, `${round.id}: the record is gone after concurrent updates: ${story(round)}`);
     const mismatch = findSentMismatch(stored, { ...round.before, ...applied });
@@ -174,8 +246,13 @@ Then("each round's record holds every field an update answered 200 for", async f
 Then("each round's delete answered 205, its updates 200 or a refusal of an unknown id, and its record is gone", async function (this: KitWorld) {
   for (const round of roundsOf(this)) {
     for (const { kind, outcome } of round.requests) {
-      if (kind === 'delete') expectThat(outcome.status === 205, `${round.id}: the delete of a record that existed answered ${outcome.status}, expected 205: ${story(round)}`);
-      else expectThat(outcome.status === 200 || UPDATE_UNKNOWN_ID_STATUSES.includes(outcome.status), `${round.id}: an update racing a delete answered ${outcome.status}, expected 200 (before the delete) or ${UPDATE_UNKNOWN_ID_STATUSES.join(', ')} (after it): ${story(round)}`);
+      if (kind === 'delete')
+        expectThat(outcome.status === 205, `${round.id}: the delete of a record that existed answered ${outcome.status}, expected 205: ${story(round)}`);
+      else
+        expectThat(
+          outcome.status === 200 || UPDATE_UNKNOWN_ID_STATUSES.includes(outcome.status),
+          `${round.id}: an update racing a delete answered ${outcome.status}, expected 200 (before the delete) or ${UPDATE_UNKNOWN_ID_STATUSES.join(', ')} (after it): ${story(round)}`,
+        );
     }
     const stored = await readRound(this, round);
     expectThat(stored === undefined, `${round.id}: the delete answered 205, yet the record is there again: ${JSON.stringify(stored)} (${story(round)})`);
@@ -204,7 +281,10 @@ Then("each round's reads found the whole record or nothing, and its delete answe
       }
       const found = recordsOf(outcome).find((record) => record['id'] === round.id);
       if (found === undefined) {
-        expectThat(READ_NOTHING_STATUSES.includes(outcome.status), `${round.id}: a read racing a delete answered ${outcome.status} without the record: ${outcome.rawBody.slice(0, 200)}`);
+        expectThat(
+          READ_NOTHING_STATUSES.includes(outcome.status),
+          `${round.id}: a read racing a delete answered ${outcome.status} without the record: ${outcome.rawBody.slice(0, 200)}`,
+        );
         continue;
       }
       const mismatch = findSentMismatch(found, round.before);

@@ -8,7 +8,6 @@ import type { KitWorld } from './world.js';
 // §2 rule 4 and the field tables: what is stored is what was sent, whatever the characters,
 // the nesting or the numbers (read back by id and compared value by value).
 
-
 When(/^I create (events|network link types|agents) with a new id holding (.+)$/, async function (this: KitWorld, words: string, kind: string) {
   const index = indexFromWords(words);
   const id = this.newId(index);

@@ -32,10 +32,13 @@ When('I create {index} with a new id and extra fields', async function (this: Ki
 });
 
 // §2 rule 4: a field beyond the tables holding any JSON value (a list of objects, …), kept as sent.
-When('I create {index} with a new id and {string} set to the JSON {string}', async function (this: KitWorld, index: ClientIndexKey, field: string, json: string) {
-  const value: unknown = JSON.parse(json);
-  await createWithId(this, index, { ...sampleRecord(index), [field]: value });
-});
+When(
+  'I create {index} with a new id and {string} set to the JSON {string}',
+  async function (this: KitWorld, index: ClientIndexKey, field: string, json: string) {
+    const value: unknown = JSON.parse(json);
+    await createWithId(this, index, { ...sampleRecord(index), [field]: value });
+  },
+);
 
 // §2 rule 3: the service generates the id; the marker finds the record afterwards.
 When('I create {index} without an id', async function (this: KitWorld, index: ClientIndexKey) {

@@ -18,7 +18,6 @@ import type { KitWorld } from './world.js';
 // hidden-name-fields) are typed only by a target that uses their name: such a target refuses a
 // wrong value on create, and must then refuse it on update too.
 
-
 /** What went wrong, field by field; the Then step fails on the whole list. */
 const findings = new WeakMap<KitWorld, string[]>();
 
@@ -29,7 +28,9 @@ const show = (value: unknown) => JSON.stringify(value);
 /** Creates under a spare id at {base} or {base}/{id}; the id is registered for clean-up. */
 async function createAt(world: KitWorld, index: ClientIndexKey, record: JsonRecord, atPath: boolean): Promise<{ id: string; outcome: CallOutcome }> {
   const id = world.spareId(index);
-  const outcome = await world.call((c) => (atPath ? indexClient(c, index).create({ id, body: record }) : indexClient(c, index).create({ body: { id, ...record } })));
+  const outcome = await world.call((c) =>
+    atPath ? indexClient(c, index).create({ id, body: record }) : indexClient(c, index).create({ body: { id, ...record } }),
+  );
   world.response();
   return { id, outcome };
 }
@@ -68,7 +69,8 @@ When(
         }
         const record = withValueAtPath(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
         const { id, outcome } = await createAt(this, index, record, attempt++ % 2 === 1);
-        if (!refused(outcome)) problems.push(`create ${field.label} = ${show(wrong)}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})`);
+        if (!refused(outcome))
+          problems.push(`create ${field.label} = ${show(wrong)}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})`);
         const stored = await readStored(this, index, id);
         if (stored) problems.push(`create ${field.label} = ${show(wrong)}: a record was stored under ${id}: ${show(stored).slice(0, 200)}`);
       }
@@ -100,7 +102,10 @@ When(
         const stored = await readStored(this, index, id);
         const what = `update ${field.label} = ${show(wrong)}`;
         if (refused(outcome) || !field.hiddenName) {
-          if (!refused(outcome)) problems.push(`${what}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})${field.hiddenName ? ', as the create refused it' : ''}`);
+          if (!refused(outcome))
+            problems.push(
+              `${what}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})${field.hiddenName ? ', as the create refused it' : ''}`,
+            );
           const mismatch = findSentMismatch(stored, expected) ?? findSentMismatch(expected, stored);
           if (mismatch !== undefined) problems.push(`${what}: the record changed, at ${mismatch}`);
         } else if (typed) {

@@ -29,7 +29,7 @@ setParallelCanAssign(runsAlone('@destructive'));
 // the run's coordinator's with --token-command or --rate).
 let runPrefix: string | undefined;
 
-AfterAll(function () {
+AfterAll(() => {
   runPrefix = undefined;
   closeRunConnections();
 });

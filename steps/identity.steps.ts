@@ -84,7 +84,10 @@ Then('reading it where the id equals its id finds exactly that record as sent', 
   this.response();
   expectThat(PLAIN_READ_STATUSES.includes(outcome.status), `${outcome.operation} answered ${outcome.status}: ${outcome.rawBody.slice(0, 200)}`);
   const list = recordsOf(outcome);
-  expectThat(list.length === 1 && list[0]!['id'] === record.id, `${outcome.operation} where id equals ${JSON.stringify(record.id)} should find exactly that record, found ${JSON.stringify(list.map((r) => r['id']))}`);
+  expectThat(
+    list.length === 1 && list[0]!['id'] === record.id,
+    `${outcome.operation} where id equals ${JSON.stringify(record.id)} should find exactly that record, found ${JSON.stringify(list.map((r) => r['id']))}`,
+  );
   const mismatch = findSentMismatch(list[0], record.sent);
   expectThat(mismatch === undefined, `${outcome.operation}: ${record.id} differs from what was sent at ${mismatch}`);
 });
@@ -113,7 +116,10 @@ When(
   async function (this: KitWorld, words: string) {
     const index = indexOf(words);
     const stem = this.newId(index);
-    for (const [ending, variant] of [['-a b', 1], ['-a+b', 0]] as const) {
+    for (const [ending, variant] of [
+      ['-a b', 1],
+      ['-a+b', 0],
+    ] as const) {
       const id = `${stem}${ending}`;
       const record = this.remember(index, id, { id, ...sampleRecord(index, variant) });
       const outcome = await this.call((c) => indexClient(c, index).create({ body: record.sent }));
@@ -132,9 +138,15 @@ When('I read the one with the plus sign at a path that holds the plus sign as it
 Then('the response is 200 with a list holding only the one with the plus sign, as sent', function (this: KitWorld) {
   const record = this.lastRecord();
   const outcome = this.response();
-  expectThat(outcome.status === 200, `${outcome.operation} answered ${outcome.status} for ${JSON.stringify(record.id)} with "+" in its path: ${outcome.rawBody.slice(0, 200)}`);
+  expectThat(
+    outcome.status === 200,
+    `${outcome.operation} answered ${outcome.status} for ${JSON.stringify(record.id)} with "+" in its path: ${outcome.rawBody.slice(0, 200)}`,
+  );
   const list = recordsOf(outcome);
-  expectThat(list.length === 1 && list[0]!['id'] === record.id, `${outcome.operation}: a "+" in a path is a plus sign, expected only ${JSON.stringify(record.id)}, got ${JSON.stringify(list.map((r) => r['id']))}`);
+  expectThat(
+    list.length === 1 && list[0]!['id'] === record.id,
+    `${outcome.operation}: a "+" in a path is a plus sign, expected only ${JSON.stringify(record.id)}, got ${JSON.stringify(list.map((r) => r['id']))}`,
+  );
   const mismatch = findSentMismatch(list[0], record.sent);
   expectThat(mismatch === undefined, `${outcome.operation}: ${record.id} differs from what was sent at ${mismatch}`);
 });

@@ -43,23 +43,34 @@ When('I delete the {index} record {string} by its id with the query:', async fun
 });
 
 // A refused query on {base}/{id}: read or delete of a record the scenario made.
-When('I {operation} the {index} record {string} with the query:', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, suffix: string, text: string) {
-  const [record] = familyRecords(this, suffix);
-  const call = { id: record!.id, query: queryOf(this, text) as never };
-  if (operation === 'read') await this.call((c) => indexClient(c, index).read(call));
-  else if (operation === 'delete') await this.call((c) => indexClient(c, index).delete(call));
-  else throw new Error(`a query goes with read or delete, not ${operation}`);
-});
+When(
+  'I {operation} the {index} record {string} with the query:',
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, suffix: string, text: string) {
+    const [record] = familyRecords(this, suffix);
+    const call = { id: record!.id, query: queryOf(this, text) as never };
+    if (operation === 'read') await this.call((c) => indexClient(c, index).read(call));
+    else if (operation === 'delete') await this.call((c) => indexClient(c, index).delete(call));
+    else throw new Error(`a query goes with read or delete, not ${operation}`);
+  },
+);
 
 // Order does not matter here; records the scenario did not make (a deployment's own) are ignored.
 Then('the response is 200 with the records {string}', function (this: KitWorld, suffixes: string) {
   const outcome = this.response();
   expectThat(outcome.status === 200, `${outcome.operation} answered ${outcome.status}, expected 200: ${outcome.rawBody.slice(0, 300)}`);
   const family = familyOf(this);
-  const want = familyRecords(this, suffixes).map((r) => r.id).sort();
+  const want = familyRecords(this, suffixes)
+    .map((r) => r.id)
+    .sort();
   const familyIds = new Set([...family.bySuffix.values()].map((r) => r.id));
-  const got = recordsOf(outcome).map((r) => r['id']).filter((id): id is string => typeof id === 'string' && familyIds.has(id)).sort();
-  expectThat(JSON.stringify(got) === JSON.stringify(want), `${outcome.operation}: expected the records ${JSON.stringify(want)} of the scenario, got ${JSON.stringify(got)}`);
+  const got = recordsOf(outcome)
+    .map((r) => r['id'])
+    .filter((id): id is string => typeof id === 'string' && familyIds.has(id))
+    .sort();
+  expectThat(
+    JSON.stringify(got) === JSON.stringify(want),
+    `${outcome.operation}: expected the records ${JSON.stringify(want)} of the scenario, got ${JSON.stringify(got)}`,
+  );
 });
 
 // The query names the family alone, so the list must be exactly these, in this order.
@@ -68,7 +79,10 @@ Then('the response is 200 with the records {string} in this order', function (th
   expectThat(outcome.status === 200, `${outcome.operation} answered ${outcome.status}, expected 200: ${outcome.rawBody.slice(0, 300)}`);
   const want = familyRecords(this, suffixes).map((r) => r.id);
   const got = recordsOf(outcome).map((r) => r['id']);
-  expectThat(JSON.stringify(got) === JSON.stringify(want), `${outcome.operation}: expected exactly ${JSON.stringify(want)} in this order, got ${JSON.stringify(got)}`);
+  expectThat(
+    JSON.stringify(got) === JSON.stringify(want),
+    `${outcome.operation}: expected exactly ${JSON.stringify(want)} in this order, got ${JSON.stringify(got)}`,
+  );
 });
 
 // x-decisions query-validation: 400 with an envelope whose message names the problem.
@@ -76,7 +90,10 @@ Then('the response is 400 naming {string}', function (this: KitWorld, word: stri
   const outcome = this.response();
   expectThat(outcome.status === 400, `${outcome.operation} answered ${outcome.status}, expected 400: ${outcome.rawBody.slice(0, 300)}`);
   const items = requireEnvelope(outcome);
-  expectThat(items.every((item) => item.error === true), `${outcome.operation} 400: every item must say error true: ${outcome.rawBody.slice(0, 300)}`);
+  expectThat(
+    items.every((item) => item.error === true),
+    `${outcome.operation} 400: every item must say error true: ${outcome.rawBody.slice(0, 300)}`,
+  );
   const named = items.some((item) => JSON.stringify(item.message ?? '').includes(word));
   expectThat(named, `${outcome.operation} 400: the message should name ${JSON.stringify(word)}: ${outcome.rawBody.slice(0, 300)}`);
 });

@@ -15,10 +15,13 @@ function madeRecordId(world: KitWorld, index: ClientIndexKey, position: 0 | 1): 
   return record.id;
 }
 
-When('I read {index} where {string} equals the id of the first, sending the query as q', async function (this: KitWorld, index: ClientIndexKey, target: string) {
-  const query = { where: { equals: { target, expr: madeRecordId(this, index, 0) } } };
-  await this.call((c) => indexClient(c, index).read({ query, queryIn: 'url' }));
-});
+When(
+  'I read {index} where {string} equals the id of the first, sending the query as q',
+  async function (this: KitWorld, index: ClientIndexKey, target: string) {
+    const query = { where: { equals: { target, expr: madeRecordId(this, index, 0) } } };
+    await this.call((c) => indexClient(c, index).read({ query, queryIn: 'url' }));
+  },
+);
 
 When('I read the first of {index} by its id selecting {string}, sending the query as q', async function (this: KitWorld, index: ClientIndexKey, field: string) {
   const id = madeRecordId(this, index, 0);
@@ -48,17 +51,37 @@ When(
 
 // q given twice: the first names the first record, the second the second; a server that took
 // either alone would not answer 400 (and a delete of the first by its id would take it).
-When('I {operation} the {index} at {path} sending the query as q twice', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-  if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
-  const first = madeRecordId(this, index, 0);
-  const second = madeRecordId(this, index, 1);
-  const q = (id: string): string => `q=${encodeURIComponent(JSON.stringify(whereIdIs(id)))}`;
-  await this.sendRaw({ index, method: operation === 'read' ? 'GET' : 'DELETE', id: path === 'record' ? first : undefined, search: `?${q(first)}&${q(second)}`, body: '', contentType: 'application/json' });
-});
+When(
+  'I {operation} the {index} at {path} sending the query as q twice',
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
+    if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
+    const first = madeRecordId(this, index, 0);
+    const second = madeRecordId(this, index, 1);
+    const q = (id: string): string => `q=${encodeURIComponent(JSON.stringify(whereIdIs(id)))}`;
+    await this.sendRaw({
+      index,
+      method: operation === 'read' ? 'GET' : 'DELETE',
+      id: path === 'record' ? first : undefined,
+      search: `?${q(first)}&${q(second)}`,
+      body: '',
+      contentType: 'application/json',
+    });
+  },
+);
 
-When('I {operation} the {index} at {path} sending as q a text that is not JSON', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-  if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
-  const first = madeRecordId(this, index, 0);
-  const text = `{where: {equals: {target: id, expr: ${madeRecordId(this, index, 1)}}}}`;
-  await this.sendRaw({ index, method: operation === 'read' ? 'GET' : 'DELETE', id: path === 'record' ? first : undefined, search: `?q=${encodeURIComponent(text)}`, body: '', contentType: 'application/json' });
-});
+When(
+  'I {operation} the {index} at {path} sending as q a text that is not JSON',
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
+    if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
+    const first = madeRecordId(this, index, 0);
+    const text = `{where: {equals: {target: id, expr: ${madeRecordId(this, index, 1)}}}}`;
+    await this.sendRaw({
+      index,
+      method: operation === 'read' ? 'GET' : 'DELETE',
+      id: path === 'record' ? first : undefined,
+      search: `?q=${encodeURIComponent(text)}`,
+      body: '',
+      contentType: 'application/json',
+    });
+  },
+);

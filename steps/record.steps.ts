@@ -77,7 +77,8 @@ Then('reading all {index} finds nothing', async function (this: KitWorld, index:
   expectThat(EMPTY_INDEX_STATUSES.includes(outcome.status), `${outcome.operation} answered ${outcome.status} on an empty index`);
   const left = recordsOf(outcome).map((r) => r['id']);
   expectThat(left.length === 0, `${outcome.operation}: the index still holds ${JSON.stringify(left)} after delete without a body`);
-  if (outcome.status === 200) expectThat(Array.isArray(outcome.data) && outcome.data.length === 0, `${outcome.operation}: expected [], got ${outcome.rawBody.slice(0, 200)}`);
+  if (outcome.status === 200)
+    expectThat(Array.isArray(outcome.data) && outcome.data.length === 0, `${outcome.operation}: expected [], got ${outcome.rawBody.slice(0, 200)}`);
 });
 
 // §2.2: ids and exact names of the preloaded types are not fixed; find them by what any of
@@ -89,7 +90,10 @@ Then('the list holds a point-to-point type and a slice type, each with id, name 
     const matching = list.filter((r) => [r['id'], r['name'], r['description']].some((v) => typeof v === 'string' && pattern.test(v)));
     return matching.find(complete) ?? matching[0];
   };
-  for (const [label, pattern] of [['point-to-point', /point.?to.?point|p2p/i], ['slice', /slice/i]] as const) {
+  for (const [label, pattern] of [
+    ['point-to-point', /point.?to.?point|p2p/i],
+    ['slice', /slice/i],
+  ] as const) {
     const type = find(pattern);
     expectThat(type, `no preloaded ${label} link type among ${JSON.stringify(list.map((r) => r['id']))}`);
     for (const field of ['id', 'name', 'description']) {

@@ -36,7 +36,10 @@ function assertListMatches(outcome: CallOutcome, expected: ScenarioRecord[], exa
   if (exactly) {
     const ids = list.map((item) => item['id']);
     const want = expected.map((r) => r.id);
-    expectThat(ids.length === want.length && want.every((id) => ids.includes(id)), `${outcome.operation}: expected exactly ${want.join(', ')}, got ${JSON.stringify(ids)}`);
+    expectThat(
+      ids.length === want.length && want.every((id) => ids.includes(id)),
+      `${outcome.operation}: expected exactly ${want.join(', ')}, got ${JSON.stringify(ids)}`,
+    );
   }
 }
 
@@ -91,7 +94,11 @@ Then('the response is 201 with an envelope naming the id', function (this: KitWo
 
 Then('the response is 201 with an envelope naming both ids', function (this: KitWorld) {
   const outcome = expectStatus(this, 201);
-  assertSuccessEnvelope(outcome, 201, madeForLastResponse(this).map((r) => r.id));
+  assertSuccessEnvelope(
+    outcome,
+    201,
+    madeForLastResponse(this).map((r) => r.id),
+  );
 });
 
 // §2 rule 3: find the record by its marker to learn the id the service generated.
@@ -103,7 +110,10 @@ Then('the response is 201 with an envelope naming the generated id', async funct
   const found = await this.call((c) => indexClient(c, pending.index).read({ query }));
   const records = recordsOf(found).filter((r) => r[MARKER_FIELDS.conformance] === pending.marker);
   this.response();
-  expectThat(records.length === 1, `expected one ${pending.index} record with ${MARKER_FIELDS.conformance}=${pending.marker}, read answered ${found.status} ${found.rawBody.slice(0, 200)}`);
+  expectThat(
+    records.length === 1,
+    `expected one ${pending.index} record with ${MARKER_FIELDS.conformance}=${pending.marker}, read answered ${found.status} ${found.rawBody.slice(0, 200)}`,
+  );
   const id = records[0]!['id'];
   expectThat(typeof id === 'string' && id !== '', `the created record has no string id: ${JSON.stringify(records[0])}`);
   this.remember(pending.index, id, { ...pending.sent, id }, 'generated');
@@ -137,7 +147,10 @@ Then(
     const list = `${entry}s`;
     const sent = record.sent[list] as unknown[];
     const kept = stored?.[list];
-    expectThat(Array.isArray(kept) && kept.length === sent.length, `the agent ${record.id} should keep its ${sent.length} ${list}, has ${JSON.stringify(kept)}`);
+    expectThat(
+      Array.isArray(kept) && kept.length === sent.length,
+      `the agent ${record.id} should keep its ${sent.length} ${list}, has ${JSON.stringify(kept)}`,
+    );
     const missing = (kept as Array<Record<string, unknown>>).filter((e) => typeof e['id'] !== 'string' || e['id'] === '');
     expectThat(missing.length === 0, `${list} stored without an id: ${JSON.stringify(missing)}`);
   },

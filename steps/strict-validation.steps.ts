@@ -22,7 +22,10 @@ function asList(word: string): AgentList {
 /** Two entries of the list with the id of the sample's first entry, differing in description. */
 function repeatedEntries(list: AgentList): JsonRecord[] {
   const first = (sampleAgent()[list] as JsonRecord[])[0]!;
-  return [{ ...first, description: 'one' }, { ...first, description: 'two' }];
+  return [
+    { ...first, description: 'one' },
+    { ...first, description: 'two' },
+  ];
 }
 
 Then('the response is 406 naming the field {string}', function (this: KitWorld, field: string) {
@@ -31,7 +34,10 @@ Then('the response is 406 naming the field {string}', function (this: KitWorld, 
   const named = requireEnvelope(outcome).some(
     (item) => item.error === true && typeof item.message === 'object' && item.message !== null && Object.hasOwn(item.message, field),
   );
-  expectThat(named, `${outcome.operation} 406: expected an item with error true whose message object names ${JSON.stringify(field)}: ${outcome.rawBody.slice(0, 300)}`);
+  expectThat(
+    named,
+    `${outcome.operation} 406: expected an item with error true whose message object names ${JSON.stringify(field)}: ${outcome.rawBody.slice(0, 300)}`,
+  );
 });
 
 When('I create {index} with a new id in the path and another new id in the body', async function (this: KitWorld, index: ClientIndexKey) {

@@ -88,11 +88,8 @@ When('I update {index} at {path} naming an id that does not exist', async functi
 });
 
 // Extension (x-decisions batches): an update body may be a list of records.
-When(
-  'I update both {index} in one batch setting {string} to {string}',
-  async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
-    const records = this.made(index);
-    for (const record of records) record.sent = { ...record.sent, [field]: value };
-    await this.call((c) => indexClient(c, index).update({ body: records.map((r) => ({ id: r.id, [field]: value })) }));
-  },
-);
+When('I update both {index} in one batch setting {string} to {string}', async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
+  const records = this.made(index);
+  for (const record of records) record.sent = { ...record.sent, [field]: value };
+  await this.call((c) => indexClient(c, index).update({ body: records.map((r) => ({ id: r.id, [field]: value })) }));
+});

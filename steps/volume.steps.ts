@@ -66,7 +66,10 @@ When('I delete {index} where the batch field equals the batch value', async func
 
 /** Every record of the batch is in the 200 list, as sent; with `exactly`, nothing else either. */
 function assertHoldsBatch(outcome: CallOutcome, batch: Batch, exactly: boolean): void {
-  expectThat(outcome.status === 200, `${outcome.operation} answered ${outcome.status}, expected 200 with the ${batch.records.size} records: ${outcome.rawBody.slice(0, 200)}`);
+  expectThat(
+    outcome.status === 200,
+    `${outcome.operation} answered ${outcome.status}, expected 200 with the ${batch.records.size} records: ${outcome.rawBody.slice(0, 200)}`,
+  );
   const list = recordsOf(outcome);
   const byId = new Map(list.map((record) => [record['id'], record]));
   const missing = [...batch.records.keys()].filter((id) => !byId.has(id));
@@ -81,7 +84,10 @@ function assertHoldsBatch(outcome: CallOutcome, batch: Batch, exactly: boolean):
   }
   if (!exactly) return;
   const others = list.filter((record) => typeof record['id'] !== 'string' || !batch.records.has(record['id']));
-  expectThat(others.length === 0, `${outcome.operation}: the where matches only the batch, yet the list holds ${others.length} other records, e.g. ${(JSON.stringify(others[0]) ?? '').slice(0, 200)}`);
+  expectThat(
+    others.length === 0,
+    `${outcome.operation}: the where matches only the batch, yet the list holds ${others.length} other records, e.g. ${(JSON.stringify(others[0]) ?? '').slice(0, 200)}`,
+  );
 }
 
 Then('the list holds every record of the batch as sent', function (this: KitWorld) {
@@ -100,8 +106,14 @@ Then('no record of the batch is left', async function (this: KitWorld) {
   const all = await this.call((c) => indexClient(c, batch.index).read());
   this.response();
   for (const outcome of [byWhere, all]) {
-    expectThat([200, ...READ_NOTHING_STATUSES].includes(outcome.status), `${outcome.operation} answered ${outcome.status} after the delete: ${outcome.rawBody.slice(0, 200)}`);
+    expectThat(
+      [200, ...READ_NOTHING_STATUSES].includes(outcome.status),
+      `${outcome.operation} answered ${outcome.status} after the delete: ${outcome.rawBody.slice(0, 200)}`,
+    );
     const left = recordsOf(outcome).filter((record) => typeof record['id'] === 'string' && batch.records.has(record['id']));
-    expectThat(left.length === 0, `${outcome.operation}: ${left.length} of the ${batch.records.size} records the delete by where answered 205 for are still there, e.g. ${String(left[0]?.['id'])}`);
+    expectThat(
+      left.length === 0,
+      `${outcome.operation}: ${left.length} of the ${batch.records.size} records the delete by where answered 205 for are still there, e.g. ${String(left[0]?.['id'])}`,
+    );
   }
 });

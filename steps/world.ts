@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import {
-  createClient,
-  NetworkError,
-  UnexpectedStatusError,
-  type ClientIndexKey,
-  type KitClient,
-} from '../src/client/index.js';
+import { createClient, NetworkError, UnexpectedStatusError, type ClientIndexKey, type KitClient } from '../src/client/index.js';
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
-import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
+import type { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import { findOutcomeProblem } from './support/check-outcome.js';

@@ -52,7 +52,10 @@ export function readCodeBlocks(markdown: string): CodeBlock[] {
     if (line.opens === undefined) return;
     let end = index + 1;
     while (end < lines.length && !lines[end]!.closes) end += 1;
-    const code = lines.slice(index + 1, end).map((l) => l.text).join('\n');
+    const code = lines
+      .slice(index + 1, end)
+      .map((l) => l.text)
+      .join('\n');
     let before = index - 1;
     while (before >= 0 && lines[before]!.text.trim() === '') before -= 1;
     const marker = before >= 0 ? MARKER.exec(lines[before]!.text) : null;

@@ -47,7 +47,8 @@ function npmEnv(): NodeJS.ProcessEnv {
 
 function npmPack(cwd: string, args: string[]): PackJson {
   const result = spawnSync('npm', ['pack', '--json', '--ignore-scripts', ...args], { cwd, env: npmEnv(), encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm pack ${args.join(' ')} (in ${cwd}) exited ${result.status ?? result.signal}:\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(`npm pack ${args.join(' ')} (in ${cwd}) exited ${result.status ?? result.signal}:\n${result.stdout}\n${result.stderr}`);
   const [info] = JSON.parse(result.stdout) as PackJson[];
   if (!info) throw new Error(`npm pack (in ${cwd}) printed nothing`);
   return info;

@@ -5,7 +5,10 @@ import type { PackageName, Packed } from './pack-packages.js';
 
 const MARKED = /<!-- package:([\w-]+) -->(.*?)<!-- \/package -->/g;
 
-const kb = (bytes: number) => `${Math.round(bytes / 1000).toLocaleString('en-US').replace(/,/g, ' ')} kB`;
+const kb = (bytes: number) =>
+  `${Math.round(bytes / 1000)
+    .toLocaleString('en-US')
+    .replace(/,/g, ' ')} kB`;
 
 /** `mock-files` → `188`, `mock-packed` → `111 kB`, `mock-unpacked` → `503 kB`, for each package. */
 export function tarballFigures(packed: Readonly<Record<PackageName, Packed>>): Record<string, string> {

@@ -16,7 +16,10 @@ const figure = (reqPerSec: number, serverCpuUs?: number): LoadFigure => ({
 /** Two rounds: ceiling 40 000 / 30 000, reference GET by id 32 000 / 24 000, POST 20 000 / 9 000, Prism 1 000. */
 export function benchFixture(): BenchReport {
   const rows: ThroughputRow[] = [];
-  for (const [round, ceiling, byId, post] of [[1, 40_000, 32_000, 20_000], [2, 30_000, 24_000, 9_000]] as const) {
+  for (const [round, ceiling, byId, post] of [
+    [1, 40_000, 32_000, 20_000],
+    [2, 30_000, 24_000, 9_000],
+  ] as const) {
     rows.push({ round, target: 'ceiling', operation: 'GET by id', figure: figure(ceiling, 10) });
     rows.push({ round, target: 'reference', operation: 'GET by id', figure: figure(byId, 12.5) });
     rows.push({ round, target: 'reference', operation: 'POST unique ids', figure: figure(post) });

@@ -27,7 +27,29 @@ export interface BenchSettings {
  */
 export function benchSettings(quick: boolean): BenchSettings {
   if (quick) {
-    return { connections: 8, durationSec: 1, warmupSec: 0.2, rounds: 1, listRecords: 100, whereEvents: 10_000, memoryEvents: 10_000, memorySettleSec: 3, latencySamples: 20, quick };
+    return {
+      connections: 8,
+      durationSec: 1,
+      warmupSec: 0.2,
+      rounds: 1,
+      listRecords: 100,
+      whereEvents: 10_000,
+      memoryEvents: 10_000,
+      memorySettleSec: 3,
+      latencySamples: 20,
+      quick,
+    };
   }
-  return { connections: 32, durationSec: 5, warmupSec: 1, rounds: 2, listRecords: 100, whereEvents: 10_000, memoryEvents: 100_000, memorySettleSec: 40, latencySamples: 200, quick };
+  return {
+    connections: 32,
+    durationSec: 5,
+    warmupSec: 1,
+    rounds: 2,
+    listRecords: 100,
+    whereEvents: 10_000,
+    memoryEvents: 100_000,
+    memorySettleSec: 40,
+    latencySamples: 200,
+    quick,
+  };
 }

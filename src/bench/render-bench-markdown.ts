@@ -50,17 +50,27 @@ export function renderBenchMarkdown(report: BenchReport): string {
   );
   lines.push('', '## Single-client latency', '', '| request | round | p50 ms | p99 ms | req/s |', '|---|---|---|---|---|');
   for (const row of report.latency) {
-    lines.push(`| ${row.what} | ${row.round === 0 ? 'memory server' : row.round} | ${fixed(row.figure.p50Ms)} | ${fixed(row.figure.p99Ms)} | ${int(row.figure.reqPerSec)} |`);
+    lines.push(
+      `| ${row.what} | ${row.round === 0 ? 'memory server' : row.round} | ${fixed(row.figure.p50Ms)} | ${fixed(row.figure.p99Ms)} | ${int(row.figure.reqPerSec)} |`,
+    );
   }
   if (report.memory) {
     const m = report.memory;
-    lines.push('', '## Memory', '', `| \`mgmt-kit serve --empty\` | RSS settled (${m.settleSec} s idle) | RSS 1 s after ready | peak RSS | start-up |`, '|---|---|---|---|---|');
+    lines.push(
+      '',
+      '## Memory',
+      '',
+      `| \`mgmt-kit serve --empty\` | RSS settled (${m.settleSec} s idle) | RSS 1 s after ready | peak RSS | start-up |`,
+      '|---|---|---|---|---|',
+    );
     lines.push(`| no records | ${mb(m.emptyRssBytes)} | ${mb(m.emptyRssAtReadyBytes)} | – | ${int(m.emptyStartMs)} ms |`);
     lines.push(
       `| ${m.events.toLocaleString('en')} events of ~200 bytes (--seed) | ${mb(m.loadedRssBytes)} | ${mb(m.loadedRssAtReadyBytes)} | ${m.loadedPeakRssBytes === undefined ? '–' : mb(m.loadedPeakRssBytes)} | ${int(m.startMs)} ms |`,
     );
     lines.push('', `Per-record overhead: ${int(m.perRecordBytes)} bytes per event ((settled loaded − settled empty) / events).`);
-    lines.push("Loading leaves garbage and a grown young generation that V8's memory reducer returns to the system after some idle seconds; the settled figure is what a running server holds.");
+    lines.push(
+      "Loading leaves garbage and a grown young generation that V8's memory reducer returns to the system after some idle seconds; the settled figure is what a running server holds.",
+    );
   }
   lines.push('', `Run took ${report.durationSec.toFixed(0)} s.`, '');
   return lines.join('\n');

@@ -35,10 +35,12 @@ export function renderBenchSvg(report: BenchReport): string {
   const high = Math.max(low + 1, Math.ceil(Math.log10(Math.max(10, ...bars.map((b) => b.value)))));
   const xOf = (value: number) => labelWidth + (barArea * (Math.log10(Math.max(value, 10 ** low)) - low)) / (high - low);
   const { machine: m, settings: s } = report;
+  const title = `mgmt-kit bench: requests per second (mean of ${s.rounds} round${s.rounds === 1 ? '' : 's'}, log scale)`;
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="sans-serif" font-size="12">`,
+    `<title>${title}</title>`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="10" y="20" font-size="15" font-weight="bold">mgmt-kit bench: requests per second (mean of ${s.rounds} round${s.rounds === 1 ? '' : 's'}, log scale)</text>`,
+    `<text x="10" y="20" font-size="15" font-weight="bold">${title}</text>`,
     `<text x="10" y="37" fill="#555">${escapeXml(`${m.cpuModel}, ${m.cpus} CPUs, Node ${m.node}, autocannon ${s.connections} connections × ${s.durationSec} s, loopback, ${report.date.slice(0, 10)}`)}</text>`,
   ];
   const axisY = top + bars.length * rowHeight + 4;
@@ -58,6 +60,10 @@ export function renderBenchSvg(report: BenchReport): string {
       `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 15}">${Math.round(bar.value).toLocaleString('en')}</text>`,
     );
   });
-  parts.push(`<text x="10" y="${height - 8}" fill="#555">grey: bare node:http ceiling · blue: reference server · green: core.handle in-process · orange: Prism mock</text>`, '</svg>', '');
+  parts.push(
+    `<text x="10" y="${height - 8}" fill="#555">grey: bare node:http ceiling · blue: reference server · green: core.handle in-process · orange: Prism mock</text>`,
+    '</svg>',
+    '',
+  );
   return parts.join('\n');
 }

@@ -18,7 +18,10 @@ test('the goals table reads each goal per round and says whether it is met', () 
   const byName = Object.fromEntries(goals.map((g) => [g.goal, g]));
   assert.deepEqual(byName['reference GET by id / ceiling']!.values, [0.8, 0.8]);
   assert.deepEqual(byName['reference POST / ceiling']!.values, [0.5, 0.3]);
-  assert.deepEqual(byName['reference POST / ceiling']!.values.map((v) => byName['reference POST / ceiling']!.met(v!)), [true, false]);
+  assert.deepEqual(
+    byName['reference POST / ceiling']!.values.map((v) => byName['reference POST / ceiling']!.met(v!)),
+    [true, false],
+  );
   assert.deepEqual(byName['ceiling CPU / reference CPU per GET by id (server side)']!.values, [0.8, 0.8]);
   const memory = goals.find((g) => g.unit === 'MB')!;
   assert.deepEqual(memory.values, [120, undefined]);

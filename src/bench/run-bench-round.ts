@@ -34,7 +34,9 @@ export async function runBenchRound(context: RoundContext): Promise<{ throughput
     await measureHttp(url, request, warmup, status);
     const figure = await measureHttp(url, request, load, status, pid);
     throughput.push({ round, target, operation, figure });
-    log(`  round ${round} ${target} ${operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`);
+    log(
+      `  round ${round} ${target} ${operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`,
+    );
   };
   const auth = { authorization: `Bearer ${token}` };
   const byId: LoadRequest = { method: 'GET', path: '/type/network-link/p2p', headers: auth };

@@ -53,7 +53,17 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
     }
     for (let round = 1; round <= settings.rounds; round += 1) {
       log(`round ${round} of ${settings.rounds}`);
-      const result = await runBenchRound({ round, settings, ceilingUrl: ceiling.url, ceilingPid: ceiling.pid, prismUrl: prism?.url, secret, token, seedFile, log });
+      const result = await runBenchRound({
+        round,
+        settings,
+        ceilingUrl: ceiling.url,
+        ceilingPid: ceiling.pid,
+        prismUrl: prism?.url,
+        secret,
+        token,
+        seedFile,
+        log,
+      });
       throughput.push(...result.throughput);
       latency.push(...result.latency);
     }

@@ -53,7 +53,9 @@ export async function runCapture(options: CaptureOptions): Promise<number> {
       seed[definition.name] = options.keepInvalid ? (read.records as JsonObject[]) : sorted.valid;
     }
     for (const record of refused) {
-      stderr.write(`${options.keepInvalid ? 'kept, though a seed refuses it' : 'left out'}: ${record.index} ${record.id === undefined ? '(no id)' : `"${record.id}"`}: ${record.reason}\n`);
+      stderr.write(
+        `${options.keepInvalid ? 'kept, though a seed refuses it' : 'left out'}: ${record.index} ${record.id === undefined ? '(no id)' : `"${record.id}"`}: ${record.reason}\n`,
+      );
     }
     const text = `${JSON.stringify(seed, null, 2)}\n`;
     if (options.out === undefined) options.stdout.write(text);
@@ -67,9 +69,12 @@ export async function runCapture(options: CaptureOptions): Promise<number> {
       const label = indexLabels(name as IndexName);
       return plural(records.length, label.one, label.many);
     });
-    const refusedNote = refused.length === 0 ? '' : options.keepInvalid
-      ? `; ${plural(refused.length, 'record', 'records')} kept that the create schemas refuse (serve --seed refuses this file until they are fixed)`
-      : `; ${plural(refused.length, 'record', 'records')} left out (the create schemas refuse them; --keep-invalid keeps them)`;
+    const refusedNote =
+      refused.length === 0
+        ? ''
+        : options.keepInvalid
+          ? `; ${plural(refused.length, 'record', 'records')} kept that the create schemas refuse (serve --seed refuses this file until they are fixed)`
+          : `; ${plural(refused.length, 'record', 'records')} left out (the create schemas refuse them; --keep-invalid keeps them)`;
     stderr.write(`mgmt-kit capture: ${counts.join(', ')} from ${options.connection.baseUrl} → ${options.out ?? 'standard output'}${refusedNote}\n`);
     return 0;
   } finally {

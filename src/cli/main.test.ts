@@ -15,7 +15,12 @@ const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.me
 /** A stream that keeps what is written to it. */
 function capture(): Writable & { text: () => string } {
   let text = '';
-  const stream = new Writable({ write: (chunk: Buffer, _encoding, done) => ((text += chunk.toString()), done()) });
+  const stream = new Writable({
+    write: (chunk: Buffer, _encoding, done) => {
+      text += chunk.toString();
+      done();
+    },
+  });
   return Object.assign(stream, { text: () => text });
 }
 
@@ -34,8 +39,22 @@ async function run(argv: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 test('the program declares each command under the name main.ts loads it by, in that order, and every variable the docs name', () => {
-  assert.deepEqual(COMMANDS.map((command) => command.name()), COMMAND_MODULES.map(([name]) => name));
-  const documented = ['PORT', 'MGMT_KIT_HOST', 'JWT_SECRET', 'BASE_URL', 'TOKEN', 'TOKEN_COMMAND', 'JWT_CLAIMS', 'AUTH_SCHEME', 'EXTRA_HEADERS', 'MIN_COVERAGE'];
+  assert.deepEqual(
+    COMMANDS.map((command) => command.name()),
+    COMMAND_MODULES.map(([name]) => name),
+  );
+  const documented = [
+    'PORT',
+    'MGMT_KIT_HOST',
+    'JWT_SECRET',
+    'BASE_URL',
+    'TOKEN',
+    'TOKEN_COMMAND',
+    'JWT_CLAIMS',
+    'AUTH_SCHEME',
+    'EXTRA_HEADERS',
+    'MIN_COVERAGE',
+  ];
   assert.deepEqual(VARIABLES.toSorted(), documented.toSorted());
 });
 
@@ -44,8 +63,14 @@ test('mgmt-kit --help (and no argument at all) lists every command with its summ
     const { code, stdout } = await run(argv);
     assert.equal(code, 0);
     // A row starts with its command two spaces in; a summary longer than the terminal goes on, further in.
-    const rows = stdout.split('Commands:\n')[1]?.split('\n').filter((line) => /^ {2}\S/.test(line));
-    assert.deepEqual(rows?.map((row) => row.trim().split(/ +/)[0]), ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'capture', 'coverage', 'bench', 'help']);
+    const rows = stdout
+      .split('Commands:\n')[1]
+      ?.split('\n')
+      .filter((line) => /^ {2}\S/.test(line));
+    assert.deepEqual(
+      rows?.map((row) => row.trim().split(/ +/)[0]),
+      ['serve', 'token', 'mock', 'proxy', 'conformance', 'fuzz', 'capture', 'coverage', 'bench', 'help'],
+    );
     const oneLine = stdout.replace(/\s+/g, ' ');
     assert.match(oneLine, / serve run the reference in-memory server \(npm start\) token /);
     assert.match(oneLine, / conformance run the conformance features against any implementation \(npm run conformance\) fuzz /);
@@ -89,7 +114,9 @@ async function parse(name: string, argv: string[]): Promise<{ values: unknown } 
   const program = await createProgram(io, [name]);
   const command = program.commands[0]!;
   let values: unknown;
-  command.action(() => void (values = { ...command.opts() }));
+  command.action(() => {
+    values = { ...command.opts() };
+  });
   try {
     await program.parseAsync([name, ...argv], { from: 'user' });
     return { values };
@@ -112,19 +139,58 @@ const rows: Array<[string, string[], unknown]> = [
   ['mock', ['spec.yaml'], { refused: "mgmt-kit mock: too many arguments for 'mock'. Expected 0 arguments but got 1." }],
   ['proxy', ['--upstream', 'http://svc:8080'], { values: { upstream: 'http://svc:8080', port: 4011, host: '127.0.0.1' } }],
   ['proxy', [], { refused: "mgmt-kit proxy: required option '--upstream <URL>' not specified" }],
-  ['proxy', ['--upstream', 'svc'], { refused: "mgmt-kit proxy: option '--upstream <URL>' argument 'svc' is invalid. Expected an http:// or https:// URL, e.g. https://mgmt.example.net." }],
-  ['proxy', ['--upstream', 'file:///etc'], { refused: "mgmt-kit proxy: option '--upstream <URL>' argument 'file:///etc' is invalid. Expected an http:// or https:// URL, e.g. https://mgmt.example.net." }],
-  ['fuzz', ['--random-seed', '3', '--time-budget', '2m'], { values: { ...CONNECTION_DEFAULTS, timeout: 10_000, runs: 100, timeBudget: 120_000, randomSeed: 3, reportDir: 'reports' } }],
+  [
+    'proxy',
+    ['--upstream', 'svc'],
+    { refused: "mgmt-kit proxy: option '--upstream <URL>' argument 'svc' is invalid. Expected an http:// or https:// URL, e.g. https://mgmt.example.net." },
+  ],
+  [
+    'proxy',
+    ['--upstream', 'file:///etc'],
+    {
+      refused:
+        "mgmt-kit proxy: option '--upstream <URL>' argument 'file:///etc' is invalid. Expected an http:// or https:// URL, e.g. https://mgmt.example.net.",
+    },
+  ],
+  [
+    'fuzz',
+    ['--random-seed', '3', '--time-budget', '2m'],
+    { values: { ...CONNECTION_DEFAULTS, timeout: 10_000, runs: 100, timeBudget: 120_000, randomSeed: 3, reportDir: 'reports' } },
+  ],
   ['fuzz', ['--time-budget', '0s'], { refused: "mgmt-kit fuzz: option '--time-budget <TIME>' argument '0s' is invalid. It must be longer than 0." }],
   ['fuzz', ['--seed', '3'], { refused: "mgmt-kit fuzz: unknown option '--seed'" }],
-  ['fuzz', ['--min-coverage', '101'], { refused: "mgmt-kit fuzz: option '--min-coverage <P>' argument '101' is invalid. Expected a whole number from 0 to 100." }],
-  ['conformance', ['--timeout', '1m', '--header', 'A: 1', '--header=B: 2'], { values: { ...CONNECTION_DEFAULTS, header: ['A: 1', 'B: 2'], timeout: 60_000, parallel: 0, reportDir: 'reports', preloadCheck: true } }],
-  ['conformance', ['--profile', 'strict'], { refused: "mgmt-kit conformance: option '--profile <NAME>' argument 'strict' is invalid. Allowed choices are core, extended." }],
-  ['conformance', ['--token', 't', '--token-command', 'echo t'], { refused: "mgmt-kit conformance: option '--token <T>' cannot be used with option '--token-command <CMD>'" }],
+  [
+    'fuzz',
+    ['--min-coverage', '101'],
+    { refused: "mgmt-kit fuzz: option '--min-coverage <P>' argument '101' is invalid. Expected a whole number from 0 to 100." },
+  ],
+  [
+    'conformance',
+    ['--timeout', '1m', '--header', 'A: 1', '--header=B: 2'],
+    { values: { ...CONNECTION_DEFAULTS, header: ['A: 1', 'B: 2'], timeout: 60_000, parallel: 0, reportDir: 'reports', preloadCheck: true } },
+  ],
+  [
+    'conformance',
+    ['--profile', 'strict'],
+    { refused: "mgmt-kit conformance: option '--profile <NAME>' argument 'strict' is invalid. Allowed choices are core, extended." },
+  ],
+  [
+    'conformance',
+    ['--token', 't', '--token-command', 'echo t'],
+    { refused: "mgmt-kit conformance: option '--token <T>' cannot be used with option '--token-command <CMD>'" },
+  ],
   ['capture', ['--jwt-secret', ''], { refused: "mgmt-kit capture: option '--jwt-secret <S>' argument '' is invalid. It must not be empty." }],
   ['coverage', ['--report', 'a.json', '--report', 'b.json', '--min-coverage', '55'], { values: { report: ['a.json', 'b.json'], minCoverage: 55 } }],
-  ['serve', ['--cors=false', '--no-auth'], { values: { port: 8080, host: '127.0.0.1', auth: false, bodyLimit: 1_048_576, cors: false, corsOrigin: [], journalSize: 2000 } }],
-  ['serve', ['--cors', '--admin', '--journal-size', '5'], { values: { port: 8080, host: '127.0.0.1', auth: true, bodyLimit: 1_048_576, cors: true, corsOrigin: [], admin: true, journalSize: 5 } }],
+  [
+    'serve',
+    ['--cors=false', '--no-auth'],
+    { values: { port: 8080, host: '127.0.0.1', auth: false, bodyLimit: 1_048_576, cors: false, corsOrigin: [], journalSize: 2000 } },
+  ],
+  [
+    'serve',
+    ['--cors', '--admin', '--journal-size', '5'],
+    { values: { port: 8080, host: '127.0.0.1', auth: true, bodyLimit: 1_048_576, cors: true, corsOrigin: [], admin: true, journalSize: 5 } },
+  ],
   ['serve', ['--cors=maybe'], { refused: "mgmt-kit serve: option '--cors [true|false]' argument 'maybe' is invalid. Give the flag alone, =true or =false." }],
   ['serve', ['--journal-size', '5'], { refused: 'mgmt-kit serve: --journal-size needs --admin: without it --journal-size would change nothing' }],
 ];
@@ -138,7 +204,7 @@ test('--timeout and --time-budget refuse a bare number for one release, with the
   assert.match(refused, / is invalid\. --timeout 90: give the unit — 90s for seconds, 90ms for milliseconds\. /);
 });
 
-describe('the flags\' variables', () => {
+describe("the flags' variables", () => {
   const withVariables = async <T>(variables: Record<string, string>, use: () => Promise<T>): Promise<T> => {
     Object.assign(process.env, variables);
     try {
@@ -155,12 +221,17 @@ describe('the flags\' variables', () => {
     const { refused } = (await withVariables({ PORT: 'x' }, () => parse('serve', []))) as { refused: string };
     assert.equal(refused, "mgmt-kit serve: option '--port <N>' value 'x' from env 'PORT' is invalid. Expected a whole number from 0 to 65535.");
   });
-  it('a repeatable flag\'s variable holds one value a line, blank lines skipped', async () => {
-    const { values } = (await withVariables({ EXTRA_HEADERS: 'X-Tenant: t\n\nX-Api-Key: k\n' }, () => parse('capture', []))) as { values: { header: string[] } };
+  it("a repeatable flag's variable holds one value a line, blank lines skipped", async () => {
+    const { values } = (await withVariables({ EXTRA_HEADERS: 'X-Tenant: t\n\nX-Api-Key: k\n' }, () => parse('capture', []))) as {
+      values: { header: string[] };
+    };
     assert.deepEqual(values.header, ['X-Tenant: t', 'X-Api-Key: k']);
   });
   it('one set to "" counts as unset (main drops it): an empty JWT_SECRET is no empty secret', async () => {
     const { code, stderr } = await withVariables({ JWT_SECRET: '', PORT: '' }, () => run(['token']));
-    assert.deepEqual({ code, stderr }, { code: 2, stderr: 'mgmt-kit token: no secret — pass --secret S or set JWT_SECRET (the secret the server was started with)\n' });
+    assert.deepEqual(
+      { code, stderr },
+      { code: 2, stderr: 'mgmt-kit token: no secret — pass --secret S or set JWT_SECRET (the secret the server was started with)\n' },
+    );
   });
 });

@@ -5,7 +5,11 @@ import { mintToken } from '../tokens/mint-token.js';
 import { withSelfTestServer, type SelfTestServer } from './self-test-server.js';
 
 /** Whether anything answers at the URL. */
-const answers = (url: string) => fetch(`${url}/openapi.yaml`).then(() => true, () => false);
+const answers = (url: string) =>
+  fetch(`${url}/openapi.yaml`).then(
+    () => true,
+    () => false,
+  );
 
 test('withSelfTestServer: a server on loopback that takes tokens of its secret, announced, closed afterwards', async () => {
   const out = new PassThrough();

@@ -48,7 +48,7 @@ test('packageOf names the package of a module path or URL, scoped ones included,
   assert.equal(packageOf('file:///p/dist/cli/main.js'), undefined);
 });
 
-test('serve, until it answers, loads none of the other commands\' modules, nor ajv or jose', { timeout: 60_000 }, async () => {
+test("serve, until it answers, loads none of the other commands' modules, nor ajv or jose", { timeout: 60_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'serve-modules-'));
   const out = join(dir, 'loaded.txt');
   try {

@@ -13,19 +13,28 @@ function declareConnectionOptions(command: Command, timeout: DefaultTimeout, bas
     .addOption(new Option('--base-url <URL>', baseUrlDescription).env('BASE_URL').argParser(httpUrl))
     .addOption(new Option('--token <T>', 'JWT sent as Authorization on every call (absent: minted from --jwt-secret)').env('TOKEN').conflicts('tokenCommand'))
     .addOption(
-      new Option('--token-command <CMD>', "shell command printing a token (e.g. curl … | jq -r .access_token): run at start, again near the token's exp and after a 401 to it")
+      new Option(
+        '--token-command <CMD>',
+        "shell command printing a token (e.g. curl … | jq -r .access_token): run at start, again near the token's exp and after a 401 to it",
+      )
         .env('TOKEN_COMMAND')
         .argParser(notEmpty),
     )
     .addOption(
-      new Option('--jwt-secret <S>', 'HS256 secret the target verifies with: mints the token when --token is absent and signs the expired and wrong-key tokens the checks send')
+      new Option(
+        '--jwt-secret <S>',
+        'HS256 secret the target verifies with: mints the token when --token is absent and signs the expired and wrong-key tokens the checks send',
+      )
         .env('JWT_SECRET')
         .argParser(notEmpty),
     )
     .addOption(new Option('--jwt-claims <JSON>', 'JSON object of extra claims in minted tokens, e.g. {"iss":"idp"}').env('JWT_CLAIMS'))
     .addOption(new Option('--auth-scheme <S>', 'word before the token ("" for none)').env('AUTH_SCHEME').default('Bearer'))
     .addOption(
-      new Option('--header <HEADER>', '"NAME: VALUE" added to every request (an API gateway key, a tenant); values are never printed; repeatable, the variable one per line')
+      new Option(
+        '--header <HEADER>',
+        '"NAME: VALUE" added to every request (an API gateway key, a tenant); values are never printed; repeatable, the variable one per line',
+      )
         .env('EXTRA_HEADERS')
         .default([] as string[], 'none')
         .argParser(collect),
@@ -36,7 +45,10 @@ function declareConnectionOptions(command: Command, timeout: DefaultTimeout, bas
     .addOption(new Option('--rate <N>', 'at most N requests per second, across all workers (absent: no cap)').argParser(wholeNumber(1, 10_000)))
     .addOption(durationOption('--timeout <TIME>', 'per request, from sending to the end of the answer (500ms, 15s, 1m)').default(timeout.ms, timeout.text))
     .addOption(
-      new Option('--retry-throttled <N>', 'a call answered 429 (or 503 with Retry-After) waits that long and is sent again, up to N times; 0 reports "the target throttled the run"')
+      new Option(
+        '--retry-throttled <N>',
+        'a call answered 429 (or 503 with Retry-After) waits that long and is sent again, up to N times; 0 reports "the target throttled the run"',
+      )
         .default(0)
         .argParser(wholeNumber(0, 20)),
     );
@@ -59,13 +71,19 @@ export type TargetFlags = ConnectionFlags & { selfTest?: true };
 // emit does not finish).
 
 /** Adds the connection flags to `command`. */
-export function addConnectionOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(command: Command<Args, Opts, Global>, timeout: DefaultTimeout) {
+export function addConnectionOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(
+  command: Command<Args, Opts, Global>,
+  timeout: DefaultTimeout,
+) {
   declareConnectionOptions(command as unknown as Command, timeout, 'the deployment (required)');
   return command as unknown as Command<Args, Opts & ConnectionFlags, Global>;
 }
 
 /** Adds the connection flags and `--self-test`: the flags of a command that may run against a fresh reference server. */
-export function addTargetOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(command: Command<Args, Opts, Global>, timeout: DefaultTimeout) {
+export function addTargetOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(
+  command: Command<Args, Opts, Global>,
+  timeout: DefaultTimeout,
+) {
   declareConnectionOptions(command as unknown as Command, timeout, 'the deployment; required unless --self-test').option(
     '--self-test',
     'start the reference server on a free port with a fresh secret and run against it, with --allow-destructive',
@@ -80,7 +98,10 @@ export function reportDirOption(what: string) {
 
 /** `--min-coverage P`: of conformance, fuzz and coverage alike (src/coverage/response-coverage.ts). */
 export function minCoverageOption() {
-  return new Option('--min-coverage <P>', 'exit 1, listing the pairs never seen, when fewer than P% of the documented (operation, status) responses were answered')
+  return new Option(
+    '--min-coverage <P>',
+    'exit 1, listing the pairs never seen, when fewer than P% of the documented (operation, status) responses were answered',
+  )
     .env('MIN_COVERAGE')
     .argParser(wholeNumber(0, 100));
 }

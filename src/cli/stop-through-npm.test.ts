@@ -57,7 +57,10 @@ interface Way {
 
 const ways: Array<[string, Way]> = [
   ['npm start', { argv: (port) => ['npm', 'start', '--', '--port', String(port), '--quiet'], ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/ }],
-  ['npx mgmt-kit serve', { argv: (port) => ['npx', 'mgmt-kit', 'serve', '--port', String(port), '--quiet'], ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/ }],
+  [
+    'npx mgmt-kit serve',
+    { argv: (port) => ['npx', 'mgmt-kit', 'serve', '--port', String(port), '--quiet'], ready: /listening on http:\/\/127\.0\.0\.1:(\d+)/ },
+  ],
   ['npx mgmt-kit mock', { argv: (port) => ['npx', 'mgmt-kit', 'mock', '--port', String(port)], ready: /mock: ready on http:\/\/127\.0\.0\.1:(\d+)/ }],
   ['npm run mock', { argv: (port) => ['npm', 'run', 'mock', '--', '--port', String(port)], ready: /mock: ready on http:\/\/127\.0\.0\.1:(\d+)/ }],
 ];
@@ -76,14 +79,29 @@ for (const [name, way] of ways) {
     npm.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     npm.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const npmExited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
-    await waitFor('no ready line', () => way.ready.test(output), 45_000, () => output);
+    await waitFor(
+      'no ready line',
+      () => way.ready.test(output),
+      45_000,
+      () => output,
+    );
     assert.equal(Number(way.ready.exec(output)?.[1]), port);
     assert.ok(await portAnswers(port));
 
     npm.kill('SIGTERM'); // kill $!
     await npmExited;
-    await waitFor('the port still answers', async () => !(await portAnswers(port)), 10_000, () => output);
-    await waitFor('a process of the group is still running', () => groupIsEmpty(group), 10_000, () => output);
+    await waitFor(
+      'the port still answers',
+      async () => !(await portAnswers(port)),
+      10_000,
+      () => output,
+    );
+    await waitFor(
+      'a process of the group is still running',
+      () => groupIsEmpty(group),
+      10_000,
+      () => output,
+    );
     groups.delete(group);
   });
 }

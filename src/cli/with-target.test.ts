@@ -38,6 +38,9 @@ test('withTarget: no target at all is a usage error that says how to name one', 
 
 test('withTarget: a bad connection flag is one usage line before anything is sent', async () => {
   await assert.rejects(seen(flags({ baseUrl: 'http://svc', header: ['X-Api-Key abc'] })), /--header "X-Api-Key abc" has no colon/);
-  await assert.rejects(seen(flags({ baseUrl: 'http://svc', clientCert: '/nonexistent/client.pem', clientKey: '/nonexistent/key.pem' })), /--client-cert \/nonexistent\/client\.pem: cannot read it \(ENOENT\)/);
+  await assert.rejects(
+    seen(flags({ baseUrl: 'http://svc', clientCert: '/nonexistent/client.pem', clientKey: '/nonexistent/key.pem' })),
+    /--client-cert \/nonexistent\/client\.pem: cannot read it \(ENOENT\)/,
+  );
   await assert.rejects(seen(flags({ baseUrl: 'http://svc', token: 't', tokenCommand: 'echo t' })), /both name the run's token: give one/);
 });

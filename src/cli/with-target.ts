@@ -47,11 +47,19 @@ export function readConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = 
  * loopback), else `--base-url` (or BASE_URL) as the connection flags say, the proxy variables
  * read from `env`. No target at all is a {@link UsageError}.
  */
-export async function withTarget<T>(command: string, flags: TargetFlags, out: NodeJS.WritableStream, use: (target: Target) => Promise<T>, env: NodeJS.ProcessEnv = process.env): Promise<T> {
+export async function withTarget<T>(
+  command: string,
+  flags: TargetFlags,
+  out: NodeJS.WritableStream,
+  use: (target: Target) => Promise<T>,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<T> {
   if (flags.selfTest) {
     // The server's secret mints every token: a token or token command given for another target is left out.
     const { token: _token, tokenCommand: _tokenCommand, ...selfTestFlags } = flags;
-    return withSelfTestServer(command, out, (server) => use({ connection: readConnection({ ...selfTestFlags, jwtSecret: server.secret }, {}, server.url), selfTest: true }));
+    return withSelfTestServer(command, out, (server) =>
+      use({ connection: readConnection({ ...selfTestFlags, jwtSecret: server.secret }, {}, server.url), selfTest: true }),
+    );
   }
   if (flags.baseUrl === undefined) throw new UsageError('no target — pass --base-url URL or set BASE_URL (or use --self-test)');
   return use({ connection: readConnection(flags, env), selfTest: false });

@@ -47,11 +47,12 @@ export type OperationResult<O extends OperationId> = {
 }[keyof ResponsesOf<O> & number];
 
 /** The JSON request body an operation takes. */
-export type RequestBodyOf<O extends OperationId> = NonNullable<operations[O]['requestBody']> extends {
-  content: { 'application/json': infer B };
-}
-  ? B
-  : never;
+export type RequestBodyOf<O extends OperationId> =
+  NonNullable<operations[O]['requestBody']> extends {
+    content: { 'application/json': infer B };
+  }
+    ? B
+    : never;
 
 /** The read/delete query body (§4.1): `select` and `where.equals`. */
 export type Query = components['schemas']['Query'];

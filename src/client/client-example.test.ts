@@ -34,20 +34,21 @@ describe('typed client examples', () => {
   it('extractDocExample fails clearly without the marker', () => {
     assert.throws(() => extractDocExample('# nothing', MARKER), /the page has no <!-- example: client --> block/);
   });
-  for (const { page, marker, prints } of EXAMPLES) it(`${marker} runs as written against a fresh reference server`, async () => {
-    server?.core.reset();
-    const example = extractDocExample(readFileSync(page, 'utf8'), marker);
-    const dir = mkdtempSync(join(REPO, '.readme-example-'));
-    try {
-      const file = join(dir, 'client-example.ts');
-      writeFileSync(file, example);
-      const env = { ...process.env, MGMT_KIT_URL: server?.url ?? '', MGMT_KIT_TOKEN: await mintToken({ secret, expiresIn: '5m' }) };
-      // Asynchronous on purpose: the reference server runs in this process and must keep answering.
-      const run = await runNode(['--import', 'tsx', file], env, REPO);
-      assert.equal(run.status, 0, `the example failed:\n${run.stdout}\n${run.stderr}`);
-      assert.match(run.stdout, prints);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  for (const { page, marker, prints } of EXAMPLES)
+    it(`${marker} runs as written against a fresh reference server`, async () => {
+      server?.core.reset();
+      const example = extractDocExample(readFileSync(page, 'utf8'), marker);
+      const dir = mkdtempSync(join(REPO, '.readme-example-'));
+      try {
+        const file = join(dir, 'client-example.ts');
+        writeFileSync(file, example);
+        const env = { ...process.env, MGMT_KIT_URL: server?.url ?? '', MGMT_KIT_TOKEN: await mintToken({ secret, expiresIn: '5m' }) };
+        // Asynchronous on purpose: the reference server runs in this process and must keep answering.
+        const run = await runNode(['--import', 'tsx', file], env, REPO);
+        assert.equal(run.status, 0, `the example failed:\n${run.stdout}\n${run.stderr}`);
+        assert.match(run.stdout, prints);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    });
 });

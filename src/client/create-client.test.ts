@@ -57,22 +57,34 @@ describe('createClient: every method of every index, with and without a path id'
       const pick = (pair: readonly [string, string]) => (withId ? pair[1] : pair[0]);
       const rows = [
         {
-          op: pick(ops.create), method: 'POST', status: 201, sent: bodies[index].create,
+          op: pick(ops.create),
+          method: 'POST',
+          status: 201,
+          sent: bodies[index].create,
           reply: envelope('Created', 201, false, 'Record with id=r created'),
           call: (c: KitClient) => c[index].create({ id, body: bodies[index].create as never }),
         },
         {
-          op: pick(ops.read), method: 'GET', status: 200, sent: { select: ['id'] },
+          op: pick(ops.read),
+          method: 'GET',
+          status: 200,
+          sent: { select: ['id'] },
           reply: [{ id: 'r' }],
           call: (c: KitClient) => c[index].read({ id, query: { select: ['id'] } }),
         },
         {
-          op: pick(ops.update), method: 'PUT', status: 200, sent: bodies[index].update,
+          op: pick(ops.update),
+          method: 'PUT',
+          status: 200,
+          sent: bodies[index].update,
           reply: envelope('OK', 200, false, 'Record with id=r updated'),
           call: (c: KitClient) => (c[index] as IndexClient<ClientIndexKey>).update({ id, body: bodies[index].update as never }),
         },
         {
-          op: pick(ops.delete), method: 'DELETE', status: 205, sent: undefined,
+          op: pick(ops.delete),
+          method: 'DELETE',
+          status: 205,
+          sent: undefined,
           reply: undefined, // nock 14 drops a 205 body, like fetch: the client must accept that
           call: (c: KitClient) => c[index].delete({ id }),
         },
@@ -115,7 +127,9 @@ describe('createClient: query bodies', () => {
   const client = createClient({ baseURL: BASE, token: 't' });
   it('GET sends the query as a JSON body (axios Node adapter) and nock matches on it', async () => {
     const query = { select: ['name'], where: { equals: { target: 'id', expr: 'p2p' } } };
-    nock(BASE).get('/type/network-link', query).reply(200, [{ name: 'Point to Point' }], JSON_HEADERS);
+    nock(BASE)
+      .get('/type/network-link', query)
+      .reply(200, [{ name: 'Point to Point' }], JSON_HEADERS);
     const result = await client.networkLinkTypes.read({ query });
     assert.equal(result.status, 200);
     if (result.status === 200) assert.equal(result.data?.[0]?.name, 'Point to Point');
@@ -134,7 +148,11 @@ describe('createClient: query bodies', () => {
   });
   // Extension (x-decisions query-parameter): the query as ?q=<URL-encoded JSON>, no body.
   it('queryIn "url" sends the query as ?q= on GET and DELETE, with no body', async () => {
-    const query = { where: { reg_exp: { target: 'kind', expr: 'link-(up|down)' } }, order: [{ target: 'id', mode: 'asc' as const }], limit: { from: 0, to: 9 } };
+    const query = {
+      where: { reg_exp: { target: 'kind', expr: 'link-(up|down)' } },
+      order: [{ target: 'id', mode: 'asc' as const }],
+      limit: { from: 0, to: 9 },
+    };
     const urlClient = createClient({ baseURL: BASE, token: 't', queryIn: 'url' });
     const seenGet = answerOnce('GET', '/event', 200, []);
     await urlClient.events.read({ query });
@@ -165,8 +183,7 @@ describe('createClient: documented statuses resolve, never throw', () => {
   for (const [name, method, status, body] of errorRows) {
     it(name, async () => {
       answerOnce(method, '/type/network-link', status, body);
-      const result =
-        method === 'POST' ? await client.networkLinkTypes.create({ body: { name: 'x' } }) : await client.networkLinkTypes.read();
+      const result = method === 'POST' ? await client.networkLinkTypes.create({ body: { name: 'x' } }) : await client.networkLinkTypes.read();
       assert.equal(result.status, status);
       assert.deepEqual(result.data, body);
     });
@@ -202,8 +219,7 @@ describe('createClient: documented statuses resolve, never throw', () => {
 });
 
 /** `true` when `undefined` is one of the values `data` may hold for that operation and status. */
-type DataAdmitsUndefined<O extends OperationId, S extends number> =
-  undefined extends Extract<ApiResult<O>, { status: S }>['data'] ? true : false;
+type DataAdmitsUndefined<O extends OperationId, S extends number> = undefined extends Extract<ApiResult<O>, { status: S }>['data'] ? true : false;
 
 // Type-level table (checked by `npm run typecheck`): no status promises a body, because the client
 // parses what arrived and never checks that a body came. A `false` here fails to compile.
@@ -279,9 +295,24 @@ describe('createClient: a call object with a key its method does not read (JavaS
   const client = createClient({ baseURL: BASE, token: 't' });
   const rows: Array<[string, string, (c: KitClient) => Promise<unknown>, RegExp]> = [
     // The one that matters most: a where not under query would delete every record (§4.1 rule 1).
-    ['delete({ where })', 'DELETE', (c) => c.events.delete({ where: { equals: { target: 'id', expr: 'e1' } } } as never), /events\.delete: "where" is not a key of the call object, which takes \{ id, query, queryIn, headers \}/],
-    ['create(record), the record not under body', 'POST', (c) => c.events.create({ id: 'e1', kind: 'link-down' } as never), /events\.create: "kind" is not a key .* \{ id, body, headers \}/],
-    ['update(body, { id }), the positional form', 'PUT', (c) => c.networkLinkTypes.update({ name: 'Mesh' } as never), /networkLinkTypes\.update: "name" is not a key/],
+    [
+      'delete({ where })',
+      'DELETE',
+      (c) => c.events.delete({ where: { equals: { target: 'id', expr: 'e1' } } } as never),
+      /events\.delete: "where" is not a key of the call object, which takes \{ id, query, queryIn, headers \}/,
+    ],
+    [
+      'create(record), the record not under body',
+      'POST',
+      (c) => c.events.create({ id: 'e1', kind: 'link-down' } as never),
+      /events\.create: "kind" is not a key .* \{ id, body, headers \}/,
+    ],
+    [
+      'update(body, { id }), the positional form',
+      'PUT',
+      (c) => c.networkLinkTypes.update({ name: 'Mesh' } as never),
+      /networkLinkTypes\.update: "name" is not a key/,
+    ],
     ['read({ select })', 'GET', (c) => c.agents.read({ select: ['id'] } as never), /agents\.read: "select" is not a key/],
   ];
   for (const [name, method, call, message] of rows) {

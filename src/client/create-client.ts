@@ -127,8 +127,7 @@ export function createClient(options: ClientOptions): KitClient {
 
   function indexClient<I extends ClientIndexKey>(index: I): IndexClient<I> {
     const ops = indexOperations[index];
-    const pathOf = (id: string | undefined) =>
-      id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(id)}`;
+    const pathOf = (id: string | undefined) => (id === undefined ? ops.basePath : `${ops.basePath}/${encodeURIComponent(id)}`);
     const pick = (pair: readonly [OperationId, OperationId], id: string | undefined) => (id === undefined ? pair[0] : pair[1]);
     // async: a call object with a misplaced key rejects like any other failed call, never throws.
     const withQuery = async (method: 'read' | 'delete', call: QueryCall | undefined) => {

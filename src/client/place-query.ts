@@ -15,12 +15,7 @@ export function runsInBrowser(): boolean {
  *
  * @example placeQuery('GET', { select: ['id'] }, 'url', false) // → { body: undefined, search: '?q=%7B%22select%22%3A%5B%22id%22%5D%7D' }
  */
-export function placeQuery(
-  method: 'GET' | 'DELETE',
-  query: unknown,
-  placement: QueryPlacement,
-  inBrowser: boolean,
-): { body: unknown; search: string } {
+export function placeQuery(method: 'GET' | 'DELETE', query: unknown, placement: QueryPlacement, inBrowser: boolean): { body: unknown; search: string } {
   if (query === undefined) return { body: undefined, search: '' };
   const url = placement === 'url' || (placement === 'auto' && method === 'GET' && inBrowser);
   return url ? { body: undefined, search: `?q=${encodeURIComponent(JSON.stringify(query))}` } : { body: query, search: '' };

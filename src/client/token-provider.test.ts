@@ -99,7 +99,10 @@ describe('createClient({ token: provider })', () => {
       return 'opaque-ok';
     });
     const first = await Promise.allSettled([held.current(), held.current(), held.current()]);
-    assert.deepEqual(first.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+    assert.deepEqual(
+      first.map((r) => r.status),
+      ['rejected', 'rejected', 'rejected'],
+    );
     assert.equal(calls, 1);
     assert.deepEqual(await Promise.all([held.current(), held.current()]), ['opaque-ok', 'opaque-ok']);
     assert.equal(calls, 2);

@@ -13,10 +13,14 @@ export function runChecks(summary: ConformanceSummary, minCoverage: number | und
   const { leftovers } = summary;
   const checks: RunCheck[] = [];
   if (runError !== undefined) checks.push({ name: 'the run itself reported no error', failure: { message: runError, detail: runError } });
-  if (targetStopped !== undefined) checks.push({ name: 'the target answered to the end of the run', failure: { message: targetStopped, detail: targetStopped } });
+  if (targetStopped !== undefined)
+    checks.push({ name: 'the target answered to the end of the run', failure: { message: targetStopped, detail: targetStopped } });
   if (minCoverage !== undefined) {
     const shortfall = summary.coverageShortfall;
-    checks.push({ name: `response coverage reaches --min-coverage ${minCoverage}`, ...(shortfall ? { failure: { message: shortfall.split('\n')[0]!, detail: shortfall } } : {}) });
+    checks.push({
+      name: `response coverage reaches --min-coverage ${minCoverage}`,
+      ...(shortfall ? { failure: { message: shortfall.split('\n')[0]!, detail: shortfall } } : {}),
+    });
   }
   const left = leftovers.ids.length + leftovers.unverified.length > 0;
   checks.push({
@@ -49,7 +53,8 @@ export function addRunChecksToJunit(xml: string, checks: readonly RunCheck[]): s
     )
     .join('\n');
   const failed = checks.filter((c) => c.failure).length;
-  const bump = (attribute: string, delta: number) => (text: string) => text.replace(new RegExp(`\\b${attribute}="(\\d+)"`), (_w, n: string) => `${attribute}="${Number(n) + delta}"`);
+  const bump = (attribute: string, delta: number) => (text: string) =>
+    text.replace(new RegExp(`\\b${attribute}="(\\d+)"`), (_w, n: string) => `${attribute}="${Number(n) + delta}"`);
   const last = xml.lastIndexOf('</testsuite>');
   const withCases = `${xml.slice(0, last)}${cases}\n${xml.slice(last)}`;
   const counted = (open: string) => bump('failures', failed)(bump('tests', checks.length)(open));

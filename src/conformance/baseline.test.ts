@@ -76,7 +76,10 @@ test('a written reason names no run-specific id, so the same failure writes the 
   assert.equal(stableFailureLine(error), 'readEventById of mk-…-e1 answered 404, expected 200 (fz-…-x too)');
   assert.equal(stableFailureLine(error.replace('00b6f3', 'ffee01')), stableFailureLine(error));
   const written = buildBaseline([{ name: 'S', uri: 'features/x.feature', tags: [], status: 'failed', calls: [], error }]);
-  assert.equal(written.expectedFailures[0]?.reason, 'TODO: say why this is accepted. It failed with: readEventById of mk-…-e1 answered 404, expected 200 (fz-…-x too)');
+  assert.equal(
+    written.expectedFailures[0]?.reason,
+    'TODO: say why this is accepted. It failed with: readEventById of mk-…-e1 answered 404, expected 200 (fz-…-x too)',
+  );
 });
 
 test('findTodoReasons names the entries whose reason was never filled in', () => {

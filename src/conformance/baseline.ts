@@ -42,7 +42,8 @@ export function parseBaseline(text: string): { ok: true; baseline: Baseline } | 
   for (const [i, item] of list.entries()) {
     const { scenario, feature, reason } = (item ?? {}) as Record<string, unknown>;
     if (typeof scenario !== 'string' || scenario.trim() === '') return { ok: false, error: `expectedFailures[${i}]: "scenario" must name a scenario` };
-    if (typeof reason !== 'string' || reason.trim() === '') return { ok: false, error: `expectedFailures[${i}] (${scenario}): "reason" must say why the failure is accepted` };
+    if (typeof reason !== 'string' || reason.trim() === '')
+      return { ok: false, error: `expectedFailures[${i}] (${scenario}): "reason" must say why the failure is accepted` };
     if (entries.some((e) => e.scenario === scenario)) return { ok: false, error: `expectedFailures[${i}]: "${scenario}" is listed twice` };
     entries.push({ scenario, ...(typeof feature === 'string' ? { feature } : {}), reason });
   }

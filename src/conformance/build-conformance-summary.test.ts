@@ -27,10 +27,20 @@ const scenario = (name: string, status: ScenarioResult['status'], extra: Partial
 });
 
 const scenarios: ScenarioResult[] = [
-  scenario('Create an event with a new id', 'passed', { tags: ['@rule.r-pass', '@rule.r-fail'], calls: [{ operation: 'createEvent', status: 201 }, { operation: 'readEventById', status: 200 }] }),
+  scenario('Create an event with a new id', 'passed', {
+    tags: ['@rule.r-pass', '@rule.r-fail'],
+    calls: [
+      { operation: 'createEvent', status: 201 },
+      { operation: 'readEventById', status: 200 },
+    ],
+  }),
   scenario('An event id that already exists is refused', 'failed', {
     tags: ['@rule.r-fail'],
-    calls: [{ operation: 'createEvent', status: 201 }, { operation: 'createEvent', status: 201 }, { operation: 'deleteEventById', status: 200, housekeeping: true }],
+    calls: [
+      { operation: 'createEvent', status: 201 },
+      { operation: 'createEvent', status: 201 },
+      { operation: 'deleteEventById', status: 200, housekeeping: true },
+    ],
     error: 'createEvent answered 201, expected 406',
     blamedOperation: 'createEvent',
   }),
@@ -46,7 +56,12 @@ const rules: RuleRow[] = [
   { id: 'r-none', seed: '§8', text: 'e', scenarios: [], notTested: 'not shown by the description' },
 ];
 
-const operations = ['createEvent', 'readEventById', 'deleteEventById', 'updateAgent'].map((operationId) => ({ operationId, method: 'X', pathTemplate: '/p', statuses: [200, 201, 406, 500] }));
+const operations = ['createEvent', 'readEventById', 'deleteEventById', 'updateAgent'].map((operationId) => ({
+  operationId,
+  method: 'X',
+  pathTemplate: '/p',
+  statuses: [200, 201, 406, 500],
+}));
 
 test('one row per rule: passed, failed with the reason, skipped with why, not tested', () => {
   const summary = buildConformanceSummary(rules, operations, scenarios, context);
@@ -85,7 +100,9 @@ test('with a baseline: rows whose failures it lists are known deviations, and th
   const summary = buildConformanceSummary(rules, operations, scenarios, context, { file: 'baseline.json', comparison });
   assert.equal(summary.verdict, 'PASSED');
   assert.deepEqual(summary.rules.find((r) => r.key === 'r-fail')?.status, 'known deviation');
-  assert.deepEqual(summary.operations.find((r) => r.key === 'createEvent')?.reasons, ['[baseline] An event id that already exists is refused: createEvent answered 201, expected 406']);
+  assert.deepEqual(summary.operations.find((r) => r.key === 'createEvent')?.reasons, [
+    '[baseline] An event id that already exists is refused: createEvent answered 201, expected 406',
+  ]);
   const markdown = renderSummaryMarkdown(summary);
   assert.match(markdown, /^# Conformance summary: PASSED \(1 known deviation\)/);
   assert.match(markdown, /\| An event id that already exists is refused \| ticket 7 \| still fails, as the baseline expects<br>createEvent answered 201/);
@@ -99,14 +116,23 @@ test('the summary counts which documented responses were answered: verified, see
   const { coverage } = buildConformanceSummary(rules, operations, scenarios, context);
   const row = (id: string) => coverage.rows.find((r) => r.operationId === id)!;
   // createEvent 201 passed in one scenario (verified); the failed scenario's last checked call is blamed.
-  assert.deepEqual(row('createEvent').documented.map((d) => `${d.status} ${d.cell}`), ['200 never seen', '201 verified', '406 never seen', '500 never seen']);
+  assert.deepEqual(
+    row('createEvent').documented.map((d) => `${d.status} ${d.cell}`),
+    ['200 never seen', '201 verified', '406 never seen', '500 never seen'],
+  );
   // The cleanup delete (housekeeping) is no evidence: no step checked its answer.
-  assert.deepEqual(row('deleteEventById').documented.filter((d) => d.cell !== 'never seen'), []);
+  assert.deepEqual(
+    row('deleteEventById').documented.filter((d) => d.cell !== 'never seen'),
+    [],
+  );
   assert.deepEqual(row('readEventById').documented.find((d) => d.status === 200)?.cell, 'verified');
   assert.equal(coverage.seen, 2);
   assert.equal(coverage.documented, 16);
   assert.equal(coverage.percent, 12.5);
-  assert.match(renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context)), /Response coverage: 12\.5% \(2 of 16 documented responses seen\)/);
+  assert.match(
+    renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context)),
+    /Response coverage: 12\.5% \(2 of 16 documented responses seen\)/,
+  );
 });
 
 test('core rules and extensions apart: an extension filed under a rule that fails does not fail the rule', () => {
@@ -121,8 +147,17 @@ test('core rules and extensions apart: an extension filed under a rule that fail
     { id: 'r-ext-only', seed: '§2', text: 'b', scenarios: ['Only an extension shows it'] },
   ];
   const summary = buildConformanceSummary(withExtension, operations, run, extended);
-  assert.deepEqual(summary.rules.map((r) => [r.key, r.status, r.ran]), [['r-mixed', 'passed', 1], ['r-ext-only', 'passed', 1]]);
-  assert.deepEqual(summary.extensions.map((r) => [r.key, r.status, r.reasons]), [['r-mixed', 'failed', ['Creating an empty batch has nothing to create: batch answered 500']]]);
+  assert.deepEqual(
+    summary.rules.map((r) => [r.key, r.status, r.ran]),
+    [
+      ['r-mixed', 'passed', 1],
+      ['r-ext-only', 'passed', 1],
+    ],
+  );
+  assert.deepEqual(
+    summary.extensions.map((r) => [r.key, r.status, r.reasons]),
+    [['r-mixed', 'failed', ['Creating an empty batch has nothing to create: batch answered 500']]],
+  );
   assert.equal(summary.verdict, 'FAILED', 'a failed extension still fails the extended run');
   assert.match(renderSummaryMarkdown(summary), /## Extensions filed under these rules[^\n]*\n\n\| Rule[^\n]*\n\|---[^\n]*\n\| r-mixed \| §1: a \| ❌ failed/);
   assert.deepEqual(buildConformanceSummary(withExtension, operations, run.slice(0, 1), context).extensions, [], 'no extension ran: no table');
@@ -131,9 +166,15 @@ test('core rules and extensions apart: an extension filed under a rule that fail
 test('the HTML page opens with the failures, each linked to its detail', () => {
   const html = renderSummaryHtml(buildConformanceSummary(rules, operations, scenarios, context));
   const [top, rest] = html.split('<h2>Rules of the service description');
-  assert.match(top!, /<h2>Failures first<\/h2>\n<h3>New failures \(1\)<\/h3>\n<ol><li><a href="#failure-1">An event id that already exists is refused<\/a> — createEvent answered 201, expected 406<\/li><\/ol>/);
+  assert.match(
+    top!,
+    /<h2>Failures first<\/h2>\n<h3>New failures \(1\)<\/h3>\n<ol><li><a href="#failure-1">An event id that already exists is refused<\/a> — createEvent answered 201, expected 406<\/li><\/ol>/,
+  );
   assert.match(rest!, /<li id="failure-1"><strong>An event id that already exists is refused<\/strong>/);
   assert.doesNotMatch(top!, /Known deviations/, 'no baseline: no such list');
   const markdown = renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context));
-  assert.match(markdown, /\n## Failures first\n\n\*\*New failures \(1\)\*\*\n1\. An event id that already exists is refused — createEvent answered 201, expected 406\n\n## Rules/);
+  assert.match(
+    markdown,
+    /\n## Failures first\n\n\*\*New failures \(1\)\*\*\n1\. An event id that already exists is refused — createEvent answered 201, expected 406\n\n## Rules/,
+  );
 });

@@ -26,14 +26,17 @@ function tlsAdvice(failure: ConnectionFailure, session: ConnectionSession): stri
     return 'The server answers plain HTTP on this port, not TLS: use http:// in --base-url (or the port that serves HTTPS).';
   }
   // A reset right after the handshake is how a TLS 1.3 server's refusal often arrives (send-once.ts): likely, not certain.
-  const alert = /CERT_REQUIRED|HANDSHAKE_FAILURE|BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_UNKNOWN/.test(code) || /alert (certificate required|handshake failure|bad certificate|unknown ca)/i.test(failure.message);
+  const alert =
+    /CERT_REQUIRED|HANDSHAKE_FAILURE|BAD_CERTIFICATE|UNKNOWN_CA|CERTIFICATE_UNKNOWN/.test(code) ||
+    /alert (certificate required|handshake failure|bad certificate|unknown ca)/i.test(failure.message);
   if (alert || code === 'ECONNRESET') {
     const the = alert ? 'The' : 'Likely the';
     return tls.clientCert
       ? `${the} server refused the client certificate --client-cert ${tls.clientCert.file}: check that it is signed by a CA the server trusts and not expired.`
       : `${the} server wants a client certificate (mutual TLS): pass --client-cert FILE and --client-key FILE.`;
   }
-  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') return "The server's certificate is not made out for this host name: use the name it is made out for in --base-url.";
+  if (code === 'ERR_TLS_CERT_ALTNAME_INVALID')
+    return "The server's certificate is not made out for this host name: use the name it is made out for in --base-url.";
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') return "The server's certificate is outside its validity period.";
   return `The server's certificate is not signed by a CA this run trusts: pass that CA with --ca FILE (or NODE_EXTRA_CA_CERTS=FILE)${tls.ca ? `; --ca ${tls.ca.file} is not it` : ''}.`;
 }
@@ -136,11 +139,15 @@ export async function checkTarget(session: ConnectionSession, options: { preload
   if (nothingServed !== undefined) return `URL: ${nothingServed}`;
   const { status } = answer;
   const names = session.settings.headers.map((h) => h.name);
-  if (status === 407) return `proxy: GET ${url} answered 407 (the proxy wants credentials). Put them in HTTP_PROXY / HTTPS_PROXY: http://user:password@host:port.`;
+  if (status === 407)
+    return `proxy: GET ${url} answered 407 (the proxy wants credentials). Put them in HTTP_PROXY / HTTPS_PROXY: http://user:password@host:port.`;
   if (status === 431) return `header: GET ${url} answered 431 (request headers too large): check --header ${names.join(', ') || '(none given)'}.`;
   if (status !== 401 && status !== 403) return findWrongPrefix(session, url, answer, headersFor(token, session), options.preloadCheck ?? false);
   const scheme = session.settings.auth.scheme;
-  const sent = token === undefined ? 'no Authorization header (no --token, --token-command or --jwt-secret)' : `Authorization: ${scheme === '' ? '<token>' : `${scheme} <token>`}`;
+  const sent =
+    token === undefined
+      ? 'no Authorization header (no --token, --token-command or --jwt-secret)'
+      : `Authorization: ${scheme === '' ? '<token>' : `${scheme} <token>`}`;
   const headerNote = names.length > 0 ? ` A gateway refuses a missing or wrong key the same way: check --header ${names.join(', ')} too.` : '';
   return (
     `token: the target refused the token: GET ${url} with ${sent} answered ${status}. ` +

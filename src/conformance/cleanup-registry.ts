@@ -1,7 +1,5 @@
 /** Something a scenario made and must remove afterwards: a record by id, or records by a marker field. */
-export type CleanupEntry<I extends string = string> =
-  | { index: I; id: string }
-  | { index: I; where: { target: string; expr: string } };
+export type CleanupEntry<I extends string = string> = { index: I; id: string } | { index: I; where: { target: string; expr: string } };
 
 /**
  * What a scenario created, so the After hook can delete it pass or fail. Only ids under the

@@ -5,11 +5,27 @@ import { CALL_MEDIA_TYPE } from './call-log-entry.js';
 import { createScenarioCollector } from './collect-scenario-results.js';
 
 const pickle = (id: string, name: string, tags: string[] = []) =>
-  ({ pickle: { id, name, uri: 'f.feature', tags: tags.map((t) => ({ name: t, astNodeId: '' })), steps: [], astNodeIds: [], language: 'en' } }) as unknown as Envelope;
+  ({
+    pickle: { id, name, uri: 'f.feature', tags: tags.map((t) => ({ name: t, astNodeId: '' })), steps: [], astNodeIds: [], language: 'en' },
+  }) as unknown as Envelope;
 const step = (started: string, status: string, message?: string) =>
-  ({ testStepFinished: { testCaseStartedId: started, testStepId: 's', testStepResult: { status, duration: { seconds: 0, nanos: 0 }, ...(message ? { message } : {}) }, timestamp: { seconds: 0, nanos: 0 } } }) as unknown as Envelope;
+  ({
+    testStepFinished: {
+      testCaseStartedId: started,
+      testStepId: 's',
+      testStepResult: { status, duration: { seconds: 0, nanos: 0 }, ...(message ? { message } : {}) },
+      timestamp: { seconds: 0, nanos: 0 },
+    },
+  }) as unknown as Envelope;
 const call = (started: string, operation: string, status: number, housekeeping = false) =>
-  ({ attachment: { testCaseStartedId: started, body: JSON.stringify({ operation, status, ...(housekeeping ? { housekeeping } : {}) }), mediaType: CALL_MEDIA_TYPE, contentEncoding: 'IDENTITY' } }) as unknown as Envelope;
+  ({
+    attachment: {
+      testCaseStartedId: started,
+      body: JSON.stringify({ operation, status, ...(housekeeping ? { housekeeping } : {}) }),
+      mediaType: CALL_MEDIA_TYPE,
+      contentEncoding: 'IDENTITY',
+    },
+  }) as unknown as Envelope;
 
 test('folds the message stream into one result per pickle, blaming the last call before the failure', () => {
   const collector = createScenarioCollector();

@@ -87,5 +87,9 @@ export function createScenarioCollector() {
 }
 
 function firstLines(text: string): string {
-  return text.split('\n').filter((line) => line.trim() !== '' && !/^\s+at /.test(line)).slice(0, 4).join('\n');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s+at /.test(line))
+    .slice(0, 4)
+    .join('\n');
 }

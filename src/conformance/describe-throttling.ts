@@ -7,7 +7,10 @@ const THROTTLED = 'the target throttled the run';
  * the new failures were throttled, and whether they are all of them (exit 3 instead of 1).
  * Undefined when no failure was.
  */
-export function describeThrottling(newFailures: ReadonlyArray<{ error: string }>, rate: number | undefined): { line: string; onlyThrottled: boolean } | undefined {
+export function describeThrottling(
+  newFailures: ReadonlyArray<{ error: string }>,
+  rate: number | undefined,
+): { line: string; onlyThrottled: boolean } | undefined {
   const throttled = newFailures.filter((f) => f.error.includes(THROTTLED)).length;
   if (throttled === 0) return undefined;
   const onlyThrottled = throttled === newFailures.length;

@@ -29,7 +29,7 @@ export function findNothingServed(url: string, answer: PreflightAnswer): string 
   if (isEnvelope(text)) return undefined;
   return (
     `nothing is served at this path: GET ${url} answered 404 without the service's envelope (a list of items with status, code, error and message). ` +
-    'Check the path in --base-url / BASE_URL: the service\'s own paths (/event, /type/network-link, /catalog/agent) follow it directly.'
+    "Check the path in --base-url / BASE_URL: the service's own paths (/event, /type/network-link, /catalog/agent) follow it directly."
   );
 }
 

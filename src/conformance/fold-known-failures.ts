@@ -12,7 +12,11 @@ const SUMMARY_LINE = /^\d+ scenarios? \(/;
  * first failure and a count (format-run-report.ts), and the full text stays in the reports.
  * `flush()` writes what is still held (cucumber does not end the stream).
  */
-export function foldKnownFailures(out: NodeJS.WritableStream, known: readonly BaselineEntry[], options: { dropUnlisted?: boolean } = {}): Writable & { flush(): void } {
+export function foldKnownFailures(
+  out: NodeJS.WritableStream,
+  known: readonly BaselineEntry[],
+  options: { dropUnlisted?: boolean } = {},
+): Writable & { flush(): void } {
   const reasons = new Map(known.map((e) => [e.scenario, e.reason]));
   let inFailures = false;
   let partial = '';

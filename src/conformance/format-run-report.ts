@@ -26,7 +26,9 @@ export function formatFailingRules(summary: ConformanceSummary): string[] {
   const firstLine = (text: string) => (text.split('\n')[0] ?? '').slice(0, 240);
   const failing = summary.rules.filter((r) => r.status === 'failed');
   const named = new Set(failing.flatMap((r) => r.reasons));
-  const lines = failing.map((r) => `  ✗ ${r.key} ${r.label.split(':')[0]}: ${r.reasons.length} scenario(s) failed; first: ${firstLine(r.reasons[0] ?? 'failed')}`);
+  const lines = failing.map(
+    (r) => `  ✗ ${r.key} ${r.label.split(':')[0]}: ${r.reasons.length} scenario(s) failed; first: ${firstLine(r.reasons[0] ?? 'failed')}`,
+  );
   const loose = summary.failedScenarios
     .filter((f) => !f.expected && ![...named].some((reason) => reason.startsWith(`${f.name}: `)))
     .map((f) => `  ✗ ${f.name}: ${firstLine(f.error)}`);
@@ -45,9 +47,19 @@ export function formatLeftovers(summary: ConformanceSummary): string[] {
   const { ids, unverified, deleteCommands } = summary.leftovers;
   if (ids.length + unverified.length === 0) return [];
   return [
-    ...(ids.length > 0 ? [`Records of the run left on the target (${ids.length}, read back after the run): ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', …' : ''}`] : []),
-    ...(unverified.length > 0 ? [`The final read could not read ${unverified.join(', ')}: what the run left there is unknown (ids start with ${summary.context.runPrefix})`] : []),
-    ...(deleteCommands.length > 0 ? ['Delete them with (TOKEN set to a token the target accepts):', ...deleteCommands.slice(0, 20).map((c) => `  ${c}`), ...(deleteCommands.length > 20 ? ['  … every command in conformance-summary.md'] : [])] : []),
+    ...(ids.length > 0
+      ? [`Records of the run left on the target (${ids.length}, read back after the run): ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', …' : ''}`]
+      : []),
+    ...(unverified.length > 0
+      ? [`The final read could not read ${unverified.join(', ')}: what the run left there is unknown (ids start with ${summary.context.runPrefix})`]
+      : []),
+    ...(deleteCommands.length > 0
+      ? [
+          'Delete them with (TOKEN set to a token the target accepts):',
+          ...deleteCommands.slice(0, 20).map((c) => `  ${c}`),
+          ...(deleteCommands.length > 20 ? ['  … every command in conformance-summary.md'] : []),
+        ]
+      : []),
   ];
 }
 

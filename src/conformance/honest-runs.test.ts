@@ -35,14 +35,32 @@ interface Run {
 
 function sink(): Writable & { text(): string } {
   let text = '';
-  return Object.assign(new Writable({ write: (c: Buffer, _e, done) => ((text += c.toString()), done()) }), { text: () => text });
+  return Object.assign(
+    new Writable({
+      write: (c: Buffer, _e, done) => {
+        text += c.toString();
+        done();
+      },
+    }),
+    { text: () => text },
+  );
 }
 
 async function run(reportName: string, connection: ConnectionSettings, extra: Partial<ConformanceCommandOptions> = {}): Promise<Run> {
   const out = sink();
   const err = sink();
   const reportDir = join(dir, reportName);
-  const code = await runConformanceCommand({ connection, profile: 'core', allowDestructive: false, tags: '@events', parallel: 0, reportDir, out, err, ...extra });
+  const code = await runConformanceCommand({
+    connection,
+    profile: 'core',
+    allowDestructive: false,
+    tags: '@events',
+    parallel: 0,
+    reportDir,
+    out,
+    err,
+    ...extra,
+  });
   return { code, out: out.text(), err: err.text(), reportDir, read: (name) => readFileSync(join(reportDir, name), 'utf8') };
 }
 
@@ -55,8 +73,14 @@ function verdicts(r: Run): { md: string; html: string; json: string; junitFailur
   return { md, html, json, junitFailures };
 }
 
-test('finding 1: clean-up deletes that were dropped are read back as leftovers, in every report, with a command that deletes them', { timeout: 120_000 }, async () => {
-  const added = await fetch(`${server.url}/__admin/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ method: 'DELETE', pathPattern: '^/event/mk-', status: 'drop' }) });
+test('finding 1: clean-up deletes that were dropped are read back as leftovers, in every report, with a command that deletes them', {
+  timeout: 120_000,
+}, async () => {
+  const added = await fetch(`${server.url}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ method: 'DELETE', pathPattern: '^/event/mk-', status: 'drop' }),
+  });
   assert.equal(added.status, 201);
   let r: Run;
   try {
@@ -73,12 +97,15 @@ test('finding 1: clean-up deletes that were dropped are read back as leftovers, 
   const ids = (json.leftovers as { ids: string[] }).ids;
   assert.deepEqual([...ids].sort(), [...left].sort(), 'the JSON lists exactly what the target still holds');
   const id = left[0]!.split(' ')[1];
-  for (const name of ['conformance-summary.md', 'conformance-summary.html', 'junit.xml']) assert.ok(r.read(name).includes(id!), `${name} names the leftover ${id}`);
+  for (const name of ['conformance-summary.md', 'conformance-summary.html', 'junit.xml'])
+    assert.ok(r.read(name).includes(id!), `${name} names the leftover ${id}`);
   assert.ok(r.out.includes(id!), 'the console names the leftover');
   assert.match(r.read('conformance-summary.md'), /curl -X DELETE -H "Authorization: Bearer \$TOKEN" '.*\/event\/mk-/);
   // The printed commands work: run them (curl's part, with a real token) and nothing is left.
   const token = await mint();
-  for (const command of json.leftovers && typeof json.leftovers === 'object' ? (json.leftovers as unknown as { deleteCommands: string[] }).deleteCommands : []) {
+  for (const command of json.leftovers && typeof json.leftovers === 'object'
+    ? (json.leftovers as unknown as { deleteCommands: string[] }).deleteCommands
+    : []) {
     const url = /'(http[^']+)'$/.exec(command)![1]!;
     assert.equal((await fetch(url, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status, 205);
   }
@@ -113,7 +140,9 @@ test('finding 3: a run that stops at pre-flight leaves no earlier verdict in the
   assert.equal(verdicts(second).junitFailures, 1);
 });
 
-test('finding 4: a target that stops answering mid-run ends the run with one line and the connection exit code, not a verdict', { timeout: 120_000 }, async () => {
+test('finding 4: a target that stops answering mid-run ends the run with one line and the connection exit code, not a verdict', {
+  timeout: 120_000,
+}, async () => {
   const doomed = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
   let requests = 0;
   doomed.server.on('request', () => {

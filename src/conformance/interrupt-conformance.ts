@@ -14,7 +14,10 @@ export const READ_BACK_DEADLINE_MS = 10_000;
 /** The leftovers as the console shows them: the ids and at most 20 delete commands (every one is in the summary). */
 export function consoleLeftovers(report: Parameters<typeof leftoverLines>[0]): string {
   const left = leftoverLines(report);
-  const shown = left.commands.slice(0, 20).map((c) => `  ${c}\n`).join('');
+  const shown = left.commands
+    .slice(0, 20)
+    .map((c) => `  ${c}\n`)
+    .join('');
   const more = left.commands.length > 20 ? `  … ${left.commands.length - 20} more in the summary\n` : '';
   return `${left.text.join(' ')}\n${left.commands.length > 0 ? `Delete them with (TOKEN set to a token the target accepts):\n${shown}${more}` : ''}`;
 }
@@ -88,7 +91,9 @@ export function interruptHandler(context: InterruptContext): InterruptHandler {
     signalled = signal;
     const first = signal;
     const deadline = Date.now() + READ_BACK_DEADLINE_MS;
-    context.err.write(`\nmgmt-kit conformance: interrupted by ${signal}: reading back what the run left under ${context.runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`);
+    context.err.write(
+      `\nmgmt-kit conformance: interrupted by ${signal}: reading back what the run left under ${context.runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`,
+    );
     haltRequests(`the run was interrupted by ${signal}`);
     context.onInterrupt?.();
     const timer = setTimeout(() => finish(first, { unread: `the read-back did not finish within ${seconds} s` }), READ_BACK_DEADLINE_MS);

@@ -21,6 +21,9 @@ test('resolveKitParameters: a plain cucumber-js run reads BASE_URL, TOKEN, JWT_S
 
 test('resolveKitParameters: under mgmt-kit conformance (a connection given) the environment never stands in for the auth it chose', () => {
   const connection = plainConnection('http://t', { jwtSecret: 's' });
-  const params = resolveKitParameters({ connection }, { TOKEN: 'stale', JWT_SECRET: 'other', AUTH_SCHEME: 'Token', JWT_CLAIMS: '{"a":1}', HTTP_PROXY: 'http://p:1' });
+  const params = resolveKitParameters(
+    { connection },
+    { TOKEN: 'stale', JWT_SECRET: 'other', AUTH_SCHEME: 'Token', JWT_CLAIMS: '{"a":1}', HTTP_PROXY: 'http://p:1' },
+  );
   assert.deepEqual(params.connection, connection);
 });

@@ -63,13 +63,21 @@ Failures:
 test('console: a listed failure is one line with its reason; the rest is printed as cucumber wrote it, whatever the chunking', () => {
   for (const size of [CONSOLE.length, 7, 1]) {
     let text = '';
-    const out = new Writable({ write: (chunk: Buffer, _e, done) => ((text += chunk.toString()), done()) });
+    const out = new Writable({
+      write: (chunk: Buffer, _e, done) => {
+        text += chunk.toString();
+        done();
+      },
+    });
     const sink = foldKnownFailures(out, known);
     for (let i = 0; i < CONSOLE.length; i += size) sink.write(CONSOLE.slice(i, i + size));
     sink.flush();
     assert.equal(
       text,
-      CONSOLE.replace(/1\) Scenario: Two events[\s\S]*?\n\n2\)/, '1) known deviation (baseline): Two events created without an id get different ids — MGMT-7: ids repeat until 4.2 & later\n\n2)'),
+      CONSOLE.replace(
+        /1\) Scenario: Two events[\s\S]*?\n\n2\)/,
+        '1) known deviation (baseline): Two events created without an id get different ids — MGMT-7: ids repeat until 4.2 & later\n\n2)',
+      ),
       `chunks of ${size}`,
     );
   }

@@ -26,7 +26,9 @@ export function readFeatureScenarios(featuresDir: string): FeatureScenario[] {
   const newId = IdGenerator.incrementing();
   const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
   const scenarios: FeatureScenario[] = [];
-  for (const file of readdirSync(featuresDir).filter((f) => f.endsWith('.feature')).sort()) {
+  for (const file of readdirSync(featuresDir)
+    .filter((f) => f.endsWith('.feature'))
+    .sort()) {
     const document = parser.parse(readFileSync(join(featuresDir, file), 'utf8'));
     const outlines = new Map<string, { name: string; line: number }>();
     for (const child of document.feature?.children ?? []) {

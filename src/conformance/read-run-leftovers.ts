@@ -24,7 +24,9 @@ export function isRunRecord(record: Record<string, unknown>, runPrefix: string):
 function recordsOfAnswer(status: number, body: Buffer): Array<Record<string, unknown>> | undefined {
   try {
     const data: unknown = status === 200 ? JSON.parse(body.toString('utf8')) : undefined;
-    return listedRecords(status, data)?.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string');
+    return listedRecords(status, data)?.filter(
+      (r): r is Record<string, unknown> => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string',
+    );
   } catch {
     return undefined;
   }

@@ -31,14 +31,21 @@ export function leftoverLines(report: NotRunReport): { text: string[]; commands:
   const left = report.leftovers;
   if (left === undefined) {
     const why = report.leftoversUnread ?? 'the run ended before its clean-up was read back';
-    return { text: [`The records the run left could not be read (${why}): records under the run prefix ${prefix} may be left on the target. Read each index (${INDEX_PATHS}) for ids starting with ${prefix}.`], commands: [] };
+    return {
+      text: [
+        `The records the run left could not be read (${why}): records under the run prefix ${prefix} may be left on the target. Read each index (${INDEX_PATHS}) for ids starting with ${prefix}.`,
+      ],
+      commands: [],
+    };
   }
   const when = report.readAt ? ` at ${report.readAt.toISOString().slice(11, 19)} UTC` : '';
   const text = [
     left.ids.length > 0
       ? `Records of the run left on the target (${left.ids.length}, read back${when} after the run ended): ${left.ids.join(', ')}`
       : `The read-back${when} found no record under the run prefix ${prefix}${left.unverified.length > 0 ? ' in the indices it could read' : ''}.`,
-    ...(left.unverified.length > 0 ? [`The read-back could not read ${left.unverified.join(', ')}: records under ${prefix} may be left there (${INDEX_PATHS}).`] : []),
+    ...(left.unverified.length > 0
+      ? [`The read-back could not read ${left.unverified.join(', ')}: records under ${prefix} may be left there (${INDEX_PATHS}).`]
+      : []),
   ];
   return { text, commands: left.deleteCommands };
 }
@@ -83,7 +90,11 @@ ${left.text.length > 0 ? `<section id="records-left-behind"><h2>Records left beh
 export function renderNotRunJunit(report: NotRunReport): string {
   const message = escapeXml(`${report.verdict.word}: ${report.verdict.reasons[0] ?? ''}`);
   const left = leftoverLines(report);
-  const detail = [...report.verdict.reasons, ...(left.text.length > 0 ? ['', ...left.text] : []), ...(left.commands.length > 0 ? ['', DELETE_WITH, ...left.commands] : [])];
+  const detail = [
+    ...report.verdict.reasons,
+    ...(left.text.length > 0 ? ['', ...left.text] : []),
+    ...(left.commands.length > 0 ? ['', DELETE_WITH, ...left.commands] : []),
+  ];
   return `<?xml version="1.0"?>
 <testsuite name="mgmt-kit conformance" tests="1" skipped="0" failures="1" errors="0" timestamp="${report.date.toISOString()}">
   <testcase classname="mgmt-kit conformance" name="the run">
@@ -104,7 +115,9 @@ export function notRunJson(tool: 'conformance' | 'fuzz', report: NotRunReport): 
     reasons: report.verdict.reasons,
     date: report.date.toISOString(),
     runPrefix: report.runPrefix,
-    ...(leftovers ? { leftovers: { ids: leftovers.ids, unverified: leftovers.unverified, deleteCommands: leftovers.deleteCommands, readAt: report.readAt?.toISOString() } } : {}),
+    ...(leftovers
+      ? { leftovers: { ids: leftovers.ids, unverified: leftovers.unverified, deleteCommands: leftovers.deleteCommands, readAt: report.readAt?.toISOString() } }
+      : {}),
     ...(report.leftoversUnread !== undefined ? { leftoversUnread: report.leftoversUnread } : {}),
   };
   return `${JSON.stringify(data, null, 2)}\n`;

@@ -53,7 +53,10 @@ function failuresFirst(summary: ConformanceSummary): string {
 function baselineTable(summary: ConformanceSummary): string {
   if (!summary.baseline) return '';
   const rows = summary.baseline.comparison.entries
-    .map((e, i) => `<tr id="deviation-${i + 1}" class="baseline ${e.outcome.replace(/ /g, '-')}"><td>${escapeHtml(e.scenario)}</td><td>${escapeHtml(e.reason)}</td><td>${escapeHtml(BASELINE_OUTCOME_TEXT[e.outcome])}${e.error ? `<pre>${escapeHtml(e.error)}</pre>` : ''}</td></tr>`)
+    .map(
+      (e, i) =>
+        `<tr id="deviation-${i + 1}" class="baseline ${e.outcome.replace(/ /g, '-')}"><td>${escapeHtml(e.scenario)}</td><td>${escapeHtml(e.reason)}</td><td>${escapeHtml(BASELINE_OUTCOME_TEXT[e.outcome])}${e.error ? `<pre>${escapeHtml(e.error)}</pre>` : ''}</td></tr>`,
+    )
     .join('\n');
   return `<h2>Known deviations (baseline <code>${escapeHtml(summary.baseline.file)}</code>)</h2>\n<table><thead><tr><th>Scenario</th><th>Reason it is accepted</th><th>This run</th></tr></thead>\n<tbody>\n${rows}\n</tbody></table>`;
 }
@@ -71,7 +74,10 @@ export function renderSummaryHtml(summary: ConformanceSummary, links?: SummaryHt
     ['Minted-token scenarios', c.jwtSecretGiven ? 'run' : 'skipped (needs --jwt-secret)'],
     ['Run prefix', `${c.runPrefix}: ${cleanUpLine(summary).replace(/\*\*/g, '')}`],
     ['Exit code', String(summary.outcome.exitCode)],
-    ['Scenarios', `${counts.passed} passed, ${counts.failed} failed${known > 0 ? ` (${known} listed in the baseline)` : ''}, ${counts.skipped} skipped, ${counts.notSelected} not selected`],
+    [
+      'Scenarios',
+      `${counts.passed} passed, ${counts.failed} failed${known > 0 ? ` (${known} listed in the baseline)` : ''}, ${counts.skipped} skipped, ${counts.notSelected} not selected`,
+    ],
   ];
   const newFailures = summary.failedScenarios.filter((f) => !f.expected);
   return `<!doctype html>

@@ -31,7 +31,13 @@ function failuresFirstSection(summary: ConformanceSummary): string[] {
     '',
     `**New failures (${newFailures.length})**${newFailures.length === 0 ? ': none.' : ''}`,
     ...newFailures.map((f, i) => `${i + 1}. ${cell(f.name)} — ${firstLine(f.error)}`),
-    ...(summary.baseline ? ['', `**Known deviations (${deviations.length}, listed in the baseline)**${deviations.length === 0 ? ': none.' : ''}`, ...deviations.map((e, i) => `${i + 1}. ${cell(e.scenario)} — ${firstLine(e.reason)}`)] : []),
+    ...(summary.baseline
+      ? [
+          '',
+          `**Known deviations (${deviations.length}, listed in the baseline)**${deviations.length === 0 ? ': none.' : ''}`,
+          ...deviations.map((e, i) => `${i + 1}. ${cell(e.scenario)} — ${firstLine(e.reason)}`),
+        ]
+      : []),
     '',
   ];
 }
@@ -72,7 +78,9 @@ function baselineSection(summary: ConformanceSummary): string[] {
     '',
     '| Scenario | Reason it is accepted | This run |',
     '|---|---|---|',
-    ...comparison.entries.map((e) => `| ${cell(e.scenario)} | ${cell(e.reason)} | ${cell(`${BASELINE_OUTCOME_TEXT[e.outcome]}${e.error ? `\n${e.error}` : ''}`)} |`),
+    ...comparison.entries.map(
+      (e) => `| ${cell(e.scenario)} | ${cell(e.reason)} | ${cell(`${BASELINE_OUTCOME_TEXT[e.outcome]}${e.error ? `\n${e.error}` : ''}`)} |`,
+    ),
     '',
   ];
 }
@@ -84,18 +92,39 @@ export function cleanUpLine(summary: ConformanceSummary): string {
   return [
     ids.length > 0 ? `**${ids.length} record(s) of the run left on the target** (read back after the run; see "Records left behind")` : '',
     unverified.length > 0 ? `**the final read could not read ${unverified.join(', ')}**: what the run left there is unknown` : '',
-  ].filter(Boolean).join('; ');
+  ]
+    .filter(Boolean)
+    .join('; ');
 }
 
 function verdictSection(summary: ConformanceSummary): string[] {
   if (summary.outcome.reasons.length === 0) return [];
-  return [`## Why ${summary.verdict}`, '', ...summary.outcome.reasons.map((r) => `- ${cell(r.split('\n')[0] ?? '')}`), ...(summary.throttling ? [`- ${cell(summary.throttling)}`] : []), ''];
+  return [
+    `## Why ${summary.verdict}`,
+    '',
+    ...summary.outcome.reasons.map((r) => `- ${cell(r.split('\n')[0] ?? '')}`),
+    ...(summary.throttling ? [`- ${cell(summary.throttling)}`] : []),
+    '',
+  ];
 }
 
 function leftoverSection(summary: ConformanceSummary): string[] {
   const { ids, deleteCommands } = summary.leftovers;
   if (ids.length === 0) return [];
-  return ['## Records left behind', '', `The run's records the final read still found (index and id):`, '', ...ids.map((id) => `- \`${id}\``), '', 'Delete them with (TOKEN set to a token the target accepts):', '', '```sh', ...deleteCommands, '```', ''];
+  return [
+    '## Records left behind',
+    '',
+    `The run's records the final read still found (index and id):`,
+    '',
+    ...ids.map((id) => `- \`${id}\``),
+    '',
+    'Delete them with (TOKEN set to a token the target accepts):',
+    '',
+    '```sh',
+    ...deleteCommands,
+    '```',
+    '',
+  ];
 }
 
 /** The conformance summary as Markdown (`conformance-summary.md`): context, counts, one row per rule and per operation. */
@@ -117,13 +146,21 @@ export function renderSummaryMarkdown(summary: ConformanceSummary): string {
     '',
     ...verdictSection(summary),
     ...failuresFirstSection(summary),
-    ...table(`Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`, 'Rule', 'What the description says', summary.rules),
+    ...table(
+      `Rules of the service description (${SERVICE_DESCRIPTION_PATH}; coverage in features/RULES.md)`,
+      'Rule',
+      'What the description says',
+      summary.rules,
+    ),
     ...(summary.extensions.length > 0 ? table(EXTENSIONS_TITLE, 'Rule', 'What the description says', summary.extensions) : []),
     ...table('Operations (spec/openapi.yaml)', 'Operation', 'Method and path', summary.operations),
     ...renderCoverageMarkdown(summary.coverage),
     ...baselineSection(summary),
     ...leftoverSection(summary),
-    ...failureList(summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios', summary.failedScenarios.filter((f) => !f.expected)),
+    ...failureList(
+      summary.baseline ? 'New failures (not in the baseline)' : 'Failed scenarios',
+      summary.failedScenarios.filter((f) => !f.expected),
+    ),
     ...renderAllowanceSection(),
   ].join('\n');
 }

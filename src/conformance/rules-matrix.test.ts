@@ -39,7 +39,10 @@ test('RULES.md: rule ids are unique and every section of the description is pres
   const ids = rules.map((r) => r.id);
   assert.equal(new Set(ids).size, ids.length, 'duplicate rule id');
   for (const section of ['1', '2', '2.1', '2.2', '2.3', '3', '4.1', '4.2', '5', '6', '7', '8', '9']) {
-    assert.ok(ids.some((id) => id.startsWith(`${section}-`)), `no rule of section ${section}`);
+    assert.ok(
+      ids.some((id) => id.startsWith(`${section}-`)),
+      `no rule of section ${section}`,
+    );
   }
   for (const n of [1, 2, 3, 4]) assert.ok(ids.includes(`2-rule-${n}`), `§2 rule ${n} missing`);
   for (const n of [1, 2, 3, 4, 5, 6, 7, 8]) assert.ok(ids.includes(`4.1-rule-${n}`), `§4.1 rule ${n} missing`);
@@ -113,7 +116,12 @@ test('renderRulesMatrix writes only the "Covered by" column between its markers,
 
 test('parseRulesMatrix reads names, patterns and reasons; matchesScenarioName expands <…>', () => {
   const rows = parseRulesMatrix(
-    ['| Rule | Section | What | Covered by |', '|---|---|---|---|', '| a | §1 | x | `One`, `Read <index> by id` |', '| b | §8 | y | not tested — not shown |'].join('\n'),
+    [
+      '| Rule | Section | What | Covered by |',
+      '|---|---|---|---|',
+      '| a | §1 | x | `One`, `Read <index> by id` |',
+      '| b | §8 | y | not tested — not shown |',
+    ].join('\n'),
   );
   assert.deepEqual(rows, [
     { id: 'a', seed: '§1', text: 'x', scenarios: ['One', 'Read <index> by id'] },

@@ -26,7 +26,10 @@ export function parseRulesMatrix(markdown: string): RuleRow[] {
       inTable = false;
       continue;
     }
-    const cells = line.slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined).split('|').map((c) => c.trim());
+    const cells = line
+      .slice(1, line.trimEnd().endsWith('|') ? line.trimEnd().length - 1 : undefined)
+      .split('|')
+      .map((c) => c.trim());
     if (cells[0] === 'Rule') {
       inTable = true;
       continue;
@@ -112,7 +115,10 @@ export function renderRulesMatrix(markdown: string, scenarios: readonly TaggedSc
     const row = rows.get(id);
     if (!row || cells.length < 4) continue;
     const names = coveringNames(id, scenarios);
-    const written = cells.slice(3).join(' | ').replace(/\s*\|\s*$/, '');
+    const written = cells
+      .slice(3)
+      .join(' | ')
+      .replace(/\s*\|\s*$/, '');
     const untested = row.notTested ? written : `not tested — no scenario carries ${ruleTag(id)}`;
     const coverage = names.length > 0 ? names.join(', ') : untested;
     lines[i] = `${cells.slice(0, 3).join(' | ')} | ${coverage} |`;

@@ -53,7 +53,14 @@ export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, '
 
 /** cucumber writes to a node Writable; a command's output may be any writable stream. */
 function asWritable(out: NodeJS.WritableStream): Writable {
-  return out instanceof Writable ? out : new Writable({ write: (chunk: Buffer, _encoding, done) => (out.write(chunk), done()) });
+  return out instanceof Writable
+    ? out
+    : new Writable({
+        write: (chunk: Buffer, _encoding, done) => {
+          out.write(chunk);
+          done();
+        },
+      });
 }
 
 /** Passes what is written on to `out` until `interrupted()`, then drops it. */
@@ -93,7 +100,11 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   }
   if (problem !== undefined) {
     err.write(`mgmt-kit conformance: ${problem} No scenario was run.\n`);
-    await writeNotRunReports(options.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict({ notRun: `pre-flight: ${problem}`, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] }) });
+    await writeNotRunReports(options.reportDir, {
+      baseUrl: settings.baseUrl,
+      date: new Date(),
+      verdict: decideVerdict({ notRun: `pre-flight: ${problem}`, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] }),
+    });
     return EXIT.usage;
   }
   if (describesMoreThanDefaults(settings)) options.out.write(`mgmt-kit conformance: ${settings.baseUrl} — ${describeConnection(settings)}\n`);
@@ -148,7 +159,11 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   } finally {
     reader.close();
   }
-  const stoppedLine = result.scenarios.map((s) => s.error ?? '').find((e) => e.includes(TARGET_STOPPED))?.split('\n').find((l) => l.includes(TARGET_STOPPED));
+  const stoppedLine = result.scenarios
+    .map((s) => s.error ?? '')
+    .find((e) => e.includes(TARGET_STOPPED))
+    ?.split('\n')
+    .find((l) => l.includes(TARGET_STOPPED));
   const targetStopped =
     stoppedLine?.slice(stoppedLine.indexOf(TARGET_STOPPED)) ??
     (leftovers.unreachable ? `${TARGET_STOPPED} by the end of the run: the final read of every index got no answer` : undefined);
@@ -181,21 +196,38 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const junitPath = join(options.reportDir, 'junit.xml');
   const runError = !result.success && summaryFailedCount(result.scenarios) === 0 ? RUN_ERROR : undefined;
   if (options.writeBaseline !== undefined) await markJunit(junitPath, buildBaseline(result.scenarios, options.baseline?.baseline).expectedFailures);
-  else if (comparison) await markJunit(junitPath, comparison.entries.filter((e) => e.outcome === 'still failing'));
+  else if (comparison)
+    await markJunit(
+      junitPath,
+      comparison.entries.filter((e) => e.outcome === 'still failing'),
+    );
   const junit = await readFile(junitPath, 'utf8').catch(() => undefined);
   if (junit !== undefined) await writeFile(junitPath, addRunChecksToJunit(junit, runChecks(summary, options.minCoverage, targetStopped, runError)), 'utf8');
   const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
   if (options.writeBaseline !== undefined) {
     await writeFile(options.writeBaseline, formatBaseline(buildBaseline(result.scenarios, options.baseline?.baseline)), 'utf8');
   }
-  options.out.write(formatRunReport({ ...options, baseUrl: settings.baseUrl, jwtSecret: auth.jwtSecret, summary, durationMs: result.durationMs, runPrefix: result.runPrefix, reportFiles }));
+  options.out.write(
+    formatRunReport({
+      ...options,
+      baseUrl: settings.baseUrl,
+      jwtSecret: auth.jwtSecret,
+      summary,
+      durationMs: result.durationMs,
+      runPrefix: result.runPrefix,
+      reportFiles,
+    }),
+  );
   const { outcome } = summary;
   // The lines a pipeline's log shows on stderr: why the verdict is not PASSED, the first line each.
   if (targetStopped !== undefined) err.write(`mgmt-kit conformance: ${targetStopped}. No verdict on the scenarios past that point.\n`);
   if (outcome.word === 'NOT RUN') err.write('mgmt-kit conformance: no scenario ran — check --tags and --profile\n');
   if (summary.throttling) err.write(`mgmt-kit conformance: ${summary.throttling}\n`);
   if (summary.coverageShortfall !== undefined) err.write(`mgmt-kit conformance: ${summary.coverageShortfall}\n`);
-  if (summary.leftovers.ids.length > 0) err.write(`mgmt-kit conformance: ${summary.leftovers.ids.length} record(s) of the run are still on the target; the delete commands are above and in conformance-summary.md\n`);
+  if (summary.leftovers.ids.length > 0)
+    err.write(
+      `mgmt-kit conformance: ${summary.leftovers.ids.length} record(s) of the run are still on the target; the delete commands are above and in conformance-summary.md\n`,
+    );
   return outcome.exitCode;
 }
 
@@ -211,7 +243,14 @@ function summaryFailedCount(scenarios: ReadonlyArray<{ status: string }>): numbe
 function describesMoreThanDefaults(settings: ConnectionSettings): boolean {
   const { tls, proxy } = settings;
   return (
-    settings.headers.length > 0 || tls.ca !== undefined || tls.clientCert !== undefined || proxy.httpProxy !== undefined || proxy.httpsProxy !== undefined ||
-    settings.rate !== undefined || settings.auth.tokenCommand !== undefined || settings.retryThrottled > 0 || settings.timeoutMs !== 15_000
+    settings.headers.length > 0 ||
+    tls.ca !== undefined ||
+    tls.clientCert !== undefined ||
+    proxy.httpProxy !== undefined ||
+    proxy.httpsProxy !== undefined ||
+    settings.rate !== undefined ||
+    settings.auth.tokenCommand !== undefined ||
+    settings.retryThrottled > 0 ||
+    settings.timeoutMs !== 15_000
   );
 }

@@ -16,7 +16,11 @@ function createTimeline() {
   const spans: Array<{ start: number; end: number; tags: string[] }> = [];
   const ms = (t: { seconds: number; nanos: number }) => t.seconds * 1000 + t.nanos / 1e6;
   const onEnvelope = (e: Envelope) => {
-    if (e.pickle) tagsOfPickle.set(e.pickle.id, e.pickle.tags.map((t) => t.name));
+    if (e.pickle)
+      tagsOfPickle.set(
+        e.pickle.id,
+        e.pickle.tags.map((t) => t.name),
+      );
     if (e.testCase) pickleOfTestCase.set(e.testCase.id, e.testCase.pickleId);
     if (e.testCaseStarted) {
       const tags = tagsOfPickle.get(pickleOfTestCase.get(e.testCaseStarted.testCaseId) ?? '') ?? [];
@@ -42,7 +46,10 @@ test('--parallel 2 gives the serial results, leaves nothing behind and runs @des
     // The support code is loaded once per process; workers load their own.
     const parallel = await runConformance({ ...common, parallel: 2, support: serial.support, onEnvelope: timeline.onEnvelope });
 
-    assert.ok(serial.scenarios.every((s) => s.status === 'passed'), 'the serial run passes');
+    assert.ok(
+      serial.scenarios.every((s) => s.status === 'passed'),
+      'the serial run passes',
+    );
     assert.deepEqual(scenarioOutcomes(parallel.scenarios), scenarioOutcomes(serial.scenarios));
     assert.deepEqual(leftoverIds(server.core.store, parallel.runPrefix), []);
     assert.equal(storeFingerprint(server.core.store), before, 'every index is as before (destructive scenarios restored)');

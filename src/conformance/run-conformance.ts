@@ -112,10 +112,7 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   const { reportFormats } = (await import(pathToFileURL(`${PACKAGE_ROOT}cucumber.js`).href)) as {
     reportFormats: (dir: string) => string[];
   };
-  const format = [
-    ...(options.progress === 'none' ? [] : [options.progress]),
-    ...(options.reportDir ? reportFormats(options.reportDir) : []),
-  ];
+  const format = [...(options.progress === 'none' ? [] : [options.progress]), ...(options.reportDir ? reportFormats(options.reportDir) : [])];
   const tags = selectionTags(options);
   // cucumber prints `progress` when no console format is given, so `none` needs a sink.
   const sink = new Writable({ write: (_chunk, _encoding, done) => done() });

@@ -13,11 +13,27 @@ import { decideVerdict, EXIT } from './run-verdict.js';
 import { renderSummaryJson } from './write-conformance-summary.js';
 import type { RuleRow } from './rules-matrix.js';
 
-const context: SummaryContext = { baseUrl: 'http://target', profile: 'core', allowDestructive: false, jwtSecretGiven: false, date: new Date('2026-01-02T03:04:05Z'), durationMs: 1000, runPrefix: 'mk-abc-' };
+const context: SummaryContext = {
+  baseUrl: 'http://target',
+  profile: 'core',
+  allowDestructive: false,
+  jwtSecretGiven: false,
+  date: new Date('2026-01-02T03:04:05Z'),
+  durationMs: 1000,
+  runPrefix: 'mk-abc-',
+};
 const operations = [{ operationId: 'createEvent', method: 'POST', pathTemplate: '/event', statuses: [201, 406, 500] }];
 const rules: RuleRow[] = [{ id: 'r1', seed: '§4.1 rule 1', text: 'a', scenarios: ['Passes', 'Fails'] }];
 const passed: ScenarioResult = { name: 'Passes', uri: 'f', tags: ['@rule.r1'], status: 'passed', calls: [{ operation: 'createEvent', status: 201 }] };
-const failed = (error: string): ScenarioResult => ({ name: 'Fails', uri: 'f', tags: ['@rule.r1'], status: 'failed', calls: [{ operation: 'createEvent', status: 201 }], error, blamedOperation: 'createEvent' });
+const failed = (error: string): ScenarioResult => ({
+  name: 'Fails',
+  uri: 'f',
+  tags: ['@rule.r1'],
+  status: 'failed',
+  calls: [{ operation: 'createEvent', status: 201 }],
+  error,
+  blamedOperation: 'createEvent',
+});
 const CUCUMBER_JUNIT = (failures: number) =>
   `<?xml version="1.0"?>\n<testsuite name="mgmt-kit conformance" time="1" tests="2" skipped="0" failures="${failures}" errors="0">\n  <testcase classname="x" name="Passes" time="0"/>\n</testsuite>\n`;
 const LEFT = { ids: ['event mk-abc-e1'], unverified: [], deleteCommands: [`curl -X DELETE -H "Authorization: Bearer $TOKEN" 'http://target/event/mk-abc-e1'`] };
@@ -37,8 +53,20 @@ const CASES: Case[] = [
   { name: 'a failure the baseline lists', scenarios: [passed, failed('expected 406')], baselineFails: true, word: 'PASSED', exit: EXIT.passed },
   { name: 'the coverage gate', scenarios: [passed], facts: { minCoverage: 90 }, word: 'FAILED', exit: EXIT.failed },
   { name: 'records left behind', scenarios: [passed], facts: { leftovers: LEFT }, word: 'RECORDS LEFT BEHIND', exit: EXIT.recordsLeft },
-  { name: 'an index the final read could not read', scenarios: [passed], facts: { leftovers: { ids: [], unverified: ['agent'], deleteCommands: [] } }, word: 'RECORDS LEFT BEHIND', exit: EXIT.recordsLeft },
-  { name: 'the target stopped', scenarios: [passed, failed('the target stopped answering at 10:00:00 UTC, after 9 requests')], facts: { targetStopped: 'the target stopped answering at 10:00:00 UTC, after 9 requests' }, word: 'TARGET STOPPED', exit: EXIT.targetStopped },
+  {
+    name: 'an index the final read could not read',
+    scenarios: [passed],
+    facts: { leftovers: { ids: [], unverified: ['agent'], deleteCommands: [] } },
+    word: 'RECORDS LEFT BEHIND',
+    exit: EXIT.recordsLeft,
+  },
+  {
+    name: 'the target stopped',
+    scenarios: [passed, failed('the target stopped answering at 10:00:00 UTC, after 9 requests')],
+    facts: { targetStopped: 'the target stopped answering at 10:00:00 UTC, after 9 requests' },
+    word: 'TARGET STOPPED',
+    exit: EXIT.targetStopped,
+  },
   { name: 'only throttled failures', scenarios: [passed, failed('the target throttled the run: 429')], word: 'THROTTLED', exit: EXIT.throttled },
   { name: 'an error of the run', scenarios: [passed], facts: { runError: 'an undefined step' }, word: 'FAILED', exit: EXIT.failed },
   { name: 'failures after --write-baseline', scenarios: [passed, failed('expected 406')], facts: { baselineWritten: true }, word: 'PASSED', exit: EXIT.passed },
@@ -58,7 +86,15 @@ for (const c of CASES) {
     assert.match(renderSummaryHtml(summary), new RegExp(`<h1>Conformance summary: ${c.word}\\b`));
     const json = JSON.parse(renderSummaryJson(summary)) as { verdict: string; exitCode: number };
     assert.deepEqual([json.verdict, json.exitCode], [c.word, c.exit]);
-    const console = formatRunReport({ baseUrl: 'http://target', profile: 'core', allowDestructive: false, summary, durationMs: 1000, runPrefix: 'mk-abc-', reportFiles: [] });
+    const console = formatRunReport({
+      baseUrl: 'http://target',
+      profile: 'core',
+      allowDestructive: false,
+      summary,
+      durationMs: 1000,
+      runPrefix: 'mk-abc-',
+      reportFiles: [],
+    });
     assert.match(console, new RegExp(`^Verdict: ${c.word} \\(exit ${c.exit}\\)`, 'm'));
     // The command marks the failures a baseline lists (given, or written by --write-baseline) as skipped in junit.
     const listed = c.baselineFails || c.facts?.baselineWritten;
@@ -67,7 +103,8 @@ for (const c of CASES) {
     const junitFailures = Number(/failures="(\d+)"/.exec(junit)?.[1]);
     // A CI's test widget is green exactly when the exit code is 0 (throttled: the throttled scenarios fail there too).
     assert.equal(junitFailures === 0, c.exit === EXIT.passed || (c.exit === EXIT.usage && c.scenarios.length === 0), `junit failures=${junitFailures}`);
-    for (const reason of summary.outcome.reasons) assert.ok(renderSummaryMarkdown(summary).includes(reason.split('\n')[0]!.replace(/\|/g, '\\|')), `the Markdown gives the reason: ${reason}`);
+    for (const reason of summary.outcome.reasons)
+      assert.ok(renderSummaryMarkdown(summary).includes(reason.split('\n')[0]!.replace(/\|/g, '\\|')), `the Markdown gives the reason: ${reason}`);
   });
 }
 

@@ -56,7 +56,11 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   ];
   if (inputs.notRun !== undefined) return { word: 'NOT RUN', exitCode: EXIT.usage, reasons: [inputs.notRun] };
   if (inputs.interrupted !== undefined) {
-    return { word: 'INTERRUPTED', exitCode: 128 + (SIGNAL_NUMBER[inputs.interrupted] ?? 2), reasons: [`interrupted by ${inputs.interrupted}: no verdict`, ...cleanUp] };
+    return {
+      word: 'INTERRUPTED',
+      exitCode: 128 + (SIGNAL_NUMBER[inputs.interrupted] ?? 2),
+      reasons: [`interrupted by ${inputs.interrupted}: no verdict`, ...cleanUp],
+    };
   }
   if (inputs.targetStopped !== undefined) return { word: 'TARGET STOPPED', exitCode: EXIT.targetStopped, reasons: [inputs.targetStopped, ...cleanUp] };
   if (inputs.ran === 0) return { word: 'NOT RUN', exitCode: EXIT.usage, reasons: ['no scenario ran — check --tags and --profile'] };
@@ -66,9 +70,18 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
     ...(inputs.runError !== undefined ? [inputs.runError] : []),
   ];
   if (failures.length > 0) return { word: 'FAILED', exitCode: EXIT.failed, reasons: [...failures, ...cleanUp] };
-  if (inputs.throttled) return { word: 'THROTTLED', exitCode: EXIT.throttled, reasons: ['the target throttled the run (429, or 503 with Retry-After): no verdict past that point', ...cleanUp] };
+  if (inputs.throttled)
+    return {
+      word: 'THROTTLED',
+      exitCode: EXIT.throttled,
+      reasons: ['the target throttled the run (429, or 503 with Retry-After): no verdict past that point', ...cleanUp],
+    };
   if (inputs.newFailures > 0) {
-    return { word: 'THROTTLED', exitCode: EXIT.throttled, reasons: [`the only ${inputs.newFailures} new failure(s) are calls the target throttled: no verdict on them`, ...cleanUp] };
+    return {
+      word: 'THROTTLED',
+      exitCode: EXIT.throttled,
+      reasons: [`the only ${inputs.newFailures} new failure(s) are calls the target throttled: no verdict on them`, ...cleanUp],
+    };
   }
   if (cleanUp.length > 0) return { word: 'RECORDS LEFT BEHIND', exitCode: EXIT.recordsLeft, reasons: cleanUp };
   return { word: 'PASSED', exitCode: EXIT.passed, reasons: [] };

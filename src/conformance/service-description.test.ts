@@ -37,7 +37,10 @@ test('every in-page link of the service description points at one of its heading
   const known = new Set([...sections.values()].map((s) => s.anchor));
   const links = [...text.matchAll(/\]\(#([^)]+)\)/g)].map((m) => m[1]!);
   assert.ok(links.length >= 14);
-  assert.deepEqual(links.filter((anchor) => !known.has(anchor)), []);
+  assert.deepEqual(
+    links.filter((anchor) => !known.has(anchor)),
+    [],
+  );
 });
 
 function trackedTextFiles(): string[] {
@@ -64,12 +67,22 @@ const NOT_YET_REPOINTED: string[] = [];
 
 test('nothing in the repository points at a description outside it (../shared/…)', () => {
   const outside = trackedTextFiles().filter((file) => /(\.\.\/)?shared\/seed/.test(readFileSync(join(PACKAGE_ROOT, file), 'utf8')));
-  assert.deepEqual(outside.filter((f) => !NOT_YET_REPOINTED.includes(f)), []);
-  assert.deepEqual(NOT_YET_REPOINTED.filter((f) => !outside.includes(f)), [], 'remove repointed files from NOT_YET_REPOINTED');
+  assert.deepEqual(
+    outside.filter((f) => !NOT_YET_REPOINTED.includes(f)),
+    [],
+  );
+  assert.deepEqual(
+    NOT_YET_REPOINTED.filter((f) => !outside.includes(f)),
+    [],
+    'remove repointed files from NOT_YET_REPOINTED',
+  );
 });
 
 const parseCases: Array<[string, { markdown: string; want: Record<string, [string, number]> }]> = [
-  ['numbered headings with and without a dot', { markdown: '## 1. Scope\n1. a\n2. b\n### 1.2 Sub part (x)\n1. c', want: { '1': ['1-scope', 2], '1.2': ['12-sub-part-x', 1] } }],
+  [
+    'numbered headings with and without a dot',
+    { markdown: '## 1. Scope\n1. a\n2. b\n### 1.2 Sub part (x)\n1. c', want: { '1': ['1-scope', 2], '1.2': ['12-sub-part-x', 1] } },
+  ],
   ['unnumbered headings end a section', { markdown: '## 2. Two\n#### Table\n1. not a rule of §2', want: { '2': ['2-two', 0] } }],
 ];
 
@@ -82,12 +95,18 @@ for (const [name, { markdown, want }] of parseCases) {
 
 test('findCitations and checkCitation: rules, ranges, unknown sections', () => {
   const found = findCitations('see §4.1 rule 3, §2 rules 1–4, §4.1 rules 5-9 and §10');
-  assert.deepEqual(found.map((c) => [c.section, c.rules]), [['4.1', [3]], ['2', [1, 2, 3, 4]], ['4.1', [5, 6, 7, 8, 9]], ['10', []]]);
-  assert.deepEqual(found.map((c) => checkCitation(c, sections)), [
-    undefined,
-    undefined,
-    '§4.1 rules 5-9: section 4.1 has 8 numbered rules',
-    '§10: no section 10',
-  ]);
+  assert.deepEqual(
+    found.map((c) => [c.section, c.rules]),
+    [
+      ['4.1', [3]],
+      ['2', [1, 2, 3, 4]],
+      ['4.1', [5, 6, 7, 8, 9]],
+      ['10', []],
+    ],
+  );
+  assert.deepEqual(
+    found.map((c) => checkCitation(c, sections)),
+    [undefined, undefined, '§4.1 rules 5-9: section 4.1 has 8 numbered rules', '§10: no section 10'],
+  );
   assert.equal(headingAnchor('2.3 Agent catalog entry (agent)'), '23-agent-catalog-entry-agent');
 });

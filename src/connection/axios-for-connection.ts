@@ -35,7 +35,11 @@ export function axiosForConnection(session: ConnectionSession): AxiosInstance {
       for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
         if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
       }
-      const url = instance.getUri({ ...(config.baseURL ? { baseURL: config.baseURL } : {}), ...(config.url ? { url: config.url } : {}), params: config.params as unknown });
+      const url = instance.getUri({
+        ...(config.baseURL ? { baseURL: config.baseURL } : {}),
+        ...(config.url ? { url: config.url } : {}),
+        params: config.params as unknown,
+      });
       let answer;
       try {
         answer = await session.send(

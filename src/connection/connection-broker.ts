@@ -75,15 +75,24 @@ export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { cl
   const agent = new Agent({ keepAlive: true });
   const call = (path: string, body: unknown) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
-      const req = request(`${address.url}${path}`, { method: 'POST', agent, headers: { [KEY_HEADER]: address.key, 'content-type': 'application/json' } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => {
-          const parsed = JSON.parse(text || '{}') as Record<string, unknown>;
-          if (res.statusCode === 200) return resolve(parsed);
-          reject(new ConnectionFailure((parsed['kind'] as FailureKind | undefined) ?? 'token', String(parsed['error'] ?? `the run's coordinator answered ${res.statusCode}`)));
-        });
-      });
+      const req = request(
+        `${address.url}${path}`,
+        { method: 'POST', agent, headers: { [KEY_HEADER]: address.key, 'content-type': 'application/json' } },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            const parsed = JSON.parse(text || '{}') as Record<string, unknown>;
+            if (res.statusCode === 200) return resolve(parsed);
+            reject(
+              new ConnectionFailure(
+                (parsed['kind'] as FailureKind | undefined) ?? 'token',
+                String(parsed['error'] ?? `the run's coordinator answered ${res.statusCode}`),
+              ),
+            );
+          });
+        },
+      );
       req.on('error', (error) => reject(new ConnectionFailure('url', `the run's coordinator is gone (${error.message})`)));
       req.end(JSON.stringify(body));
     });

@@ -69,8 +69,8 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy'>
     route(url: URL): AgentRoute {
       const proxy = proxyFor(url, settings.proxy);
       const key = `${url.protocol} ${proxy?.href ?? 'direct'}`;
-      let agent = agents.get(key);
-      if (!agent) agents.set(key, (agent = make(url.protocol, proxy)));
+      const agent = agents.get(key) ?? make(url.protocol, proxy);
+      agents.set(key, agent);
       return { agent, proxy };
     },
     close(): void {

@@ -21,7 +21,10 @@ export function describeConnection(settings: ConnectionSettings): string {
   const parts: string[] = [describeTokenSource(settings)];
   const proxy = proxyFor(new URL(settings.baseUrl), settings.proxy);
   if (proxy) parts.push(`via proxy ${showProxy(proxy)}`);
-  if (settings.headers.length > 0) parts.push(`header${settings.headers.length > 1 ? 's' : ''} ${settings.headers.map((h) => h.name).join(', ')} (value${settings.headers.length > 1 ? 's' : ''} hidden)`);
+  if (settings.headers.length > 0)
+    parts.push(
+      `header${settings.headers.length > 1 ? 's' : ''} ${settings.headers.map((h) => h.name).join(', ')} (value${settings.headers.length > 1 ? 's' : ''} hidden)`,
+    );
   if (settings.tls.ca) parts.push(`CA ${settings.tls.ca.file}`);
   if (settings.tls.clientCert) parts.push(`client certificate ${settings.tls.clientCert.file}`);
   parts.push(settings.rate === undefined ? 'no rate cap' : `at most ${settings.rate} requests/s`);

@@ -56,12 +56,23 @@ function open(settings: Partial<ConnectionSettings>, tokens?: TokenSource) {
 }
 
 test('every request carries the --header values, and a request header of the same name wins', async () => {
-  const session = open({ headers: [{ name: 'X-Api-Key', value: 'k-1' }, { name: 'X-Tenant', value: 't' }] });
+  const session = open({
+    headers: [
+      { name: 'X-Api-Key', value: 'k-1' },
+      { name: 'X-Tenant', value: 't' },
+    ],
+  });
   seen.length = 0;
   await session.send({ method: 'GET', path: '/a' });
   await session.send({ method: 'GET', path: '/b', headers: { 'X-Tenant': 'other' } });
   session.close();
-  assert.deepEqual(seen.map((s) => [s.headers['x-api-key'], s.headers['x-tenant']]), [['k-1', 't'], ['k-1', 'other']]);
+  assert.deepEqual(
+    seen.map((s) => [s.headers['x-api-key'], s.headers['x-tenant']]),
+    [
+      ['k-1', 't'],
+      ['k-1', 'other'],
+    ],
+  );
 });
 
 test('a 401 to the run token: one new token, one more try; a 401 to any other token is answered as it is', async () => {
@@ -71,11 +82,17 @@ test('a 401 to the run token: one new token, one more try; a 401 to any other to
   seen.length = 0;
   const answer = await session.send({ method: 'GET', path: '/auth', headers: { authorization: session.authorization(token!) } });
   assert.equal(answer.status, 200);
-  assert.deepEqual(seen.map((s) => s.headers.authorization), ['Bearer old', 'Bearer fresh']);
+  assert.deepEqual(
+    seen.map((s) => s.headers.authorization),
+    ['Bearer old', 'Bearer fresh'],
+  );
   // A later request built with the old token goes out with the current one.
   seen.length = 0;
   assert.equal((await session.send({ method: 'GET', path: '/auth', headers: { authorization: 'Bearer old' } })).status, 200);
-  assert.deepEqual(seen.map((s) => s.headers.authorization), ['Bearer fresh']);
+  assert.deepEqual(
+    seen.map((s) => s.headers.authorization),
+    ['Bearer fresh'],
+  );
   seen.length = 0;
   assert.equal((await session.send({ method: 'GET', path: '/auth', headers: { authorization: 'Bearer not-ours' } })).status, 401);
   assert.equal(seen.length, 1, 'a deliberately wrong token is not renewed');
@@ -99,12 +116,18 @@ test('429 and 503 with Retry-After: reported as throttling at once by default, w
   script = [{ status: 429, headers: { 'retry-after': '1' } }];
   await assert.rejects(session.send({ method: 'GET', path: '/scripted' }), (error: unknown) => {
     assert.ok(error instanceof ConnectionFailure && error.kind === 'throttled');
-    assert.equal(error.message, `the target throttled the run: GET ${base}/scripted answered 429 (Retry-After: 1). This is the gateway's limit, not a verdict on the service: lower --rate (now 5/s), or let --retry-throttled N wait and send it again`);
+    assert.equal(
+      error.message,
+      `the target throttled the run: GET ${base}/scripted answered 429 (Retry-After: 1). This is the gateway's limit, not a verdict on the service: lower --rate (now 5/s), or let --retry-throttled N wait and send it again`,
+    );
     return true;
   });
   session.close();
   const patient = open({ retryThrottled: 2 });
-  script = [{ status: 503, headers: { 'retry-after': '0' } }, { status: 429, headers: { 'retry-after': '0' } }];
+  script = [
+    { status: 503, headers: { 'retry-after': '0' } },
+    { status: 429, headers: { 'retry-after': '0' } },
+  ];
   seen.length = 0;
   assert.equal((await patient.send({ method: 'GET', path: '/scripted' })).status, 200);
   assert.equal(seen.length, 3);
@@ -117,7 +140,11 @@ test('429 and 503 with Retry-After: reported as throttling at once by default, w
 
 test('no answer within the time-out is one line naming the request; the run ending first is cut short', async () => {
   const session = open({ timeoutMs: 200 });
-  await assert.rejects(session.send({ method: 'GET', path: '/hang' }), { name: 'ConnectionFailure', kind: 'timeout', message: `no answer within 200 ms from GET ${base}/hang` });
+  await assert.rejects(session.send({ method: 'GET', path: '/hang' }), {
+    name: 'ConnectionFailure',
+    kind: 'timeout',
+    message: `no answer within 200 ms from GET ${base}/hang`,
+  });
   await assert.rejects(session.send({ method: 'GET', path: '/hang' }, { until: Date.now() + 50 }), { kind: 'cut-short' });
   session.close();
 });

@@ -106,7 +106,11 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   // the run's time cut short proves nothing, so it counts as alive (the run ends anyway).
   const probe = async (until: number | undefined) => {
     try {
-      await sendOnce(router, { method: 'GET', url: new URL(`${prefix}${PROBE_PATH}`, base.origin), headers: { ...extraHeaders, accept: 'application/json' }, body: undefined }, { timeoutMs: Math.min(settings.timeoutMs, 5_000), until });
+      await sendOnce(
+        router,
+        { method: 'GET', url: new URL(`${prefix}${PROBE_PATH}`, base.origin), headers: { ...extraHeaders, accept: 'application/json' }, body: undefined },
+        { timeoutMs: Math.min(settings.timeoutMs, 5_000), until },
+      );
       return true;
     } catch (error) {
       return error instanceof ConnectionFailure && error.kind === 'cut-short';
@@ -164,7 +168,12 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
       }
     }
     const final = request;
-    return retryThrottled(final, answer, () => attempt(final, limits.until, timeoutMs), { retries: settings.retryThrottled, until: limits.until, rate: settings.rate, onThrottled: () => throttled++ });
+    return retryThrottled(final, answer, () => attempt(final, limits.until, timeoutMs), {
+      retries: settings.retryThrottled,
+      until: limits.until,
+      rate: settings.rate,
+      onThrottled: () => throttled++,
+    });
   };
 
   return {

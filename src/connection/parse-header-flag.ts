@@ -22,7 +22,11 @@ const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
  */
 export function parseHeaderFlag(text: string, from = '--header'): { ok: true; header: HeaderSetting } | { ok: false; error: string } {
   const colon = text.indexOf(':');
-  if (colon < 0) return { ok: false, error: `${from} "${text.length > 40 ? `${text.slice(0, 37)}...` : text}" has no colon: write it as 'Name: value', e.g. --header 'X-Api-Key: …'` };
+  if (colon < 0)
+    return {
+      ok: false,
+      error: `${from} "${text.length > 40 ? `${text.slice(0, 37)}...` : text}" has no colon: write it as 'Name: value', e.g. --header 'X-Api-Key: …'`,
+    };
   const name = text.slice(0, colon).trim();
   const value = text.slice(colon + 1).trim();
   if (!NAME.test(name)) return { ok: false, error: `${from}: "${name}" is not a header name (letters, digits and !#$%&'*+.^_\`|~- only)` };

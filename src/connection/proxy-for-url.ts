@@ -18,7 +18,10 @@ export function proxyFromEnvironment(env: NodeJS.ProcessEnv): ProxySettings {
 
 /** Why a proxy variable cannot be used, or undefined when every one set is an http(s) URL. */
 export function findProxyProblem(proxy: ProxySettings): string | undefined {
-  for (const [name, value] of [['HTTPS_PROXY', proxy.httpsProxy], ['HTTP_PROXY', proxy.httpProxy]] as const) {
+  for (const [name, value] of [
+    ['HTTPS_PROXY', proxy.httpsProxy],
+    ['HTTP_PROXY', proxy.httpProxy],
+  ] as const) {
     if (value === undefined) continue;
     let url: URL;
     try {
@@ -41,7 +44,9 @@ function bypassed(url: URL, noProxy: string | undefined): boolean {
     if (entry === '') return false;
     if (entry === '*') return true;
     // A bare IPv6 address (`::1`) has colons of its own and no port.
-    const match = (entry.split(':').length > 2 && !entry.startsWith('[') ? [entry, entry] : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry)) as Array<string | undefined> | null;
+    const match = (entry.split(':').length > 2 && !entry.startsWith('[') ? [entry, entry] : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry)) as Array<
+      string | undefined
+    > | null;
     if (!match) return false;
     const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
     if (match[2] !== undefined && match[2] !== port) return false;

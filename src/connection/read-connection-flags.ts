@@ -31,7 +31,8 @@ function readPem(flag: string, file: string, kind: 'CERTIFICATE' | 'PRIVATE KEY'
   } catch (error) {
     return { ok: false, error: `${flag} ${file}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})` };
   }
-  if (!new RegExp(`-----BEGIN [A-Z ]*${kind}-----`).test(pem)) return { ok: false, error: `${flag} ${file}: not a PEM file holding a ${kind.toLowerCase()} (-----BEGIN ${kind}-----)` };
+  if (!new RegExp(`-----BEGIN [A-Z ]*${kind}-----`).test(pem))
+    return { ok: false, error: `${flag} ${file}: not a PEM file holding a ${kind.toLowerCase()} (-----BEGIN ${kind}-----)` };
   return { ok: true, value: { file, pem } };
 }
 
@@ -44,7 +45,13 @@ function readTls(values: ConnectionFlagValues): Read<TlsSettings> {
     tls.ca = ca.value;
   }
   if ((values.clientCert === undefined) !== (values.clientKey === undefined)) {
-    return { ok: false, error: values.clientCert === undefined ? '--client-key needs --client-cert (mutual TLS sends both)' : '--client-cert needs --client-key (mutual TLS sends both)' };
+    return {
+      ok: false,
+      error:
+        values.clientCert === undefined
+          ? '--client-key needs --client-cert (mutual TLS sends both)'
+          : '--client-cert needs --client-key (mutual TLS sends both)',
+    };
   }
   if (values.clientCert !== undefined && values.clientKey !== undefined) {
     const cert = readPem('--client-cert', values.clientCert, 'CERTIFICATE');
@@ -58,7 +65,9 @@ function readTls(values: ConnectionFlagValues): Read<TlsSettings> {
     createSecureContext({ ...(tls.ca ? { ca: tls.ca.pem } : {}), ...(tls.clientCert ? { cert: tls.clientCert.pem, key: tls.clientKey!.pem } : {}) });
   } catch (error) {
     const reason = (error as Error).message;
-    const which = /key values mismatch/i.test(reason) ? `--client-key ${values.clientKey} does not belong to --client-cert ${values.clientCert}` : `the TLS files cannot be used (${reason})`;
+    const which = /key values mismatch/i.test(reason)
+      ? `--client-key ${values.clientKey} does not belong to --client-cert ${values.clientCert}`
+      : `the TLS files cannot be used (${reason})`;
     return { ok: false, error: which };
   }
   return { ok: true, value: tls };
@@ -72,7 +81,7 @@ function readTls(values: ConnectionFlagValues): Read<TlsSettings> {
  */
 export function readConnectionFlags(values: ConnectionFlagValues, env: NodeJS.ProcessEnv): Read<ConnectionSettings> {
   if (values.token !== undefined && values.tokenCommand !== undefined) {
-    return { ok: false, error: '--token (or TOKEN) and --token-command (or TOKEN_COMMAND) both name the run\'s token: give one' };
+    return { ok: false, error: "--token (or TOKEN) and --token-command (or TOKEN_COMMAND) both name the run's token: give one" };
   }
   const headers: HeaderSetting[] = [];
   for (const text of values.headers) {

@@ -18,7 +18,10 @@ export interface RunCoordinator {
 }
 
 /** The coordinator of a run, in this process. */
-export function createRunCoordinator(settings: Pick<ConnectionSettings, 'auth' | 'rate'>, tokens: TokenSource = createTokenSource(settings.auth)): RunCoordinator & { tokens: TokenSource } {
+export function createRunCoordinator(
+  settings: Pick<ConnectionSettings, 'auth' | 'rate'>,
+  tokens: TokenSource = createTokenSource(settings.auth),
+): RunCoordinator & { tokens: TokenSource } {
   const pacer = settings.rate === undefined ? UNPACED : createRequestPacer(settings.rate);
   return {
     slot: (until) => pacer.slot(until),

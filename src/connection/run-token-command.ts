@@ -9,7 +9,12 @@ const fail = (message: string) => new ConnectionFailure('token', `--token-comman
 
 /** The last non-empty line a failed command wrote on stderr: usually the reason. */
 function lastLine(text: string): string {
-  const line = text.split('\n').map((l) => l.trim()).filter(Boolean).at(-1) ?? '';
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .at(-1) ?? '';
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
 
@@ -39,8 +44,12 @@ export function runTokenCommand(command: string, timeoutMs = TOKEN_COMMAND_TIMEO
       if (code !== 0) return reject(fail(`failed (${code === null ? `killed by ${signal}` : `exit ${code}`})${lastLine(err) ? `: ${lastLine(err)}` : ''}`));
       const token = out.trim();
       // `jq -r` prints null for a missing field, a script undefined.
-      if (token === '' || token === 'null' || token === 'undefined') return reject(fail(`printed ${token === '' ? 'nothing' : token}: it must print the token alone on standard output`));
-      if (/\s/.test(token)) return reject(fail(`printed more than the token (${token.split(/\s+/).length} words): it must print the token alone, e.g. end it with | jq -r .access_token`));
+      if (token === '' || token === 'null' || token === 'undefined')
+        return reject(fail(`printed ${token === '' ? 'nothing' : token}: it must print the token alone on standard output`));
+      if (/\s/.test(token))
+        return reject(
+          fail(`printed more than the token (${token.split(/\s+/).length} words): it must print the token alone, e.g. end it with | jq -r .access_token`),
+        );
       resolve(token);
     });
   });

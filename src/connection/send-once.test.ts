@@ -32,7 +32,8 @@ after(() => {
 test('sendOnce: a kept-alive socket reset before any answer is left for a fresh one, once per such socket', async () => {
   const router = createRouter(plainConnection(base), 1);
   try {
-    const send = () => sendOnce(router, { method: 'POST', url: new URL(`${base}/event`), headers: {}, body: Buffer.from('{}') }, { timeoutMs: 2000, until: undefined });
+    const send = () =>
+      sendOnce(router, { method: 'POST', url: new URL(`${base}/event`), headers: {}, body: Buffer.from('{}') }, { timeoutMs: 2000, until: undefined });
     assert.equal((await send()).status, 200);
     requests = 0;
     assert.equal((await send()).status, 200, 'the reset on the reused socket is not the answer');
@@ -53,7 +54,10 @@ test('sendOnce: a proxy refusing the CONNECT tunnel is a proxy failure naming it
       sendOnce(router, { method: 'GET', url: new URL('https://mgmt.example.net/event'), headers: {} }, { timeoutMs: 2000 }),
       (error: Error & { kind?: string }) => {
         assert.equal(error.kind, 'proxy');
-        assert.equal(error.message, `GET https://mgmt.example.net/event failed: the proxy ${proxyUrl} refused the tunnel to mgmt.example.net (407 Proxy Authentication Required)`);
+        assert.equal(
+          error.message,
+          `GET https://mgmt.example.net/event failed: the proxy ${proxyUrl} refused the tunnel to mgmt.example.net (407 Proxy Authentication Required)`,
+        );
         return true;
       },
     );

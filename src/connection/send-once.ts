@@ -52,14 +52,18 @@ interface FailureContext {
 function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, context: FailureContext): ConnectionFailure {
   const code = error.code;
   if (context.proxy && (context.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
-    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`, code, { cause: error });
+    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`, code, {
+      cause: error,
+    });
   }
   const detail = describeError(error);
   if (isTlsError(error)) return new ConnectionFailure('tls', `${show(request)} failed in the TLS handshake (${detail})`, code, { cause: error });
   // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
   // server that refuses it closes the connection, and the unread request turns its alert into a reset.
   if (context.justHandshaken && code === 'ECONNRESET') {
-    return new ConnectionFailure('tls', `${show(request)} failed: the server closed the connection right after the TLS handshake (${detail})`, code, { cause: error });
+    return new ConnectionFailure('tls', `${show(request)} failed: the server closed the connection right after the TLS handshake (${detail})`, code, {
+      cause: error,
+    });
   }
   return new ConnectionFailure('url', `${show(request)} failed (${detail})`, code, { cause: error });
 }
@@ -83,13 +87,16 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const cutByUntil = left < limits.timeoutMs;
-    const timer = setTimeout(() => {
-      const failure = cutByUntil
-        ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-        : new ConnectionFailure('timeout', `no answer within ${limits.timeoutMs} ms from ${show(request)}`);
-      reject(failure);
-      req.destroy(failure);
-    }, Math.min(left, limits.timeoutMs));
+    const timer = setTimeout(
+      () => {
+        const failure = cutByUntil
+          ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
+          : new ConnectionFailure('timeout', `no answer within ${limits.timeoutMs} ms from ${show(request)}`);
+        reject(failure);
+        req.destroy(failure);
+      },
+      Math.min(left, limits.timeoutMs),
+    );
     const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
       clearTimeout(timer);
       if ('answer' in outcome) resolve(outcome.answer);
@@ -110,7 +117,9 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error) => settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }));
+        res.on('error', (error) =>
+          settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }),
+        );
         res.on('end', () => {
           const out: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -123,7 +132,10 @@ export function sendOnce(router: Router, request: OutgoingRequest, limits: Attem
     req.once('proxyConnect', (connect: { statusCode: number; statusText: string }) => {
       tunnelPending = false;
       if (connect.statusCode === 200) return;
-      const failure = new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(proxy!)} refused the tunnel to ${request.url.host} (${connect.statusCode} ${connect.statusText})`.trim());
+      const failure = new ConnectionFailure(
+        'proxy',
+        `${show(request)} failed: the proxy ${showProxy(proxy!)} refused the tunnel to ${request.url.host} (${connect.statusCode} ${connect.statusText})`.trim(),
+      );
       settle({ failure });
       req.destroy(failure);
     });

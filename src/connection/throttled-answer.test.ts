@@ -25,13 +25,27 @@ test('retryThrottled: waits out Retry-After and sends again up to the retries al
   const passed = await retryThrottled(request, throttled, async () => answers.shift()!, { retries: 2, onThrottled: () => counted++ });
   assert.equal(passed.status, 200);
   assert.equal(counted, 2, 'both throttled answers counted');
-  await assert.rejects(retryThrottled(request, throttled, async () => throttled, { retries: 1, rate: 5, onThrottled: () => undefined }), (error: Error & { kind?: string }) => {
-    assert.equal(error.kind, 'throttled');
-    assert.match(error.message, /^the target throttled the run: GET http:\/\/t\/event answered 429 \(Retry-After: 0\) after 1 retry\. .*now 5\/s/);
-    return true;
-  });
+  await assert.rejects(
+    retryThrottled(request, throttled, async () => throttled, { retries: 1, rate: 5, onThrottled: () => undefined }),
+    (error: Error & { kind?: string }) => {
+      assert.equal(error.kind, 'throttled');
+      assert.match(error.message, /^the target throttled the run: GET http:\/\/t\/event answered 429 \(Retry-After: 0\) after 1 retry\. .*now 5\/s/);
+      return true;
+    },
+  );
   let sentAgain = false;
   const late = { ...throttled, headers: { 'retry-after': '5' } };
-  await assert.rejects(retryThrottled(request, late, async () => ((sentAgain = true), ok), { retries: 3, until: Date.now() + 1000, onThrottled: () => undefined }), /throttled the run/);
+  await assert.rejects(
+    retryThrottled(
+      request,
+      late,
+      async () => {
+        sentAgain = true;
+        return ok;
+      },
+      { retries: 3, until: Date.now() + 1000, onThrottled: () => undefined },
+    ),
+    /throttled the run/,
+  );
   assert.equal(sentAgain, false);
 });

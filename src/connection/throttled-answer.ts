@@ -25,7 +25,12 @@ export function retryAfterMs(answer: Pick<RawAnswer, 'headers'>, nowMs = Date.no
 }
 
 /** The one line a throttled call fails with. */
-export function throttledMessage(request: { method: string; url: URL }, answer: Pick<RawAnswer, 'status' | 'headers'>, rate: number | undefined, retries: number): string {
+export function throttledMessage(
+  request: { method: string; url: URL },
+  answer: Pick<RawAnswer, 'status' | 'headers'>,
+  rate: number | undefined,
+  retries: number,
+): string {
   const after = answer.headers['retry-after'];
   const tried = retries > 0 ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'}` : '';
   return (
@@ -48,13 +53,19 @@ export interface ThrottlePolicy {
  * waited out (Retry-After) and sent again, up to `retries` times, when the wait is at most
  * {@link MAX_RETRY_AFTER_MS} and ends before `until`; otherwise the call fails as `throttled`.
  */
-export async function retryThrottled(request: Pick<OutgoingRequest, 'method' | 'url'>, first: RawAnswer, again: () => Promise<RawAnswer>, policy: ThrottlePolicy): Promise<RawAnswer> {
+export async function retryThrottled(
+  request: Pick<OutgoingRequest, 'method' | 'url'>,
+  first: RawAnswer,
+  again: () => Promise<RawAnswer>,
+  policy: ThrottlePolicy,
+): Promise<RawAnswer> {
   let answer = first;
   for (let retries = 0; isThrottled(answer); retries++) {
     policy.onThrottled();
     const wait = retryAfterMs(answer);
     const fits = policy.until === undefined || Date.now() + wait < policy.until;
-    if (retries >= policy.retries || wait > MAX_RETRY_AFTER_MS || !fits) throw new ConnectionFailure('throttled', throttledMessage(request, answer, policy.rate, retries));
+    if (retries >= policy.retries || wait > MAX_RETRY_AFTER_MS || !fits)
+      throw new ConnectionFailure('throttled', throttledMessage(request, answer, policy.rate, retries));
     await sleep(wait);
     answer = await again();
   }

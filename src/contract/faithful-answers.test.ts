@@ -23,11 +23,19 @@ describe('faithful answers', () => {
     const decisions = new Set(SPEC.info['x-decisions'].map((d) => `x-decisions ${d.id}`));
     for (const [id, allowance] of [...Object.entries(ALLOWANCES), ...Object.entries(NOT_ASKED)]) {
       assert.ok(allowance.restsOn.length > 0, `${id} rests on nothing`);
-      for (const ground of allowance.restsOn) assert.ok(rows.has(ground) || decisions.has(ground), `${id}: ${ground} is neither a RULES.md row nor an x-decisions id`);
+      for (const ground of allowance.restsOn)
+        assert.ok(rows.has(ground) || decisions.has(ground), `${id}: ${ground} is neither a RULES.md row nor an x-decisions id`);
     }
   });
 
-  const duplicate: Array<[unknown, boolean]> = [['Id already found', true], ['Id already found.', true], ['Id already found..', false], ['id already found', false], ['Id already exists', false], [{ id: 'duplicate' }, false]];
+  const duplicate: Array<[unknown, boolean]> = [
+    ['Id already found', true],
+    ['Id already found.', true],
+    ['Id already found..', false],
+    ['id already found', false],
+    ['Id already exists', false],
+    [{ id: 'duplicate' }, false],
+  ];
   for (const [message, want] of duplicate) {
     it(`duplicate-id-message: ${JSON.stringify(message)} ${want ? 'is' : 'is not'} the message`, () => assert.equal(isDuplicateIdMessage(message), want));
   }

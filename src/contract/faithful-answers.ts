@@ -47,19 +47,23 @@ export const ALLOWANCES = {
   },
   'reason-phrase': {
     restsOn: ['4.1-envelope'],
-    faithful: 'An item\'s status is the reason phrase, as RFC 9110 spells it (letter case included), of the HTTP status or of the item\'s code; 413 and 422 may use their older spellings.',
+    faithful:
+      "An item's status is the reason phrase, as RFC 9110 spells it (letter case included), of the HTTP status or of the item's code; 413 and 422 may use their older spellings.",
   },
   'missing-field-name': {
     restsOn: ['4.1-rule-4'],
-    faithful: 'A missing `name` is named `name` and a missing parameter type `parameter.type`; other nested fields may be named by the entry (`action.config`), the list (`actions.config`) or the indexed entry (`actions.0.config`, `actions[0].config`).',
+    faithful:
+      'A missing `name` is named `name` and a missing parameter type `parameter.type`; other nested fields may be named by the entry (`action.config`), the list (`actions.config`) or the indexed entry (`actions.0.config`, `actions[0].config`).',
   },
   'refusal-status': {
     restsOn: ['2-field-types', '2.3-enum-refused', '4.2-malformed-body', 'x-decisions query-validation'],
-    faithful: 'A request the description does not let through (a value the data model forbids, a body that is not JSON or not an object, a query that is not one) is refused with 400, 406 or 422, error true when a body comes, and nothing is stored or changed. A read or delete whose query breaks the Query schema may instead find nothing (404, or 204 for a read).',
+    faithful:
+      'A request the description does not let through (a value the data model forbids, a body that is not JSON or not an object, a query that is not one) is refused with 400, 406 or 422, error true when a body comes, and nothing is stored or changed. A read or delete whose query breaks the Query schema may instead find nothing (404, or 204 for a read).',
   },
   'update-unknown-id': {
     restsOn: ['4.2-update-unknown-id', 'x-decisions update-unknown-id'],
-    faithful: 'An update of an id no record has answers 204 (nothing to update), 400, 406 or 422 — not 200 or 304, and not 404, which §4.2 does not list for update — and no record appears.',
+    faithful:
+      'An update of an id no record has answers 204 (nothing to update), 400, 406 or 422 — not 200 or 304, and not 404, which §4.2 does not list for update — and no record appears.',
   },
   'read-finds-nothing': {
     restsOn: ['7-not-found', 'x-decisions read-empty'],
@@ -71,27 +75,33 @@ export const ALLOWANCES = {
   },
   'id-change': {
     restsOn: ['2-rule-1', 'x-decisions readonly-id'],
-    faithful: 'An update that tries to change the id is refused (400, 406 or 422) or the new id is ignored (200, 204 or 304); either way the record keeps its id and none appears under the new one.',
+    faithful:
+      'An update that tries to change the id is refused (400, 406 or 422) or the new id is ignored (200, 204 or 304); either way the record keeps its id and none appears under the new one.',
   },
   'empty-body-create': {
     restsOn: ['4.2-create', 'x-decisions empty-body'],
-    faithful: 'A create without a body may answer 204 (nothing to create), be refused (400, 406 naming a missing field, or 422), or create a record: `{id}` from the path, or one with a generated id, where the index requires no field but the id (events, agents).',
+    faithful:
+      'A create without a body may answer 204 (nothing to create), be refused (400, 406 naming a missing field, or 422), or create a record: `{id}` from the path, or one with a generated id, where the index requires no field but the id (events, agents).',
   },
   'empty-body-update': {
     restsOn: ['4.2-update', 'x-decisions empty-body'],
-    faithful: 'An update without a body, or whose body sets no field but the id, may answer 204 (nothing to update), 304 (update not necessary) or be refused (400, 406, 422); nothing changes.',
+    faithful:
+      'An update without a body, or whose body sets no field but the id, may answer 204 (nothing to update), 304 (update not necessary) or be refused (400, 406, 422); nothing changes.',
   },
   'order-of-checks': {
     restsOn: ['4.2-create', '4.2-update', '7-validation'],
-    faithful: 'A request that breaks several rules (say a duplicate id and a value of the wrong type, or a bad token and a missing field) may be answered as any one of them would be; nothing changes.',
+    faithful:
+      'A request that breaks several rules (say a duplicate id and a value of the wrong type, or a bad token and a missing field) may be answered as any one of them would be; nothing changes.',
   },
   'hidden-name-fields': {
     restsOn: ['2.3-agent', 'x-decisions hidden-names'],
-    faithful: 'Fields whose names the description hides may be kept under any name as extra fields of any type, or typed as the description types them under the public original\'s names (agent description String, deployment_source List(String); action config args List(String), daemon Boolean; parameter list Boolean, values any): a value of another type there is stored as sent or refused.',
+    faithful:
+      "Fields whose names the description hides may be kept under any name as extra fields of any type, or typed as the description types them under the public original's names (agent description String, deployment_source List(String); action config args List(String), daemon Boolean; parameter list Boolean, values any): a value of another type there is stored as sent or refused.",
   },
   'nested-extra-fields': {
     restsOn: ['2.3-entry-extras', 'x-decisions extra-fields'],
-    faithful: 'Fields beyond the tables inside agent entries and their configs may be stored as sent or the body refused (400, 406, 422); dropping them silently is not faithful.',
+    faithful:
+      'Fields beyond the tables inside agent entries and their configs may be stored as sent or the body refused (400, 406, 422); dropping them silently is not faithful.',
   },
   'entry-without-id': {
     restsOn: ['2.3-action', 'x-decisions entry-ids'],
@@ -99,15 +109,18 @@ export const ALLOWANCES = {
   },
   'resource-config-path': {
     restsOn: ['2.3-resource', 'x-decisions resource-config-path'],
-    faithful: 'A resource config path may be taken as a list of strings or as one string (the description shows both); one string may come back as a one-element list.',
+    faithful:
+      'A resource config path may be taken as a list of strings or as one string (the description shows both); one string may come back as a one-element list.',
   },
   'where-on-list': {
     restsOn: ['x-decisions where-equals', 'x-decisions where-equals-list'],
-    faithful: 'A `where.equals` whose target field holds a list may match when the whole value equals `expr` (for a list, never: `expr` is a String) or when any element of the list equals it (as a search engine and the public original\'s store do); an element that is a number or a boolean is compared as `where-on-non-string` says.',
+    faithful:
+      "A `where.equals` whose target field holds a list may match when the whole value equals `expr` (for a list, never: `expr` is a String) or when any element of the list equals it (as a search engine and the public original's store do); an element that is a number or a boolean is compared as `where-on-non-string` says.",
   },
   'where-on-non-string': {
     restsOn: ['x-decisions where-equals', 'x-decisions where-equals-list'],
-    faithful: 'An `expr` (a String) compared with a stored number may match by the number\'s JSON text ("5" and 5), by the value it denotes ("5.0" and 5), or never; with a stored boolean by its JSON text ("true") or never. A stored string matches only the same string, letter case and all.',
+    faithful:
+      'An `expr` (a String) compared with a stored number may match by the number\'s JSON text ("5" and 5), by the value it denotes ("5.0" and 5), or never; with a stored boolean by its JSON text ("true") or never. A stored string matches only the same string, letter case and all.',
   },
   'select-absent-field': {
     restsOn: ['4.1-rule-8', 'x-decisions select'],
@@ -127,7 +140,8 @@ export const ALLOWANCES = {
   },
   'error-envelope-content': {
     restsOn: ['7-envelopes-not-shown', 'x-decisions error-envelope'],
-    faithful: 'The content of 400, 401, 404, 415, 422 and 500 answers is not shown: no body, or the plain envelope; a 401 or 404 envelope may say error false; the code of a 406 item is not compared.',
+    faithful:
+      'The content of 400, 401, 404, 415, 422 and 500 answers is not shown: no body, or the plain envelope; a 401 or 404 envelope may say error false; the code of a 406 item is not compared.',
   },
   'envelope-extra-fields': {
     restsOn: ['4.1-envelope', 'x-decisions success-messages'],
@@ -135,7 +149,8 @@ export const ALLOWANCES = {
   },
   'body-without-content-type': {
     restsOn: ['4.1-headers', '7-media-type', 'x-decisions media-type'],
-    faithful: 'A body sent without Content-Type may be refused (415, 400, 406, 422) or read as JSON; a request without a body may be refused for a missing or non-JSON Content-Type (415) or answered as if it had none.',
+    faithful:
+      'A body sent without Content-Type may be refused (415, 400, 406, 422) or read as JSON; a request without a body may be refused for a missing or non-JSON Content-Type (415) or answered as if it had none.',
   },
   'bodyless-content-type': {
     restsOn: ['4.1-headers'],
@@ -151,11 +166,13 @@ export const ALLOWANCES = {
   },
   'json-edge-values': {
     restsOn: ['4.2-malformed-body', 'x-decisions malformed-json'],
-    faithful: 'A body nested deeper than 64 levels, holding a number such as 1e400, or bytes that are not UTF-8 may be refused (400, 406, 422) or stored; what is stored must read back as JSON.',
+    faithful:
+      'A body nested deeper than 64 levels, holding a number such as 1e400, or bytes that are not UTF-8 may be refused (400, 406, 422) or stored; what is stored must read back as JSON.',
   },
   'token-contents': {
     restsOn: ['5-not-shown', 'x-decisions auth-header'],
-    faithful: 'How a token is obtained and which claims it must carry are not shown: a deployment may require claims (the runner adds them with --jwt-claims); a token it cannot verify is refused with 401.',
+    faithful:
+      'How a token is obtained and which claims it must carry are not shown: a deployment may require claims (the runner adds them with --jwt-claims); a token it cannot verify is refused with 401.',
   },
   'preloaded-link-types': {
     restsOn: ['2.2-preload'],
@@ -175,17 +192,38 @@ export const NOT_ASKED = {
   'null-in-update': { restsOn: ['4.1-update'], why: 'null in an update may store null or remove the field.' },
   'null-field-on-create': { restsOn: ['2-rule-4'], why: 'a field sent as null may be stored as null or read as absent (left out of what is read back).' },
   'object-in-update': { restsOn: ['x-decisions update-merge'], why: 'an object in an update may be merged into the stored one or replace it.' },
-  'dotted-where-target': { restsOn: ['x-decisions where-equals'], why: 'a dotted target may name a nested field or a field whose name holds a dot, and one that passes through a list of entries (`actions.id`) may match any entry or none.' },
-  'dotted-select': { restsOn: ['4.1-rule-8', 'x-decisions select'], why: 'a dotted name in select may name a nested field (returned nested or flat) or a field whose name holds a dot.' },
-  'structured-where-expr': { restsOn: ['x-decisions where-equals'], why: 'an expr that reads as a JSON object, list or null, or as a number or boolean in a form no JSON text has (`+5`, `0x5`, `True`), may or may not match a stored value of that shape, in any of its spellings.' },
-  'where-on-absent-or-null': { restsOn: ['x-decisions where-equals'], why: 'a field stored as null, or absent, may or may not equal an expr such as "null", "None" or "" (an expr that reads as null is never sent; the fuzzer stores null only inside lists).' },
+  'dotted-where-target': {
+    restsOn: ['x-decisions where-equals'],
+    why: 'a dotted target may name a nested field or a field whose name holds a dot, and one that passes through a list of entries (`actions.id`) may match any entry or none.',
+  },
+  'dotted-select': {
+    restsOn: ['4.1-rule-8', 'x-decisions select'],
+    why: 'a dotted name in select may name a nested field (returned nested or flat) or a field whose name holds a dot.',
+  },
+  'structured-where-expr': {
+    restsOn: ['x-decisions where-equals'],
+    why: 'an expr that reads as a JSON object, list or null, or as a number or boolean in a form no JSON text has (`+5`, `0x5`, `True`), may or may not match a stored value of that shape, in any of its spellings.',
+  },
+  'where-on-absent-or-null': {
+    restsOn: ['x-decisions where-equals'],
+    why: 'a field stored as null, or absent, may or may not equal an expr such as "null", "None" or "" (an expr that reads as null is never sent; the fuzzer stores null only inside lists).',
+  },
   'where-without-equals': { restsOn: ['4.1-query'], why: 'a where without equals may match every record or be refused.' },
   'select-on-delete': { restsOn: ['4.1-query'], why: 'select is described for read only; a delete may ignore or refuse it.' },
-  'repeated-entry-ids': { restsOn: ['4.1-rule-5', 'x-decisions update-merge'], why: 'two entries of one list with one id may be refused, merged or both kept.' },
+  'repeated-entry-ids': {
+    restsOn: ['4.1-rule-5', 'x-decisions update-merge'],
+    why: 'two entries of one list with one id may be refused, merged or both kept.',
+  },
   'body-id-differs-on-create': { restsOn: ['x-decisions id-source'], why: 'a create whose body id differs from the path id may take either id or be refused.' },
   'null-as-wrong-type': { restsOn: ['2-field-types'], why: 'null for a typed field may be read as "absent".' },
-  'entry-without-id-by-fuzz': { restsOn: ['x-decisions entry-ids'], why: 'an entry without id may get a generated id the fuzzer cannot predict (the suite judges it by reading back).' },
-  'slash-in-id': { restsOn: ['2-id-exact', 'x-decisions ids-in-path'], why: 'an id holding / can only travel in a path as %2F, which many HTTP stacks refuse or decode before routing.' },
+  'entry-without-id-by-fuzz': {
+    restsOn: ['x-decisions entry-ids'],
+    why: 'an entry without id may get a generated id the fuzzer cannot predict (the suite judges it by reading back).',
+  },
+  'slash-in-id': {
+    restsOn: ['2-id-exact', 'x-decisions ids-in-path'],
+    why: 'an id holding / can only travel in a path as %2F, which many HTTP stacks refuse or decode before routing.',
+  },
 } as const satisfies Record<string, UnaskedPoint>;
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,14 @@ export function renderAllowanceList(): string[] {
 
 /** The same as a Markdown section. */
 export function renderAllowanceSection(): string[] {
-  return [`## ${HEADING}`, '', 'From `src/contract/faithful-answers.ts`; everything else the description fixes is compared exactly.', '', ...renderAllowanceList(), ''];
+  return [
+    `## ${HEADING}`,
+    '',
+    'From `src/contract/faithful-answers.ts`; everything else the description fixes is compared exactly.',
+    '',
+    ...renderAllowanceList(),
+    '',
+  ];
 }
 
 /** The same as an HTML section, folded. */

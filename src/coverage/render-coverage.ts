@@ -29,7 +29,9 @@ export function renderCoverageMarkdown(coverage: ResponseCoverage, heading = '##
     '',
     `| Operation | Method and path | ${COLUMNS.map(([title]) => title).join(' | ')} |`,
     `|---|---|${COLUMNS.map(() => '---').join('|')}|`,
-    ...coverage.rows.map((row) => `| ${row.operationId} | ${row.method} ${row.pathTemplate} | ${COLUMNS.map(([, pick]) => pick(row).join(', ')).join(' | ')} |`),
+    ...coverage.rows.map(
+      (row) => `| ${row.operationId} | ${row.method} ${row.pathTemplate} | ${COLUMNS.map(([, pick]) => pick(row).join(', ')).join(' | ')} |`,
+    ),
     '',
   ];
 }

@@ -31,7 +31,10 @@ test('tallies of several runs add up; a failed check is counted once per answer 
   countFailedCheck(fuzz, 'createEvent', 406);
   countFailedCheck(fuzz, 'readEvents', 200); // never counted as answered: nothing to mark
   assert.deepEqual(fuzz, [{ operation: 'createEvent', status: 406, seen: 1, failed: 1 }]);
-  const conformance = [{ operation: 'createEvent', status: 406, seen: 2, failed: 0 }, { operation: 'readEvents', status: 200, seen: 1, failed: 0 }];
+  const conformance = [
+    { operation: 'createEvent', status: 406, seen: 2, failed: 0 },
+    { operation: 'readEvents', status: 200, seen: 1, failed: 0 },
+  ];
   assert.deepEqual(mergeTallies(fuzz, conformance), [
     { operation: 'createEvent', status: 406, seen: 3, failed: 1 },
     { operation: 'readEvents', status: 200, seen: 1, failed: 0 },
@@ -48,7 +51,10 @@ test('--min-coverage: below the figure fails with the pairs never seen; at or ab
   assert.equal(checkMinCoverage(coverage, undefined), undefined);
   assert.equal(checkMinCoverage(coverage, 14), undefined);
   const shortfall = checkMinCoverage(coverage, 15) ?? '';
-  assert.match(shortfall, /^response coverage 14\.2% \(1 of 7 documented responses seen\) is below --min-coverage 15; never seen:\n {2}readEvents: 204, 404, 500\n {2}createEvent: 201, 406, 500$/);
+  assert.match(
+    shortfall,
+    /^response coverage 14\.2% \(1 of 7 documented responses seen\) is below --min-coverage 15; never seen:\n {2}readEvents: 204, 404, 500\n {2}createEvent: 201, 406, 500$/,
+  );
 });
 
 test('the matrix renders as Markdown and HTML with one row per operation', () => {
@@ -68,7 +74,10 @@ test('the matrix renders as Markdown and HTML with one row per operation', () =>
 
 test('a summary file is read for its tool, target and tallies; anything else is refused in a few words', () => {
   const good = JSON.stringify({ tool: 'fuzz', baseUrl: 'http://t', coverage: { tallies: [{ operation: 'readEvents', status: 200, seen: 2, failed: 0 }] } });
-  assert.deepEqual(parseCoverageFile(good), { ok: true, value: { tool: 'fuzz', baseUrl: 'http://t', tallies: [{ operation: 'readEvents', status: 200, seen: 2, failed: 0 }] } });
+  assert.deepEqual(parseCoverageFile(good), {
+    ok: true,
+    value: { tool: 'fuzz', baseUrl: 'http://t', tallies: [{ operation: 'readEvents', status: 200, seen: 2, failed: 0 }] },
+  });
   const refused = (text: string) => {
     const parsed = parseCoverageFile(text);
     return parsed.ok ? 'accepted' : parsed.error;
@@ -76,5 +85,8 @@ test('a summary file is read for its tool, target and tallies; anything else is 
   assert.match(refused('{'), /^not valid JSON/);
   assert.match(refused('{"baseUrl":"http://t"}'), /"tool" is missing/);
   assert.match(refused('{"tool":"conformance"}'), /"baseUrl" is missing/);
-  assert.match(refused('{"tool":"conformance","baseUrl":"x","coverage":{"tallies":[{"operation":"a","status":"200","seen":1,"failed":0}]}}'), /"coverage.tallies" is missing or malformed/);
+  assert.match(
+    refused('{"tool":"conformance","baseUrl":"x","coverage":{"tallies":[{"operation":"a","status":"200","seen":1,"failed":0}]}}'),
+    /"coverage.tallies" is missing or malformed/,
+  );
 });

@@ -54,7 +54,11 @@ test('setupWorker(...createHandlers()) answers the operations of the description
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(app.origin);
   await page.waitForFunction(() => '__results' in window, undefined, { timeout: 60_000 });
-  const results = (await page.evaluate(() => (window as unknown as { __results: unknown }).__results)) as Array<{ call: string; status: number; body: unknown }>;
+  const results = (await page.evaluate(() => (window as unknown as { __results: unknown }).__results)) as Array<{
+    call: string;
+    status: number;
+    body: unknown;
+  }>;
   assert.deepEqual(errors, []);
   assert.deepEqual(app.reachedServer, [], 'every /api request is answered by the worker');
   assert.deepEqual(
@@ -72,7 +76,10 @@ test('setupWorker(...createHandlers()) answers the operations of the description
     ],
   );
   const body = (i: number) => results[i]!.body as Array<Record<string, unknown>>;
-  assert.deepEqual(body(0).map((r) => r['id']), ['p2p', 'slice']);
+  assert.deepEqual(
+    body(0).map((r) => r['id']),
+    ['p2p', 'slice'],
+  );
   assert.equal(body(2)[0]!['message'], 'Id already found');
   assert.deepEqual(body(3)[0]!['message'], { name: 'required' });
   assert.deepEqual(body(6), [{ id: 'e1', kind: 'link-down', source: '10.0.0.1' }]);

@@ -27,11 +27,17 @@ describe('createHandlers: state control as plain functions', () => {
     const handlers = useHandlers({ seed: { event: [{ id: 'e1', kind: 'up' }] } });
     await client.events.create({ body: { id: 'e2', kind: 'new' } });
     await client.networkLinkTypes.delete();
-    assert.deepEqual(handlers.state().event.map((r) => r.id), ['e1', 'e2']);
+    assert.deepEqual(
+      handlers.state().event.map((r) => r.id),
+      ['e1', 'e2'],
+    );
     assert.deepEqual(handlers.state()['network-link-type'], []);
     handlers.reset();
     assert.deepEqual((await client.events.read()).data, [{ id: 'e1', kind: 'up' }]);
-    assert.deepEqual(handlers.state()['network-link-type'].map((r) => r.id), ['p2p', 'slice']);
+    assert.deepEqual(
+      handlers.state()['network-link-type'].map((r) => r.id),
+      ['p2p', 'slice'],
+    );
   });
   it('replaceState() swaps every record, or names the bad one and changes nothing', async () => {
     const handlers = useHandlers();
@@ -88,7 +94,10 @@ describe('createHandlers: CORS (for handlers served over real HTTP)', () => {
     assert.equal(refused.status, 401);
     assert.equal(refused.headers.get('access-control-allow-origin'), '*');
     assert.equal(refused.headers.get('access-control-expose-headers'), 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected');
-    const preflight = await fetch(`${BASE}/event/e1`, { method: 'OPTIONS', headers: { origin: VITE, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' } });
+    const preflight = await fetch(`${BASE}/event/e1`, {
+      method: 'OPTIONS',
+      headers: { origin: VITE, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
+    });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-methods'), 'GET, POST, PUT, DELETE');
     assert.equal(preflight.headers.get('access-control-allow-headers'), 'authorization, content-type');
@@ -108,8 +117,17 @@ describe('createHandlers: request journal and fault rules as functions', () => {
     const handlers = useHandlers();
     await client.events.create({ body: { id: 'e1', kind: 'up' } });
     await client.events.delete({ id: 'e1' });
-    assert.deepEqual(handlers.requests().map((e) => [e.method, e.path, e.status]), [['POST', '/event', 201], ['DELETE', '/event/e1', 205]]);
-    assert.deepEqual(handlers.requests({ method: 'DELETE', pathPattern: '^/event/' }).map((e) => e.path), ['/event/e1']);
+    assert.deepEqual(
+      handlers.requests().map((e) => [e.method, e.path, e.status]),
+      [
+        ['POST', '/event', 201],
+        ['DELETE', '/event/e1', 205],
+      ],
+    );
+    assert.deepEqual(
+      handlers.requests({ method: 'DELETE', pathPattern: '^/event/' }).map((e) => e.path),
+      ['/event/e1'],
+    );
     assert.throws(() => handlers.requests({ status: 'soon' }), /requests: status must be a status/);
     handlers.clearRequests();
     assert.deepEqual(handlers.requests(), []);
@@ -124,13 +142,23 @@ describe('createHandlers: request journal and fault rules as functions', () => {
     assert.deepEqual(rule, { id: 'f1', method: 'POST', path: '/event', status: 503, times: 2, remaining: 2, fired: 0 });
     const statuses = [];
     // fetch, not the typed client: it throws UnexpectedStatusError on a status the spec does not document.
-    const post = (id: string) => fetch(`${BASE}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, kind: 'k' }) });
+    const post = (id: string) =>
+      fetch(`${BASE}/event`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, kind: 'k' }) });
     for (const id of ['a', 'b', 'c']) statuses.push((await post(id)).status);
     assert.deepEqual(statuses, [503, 503, 201]);
-    assert.deepEqual(handlers.state().event.map((r) => r.id), ['c']);
+    assert.deepEqual(
+      handlers.state().event.map((r) => r.id),
+      ['c'],
+    );
     handlers.faults.add({ method: 'GET', path: '/event', status: 'drop' });
     await assert.rejects(fetch(`${BASE}/event`), TypeError);
-    assert.deepEqual(handlers.requests().slice(-1).map((e) => e.status), ['drop']);
+    assert.deepEqual(
+      handlers
+        .requests()
+        .slice(-1)
+        .map((e) => e.status),
+      ['drop'],
+    );
     assert.equal(handlers.faults.remove('f2'), true);
     assert.equal(handlers.faults.clear(), 1);
     assert.throws(() => handlers.faults.add({ path: '/event', status: 418 }), /faults\.add: status 418 is not one a fault can answer/);

@@ -120,7 +120,11 @@ describe('createHandlers: queries and the index as a whole', () => {
     useHandlers();
     const select = ['name', ...Array.from({ length: 20_000 }, (_, i) => `field_${i}`)];
     const result = await client.networkLinkTypes.read({ query: { select } });
-    if (MSW_DROPS_GET_BODY) assert.deepEqual((result.data ?? []).map((r) => r.id), everyLinkType);
+    if (MSW_DROPS_GET_BODY)
+      assert.deepEqual(
+        (result.data ?? []).map((r) => r.id),
+        everyLinkType,
+      );
     else assert.deepEqual(result.data, [{ name: 'Point to Point' }, { name: 'Slice' }]);
   });
   it('fetch cannot send a GET body: a fetch GET reads every record', async () => {

@@ -51,13 +51,13 @@ export interface HandlerOptions {
 /** The handlers, plus the state control of their store (what `--admin` offers over HTTP). */
 export type MockHandlers = HttpHandler[] &
   MockControlFunctions & {
-  /** Back to the preload and seed, fault rules and journal cleared (`POST /__admin/reset`). */
-  reset(): void;
-  /** Every index as JSON, in the seed shape (`GET /__admin/state`). */
-  state(): Required<SeedData>;
-  /** Replaces every record (`PUT /__admin/state`); returns the problems, and then nothing changed. */
-  replaceState(state: unknown): string[];
-};
+    /** Back to the preload and seed, fault rules and journal cleared (`POST /__admin/reset`). */
+    reset(): void;
+    /** Every index as JSON, in the seed shape (`GET /__admin/state`). */
+    state(): Required<SeedData>;
+    /** Replaces every record (`PUT /__admin/state`); returns the problems, and then nothing changed. */
+    replaceState(state: unknown): string[];
+  };
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;
 
@@ -155,7 +155,9 @@ async function toCoreRequest(request: Request, basePath: string, bodyLimit: numb
   // The query string carries ?q= (x-decisions query-parameter): in a browser the only way a read can carry a query.
   const query = url.search.slice(1);
   const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => (headers[name.toLowerCase()] = value));
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
   const path = url.pathname.slice(basePath.length) || '/';
   // A fetch Request has no GET body (msw hands handlers one); it is read from msw's raw stream when there
   // is one. Bytes are decoded strictly, so invalid UTF-8 is a 400 as on node:http (x-decisions malformed-json).

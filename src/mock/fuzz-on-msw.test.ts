@@ -21,8 +21,20 @@ after(() => server.close());
 // msw 3 gives the handlers no GET body in Node, so every read with a query would disagree with the
 // model: the run needs msw 2 (what the lock file installs; docs/msw.md says why).
 it('a bounded fuzz run against the msw handlers finds no failure', { skip: MSW_DROPS_GET_BODY && 'msw 3 drops GET bodies in Node' }, async () => {
-  const report = await runFuzz({ connection: plainConnection(BASE, { jwtSecret: SECRET }), runs: 30, timeBudgetMs: 240_000, randomSeed: 5, allowDestructive: false, bodiless205: true });
-  assert.deepEqual(report.failures.map((f) => f.signature), [], report.failures.map((f) => `${f.title}\n${formatRepro(f, BASE, undefined)}`).join('\n\n'));
+  const report = await runFuzz({
+    connection: plainConnection(BASE, { jwtSecret: SECRET }),
+    runs: 30,
+    timeBudgetMs: 240_000,
+    randomSeed: 5,
+    allowDestructive: false,
+    bodiless205: true,
+  });
+  assert.deepEqual(
+    report.failures.map((f) => f.signature),
+    [],
+    report.failures.map((f) => `${f.title}\n${formatRepro(f, BASE, undefined)}`).join('\n\n'),
+  );
   assert.equal(report.sequences, 30);
-  for (const answer of ['POST 201', 'PUT 200', 'GET 200', 'DELETE 205', 'POST 401']) assert.ok((report.answers[answer] ?? 0) > 0, JSON.stringify(report.answers));
+  for (const answer of ['POST 201', 'PUT 200', 'GET 200', 'DELETE 205', 'POST 401'])
+    assert.ok((report.answers[answer] ?? 0) > 0, JSON.stringify(report.answers));
 });

@@ -47,7 +47,8 @@ export function receivedMatching(mock: MockServer, filter: ReceivedFilter): Jour
   return body === undefined ? entries : entries.filter((entry) => partiallyEquals(parsedBody(entry), body));
 }
 
-const describeEntry = (entry: JournalEntry) => `${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ''} → ${entry.status}${entry.body ? ` ${entry.body.slice(0, 120)}` : ''}`;
+const describeEntry = (entry: JournalEntry) =>
+  `${entry.method} ${entry.path}${entry.query ? `?${entry.query}` : ''} → ${entry.status}${entry.body ? ` ${entry.body.slice(0, 120)}` : ''}`;
 
 function isMockServer(value: unknown): value is MockServer {
   return typeof value === 'object' && value !== null && typeof (value as MockServer).requests === 'function';

@@ -8,7 +8,7 @@ const SCHEMA_PREFIX = '#/components/schemas/';
 
 /** The names each schema refers to (directly, anywhere inside it). */
 function refsOf(node: unknown, found = new Set<string>()): Set<string> {
-  if (Array.isArray(node)) node.forEach((item) => refsOf(item, found));
+  if (Array.isArray(node)) for (const item of node) refsOf(item, found);
   else if (node !== null && typeof node === 'object') {
     for (const [key, value] of Object.entries(node)) {
       if (key === '$ref' && typeof value === 'string' && value.startsWith(SCHEMA_PREFIX)) found.add(value.slice(SCHEMA_PREFIX.length));
@@ -46,7 +46,10 @@ test('the spec as written is recursive (the query language); the portable form h
   assert.equal(findCycle(portable), undefined);
   assert.ok(findCycle(written), 'the document it was given is left as it was');
   const schemas = portable.components.schemas as Record<string, { properties?: Record<string, unknown>; oneOf?: unknown[] }>;
-  assert.deepEqual(schemas['ClauseList']?.oneOf?.[1], { type: 'object', description: 'Where, recursive: see #/components/schemas/Where in spec/openapi.yaml (not expanded here).' });
+  assert.deepEqual(schemas['ClauseList']?.oneOf?.[1], {
+    type: 'object',
+    description: 'Where, recursive: see #/components/schemas/Where in spec/openapi.yaml (not expanded here).',
+  });
   assert.deepEqual(schemas['Where']?.properties?.['equals'], { $ref: '#/components/schemas/Equals' }, 'a ref that closes no cycle stays');
   assert.deepEqual(schemas['Query']?.properties?.['where'], { $ref: '#/components/schemas/Where' });
   assert.deepEqual(portable.paths, written.paths);
@@ -71,7 +74,10 @@ test('a self-reference and a longer cycle are both cut where they close; a schem
     description: 'Tree, recursive: see #/components/schemas/Tree in spec/openapi.yaml (not expanded here).',
   });
   assert.deepEqual(portable['A'], { type: 'array', items: { $ref: '#/components/schemas/B' } });
-  assert.deepEqual((portable['B'] as { properties: { a: unknown } }).properties.a, { type: 'array', description: 'A, recursive: see #/components/schemas/A in spec/openapi.yaml (not expanded here).' });
+  assert.deepEqual((portable['B'] as { properties: { a: unknown } }).properties.a, {
+    type: 'array',
+    description: 'A, recursive: see #/components/schemas/A in spec/openapi.yaml (not expanded here).',
+  });
 });
 
 test('spec/openapi.portable.json is what the spec generates (npm run generate writes it; check:generated guards it)', () => {

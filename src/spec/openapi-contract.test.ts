@@ -57,7 +57,7 @@ for (const op of listOperations(doc)) {
 
 test('every operation requires the bearer JWT scheme (§5)', () => {
   assert.deepEqual(doc['security'], [{ bearerAuth: [] }]);
-  const schemes = (doc.components['securitySchemes'] as Record<string, { type: string; scheme: string; bearerFormat: string }>);
+  const schemes = doc.components['securitySchemes'] as Record<string, { type: string; scheme: string; bearerFormat: string }>;
   assert.deepEqual(
     { type: schemes['bearerAuth']?.type, scheme: schemes['bearerAuth']?.scheme, format: schemes['bearerAuth']?.bearerFormat },
     { type: 'http', scheme: 'bearer', format: 'JWT' },
@@ -99,7 +99,13 @@ test('the 205 examples carry envelope code 200, error false (§4.1)', () => {
 
 test('the preloaded link types are p2p and slice, each with id, name and description (§2.2)', () => {
   const preload = (doc.components['examples'] as Examples)['PreloadedNetworkLinkTypes']?.value as Array<Record<string, string>>;
-  assert.deepEqual(preload.map((r) => [r['id'], r['name']]), [['p2p', 'Point to Point'], ['slice', 'Slice']]);
+  assert.deepEqual(
+    preload.map((r) => [r['id'], r['name']]),
+    [
+      ['p2p', 'Point to Point'],
+      ['slice', 'Slice'],
+    ],
+  );
   for (const record of preload) assert.deepEqual(spec.validateSchema('NetworkLinkType', record), []);
   for (const record of preload) assert.equal(typeof record['description'], 'string');
 });
@@ -114,7 +120,10 @@ const schemaCases: Array<[string, { schema: string; value: unknown; valid: boole
   ['action config needs cmd', { schema: 'Action', value: { id: 'a', config: {} }, valid: false }],
   ['action status is an enum', { schema: 'Action', value: { id: 'a', config: { cmd: 'c' }, status: 'running' }, valid: false }],
   ['parameter needs type', { schema: 'Parameter', value: { id: 'p', config: { schema: 'yaml' } }, valid: false }],
-  ['parameter schema takes the spelling of the description', { schema: 'Parameter', value: { id: 'p', type: 'string', config: { schema: 'propeties' } }, valid: true }],
+  [
+    'parameter schema takes the spelling of the description',
+    { schema: 'Parameter', value: { id: 'p', type: 'string', config: { schema: 'propeties' } }, valid: true },
+  ],
   ['parameter schema takes properties', { schema: 'Parameter', value: { id: 'p', type: 'string', config: { schema: 'properties' } }, valid: true }],
   ['parameter type is an enum', { schema: 'Parameter', value: { id: 'p', type: 'float', config: { schema: 'json' } }, valid: false }],
   ['resource config path as a string', { schema: 'Resource', value: { id: 'r', config: { path: '/var/log' } }, valid: true }],
@@ -122,7 +131,10 @@ const schemaCases: Array<[string, { schema: string; value: unknown; valid: boole
   ['resource needs config', { schema: 'Resource', value: { id: 'r' }, valid: false }],
   ['query with select and where.equals', { schema: 'Query', value: { select: ['name'], where: { equals: { target: 'id', expr: 'p2p' } } }, valid: true }],
   ['query where.equals needs target', { schema: 'Query', value: { where: { equals: { expr: 'p2p' } } }, valid: false }],
-  ['envelope message may be an object', { schema: 'Envelope', value: [{ status: 'Not Acceptable', code: 406, error: true, message: { name: 'required' } }], valid: true }],
+  [
+    'envelope message may be an object',
+    { schema: 'Envelope', value: [{ status: 'Not Acceptable', code: 406, error: true, message: { name: 'required' } }], valid: true },
+  ],
   ['envelope is an array', { schema: 'Envelope', value: { status: 'OK', code: 200, error: false, message: 'x' }, valid: false }],
   ['deleted envelope code is 200', { schema: 'DeletedEnvelope', value: [{ status: 'Reset Content', code: 205, error: false, message: 'x' }], valid: false }],
 ];

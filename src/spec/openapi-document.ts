@@ -41,7 +41,9 @@ export function listOperations(doc: OpenApiDocument = loadOpenApiDocument()): Op
         operationId: op.operationId,
         method: method.toUpperCase() as OperationEntry['method'],
         pathTemplate,
-        statuses: Object.keys(op.responses).map(Number).sort((a, b) => a - b),
+        statuses: Object.keys(op.responses)
+          .map(Number)
+          .sort((a, b) => a - b),
       });
     }
   }

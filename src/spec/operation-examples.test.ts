@@ -11,7 +11,10 @@ const op = (operationId: string): OperationEntry => operations.find((o) => o.ope
 const requests: Array<[string, { method: string; path: string; body?: unknown }]> = [
   ['createEventById', { method: 'POST', path: '/event/event-1', body: { id: 'event-1', kind: 'link-down', severity: 'major' } }],
   ['updateEvent', { method: 'PUT', path: '/event', body: { id: 'event-1', source: '10.0.0.1' } }],
-  ['readNetworkLinkTypeById', { method: 'GET', path: '/type/network-link/mesh', body: { select: ['id', 'name'], where: { equals: { target: 'name', expr: 'Mesh' } } } }],
+  [
+    'readNetworkLinkTypeById',
+    { method: 'GET', path: '/type/network-link/mesh', body: { select: ['id', 'name'], where: { equals: { target: 'name', expr: 'Mesh' } } } },
+  ],
   ['deleteAgents', { method: 'DELETE', path: '/catalog/agent', body: { where: { equals: { target: 'id', expr: 'filebeat' } } } }],
 ];
 for (const [operationId, want] of requests) {
@@ -43,7 +46,7 @@ test('every {id} operation: each request example names the path example as its i
   assert.ok(checked >= 12, `only ${checked} request examples checked`);
 });
 
-test('every envelope example of a success response names the id of its index\'s path example', () => {
+test("every envelope example of a success response names the id of its index's path example", () => {
   for (const entry of operations.filter((o) => o.pathTemplate.endsWith('/{id}') && o.method !== 'GET')) {
     const pathId = namedExamples(doc, pathParameters(doc, entry)[0])[0]?.[1] as string;
     const success = entry.statuses.filter((s) => [200, 201, 205, 304].includes(s));

@@ -23,7 +23,8 @@ function objectExamples(node: unknown, found: object[] = []): object[] {
   } else if (typeof node === 'object' && node !== null) {
     for (const [key, value] of Object.entries(node)) {
       if (key === 'example' || key === 'value') {
-        for (const candidate of Array.isArray(value) ? value : [value]) if (typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate)) found.push(candidate);
+        for (const candidate of Array.isArray(value) ? value : [value])
+          if (typeof candidate === 'object' && candidate !== null && !Array.isArray(candidate)) found.push(candidate);
       }
       objectExamples(value, found);
     }
@@ -60,7 +61,7 @@ test('the spec holds record examples to start from', () => {
   assert.ok(EXAMPLES.length >= 9, `found ${EXAMPLES.length}`);
 });
 
-test('on the spec\'s examples, the precompiled schemas report what ajv compiling the spec reports', () => {
+test("on the spec's examples, the precompiled schemas report what ajv compiling the spec reports", () => {
   let violations = 0;
   for (const name of INDEX_SCHEMAS) {
     for (const example of EXAMPLES) {
@@ -74,15 +75,24 @@ test('on the spec\'s examples, the precompiled schemas report what ajv compiling
 
 test('on values made from the examples, the precompiled schemas report what ajv compiling the spec reports', { timeout: 120_000 }, () => {
   let broken = 0;
-  const replacement = fc.oneof(fc.constant(undefined), fc.jsonValue({ maxDepth: 2 }), fc.constantFrom('', 'x', 0, -1, 1.5, true, null, [], {}, [{}], { id: '' }));
+  const replacement = fc.oneof(
+    fc.constant(undefined),
+    fc.jsonValue({ maxDepth: 2 }),
+    fc.constantFrom('', 'x', 0, -1, 1.5, true, null, [], {}, [{}], { id: '' }),
+  );
   fc.assert(
-    fc.property(fc.constantFrom(...EXAMPLES), fc.array(fc.tuple(fc.nat(60), replacement), { minLength: 1, maxLength: 4 }), fc.constantFrom(...INDEX_SCHEMAS), (example, changes, name) => {
-      let value: unknown = example;
-      for (const [choice, next] of changes) value = replaceNode(value, choice, next);
-      const expected = atRunTime.validateSchema(name, value);
-      assert.deepEqual(precompiled(name, value), expected);
-      if (expected.length > 0) broken += 1;
-    }),
+    fc.property(
+      fc.constantFrom(...EXAMPLES),
+      fc.array(fc.tuple(fc.nat(60), replacement), { minLength: 1, maxLength: 4 }),
+      fc.constantFrom(...INDEX_SCHEMAS),
+      (example, changes, name) => {
+        let value: unknown = example;
+        for (const [choice, next] of changes) value = replaceNode(value, choice, next);
+        const expected = atRunTime.validateSchema(name, value);
+        assert.deepEqual(precompiled(name, value), expected);
+        if (expected.length > 0) broken += 1;
+      },
+    ),
     { numRuns: 3000 },
   );
   assert.ok(broken > 500, `only ${broken} of 3000 values broke their schema: the comparison must see violations`);

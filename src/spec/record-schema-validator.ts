@@ -29,7 +29,8 @@ export function createRecordSchemaValidator(): RecordSchemaValidator {
   return (schemaName, value) => {
     const first = Object.hasOwn(FIRST_ERROR, schemaName) ? FIRST_ERROR[schemaName] : undefined;
     const every = Object.hasOwn(EVERY_ERROR, schemaName) ? EVERY_ERROR[schemaName] : undefined;
-    if (first === undefined || every === undefined) throw new Error(`no precompiled record schema ${schemaName} (scripts/generate.ts compiles each index's input, update and stored schema)`);
+    if (first === undefined || every === undefined)
+      throw new Error(`no precompiled record schema ${schemaName} (scripts/generate.ts compiles each index's input, update and stored schema)`);
     if (first(value)) return [];
     if (!isWithinNodes(value, ALL_ERRORS_NODE_LIMIT)) return toViolations(first.errors);
     every(value);

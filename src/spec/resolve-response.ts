@@ -15,15 +15,9 @@ export interface ResponseObject {
  * Responses are $refs into components/responses; ajv cannot walk a pointer through a $ref,
  * so the pointer names the component itself.
  */
-export function resolveResponse(
-  doc: OpenApiDocument,
-  op: OperationEntry,
-  status: number,
-): { response: ResponseObject; pointer: string } | undefined {
+export function resolveResponse(doc: OpenApiDocument, op: OperationEntry, status: number): { response: ResponseObject; pointer: string } | undefined {
   const method = op.method.toLowerCase();
-  const item = doc.paths[op.pathTemplate]?.[method] as
-    | { responses: Record<string, ResponseObject & { $ref?: string }> }
-    | undefined;
+  const item = doc.paths[op.pathTemplate]?.[method] as { responses: Record<string, ResponseObject & { $ref?: string }> } | undefined;
   const response = item?.responses[String(status)];
   if (!response) return undefined;
   if (response.$ref) {

@@ -29,7 +29,16 @@ const byId = new Map(operations.map((op) => [op.operationId, op]));
 /** Per index: a record's whole life through {base}, then through {base}/{id}; the collection delete last. */
 const LIFECYCLE_ORDER = ['Event', 'NetworkLinkType', 'Agent'].flatMap((name) => {
   const plural = name === 'Agent' ? 'Agents' : `${name}s`;
-  return [`create${name}`, `read${plural}`, `update${name}`, `delete${name}ById`, `create${name}ById`, `read${name}ById`, `update${name}ById`, `delete${plural}`];
+  return [
+    `create${name}`,
+    `read${plural}`,
+    `update${name}`,
+    `delete${name}ById`,
+    `create${name}ById`,
+    `read${name}ById`,
+    `update${name}ById`,
+    `delete${plural}`,
+  ];
 });
 
 /** The primary success of an operation: its lowest documented 2xx other than 204. */

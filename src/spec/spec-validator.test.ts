@@ -13,7 +13,10 @@ const cases: Array<[string, { operation: string; status: number; body: unknown; 
   ['a 304 without a body', { operation: 'updateEventById', status: 304, body: undefined, ok: true }],
   ['a 204 with a body', { operation: 'createEvent', status: 204, body: created, ok: false, reason: /documents no body/ }],
   ['a 401 error envelope', { operation: 'readAgents', status: 401, body: [{ status: 'Unauthorized', code: 401, error: true, message: 'x' }], ok: true }],
-  ['a 401 envelope claiming error false', { operation: 'readAgents', status: 401, body: [{ status: 'Unauthorized', code: 401, error: false, message: 'x' }], ok: false }],
+  [
+    'a 401 envelope claiming error false',
+    { operation: 'readAgents', status: 401, body: [{ status: 'Unauthorized', code: 401, error: false, message: 'x' }], ok: false },
+  ],
 ];
 
 for (const [name, { operation, status, body, ok, reason }] of cases) {

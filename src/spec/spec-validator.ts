@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ALL_ERRORS_NODE_LIMIT, isWithinNodes } from './json-node-count.js';
-import { loadOpenApiDocument, listOperations, type OpenApiDocument, type OperationEntry } from './openapi-document.js';
+import { loadOpenApiDocument, listOperations, type OpenApiDocument } from './openapi-document.js';
 import { escapePointerSegment, resolveResponse } from './resolve-response.js';
 import { toViolations, type SchemaViolation } from './schema-violation.js';
 
@@ -10,9 +10,7 @@ export { ALL_ERRORS_NODE_LIMIT } from './json-node-count.js';
 export { resolveResponse, type ResponseObject } from './resolve-response.js';
 
 /** Outcome of checking a response against the spec. `ok: false` always carries a reason. */
-export type ResponseCheck =
-  | { ok: true }
-  | { ok: false; reason: string; violations: SchemaViolation[] };
+export type ResponseCheck = { ok: true } | { ok: false; reason: string; violations: SchemaViolation[] };
 
 const SPEC_ID = 'openapi.json';
 

@@ -10,7 +10,10 @@ const SECRET = 'the-secret';
 const T0 = Date.UTC(2026, 0, 1) / 1000; // epoch seconds of the fake clock's start
 
 function sign(claims: { exp?: number; nbf?: number; sub?: string }, secret = SECRET, alg = 'HS256'): Promise<string> {
-  const jwt = new SignJWT({}).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(claims.sub ?? 'u').setIssuedAt(T0);
+  const jwt = new SignJWT({})
+    .setProtectedHeader({ alg, typ: 'JWT' })
+    .setSubject(claims.sub ?? 'u')
+    .setIssuedAt(T0);
   if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
   if (claims.nbf !== undefined) jwt.setNotBefore(claims.nbf);
   return jwt.sign(secretKey(secret));
@@ -20,7 +23,12 @@ function sign(claims: { exp?: number; nbf?: number; sub?: string }, secret = SEC
 function onClock() {
   let seconds = 0;
   const check = createAuthenticator(SECRET, { now: () => (T0 + seconds) * 1000 });
-  return { check: (token: string) => check(`Bearer ${token}`), at: (s: number) => void (seconds = s) };
+  return {
+    check: (token: string) => check(`Bearer ${token}`),
+    at: (s: number) => {
+      seconds = s;
+    },
+  };
 }
 
 test('a warmed token expires exactly when jose says so (exp <= now), and stays refused', async () => {

@@ -56,7 +56,11 @@ export async function mintToken(options: MintTokenOptions): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject);
   if (kind === 'expired') jwt.setIssuedAt(now - 2 * HOUR).setExpirationTime(now - HOUR);
-  else if (kind === 'not-yet-valid') jwt.setIssuedAt(now).setNotBefore(now + HOUR).setExpirationTime(now + 2 * HOUR);
+  else if (kind === 'not-yet-valid')
+    jwt
+      .setIssuedAt(now)
+      .setNotBefore(now + HOUR)
+      .setExpirationTime(now + 2 * HOUR);
   else jwt.setIssuedAt(now).setExpirationTime(expiresIn);
   return jwt.sign(kind === 'wrong-signature' ? otherKey(secretKey(options.secret)) : secretKey(options.secret));
 }

@@ -62,7 +62,10 @@ test('the cache is bounded: the oldest entry goes first; size 0 keeps nothing', 
   const cache = cacheAt(3, () => 100);
   for (const token of ['a', 'b', 'c', 'd']) cache.add(token, {});
   assert.equal(cache.size, 3);
-  assert.deepEqual(['a', 'b', 'c', 'd'].map((t) => accepts(cache, t)), [false, true, true, true]);
+  assert.deepEqual(
+    ['a', 'b', 'c', 'd'].map((t) => accepts(cache, t)),
+    [false, true, true, true],
+  );
   const none = cacheAt(0, () => 100);
   none.add('a', {});
   assert.equal(none.size, 0);

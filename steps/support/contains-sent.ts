@@ -10,9 +10,7 @@ export function findSentMismatch(stored: unknown, sent: unknown, path = ''): str
     if (stored.length !== sent.length) return `${path || '/'}: expected ${sent.length} entries, got ${stored.length}`;
     const byId = sent.every((entry) => isObject(entry) && typeof entry['id'] === 'string');
     for (const [i, entry] of sent.entries()) {
-      const counterpart = byId
-        ? stored.find((s) => isObject(s) && s['id'] === (entry as Record<string, unknown>)['id'])
-        : stored[i];
+      const counterpart = byId ? stored.find((s) => isObject(s) && s['id'] === (entry as Record<string, unknown>)['id']) : stored[i];
       const where = byId ? `${path}[id=${String((entry as Record<string, unknown>)['id'])}]` : `${path}[${i}]`;
       if (counterpart === undefined) return `${where}: missing`;
       const mismatch = findSentMismatch(counterpart, entry, where);

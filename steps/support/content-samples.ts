@@ -15,11 +15,25 @@ const CONTENT: Readonly<Record<string, readonly [JsonRecord, JsonRecord]>> = {
   // U+0000 included: JSON text carries it as \u0000, and the field tables type these as String.
   'escapes and control characters': [
     { quoted: 'say "hi" to C:\\temp\\new', lines: 'one\ntwo\tthree\r\n', controls: '\u0000\u0001\u0008\u000c\u001f\u007f', slash: '</script>' },
-    { quoted: "it's \"quoted\" \\\\ twice", lines: '\n\n\t', controls: '\u0002\u001b[0m\u0000', slash: 'a/b\\/c' },
+    { quoted: 'it\'s "quoted" \\\\ twice', lines: '\n\n\t', controls: '\u0002\u001b[0m\u0000', slash: 'a/b\\/c' },
   ],
   'nested objects and lists': [
-    { nested: { level1: { level2: { level3: { value: 'deep', list: [1, { inner: ['a', { x: 'z' }] }] } } } }, matrix: [[1, 2], [3, [4, [5]]]], entries: [{ k: 'a', v: 1 }, { k: 'b', v: [true, false] }] },
-    { nested: { level1: { level2: { level3: { value: 'deeper', list: [2, { inner: ['b', { x: 'y' }] }] } } } }, matrix: [[6], [[7, 8]]], entries: [{ k: 'c', v: { w: 2 } }] },
+    {
+      nested: { level1: { level2: { level3: { value: 'deep', list: [1, { inner: ['a', { x: 'z' }] }] } } } },
+      matrix: [
+        [1, 2],
+        [3, [4, [5]]],
+      ],
+      entries: [
+        { k: 'a', v: 1 },
+        { k: 'b', v: [true, false] },
+      ],
+    },
+    {
+      nested: { level1: { level2: { level3: { value: 'deeper', list: [2, { inner: ['b', { x: 'y' }] }] } } } },
+      matrix: [[6], [[7, 8]]],
+      entries: [{ k: 'c', v: { w: 2 } }],
+    },
   ],
   'empty strings, objects and lists': [
     { blank: '', nothing: {}, none: [], inside: { blank: '', nothing: {}, none: [] }, lists: [[], {}, ''] },
@@ -28,7 +42,9 @@ const CONTENT: Readonly<Record<string, readonly [JsonRecord, JsonRecord]>> = {
   // Within the integers a double carries exactly (±(2^53-1)); beyond them an implementation's
   // numbers may round, which JSON leaves to it (RFC 8259 §6).
   'large integers and decimals': [
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: decimals with many digits are the sample, not an approximation of π.
     { big: 9007199254740991, negative: -9007199254740991, decimal: 0.1, pi: 3.141592653589793, tiny: 1e-7, huge: 1.5e300, cents: 1234567.89 },
+    // biome-ignore lint/suspicious/noApproximativeNumericConstant: decimals with many digits are the sample, not an approximation of e.
     { big: 9007199254740990, negative: -9007199254740990, decimal: 0.3, pi: 2.718281828459045, tiny: 5e-324, huge: -1.7976931348623157e308, cents: 0.01 },
   ],
 };

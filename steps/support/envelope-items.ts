@@ -1,5 +1,11 @@
 import type { CallOutcome } from './call-outcome.js';
-import { acceptedItemPhrases, isAcceptedFieldName, DUPLICATE_ID_MESSAGE, isDuplicateIdMessage, refusalMustSayError } from '../../src/contract/faithful-answers.js';
+import {
+  acceptedItemPhrases,
+  isAcceptedFieldName,
+  DUPLICATE_ID_MESSAGE,
+  isDuplicateIdMessage,
+  refusalMustSayError,
+} from '../../src/contract/faithful-answers.js';
 
 /** One envelope item as received (the World has already checked it against the spec). */
 export interface ReceivedItem {
@@ -62,7 +68,9 @@ export function assertMissingField(outcome: CallOutcome, dotted: string): void {
     return Object.entries(item.message).some(([name, reason]) => reason === 'required' && isAcceptedFieldName(dotted, name));
   });
   if (!named) {
-    throw new Error(`${outcome.operation} 406: expected a message mapping ${dotted} (or its list or indexed entry, as faithful-answers missing-field-name accepts) to "required", got ${outcome.rawBody}`);
+    throw new Error(
+      `${outcome.operation} 406: expected a message mapping ${dotted} (or its list or indexed entry, as faithful-answers missing-field-name accepts) to "required", got ${outcome.rawBody}`,
+    );
   }
 }
 

@@ -2,7 +2,6 @@ import type { KitWorld } from '../world.js';
 import { findChanges, lookAtRecordsInSight } from './records-in-sight.js';
 import { saysNothingWasDone } from './says-nothing-was-done.js';
 
-
 /**
  * Before every action (When) step: reads the records the scenario can see, so that afterwards
  * an answer that says nothing was done can be checked against what was there.

@@ -27,8 +27,10 @@ const states = new WeakMap<KitWorld, ExtensionState>();
 
 /** The extension state of this scenario's World. */
 export function extensionState(world: KitWorld): ExtensionState {
-  let state = states.get(world);
-  if (!state) states.set(world, (state = {}));
+  const known = states.get(world);
+  if (known) return known;
+  const state: ExtensionState = {};
+  states.set(world, state);
   return state;
 }
 
@@ -56,8 +58,8 @@ function setDotted(record: JsonRecord, column: string, value: unknown): void {
   const parts = column.split('.');
   let node = record;
   for (const part of parts.slice(0, -1)) {
-    const next = (node[part] ??= {}) as JsonRecord;
-    node = next;
+    node[part] ??= {};
+    node = node[part] as JsonRecord;
   }
   node[parts.at(-1)!] = value;
 }

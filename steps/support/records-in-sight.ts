@@ -7,8 +7,8 @@ import { recordsOf } from './records-of.js';
 import type { JsonRecord } from './sample-records.js';
 import type { RecordsInSight, Sighting } from './action-watch.js';
 
-
-const keyOf = (entry: CleanupEntry<ClientIndexKey>) => ('id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`);
+const keyOf = (entry: CleanupEntry<ClientIndexKey>) =>
+  'id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`;
 
 async function look(world: KitWorld, entry: CleanupEntry<ClientIndexKey>): Promise<Sighting> {
   const api = (c: Parameters<typeof indexClient>[0]) => indexClient(c, entry.index);

@@ -7,5 +7,7 @@ import type { JsonRecord } from './sample-records.js';
  * (§7; an empty index may also answer 200 []). Any other status yields no records.
  */
 export function recordsOf(outcome: CallOutcome): JsonRecord[] {
-  return (listedRecords(outcome.status, outcome.data) ?? []).filter((item): item is JsonRecord => typeof item === 'object' && item !== null && !Array.isArray(item));
+  return (listedRecords(outcome.status, outcome.data) ?? []).filter(
+    (item): item is JsonRecord => typeof item === 'object' && item !== null && !Array.isArray(item),
+  );
 }

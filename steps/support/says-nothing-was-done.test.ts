@@ -3,7 +3,13 @@ import assert from 'node:assert/strict';
 import type { CallOutcome } from './call-outcome.js';
 import { saysNothingWasDone } from './says-nothing-was-done.js';
 
-const answer = (status: number, data?: unknown): CallOutcome => ({ operation: 'updateEvent', status, data, rawBody: data === undefined ? '' : JSON.stringify(data), headers: {} });
+const answer = (status: number, data?: unknown): CallOutcome => ({
+  operation: 'updateEvent',
+  status,
+  data,
+  rawBody: data === undefined ? '' : JSON.stringify(data),
+  headers: {},
+});
 const item = (code: number, error: boolean) => ({ status: 'x', code, error, message: 'm' });
 
 test('saysNothingWasDone: 204, 304, 404 and every refusal say nothing was done', () => {

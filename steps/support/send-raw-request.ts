@@ -51,5 +51,11 @@ export async function sendRawRequest(request: RawRequest): Promise<CallOutcome> 
     throw new NetworkError(operation, axios.isAxiosError(error) ? error.code : undefined, { cause: error });
   }
   const rawBody = typeof response.data === 'string' ? response.data : '';
-  return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), rawBody, headers: normaliseHeaders(response.headers as Record<string, unknown>) };
+  return {
+    operation,
+    status: response.status,
+    data: parseJsonOrUndefined(rawBody),
+    rawBody,
+    headers: normaliseHeaders(response.headers as Record<string, unknown>),
+  };
 }

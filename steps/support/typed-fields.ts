@@ -1,6 +1,15 @@
 import { INDEX_DEFINITIONS, indexNameOf, loadOpenApiDocument, type ClientIndexKey, type OpenApiDocument } from '../../src/reference-server/core/index.js';
 import { formatPath, listFlawSites } from '../../src/fuzz/generate/flaw-sites.js';
-import { componentSchema, declaredProperties, describedTypeNode, isExtensionProperty, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from '../../src/fuzz/generate/schema-node.js';
+import {
+  componentSchema,
+  declaredProperties,
+  describedTypeNode,
+  isExtensionProperty,
+  itemsNode,
+  oneOfNodes,
+  propertyNode,
+  type SchemaNode,
+} from '../../src/fuzz/generate/schema-node.js';
 import { specValidator } from './check-outcome.js';
 import { sampleRecord, type JsonRecord } from './sample-records.js';
 
@@ -48,7 +57,8 @@ function plainValue(node: SchemaNode, options: SampleOptions): unknown {
   const { schema } = node;
   if (Array.isArray(schema['enum'])) return schema['enum'][0];
   const branches = oneOfNodes(spec(), node);
-  if (branches.length > 0) return options.openShapes === false ? undefined : plainValue(branches.find((b) => b.schema['type'] === 'array') ?? branches[0]!, options);
+  if (branches.length > 0)
+    return options.openShapes === false ? undefined : plainValue(branches.find((b) => b.schema['type'] === 'array') ?? branches[0]!, options);
   switch (schema['type']) {
     case 'string':
       return 'text';
@@ -134,7 +144,9 @@ function wrongValuesFor(node: SchemaNode): unknown[] {
 export function typedFields(index: ClientIndexKey): TypedField[] {
   const node = createSchemaOf(index);
   const record = fullSample(index, { hiddenNames: true });
-  const sites = listFlawSites(node, record, { doc: spec(), spec: specValidator(), allowMissing: false, keepTopLevel: ['id'] }).filter((s) => s.kind === 'wrong-type');
+  const sites = listFlawSites(node, record, { doc: spec(), spec: specValidator(), allowMissing: false, keepTopLevel: ['id'] }).filter(
+    (s) => s.kind === 'wrong-type',
+  );
   const seen = new Set<string>();
   const fields: TypedField[] = [];
   for (const site of sites) {

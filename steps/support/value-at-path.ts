@@ -4,7 +4,9 @@ import type { JsonRecord } from './sample-records.js';
 
 /** The value at a dotted path, or undefined when the record has nothing there. */
 export function valueAt(record: JsonRecord, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, segment) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined), record);
+  return path
+    .split('.')
+    .reduce<unknown>((node, segment) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[segment] : undefined), record);
 }
 
 /** A deep copy of `record` with the value at a dotted path replaced. */
@@ -19,4 +21,3 @@ export function withValueAt(record: JsonRecord, path: string, value: unknown): J
   (node as Record<string, unknown>)[segments.at(-1)!] = value;
   return copy;
 }
-

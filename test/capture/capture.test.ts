@@ -69,7 +69,11 @@ async function assertRestarts(file: string, held: Record<string, unknown[]>): Pr
     const served = await readEveryIndex(fromSeed.url, 'unused');
     for (const [index, records] of Object.entries(held)) {
       const ids = new Set((records as Array<{ id: string }>).map((r) => r.id));
-      assert.deepEqual((served as Record<string, Array<{ id: string }>>)[index]!.filter((r) => ids.has(r.id)), records, index);
+      assert.deepEqual(
+        (served as Record<string, Array<{ id: string }>>)[index]!.filter((r) => ids.has(r.id)),
+        records,
+        index,
+      );
     }
   } finally {
     await fromSeed.stop();
@@ -95,7 +99,10 @@ test('capture from the reference server: GET only, and a server started from the
 test('capture from the independent server: its records (made through its API) survive the round trip', async () => {
   const token = await mintToken({ secret: independent.secret, expiresIn: '1h' });
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  for (const body of [{ kind: 'link-down', source: 'r1' }, { id: 'ind-e', kind: 'link-up' }]) {
+  for (const body of [
+    { kind: 'link-down', source: 'r1' },
+    { id: 'ind-e', kind: 'link-up' },
+  ]) {
     assert.equal((await sendRaw(independent.url, 'POST', '/event', JSON.stringify(body), auth)).status, 201);
   }
   assert.equal((await sendRaw(independent.url, 'POST', '/catalog/agent', JSON.stringify({ id: 'ind-a', name: 'probe' }), auth)).status, 201);
@@ -112,7 +119,10 @@ test('--index and --where: only the named indices, only the matching records', a
   const { code, err } = await capture(origin.url, secret, file, '--index', 'event', '--where', 'kind=link-down');
   assert.equal(code, 0, err);
   assert.deepEqual(Object.keys(fileOf(file)), ['event']);
-  assert.deepEqual(byId(fileOf(file)['event']!).map((r) => r.id), ['e-1', 'e-3']);
+  assert.deepEqual(
+    byId(fileOf(file)['event']!).map((r) => r.id),
+    ['e-1', 'e-3'],
+  );
   const bad = await capture(origin.url, secret, file, '--index', 'event,users');
   assert.equal(bad.code, 2);
   assert.match(bad.err, /--index <LIST>' argument 'event,users' is invalid\. Name indices from event, network-link-type, agent/);
@@ -121,13 +131,18 @@ test('--index and --where: only the named indices, only the matching records', a
 /** A looser deployment: it serves a network link type without a name and an id twice. */
 async function startLooseDeployment(): Promise<{ url: string; server: Server }> {
   const lists: Record<string, unknown[]> = {
-    '/event': [{ id: 'ok', kind: 'link-down' }, { id: 'ok', kind: 'link-up' }],
+    '/event': [
+      { id: 'ok', kind: 'link-down' },
+      { id: 'ok', kind: 'link-up' },
+    ],
     '/type/network-link': [{ id: 'p2p', name: 'P2P' }, { id: 'nameless' }],
     '/catalog/agent': [],
   };
   const server = createServer((req, res) => {
     const list = lists[req.url ?? ''];
-    res.writeHead(list ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(list ?? { status: 'Not Found', code: 404, error: true, message: 'no' }));
+    res
+      .writeHead(list ? 200 : 404, { 'content-type': 'application/json' })
+      .end(JSON.stringify(list ?? { status: 'Not Found', code: 404, error: true, message: 'no' }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };

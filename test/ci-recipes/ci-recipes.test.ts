@@ -109,25 +109,34 @@ test('GitHub Actions recipe: an unreachable deployment fails the step with exit 
 test('every recipe lists every exit code the command can give', () => {
   const codes = [...Object.values(EXIT), 130, 143];
   for (const name of ['github-actions.yml', 'gitlab-ci.yml']) {
-    const header = readFileSync(join(RECIPES, name), 'utf8').split('\n').filter((l) => l.startsWith('#')).join('\n');
+    const header = readFileSync(join(RECIPES, name), 'utf8')
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .join('\n');
     const listed = header.slice(header.indexOf('Exit codes'));
     for (const code of codes) assert.match(listed, new RegExp(`\\b${code}\\b`), `${name} names exit code ${code}`);
   }
 });
 
 test('GitLab CI recipe: script passes, after_script prints the summary, artifact and junit paths exist', { timeout: 120_000 }, async () => {
-  const pipeline = parse(readFileSync(join(RECIPES, 'gitlab-ci.yml'), 'utf8')) as Record<string, {
-    variables: Record<string, string>;
-    before_script: string[];
-    script: string[];
-    after_script: string[];
-    artifacts: { when: string; paths: string[]; reports: { junit: string } };
-  }>;
+  const pipeline = parse(readFileSync(join(RECIPES, 'gitlab-ci.yml'), 'utf8')) as Record<
+    string,
+    {
+      variables: Record<string, string>;
+      before_script: string[];
+      script: string[];
+      after_script: string[];
+      artifacts: { when: string; paths: string[]; reports: { junit: string } };
+    }
+  >;
   const job = pipeline['conformance']!;
   assert.deepEqual(job.before_script, ['npm ci']); // createProject() left what npm ci would
   const ciVariables: Record<string, string> = { MGMT_BASE_URL: server.url, MGMT_TOKEN: token };
   const variables = Object.fromEntries(
-    Object.entries(job.variables).map(([k, v]) => [k, String(v).replace(/\$\{?(\w+)\}?/g, (_, name: string) => ciVariables[name] ?? assert.fail(`$${name} is not a documented CI/CD variable`))]),
+    Object.entries(job.variables).map(([k, v]) => [
+      k,
+      String(v).replace(/\$\{?(\w+)\}?/g, (_, name: string) => ciVariables[name] ?? assert.fail(`$${name} is not a documented CI/CD variable`)),
+    ]),
   );
   const dir = createProject();
   const env = { ...ciVariables, ...variables };

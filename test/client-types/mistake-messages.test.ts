@@ -32,7 +32,10 @@ const consumerOptions: ts.CompilerOptions = {
 describe('the mistakes of test/client-types/mistakes.ts', () => {
   it('each directive says what tsc answers', () => {
     assert.ok(expected.length >= 15, `${expected.length} mistakes`);
-    assert.deepEqual(expected.filter((e) => e.messagePart === undefined).map((e) => e.line), []);
+    assert.deepEqual(
+      expected.filter((e) => e.messagePart === undefined).map((e) => e.line),
+      [],
+    );
   });
   for (const [settings, options] of [['the repository', repoOptions()], ["a consumer's plain strict"]] as const) {
     it(`read as promised under ${settings} settings`, () => {

@@ -104,7 +104,12 @@ export async function oneCallShape(): Promise<void> {
   await client.events.update({ id: 'e1', body: { kind: 'link-up' } });
   await client.events.update({ id: 'e1' });
   await client.events.update({ body: { id: 'e1', kind: 'link-up' } });
-  await client.events.update({ body: [{ id: 'e1', note: 'a' }, { id: 'e2', note: 'b' }] });
+  await client.events.update({
+    body: [
+      { id: 'e1', note: 'a' },
+      { id: 'e2', note: 'b' },
+    ],
+  });
   await client.events.delete({ id: 'e1' });
   await client.events.delete({ query: { where: { equals: { target: 'id', expr: 'e1' } } } });
   // A call object built ahead, at either path, goes in whole.

@@ -17,7 +17,12 @@ const clone = join(work, 'clone');
 const emptyCache = join(work, 'npm-cache');
 const log = (line: string) => console.log(`# ${line}`);
 
-function timed(command: string, args: string[], env: NodeJS.ProcessEnv = cleanEnv(), timeoutMs = 300_000): { ms: number; status: number | null; stdout: string; stderr: string } {
+function timed(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = cleanEnv(),
+  timeoutMs = 300_000,
+): { ms: number; status: number | null; stdout: string; stderr: string } {
   const started = performance.now();
   const result = spawnSync(command, args, { cwd: clone, env, encoding: 'utf8', timeout: timeoutMs });
   return { ms: performance.now() - started, status: result.status, stdout: result.stdout, stderr: result.stderr };
@@ -38,22 +43,30 @@ before(() => {
 });
 after(() => rmSync(work, { recursive: true, force: true }));
 
-test('npm ci leaves node_modules/.bin/mgmt-kit: the clone-bin workspace, which runs the clone\'s bin/mgmt-kit.js', () => {
+test("npm ci leaves node_modules/.bin/mgmt-kit: the clone-bin workspace, which runs the clone's bin/mgmt-kit.js", () => {
   assert.equal(realpathSync(join(clone, 'node_modules/.bin/mgmt-kit')), join(realpathSync(clone), 'packages/clone-bin/mgmt-kit.js'));
   assert.ok(existsSync(join(clone, 'dist/cli/main.js')), 'npm ci built dist/');
 });
 
-test('npx mgmt-kit --help, first and second call with an empty npm cache: answers, installs nothing into npx\'s cache, rebuilds nothing', { timeout: 600_000 }, () => {
+test("npx mgmt-kit --help, first and second call with an empty npm cache: answers, installs nothing into npx's cache, rebuilds nothing", {
+  timeout: 600_000,
+}, () => {
   const before = distMtime();
   const direct = timed(process.execPath, ['bin/mgmt-kit.js', '--help']);
   const first = npx(['mgmt-kit', '--help']);
   const second = npx(['mgmt-kit', '--help']);
-  log(`--help: node bin/mgmt-kit.js ${direct.ms.toFixed(0)} ms; npx mgmt-kit first call ${first.ms.toFixed(0)} ms, second ${second.ms.toFixed(0)} ms (empty npm cache)`);
+  log(
+    `--help: node bin/mgmt-kit.js ${direct.ms.toFixed(0)} ms; npx mgmt-kit first call ${first.ms.toFixed(0)} ms, second ${second.ms.toFixed(0)} ms (empty npm cache)`,
+  );
   for (const run of [direct, first, second]) {
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /^mgmt-kit \d+\.\d+\.\d+ — /);
   }
-  assert.equal(existsSync(join(emptyCache, '_npx')), false, `npx installed into its cache: ${existsSync(emptyCache) ? readdirSync(emptyCache).join(', ') : ''}`);
+  assert.equal(
+    existsSync(join(emptyCache, '_npx')),
+    false,
+    `npx installed into its cache: ${existsSync(emptyCache) ? readdirSync(emptyCache).join(', ') : ''}`,
+  );
   assert.equal(distMtime(), before, 'dist/ was rebuilt');
 });
 

@@ -40,44 +40,84 @@ after(async () => {
   await Promise.all([mtls.close(), proxy.close(), plain.close()]);
 });
 
-
 const clientCert = () => ['--client-cert', certs.clientCert, '--client-key', certs.clientKey];
 
 test('mutual TLS required, no client certificate: the pre-flight blames TLS and asks for one (exit 2)', async () => {
   const { code, err } = await run('capture', ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert]);
   assert.equal(code, 2);
   // TLS 1.3: the server's alert arrives, or (when it closes on the unread request) a reset right after the handshake.
-  assert.match(err, /^mgmt-kit capture: TLS: GET https:\/\/127\.0\.0\.1:\d+\/type\/network-link failed(?: in the TLS handshake \(ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: tlsv13 alert certificate required\)|: the server closed the connection right after the TLS handshake \(ECONNRESET: socket hang up\))\. (?:The|Likely the) server wants a client certificate \(mutual TLS\): pass --client-cert FILE and --client-key FILE\. Nothing was captured\.\n$/);
+  assert.match(
+    err,
+    /^mgmt-kit capture: TLS: GET https:\/\/127\.0\.0\.1:\d+\/type\/network-link failed(?: in the TLS handshake \(ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: tlsv13 alert certificate required\)|: the server closed the connection right after the TLS handshake \(ECONNRESET: socket hang up\))\. (?:The|Likely the) server wants a client certificate \(mutual TLS\): pass --client-cert FILE and --client-key FILE\. Nothing was captured\.\n$/,
+  );
 });
 
 test('a client certificate from a CA the server does not trust is refused, and named', async () => {
-  const { code, err } = await run('capture', ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert, '--client-cert', certs.strangerCert, '--client-key', certs.strangerKey]);
+  const { code, err } = await run('capture', [
+    '--base-url',
+    mtls.url,
+    '--token',
+    mtlsToken,
+    '--ca',
+    certs.caCert,
+    '--client-cert',
+    certs.strangerCert,
+    '--client-key',
+    certs.strangerKey,
+  ]);
   assert.equal(code, 2);
-  assert.match(err, /^mgmt-kit capture: TLS: .*(?:The|Likely the) server refused the client certificate --client-cert \S+stranger\.pem: check that it is signed by a CA the server trusts and not expired\. Nothing was captured\.\n$/);
+  assert.match(
+    err,
+    /^mgmt-kit capture: TLS: .*(?:The|Likely the) server refused the client certificate --client-cert \S+stranger\.pem: check that it is signed by a CA the server trusts and not expired\. Nothing was captured\.\n$/,
+  );
 });
 
 test('without the private CA the server is not trusted: the pre-flight says to pass it with --ca or NODE_EXTRA_CA_CERTS', async () => {
   const { code, err } = await run('capture', ['--base-url', mtls.url, '--token', mtlsToken, ...clientCert()]);
   assert.equal(code, 2);
-  assert.match(err, /^mgmt-kit capture: TLS: .*\((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)[^)]*\)\. The server's certificate is not signed by a CA this run trusts: pass that CA with --ca FILE \(or NODE_EXTRA_CA_CERTS=FILE\)\./);
+  assert.match(
+    err,
+    /^mgmt-kit capture: TLS: .*\((UNABLE_TO_VERIFY_LEAF_SIGNATURE|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_GET_ISSUER_CERT_LOCALLY)[^)]*\)\. The server's certificate is not signed by a CA this run trusts: pass that CA with --ca FILE \(or NODE_EXTRA_CA_CERTS=FILE\)\./,
+  );
 });
 
 test('mutual TLS satisfied and the CA given with --ca: the conformance steps run over it, every request with the --header', async () => {
   const seenBefore = mtls.seen.length;
   const reportDir = join(work, 'mtls-reports');
-  const { code, out, err } = await run('conformance', ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert, ...clientCert(), '--header', 'X-Tenant: t-42', '--tags', '@network-link-types', '--report-dir', reportDir]);
+  const { code, out, err } = await run('conformance', [
+    '--base-url',
+    mtls.url,
+    '--token',
+    mtlsToken,
+    '--ca',
+    certs.caCert,
+    ...clientCert(),
+    '--header',
+    'X-Tenant: t-42',
+    '--tags',
+    '@network-link-types',
+    '--report-dir',
+    reportDir,
+  ]);
   assert.equal(code, 0, `${out}\n${err}`);
   assert.match(out, /header X-Tenant \(value hidden\); CA \S+ca\.pem; client certificate \S+client\.pem/);
   assert.doesNotMatch(out, /t-42/, 'the header value is never printed');
   for (const report of readdirSync(reportDir)) assert.doesNotMatch(readFileSync(join(reportDir, report), 'utf8'), /t-42/, `${report} holds no header value`);
   const seen = mtls.seen.slice(seenBefore);
   assert.ok(seen.length > 20, `${seen.length} requests`);
-  assert.ok(seen.every((headers) => headers['x-tenant'] === 't-42'), 'every request carried the header');
+  assert.ok(
+    seen.every((headers) => headers['x-tenant'] === 't-42'),
+    'every request carried the header',
+  );
 });
 
 test('EXTRA_HEADERS stands in for --header, one header per line', async () => {
   const seenBefore = mtls.seen.length;
-  const { code, err } = await run('capture', ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert, ...clientCert(), '--out', join(work, 'env-headers.json')], { EXTRA_HEADERS: 'X-Tenant: t-43\nX-Api-Key: k-1' });
+  const { code, err } = await run(
+    'capture',
+    ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert, ...clientCert(), '--out', join(work, 'env-headers.json')],
+    { EXTRA_HEADERS: 'X-Tenant: t-43\nX-Api-Key: k-1' },
+  );
   assert.equal(code, 0, err);
   const seen = mtls.seen.slice(seenBefore);
   assert.ok(seen.length >= 4 && seen.every((headers) => headers['x-tenant'] === 't-43' && headers['x-api-key'] === 'k-1'), JSON.stringify(seen));
@@ -93,7 +133,11 @@ test('NODE_EXTRA_CA_CERTS trusts the private CA as --ca does (read by Node at st
 
 test('https through HTTPS_PROXY: the proxy opens CONNECT tunnels, TLS (and mutual TLS) runs end to end inside them', async () => {
   const before = proxy.tunnels.length;
-  const { code, err } = await run('capture', ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert, ...clientCert(), '--out', join(work, 'via-proxy.json')], { HTTPS_PROXY: proxy.url });
+  const { code, err } = await run(
+    'capture',
+    ['--base-url', mtls.url, '--token', mtlsToken, '--ca', certs.caCert, ...clientCert(), '--out', join(work, 'via-proxy.json')],
+    { HTTPS_PROXY: proxy.url },
+  );
   assert.equal(code, 0, err);
   assert.ok(proxy.tunnels.length > before, 'the proxy carried the requests');
   assert.ok(proxy.tunnels.slice(before).every((t) => t === new URL(mtls.url).host));
@@ -104,14 +148,23 @@ test('http through HTTP_PROXY goes in absolute form, counted by the proxy; NO_PR
   const args = ['--base-url', plain.url, '--token', plainToken, '--out', join(work, 'plain.json')];
   assert.equal((await run('capture', args, { HTTP_PROXY: proxy.url })).code, 0);
   const carried = proxy.forwarded.slice(before);
-  assert.deepEqual(carried, [`GET ${plain.url}/type/network-link`, `GET ${plain.url}/event`, `GET ${plain.url}/type/network-link`, `GET ${plain.url}/catalog/agent`]);
+  assert.deepEqual(carried, [
+    `GET ${plain.url}/type/network-link`,
+    `GET ${plain.url}/event`,
+    `GET ${plain.url}/type/network-link`,
+    `GET ${plain.url}/catalog/agent`,
+  ]);
   assert.equal((await run('capture', args, { HTTP_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' })).code, 0);
   assert.equal(proxy.forwarded.length, before + carried.length, 'nothing more went through the proxy');
 });
 
 test('fuzz goes through the proxy too', async () => {
   const before = proxy.forwarded.length;
-  const { code, out } = await run('fuzz', ['--base-url', plain.url, '--jwt-secret', plainSecret, '--runs', '3', '--time-budget', '60s', '--report-dir', join(work, 'fuzz')], { HTTP_PROXY: proxy.url });
+  const { code, out } = await run(
+    'fuzz',
+    ['--base-url', plain.url, '--jwt-secret', plainSecret, '--runs', '3', '--time-budget', '60s', '--report-dir', join(work, 'fuzz')],
+    { HTTP_PROXY: proxy.url },
+  );
   assert.equal(code, 0, out);
   const requests = Number(/^fuzz \S+: \d+ sequences, (\d+) requests/m.exec(out)?.[1]);
   assert.ok(requests > 10, out);
@@ -122,5 +175,10 @@ test('a proxy that cannot be reached is named by the pre-flight (exit 2)', async
   const closed = `http://127.0.0.1:${await findFreePort()}`;
   const { code, err } = await run('conformance', ['--base-url', plain.url, '--token', plainToken, '--report-dir', join(work, 'none')], { HTTP_PROXY: closed });
   assert.equal(code, 2);
-  assert.match(err, new RegExp(`^mgmt-kit conformance: proxy: GET ${plain.url}/type/network-link failed: the proxy ${closed} cannot be used \\(ECONNREFUSED\\)\\. Check HTTPS_PROXY / HTTP_PROXY.* No scenario was run\\.\\n$`));
+  assert.match(
+    err,
+    new RegExp(
+      `^mgmt-kit conformance: proxy: GET ${plain.url}/type/network-link failed: the proxy ${closed} cannot be used \\(ECONNREFUSED\\)\\. Check HTTPS_PROXY / HTTP_PROXY.* No scenario was run\\.\\n$`,
+    ),
+  );
 });

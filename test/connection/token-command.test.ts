@@ -20,7 +20,12 @@ const work = mkdtempSync(join(tmpdir(), 'mgmt-kit-token-'));
 
 before(async () => {
   idp = await startTokenEndpoint({ secret, clientId: 'ci-runner', clientSecret: 'client-s3cret', lifetimeSeconds: 2 });
-  target = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret }, onRequest: (entry) => arrivals.push({ at: Date.now(), status: entry.status }) });
+  target = await startReferenceServer({
+    port: 0,
+    host: '127.0.0.1',
+    auth: { secret },
+    onRequest: (entry) => arrivals.push({ at: Date.now(), status: entry.status }),
+  });
 });
 after(async () => {
   await Promise.all([idp.close(), target.close()]);
@@ -31,7 +36,6 @@ function nodeTokenCommand(clientSecret = 'client-s3cret'): string {
   const script = `fetch(process.argv[1],{method:'POST',headers:{'content-type':'application/x-www-form-urlencoded'},body:'grant_type=client_credentials&client_id=ci-runner&client_secret=${clientSecret}'}).then(r=>r.json()).then(j=>console.log(j.access_token))`;
   return `"${process.execPath}" -e "${script}" ${idp.url}`;
 }
-
 
 /** The most requests that reached the target within any one second of the given span. */
 function busiestSecond(from: number, to: number): number {
@@ -49,8 +53,18 @@ test('conformance with --token-command, --parallel 2 and --rate 100: a run longe
   const from = Date.now();
   const first = arrivals.length;
   const { code, out, err, ms } = await run('conformance', [
-    '--base-url', target.url, '--token-command', nodeTokenCommand(), '--parallel', '2', '--rate', '100',
-    '--tags', '@network-link-types or @auth', '--report-dir', join(work, 'conformance'),
+    '--base-url',
+    target.url,
+    '--token-command',
+    nodeTokenCommand(),
+    '--parallel',
+    '2',
+    '--rate',
+    '100',
+    '--tags',
+    '@network-link-types or @auth',
+    '--report-dir',
+    join(work, 'conformance'),
   ]);
   assert.equal(code, 0, `${out}\n${err}`);
   assert.match(out, /tokens from --token-command; at most 100 requests\/s/);
@@ -65,7 +79,20 @@ test('conformance with --token-command, --parallel 2 and --rate 100: a run longe
 test('fuzz with --token-command and --rate 30: a 5 s run on 2 s tokens finds no authentication failure, and keeps the pace', async () => {
   const issuedBefore = idp.issued;
   const from = Date.now();
-  const { code, out } = await run('fuzz', ['--base-url', target.url, '--token-command', nodeTokenCommand(), '--rate', '30', '--runs', '100000', '--time-budget', '5s', '--report-dir', join(work, 'fuzz')]);
+  const { code, out } = await run('fuzz', [
+    '--base-url',
+    target.url,
+    '--token-command',
+    nodeTokenCommand(),
+    '--rate',
+    '30',
+    '--runs',
+    '100000',
+    '--time-budget',
+    '5s',
+    '--report-dir',
+    join(work, 'fuzz'),
+  ]);
   assert.equal(code, 0, out);
   assert.match(out, /tokens from --token-command; at most 30 requests\/s/);
   assert.ok(idp.issued - issuedBefore >= 2, `${idp.issued - issuedBefore} tokens`);
@@ -77,8 +104,14 @@ test('fuzz with --token-command and --rate 30: a 5 s run on 2 s tokens finds no 
 test('a token command that fails, prints nothing or prints more than a token: one line, exit 2, before any scenario', async () => {
   const reportDir = join(work, 'never');
   const cases: Array<[string, RegExp]> = [
-    [nodeTokenCommand('wrong'), /^mgmt-kit conformance: token: --token-command printed undefined: it must print the token alone on standard output\. Check --token-command/],
-    ['echo "curl: (7) Failed to connect" >&2; exit 7', /^mgmt-kit conformance: token: --token-command failed \(exit 7\): curl: \(7\) Failed to connect\. Check/],
+    [
+      nodeTokenCommand('wrong'),
+      /^mgmt-kit conformance: token: --token-command printed undefined: it must print the token alone on standard output\. Check --token-command/,
+    ],
+    [
+      'echo "curl: (7) Failed to connect" >&2; exit 7',
+      /^mgmt-kit conformance: token: --token-command failed \(exit 7\): curl: \(7\) Failed to connect\. Check/,
+    ],
     ['true', /^mgmt-kit conformance: token: --token-command printed nothing: it must print the token alone/],
     ['echo Bearer abc', /^mgmt-kit conformance: token: --token-command printed more than the token \(2 words\)/],
   ];
@@ -97,7 +130,8 @@ test('a token command that fails, prints nothing or prints more than a token: on
 const hasCurlAndJq = ['curl', 'jq'].every((tool) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0);
 
 test('the README example: curl to the token endpoint piped to jq', { skip: hasCurlAndJq ? false : 'curl or jq is not installed here' }, async () => {
-  const command = 'curl -fsS -X POST "$TOKEN_URL" -d grant_type=client_credentials -d client_id="$CLIENT_ID" -d client_secret="$CLIENT_SECRET" | jq -r .access_token';
+  const command =
+    'curl -fsS -X POST "$TOKEN_URL" -d grant_type=client_credentials -d client_id="$CLIENT_ID" -d client_secret="$CLIENT_SECRET" | jq -r .access_token';
   const env = { TOKEN_URL: idp.url, CLIENT_ID: 'ci-runner', CLIENT_SECRET: 'client-s3cret' };
   // The command runs in a shell that sees the process environment.
   Object.assign(process.env, env);

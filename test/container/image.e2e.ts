@@ -59,10 +59,28 @@ before(() => {
   } else log(`base image ${BASE} reused`);
   started = Date.now();
   // --network host: npm install reaches the registry the way npm on this machine does.
-  podman(['build', '--layers=false', '--network', 'host', ...ULIMITS, '--build-arg', `NODE_IMAGE=${BASE}`, '-t', IMAGE, '-f', join(context, 'Containerfile'), context], { timeoutMs: 40 * 60_000 });
+  podman(
+    [
+      'build',
+      '--layers=false',
+      '--network',
+      'host',
+      ...ULIMITS,
+      '--build-arg',
+      `NODE_IMAGE=${BASE}`,
+      '-t',
+      IMAGE,
+      '-f',
+      join(context, 'Containerfile'),
+      context,
+    ],
+    { timeoutMs: 40 * 60_000 },
+  );
   const size = Number(podman(['image', 'inspect', IMAGE, '--format', '{{.Size}}']).trim());
   const baseSize = Number(podman(['image', 'inspect', BASE, '--format', '{{.Size}}']).trim());
-  log(`image built in ${seconds(Date.now() - started)}: ${(size / 1e6).toFixed(0)} MB (the base ${(baseSize / 1e6).toFixed(0)} MB, the kit installed on it ${((size - baseSize) / 1e6).toFixed(0)} MB)`);
+  log(
+    `image built in ${seconds(Date.now() - started)}: ${(size / 1e6).toFixed(0)} MB (the base ${(baseSize / 1e6).toFixed(0)} MB, the kit installed on it ${((size - baseSize) / 1e6).toFixed(0)} MB)`,
+  );
 });
 
 after(() => {
@@ -120,9 +138,21 @@ console.log(JSON.stringify({ uid: process.getuid(), cwd: process.cwd(), scripts:
     chmodSync(reports, 0o777); // the container's user (uid 1000) writes into it
     try {
       const run = await podmanAsync([
-        'run', '--rm', ...ULIMITS, '--network', 'host', '-v', `${reports}:/work/reports`,
-        '-e', `BASE_URL=${server.url}`, '-e', `JWT_SECRET=${secret}`,
-        IMAGE, 'conformance', '--report-dir', 'reports',
+        'run',
+        '--rm',
+        ...ULIMITS,
+        '--network',
+        'host',
+        '-v',
+        `${reports}:/work/reports`,
+        '-e',
+        `BASE_URL=${server.url}`,
+        '-e',
+        `JWT_SECRET=${secret}`,
+        IMAGE,
+        'conformance',
+        '--report-dir',
+        'reports',
       ]);
       const summary = /(\d+) passed, (\d+) failed/.exec(run.output);
       log(`conformance in the container against the host: ${summary?.[0] ?? 'no summary'}`);

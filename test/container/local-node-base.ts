@@ -45,7 +45,10 @@ export function buildLocalNodeBase(tag: string): string {
     if (existsSync(CA_BUNDLE)) copyWithParents(CA_BUNDLE, root);
     const etc = join(root, 'etc');
     mkdirSync(etc, { recursive: true });
-    writeFileSync(join(etc, 'passwd'), 'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000::/home/node:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n');
+    writeFileSync(
+      join(etc, 'passwd'),
+      'root:x:0:0:root:/root:/bin/sh\nnode:x:1000:1000::/home/node:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n',
+    );
     writeFileSync(join(etc, 'group'), 'root:x:0:\nnode:x:1000:\nnogroup:x:65534:\n');
     writeFileSync(join(etc, 'nsswitch.conf'), 'passwd: files\ngroup: files\nhosts: files dns\n');
     for (const dir of ['tmp', 'root', 'home/node']) mkdirSync(join(root, dir), { recursive: true });

@@ -18,19 +18,26 @@ test('docs/bench/bench.md and bench.svg are the bench run of docs/bench/bench.js
 });
 
 test('the --data figures are a file bench:data wrote', () => {
-  assert.match(read('docs/bench/bench-data.md'), /^# mgmt-kit serve --data, measured\n\nWritten by `npm run bench:data -- --report-dir docs\/bench` on \d{4}-\d{2}-\d{2}\.\n/);
+  assert.match(
+    read('docs/bench/bench-data.md'),
+    /^# mgmt-kit serve --data, measured\n\nWritten by `npm run bench:data -- --report-dir docs\/bench` on \d{4}-\d{2}-\d{2}\.\n/,
+  );
   assert.match(read('docs/bench/bench-data.md'), /\| with --data \| [\d ]+ \|/);
 });
 
 test('the start-up figures are a file bench:startup wrote, serve beside the plain Node floor', () => {
   const report = read('docs/bench/bench-startup.md');
-  assert.match(report, /^# mgmt-kit serve start-up, measured\n\nWritten by `npm run bench:startup -- --installed --runs \d+ --report-dir docs\/bench` on \d{4}-\d{2}-\d{2}\.\n/);
+  assert.match(
+    report,
+    /^# mgmt-kit serve start-up, measured\n\nWritten by `npm run bench:startup -- --installed --runs \d+ --report-dir docs\/bench` on \d{4}-\d{2}-\d{2}\.\n/,
+  );
   assert.match(report, /^\| mgmt-kit serve \| \d+ ms \| \d+ ms \| \d+ ms \| \d+ ms \| [\d ]+ \|$/m);
   assert.match(report, /^\| plain Node \(node:http, the floor\) \| \d+ ms \| \d+ ms \| \d+ ms \| \d+ ms \| [\d ]+ \|$/m);
 });
 
 test('docs/performance.md quotes no measured figure: it links the generated reports', () => {
   const page = read('docs/performance.md');
-  for (const link of ['bench/bench.md', 'bench/bench.svg', 'bench/bench-data.md', 'bench/bench-startup.md']) assert.ok(page.includes(`(${link})`), `docs/performance.md links ${link}`);
+  for (const link of ['bench/bench.md', 'bench/bench.svg', 'bench/bench-data.md', 'bench/bench-startup.md'])
+    assert.ok(page.includes(`(${link})`), `docs/performance.md links ${link}`);
   assert.doesNotMatch(page, /\d[\d ]* req\/s|\d+(\.\d+)? (ms|µs|MB)\b/, 'a figure written by hand in docs/performance.md');
 });

@@ -32,8 +32,17 @@ const SHELL_EXAMPLES: ShellExample[] = [
     prints: [/Id already found/, /"name":"required"/, /"parameter\.type":"required"/, /"code":205|"code":200/],
     againstServer: {},
   },
-  { page: 'docs/frontend-development.md', marker: '<!-- example: frontend-first -->', prints: [/Record with id=e1 created/, /State reset to the start records/] },
-  { page: 'docs/frontend-development.md', marker: '<!-- example: frontend-admin-curl -->', prints: [/State reset to the start records/, /State replaced: \d+ records/], againstServer: {} },
+  {
+    page: 'docs/frontend-development.md',
+    marker: '<!-- example: frontend-first -->',
+    prints: [/Record with id=e1 created/, /State reset to the start records/],
+  },
+  {
+    page: 'docs/frontend-development.md',
+    marker: '<!-- example: frontend-admin-curl -->',
+    prints: [/State reset to the start records/, /State replaced: \d+ records/],
+    againstServer: {},
+  },
   {
     page: 'docs/frontend-development.md',
     marker: '<!-- example: frontend-journal-curl -->',
@@ -47,10 +56,19 @@ const SHELL_EXAMPLES: ShellExample[] = [
     againstServer: { preamble: CURL_PREAMBLE },
   },
   { page: 'docs/query-language.md', marker: '<!-- example: query-language-first -->', prints: [/^\[\{"id":"slice"\}\]/m] },
-  { page: 'docs/query-language.md', marker: '<!-- example: query-language-curl -->', prints: [/"id":"p2p"/, /"where\.regexp"/], againstServer: { preamble: CURL_PREAMBLE } },
+  {
+    page: 'docs/query-language.md',
+    marker: '<!-- example: query-language-curl -->',
+    prints: [/"id":"p2p"/, /"where\.regexp"/],
+    againstServer: { preamble: CURL_PREAMBLE },
+  },
   { page: 'docs/prism.md', marker: '<!-- example: prism-first -->', prints: [/Id already found/] },
   { page: 'docs/conformance.md', marker: '<!-- example: conformance-first -->', prints: [/, 0 failed/, /^exit 0; the summary is/m] },
-  { page: 'docs/conformance-in-ci.md', marker: '<!-- example: conformance-in-ci-first -->', prints: [/^Baseline written to \S*conformance-baseline\.json: 0 failed scenario/m, /^Baseline conformance-baseline\.json: 0 of 0 known deviation/m] },
+  {
+    page: 'docs/conformance-in-ci.md',
+    marker: '<!-- example: conformance-in-ci-first -->',
+    prints: [/^Baseline written to \S*conformance-baseline\.json: 0 failed scenario/m, /^Baseline conformance-baseline\.json: 0 of 0 known deviation/m],
+  },
   { page: 'docs/fuzzing.md', marker: '<!-- example: fuzzing-first -->', prints: [/ 0 distinct failure/] },
   { page: 'docs/spec.md', marker: '<!-- example: spec-first -->', prints: [/^auth-header §5$/m] },
 ];
@@ -67,9 +85,11 @@ describe('shell examples of the docs, run as written (ports aside)', { concurren
     test(`${example.page} ${example.marker}`, { timeout: TIMEOUT_MS + 10_000 }, async () => {
       const block = extractDocExample(readFileSync(join(REPO, example.page), 'utf8'), example.marker, 'sh');
       // Its own server (with --admin), so examples running at once never see each other's records.
-      const server: RunningReferenceServer | undefined = example.againstServer ? await startReferenceServer({ port: 0, auth: { secret }, admin: true }) : undefined;
+      const server: RunningReferenceServer | undefined = example.againstServer
+        ? await startReferenceServer({ port: 0, auth: { secret }, admin: true })
+        : undefined;
       const portOf: Record<string, number> = {};
-      DOCUMENTED_PORTS.forEach((port, which) => (portOf[port] = server?.port ?? ports[index * DOCUMENTED_PORTS.length + which]!));
+      for (const [which, port] of DOCUMENTED_PORTS.entries()) portOf[port] = server?.port ?? ports[index * DOCUMENTED_PORTS.length + which]!;
       // A fresh shell: nothing the runner reads from the environment, but the token the curl examples take from "Reference server".
       const env: NodeJS.ProcessEnv = { ...process.env };
       for (const key of ['BASE_URL', 'TOKEN', 'JWT_SECRET', 'JWT_CLAIMS', 'AUTH_SCHEME', 'NODE_OPTIONS']) delete env[key];

@@ -25,14 +25,19 @@ describe('docs of this repository', () => {
   });
 
   test('every relative link names a file that exists, and an anchor its headings have', () => {
-    assert.deepEqual(docs.flatMap((file) => brokenLinks(ROOT, file)), []);
+    assert.deepEqual(
+      docs.flatMap((file) => brokenLinks(ROOT, file)),
+      [],
+    );
   });
 
   test('every figure marked in the docs is what the features and RULES.md have (npm run docs:figures writes them)', () => {
     const figures: Record<string, number> = countSuiteFigures(ROOT);
     const marked = docs.flatMap((file) => readMarkedFigures(readFileSync(join(ROOT, file), 'utf8')).map((f) => ({ file, ...f })));
     assert.ok(marked.some((f) => f.name === 'scenarios') && marked.some((f) => f.name === 'core-scenarios'), 'the docs mark the scenario counts');
-    const wrong = marked.filter((f) => f.written !== String(figures[f.name])).map((f) => `${f.file}:${f.line}: ${f.name} is ${f.written}, the suite has ${figures[f.name]}`);
+    const wrong = marked
+      .filter((f) => f.written !== String(figures[f.name]))
+      .map((f) => `${f.file}:${f.line}: ${f.name} is ${f.written}, the suite has ${figures[f.name]}`);
     assert.deepEqual(wrong, [], 'run npm run docs:figures');
   });
 
@@ -58,8 +63,16 @@ describe('the checks fail where they should', () => {
       writeFileSync(join(root, 'docs', 'a.md'), '# Page A\n\n## Run it\n\n## Run it\n');
       writeFileSync(
         join(root, 'README.md'),
-        ['[ok](docs/a.md#run-it) [ok too](docs/a.md#run-it-1) [self](#top) [web](https://example.net/x.md)', '', '# Top', '',
-          '[gone](docs/b.md) [bad anchor](docs/a.md#run) `[in code](docs/c.md)`', '```', '[in a block](docs/d.md)', '```'].join('\n'),
+        [
+          '[ok](docs/a.md#run-it) [ok too](docs/a.md#run-it-1) [self](#top) [web](https://example.net/x.md)',
+          '',
+          '# Top',
+          '',
+          '[gone](docs/b.md) [bad anchor](docs/a.md#run) `[in code](docs/c.md)`',
+          '```',
+          '[in a block](docs/d.md)',
+          '```',
+        ].join('\n'),
       );
       assert.deepEqual(brokenLinks(root, 'README.md'), [
         'README.md:5 → docs/b.md: no such file',
@@ -72,18 +85,42 @@ describe('the checks fail where they should', () => {
 
   test('a figure that differs is read as written, and writing puts the count in; an unknown name is an error', () => {
     const text = 'The suite has <!-- figures:scenarios -->12<!-- /figures --> scenarios.';
-    assert.deepEqual(readMarkedFigures(text).map((f) => [f.name, f.written]), [['scenarios', '12']]);
+    assert.deepEqual(
+      readMarkedFigures(text).map((f) => [f.name, f.written]),
+      [['scenarios', '12']],
+    );
     assert.match(writeMarkedFigures(text, { scenarios: 454 }), /-->454<!-- \/figures -->/);
     assert.throws(() => writeMarkedFigures(text, { rules: 1 }), /no figure named scenarios/);
   });
 
   test('a command block without a marker, or naming an example no test runs, is reported; output blocks are not', () => {
     const text = [
-      '```sh', 'npm start', '```', '',
-      marker('illustrative', 'needs a deployment'), '```sh', 'npx mgmt-kit conformance --base-url https://x', '```', '',
-      marker('example', 'known'), '```ts', 'run();', '```', '',
-      marker('example', 'unknown'), '', '```ts', 'run();', '```', '',
-      '```', 'output', '```', '```json', '{}', '```',
+      '```sh',
+      'npm start',
+      '```',
+      '',
+      marker('illustrative', 'needs a deployment'),
+      '```sh',
+      'npx mgmt-kit conformance --base-url https://x',
+      '```',
+      '',
+      marker('example', 'known'),
+      '```ts',
+      'run();',
+      '```',
+      '',
+      marker('example', 'unknown'),
+      '',
+      '```ts',
+      'run();',
+      '```',
+      '',
+      '```',
+      'output',
+      '```',
+      '```json',
+      '{}',
+      '```',
     ].join('\n');
     assert.deepEqual(unaccountedCommandBlocks('p.md', text, new Set(['known'])), [
       'p.md:1 (```sh): no <!-- example: NAME --> or <!-- illustrative: REASON --> before it',

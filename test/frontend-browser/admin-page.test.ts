@@ -14,7 +14,10 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../support/launch-chromium.js';
 import { startServe, type ServeProcess } from '../support/start-serve.js';
 
-const IMAGES = process.env['UPDATE_SCREENSHOTS'] === '1' ? fileURLToPath(new URL('../../docs/images/', import.meta.url)) : mkdtempSync(join(tmpdir(), 'mgmt-kit-admin-page-'));
+const IMAGES =
+  process.env['UPDATE_SCREENSHOTS'] === '1'
+    ? fileURLToPath(new URL('../../docs/images/', import.meta.url))
+    : mkdtempSync(join(tmpdir(), 'mgmt-kit-admin-page-'));
 let browser: Browser;
 let api: ServeProcess;
 
@@ -35,7 +38,8 @@ const callApi = (method: string, path: string, body?: unknown) =>
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 
-const cellsOf = (page: Page, table: string) => page.$$eval(`${table} tbody tr`, (rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')));
+const cellsOf = (page: Page, table: string) =>
+  page.$$eval(`${table} tbody tr`, (rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')));
 
 async function waitForRow(page: Page, table: string, wanted: (cells: string[]) => boolean, what: string): Promise<string[]> {
   const deadline = Date.now() + 10_000;
@@ -47,7 +51,9 @@ async function waitForRow(page: Page, table: string, wanted: (cells: string[]) =
   }
 }
 
-test('the admin page shows records and the live journal, adds a fault rule that the next API call meets, uploads a state, resets', { timeout: 120_000 }, async () => {
+test('the admin page shows records and the live journal, adds a fault rule that the next API call meets, uploads a state, resets', {
+  timeout: 120_000,
+}, async () => {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -55,7 +61,11 @@ test('the admin page shows records and the live journal, adds a fault rule that 
   await page.goto(`${api.url}/__admin/`);
   await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'ready', undefined, { timeout: 30_000 });
   await waitForRow(page, '#records-network-link-type', (cells) => cells[0] === 'slice', 'the preload');
-  assert.deepEqual((await cellsOf(page, '#records-network-link-type')).map((cells) => cells[0]), ['p2p', 'slice'], 'the preload is shown');
+  assert.deepEqual(
+    (await cellsOf(page, '#records-network-link-type')).map((cells) => cells[0]),
+    ['p2p', 'slice'],
+    'the preload is shown',
+  );
 
   // A record created through the API appears in its table; a click shows its JSON.
   assert.equal((await callApi('POST', '/event', { id: 'e-page', kind: 'link-up', source: '10.0.0.1' })).status, 201);
@@ -81,12 +91,16 @@ test('the admin page shows records and the live journal, adds a fault rule that 
   assert.match(failed[5] ?? '', /^Answer 503 injected by rule f1/);
   await waitForRow(page, '#fault-rules', (cells) => cells[0] === 'f1' && cells[5] === '1' && cells[6] === '0', 'the rule fired once, none left');
   // A spent rule (left 0) stays listed but reads as spent: greyed row, a "spent" label.
-  const spent = await page.$eval('#fault-rules tbody tr', (tr) => ({ className: tr.className, label: tr.querySelector('.spent-label')?.textContent, color: getComputedStyle(tr.querySelector('td')!).color }));
+  const spent = await page.$eval('#fault-rules tbody tr', (tr) => ({
+    className: tr.className,
+    label: tr.querySelector('.spent-label')?.textContent,
+    color: getComputedStyle(tr.querySelector('td')!).color,
+  }));
   assert.deepEqual([spent.className, spent.label], ['spent', 'spent']);
   assert.equal(spent.color, 'rgb(140, 149, 159)', 'the spent row is greyed');
 
   // A refused rule: the whole message beside the form, the header keeps its one short line.
-  const headerHeight = async () => (await page.$eval('header', (header) => header.getBoundingClientRect().height));
+  const headerHeight = async () => await page.$eval('header', (header) => header.getBoundingClientRect().height);
   const heightBefore = await headerHeight();
   await page.selectOption('#fault-form select[name=method]', '');
   await page.fill('#fault-form input[name=path]', '/event');
@@ -94,9 +108,18 @@ test('the admin page shows records and the live journal, adds a fault rule that 
   await page.fill('#fault-form input[name=times]', '');
   await page.click('#fault-form button[type=submit]');
   await page.waitForFunction(() => !(document.querySelector('#fault-form-error') as HTMLElement | null)?.hidden);
-  const formError = await page.$eval('#fault-form-error', (p) => ({ text: p.textContent ?? '', afterForm: p.previousElementSibling?.id, section: p.closest('section')?.id, role: p.getAttribute('role') }));
+  const formError = await page.$eval('#fault-form-error', (p) => ({
+    text: p.textContent ?? '',
+    afterForm: p.previousElementSibling?.id,
+    section: p.closest('section')?.id,
+    role: p.getAttribute('role'),
+  }));
   assert.match(formError.text, /^Rule not added: 400 Request not valid: the fault rule is not valid: status 999 is not one a fault can answer/);
-  assert.deepEqual([formError.afterForm, formError.section, formError.role], ['fault-form', 'faults', 'alert'], 'the error sits right below the form, in its section');
+  assert.deepEqual(
+    [formError.afterForm, formError.section, formError.role],
+    ['fault-form', 'faults', 'alert'],
+    'the error sits right below the form, in its section',
+  );
   assert.equal(await page.textContent('#status'), 'add rule → 400 (see the form)', 'the header holds no long message');
   assert.equal(await headerHeight(), heightBefore, 'the header keeps its height');
   assert.equal((await cellsOf(page, '#fault-rules')).length, 1, 'the refused rule was not added');
@@ -113,7 +136,7 @@ test('the admin page shows records and the live journal, adds a fault rule that 
   const state = { event: [{ id: 'uploaded', kind: 'k' }], 'network-link-type': [], agent: [] };
   await page.setInputFiles('#upload', { name: 'state.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(state)) });
   await page.waitForFunction(() => /^upload → 200/.test(document.querySelector('#status')?.textContent ?? ''));
-  assert.deepEqual((await (await callApi('GET', '/event')).json()), state.event);
+  assert.deepEqual(await (await callApi('GET', '/event')).json(), state.event);
 
   // Reset: back to the preload, rules and journal cleared.
   await page.click('#reset');

@@ -49,11 +49,16 @@ async function openPage(api: string, token?: string): Promise<{ page: Page; cons
 
 /** Calls `window.app[name](...args)` in the page. */
 function call<K extends keyof PageApp>(page: Page, name: K, ...args: Parameters<PageApp[K]>): Promise<PageSeen> {
-  return page.evaluate(([n, a]) => ((window as unknown as { app: Record<string, (...x: unknown[]) => Promise<unknown>> }).app[n]!(...a)), [name, args] as const) as Promise<PageSeen>;
+  return page.evaluate(([n, a]) => (window as unknown as { app: Record<string, (...x: unknown[]) => Promise<unknown>> }).app[n]!(...a), [
+    name,
+    args,
+  ] as const) as Promise<PageSeen>;
 }
 
 const shown = (page: Page) => page.$$eval('#log li', (items) => items.map((li) => li.textContent ?? ''));
-const report = (t: TestContext, lines: string[]) => lines.forEach((line) => t.diagnostic(line));
+const report = (t: TestContext, lines: string[]) => {
+  for (const line of lines) t.diagnostic(line);
+};
 
 test('a page on another origin drives the reference server through CORS: CRUD, 406, reset, injected 500 and delay', { timeout: 120_000 }, async (t) => {
   const seedFile = join(mkdtempSync(join(tmpdir(), 'mgmt-kit-browser-')), 'seed.json');
@@ -102,13 +107,17 @@ test('a page on another origin drives the reference server through CORS: CRUD, 4
   assert.equal(lines.length, 15);
   assert.ok(lines.includes('create e1 → 406 Id already found'), 'the 406 is shown on the page');
   assert.ok(lines.includes('create e9 → 500 Answer 500 injected by x-mgmt-kit-status; the request was not acted on'), 'the 500 is shown');
-  assert.deepEqual(console.filter((line) => /CORS|pageerror/.test(line)), [], 'no CORS complaint in the browser');
+  assert.deepEqual(
+    console.filter((line) => /CORS|pageerror/.test(line)),
+    [],
+    'no CORS complaint in the browser',
+  );
   await page.close();
 });
 
 const blocked: Array<[string, (pageOrigin: string) => string[]]> = [
   ['--cors=false', () => ['--cors=false']],
-  ['a --cors-origin that is not the page\'s', () => ['--cors-origin', 'http://localhost:5173']],
+  ["a --cors-origin that is not the page's", () => ['--cors-origin', 'http://localhost:5173']],
 ];
 for (const [name, args] of blocked) {
   test(`with ${name} the browser blocks the page's calls`, { timeout: 60_000 }, async (t) => {
@@ -119,7 +128,10 @@ for (const [name, args] of blocked) {
     report(t, [...(await shown(page)), ...console]);
     assert.equal(read.status, 'network error');
     assert.equal(created.status, 'network error');
-    assert.ok(console.some((line) => /blocked by CORS policy/.test(line)), console.join('\n'));
+    assert.ok(
+      console.some((line) => /blocked by CORS policy/.test(line)),
+      console.join('\n'),
+    );
     // The server is fine: the same calls from Node (no CORS there) succeed — only the browser refused.
     assert.equal((await fetch(`${api.url}/event`)).status, 200);
     await page.close();
@@ -134,7 +146,9 @@ test('the same page with --cors-origin set to its own origin works (the check ab
   await page.close();
 });
 
-test('tracing and request-id headers the app adds (traceparent, sentry-trace, x-request-id) pass the preflight: the call is sent and answered', { timeout: 60_000 }, async (t) => {
+test('tracing and request-id headers the app adds (traceparent, sentry-trace, x-request-id) pass the preflight: the call is sent and answered', {
+  timeout: 60_000,
+}, async (t) => {
   const api = await serve(['--no-auth', '--admin', '--cors-origin', site.origin]);
   const { page, console } = await openPage(api.url);
   const tracing = {
@@ -146,7 +160,11 @@ test('tracing and request-id headers the app adds (traceparent, sentry-trace, x-
   const read = await call(page, 'read', 'traced', tracing);
   report(t, [...(await shown(page)), ...console]);
   assert.deepEqual([created.status, read.status], [201, 200]);
-  assert.deepEqual(console.filter((line) => /CORS|pageerror/.test(line)), [], 'no CORS complaint in the browser');
+  assert.deepEqual(
+    console.filter((line) => /CORS|pageerror/.test(line)),
+    [],
+    'no CORS complaint in the browser',
+  );
   // The journal shows the headers arrived with the call itself.
   const journal = (await (await fetch(`${api.url}/__admin/requests?method=POST`)).json()) as Array<{ headers: Record<string, string> }>;
   assert.equal(journal[0]?.headers['traceparent'], tracing.traceparent);
@@ -154,7 +172,9 @@ test('tracing and request-id headers the app adds (traceparent, sentry-trace, x-
   await page.close();
 });
 
-test('the docs/frontend-development.md recipe: reset with request.post in beforeEach; page.route adds a fault header to the app\'s own calls', { timeout: 60_000 }, async () => {
+test("the docs/frontend-development.md recipe: reset with request.post in beforeEach; page.route adds a fault header to the app's own calls", {
+  timeout: 60_000,
+}, async () => {
   const api = await serve(['--no-auth', '--admin']);
   const { page } = await openPage(api.url);
   assert.equal((await call(page, 'create', { id: 'from-an-earlier-test', kind: 'x' })).status, 201);

@@ -34,7 +34,13 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
       try {
         const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
         const before = await readEveryIndex(server.url, token);
-        const report = await runFuzz({ connection: plainConnection(server.url, { jwtSecret: server.secret }), runs: 40, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
+        const report = await runFuzz({
+          connection: plainConnection(server.url, { jwtSecret: server.secret }),
+          runs: 40,
+          timeBudgetMs: 20_000,
+          randomSeed: 11,
+          allowDestructive: false,
+        });
         assert.ok((report.answers['POST 201'] ?? 0) > 0, 'the run created records');
         assert.deepEqual(await readEveryIndex(server.url, token), before);
         assert.deepEqual(report.cleanUp, NOTHING_LEFT);
@@ -53,10 +59,18 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
     try {
       const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
       const before = await readEveryIndex(server.url, token);
-      const report = await runFuzz({ connection: plainConnection(proxy.url, { jwtSecret: server.secret }), runs: 20, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
+      const report = await runFuzz({
+        connection: plainConnection(proxy.url, { jwtSecret: server.secret }),
+        runs: 20,
+        timeBudgetMs: 20_000,
+        randomSeed: 11,
+        allowDestructive: false,
+      });
       const after = await readEveryIndex(server.url, token);
       const known = new Set(idsOf(before.agent));
-      const appeared = idsOf(after.agent).filter((id) => !known.has(id)).map((id) => `agent ${id}`);
+      const appeared = idsOf(after.agent)
+        .filter((id) => !known.has(id))
+        .map((id) => `agent ${id}`);
       assert.deepEqual([...report.cleanUp.unattributed, ...report.cleanUp.leftovers].sort(), appeared.sort());
       assert.deepEqual({ ...after, agent: before.agent }, before, 'the other indices read the same before and after');
     } finally {
@@ -71,13 +85,23 @@ describe('a fuzz run leaves nothing behind and says so truthfully', () => {
     // The other client writes as soon as the run sends its first create (after its first read of every index).
     let created: ReturnType<typeof sendRaw> | undefined;
     const createOnce = (method: string, _path: string, body: Buffer) => {
-      if (method === 'POST') created ??= sendRaw(server.url, 'POST', '/catalog/agent', '{"description":"another client"}', { authorization: `Bearer ${token}`, 'content-type': 'application/json' });
+      if (method === 'POST')
+        created ??= sendRaw(server.url, 'POST', '/catalog/agent', '{"description":"another client"}', {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        });
       return body;
     };
     const proxy = await startDelayingProxy({ upstream: server.url, delayMs: 0, rewriteBody: createOnce });
     try {
       const before = await readEveryIndex(server.url, token);
-      const report = await runFuzz({ connection: plainConnection(proxy.url, { jwtSecret: server.secret }), runs: 10, timeBudgetMs: 20_000, randomSeed: 11, allowDestructive: false });
+      const report = await runFuzz({
+        connection: plainConnection(proxy.url, { jwtSecret: server.secret }),
+        runs: 10,
+        timeBudgetMs: 20_000,
+        randomSeed: 11,
+        allowDestructive: false,
+      });
       assert.equal((await created)?.status, 201);
       const after = await readEveryIndex(server.url, token);
       const known = new Set(idsOf(before.agent));

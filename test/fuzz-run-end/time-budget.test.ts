@@ -32,7 +32,15 @@ after(() => server.close());
 /** Runs fuzz for BUDGET_MS unless told otherwise (far more runs than fit) and measures it from the outside. */
 async function timedRun(baseUrl: string, options: Partial<FuzzOptions> = {}): Promise<{ report: FuzzReport; ms: number }> {
   const started = Date.now();
-  const report = await runFuzz({ connection: plainConnection(baseUrl, { jwtSecret: secret }), runs: 100_000, timeBudgetMs: BUDGET_MS, cleanUpAllowanceMs: CLEAN_UP_MS, randomSeed: 3, allowDestructive: false, ...options });
+  const report = await runFuzz({
+    connection: plainConnection(baseUrl, { jwtSecret: secret }),
+    runs: 100_000,
+    timeBudgetMs: BUDGET_MS,
+    cleanUpAllowanceMs: CLEAN_UP_MS,
+    randomSeed: 3,
+    allowDestructive: false,
+    ...options,
+  });
   return { report, ms: Date.now() - started };
 }
 
@@ -46,7 +54,11 @@ describe('the time budget bounds the whole fuzz run', () => {
       assert.ok(ms <= latestEnd(6000), `the run took ${ms} ms`);
       assert.equal(report.stoppedBy, 'time-budget');
       assert.ok(report.sequences > 0, 'a sequence ran');
-      assert.deepEqual(report.failures.map((f) => f.signature), [], 'a request cut by the budget is no finding');
+      assert.deepEqual(
+        report.failures.map((f) => f.signature),
+        [],
+        'a request cut by the budget is no finding',
+      );
       assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });
       assert.deepEqual(await readEveryIndex(server.url, token), before);
     } finally {
@@ -71,10 +83,17 @@ describe('the time budget bounds the whole fuzz run', () => {
         // budget cut short proves nothing, and the silence is then a failure of its own.
         // (The probe's wait may also leave the whole budget to the set-up: then no sequence ran.)
         else if (report.stoppedBy === 'target-stopped') assert.deepEqual(signatures, [], 'no failure made of a stopped target');
-        else assert.ok((signatures.length > 0 || report.sequences === 0) && signatures.every((s) => s.includes(':no-answer:dropped')), `${report.stoppedBy}, ${report.sequences} sequences: ${signatures.join('\n')}`);
+        else
+          assert.ok(
+            (signatures.length > 0 || report.sequences === 0) && signatures.every((s) => s.includes(':no-answer:dropped')),
+            `${report.stoppedBy}, ${report.sequences} sequences: ${signatures.join('\n')}`,
+          );
         assert.deepEqual(report.cleanUp.unverified, ['event', 'network-link-type', 'agent']);
         assert.match(formatLeftovers(report.cleanUp), /^0 found; unknown in event, network-link-type, agent/);
-        assert.ok(cleanUpNotes(report).some((note) => note.includes('may be left there')), cleanUpNotes(report).join('\n'));
+        assert.ok(
+          cleanUpNotes(report).some((note) => note.includes('may be left there')),
+          cleanUpNotes(report).join('\n'),
+        );
       } finally {
         await hanging.close();
       }
@@ -93,11 +112,21 @@ describe('the time budget bounds the whole fuzz run', () => {
       // 6 runs: the first 3 probes (run-fuzz.ts gives probes at most half the runs; the one that
       // finds const-id comes later), then seed 32's random sequences, whose first meets the failure
       // (then about 100 shrink runs, which --runs does not count); 6 s leave time to find it on a busy machine.
-      const report = await runFuzz({ connection: plainConnection(slow.url, { jwtSecret: independent.secret }), runs: 6, timeBudgetMs: 6000, cleanUpAllowanceMs: CLEAN_UP_MS, randomSeed: 32, allowDestructive: false });
+      const report = await runFuzz({
+        connection: plainConnection(slow.url, { jwtSecret: independent.secret }),
+        runs: 6,
+        timeBudgetMs: 6000,
+        cleanUpAllowanceMs: CLEAN_UP_MS,
+        randomSeed: 32,
+        allowDestructive: false,
+      });
       const ms = Date.now() - started;
       assert.ok(ms <= latestEnd(6000), `the run took ${ms} ms`);
       assert.ok(report.shrinkRuns > 0, 'the failure was being shrunk when the budget ran out');
-      assert.ok(report.failures.some((f) => f.title.endsWith('(shrinking stopped by its time limit: a shorter sequence may show it too)')), report.failures.map((f) => f.title).join('\n'));
+      assert.ok(
+        report.failures.some((f) => f.title.endsWith('(shrinking stopped by its time limit: a shorter sequence may show it too)')),
+        report.failures.map((f) => f.title).join('\n'),
+      );
       assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });
       assert.deepEqual(await readEveryIndex(independent.url, independentToken), before);
     } finally {

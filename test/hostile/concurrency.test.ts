@@ -17,7 +17,12 @@ for (const start of [startReferenceTarget, startMswTarget]) {
     after(() => target.close());
 
     it('200 concurrent creates of one id → exactly one 201 and 199 × 406; the stored record is one whole body', async () => {
-      const bodies = Array.from({ length: 200 }, (_, i) => ({ sender: i, text: `from-${i}-`.repeat(1 + (i % 7)), list: [i, i + 1, i + 2], nested: { sender: i } }));
+      const bodies = Array.from({ length: 200 }, (_, i) => ({
+        sender: i,
+        text: `from-${i}-`.repeat(1 + (i % 7)),
+        list: [i, i + 1, i + 2],
+        nested: { sender: i },
+      }));
       const answers = await Promise.all(bodies.map((body) => target.send('POST', '/event/raced', { json: body })));
       const statuses = answers.map((a) => a.status);
       assert.equal(statuses.filter((s) => s === 201).length, 1, JSON.stringify(statuses));
@@ -25,7 +30,7 @@ for (const start of [startReferenceTarget, startMswTarget]) {
       for (const refused of answers.filter((a) => a.status === 406)) assert.equal((refused.body as Array<{ message: unknown }>)[0]!.message, ID_ALREADY_FOUND);
       const stored = ((await target.send('GET', '/event/raced')).body as Array<{ sender: number }>)[0]!;
       const winner = answers.findIndex((a) => a.status === 201);
-      assert.deepEqual(stored, { id: 'raced', ...bodies[winner] }, 'the stored record is the 201 sender\'s whole body');
+      assert.deepEqual(stored, { id: 'raced', ...bodies[winner] }, "the stored record is the 201 sender's whole body");
     });
 
     it('concurrent updates, deletes and creates match some serial order of the model', async () => {
@@ -41,7 +46,9 @@ for (const start of [startReferenceTarget, startMswTarget]) {
       const answers = await Promise.all(requests.map((r) => target.send(r.method, r.path, r.body === undefined ? {} : { raw: r.body })));
       // Operations on different records commute, so each record's operations are checked on their own.
       for (const id of ids) {
-        const observed: ObservedOperation[] = requests.flatMap((request, i) => (request.path === `/event/${id}` ? [{ request, status: answers[i]!.status }] : []));
+        const observed: ObservedOperation[] = requests.flatMap((request, i) =>
+          request.path === `/event/${id}` ? [{ request, status: answers[i]!.status }] : [],
+        );
         const read = await target.send('GET', `/event/${id}`);
         const final = { event: read.status === 200 ? (read.body as Array<{ id: string }>) : [] };
         const order = await findSerialOrder({ event: [{ id, v: -1 }] }, observed, final);

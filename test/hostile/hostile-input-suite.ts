@@ -44,8 +44,10 @@ const nothingPolluted = () => {
 };
 
 // Prototype keys at the top, inside objects, inside lists, inside agent entries and their config.
-const POLLUTING_EVENT = '{"__proto__":{"polluted":"top"},"constructor":{"prototype":{"polluted":"ctor"}},"prototype":{"polluted":"proto"},"nested":{"__proto__":{"polluted":"nested"},"deeper":[{"__proto__":{"polluted":"in-list"}}]}}';
-const POLLUTING_AGENT = '{"__proto__":{"polluted":"top"},"actions":[{"id":"a","__proto__":{"polluted":"entry"},"config":{"cmd":"c","constructor":{"prototype":{"polluted":"cfg"}},"__proto__":{"polluted":"cfg"}}}]}';
+const POLLUTING_EVENT =
+  '{"__proto__":{"polluted":"top"},"constructor":{"prototype":{"polluted":"ctor"}},"prototype":{"polluted":"proto"},"nested":{"__proto__":{"polluted":"nested"},"deeper":[{"__proto__":{"polluted":"in-list"}}]}}';
+const POLLUTING_AGENT =
+  '{"__proto__":{"polluted":"top"},"actions":[{"id":"a","__proto__":{"polluted":"entry"},"config":{"cmd":"c","constructor":{"prototype":{"polluted":"cfg"}},"__proto__":{"polluted":"cfg"}}}]}';
 
 /** The suite: `start` gives a fresh server for each describe block. */
 export function describeHostileInput(start: () => Promise<HostileTarget>): void {
@@ -64,13 +66,19 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
     };
 
     it('in create and update bodies: stored as data, read back as sent', async () => {
-      for (const [index, path, body] of [['event', '/event/p1', POLLUTING_EVENT], ['agent', '/catalog/agent/p2', POLLUTING_AGENT]] as const) {
+      for (const [index, path, body] of [
+        ['event', '/event/p1', POLLUTING_EVENT],
+        ['agent', '/catalog/agent/p2', POLLUTING_AGENT],
+      ] as const) {
         const created = await target.send('POST', path, { raw: body });
         assertDocumented('POST', path, created);
         assert.equal(created.status, 201, `${index}: ${created.text}`);
         const read = await target.send('GET', path);
         assert.deepEqual((read.body as unknown[])[0], { id: path.split('/').pop(), ...(JSON.parse(body) as object) });
-        const update = index === 'event' ? '{"__proto__":{"polluted":"upd"},"nested":{"__proto__":{"polluted":"upd-nested"}}}' : '{"actions":[{"id":"a","__proto__":{"polluted":"upd"},"config":{"__proto__":{"polluted":"upd-cfg"}}}]}';
+        const update =
+          index === 'event'
+            ? '{"__proto__":{"polluted":"upd"},"nested":{"__proto__":{"polluted":"upd-nested"}}}'
+            : '{"actions":[{"id":"a","__proto__":{"polluted":"upd"},"config":{"__proto__":{"polluted":"upd-cfg"}}}]}';
         const updated = await target.send('PUT', path, { raw: update });
         assertDocumented('PUT', path, updated);
         assert.equal(updated.status, 200, updated.text);
@@ -84,11 +92,21 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
       // A read's select and where travel in its GET body; where the server never sees one (msw 3),
       // the deletes below still carry the same targets.
       if (target.readsGetBody) {
-        const select = await target.send('GET', '/event/sentinel', { json: { select: ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'polluted'] } });
+        const select = await target.send('GET', '/event/sentinel', {
+          json: { select: ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'polluted'] },
+        });
         assertDocumented('GET', '/event/sentinel', select);
         assert.deepEqual(select.body, [{}], 'the sentinel has none of these fields of its own');
       }
-      for (const targetName of ['__proto__', 'constructor', 'constructor.prototype', '__proto__.polluted', 'toString', 'nested.__proto__.polluted', 'nested.constructor.name']) {
+      for (const targetName of [
+        '__proto__',
+        'constructor',
+        'constructor.prototype',
+        '__proto__.polluted',
+        'toString',
+        'nested.__proto__.polluted',
+        'nested.constructor.name',
+      ]) {
         for (const expr of ['x', 'Object', '[object Object]', 'function Object() { [native code] }']) {
           if (target.readsGetBody) {
             const read = await target.send('GET', '/event/sentinel', { json: { where: { equals: { target: targetName, expr } } } });
@@ -103,7 +121,11 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
     });
 
     it('as members of the query itself: refused, nothing changed', async () => {
-      for (const raw of ['{"__proto__":{"where":{"equals":{"target":"id","expr":"sentinel"}}}}', '{"where":{"__proto__":{"equals":{"target":"id","expr":"sentinel"}}}}', '{"where":{"equals":{"target":"id","expr":"sentinel","__proto__":{"x":1}}}}']) {
+      for (const raw of [
+        '{"__proto__":{"where":{"equals":{"target":"id","expr":"sentinel"}}}}',
+        '{"where":{"__proto__":{"equals":{"target":"id","expr":"sentinel"}}}}',
+        '{"where":{"equals":{"target":"id","expr":"sentinel","__proto__":{"x":1}}}}',
+      ]) {
         const res = await target.send('DELETE', '/event', { raw });
         assertDocumented('DELETE', '/event', res);
         assert.equal(res.status, 400, raw); // x-decisions query-validation: a query that is not a query is a 400
@@ -132,7 +154,7 @@ export function describeHostileInput(start: () => Promise<HostileTarget>): void 
       const list = Array.from({ length: 100_000 }, (_, i) => i);
       assert.equal((await sendAlongsideOthers(target, 'POST', '/event', JSON.stringify({ id: 'long-list', list }))).status, 201);
       const read = await target.send('GET', '/event/long-list');
-      assert.equal(((read.body as Array<{ list: number[] }>)[0]!.list).length, 100_000);
+      assert.equal((read.body as Array<{ list: number[] }>)[0]!.list.length, 100_000);
       assert.equal((await sendAlongsideOthers(target, 'GET', '/event', JSON.stringify({ select: list.map((i) => `f${i}`) }))).status, 200);
     });
     it('a 1 MB string field → stored and read back whole', async () => {

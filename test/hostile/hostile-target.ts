@@ -11,7 +11,11 @@ export interface HostileTarget {
   secret: string;
   token: string;
   /** Sends raw bytes (any method, any headers); `token: null` sends no Authorization. */
-  send(method: string, path: string, options?: { raw?: string | Buffer; json?: unknown; headers?: Record<string, string>; token?: string | null }): Promise<WireResponse>;
+  send(
+    method: string,
+    path: string,
+    options?: { raw?: string | Buffer; json?: unknown; headers?: Record<string, string>; token?: string | null },
+  ): Promise<WireResponse>;
   /** Unauthenticated pages that must stay open (spec and docs); none for msw. */
   openPages: string[];
   /** False where the server never sees a GET body: msw 3 keeps none in Node (test/support/msw-major.ts). */

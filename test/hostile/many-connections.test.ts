@@ -17,7 +17,10 @@ let token: string;
 
 before(async () => {
   const script = fileURLToPath(new URL('./load-server-child.ts', import.meta.url));
-  child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], { env: { ...process.env, LOAD_SECRET: SECRET }, stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
+    env: { ...process.env, LOAD_SECRET: SECRET },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   url = await new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {

@@ -17,10 +17,19 @@ describe('msw: a chunked body over the limit is cancelled, not read whole', () =
   it('2 MiB sent in 64 KiB chunks without Content-Length → 413', async () => {
     const url = new URL(target.url);
     const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ hostname: url.hostname, port: url.port, method: 'POST', path: '/event', headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          hostname: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: '/event',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${target.token}` },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < 32; i++) req.write(Buffer.alloc(64 * 1024, ' '));
       req.end();

@@ -4,7 +4,12 @@ import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { mintToken } from '../../src/tokens/mint-token.js';
-import { DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
+import {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  startReferenceServer,
+  type RunningReferenceServer,
+} from '../../src/reference-server/node-http/start-reference-server.js';
 import { sendRaw } from '../support/test-server.js';
 
 const SECRET = 'slow-clients-secret';
@@ -71,7 +76,9 @@ describe('slow clients', () => {
   });
 
   it('30 slow clients at once do not hold up others', async () => {
-    const slow = Array.from({ length: 30 }, (_, i) => dribble(i % 2 ? 'GET /event HTTP/1.1\r\n' : `PUT /event/x HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n`, 'ab'));
+    const slow = Array.from({ length: 30 }, (_, i) =>
+      dribble(i % 2 ? 'GET /event HTTP/1.1\r\n' : `PUT /event/x HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n\r\n`, 'ab'),
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     for (let i = 0; i < 10; i++) {
       const read = await plainRead();
@@ -79,7 +86,9 @@ describe('slow clients', () => {
       assert.ok(read.ms < 500, `a plain read took ${read.ms.toFixed(0)} ms while 30 clients dribbled`);
     }
     const closed = await Promise.all(slow);
-    const others = closed.filter((c) => !/^HTTP\/1\.1 408 /.test(c.text)).map((c) => `${JSON.stringify(c.text.slice(0, 60))} after ${c.closedAfterMs.toFixed(0)} ms`);
+    const others = closed
+      .filter((c) => !/^HTTP\/1\.1 408 /.test(c.text))
+      .map((c) => `${JSON.stringify(c.text.slice(0, 60))} after ${c.closedAfterMs.toFixed(0)} ms`);
     assert.deepEqual(others, [], 'every slow client got 408');
   });
 });

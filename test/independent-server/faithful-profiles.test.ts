@@ -37,11 +37,17 @@ describe('every allowance has a faithful alternative, and each passes the suite 
   test('the switches named here are exactly the faithful switches of server.mjs, and each is in a profile', () => {
     assert.deepEqual(Object.keys(FAITHFUL_SWITCHES).sort(), declaredSwitches('faithful'));
     const inProfiles = new Set(FAITHFUL_PROFILES.flatMap((p) => p.switches));
-    assert.deepEqual(Object.keys(FAITHFUL_SWITCHES).filter((s) => !inProfiles.has(s)), []);
+    assert.deepEqual(
+      Object.keys(FAITHFUL_SWITCHES).filter((s) => !inProfiles.has(s)),
+      [],
+    );
   });
 
   test('every broken switch of server.mjs is one the fuzzer must catch (with --concurrency for a race), or one it does not send the request for, with the reason', () => {
-    assert.deepEqual([...BROKEN_FOR_THE_FUZZER, ...Object.keys(BROKEN_UNDER_CONCURRENCY), ...Object.keys(NOT_GENERATED_BY_THE_FUZZER)].sort(), declaredSwitches('broken'));
+    assert.deepEqual(
+      [...BROKEN_FOR_THE_FUZZER, ...Object.keys(BROKEN_UNDER_CONCURRENCY), ...Object.keys(NOT_GENERATED_BY_THE_FUZZER)].sort(),
+      declaredSwitches('broken'),
+    );
   });
 
   for (const profile of FAITHFUL_PROFILES) {
@@ -52,9 +58,19 @@ describe('every allowance has a faithful alternative, and each passes the suite 
         const run = await runSuiteQuietly({ baseUrl: server.url, token, jwtSecret: server.secret, jwtClaims: profile.jwtClaims, profile: 'core' });
         assertEveryScenarioPassed(run, `${profile.name}\n--- server log\n${server.log()}`);
         for (const seed of FUZZ_SEEDS) {
-          const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs: FUZZ_RUNS, timeBudgetMs: 120_000, randomSeed: seed, allowDestructive: false });
+          const report = await runFuzz({
+            connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
+            runs: FUZZ_RUNS,
+            timeBudgetMs: 120_000,
+            randomSeed: seed,
+            allowDestructive: false,
+          });
           const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
-          assert.deepEqual(report.failures.map((f) => f.signature), [], `fuzz seed ${seed} on ${profile.name}:\n${shown}`);
+          assert.deepEqual(
+            report.failures.map((f) => f.signature),
+            [],
+            `fuzz seed ${seed} on ${profile.name}:\n${shown}`,
+          );
           assert.equal(report.sequences, FUZZ_RUNS, `${report.sequences} sequences`);
           assert.deepEqual(report.cleanUp.leftovers, [], 'the run removed its records');
           assert.deepEqual(report.cleanUp.unattributed, [], 'nothing appeared that the run cannot account for');

@@ -28,7 +28,21 @@ function fuzzCli(args: string[]): Promise<{ status: number | null; out: string }
 async function fuzzAgainst(variants: string[], seed: number, dir: string, extra: string[]) {
   const server = await startIndependentServer(variants);
   try {
-    return await fuzzCli(['--base-url', server.url, '--jwt-secret', server.secret, '--runs', '80', '--random-seed', String(seed), '--time-budget', '90s', '--report-dir', dir, ...extra]);
+    return await fuzzCli([
+      '--base-url',
+      server.url,
+      '--jwt-secret',
+      server.secret,
+      '--runs',
+      '80',
+      '--random-seed',
+      String(seed),
+      '--time-budget',
+      '90s',
+      '--report-dir',
+      dir,
+      ...extra,
+    ]);
   } finally {
     await server.close();
   }
@@ -41,7 +55,11 @@ describe('mgmt-kit fuzz --baseline', () => {
     const written = await fuzzAgainst(['malformed-500'], 12, dir, ['--write-baseline', file]);
     assert.equal(written.status, 0, written.out);
     const baseline = JSON.parse(readFileSync(file, 'utf8')) as { knownDeviations: Array<{ signature: string; reason: string }> };
-    assert.deepEqual(baseline.knownDeviations.map((e) => e.signature), [KNOWN], written.out);
+    assert.deepEqual(
+      baseline.knownDeviations.map((e) => e.signature),
+      [KNOWN],
+      written.out,
+    );
     assert.match(baseline.knownDeviations[0]!.reason, /^TODO: say why this is accepted\. It failed with: /);
 
     baseline.knownDeviations[0]!.reason = 'the body parser is replaced in release 4 (ticket 12)';
@@ -53,9 +71,15 @@ describe('mgmt-kit fuzz --baseline', () => {
     assert.match(green.out, /Known deviations \(--baseline [^)]+\): 1 found and accepted, 1 not found in this run, 0 new failure\(s\)/);
     assert.match(green.out, /not found update:update:status/);
     assert.match(readFileSync(join(dir, 'fuzz-junit.xml'), 'utf8'), /failures="0" skipped="1"/);
-    const summary = JSON.parse(readFileSync(join(dir, 'fuzz-summary.json'), 'utf8')) as { failures: unknown[]; knownDeviations: { accepted: Array<{ signature: string }> } };
+    const summary = JSON.parse(readFileSync(join(dir, 'fuzz-summary.json'), 'utf8')) as {
+      failures: unknown[];
+      knownDeviations: { accepted: Array<{ signature: string }> };
+    };
     assert.deepEqual(summary.failures, []);
-    assert.deepEqual(summary.knownDeviations.accepted.map((a) => a.signature), [KNOWN]);
+    assert.deepEqual(
+      summary.knownDeviations.accepted.map((a) => a.signature),
+      [KNOWN],
+    );
 
     const red = await fuzzAgainst(['malformed-500', 'reason-lower'], 29, dir, ['--baseline', file]);
     assert.equal(red.status, 1, red.out);

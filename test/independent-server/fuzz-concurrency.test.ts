@@ -12,12 +12,21 @@ import { FAITHFUL_PROFILES } from './faithful-profiles.js';
 import { startIndependentServer } from './start-independent-server.js';
 import { plainConnection } from '../../src/connection/connection-settings.js';
 
-async function fuzz(variants: readonly string[], options: { runs: number; maxFailures?: number; jwtClaims?: Record<string, unknown> | undefined }): Promise<{ report: FuzzReport; url: string; token: string }> {
+async function fuzz(
+  variants: readonly string[],
+  options: { runs: number; maxFailures?: number; jwtClaims?: Record<string, unknown> | undefined },
+): Promise<{ report: FuzzReport; url: string; token: string }> {
   const server = await startIndependentServer(variants);
   try {
     const token = await mintToken({ secret: server.secret, claims: options.jwtClaims, expiresIn: '1h' });
     const report = await runFuzz({
-      connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs: options.runs, timeBudgetMs: 120_000, randomSeed: 7, allowDestructive: false, concurrency: 4, maxSteps: 4,
+      connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
+      runs: options.runs,
+      timeBudgetMs: 120_000,
+      randomSeed: 7,
+      allowDestructive: false,
+      concurrency: 4,
+      maxSteps: 4,
       ...(options.maxFailures ? { maxFailures: options.maxFailures } : {}),
     });
     return { report, url: server.url, token };
@@ -26,7 +35,8 @@ async function fuzz(variants: readonly string[], options: { runs: number; maxFai
   }
 }
 
-const show = (run: { report: FuzzReport; url: string; token: string }) => run.report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, run.url, run.token)}`).join('\n\n');
+const show = (run: { report: FuzzReport; url: string; token: string }) =>
+  run.report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, run.url, run.token)}`).join('\n\n');
 
 describe('mgmt-kit fuzz --concurrency on the independent implementation', () => {
   for (const [variant, signature] of Object.entries(BROKEN_UNDER_CONCURRENCY)) {
@@ -49,7 +59,11 @@ describe('mgmt-kit fuzz --concurrency on the independent implementation', () => 
   for (const profile of FAITHFUL_PROFILES) {
     it(`profile "${profile.name}": 24 groups of 4 requests sent at once find nothing`, async () => {
       const run = await fuzz(profile.switches, { runs: 24, jwtClaims: profile.jwtClaims });
-      assert.deepEqual(run.report.failures.map((f) => f.signature), [], show(run));
+      assert.deepEqual(
+        run.report.failures.map((f) => f.signature),
+        [],
+        show(run),
+      );
       assert.equal(run.report.concurrency?.groups, 24, JSON.stringify(run.report.concurrency));
       assert.equal(run.report.concurrency?.undecided, 0);
       assert.deepEqual(run.report.cleanUp.leftovers, []);

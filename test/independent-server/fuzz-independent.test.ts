@@ -16,7 +16,14 @@ async function fuzz(variants: string[], runs: number, maxFailures?: number): Pro
   const server = await startIndependentServer(variants);
   try {
     const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
-    const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs, timeBudgetMs: 25_000, randomSeed: 11, allowDestructive: false, ...(maxFailures ? { maxFailures } : {}) });
+    const report = await runFuzz({
+      connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
+      runs,
+      timeBudgetMs: 25_000,
+      randomSeed: 11,
+      allowDestructive: false,
+      ...(maxFailures ? { maxFailures } : {}),
+    });
     return { report, token, url: server.url, log: server.log() };
   } finally {
     await server.close();
@@ -24,7 +31,8 @@ async function fuzz(variants: string[], runs: number, maxFailures?: number): Pro
 }
 
 const stepsOf = (failure: FuzzFailure) => failure.exchanges.filter((e) => e.role === 'step').length;
-const show = (report: FuzzReport, url: string, token: string) => report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, url, token)}`).join('\n\n');
+const show = (report: FuzzReport, url: string, token: string) =>
+  report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, url, token)}`).join('\n\n');
 
 describe('mgmt-kit fuzz on the independent implementation', () => {
   const broken: Array<[string, { signature: RegExp; names: RegExp; maxSteps: number; alsoBySequence?: RegExp }]> = [

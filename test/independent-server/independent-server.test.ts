@@ -31,7 +31,12 @@ async function readAllIndices(url: string, token: string): Promise<Record<string
   return records;
 }
 
-async function runAgainst(variants: readonly string[], jwtClaims?: Record<string, unknown>, profile: 'core' | 'extended' = 'core', tags?: string): Promise<IndependentRun> {
+async function runAgainst(
+  variants: readonly string[],
+  jwtClaims?: Record<string, unknown>,
+  profile: 'core' | 'extended' = 'core',
+  tags?: string,
+): Promise<IndependentRun> {
   const server = await startIndependentServer(variants);
   try {
     const token = await mintToken({ secret: server.secret, claims: jwtClaims, expiresIn: '1h' });

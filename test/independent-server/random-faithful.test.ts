@@ -20,7 +20,9 @@ const FUZZ_RUNS = 40;
 
 /** The open points of server.mjs (RANDOM_FAITHFUL=list): each a list of choices, each a list of switches. */
 function openPointChoices(): Record<string, string[][]> {
-  return JSON.parse(execFileSync(process.execPath, [INDEPENDENT_SERVER_PATH], { env: { ...process.env, RANDOM_FAITHFUL: 'list' }, encoding: 'utf8' })) as Record<string, string[][]>;
+  return JSON.parse(
+    execFileSync(process.execPath, [INDEPENDENT_SERVER_PATH], { env: { ...process.env, RANDOM_FAITHFUL: 'list' }, encoding: 'utf8' }),
+  ) as Record<string, string[][]>;
 }
 
 describe('a random faithful choice at every open point (RANDOM_FAITHFUL)', () => {
@@ -39,7 +41,10 @@ describe('a random faithful choice at every open point (RANDOM_FAITHFUL)', () =>
     const first = await pick(7);
     assert.deepEqual(await pick(7), first);
     assert.notDeepEqual(await pick(8), first);
-    assert.ok(first.every((name) => name in FAITHFUL_SWITCHES), first.join(','));
+    assert.ok(
+      first.every((name) => name in FAITHFUL_SWITCHES),
+      first.join(','),
+    );
     assert.match(readFileSync(INDEPENDENT_SERVER_PATH, 'utf8'), /end of random faithful choice/);
   });
 
@@ -48,9 +53,19 @@ describe('a random faithful choice at every open point (RANDOM_FAITHFUL)', () =>
       const server = await startIndependentServer([], { randomFaithful: seed });
       try {
         const token = await mintToken({ secret: server.secret, claims: jwtClaimsFor(server.switches), expiresIn: '1h' });
-        const report = await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), runs: FUZZ_RUNS, timeBudgetMs: 90_000, randomSeed: seed, allowDestructive: false });
+        const report = await runFuzz({
+          connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
+          runs: FUZZ_RUNS,
+          timeBudgetMs: 90_000,
+          randomSeed: seed,
+          allowDestructive: false,
+        });
         const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
-        assert.deepEqual(report.failures.map((f) => f.signature), [], `switches ${server.switches.join(',')}:\n${shown}`);
+        assert.deepEqual(
+          report.failures.map((f) => f.signature),
+          [],
+          `switches ${server.switches.join(',')}:\n${shown}`,
+        );
         // On a loaded machine the budget may end the run early; it must still have judged a good part of it.
         assert.ok(report.sequences >= FUZZ_RUNS / 2, `${report.sequences} sequences`);
       } finally {

@@ -246,13 +246,27 @@ for (const name of V) {
 }
 
 const REASON = {
-  200: 'OK', 201: 'Created', 204: 'No Content', 205: 'Reset Content', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed',
-  406: 'Not Acceptable', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 500: 'Internal Server Error',
+  200: 'OK',
+  201: 'Created',
+  204: 'No Content',
+  205: 'Reset Content',
+  304: 'Not Modified',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  406: 'Not Acceptable',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  500: 'Internal Server Error',
 };
 
 class HttpErr extends Error {
-  constructor(status, message) { super(typeof message === 'string' ? message : 'error'); this.status = status; this.msg = message; }
+  constructor(status, message) {
+    super(typeof message === 'string' ? message : 'error');
+    this.status = status;
+    this.msg = message;
+  }
 }
 
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -277,10 +291,18 @@ function normId(id) {
 }
 const sameId = (a, b) => idKey(normId(a)) === idKey(normId(b));
 class IdMap extends Map {
-  has(k) { return super.has(idKey(k)); }
-  get(k) { return super.get(idKey(k)); }
-  set(k, v) { return super.set(idKey(k), v); }
-  delete(k) { return super.delete(idKey(k)); }
+  has(k) {
+    return super.has(idKey(k));
+  }
+  get(k) {
+    return super.get(idKey(k));
+  }
+  set(k, v) {
+    return super.set(idKey(k), v);
+  }
+  delete(k) {
+    return super.delete(idKey(k));
+  }
 }
 // The path segment of {base}/{id} as an id: decoded once, or as a broken switch decodes it.
 function decodePathId(rest) {
@@ -293,10 +315,15 @@ function decodePathId(rest) {
 }
 // What a broken content switch does to a value before it is stored (fields beyond the tables only, but latin1 and float32 everywhere).
 function mangleScalars(v) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every Latin-1 character, control characters included.
   if (typeof v === 'string' && V.has('latin1-text')) return v.replace(/[^\u0000-\u00ff]/gu, '?');
   if (typeof v === 'number' && V.has('float32-numbers')) return Math.fround(v);
   if (Array.isArray(v)) return v.map(mangleScalars);
-  if (isObj(v)) { const o = {}; for (const [k, x] of Object.entries(v)) setField(o, k, mangleScalars(x)); return o; }
+  if (isObj(v)) {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) setField(o, k, mangleScalars(x));
+    return o;
+  }
   return v;
 }
 function dropEmpties(v) {
@@ -311,7 +338,10 @@ function dropEmpties(v) {
   return o;
 }
 function flatten(prefix, v, out) {
-  for (const [k, x] of Object.entries(v)) { if (isObj(x) && Object.keys(x).length > 0) flatten(`${prefix}${k}.`, x, out); else setField(out, `${prefix}${k}`, x); }
+  for (const [k, x] of Object.entries(v)) {
+    if (isObj(x) && Object.keys(x).length > 0) flatten(`${prefix}${k}.`, x, out);
+    else setField(out, `${prefix}${k}`, x);
+  }
   return out;
 }
 // Applied to a record or an update's fields: the tabulated fields keep their shape (else the record would be refused).
@@ -326,7 +356,10 @@ function mangleContent(rec) {
       if (V.has('drop-empty-lists') && Array.isArray(x) && x.length === 0) continue;
       x = dropEmpties(x);
     }
-    if (extra && V.has('flatten-nested') && isObj(x) && Object.keys(x).length > 0) { flatten(`${k}.`, x, out); continue; }
+    if (extra && V.has('flatten-nested') && isObj(x) && Object.keys(x).length > 0) {
+      flatten(`${k}.`, x, out);
+      continue;
+    }
     setField(out, k, x);
   }
   return out;
@@ -342,7 +375,8 @@ function isJsonContentType(ctype) {
 }
 // The phase of the validation under way: the broken types switches skip checks on update.
 let validationPhase = 'create';
-const skipTypeCheck = (name) => (V.has('types-on-create-only') && validationPhase === 'update' && name !== 'id') || (V.has('types-top-level-only') && /[.[]/.test(name));
+const skipTypeCheck = (name) =>
+  (V.has('types-on-create-only') && validationPhase === 'update' && name !== 'id') || (V.has('types-top-level-only') && /[.[]/.test(name));
 const skipEnumCheck = (name) => (V.has('enums-on-create-only') && validationPhase === 'update') || (V.has('types-top-level-only') && /[.[]/.test(name));
 // jsonb-like: keys sorted, every character beyond ASCII escaped.
 function sortKeys(v) {
@@ -360,9 +394,10 @@ function deepEqual(a, b) {
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
-  const ka = Object.keys(a), kb = Object.keys(b);
+  const ka = Object.keys(a),
+    kb = Object.keys(b);
   if (ka.length !== kb.length) return false;
-  return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  return ka.every((k) => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
 }
 
 // ---------------- validation ----------------
@@ -371,16 +406,25 @@ const PARAM_TYPES = ['integer', 'number', 'time-duration', 'string', 'choice', '
 const SCHEMAS = ['yaml', 'json', 'propeties', 'properties'];
 
 function checkStr(errs, obj, key, name, required) {
-  if (!(key in obj) || obj[key] === undefined) { if (required) errs[name] = 'required'; return; }
+  if (!(key in obj) || obj[key] === undefined) {
+    if (required) errs[name] = 'required';
+    return;
+  }
   if (V.has('no-types') && name !== 'id') return;
   if (skipTypeCheck(name)) return;
   if (typeof obj[key] !== 'string') errs[name] = 'invalid';
 }
 function checkEnum(errs, obj, key, name, values, required) {
-  if (!(key in obj) || obj[key] === undefined) { if (required) errs[name] = 'required'; return; }
+  if (!(key in obj) || obj[key] === undefined) {
+    if (required) errs[name] = 'required';
+    return;
+  }
   if (V.has('no-types')) return;
   if (skipEnumCheck(name) || skipTypeCheck(name)) return;
-  if (V.has('no-properties') && (obj[key] === 'properties' || obj[key] === 'propeties')) { errs[name] = 'invalid'; return; }
+  if (V.has('no-properties') && (obj[key] === 'properties' || obj[key] === 'propeties')) {
+    errs[name] = 'invalid';
+    return;
+  }
   if (!values.includes(obj[key])) errs[name] = 'invalid';
 }
 function checkStrList(errs, obj, key, name) {
@@ -405,17 +449,25 @@ function validateEvent(rec) {
 function validateLinkType(rec) {
   const errs = {};
   checkStr(errs, rec, 'id', 'id', true);
-  if (V.has('name-any-type')) { if (!('name' in rec)) errs.name = 'required'; } else checkStr(errs, rec, 'name', 'name', true);
+  if (V.has('name-any-type')) {
+    if (!('name' in rec)) errs.name = 'required';
+  } else checkStr(errs, rec, 'name', 'name', true);
   checkStr(errs, rec, 'description', 'description', false);
   return errs;
 }
 function validateEntryList(errs, rec, listKey, single, entryCheck) {
   if (!(listKey in rec)) return;
   const list = rec[listKey];
-  if (!Array.isArray(list)) { errs[listKey] = 'invalid'; return; }
+  if (!Array.isArray(list)) {
+    errs[listKey] = 'invalid';
+    return;
+  }
   const seen = new Set();
   list.forEach((e, i) => {
-    if (!isObj(e)) { errs[listKey] = 'invalid'; return; }
+    if (!isObj(e)) {
+      errs[listKey] = 'invalid';
+      return;
+    }
     // missing-field-plural names a nested field by list and index; parameter.type is fixed by §4.1 rule 4.
     const name = V.has('missing-field-plural') ? `${listKey}[${i}]` : single;
     checkStr(errs, e, 'id', `${name}.id`, !V.has('no-nested-id'));
@@ -431,26 +483,50 @@ function validateEntryList(errs, rec, listKey, single, entryCheck) {
 function validateAgent(rec) {
   const errs = {};
   checkStr(errs, rec, 'id', 'id', true);
-  checkHidden(errs, rec, [['description', 'description', checkStr], ['deployment_source', 'deployment_source', checkStrList]]);
+  checkHidden(errs, rec, [
+    ['description', 'description', checkStr],
+    ['deployment_source', 'deployment_source', checkStrList],
+  ]);
   validateEntryList(errs, rec, 'actions', 'action', (errs, a, p) => {
     checkEnum(errs, a, 'status', `${p}.status`, ACTION_STATUS, false);
-    if (!('config' in a)) { errs[`${p}.config`] = 'required'; return; }
-    if (!isObj(a.config)) { errs[`${p}.config`] = 'invalid'; return; }
+    if (!('config' in a)) {
+      errs[`${p}.config`] = 'required';
+      return;
+    }
+    if (!isObj(a.config)) {
+      errs[`${p}.config`] = 'invalid';
+      return;
+    }
     checkStr(errs, a.config, 'cmd', `${p}.config.cmd`, true);
-    checkHidden(errs, a.config, [['args', `${p}.config.args`, checkStrList], ['daemon', `${p}.config.daemon`, checkBool]]);
+    checkHidden(errs, a.config, [
+      ['args', `${p}.config.args`, checkStrList],
+      ['daemon', `${p}.config.daemon`, checkBool],
+    ]);
   });
   validateEntryList(errs, rec, 'parameters', 'parameter', (errs, pm, p, single) => {
     checkEnum(errs, pm, 'type', `${single}.type`, PARAM_TYPES, true);
     checkHidden(errs, pm, [['list', `${p}.list`, checkBool]]);
-    if (!('config' in pm)) { errs[`${p}.config`] = 'required'; return; }
-    if (!isObj(pm.config)) { errs[`${p}.config`] = 'invalid'; return; }
+    if (!('config' in pm)) {
+      errs[`${p}.config`] = 'required';
+      return;
+    }
+    if (!isObj(pm.config)) {
+      errs[`${p}.config`] = 'invalid';
+      return;
+    }
     checkEnum(errs, pm.config, 'schema', `${p}.config.schema`, SCHEMAS, true);
     checkStr(errs, pm.config, 'source', `${p}.config.source`, false);
     checkStrList(errs, pm.config, 'path', `${p}.config.path`);
   });
   validateEntryList(errs, rec, 'resources', 'resource', (errs, r, p) => {
-    if (!('config' in r)) { errs[`${p}.config`] = 'required'; return; }
-    if (!isObj(r.config)) { errs[`${p}.config`] = 'invalid'; return; }
+    if (!('config' in r)) {
+      errs[`${p}.config`] = 'required';
+      return;
+    }
+    if (!isObj(r.config)) {
+      errs[`${p}.config`] = 'invalid';
+      return;
+    }
     if ('path' in r.config) {
       const v = r.config.path;
       const ok = typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string'));
@@ -466,23 +542,33 @@ const INDICES = {
   '/type/network-link': { noun: 'Network link type', prefix: 'nlt_', validate: validateLinkType, lists: [] },
   '/catalog/agent': { noun: 'Agent', prefix: 'agt_', validate: validateAgent, lists: ['actions', 'parameters', 'resources'] },
 };
-for (const ix of Object.values(INDICES)) { ix.records = new IdMap(); ix.seq = 0; }
+for (const ix of Object.values(INDICES)) {
+  ix.records = new IdMap();
+  ix.seq = 0;
+}
 if (V.has('preload-names')) {
   INDICES['/type/network-link'].records.set('direct', { id: 'direct', name: 'Direct link', description: 'Point-to-point link between two nodes' });
   INDICES['/type/network-link'].records.set('partition', { id: 'partition', name: 'Partition', description: 'A network slice' });
 } else {
-INDICES['/type/network-link'].records.set('point-to-point', {
-  id: 'point-to-point', name: 'Point-to-point link', description: 'A direct link between exactly two endpoints',
-});
-INDICES['/type/network-link'].records.set('slice', {
-  id: 'slice', name: 'Network slice', description: 'A logical network partition carved out of a shared infrastructure',
-});
+  INDICES['/type/network-link'].records.set('point-to-point', {
+    id: 'point-to-point',
+    name: 'Point-to-point link',
+    description: 'A direct link between exactly two endpoints',
+  });
+  INDICES['/type/network-link'].records.set('slice', {
+    id: 'slice',
+    name: 'Network slice',
+    description: 'A logical network partition carved out of a shared infrastructure',
+  });
 }
 
 function newId(ix) {
-  if (V.has('const-id')) return ix.prefix + 'generated';
+  if (V.has('const-id')) return `${ix.prefix}generated`;
   let id;
-  do { ix.seq += 1; id = ix.prefix + String(ix.seq).padStart(6, '0'); } while (ix.records.has(id));
+  do {
+    ix.seq += 1;
+    id = ix.prefix + String(ix.seq).padStart(6, '0');
+  } while (ix.records.has(id));
   return id;
 }
 
@@ -496,17 +582,25 @@ function shapeEntries(ix, rec) {
   for (const list of ix.lists) {
     if (!Array.isArray(rec[list])) continue;
     if (V.has('entry-ids-generated')) for (const e of rec[list]) if (isObj(e) && !('id' in e)) e.id = `entry_${++entrySeq}`;
-    if (V.has('resource-path-as-list') && list === 'resources') for (const e of rec[list]) if (isObj(e) && isObj(e.config) && typeof e.config.path === 'string') e.config.path = [e.config.path];
-    if (V.has('entries-sorted') && rec[list].every((e) => isObj(e) && typeof e.id === 'string')) rec[list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    if (V.has('resource-path-as-list') && list === 'resources')
+      for (const e of rec[list]) if (isObj(e) && isObj(e.config) && typeof e.config.path === 'string') e.config.path = [e.config.path];
+    if (V.has('entries-sorted') && rec[list].every((e) => isObj(e) && typeof e.id === 'string'))
+      rec[list].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
   return rec;
 }
 
 // drop-null-fields: a field sent as null is read as absent (lists keep their null entries).
 function dropNullFields(value) {
-  if (Array.isArray(value)) { value.forEach(dropNullFields); return; }
+  if (Array.isArray(value)) {
+    value.forEach(dropNullFields);
+    return;
+  }
   if (!isObj(value)) return;
-  for (const [k, v] of Object.entries(value)) { if (v === null) delete value[k]; else dropNullFields(v); }
+  for (const [k, v] of Object.entries(value)) {
+    if (v === null) delete value[k];
+    else dropNullFields(v);
+  }
 }
 
 // nested-extras-refused: the fields each entry and config may hold (the hidden names only when typed under them).
@@ -518,7 +612,8 @@ function nestedExtra(ix, rec) {
   for (const list of ix.lists) {
     for (const e of Array.isArray(rec[list]) ? rec[list] : []) {
       if (!isObj(e)) continue;
-      const extra = Object.keys(e).find((k) => !entryFields.includes(k)) ?? (isObj(e.config) ? Object.keys(e.config).find((k) => !configFields.includes(k)) : undefined);
+      const extra =
+        Object.keys(e).find((k) => !entryFields.includes(k)) ?? (isObj(e.config) ? Object.keys(e.config).find((k) => !configFields.includes(k)) : undefined);
       if (extra !== undefined) return `${list}: unknown field ${extra}`;
     }
   }
@@ -547,11 +642,19 @@ function envelope(code, message, error = false, statusText) {
   return item;
 }
 // infinity-out writes a non-finite number as JavaScript prints it, which is not JSON.
-const toText = (body) => (V.has('jsonb-like') ? asciiJson(JSON.stringify(sortKeys(body))) : V.has('infinity-out') ? JSON.stringify(body, (k, v) => (typeof v === 'number' && !Number.isFinite(v) ? `@@${v}@@` : v)).replace(/"@@(-?Infinity|NaN)@@"/g, '$1') : JSON.stringify(body));
+const toText = (body) =>
+  V.has('jsonb-like')
+    ? asciiJson(JSON.stringify(sortKeys(body)))
+    : V.has('infinity-out')
+      ? JSON.stringify(body, (_key, v) => (typeof v === 'number' && !Number.isFinite(v) ? `@@${v}@@` : v)).replace(/"@@(-?Infinity|NaN)@@"/g, '$1')
+      : JSON.stringify(body);
 function send(res, status, body) {
   res.statusCode = status;
   if (!(V.has('no-ct-bodyless') && (body === undefined || status === 204 || status === 304))) res.setHeader('Content-Type', 'application/json');
-  if (body === undefined || status === 204 || status === 304) { res.end(); return; }
+  if (body === undefined || status === 204 || status === 304) {
+    res.end();
+    return;
+  }
   res.end(toText(body));
 }
 function fail(res, status, message) {
@@ -564,7 +667,11 @@ function fail(res, status, message) {
 
 // strict-json: what a decoder that refuses the edges of JSON refuses.
 function isPlainJson(bytes, value) {
-  try { new TextDecoder('utf-8', { fatal: true }).decode(bytes); } catch { return false; }
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return false;
+  }
   const within = (v, depth) => {
     if (depth > 64) return false;
     if (typeof v === 'number') return Number.isFinite(v);
@@ -587,7 +694,10 @@ function verifyJwt(header) {
   if (parts.length !== 3) return false;
   try {
     const head = JSON.parse(b64urlDecode(parts[0]).toString('utf8'));
-    if (V.has('alg-none') && isObj(head) && head.alg === 'none') { const c = JSON.parse(b64urlDecode(parts[1]).toString('utf8')); return isObj(c); }
+    if (V.has('alg-none') && isObj(head) && head.alg === 'none') {
+      const c = JSON.parse(b64urlDecode(parts[1]).toString('utf8'));
+      return isObj(c);
+    }
     if (!isObj(head) || head.alg !== 'HS256') return false;
     const expected = createHmac('sha256', SECRET).update(`${parts[0]}.${parts[1]}`).digest();
     const got = b64urlDecode(parts[2]);
@@ -599,14 +709,22 @@ function verifyJwt(header) {
     if ('exp' in claims && (typeof claims.exp !== 'number' || now >= claims.exp)) return false;
     if ('nbf' in claims && (typeof claims.nbf !== 'number' || now < claims.nbf)) return false;
     return true;
-  } catch { return false; }
+  } catch {
+    return false;
+  }
 }
 
 function readBody(req) {
   return new Promise((resolve, reject) => {
     const chunks = [];
     let size = 0;
-    req.on('data', (c) => { size += c.length; if (size > 5 * 1024 * 1024) { reject(new HttpErr(400, 'Payload too large')); req.destroy(); } else chunks.push(c); });
+    req.on('data', (c) => {
+      size += c.length;
+      if (size > 5 * 1024 * 1024) {
+        reject(new HttpErr(400, 'Payload too large'));
+        req.destroy();
+      } else chunks.push(c);
+    });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
@@ -617,11 +735,16 @@ function route(pathname) {
   if (p.length > 1 && p.endsWith('/')) p = p.slice(0, -1);
   for (const base of Object.keys(INDICES)) {
     if (p === base) return { ix: INDICES[base], pathId: undefined };
-    if (p.startsWith(base + '/')) {
+    if (p.startsWith(`${base}/`)) {
       const rest = p.slice(base.length + 1);
       if (rest && !rest.includes('/')) {
         if (V.has('slash-id-unroutable') && /%2f/i.test(rest)) return null;
-        let id; try { id = normId(decodePathId(rest)); } catch { return null; }
+        let id;
+        try {
+          id = normId(decodePathId(rest));
+        } catch {
+          return null;
+        }
         return { ix: INDICES[base], pathId: id };
       }
     }
@@ -678,7 +801,7 @@ function scalarMatches(v, expr) {
 }
 function matches(rec, eq) {
   if (!eq || V.has('where-ignored')) return true;
-  if (!Object.prototype.hasOwnProperty.call(rec, eq.target)) return false;
+  if (!Object.hasOwn(rec, eq.target)) return false;
   const v = rec[eq.target];
   if (Array.isArray(v) && V.has('equals-any-element')) return v.some((x) => scalarMatches(x, eq.expr));
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return scalarMatches(v, eq.expr);
@@ -689,7 +812,7 @@ function project(rec, select) {
   const o = {};
   if (V.has('select-adds-id')) o.id = rec.id;
   for (const f of select) {
-    if (Object.prototype.hasOwnProperty.call(rec, f)) setField(o, f, clone(rec[f]));
+    if (Object.hasOwn(rec, f)) setField(o, f, clone(rec[f]));
     else if (V.has('select-absent-null')) setField(o, f, null);
   }
   return o;
@@ -736,7 +859,14 @@ function doCreate(ix, pathId, body) {
     const errs = ix.validate({ ...rec, id: generated ? 'x' : rec.id });
     if (Object.keys(errs).length) return { status: 406, message: errs };
     if (!generated) batchIds.add(rec.id);
-    if (V.has('strip-nested')) for (const l of ix.lists) if (Array.isArray(rec[l])) rec[l] = rec[l].map((e) => { const o = { id: e.id, config: e.config }; for (const k of ['type','status','description','example']) if (k in e) o[k] = e[k]; return o; });
+    if (V.has('strip-nested'))
+      for (const l of ix.lists)
+        if (Array.isArray(rec[l]))
+          rec[l] = rec[l].map((e) => {
+            const o = { id: e.id, config: e.config };
+            for (const k of ['type', 'status', 'description', 'example']) if (k in e) o[k] = e[k];
+            return o;
+          });
     prepared.push({ rec, generated });
   }
   const out = [];
@@ -757,10 +887,19 @@ function doCreate(ix, pathId, body) {
 function mergeEntries(existing, incoming) {
   const result = Array.isArray(existing) ? clone(existing) : [];
   for (const e of incoming) {
-    if (!isObj(e) || typeof e.id !== 'string') { result.push(clone(e)); continue; }
+    if (!isObj(e) || typeof e.id !== 'string') {
+      result.push(clone(e));
+      continue;
+    }
     const idx = result.findIndex((x) => isObj(x) && x.id === e.id);
-    if (idx < 0) { result.push(clone(e)); continue; }
-    if (V.has('replace-entry')) { result[idx] = clone(e); continue; }
+    if (idx < 0) {
+      result.push(clone(e));
+      continue;
+    }
+    if (V.has('replace-entry')) {
+      result[idx] = clone(e);
+      continue;
+    }
     const target = result[idx];
     for (const [k, v] of Object.entries(e)) {
       if (k === 'id') continue;
@@ -773,7 +912,11 @@ function mergeEntries(existing, incoming) {
 }
 
 function applyUpdate(ix, rec, patch) {
-  if (V.has('update-replaces')) { const next = clone(patch); next.id = rec.id; return next; }
+  if (V.has('update-replaces')) {
+    const next = clone(patch);
+    next.id = rec.id;
+    return next;
+  }
   const next = clone(rec);
   for (const [k, v] of Object.entries(patch)) {
     if (k === 'id') continue;
@@ -787,7 +930,9 @@ function applyUpdate(ix, rec, patch) {
 // The 'shallow-compare' variant's view of a record: each list entry without its object fields (config).
 function firstLevelOfEntries(ix, rec) {
   const view = { ...rec };
-  for (const l of ix.lists) if (Array.isArray(rec[l])) view[l] = rec[l].map((e) => (isObj(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'object' || v === null)) : e));
+  for (const l of ix.lists)
+    if (Array.isArray(rec[l]))
+      view[l] = rec[l].map((e) => (isObj(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => typeof v !== 'object' || v === null)) : e));
   return view;
 }
 
@@ -823,7 +968,11 @@ function doUpdate(ix, pathId, body) {
     const next = shapeEntries(ix, applyUpdate(ix, current, raw));
     validationPhase = 'update';
     let errs;
-    try { errs = ix.validate(next); } finally { validationPhase = 'create'; }
+    try {
+      errs = ix.validate(next);
+    } finally {
+      validationPhase = 'create';
+    }
     if (Object.keys(errs).length) return { status: 406, message: errs };
     const same = V.has('shallow-compare') ? deepEqual(firstLevelOfEntries(ix, current), firstLevelOfEntries(ix, next)) : deepEqual(current, next);
     plan.push({ id, next, changed: !same });
@@ -833,8 +982,10 @@ function doUpdate(ix, pathId, body) {
   }
   const out = [];
   for (const p of plan) {
-    if (p.changed) { ix.records.set(p.id, p.next); out.push(envelope(200, V.has('msg-noid') ? `${ix.noun} has been updated` : `${ix.noun} ${p.id} has been updated`)); }
-    else out.push(envelope(304, `Update of ${ix.noun} ${p.id} is not necessary`));
+    if (p.changed) {
+      ix.records.set(p.id, p.next);
+      out.push(envelope(200, V.has('msg-noid') ? `${ix.noun} has been updated` : `${ix.noun} ${p.id} has been updated`));
+    } else out.push(envelope(304, `Update of ${ix.noun} ${p.id} is not necessary`));
   }
   return { status: 200, body: out };
 }
@@ -888,20 +1039,33 @@ const server = http.createServer(async (req, res) => {
       res.setHeader('Allow', 'GET, POST, PUT, DELETE');
       return fail(res, 405, `Method ${req.method} is not supported here`);
     }
-    if (!verifyJwt(req.headers.authorization)) { await readBody(req).catch(() => {}); return fail(res, 401); }
+    if (!verifyJwt(req.headers.authorization)) {
+      await readBody(req).catch(() => {});
+      return fail(res, 401);
+    }
     const bytes = await readBody(req);
     const raw = bytes.toString('utf8');
     const ctype = req.headers['content-type'];
     // lenient-ct reads a body sent without Content-Type as JSON.
     const isJson = (ctype !== undefined && isJsonContentType(ctype)) || (ctype === undefined && V.has('lenient-ct'));
     const hasBody = raw.trim().length > 0;
-    if ((V.has('strict-ct') && !isJson) || (ctype !== undefined && !isJson && !(V.has('no415-delete') && req.method === 'DELETE')) || (hasBody && !isJson) || ((req.method === 'POST' || req.method === 'PUT') && !isJson)) {
+    if (
+      (V.has('strict-ct') && !isJson) ||
+      (ctype !== undefined && !isJson && !(V.has('no415-delete') && req.method === 'DELETE')) ||
+      (hasBody && !isJson) ||
+      ((req.method === 'POST' || req.method === 'PUT') && !isJson)
+    ) {
       return fail(res, 415, 'Only application/json is accepted');
     }
     let body;
     if (hasBody) {
-      try { body = JSON.parse(raw); } catch { return fail(res, V.has('malformed-500') ? 500 : 400, 'The request body is not well-formed JSON'); }
-      if (V.has('strict-json') && !isPlainJson(bytes, body)) return fail(res, 400, 'The request body nests too deep, holds a number JSON cannot carry or bytes that are not UTF-8');
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        return fail(res, V.has('malformed-500') ? 500 : 400, 'The request body is not well-formed JSON');
+      }
+      if (V.has('strict-json') && !isPlainJson(bytes, body))
+        return fail(res, 400, 'The request body nests too deep, holds a number JSON cannot carry or bytes that are not UTF-8');
     }
     if (body === undefined && req.method === 'POST') {
       if (V.has('empty-create-refused')) return fail(res, 400, 'A create needs a body');

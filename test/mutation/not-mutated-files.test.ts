@@ -30,7 +30,12 @@ function filesTheReadmeExplains(): string[] {
   assert.ok(start >= 0, `docs/mutation/README.md has no paragraph ${TABLE_HEADING}`);
   const lines = readme.slice(start).split('\n');
   const first = lines.findIndex((line) => line.startsWith('|'));
-  const rows = lines.slice(first, lines.findIndex((line, i) => i > first && !line.startsWith('|'))).slice(2);
+  const rows = lines
+    .slice(
+      first,
+      lines.findIndex((line, i) => i > first && !line.startsWith('|')),
+    )
+    .slice(2);
   return rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([^`]+\.ts)`/g)].map((m) => m[1]!)).sort();
 }
 

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the samples are source text holding template literals.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
@@ -44,7 +45,9 @@ test('the text of requestNotValid() is ignored', () => {
 });
 
 test('the reason of patternRefusal() is ignored', () => {
-  assert.deepEqual(ignoredTexts('const r = patternRefusal(`not a valid ${what}: ${describeRe2Error(error)}`);'), ['`not a valid ${what}: ${describeRe2Error(error)}`']);
+  assert.deepEqual(ignoredTexts('const r = patternRefusal(`not a valid ${what}: ${describeRe2Error(error)}`);'), [
+    '`not a valid ${what}: ${describeRe2Error(error)}`',
+  ]);
 });
 
 test('other calls, the description-fixed 406 texts and member calls named alike are left to Stryker', () => {

@@ -7,7 +7,7 @@ import { startReferenceServer, type RunningReferenceServer } from '../../src/ref
 const SECRET = 'mutation-testing-secret';
 let server: RunningReferenceServer | undefined;
 
-BeforeAll(async function () {
+BeforeAll(async () => {
   server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret: SECRET } });
   // The steps fall back to these when no world parameters are given (steps/support/kit-parameters.ts).
   process.env['BASE_URL'] = server.url;
@@ -15,7 +15,7 @@ BeforeAll(async function () {
   process.env['ALLOW_DESTRUCTIVE'] = '1';
 });
 
-AfterAll(async function () {
+AfterAll(async () => {
   await server?.close();
   server = undefined;
   delete process.env['BASE_URL'];

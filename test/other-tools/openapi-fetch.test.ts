@@ -25,7 +25,10 @@ describe('openapi-fetch as generated, without a way round', () => {
   it('a delete throws: fetch drops the 205 body while Content-Length stays', async () => {
     const api = apiWith(fetch);
     await api.POST('/event', { body: { id: 'e1', kind: 'link-down' } });
-    await assert.rejects(api.DELETE('/event/{id}', { params: { path: { id: 'e1' } } }), (error: unknown) => error instanceof SyntaxError && /Unexpected end of JSON input/.test(error.message));
+    await assert.rejects(
+      api.DELETE('/event/{id}', { params: { path: { id: 'e1' } } }),
+      (error: unknown) => error instanceof SyntaxError && /Unexpected end of JSON input/.test(error.message),
+    );
     assert.equal((await api.GET('/event/{id}', { params: { path: { id: 'e1' } } })).response.status, 404, 'the delete did happen');
   });
 });
@@ -34,9 +37,17 @@ describe('openapi-fetch through the ways round', () => {
   it('create, read with a query (q), update, delete (withNullBodyStatuses)', async () => {
     const api = apiWith(withNullBodyStatuses(fetch));
 
-    const created = await api.POST('/event', { body: [{ id: 'e1', kind: 'link-down', severity: 'major' }, { id: 'e2', kind: 'link-up' }] });
+    const created = await api.POST('/event', {
+      body: [
+        { id: 'e1', kind: 'link-down', severity: 'major' },
+        { id: 'e2', kind: 'link-up' },
+      ],
+    });
     assert.equal(created.response.status, 201);
-    assert.deepEqual(created.data?.map((item) => item.code), [201, 201]);
+    assert.deepEqual(
+      created.data?.map((item) => item.code),
+      [201, 201],
+    );
 
     // The query as URL-encoded JSON in q (x-decisions query-parameter): same content as the body.
     const query = { select: ['id', 'severity'], where: { equals: { target: 'kind', expr: 'link-down' } } };
@@ -59,6 +70,9 @@ describe('openapi-fetch through the ways round', () => {
     // An error status comes under `error` (openapi-fetch types it as the union of the error bodies).
     const missing = await api.GET('/event/{id}', { params: { path: { id: 'e1' } } });
     assert.equal(missing.response.status, 404);
-    assert.deepEqual((missing.error as Array<{ code?: number }> | undefined)?.map((item) => item.code), [404]);
+    assert.deepEqual(
+      (missing.error as Array<{ code?: number }> | undefined)?.map((item) => item.code),
+      [404],
+    );
   });
 });

@@ -125,7 +125,16 @@ export function compileCommonJs(dir: string, name: string, source: string, modul
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'cjs-consumer', private: true, type: 'commonjs' }));
   writeFileSync(join(folder, name), source);
-  const compilerOptions = { strict: true, module, moduleResolution: module, target: 'ES2022', lib: ['ES2023', 'DOM'], types: [], skipLibCheck: false, outDir: '.' };
+  const compilerOptions = {
+    strict: true,
+    module,
+    moduleResolution: module,
+    target: 'ES2022',
+    lib: ['ES2023', 'DOM'],
+    types: [],
+    skipLibCheck: false,
+    outDir: '.',
+  };
   writeFileSync(join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: [name] }));
   const result = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: folder, env: cleanEnv(), encoding: 'utf8', timeout: 120_000 });
   return { folder, errors: result.status === 0 ? '' : `${result.stdout}${result.stderr}` };

@@ -10,8 +10,32 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { measureBundle } from './bundle-size.js';
-import { compileCommonJs, compileStrict, describeSize, describeTarball, installTarballs, pack, REPO, run, runModule, type InstallMeasure, type Packed } from './consumer-project.js';
-import { clientCommonJsConsumer, clientConsumer, playwrightConsumer, clientSmoke, clientTypeTest, kitCaptureSmoke, kitConsumer, kitServeSmoke, kitSmoke, mockConsumer, mockSmoke } from './consumer-sources.js';
+import {
+  compileCommonJs,
+  compileStrict,
+  describeSize,
+  describeTarball,
+  installTarballs,
+  pack,
+  REPO,
+  run,
+  runModule,
+  type InstallMeasure,
+  type Packed,
+} from './consumer-project.js';
+import {
+  clientCommonJsConsumer,
+  clientConsumer,
+  playwrightConsumer,
+  clientSmoke,
+  clientTypeTest,
+  kitCaptureSmoke,
+  kitConsumer,
+  kitServeSmoke,
+  kitSmoke,
+  mockConsumer,
+  mockSmoke,
+} from './consumer-sources.js';
 import { entrySpecifiers, importEverySource, unshippableFiles } from './tarball-contents.js';
 import { readPackageFigures, tarballFigures } from '../../scripts/packages/package-figures.js';
 
@@ -30,8 +54,13 @@ const unpacked: Packed = { tarball: '', files: [], bytes: 0, unpackedBytes: 0, m
 const packed = { client: unpacked, mock: unpacked, kit: unpacked };
 const manifest = (folder: string) =>
   JSON.parse(readFileSync(join(REPO, folder, 'package.json'), 'utf8')) as {
-    name: string; version: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; sideEffects?: boolean;
-    exports: Record<string, unknown>; bin?: Record<string, string>;
+    name: string;
+    version: string;
+    dependencies?: Record<string, string>;
+    peerDependencies?: Record<string, string>;
+    sideEffects?: boolean;
+    exports: Record<string, unknown>;
+    bin?: Record<string, string>;
   };
 /** The files of an install whose path ends with `suffix` (every copy, nested ones included). */
 function findInstalled(dir: string, suffix: string): string[] {
@@ -63,14 +92,29 @@ describe('what each tarball holds', () => {
     });
   }
   it('mgmt-kit: the command, its compiled CLI and steps, the features and the spec; no src/ or steps/ sources', () => {
-    for (const file of ['bin/mgmt-kit.js', 'dist/cli/main.js', 'dist/steps/conformance-steps.js', 'dist/bench/ceiling-main.js', 'features/event.feature', 'spec/openapi.yaml', 'cucumber.js', 'docs/management-service.md']) {
+    for (const file of [
+      'bin/mgmt-kit.js',
+      'dist/cli/main.js',
+      'dist/steps/conformance-steps.js',
+      'dist/bench/ceiling-main.js',
+      'features/event.feature',
+      'spec/openapi.yaml',
+      'cucumber.js',
+      'docs/management-service.md',
+    ]) {
       assert.ok(packed.kit.files.includes(file), file);
     }
-    assert.deepEqual(packed.kit.files.filter((f) => /^(src|steps|test|scripts|reports)\//.test(f)), []);
+    assert.deepEqual(
+      packed.kit.files.filter((f) => /^(src|steps|test|scripts|reports)\//.test(f)),
+      [],
+    );
   });
   it('mgmt-kit: tsx and esbuild are development dependencies only, and the command registers no loader', () => {
     const dependencies = Object.keys(manifest('.').dependencies ?? {});
-    assert.deepEqual(dependencies.filter((name) => BUILD_TOOLS.test(name)), []);
+    assert.deepEqual(
+      dependencies.filter((name) => BUILD_TOOLS.test(name)),
+      [],
+    );
     assert.doesNotMatch(readFileSync(join(REPO, 'bin/mgmt-kit.js'), 'utf8'), /tsx|register\(/);
   });
 });
@@ -92,7 +136,11 @@ describe('what each packed manifest says', () => {
     assert.equal(cloneBin.private, true);
     assert.match(cloneBin.scripts?.['prepare'] ?? '', /npm run build/);
     assert.deepEqual(cloneBin.bin, { 'mgmt-kit': 'mgmt-kit.js' });
-    for (const name of ['client', 'mock', 'kit'] as const) assert.deepEqual(packed[name].files.filter((f) => /clone-bin/.test(f)), []);
+    for (const name of ['client', 'mock', 'kit'] as const)
+      assert.deepEqual(
+        packed[name].files.filter((f) => /clone-bin/.test(f)),
+        [],
+      );
   });
 });
 
@@ -122,8 +170,14 @@ describe('@mgmt-kit/client, installed alone', SLOW, () => {
     console.log(`# @mgmt-kit/client: ${describeSize(installed)}; axios ${axiosVersion} alone: ${describeSize(axiosAlone)}`);
   });
   it('ships dist only (no src/, no spec document), ESM with types and sideEffects: false', () => {
-    assert.deepEqual(packed.client.files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f)), []);
-    assert.deepEqual(packed.client.files.filter((f) => /openapi-document|spec-validator/.test(f)), []);
+    assert.deepEqual(
+      packed.client.files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f)),
+      [],
+    );
+    assert.deepEqual(
+      packed.client.files.filter((f) => /openapi-document|spec-validator/.test(f)),
+      [],
+    );
     assert.equal(manifest('packages/client').sideEffects, false);
     assert.deepEqual(Object.keys(manifest('packages/client').dependencies ?? {}), ['axios']);
   });
@@ -149,16 +203,25 @@ describe('@mgmt-kit/client, installed alone', SLOW, () => {
     assert.match(readFileSync(join(compiled.folder, 'cjs-consumer.js'), 'utf8'), /require\("@mgmt-kit\/client"\)/, 'the output is CommonJS');
     assert.equal(run(process.execPath, ['cjs-consumer.js'], compiled.folder).trim(), 'function function 1');
     const node16 = compileCommonJs(dir, 'cjs-consumer.ts', clientCommonJsConsumer, 'node16');
-    assert.match(node16.errors, /error TS1479: The current file is a CommonJS module whose imports will produce 'require' calls; however, the referenced file is an ECMAScript module/);
+    assert.match(
+      node16.errors,
+      /error TS1479: The current file is a CommonJS module whose imports will produce 'require' calls; however, the referenced file is an ECMAScript module/,
+    );
   });
   it('the client type tests hold against it: named result types, literal codes, each refused mistake', () => {
     for (const name of ['named-types.ts', 'mistakes.ts'] as const) compileStrict(dir, name, clientTypeTest(name), false);
   });
   it(`a browser bundle of createClient adds at most ${CLIENT_MAX_GZIP_DELTA / 1000} kB gzipped to axios alone, without the spec`, async () => {
-    const withClient = await measureBundle(dir, 'entry-client.mjs', "import { createClient } from '@mgmt-kit/client';\nglobalThis.createClient = createClient;\n");
+    const withClient = await measureBundle(
+      dir,
+      'entry-client.mjs',
+      "import { createClient } from '@mgmt-kit/client';\nglobalThis.createClient = createClient;\n",
+    );
     const axiosOnly = await measureBundle(dir, 'entry-axios.mjs', "import axios from 'axios';\nglobalThis.axios = axios;\n");
     const delta = withClient.gzipBytes - axiosOnly.gzipBytes;
-    console.log(`# browser bundle: createClient ${withClient.bytes} B (${withClient.gzipBytes} B gzip), axios alone ${axiosOnly.bytes} B (${axiosOnly.gzipBytes} B gzip): +${delta} B gzip`);
+    console.log(
+      `# browser bundle: createClient ${withClient.bytes} B (${withClient.gzipBytes} B gzip), axios alone ${axiosOnly.bytes} B (${axiosOnly.gzipBytes} B gzip): +${delta} B gzip`,
+    );
     assert.ok(delta <= CLIENT_MAX_GZIP_DELTA, `createClient adds ${delta} B gzipped`);
     assert.equal(withClient.text.includes('x-decisions'), false, 'the spec document is not in the bundle');
   });
@@ -173,8 +236,14 @@ describe('@mgmt-kit/mock, installed alone (npm adds the msw peer that fits this 
   });
   it('declares msw ^2.15.0 || ^3.0.0 as a peer and brings no Prism, cucumber, Swagger UI or tsx', () => {
     assert.equal(manifest('packages/mock').peerDependencies?.['msw'], '^2.15.0 || ^3.0.0');
-    assert.deepEqual(installed.names.filter((name) => HEAVY.includes(name)), []);
-    assert.deepEqual(packed.mock.files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f)), []);
+    assert.deepEqual(
+      installed.names.filter((name) => HEAVY.includes(name)),
+      [],
+    );
+    assert.deepEqual(
+      packed.mock.files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f)),
+      [],
+    );
   });
   it('its handlers answer create, duplicate, read, 205 delete and 401 under msw/node (node:http client)', () => {
     const out = runModule(dir, 'smoke.mjs', mockSmoke);
@@ -197,7 +266,10 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     console.log(`# mgmt-kit: ${describeSize(installed)}`);
   });
   it('installs no TypeScript loader or bundler (tsx, esbuild, typescript)', () => {
-    assert.deepEqual(installed.names.filter((name) => BUILD_TOOLS.test(name)), []);
+    assert.deepEqual(
+      installed.names.filter((name) => BUILD_TOOLS.test(name)),
+      [],
+    );
     assert.equal(existsSync(join(dir, 'node_modules/tsx')), false);
   });
   it('holds one reference core: mgmt-kit imports the one of @mgmt-kit/mock', () => {
@@ -207,7 +279,11 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     assertEveryEntryImports(dir, '.');
   });
   it('mgmt-kit --version prints the package version', () => {
-    const out = runModule(dir, 'version.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', '--version'], { encoding: 'utf8' }));\n");
+    const out = runModule(
+      dir,
+      'version.mjs',
+      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', '--version'], { encoding: 'utf8' }));\n",
+    );
     assert.equal(out, manifest('.').version);
   });
   it('mgmt-kit serve answers its first request (/openapi.json)', () => {
@@ -219,14 +295,20 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     assert.equal(runModule(dir, 'capture.mjs', kitCaptureSmoke), 'event=0 network-link-type=2 agent=0');
   });
   it('mgmt-kit conformance --self-test runs the compiled steps: every scenario passes', () => {
-    const out = runModule(dir, 'self-test.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', 'conformance', '--self-test', '--report-dir', 'reports'], { encoding: 'utf8' }));\n");
+    const out = runModule(
+      dir,
+      'self-test.mjs',
+      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/.bin/mgmt-kit', 'conformance', '--self-test', '--report-dir', 'reports'], { encoding: 'utf8' }));\n",
+    );
     const summary = /(\d+) passed, (\d+) failed/.exec(out);
     assert.ok(summary, out.slice(-2000));
     assert.ok(Number(summary[1]) > 400, `${summary[1]} scenarios passed`);
     assert.equal(summary[2], '0', out.slice(-2000));
     // The coverage docs/conformance.md states for this run is the one the run reports.
     const measured = /Response coverage: (\d+)% \((\d+) of (\d+) documented responses seen\)/.exec(out);
-    const documented = /reference server \(`--self-test`, profile extended\) \| (\d+) % \((\d+) of (\d+)\)/.exec(readFileSync(join(REPO, 'docs', 'conformance.md'), 'utf8'));
+    const documented = /reference server \(`--self-test`, profile extended\) \| (\d+) % \((\d+) of (\d+)\)/.exec(
+      readFileSync(join(REPO, 'docs', 'conformance.md'), 'utf8'),
+    );
     assert.ok(measured && documented, 'the run prints its response coverage and docs/conformance.md states it');
     assert.deepEqual(documented.slice(1), measured.slice(1), 'docs/conformance.md states the response coverage of the self-test run');
   });
@@ -238,7 +320,11 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     assert.equal(runModule(dir, 'smoke.mjs', kitSmoke), 'same same same 200');
   });
   it('its command runs (mgmt-kit token)', () => {
-    const out = runModule(dir, 'token.mjs', "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'token', '--secret', 's'], { encoding: 'utf8' }));\n");
+    const out = runModule(
+      dir,
+      'token.mjs',
+      "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'token', '--secret', 's'], { encoding: 'utf8' }));\n",
+    );
     assert.match(out, /^eyJ[\w-]+\.[\w-]+\.[\w-]+$/);
   });
   it('runs the suite with --parallel (and --rate, which the workers share through the run) from the install: the workers load the bundle npm run build made, nothing is built at run time', () => {
@@ -248,21 +334,40 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
       "import { execFileSync } from 'node:child_process';\nconsole.log(execFileSync(process.execPath, ['node_modules/mgmt-kit/bin/mgmt-kit.js', 'conformance', '--self-test', '--parallel', '2', '--rate', '500', '--tags', '@errors', '--report-dir', 'reports'], { encoding: 'utf8' }));\n",
     );
     assert.match(out, /\b[1-9]\d* passed, 0 failed\b/);
-    for (const cache of ['node_modules/mgmt-kit/node_modules/.cache', 'node_modules/.cache/mgmt-kit']) assert.equal(existsSync(join(dir, cache)), false, `nothing written to ${cache}`);
+    for (const cache of ['node_modules/mgmt-kit/node_modules/.cache', 'node_modules/.cache/mgmt-kit'])
+      assert.equal(existsSync(join(dir, cache)), false, `nothing written to ${cache}`);
   });
   it('mgmt-kit bench can run from the install: its load generator autocannon is a dependency and its module loads', () => {
     assert.ok(manifest('.').dependencies?.['autocannon'], 'autocannon in dependencies');
-    assert.equal(runModule(dir, 'bench-loads.mjs', "const bench = await import('./node_modules/mgmt-kit/dist/bench/run-bench.js');\nconsole.log(typeof bench.runBench);\n"), 'function');
+    assert.equal(
+      runModule(
+        dir,
+        'bench-loads.mjs',
+        "const bench = await import('./node_modules/mgmt-kit/dist/bench/run-bench.js');\nconsole.log(typeof bench.runBench);\n",
+      ),
+      'function',
+    );
   });
   it('strict TypeScript (NodeNext) compiles against its three entry points', () => {
     compileStrict(dir, 'consumer.ts', kitConsumer, true);
   });
   it('mgmt-kit/playwright: without @playwright/test its import names the missing peer; with it, the entry loads and a spec using the fixture compiles', () => {
-    const missing = runModule(dir, 'playwright-missing.mjs', "try { await import('mgmt-kit/playwright'); console.log('loaded'); } catch (error) { console.log(error.code, error.message.includes('@playwright/test')); }\n");
+    const missing = runModule(
+      dir,
+      'playwright-missing.mjs',
+      "try { await import('mgmt-kit/playwright'); console.log('loaded'); } catch (error) { console.log(error.code, error.message.includes('@playwright/test')); }\n",
+    );
     assert.equal(missing, 'ERR_MODULE_NOT_FOUND true');
     const version = (JSON.parse(readFileSync(join(REPO, 'node_modules/@playwright/test/package.json'), 'utf8')) as { version: string }).version;
     run('npm', ['install', `@playwright/test@${version}`, '--no-audit', '--no-fund'], dir);
-    assert.equal(runModule(dir, 'playwright-entry.mjs', "const entry = await import('mgmt-kit/playwright');\nconsole.log(typeof entry.test.extend, typeof entry.expect.extend, typeof entry.startMockServer);\n"), 'function function function');
+    assert.equal(
+      runModule(
+        dir,
+        'playwright-entry.mjs',
+        "const entry = await import('mgmt-kit/playwright');\nconsole.log(typeof entry.test.extend, typeof entry.expect.extend, typeof entry.startMockServer);\n",
+      ),
+      'function function function',
+    );
     compileStrict(dir, 'fixture.spec.ts', playwrightConsumer, true);
   });
 });
@@ -277,9 +382,14 @@ const OPTIONAL_PEER_ENTRIES: Record<string, string> = { 'mgmt-kit/playwright': '
  */
 function assertEveryEntryImports(dir: string, folder: string): void {
   const { name, exports } = manifest(folder);
-  const runtime = Object.fromEntries(Object.entries(exports).filter(([, target]) => typeof target === 'string' || (typeof target === 'object' && target !== null && 'default' in target)));
+  const runtime = Object.fromEntries(
+    Object.entries(exports).filter(([, target]) => typeof target === 'string' || (typeof target === 'object' && target !== null && 'default' in target)),
+  );
   const specifiers = entrySpecifiers(name, runtime).filter((specifier) => !(specifier in OPTIONAL_PEER_ENTRIES));
   const lines = runModule(dir, 'entries.mjs', importEverySource(specifiers)).split('\n');
-  assert.deepEqual(lines.map((line) => line.split(' ')[0]), specifiers);
+  assert.deepEqual(
+    lines.map((line) => line.split(' ')[0]),
+    specifiers,
+  );
   for (const line of lines) assert.ok(Number(line.split(' ')[1]) > 0, `${line}: exports something`);
 }

@@ -5,7 +5,17 @@ import { expect, test } from '../../src/playwright/index.js';
 test.use({ mockOptions: { seed: { event: [{ id: 'seeded', kind: 'link-up' }] } } });
 
 const fetchStatus = (page: import('@playwright/test').Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(async ([m, p, b]) => (await fetch(p as string, { method: m as string, headers: { 'content-type': 'application/json' }, ...(b === undefined ? {} : { body: JSON.stringify(b) }) })).status, [method, path, body] as const);
+  page.evaluate(
+    async ([m, p, b]) =>
+      (
+        await fetch(p as string, {
+          method: m as string,
+          headers: { 'content-type': 'application/json' },
+          ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+        })
+      ).status,
+    [method, path, body] as const,
+  );
 
 test.describe.configure({ mode: 'serial' });
 
@@ -43,9 +53,16 @@ test('a fault rule answers in place of the server as many times as it says', asy
 test('a journal assertion waits for the request, and fails naming what the journal holds', async ({ page, mock }) => {
   await page.goto(`${mock.url}/__admin/`);
   // Sent without awaiting: the assertion waits for it to arrive.
-  void page.evaluate(() => setTimeout(() => void fetch('/catalog/agent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"late"}' }), 300));
+  void page.evaluate(() =>
+    setTimeout(() => void fetch('/catalog/agent', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"id":"late"}' }), 300),
+  );
   await expect(mock).toHaveReceived({ method: 'POST', path: '/catalog/agent', body: { id: 'late' } });
-  const failure = await expect(mock).toHaveReceived({ method: 'DELETE' }, { timeout: 200 }).then(() => undefined, (error: Error) => error);
+  const failure = await expect(mock)
+    .toHaveReceived({ method: 'DELETE' }, { timeout: 200 })
+    .then(
+      () => undefined,
+      (error: Error) => error,
+    );
   expect(failure?.message).toContain('Expected: at least one matching request');
   expect(failure?.message).toContain('POST /catalog/agent → 201');
   expect(() => mock.requests({ status: 'often' } as never)).toThrow(/requests: status must be/);

@@ -53,7 +53,9 @@ test('the Playwright fixture: two workers, each with its own reference server', 
     assert.ok(alpha && beta, `both isolation tests ran: ${[...results.keys()].join(', ')}`);
     assert.deepEqual([alpha.status, beta.status], ['passed', 'passed']);
     assert.notEqual(alpha.workerIndex, beta.workerIndex, 'the two isolation tests ran in different workers');
-    console.log(`# playwright fixture: ${report.stats.expected} tests passed with 2 workers in ${seconds.toFixed(1)} s (playwright test, Chromium from @sparticuz/chromium)`);
+    console.log(
+      `# playwright fixture: ${report.stats.expected} tests passed with 2 workers in ${seconds.toFixed(1)} s (playwright test, Chromium from @sparticuz/chromium)`,
+    );
   } finally {
     rmSync(sync, { recursive: true, force: true });
   }

@@ -30,7 +30,17 @@ test.describe('two workers, two servers', () => {
       // The page talks to this worker's server (the admin page is a same-origin page to fetch from).
       await page.goto(`${mock.url}/__admin/`);
       const call = (method: string, path: string, body?: unknown) =>
-        page.evaluate(async ([m, p, b]) => (await fetch(p as string, { method: m as string, headers: { 'content-type': 'application/json' }, ...(b === undefined ? {} : { body: JSON.stringify(b) }) })).status, [method, path, body] as const);
+        page.evaluate(
+          async ([m, p, b]) =>
+            (
+              await fetch(p as string, {
+                method: m as string,
+                headers: { 'content-type': 'application/json' },
+                ...(b === undefined ? {} : { body: JSON.stringify(b) }),
+              })
+            ).status,
+          [method, path, body] as const,
+        );
 
       expect(await call('POST', '/event', { id: `e-${name}`, kind: 'link-down' })).toBe(201);
       mock.faults.add({ method: 'GET', path: '/type/network-link', status: name === 'alpha' ? 503 : 429 });

@@ -38,15 +38,23 @@ test('Portman refuses the spec as written: its query language is a recursive sch
   assert.match(run.output, /Circular \$ref pointer found at .*ClauseList/);
 });
 
-test('Portman converts /openapi.portable.json and its contract tests of all 24 operations pass against the reference server', { timeout: 180_000 }, async () => {
+test('Portman converts /openapi.portable.json and its contract tests of all 24 operations pass against the reference server', {
+  timeout: 180_000,
+}, async () => {
   const token = await mintToken({ secret, expiresIn: '1h' });
-  const run = await portman(['-u', `${server.url}/openapi.portable.json`, '-b', server.url, '-o', 'collection.json', '--runNewman', '--newmanRunOptions', '{"bail":false}'], {
-    PORTMAN_BEARER_TOKEN: token, // the collection's {{bearerToken}}
-  });
+  const run = await portman(
+    ['-u', `${server.url}/openapi.portable.json`, '-b', server.url, '-o', 'collection.json', '--runNewman', '--newmanRunOptions', '{"bail":false}'],
+    {
+      PORTMAN_BEARER_TOKEN: token, // the collection's {{bearerToken}}
+    },
+  );
   assert.equal(run.code, 0, run.output.slice(-4000));
   const requests = [...run.output.matchAll(/^ {2}(GET|POST|PUT|DELETE) http:\S+ \[(\d{3})/gm)];
   assert.equal(requests.length, listOperations().length, run.output.slice(-4000));
-  assert.ok(requests.every(([, , status]) => status!.startsWith('2')), requests.map((r) => r[0]).join('\n'));
+  assert.ok(
+    requests.every(([, , status]) => status!.startsWith('2')),
+    requests.map((r) => r[0]).join('\n'),
+  );
   assert.match(run.output, /Schema is valid/);
   assert.doesNotMatch(run.output, /AssertionError|AssertionFailure/);
 });

@@ -26,7 +26,10 @@ interface Example {
 }
 
 function docExamples(file: string, markdown: string): Example[] {
-  return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => ({ where: `${file}:${markdown.slice(0, match.index).split('\n').length}`, source: match[1]! }));
+  return [...markdown.matchAll(/^```ts\n([\s\S]*?)^```/gm)].map((match) => ({
+    where: `${file}:${markdown.slice(0, match.index).split('\n').length}`,
+    source: match[1]!,
+  }));
 }
 
 const importsOf = (source: string) => [...source.matchAll(/from '([^']+)'/g)].map((match) => match[1]!);
@@ -52,7 +55,9 @@ function typeCheck(examples: Example[]): string[] {
       types: ['node'],
       skipLibCheck: true,
     });
-    return ts.getPreEmitDiagnostics(program).map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' }).trim());
+    return ts
+      .getPreEmitDiagnostics(program)
+      .map((d) => ts.formatDiagnostic(d, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => dir, getNewLine: () => '\n' }).trim());
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,8 +70,13 @@ describe('TypeScript examples of the docs', () => {
   it('import the scoped packages, never the whole CLI', () => {
     // mgmt-kit/playwright is the one kit entry a frontend imports: its fixture starts the node:http
     // reference server, which only the kit holds (docs/playwright.md says why).
-    const unscoped = examples.filter(({ source }) => importsOf(source).some((name) => name === 'mgmt-kit' || (name.startsWith('mgmt-kit/') && name !== 'mgmt-kit/playwright')));
-    assert.deepEqual(unscoped.map(({ where }) => where), []);
+    const unscoped = examples.filter(({ source }) =>
+      importsOf(source).some((name) => name === 'mgmt-kit' || (name.startsWith('mgmt-kit/') && name !== 'mgmt-kit/playwright')),
+    );
+    assert.deepEqual(
+      unscoped.map(({ where }) => where),
+      [],
+    );
   });
 
   it('type-check in strict mode', { timeout: 120_000 }, () => {

@@ -12,16 +12,17 @@ import { coreIndexOf, envelope, isObject, targetId, type Json } from './variant-
  * are equal, the update is undone and answered 304.
  */
 function detectsChangesThrough(view: (record: Json) => unknown): BrokenVariant['wrap'] {
-  return (handle, { store }) => async (request) => {
-    const index = coreIndexOf(request.path);
-    const id = targetId(request);
-    const before = request.method === 'PUT' && index && id !== undefined ? store[index].get(id) : undefined;
-    const response = await handle(request);
-    const after = before && index ? store[index].get(before.id) : undefined;
-    if (!before || !after || !index || response.status !== 200 || !isDeepEqual(view(before), view(after))) return response;
-    store[index].put(before);
-    return { status: 304, headers: { 'content-type': 'application/json' }, body: envelope('Not Modified', 304, `Record with id=${before.id} not modified`) };
-  };
+  return (handle, { store }) =>
+    async (request) => {
+      const index = coreIndexOf(request.path);
+      const id = targetId(request);
+      const before = request.method === 'PUT' && index && id !== undefined ? store[index].get(id) : undefined;
+      const response = await handle(request);
+      const after = before && index ? store[index].get(before.id) : undefined;
+      if (!before || !after || !index || response.status !== 200 || !isDeepEqual(view(before), view(after))) return response;
+      store[index].put(before);
+      return { status: 304, headers: { 'content-type': 'application/json' }, body: envelope('Not Modified', 304, `Record with id=${before.id} not modified`) };
+    };
 }
 
 const LISTS = ['actions', 'parameters', 'resources'];
@@ -32,7 +33,8 @@ function entriesAtTheirFirstLevel(record: Json): Json {
   const view: Json = { ...record };
   for (const list of LISTS) {
     const entries = record[list];
-    if (Array.isArray(entries)) view[list] = entries.map((e: unknown) => (isObject(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => isScalar(v))) : e));
+    if (Array.isArray(entries))
+      view[list] = entries.map((e: unknown) => (isObject(e) ? Object.fromEntries(Object.entries(e).filter(([, v]) => isScalar(v))) : e));
   }
   return view;
 }
@@ -53,7 +55,7 @@ export const BROKEN_CHANGE_DETECTION_VARIANTS: BrokenVariant[] = [
   {
     name: 'shallow-entry-compare',
     fails: '@check.nested-change and @rule.4.1-rule-5',
-    breaks: '§4.1 update: an update that changes only a value inside an entry\'s config (cmd, source, path) answers 304 and stores nothing',
+    breaks: "§4.1 update: an update that changes only a value inside an entry's config (cmd, source, path) answers 304 and stores nothing",
     wrap: detectsChangesThrough(entriesAtTheirFirstLevel),
   },
   {

@@ -28,18 +28,24 @@ export const BROKEN_ID_AND_AUTH_VARIANTS: BrokenVariant[] = [
       const id = idInPath(request.path);
       const body = request.method === 'POST' && id !== undefined ? parseBody(request) : undefined;
       if (!isObject(body) || body['id'] !== id) return handle(request);
-      return { status: 406, headers: { 'content-type': 'application/json' }, body: [{ status: 'Not Acceptable', code: 406, error: true, message: { id: 'Readonly field' } }] };
+      return {
+        status: 406,
+        headers: { 'content-type': 'application/json' },
+        body: [{ status: 'Not Acceptable', code: 406, error: true, message: { id: 'Readonly field' } }],
+      };
     },
   },
   {
     name: 'alg-none-accepted',
     fails: '@rule.5-unsigned-token',
     breaks: '§5: an unsigned token (alg none) is accepted',
-    wrap: (handle, { validToken }) => (request) => {
-      const token = /^Bearer ([\w-]+)\.[\w-]+\.$/.exec(request.headers['authorization'] ?? '')?.[1];
-      const header = token ? Buffer.from(token, 'base64url').toString('utf8') : '';
-      const unsigned = /"alg"\s*:\s*"none"/.test(header);
-      return handle(unsigned ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request);
-    },
+    wrap:
+      (handle, { validToken }) =>
+      (request) => {
+        const token = /^Bearer ([\w-]+)\.[\w-]+\.$/.exec(request.headers['authorization'] ?? '')?.[1];
+        const header = token ? Buffer.from(token, 'base64url').toString('utf8') : '';
+        const unsigned = /"alg"\s*:\s*"none"/.test(header);
+        return handle(unsigned ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request);
+      },
   },
 ];

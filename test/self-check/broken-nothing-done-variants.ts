@@ -29,16 +29,18 @@ export const BROKEN_NOTHING_DONE_VARIANTS: BrokenVariant[] = [
     name: 'refusal-still-stores',
     fails: '@check.missing-field',
     breaks: '§4.1 rule 4, §7: a create that lacks a required field answers 406 naming it, but the record is stored',
-    wrap: (handle, { store }) => async (request) => {
-      const response = await handle(request);
-      const index = coreIndexOf(request.path);
-      const body = parseBody(request);
-      const id = targetId(request);
-      if (request.method === 'POST' && response.status === 406 && index && isObject(body) && id !== undefined && namesAMissingField(response)) {
-        store[index].put({ ...body, id });
-      }
-      return response;
-    },
+    wrap:
+      (handle, { store }) =>
+      async (request) => {
+        const response = await handle(request);
+        const index = coreIndexOf(request.path);
+        const body = parseBody(request);
+        const id = targetId(request);
+        if (request.method === 'POST' && response.status === 406 && index && isObject(body) && id !== undefined && namesAMissingField(response)) {
+          store[index].put({ ...body, id });
+        }
+        return response;
+      },
   },
   {
     name: '401-after-acting',
@@ -68,15 +70,17 @@ export const BROKEN_NOTHING_DONE_VARIANTS: BrokenVariant[] = [
     name: '304-still-changes',
     fails: '@check.update-changing-nothing',
     breaks: '§4.1 update, §7: an update that changes nothing answers 304, but stamps the record with the time of the update',
-    wrap: (handle, { store }) => async (request) => {
-      const response = await handle(request);
-      const index = coreIndexOf(request.path);
-      const id = targetId(request);
-      const current = index && id !== undefined ? store[index].get(id) : undefined;
-      if (request.method === 'PUT' && response.status === 304 && index && current) {
-        store[index].put({ ...current, updated_at: new Date().toISOString() } as Json & { id: string });
-      }
-      return response;
-    },
+    wrap:
+      (handle, { store }) =>
+      async (request) => {
+        const response = await handle(request);
+        const index = coreIndexOf(request.path);
+        const id = targetId(request);
+        const current = index && id !== undefined ? store[index].get(id) : undefined;
+        if (request.method === 'PUT' && response.status === 304 && index && current) {
+          store[index].put({ ...current, updated_at: new Date().toISOString() } as Json & { id: string });
+        }
+        return response;
+      },
   },
 ];

@@ -56,14 +56,18 @@ function coerceEntryDescriptions(request: CoreRequest): CoreRequest {
   return rewriteBody(request, (body) => {
     const out: Json = { ...body };
     for (const list of ['actions', 'parameters', 'resources']) {
-      if (Array.isArray(out[list])) out[list] = (out[list] as unknown[]).map((e) => (isObject(e) && 'description' in e ? { ...e, description: asText(e['description']) } : e));
+      if (Array.isArray(out[list]))
+        out[list] = (out[list] as unknown[]).map((e) => (isObject(e) && 'description' in e ? { ...e, description: asText(e['description']) } : e));
     }
     return out;
   });
 }
 
 /** Answers an update of an unknown id with `answer` instead of the core's refusal. */
-function onUnknownUpdate(answer: (handle: Handle, request: CoreRequest) => ReturnType<Handle>, only?: (request: CoreRequest) => boolean): BrokenVariant['wrap'] {
+function onUnknownUpdate(
+  answer: (handle: Handle, request: CoreRequest) => ReturnType<Handle>,
+  only?: (request: CoreRequest) => boolean,
+): BrokenVariant['wrap'] {
   return (handle) => async (request) => {
     if (request.method !== 'PUT' || (only && !only(request))) return handle(request);
     const response = await handle(request);
@@ -86,7 +90,10 @@ function rewriteItemStatus(rewrite: (status: string) => string): BrokenVariant['
   return (handle) => async (request) => {
     const response = await handle(request);
     if (!Array.isArray(response.body)) return response;
-    return { ...response, body: (response.body as Json[]).map((item) => (typeof item['status'] === 'string' ? { ...item, status: rewrite(item['status']) } : item)) };
+    return {
+      ...response,
+      body: (response.body as Json[]).map((item) => (typeof item['status'] === 'string' ? { ...item, status: rewrite(item['status']) } : item)),
+    };
   };
 }
 
@@ -131,7 +138,11 @@ export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
     name: 'update-unknown-id-404',
     fails: '@check.update-unknown-id',
     breaks: '§4.2: an update of an id that does not exist answers 404, which update does not list',
-    wrap: onUnknownUpdate(async () => ({ status: 404, headers: { 'content-type': 'application/json' }, body: [{ status: 'Not Found', code: 404, error: true, message: 'Nothing found' }] })),
+    wrap: onUnknownUpdate(async () => ({
+      status: 404,
+      headers: { 'content-type': 'application/json' },
+      body: [{ status: 'Not Found', code: 404, error: true, message: 'Nothing found' }],
+    })),
   },
   {
     name: 'update-unknown-id-creates',
@@ -156,7 +167,11 @@ export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
     fails: '@check.update-unknown-id-at-base',
     breaks: '§4.2: PUT {base} naming an unknown id answers 200 as if it had updated (nothing is stored)',
     wrap: onUnknownUpdate(
-      async (_handle, request) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: envelope('OK', 200, `Record with id=${targetId(request)} updated`) }),
+      async (_handle, request) => ({
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: envelope('OK', 200, `Record with id=${targetId(request)} updated`),
+      }),
       (request) => isBasePath(request.path),
     ),
   },
@@ -173,7 +188,10 @@ export const BROKEN_VALUE_VARIANTS: BrokenVariant[] = [
     wrap: (handle) => async (request) => {
       const response = await handle(request);
       if (response.status !== 406 || !Array.isArray(response.body)) return response;
-      return { ...response, body: (response.body as Json[]).map((item) => (item['message'] === 'Id already found' ? { ...item, message: 'ID already found' } : item)) };
+      return {
+        ...response,
+        body: (response.body as Json[]).map((item) => (item['message'] === 'Id already found' ? { ...item, message: 'ID already found' } : item)),
+      };
     },
   },
 ];

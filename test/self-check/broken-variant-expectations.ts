@@ -23,4 +23,3 @@ export const EXPECTED_FAILURES: Record<string, readonly string[]> = Object.fromE
     return [variant.name, expectedFailuresOf(variant.fails, variant.profile)];
   }),
 );
-

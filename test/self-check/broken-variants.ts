@@ -114,15 +114,13 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     name: 'select-ignored',
     fails: '@check.select-applied',
     breaks: '§4.1 rule 8: read ignores select and returns whole records',
-    wrap: (handle) => (request) =>
-      handle(request.method === 'GET' ? rewriteBody(request, ({ select: _select, ...rest }) => rest) : request),
+    wrap: (handle) => (request) => handle(request.method === 'GET' ? rewriteBody(request, ({ select: _select, ...rest }) => rest) : request),
   },
   {
     name: 'where-ignored-on-read',
     fails: '@check.where-applied-on-read',
     breaks: '§4.1 query body: read ignores where.equals',
-    wrap: (handle) => (request) =>
-      handle(request.method === 'GET' ? rewriteBody(request, ({ where: _where, ...rest }) => rest) : request),
+    wrap: (handle) => (request) => handle(request.method === 'GET' ? rewriteBody(request, ({ where: _where, ...rest }) => rest) : request),
   },
   {
     name: 'delete-all-deletes-nothing',
@@ -139,15 +137,19 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     name: 'delete-without-auth',
     fails: '@check.auth-on-delete',
     breaks: '§5: DELETE does not check the token',
-    wrap: (handle, { validToken }) => (request) =>
-      handle(request.method === 'DELETE' ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request),
+    wrap:
+      (handle, { validToken }) =>
+      (request) =>
+        handle(request.method === 'DELETE' ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request),
   },
   {
     name: 'auth-only-on-base-path',
     fails: '@check.auth-on-record-path',
     breaks: '§5: requests on a record path ({base}/{id}) are not authenticated',
-    wrap: (handle, { validToken }) => (request) =>
-      handle(idInPath(request.path) === undefined ? request : { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } }),
+    wrap:
+      (handle, { validToken }) =>
+      (request) =>
+        handle(idInPath(request.path) === undefined ? request : { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } }),
   },
   {
     name: 'where-matches-prefix-on-read',
@@ -188,10 +190,12 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     name: 'token-signature-not-checked',
     fails: '@check.token-signature',
     breaks: '§5: any token of JWT shape is accepted (expired, not yet valid, wrong signature)',
-    wrap: (handle, { validToken }) => (request) => {
-      const jwtShaped = /^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers['authorization'] ?? '');
-      return handle(jwtShaped ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request);
-    },
+    wrap:
+      (handle, { validToken }) =>
+      (request) => {
+        const jwtShaped = /^Bearer [\w-]+\.[\w-]+\.[\w-]+$/.test(request.headers['authorization'] ?? '');
+        return handle(jwtShaped ? { ...request, headers: { ...request.headers, authorization: `Bearer ${validToken}` } } : request);
+      },
   },
   {
     name: 'update-never-304',
@@ -223,7 +227,8 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     name: 'media-type-enforced-on-create-only',
     fails: '@rule.7-media-type and not @check.media-type-on-create',
     breaks: '§7: only create answers 415 for a body not sent as JSON; read, update and delete accept it',
-    wrap: (handle) => (request) => handle(request.method === 'POST' ? request : { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
+    wrap: (handle) => (request) =>
+      handle(request.method === 'POST' ? request : { ...request, headers: { ...request.headers, 'content-type': 'application/json' } }),
   },
   {
     name: 'non-object-body-crashes',
@@ -232,7 +237,11 @@ export const BROKEN_VARIANTS: BrokenVariant[] = [
     wrap: (handle) => (request) => {
       const body = request.method === 'POST' || request.method === 'PUT' ? parseBody(request) : undefined;
       if (body === undefined || body === null || typeof body === 'object') return handle(request);
-      return Promise.resolve({ status: 500, headers: { 'content-type': 'application/json' }, body: [{ status: 'Internal Server Error', code: 500, error: true, message: 'Cannot read properties of a non-object body' }] });
+      return Promise.resolve({
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+        body: [{ status: 'Internal Server Error', code: 500, error: true, message: 'Cannot read properties of a non-object body' }],
+      });
     },
   },
   {

@@ -72,43 +72,51 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
     fails: '@check.reg-exp-whole',
     breaks: 'query language: reg_exp matches when the value only contains a match, not when the whole value matches',
     wrap: (handle) => (request) =>
-      handle(rewriteWhere(request, (clause) => {
-        const regExp = clause['reg_exp'];
-        if (!isObject(regExp) || typeof regExp['expr'] !== 'string') return clause;
-        return { ...clause, reg_exp: { ...regExp, expr: `.*(?:${regExp['expr']}).*` } };
-      })),
+      handle(
+        rewriteWhere(request, (clause) => {
+          const regExp = clause['reg_exp'];
+          if (!isObject(regExp) || typeof regExp['expr'] !== 'string') return clause;
+          return { ...clause, reg_exp: { ...regExp, expr: `.*(?:${regExp['expr']}).*` } };
+        }),
+      ),
   },
   {
     name: 'limit-to-exclusive',
     fails: '@check.limit-to-inclusive',
     breaks: 'query language: limit.to is taken as exclusive (one record short)',
     wrap: (handle) => (request) =>
-      handle(rewriteQuery(request, (query) => {
-        const limit = query['limit'];
-        if (!isObject(limit) || typeof limit['to'] !== 'number' || limit['to'] <= (Number(limit['from']) || 0)) return query;
-        return { ...query, limit: { ...limit, to: limit['to'] - 1 } };
-      })),
+      handle(
+        rewriteQuery(request, (query) => {
+          const limit = query['limit'];
+          if (!isObject(limit) || typeof limit['to'] !== 'number' || limit['to'] <= (Number(limit['from']) || 0)) return query;
+          return { ...query, limit: { ...limit, to: limit['to'] - 1 } };
+        }),
+      ),
   },
   {
     name: 'order-ignored',
     fails: '@check.order-applied',
     breaks: 'query language: order is ignored (records come in stored order)',
     wrap: (handle) => (request) =>
-      handle(rewriteQuery(request, (query) => {
-        const { order: _order, ...rest } = query;
-        return rest;
-      })),
+      handle(
+        rewriteQuery(request, (query) => {
+          const { order: _order, ...rest } = query;
+          return rest;
+        }),
+      ),
   },
   {
     name: 'or-taken-as-and',
     fails: '@check.or-clauses',
     breaks: 'query language: or needs every clause, as and does',
     wrap: (handle) => (request) =>
-      handle(rewriteWhere(request, (clause) => {
-        if (clause['or'] === undefined) return clause;
-        const { or, ...rest } = clause;
-        return { ...rest, and: or };
-      })),
+      handle(
+        rewriteWhere(request, (clause) => {
+          if (clause['or'] === undefined) return clause;
+          const { or, ...rest } = clause;
+          return { ...rest, and: or };
+        }),
+      ),
   },
   {
     name: 'q-ignored',
@@ -145,7 +153,11 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
     breaks: 'batches: a batch holding an entry that is not an object answers 500 instead of a refusal',
     wrap: (handle) => (request) =>
       batchWithANonObject(request)
-        ? Promise.resolve({ status: 500, headers: { 'content-type': 'application/json' }, body: [{ status: 'Internal Server Error', code: 500, error: true, message: 'entry is not an object' }] })
+        ? Promise.resolve({
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+            body: [{ status: 'Internal Server Error', code: 500, error: true, message: 'entry is not an object' }],
+          })
         : handle(request),
   },
   {
@@ -154,7 +166,8 @@ export const BROKEN_EXTENSION_VARIANTS: BrokenVariant[] = [
     breaks: 'stricter validation: an update changing the id answers 400 without naming the field (faithful to the description, not to the extension)',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
-      const readonly = request.method === 'PUT' && response.status === 406 && items(response)?.some((i) => isObject(i['message']) && i['message']['id'] === 'Readonly field');
+      const readonly =
+        request.method === 'PUT' && response.status === 406 && items(response)?.some((i) => isObject(i['message']) && i['message']['id'] === 'Readonly field');
       return readonly ? { ...response, status: 400, body: [{ status: 'Bad Request', code: 400, error: true, message: 'id cannot change' }] } : response;
     },
   },
@@ -173,7 +186,16 @@ export const FAITHFUL_EXTENSION_ALTERNATIVE: BrokenVariant = {
     const list = items(response);
     if (!list) return response;
     if (response.status === 400) {
-      const body = list.map((item) => (isObject(item['message']) ? { ...item, message: Object.entries(item['message']).map(([field, reason]) => `${field}: ${String(reason)}`).join('; ') } : item));
+      const body = list.map((item) =>
+        isObject(item['message'])
+          ? {
+              ...item,
+              message: Object.entries(item['message'])
+                .map(([field, reason]) => `${field}: ${String(reason)}`)
+                .join('; '),
+            }
+          : item,
+      );
       return { ...response, body };
     }
     if (request.method === 'GET' && response.status === 200) {
@@ -181,7 +203,9 @@ export const FAITHFUL_EXTENSION_ALTERNATIVE: BrokenVariant = {
       return query.includes('"order"') ? response : { ...response, body: [...list].reverse() };
     }
     const withPeriod = (message: unknown) =>
-      isObject(message) ? Object.fromEntries(Object.entries(message).map(([k, v]) => [k, v === 'Readonly field' || v === 'Repeated values' ? `${v}.` : v])) : message;
+      isObject(message)
+        ? Object.fromEntries(Object.entries(message).map(([k, v]) => [k, v === 'Readonly field' || v === 'Repeated values' ? `${v}.` : v]))
+        : message;
     return { ...response, body: list.map((item) => ({ ...item, message: item['code'] === 304 ? 'unchanged' : withPeriod(item['message']) })) };
   },
 };

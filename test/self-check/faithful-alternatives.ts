@@ -51,7 +51,8 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
     breaks: 'nothing: a read of an empty index answers 204 instead of 200 []',
     wrap: (handle) => async (request) => {
       const response = await handle(request);
-      const empty = request.method === 'GET' && isBasePath(request.path) && response.status === 200 && Array.isArray(response.body) && response.body.length === 0;
+      const empty =
+        request.method === 'GET' && isBasePath(request.path) && response.status === 200 && Array.isArray(response.body) && response.body.length === 0;
       return empty ? { status: 204, headers: {} } : response;
     },
   },
@@ -62,7 +63,7 @@ export const FAITHFUL_ALTERNATIVES: BrokenVariant[] = [
     profile: 'core',
     breaks:
       'nothing: fields beyond the tables inside agent entries refused (400), ResourceConfig.path taken only as a single string, ' +
-      'a preloaded agent whose hidden-name fields hold other JSON types than the spec\'s own choice',
+      "a preloaded agent whose hidden-name fields hold other JSON types than the spec's own choice",
     coreOptions: {
       seed: {
         agent: [
@@ -98,11 +99,14 @@ function agentWriteBody(request: { method: string; path: string; body?: string |
   }
 }
 
-const entriesOf = (body: Json) => ['actions', 'parameters', 'resources'].flatMap((list) => (Array.isArray(body[list]) ? (body[list] as unknown[]) : [])).filter(isObject);
+const entriesOf = (body: Json) =>
+  ['actions', 'parameters', 'resources'].flatMap((list) => (Array.isArray(body[list]) ? (body[list] as unknown[]) : [])).filter(isObject);
 
 function hasNestedExtras(body: Json): boolean {
   return entriesOf(body).some(
-    (entry) => Object.keys(entry).some((k) => !ENTRY_FIELDS.includes(k)) || (isObject(entry['config']) && Object.keys(entry['config']).some((k) => !CONFIG_FIELDS.includes(k))),
+    (entry) =>
+      Object.keys(entry).some((k) => !ENTRY_FIELDS.includes(k)) ||
+      (isObject(entry['config']) && Object.keys(entry['config']).some((k) => !CONFIG_FIELDS.includes(k))),
   );
 }
 
@@ -157,7 +161,9 @@ function rewriteEnvelope(status: number, items: Json[]): { status: number; body:
   const readonly = status === 406 && items.some((i) => isObject(i['message']) && i['message']['id'] === 'Readonly field');
   if (readonly) return { status: 400, body: [{ status: 'Bad Request', code: 400, error: true, message: 'id cannot change' }] };
   // A value the data model forbids (not a missing field): refused with 422, as §4.2 allows.
-  const badValue = status === 406 && items.some((i) => isObject(i['message']) && Object.values(i['message']).some((v) => v !== 'required' && v !== 'Repeated values'));
-  if (badValue) return { status: 422, body: [{ status: 'Unprocessable Entity', code: 422, error: true, message: 'not possible to create or update the record' }] };
+  const badValue =
+    status === 406 && items.some((i) => isObject(i['message']) && Object.values(i['message']).some((v) => v !== 'required' && v !== 'Repeated values'));
+  if (badValue)
+    return { status: 422, body: [{ status: 'Unprocessable Entity', code: 422, error: true, message: 'not possible to create or update the record' }] };
   return { status, body: rewritten };
 }

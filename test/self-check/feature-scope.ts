@@ -29,7 +29,9 @@ export function readFeatureOfScenario(dir = FEATURES): FeatureOfScenario {
   const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
   const tagsByScenario = new Map<string, Set<string>>();
   const featureTags: string[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.feature')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.feature'))
+    .sort()) {
     const document = parser.parse(readFileSync(join(dir, file), 'utf8'));
     const own = document.feature?.tags.at(-1)?.name;
     if (!own) throw new Error(`features/${file} has no tag above Feature: the self-check selects a feature by its own tag`);

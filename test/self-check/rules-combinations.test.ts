@@ -43,7 +43,10 @@ describe('RULES.md combinations', () => {
   test('the table names general rules and at least the dimensions of §4.1', () => {
     assert.ok(rows.length >= 20, `only ${rows.length} rows`);
     for (const dimension of ['index', 'path', 'operation', 'list', 'enum']) {
-      assert.ok(rows.some((row) => row.dimensions.some((d) => d.name === dimension)), `no rule is combined over ${dimension}`);
+      assert.ok(
+        rows.some((row) => row.dimensions.some((d) => d.name === dimension)),
+        `no rule is combined over ${dimension}`,
+      );
     }
   });
 
@@ -64,9 +67,18 @@ describe('RULES.md combinations', () => {
   });
 
   test('parseCombinations reads restrictions and exclusions, and refuses unknown dimensions', () => {
-    const markdown = ['## Combinations', '', '| General rule | Must cover | Left out |', '|---|---|---|', '| r | operation(read, delete) × path | delete × {base}: it would empty the index |'].join('\n');
+    const markdown = [
+      '## Combinations',
+      '',
+      '| General rule | Must cover | Left out |',
+      '|---|---|---|',
+      '| r | operation(read, delete) × path | delete × {base}: it would empty the index |',
+    ].join('\n');
     const [row] = parseCombinations(markdown);
-    assert.deepEqual(row?.dimensions, [{ name: 'operation', values: ['read', 'delete'] }, { name: 'path', values: ['{base}', '{base}/{id}'] }]);
+    assert.deepEqual(row?.dimensions, [
+      { name: 'operation', values: ['read', 'delete'] },
+      { name: 'path', values: ['{base}', '{base}/{id}'] },
+    ]);
     assert.deepEqual(row?.exclusions, [{ values: ['delete', '{base}'], reason: 'it would empty the index' }]);
     assert.equal(expandCombinations(row!).filter((c) => !row!.exclusions.some((e) => isExcluded(c, e))).length, 3);
     assert.throws(() => parseCombinations(markdown.replace('path |', 'colour |')), /unknown dimension/);

@@ -38,7 +38,11 @@ export interface CombinationRow {
 
 const INDEX_TAGS: Record<string, string> = { '@events': 'events', '@network-link-types': 'network link types', '@agents': 'agents' };
 const PATH_TAGS: Record<string, string> = { '@base-path': '{base}', '@record-path': '{base}/{id}' };
-const INDEX_WORDS: Array<[RegExp, string]> = [[/^event/, 'events'], [/^network link type/, 'network link types'], [/^agent/, 'agents']];
+const INDEX_WORDS: Array<[RegExp, string]> = [
+  [/^event/, 'events'],
+  [/^network link type/, 'network link types'],
+  [/^agent/, 'agents'],
+];
 /** The `entry` column of the agent scenarios names one list (`action config` → actions). */
 const ENTRY_LISTS: Record<string, string> = { action: 'actions', parameter: 'parameters', resource: 'resources' };
 
@@ -57,7 +61,9 @@ export function readScenarioCoordinates(dir: string): ScenarioCoordinates[] {
   const newId = IdGenerator.incrementing();
   const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
   const result: ScenarioCoordinates[] = [];
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.feature')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.feature'))
+    .sort()) {
     const document: GherkinDocument = parser.parse(readFileSync(join(dir, file), 'utf8'));
     const rows = exampleRows(document);
     for (const pickle of compile(document, file, newId)) {
@@ -109,7 +115,10 @@ export function parseCombinations(markdown: string): CombinationRow[] {
   if (!section) return [];
   const rows: CombinationRow[] = [];
   for (const line of section.split('\n').filter((l) => l.startsWith('| ') && !/^\|\s*(General rule|-)/.test(l))) {
-    const [rule = '', product = '', leftOut = ''] = line.slice(1, -1).split('|').map((c) => c.trim());
+    const [rule = '', product = '', leftOut = ''] = line
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim());
     const dimensions = product.split('×').map((part) => {
       const [, name = '', restriction] = /^\s*(\w+)(?:\(([^)]*)\))?\s*$/.exec(part) ?? [];
       if (!(name in DIMENSIONS)) throw new Error(`RULES.md Combinations: ${rule} names an unknown dimension "${part.trim()}"`);
@@ -125,7 +134,13 @@ export function parseCombinations(markdown: string): CombinationRow[] {
       .map((part) => {
         const colon = part.indexOf(':');
         if (colon < 0) throw new Error(`RULES.md Combinations: ${rule}: "${part}" gives no reason (value × value: reason)`);
-        return { values: part.slice(0, colon).split('×').map((v) => v.replace(/`/g, '').trim()), reason: part.slice(colon + 1).trim() };
+        return {
+          values: part
+            .slice(0, colon)
+            .split('×')
+            .map((v) => v.replace(/`/g, '').trim()),
+          reason: part.slice(colon + 1).trim(),
+        };
       });
     rows.push({ rule, dimensions, exclusions });
   }
@@ -155,8 +170,11 @@ export function describeCombination(combo: Record<string, string>): string {
  * does not state every one of them.
  */
 export function coveredCombinations(scenario: ScenarioCoordinates, dimensions: readonly Dimension[]): Array<Record<string, string>> {
-  return dimensions.reduce<Array<Record<string, string>>>((combos, dimension) => {
-    const values = scenario.values[dimension] ?? [];
-    return combos.flatMap((combo) => values.map((value) => ({ ...combo, [dimension]: value })));
-  }, [{}]);
+  return dimensions.reduce<Array<Record<string, string>>>(
+    (combos, dimension) => {
+      const values = scenario.values[dimension] ?? [];
+      return combos.flatMap((combo) => values.map((value) => ({ ...combo, [dimension]: value })));
+    },
+    [{}],
+  );
 }

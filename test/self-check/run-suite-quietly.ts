@@ -31,7 +31,12 @@ export async function runSuiteQuietly(target: {
   tags?: string | undefined;
 }): Promise<QuietRun> {
   let output = '';
-  const capture = new Writable({ write: (chunk, _encoding, done) => ((output += String(chunk)), done()) });
+  const capture = new Writable({
+    write: (chunk, _encoding, done) => {
+      output += String(chunk);
+      done();
+    },
+  });
   const { profile = 'extended', baseUrl, token, jwtSecret, jwtClaims, tags } = target;
   const result = await runConformance({
     connection: plainConnection(baseUrl, { token, jwtSecret, jwtClaims }),
@@ -61,15 +66,15 @@ export function describeFailures(scenarios: ScenarioResult[]): string {
 export function assertEveryScenarioPassed(run: QuietRun, context: string): void {
   const selected = run.scenarios.filter((s) => s.status !== 'not-selected');
   assert.ok(selected.length > 100, `only ${selected.length} scenarios ran\n${run.output}`);
-  assert.ok(
-    run.success && !run.scenarios.some(failedOrSkipped),
-    `${context}\nscenarios not passing:\n${describeFailures(run.scenarios)}\n${run.output}`,
-  );
+  assert.ok(run.success && !run.scenarios.some(failedOrSkipped), `${context}\nscenarios not passing:\n${describeFailures(run.scenarios)}\n${run.output}`);
 }
 
 /** Asserts the run failed on exactly the `expected` scenarios, naming the difference when not. */
 export function assertFailedExactly(run: QuietRun, expected: readonly string[], label: string, details = ''): void {
-  const failed = run.scenarios.filter(failedOrSkipped).map((s) => s.name).sort();
+  const failed = run.scenarios
+    .filter(failedOrSkipped)
+    .map((s) => s.name)
+    .sort();
   const want = [...expected].sort();
   assert.equal(run.success, false, `the run against ${label} passed\n${details}`);
   const unexpected = failed.filter((name) => !want.includes(name));

@@ -36,11 +36,14 @@ export const isBasePath = (path: string) => ['/event', '/type/network-link', '/c
 /** The record id of a `{base}/{id}` path, or undefined on a base path. */
 export const idInPath = (path: string) => (isBasePath(path) ? undefined : decodeURIComponent(path.slice(path.lastIndexOf('/') + 1)));
 
-const CORE_INDICES: Array<[string, IndexName]> = [['/event', 'event'], ['/type/network-link', 'network-link-type'], ['/catalog/agent', 'agent']];
+const CORE_INDICES: Array<[string, IndexName]> = [
+  ['/event', 'event'],
+  ['/type/network-link', 'network-link-type'],
+  ['/catalog/agent', 'agent'],
+];
 
 /** The core's name of the index a path belongs to (its store key), or undefined outside the three. */
-export const coreIndexOf = (path: string): IndexName | undefined =>
-  CORE_INDICES.find(([base]) => path === base || path.startsWith(`${base}/`))?.[1];
+export const coreIndexOf = (path: string): IndexName | undefined => CORE_INDICES.find(([base]) => path === base || path.startsWith(`${base}/`))?.[1];
 
 /** The id a create or update names: the path's, else the body's (undefined for a batch). */
 export function targetId(request: CoreRequest): string | undefined {

@@ -10,7 +10,13 @@ export function storeFingerprint(store: Store): string {
 
 /** Ids in the store that carry a run's prefix (records the run created and did not remove). */
 export function leftoverIds(store: Store, runPrefix: string): string[] {
-  return INDEX_NAMES.flatMap((name) => store[name].list().map((r) => r.id).filter((id) => id.startsWith(runPrefix)).map((id) => `${name} ${id}`));
+  return INDEX_NAMES.flatMap((name) =>
+    store[name]
+      .list()
+      .map((r) => r.id)
+      .filter((id) => id.startsWith(runPrefix))
+      .map((id) => `${name} ${id}`),
+  );
 }
 
 /** The outcome of every scenario as sorted `uri | name | status` lines: two runs with equal results give equal lists. */

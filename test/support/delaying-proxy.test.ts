@@ -50,7 +50,10 @@ test('answerAtMost: the requests after it are held open, never answered', async 
   const hanging = await startDelayingProxy({ upstream: server.url, delayMs: 0, answerAtMost: 1 });
   try {
     assert.equal((await sendRaw(hanging.url, 'GET', '/type/network-link', undefined, headers())).status, 200);
-    const held = sendRaw(hanging.url, 'GET', '/type/network-link', undefined, headers()).then(() => 'answered', () => 'connection closed');
+    const held = sendRaw(hanging.url, 'GET', '/type/network-link', undefined, headers()).then(
+      () => 'answered',
+      () => 'connection closed',
+    );
     const outcome = await Promise.race([held, new Promise((resolve) => setTimeout(resolve, 300, 'still waiting'))]);
     assert.equal(outcome, 'still waiting');
     assert.equal(hanging.answered, 1);

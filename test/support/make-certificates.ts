@@ -35,7 +35,11 @@ function newKeys(): { pem: string; forgeKey: forge.pki.rsa.PrivateKey; forgePubl
   return { pem, forgeKey, forgePublic: forge.pki.setRsaPublicKey(forgeKey.n, forgeKey.e) };
 }
 
-function issue(commonName: string, extensions: object[], signer?: { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey }): Issued & { key: forge.pki.rsa.PrivateKey } {
+function issue(
+  commonName: string,
+  extensions: object[],
+  signer?: { cert: forge.pki.Certificate; key: forge.pki.rsa.PrivateKey },
+): Issued & { key: forge.pki.rsa.PrivateKey } {
   const keys = newKeys();
   const cert = forge.pki.createCertificate();
   cert.publicKey = keys.forgePublic;
@@ -49,21 +53,48 @@ function issue(commonName: string, extensions: object[], signer?: { cert: forge.
   return { cert, keyPem: keys.pem, key: keys.forgeKey };
 }
 
-const caExtensions = [{ name: 'basicConstraints', cA: true, critical: true }, { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true }];
+const caExtensions = [
+  { name: 'basicConstraints', cA: true, critical: true },
+  { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
+];
 
 /** Makes a CA, a server certificate for 127.0.0.1/localhost and a client certificate signed by it, and a stranger's client certificate. */
 export function makeCertificates(): TestCertificates {
   const dir = mkdtempSync(join(tmpdir(), 'mgmt-kit-tls-'));
   const ca = issue('mgmt-kit test CA', caExtensions);
   const signer = { cert: ca.cert, key: ca.key };
-  const server = issue('127.0.0.1', [
-    { name: 'basicConstraints', cA: false },
-    { name: 'extKeyUsage', serverAuth: true },
-    { name: 'subjectAltName', altNames: [{ type: 7, ip: '127.0.0.1' }, { type: 2, value: 'localhost' }] },
-  ], signer);
-  const client = issue('mgmt-kit test client', [{ name: 'basicConstraints', cA: false }, { name: 'extKeyUsage', clientAuth: true }], signer);
+  const server = issue(
+    '127.0.0.1',
+    [
+      { name: 'basicConstraints', cA: false },
+      { name: 'extKeyUsage', serverAuth: true },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 7, ip: '127.0.0.1' },
+          { type: 2, value: 'localhost' },
+        ],
+      },
+    ],
+    signer,
+  );
+  const client = issue(
+    'mgmt-kit test client',
+    [
+      { name: 'basicConstraints', cA: false },
+      { name: 'extKeyUsage', clientAuth: true },
+    ],
+    signer,
+  );
   const otherCa = issue('another CA', caExtensions);
-  const stranger = issue('stranger', [{ name: 'basicConstraints', cA: false }, { name: 'extKeyUsage', clientAuth: true }], { cert: otherCa.cert, key: otherCa.key });
+  const stranger = issue(
+    'stranger',
+    [
+      { name: 'basicConstraints', cA: false },
+      { name: 'extKeyUsage', clientAuth: true },
+    ],
+    { cert: otherCa.cert, key: otherCa.key },
+  );
   const write = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);

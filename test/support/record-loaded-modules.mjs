@@ -9,5 +9,12 @@ if (out) {
   writeFileSync(out, '');
   register(new URL('./record-loaded-modules-hooks.mjs', import.meta.url), { data: { out } });
   const require = createRequire(import.meta.url);
-  process.on('exit', () => appendFileSync(out, Object.keys(require.cache).map((path) => `${path}\n`).join('')));
+  process.on('exit', () =>
+    appendFileSync(
+      out,
+      Object.keys(require.cache)
+        .map((path) => `${path}\n`)
+        .join(''),
+    ),
+  );
 }

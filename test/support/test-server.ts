@@ -45,7 +45,13 @@ export function assertMatchesSpec(method: string, path: string, response: { stat
  * through the module object, so msw's interceptor (which patches that property) sees the request
  * too: the hostile-input suite sends the same bytes to the msw handlers.
  */
-export function sendRaw(baseUrl: string, method: string, path: string, body: string | Buffer | undefined, headers: Record<string, string>): Promise<WireResponse> {
+export function sendRaw(
+  baseUrl: string,
+  method: string,
+  path: string,
+  body: string | Buffer | undefined,
+  headers: Record<string, string>,
+): Promise<WireResponse> {
   const url = new URL(baseUrl);
   // GET and DELETE are not chunked by default: without Content-Length node would send the body unframed.
   const framing = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };

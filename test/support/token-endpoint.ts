@@ -22,7 +22,8 @@ export async function startTokenEndpoint(options: { secret: string; clientId: st
     req.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       const form = new URLSearchParams(body);
-      const json = (status: number, value: object) => res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(value));
+      const json = (status: number, value: object) =>
+        res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' }).end(JSON.stringify(value));
       if (req.method !== 'POST' || form.get('grant_type') !== 'client_credentials') return json(400, { error: 'unsupported_grant_type' });
       if (form.get('client_id') !== options.clientId || form.get('client_secret') !== options.clientSecret) return json(401, { error: 'invalid_client' });
       const now = Math.floor(Date.now() / 1000);

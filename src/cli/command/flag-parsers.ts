@@ -22,7 +22,8 @@ export function httpUrl(text: string): string {
   } catch {
     url = undefined;
   }
-  if (url?.protocol !== 'http:' && url?.protocol !== 'https:') throw new InvalidArgumentError('Expected an http:// or https:// URL, e.g. https://mgmt.example.net.');
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    throw new InvalidArgumentError('Expected an http:// or https:// URL, e.g. https://mgmt.example.net.');
   return text;
 }
 
@@ -43,7 +44,13 @@ export function onOff(text: string): boolean {
  * line (commander passes it whole), blank lines skipped.
  */
 export function collect(text: string, previous: readonly string[]): string[] {
-  return [...previous, ...text.split(/\r?\n/).filter((line) => line.trim() !== '').map((line) => line.trim())];
+  return [
+    ...previous,
+    ...text
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '')
+      .map((line) => line.trim()),
+  ];
 }
 
 /**

@@ -11,12 +11,16 @@ const rows: Array<[string, number]> = [
   [' 2S ', 2000],
   ['0s', 0],
 ];
-for (const [text, want] of rows) test(`readDuration(${JSON.stringify(text)}) → ${want} ms`, () => assert.deepEqual(readDuration(text, '--timeout'), { ok: true, ms: want }));
+for (const [text, want] of rows)
+  test(`readDuration(${JSON.stringify(text)}) → ${want} ms`, () => assert.deepEqual(readDuration(text, '--timeout'), { ok: true, ms: want }));
 
 test('a bare number is refused for one release, naming both spellings and why', () => {
   const result = readDuration('90', '--timeout');
   assert.equal(result.ok, false);
-  assert.match(!result.ok ? result.error : '', /^--timeout 90: give the unit — 90s for seconds, 90ms for milliseconds\. --timeout read a bare number as seconds until now, while every other duration of mgmt-kit \(--delay, x-mgmt-kit-delay, fault rules\) reads it as milliseconds/);
+  assert.match(
+    !result.ok ? result.error : '',
+    /^--timeout 90: give the unit — 90s for seconds, 90ms for milliseconds\. --timeout read a bare number as seconds until now, while every other duration of mgmt-kit \(--delay, x-mgmt-kit-delay, fault rules\) reads it as milliseconds/,
+  );
 });
 
 for (const text of ['soon', '', '-1s', '1d']) {

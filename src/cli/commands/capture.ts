@@ -10,7 +10,10 @@ type CaptureIndex = (typeof INDEX_NAMES)[number];
 
 /** `--index event,agent` → the names, each checked. */
 function readIndexList(text: string): CaptureIndex[] {
-  const names = text.split(',').map((n) => n.trim()).filter(Boolean);
+  const names = text
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
   const unknown = names.filter((n) => !(INDEX_NAMES as readonly string[]).includes(n));
   if (names.length === 0 || unknown.length > 0) throw new InvalidArgumentError(`Name indices from ${INDEX_NAMES.join(', ')}, comma-separated.`);
   return names as CaptureIndex[];

@@ -49,7 +49,13 @@ function runCli(args: string[]): Promise<CliRun> {
 }
 
 const against = (server: VariantServer, reportDir: string, ...extra: string[]) => [
-  '--base-url', server.url, '--jwt-secret', server.secret, '--report-dir', join(dir, reportDir), ...extra,
+  '--base-url',
+  server.url,
+  '--jwt-secret',
+  server.secret,
+  '--report-dir',
+  join(dir, reportDir),
+  ...extra,
 ];
 
 test('exit 0: every scenario passed (and the response coverage reaches --min-coverage)', { timeout: 90_000 }, async () => {
@@ -63,7 +69,10 @@ test('exit 1: every scenario passed but the response coverage is below --min-cov
   const run = await runCli(against(faithful, 'narrow', '--tags', '@auth', '--min-coverage', '50'));
   assert.equal(run.code, 1, run.stdout + run.stderr);
   assert.match(run.stdout, / 0 failed/);
-  assert.match(run.stderr, /^mgmt-kit conformance: response coverage \d+(\.\d)?% \(\d+ of 228 documented responses seen\) is below --min-coverage 50; never seen:\n {2}readEvents: [\d, ]*204, /);
+  assert.match(
+    run.stderr,
+    /^mgmt-kit conformance: response coverage \d+(\.\d)?% \(\d+ of 228 documented responses seen\) is below --min-coverage 50; never seen:\n {2}readEvents: [\d, ]*204, /,
+  );
   const summary = join(dir, 'narrow', 'conformance-summary.json');
   const data = JSON.parse(readFileSync(summary, 'utf8')) as { tool: string; coverage: { percent: number; tallies: unknown[] } };
   assert.equal(data.tool, 'conformance');
@@ -112,7 +121,12 @@ test('--baseline: exit 0 while exactly the listed scenarios fail, shown apart in
   assert.equal(run.stderr, '', 'real reasons: no TODO warning');
   const markdown = readFileSync(join(dir, 'known', 'conformance-summary.md'), 'utf8');
   assert.match(markdown, new RegExp(`^# Conformance summary: PASSED \\(${EXPECTED.length} known deviations\\)`));
-  assert.match(markdown, new RegExp(`## Failures first\n\n\\*\\*New failures \\(0\\)\\*\\*: none\\.\n\n\\*\\*Known deviations \\(${EXPECTED.length}, listed in the baseline\\)\\*\\*\n1\\. .* — ticket MGMT-12: duplicates overwrite\n`));
+  assert.match(
+    markdown,
+    new RegExp(
+      `## Failures first\n\n\\*\\*New failures \\(0\\)\\*\\*: none\\.\n\n\\*\\*Known deviations \\(${EXPECTED.length}, listed in the baseline\\)\\*\\*\n1\\. .* — ticket MGMT-12: duplicates overwrite\n`,
+    ),
+  );
   assert.match(markdown, /## Known deviations \(baseline `.*known\.json`\)/);
   assert.match(markdown, /ticket MGMT-12: duplicates overwrite \| still fails, as the baseline expects/);
   assert.match(markdown, /⚠️ known deviation/);
@@ -124,7 +138,12 @@ test('--baseline: exit 0 while exactly the listed scenarios fail, shown apart in
   assert.match(html, /<a href="management-service\.html#41-common-pattern">§4\.1<\/a>/);
   assert.match(readFileSync(join(dir, 'known', 'management-service.html'), 'utf8'), /<h3 id="41-common-pattern"/);
   const top = html.split('<h2>Rules of the service description')[0]!;
-  assert.match(top, new RegExp(`<h2>Failures first</h2>\n<h3>New failures \\(0\\)</h3>\n<p>None\\.</p>\n<h3>Known deviations \\(${EXPECTED.length}, listed in the baseline\\)</h3>`));
+  assert.match(
+    top,
+    new RegExp(
+      `<h2>Failures first</h2>\n<h3>New failures \\(0\\)</h3>\n<p>None\\.</p>\n<h3>Known deviations \\(${EXPECTED.length}, listed in the baseline\\)</h3>`,
+    ),
+  );
   for (const [, id] of top.matchAll(/<a href="#(deviation-\d+)">/g)) assert.match(html, new RegExp(`<tr id="${id}" class="baseline still-failing">`));
 });
 
@@ -144,15 +163,43 @@ test('--baseline: exit 1 on a failure it does not list; a listed scenario that p
 
 function todoBaseline(): string {
   const file = join(dir, 'todo.json');
-  writeFileSync(file, JSON.stringify({ expectedFailures: [{ scenario: 'Create an event with a new id', reason: 'TODO: say why this is accepted. It failed with: x' }] }));
+  writeFileSync(
+    file,
+    JSON.stringify({ expectedFailures: [{ scenario: 'Create an event with a new id', reason: 'TODO: say why this is accepted. It failed with: x' }] }),
+  );
   return file;
 }
 
 const preflight: Array<[string, { args: () => string[]; message: RegExp }]> = [
-  ['an unreachable target', { args: () => ['--base-url', 'http://127.0.0.1:9', '--token', 't'], message: /^mgmt-kit conformance: URL: cannot reach the target: GET http:\/\/127\.0\.0\.1:9\/type\/network-link failed \(connect ECONNREFUSED/ }],
-  ['a refused token', { args: () => ['--base-url', faithful.url, '--token', 'not-a-jwt'], message: /^mgmt-kit conformance: token: the target refused the token: .* answered 401\. Check --token/ }],
-  ['a baseline whose reasons still say TODO (warned) and an unreachable target', { args: () => ['--base-url', 'http://127.0.0.1:9', '--token', 't', '--baseline', todoBaseline()], message: /^mgmt-kit conformance: warning: --baseline .*todo\.json: 1 entry still says TODO instead of why the failure is accepted \(Create an event with a new id\)\nmgmt-kit conformance: URL: cannot reach the target/ }],
-  ['a bad baseline file', { args: () => ['--base-url', faithful.url, '--token', 't', '--baseline', join(dir, 'missing.json')], message: /--baseline .*missing\.json: cannot read it \(ENOENT\)/ }],
+  [
+    'an unreachable target',
+    {
+      args: () => ['--base-url', 'http://127.0.0.1:9', '--token', 't'],
+      message: /^mgmt-kit conformance: URL: cannot reach the target: GET http:\/\/127\.0\.0\.1:9\/type\/network-link failed \(connect ECONNREFUSED/,
+    },
+  ],
+  [
+    'a refused token',
+    {
+      args: () => ['--base-url', faithful.url, '--token', 'not-a-jwt'],
+      message: /^mgmt-kit conformance: token: the target refused the token: .* answered 401\. Check --token/,
+    },
+  ],
+  [
+    'a baseline whose reasons still say TODO (warned) and an unreachable target',
+    {
+      args: () => ['--base-url', 'http://127.0.0.1:9', '--token', 't', '--baseline', todoBaseline()],
+      message:
+        /^mgmt-kit conformance: warning: --baseline .*todo\.json: 1 entry still says TODO instead of why the failure is accepted \(Create an event with a new id\)\nmgmt-kit conformance: URL: cannot reach the target/,
+    },
+  ],
+  [
+    'a bad baseline file',
+    {
+      args: () => ['--base-url', faithful.url, '--token', 't', '--baseline', join(dir, 'missing.json')],
+      message: /--baseline .*missing\.json: cannot read it \(ENOENT\)/,
+    },
+  ],
 ];
 
 for (const [name, { args, message }] of preflight) {
@@ -166,7 +213,8 @@ for (const [name, { args, message }] of preflight) {
     // A run stopped at pre-flight leaves a summary that says so (never an earlier verdict); one
     // stopped while reading its flags never reached the report directory.
     assert.equal(existsSync(join(reportDir, 'cucumber.json')), false, 'no scenario reports');
-    if (existsSync(reportDir)) assert.match(readFileSync(join(reportDir, 'conformance-summary.md'), 'utf8'), /^# Conformance summary: NOT RUN\n[\s\S]*- pre-flight: /);
+    if (existsSync(reportDir))
+      assert.match(readFileSync(join(reportDir, 'conformance-summary.md'), 'utf8'), /^# Conformance summary: NOT RUN\n[\s\S]*- pre-flight: /);
   });
 }
 
@@ -185,7 +233,10 @@ test('SIGINT mid-run: exit 130, and the summary says the run was interrupted, no
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   assert.equal(code, 130, stdout + stderr);
   // The run reads back what it left before it ends (src/cli/commands/honest-ends.test.ts checks the ids).
-  assert.match(stderr, /interrupted by SIGINT: no verdict\. (Records of the run left on the target \(\d+, read back at \d\d:\d\d:\d\d UTC|The read-back at \d\d:\d\d:\d\d UTC found no record under the run prefix mk-[0-9a-f]{6}-)/);
+  assert.match(
+    stderr,
+    /interrupted by SIGINT: no verdict\. (Records of the run left on the target \(\d+, read back at \d\d:\d\d:\d\d UTC|The read-back at \d\d:\d\d:\d\d UTC found no record under the run prefix mk-[0-9a-f]{6}-)/,
+  );
   const summary = readFileSync(join(reportDir, 'conformance-summary.md'), 'utf8');
   assert.match(summary, /^# Conformance summary: INTERRUPTED\n/);
   assert.match(readFileSync(join(reportDir, 'junit.xml'), 'utf8'), /failures="1"/);

@@ -13,12 +13,30 @@ function runCli(args: string[]) {
 
 const refused: Array<[string, { args: string[]; message: RegExp }]> = [
   ['no target', { args: [], message: /no target/ }],
-  ['an empty --jwt-secret', { args: ['--base-url', 'http://127.0.0.1:9', '--jwt-secret', ''], message: /--jwt-secret <S>' argument '' is invalid\. It must not be empty/ }],
+  [
+    'an empty --jwt-secret',
+    { args: ['--base-url', 'http://127.0.0.1:9', '--jwt-secret', ''], message: /--jwt-secret <S>' argument '' is invalid\. It must not be empty/ },
+  ],
   ['--jwt-claims that is not an object', { args: ['--base-url', 'http://127.0.0.1:9', '--jwt-claims', '[1]'], message: /--jwt-claims must be a JSON object/ }],
-  ['an unknown profile', { args: ['--base-url', 'http://127.0.0.1:9', '--profile', 'strict'], message: /--profile <NAME>' argument 'strict' is invalid\. Allowed choices are core, extended/ }],
+  [
+    'an unknown profile',
+    {
+      args: ['--base-url', 'http://127.0.0.1:9', '--profile', 'strict'],
+      message: /--profile <NAME>' argument 'strict' is invalid\. Allowed choices are core, extended/,
+    },
+  ],
   ['an unknown flag', { args: ['--base-url', 'http://127.0.0.1:9', '--bogus'], message: /unknown option '--bogus'/ }],
-  ['a base URL that is not a URL', { args: ['--base-url', '127.0.0.1:8080'], message: /--base-url <URL>' argument '127\.0\.0\.1:8080' is invalid\. Expected an http:\/\/ or https:\/\/ URL/ }],
-  ['a baseline without reasons', { args: ['--base-url', 'http://127.0.0.1:9', '--baseline', 'package.json'], message: /--baseline package\.json: expected an object with an "expectedFailures" list/ }],
+  [
+    'a base URL that is not a URL',
+    { args: ['--base-url', '127.0.0.1:8080'], message: /--base-url <URL>' argument '127\.0\.0\.1:8080' is invalid\. Expected an http:\/\/ or https:\/\/ URL/ },
+  ],
+  [
+    'a baseline without reasons',
+    {
+      args: ['--base-url', 'http://127.0.0.1:9', '--baseline', 'package.json'],
+      message: /--baseline package\.json: expected an object with an "expectedFailures" list/,
+    },
+  ],
 ];
 
 for (const [name, { args, message }] of refused) {

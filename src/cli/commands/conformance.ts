@@ -39,11 +39,18 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
     ),
     { ms: 15_000, text: '15s' },
   )
-    .addOption(new Option('--profile <NAME>', 'core (the description only) or extended (adds @extension); absent: core, with --self-test extended').choices(['core', 'extended'] as const))
+    .addOption(
+      new Option('--profile <NAME>', 'core (the description only) or extended (adds @extension); absent: core, with --self-test extended').choices([
+        'core',
+        'extended',
+      ] as const),
+    )
     .option('--allow-destructive', 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)')
     .option('--tags <EXPR>', 'cucumber tag expression, and-ed with the profile')
     .addOption(
-      new Option('--parallel <N>', 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other').default(0).argParser(wholeNumber(0, 32)),
+      new Option('--parallel <N>', 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other')
+        .default(0)
+        .argParser(wholeNumber(0, 32)),
     )
     .addOption(reportDirOption('the reports and the summary'))
     .option('--baseline <FILE>', 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail')
@@ -56,7 +63,9 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
       const baseline = flags.baseline === undefined ? undefined : readBaselineFile(flags.baseline);
       const todo = baseline ? findTodoReasons(baseline.baseline) : [];
       if (baseline && todo.length > 0) {
-        io.stderr.write(`mgmt-kit conformance: warning: --baseline ${baseline.file}: ${todo.length === 1 ? '1 entry still says' : `${todo.length} entries still say`} TODO instead of why the failure is accepted (${todo.slice(0, 3).join('; ')}${todo.length > 3 ? '; …' : ''})\n`);
+        io.stderr.write(
+          `mgmt-kit conformance: warning: --baseline ${baseline.file}: ${todo.length === 1 ? '1 entry still says' : `${todo.length} entries still say`} TODO instead of why the failure is accepted (${todo.slice(0, 3).join('; ')}${todo.length > 3 ? '; …' : ''})\n`,
+        );
       }
       io.exitCode = await withTarget('conformance', flags, io.stdout, (target) =>
         runConformanceCommand({

@@ -19,7 +19,9 @@ Exit status: 0 merged (and at least --min-coverage)
              1 the merged coverage is below --min-coverage
              2 no --report, or one that cannot be read`,
     )
-    .addOption(new Option('--report <FILE>', 'a conformance-summary.json or fuzz-summary.json; repeat for each run').default([] as string[], 'none').argParser(collect))
+    .addOption(
+      new Option('--report <FILE>', 'a conformance-summary.json or fuzz-summary.json; repeat for each run').default([] as string[], 'none').argParser(collect),
+    )
     .addOption(minCoverageOption())
     .action(async (flags) => {
       if (flags.report.length === 0) throw new UsageError('no --report FILE: give the conformance-summary.json and/or fuzz-summary.json of the runs to merge');
@@ -30,7 +32,10 @@ Exit status: 0 merged (and at least --min-coverage)
         import('../../reference-server/core/index.js'),
       ]);
       const files = flags.report.map((path) => ({ path, ...readFlagFile('--report', path, parseCoverageFile) }));
-      const coverage = buildResponseCoverage(listOperations(), files.flatMap((f) => f.tallies));
+      const coverage = buildResponseCoverage(
+        listOperations(),
+        files.flatMap((f) => f.tallies),
+      );
       const targets = [...new Set(files.map((f) => f.baseUrl))];
       io.stdout.write(
         [

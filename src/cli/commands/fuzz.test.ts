@@ -17,7 +17,11 @@ function runCli(args: string[]) {
 describe('mgmt-kit fuzz', () => {
   const refused: Array<[string, string[], RegExp]> = [
     ['no target', [], /no target/],
-    ['an unreadable --time-budget', ['--base-url', 'http://127.0.0.1:9', '--time-budget', 'soon'], /--time-budget <TIME>' argument 'soon' is invalid\. "soon" is not a duration: write e\.g\. 300ms, 2s/],
+    [
+      'an unreadable --time-budget',
+      ['--base-url', 'http://127.0.0.1:9', '--time-budget', 'soon'],
+      /--time-budget <TIME>' argument 'soon' is invalid\. "soon" is not a duration: write e\.g\. 300ms, 2s/,
+    ],
     ['a --base-url that is not a URL', ['--base-url', 'nowhere'], /--base-url <URL>' argument 'nowhere' is invalid\. Expected an http:\/\/ or https:\/\/ URL/],
     ['--seed, now --random-seed (seed names the start records of serve)', ['--self-test', '--seed', '9'], /unknown option '--seed'/],
   ];

@@ -30,54 +30,66 @@ function readFuzzBaselineFile(file: string): { file: string; baseline: FuzzBasel
 
 /** `mgmt-kit fuzz`: the fuzzer against a base URL, or against a fresh reference server (--self-test). */
 export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
-  return addTargetOptions(
-    new Command('fuzz').summary('model-based differential fuzzing of any implementation').description(
-      `Model-based differential fuzzing: generated sequences of create/read/update/delete requests, each answer checked against the spec and against the reference core fed the same requests; each disagreement is shrunk to its shortest sequence and printed as curl commands. Every id it creates starts with a run prefix (fz-xxxxxx-) and is deleted afterwards; a read of every index at the end says what is left. Exit 0: nothing failed; 1: failures, or the response coverage is below --min-coverage (with --baseline: failures it does not list); 2: usage error, target unreachable, TLS, proxy or token failure (the pre-flight of conformance); 3: the target throttled the run (429, or 503 with Retry-After) and nothing failed before.`,
-    ),
-    { ms: 10_000, text: '10s' },
-  )
-    .addOption(new Option('--runs <N>', 'generated sequences (shrinking runs not counted)').default(DEFAULT_FUZZ_RUNS).argParser(wholeNumber(1, 1_000_000)))
-    .addOption(
-      durationOption(
-        '--time-budget <TIME>',
-        `generating and shrinking stop after this long (60s, 2m, 500ms), a request still in flight is aborted; deleting the run's records then gets up to ${CLEAN_UP_ALLOWANCE_MS / 1000} s more and the final read of what is left ${FINAL_READ_ALLOWANCE_MS / 1000} s`,
-      ).default(60_000, '60s'),
+  return (
+    addTargetOptions(
+      new Command('fuzz')
+        .summary('model-based differential fuzzing of any implementation')
+        .description(
+          `Model-based differential fuzzing: generated sequences of create/read/update/delete requests, each answer checked against the spec and against the reference core fed the same requests; each disagreement is shrunk to its shortest sequence and printed as curl commands. Every id it creates starts with a run prefix (fz-xxxxxx-) and is deleted afterwards; a read of every index at the end says what is left. Exit 0: nothing failed; 1: failures, or the response coverage is below --min-coverage (with --baseline: failures it does not list); 2: usage error, target unreachable, TLS, proxy or token failure (the pre-flight of conformance); 3: the target throttled the run (429, or 503 with Retry-After) and nothing failed before.`,
+        ),
+      { ms: 10_000, text: '10s' },
     )
-    .addOption(
-      new Option('--random-seed <N>', 'replay a run: the same random seed generates the same sequences (absent: a random one, printed)').argParser(wholeNumber(0, MAX_RANDOM_SEED)),
-    )
-    .addOption(
-      new Option(
-        '--concurrency <N>',
-        'first send up to --runs groups of N overlapping requests on one record at once (creates of one new id, updates of different fields, update or read or create against delete, deletes of one record), each judged by whether some serial order of the same requests explains every answer and the record read back; within half the time budget, each request paced by --rate',
-      ).argParser(wholeNumber(2, 8)),
-    )
-    .option('--allow-destructive', 'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)')
-    .addOption(reportDirOption('fuzz.md, fuzz-junit.xml and fuzz-summary.json'))
-    // --baseline / --write-baseline: known deviations by failure signature (src/fuzz/report/fuzz-baseline.ts).
-    .option('--baseline <FILE>', 'JSON list of known deviations by failure signature, each with a reason: exit 0 while no other failure is found')
-    .option('--write-baseline <FILE>', 'write the baseline this run needs (every failure signature, earlier entries kept) to FILE')
-    .addOption(minCoverageOption())
-    .action(async (flags) => {
-      // Loaded here: the fuzzer brings fast-check and the reference core, which no other command needs.
-      const { runFuzzCommand } = await import('../../fuzz/run/run-fuzz-command.js');
-      const baseline = flags.baseline === undefined ? undefined : readFuzzBaselineFile(flags.baseline);
-      const todo = baseline ? findFuzzTodoReasons(baseline.baseline) : [];
-      if (baseline && todo.length > 0) io.stderr.write(`mgmt-kit fuzz: warning: --baseline ${baseline.file}: ${todo.length} entr${todo.length === 1 ? 'y still says' : 'ies still say'} TODO instead of why the deviation is accepted (${todo.slice(0, 3).join('; ')})\n`);
-      io.exitCode = await withTarget('fuzz', flags, io.stdout, (target) =>
-        runFuzzCommand({
-          connection: target.connection,
-          allowDestructive: target.selfTest || flags.allowDestructive === true,
-          runs: flags.runs,
-          timeBudgetMs: flags.timeBudget,
-          randomSeed: flags.randomSeed ?? randomInt(MAX_RANDOM_SEED),
-          concurrency: flags.concurrency,
-          reportDir: resolve(process.cwd(), flags.reportDir),
-          minCoverage: flags.minCoverage,
-          baseline,
-          writeBaseline: flags.writeBaseline === undefined ? undefined : resolve(process.cwd(), flags.writeBaseline),
-          out: io.stdout,
-        }),
-      );
-    });
+      .addOption(new Option('--runs <N>', 'generated sequences (shrinking runs not counted)').default(DEFAULT_FUZZ_RUNS).argParser(wholeNumber(1, 1_000_000)))
+      .addOption(
+        durationOption(
+          '--time-budget <TIME>',
+          `generating and shrinking stop after this long (60s, 2m, 500ms), a request still in flight is aborted; deleting the run's records then gets up to ${CLEAN_UP_ALLOWANCE_MS / 1000} s more and the final read of what is left ${FINAL_READ_ALLOWANCE_MS / 1000} s`,
+        ).default(60_000, '60s'),
+      )
+      .addOption(
+        new Option('--random-seed <N>', 'replay a run: the same random seed generates the same sequences (absent: a random one, printed)').argParser(
+          wholeNumber(0, MAX_RANDOM_SEED),
+        ),
+      )
+      .addOption(
+        new Option(
+          '--concurrency <N>',
+          'first send up to --runs groups of N overlapping requests on one record at once (creates of one new id, updates of different fields, update or read or create against delete, deletes of one record), each judged by whether some serial order of the same requests explains every answer and the record read back; within half the time budget, each request paced by --rate',
+        ).argParser(wholeNumber(2, 8)),
+      )
+      .option(
+        '--allow-destructive',
+        'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)',
+      )
+      .addOption(reportDirOption('fuzz.md, fuzz-junit.xml and fuzz-summary.json'))
+      // --baseline / --write-baseline: known deviations by failure signature (src/fuzz/report/fuzz-baseline.ts).
+      .option('--baseline <FILE>', 'JSON list of known deviations by failure signature, each with a reason: exit 0 while no other failure is found')
+      .option('--write-baseline <FILE>', 'write the baseline this run needs (every failure signature, earlier entries kept) to FILE')
+      .addOption(minCoverageOption())
+      .action(async (flags) => {
+        // Loaded here: the fuzzer brings fast-check and the reference core, which no other command needs.
+        const { runFuzzCommand } = await import('../../fuzz/run/run-fuzz-command.js');
+        const baseline = flags.baseline === undefined ? undefined : readFuzzBaselineFile(flags.baseline);
+        const todo = baseline ? findFuzzTodoReasons(baseline.baseline) : [];
+        if (baseline && todo.length > 0)
+          io.stderr.write(
+            `mgmt-kit fuzz: warning: --baseline ${baseline.file}: ${todo.length} entr${todo.length === 1 ? 'y still says' : 'ies still say'} TODO instead of why the deviation is accepted (${todo.slice(0, 3).join('; ')})\n`,
+          );
+        io.exitCode = await withTarget('fuzz', flags, io.stdout, (target) =>
+          runFuzzCommand({
+            connection: target.connection,
+            allowDestructive: target.selfTest || flags.allowDestructive === true,
+            runs: flags.runs,
+            timeBudgetMs: flags.timeBudget,
+            randomSeed: flags.randomSeed ?? randomInt(MAX_RANDOM_SEED),
+            concurrency: flags.concurrency,
+            reportDir: resolve(process.cwd(), flags.reportDir),
+            minCoverage: flags.minCoverage,
+            baseline,
+            writeBaseline: flags.writeBaseline === undefined ? undefined : resolve(process.cwd(), flags.writeBaseline),
+            out: io.stdout,
+          }),
+        );
+      })
+  );
 }

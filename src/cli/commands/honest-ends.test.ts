@@ -28,7 +28,11 @@ interface Run {
  * output so far and returns the signals to send (once, in order), or nothing yet; `interruptAt`
  * sends them when the server has answered that many requests.
  */
-function runCli(args: string[], signalWhen?: (stdout: string, stderr: string) => NodeJS.Signals[] | undefined, interruptAt?: { server: RunningReferenceServer; requests: number; signals: NodeJS.Signals[] }): Promise<Run> {
+function runCli(
+  args: string[],
+  signalWhen?: (stdout: string, stderr: string) => NodeJS.Signals[] | undefined,
+  interruptAt?: { server: RunningReferenceServer; requests: number; signals: NodeJS.Signals[] },
+): Promise<Run> {
   const env = { ...process.env, NODE_OPTIONS: '', BASE_URL: '', TOKEN: '', JWT_SECRET: '', JWT_CLAIMS: '', AUTH_SCHEME: '' };
   const started = Date.now();
   const child = spawn(process.execPath, [BIN, ...args], { env });
@@ -54,8 +58,14 @@ function runCli(args: string[], signalWhen?: (stdout: string, stderr: string) =>
     interruptAt.server.server.on('request', count);
     child.on('close', () => interruptAt.server.server.off('request', count));
   }
-  child.stdout.on('data', (c: Buffer) => ((stdout += c.toString()), look()));
-  child.stderr.on('data', (c: Buffer) => ((stderr += c.toString()), look()));
+  child.stdout.on('data', (c: Buffer) => {
+    stdout += c.toString();
+    look();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    stderr += c.toString();
+    look();
+  });
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr, ms: Date.now() - started })));
 }
 
@@ -98,9 +108,25 @@ interface FuzzSummary {
   cleanUp: { leftovers: string[]; unverified: string[]; deleteCommands: string[]; triedAfterStop?: boolean };
 }
 
-const fuzzArgs = (server: RunningReferenceServer, reportDir: string) => ['fuzz', '--base-url', server.url, '--jwt-secret', secret, '--runs', '100000', '--time-budget', '90s', '--random-seed', '5', '--report-dir', reportDir];
+const fuzzArgs = (server: RunningReferenceServer, reportDir: string) => [
+  'fuzz',
+  '--base-url',
+  server.url,
+  '--jwt-secret',
+  secret,
+  '--runs',
+  '100000',
+  '--time-budget',
+  '90s',
+  '--random-seed',
+  '5',
+  '--report-dir',
+  reportDir,
+];
 
-test('fuzz against a target that dies mid-run: one line, exit 4, reports saying it did not finish; the failure found before stays, none is made of the refused connections', { timeout: 180_000 }, async () => {
+test('fuzz against a target that dies mid-run: one line, exit 4, reports saying it did not finish; the failure found before stays, none is made of the refused connections', {
+  timeout: 180_000,
+}, async () => {
   const server = await doomedServer(900);
   // A broken update (every PUT of an event answers 500): a failure the fuzzer finds early.
   await addFault(server, { method: 'PUT', pathPattern: '^/event', status: 500 });
@@ -129,7 +155,9 @@ test('fuzz against a target that dies mid-run: one line, exit 4, reports saying 
   assert.match(readFileSync(join(reportDir, 'fuzz-junit.xml'), 'utf8'), /name="the run: TARGET STOPPED"/);
 });
 
-test('fuzz interrupted by SIGINT: deletes and reads back what the run left, lists exactly what the target holds with a delete command each, exit 130', { timeout: 180_000 }, async () => {
+test('fuzz interrupted by SIGINT: deletes and reads back what the run left, lists exactly what the target holds with a delete command each, exit 130', {
+  timeout: 180_000,
+}, async () => {
   const server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret }, admin: true });
   try {
     // Deletes of the run's records are dropped: some are left, and the reports must name them.
@@ -148,24 +176,38 @@ test('fuzz interrupted by SIGINT: deletes and reads back what the run left, list
     const markdown = readFileSync(join(reportDir, 'fuzz.md'), 'utf8');
     assert.match(markdown, /^\*\*Verdict: INTERRUPTED\*\* \(exit 130\)/m);
     for (const command of summary.cleanUp.deleteCommands) assert.ok(markdown.includes(command), command);
-    assert.match(summary.cleanUp.deleteCommands[0]!, /^curl -X DELETE -H "Authorization: Bearer \$TOKEN" 'http:\/\/127\.0\.0\.1:\d+\/(event|type\/network-link|catalog\/agent)\/[^']+'$/);
+    assert.match(
+      summary.cleanUp.deleteCommands[0]!,
+      /^curl -X DELETE -H "Authorization: Bearer \$TOKEN" 'http:\/\/127\.0\.0\.1:\d+\/(event|type\/network-link|catalog\/agent)\/[^']+'$/,
+    );
     assert.match(readFileSync(join(reportDir, 'fuzz-junit.xml'), 'utf8'), /name="the run: INTERRUPTED"/);
   } finally {
     await server.close();
   }
 });
 
-test('conformance interrupted by SIGINT: reads back what the run left, lists exactly what the target holds with a delete command each, exit 130', { timeout: 180_000 }, async () => {
+test('conformance interrupted by SIGINT: reads back what the run left, lists exactly what the target holds with a delete command each, exit 130', {
+  timeout: 180_000,
+}, async () => {
   const server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret }, admin: true });
   try {
     await addFault(server, { method: 'DELETE', pathPattern: '/mk-', status: 'drop' });
     const reportDir = join(dir, 'conformance-interrupted');
     // 600 requests in: records of several scenarios are left (their deletes were dropped).
-    const run = await runCli(['conformance', '--base-url', server.url, '--jwt-secret', secret, '--report-dir', reportDir], undefined, { server, requests: 600, signals: ['SIGINT'] });
+    const run = await runCli(['conformance', '--base-url', server.url, '--jwt-secret', secret, '--report-dir', reportDir], undefined, {
+      server,
+      requests: 600,
+      signals: ['SIGINT'],
+    });
     assert.equal(run.code, 130, (run.stdout + run.stderr).slice(-3000));
     assert.match(run.stderr, /interrupted by SIGINT: reading back what the run left under mk-[0-9a-f]{6}- \(at most 10 s; a second SIGINT ends it at once\)/);
     assert.doesNotMatch(run.stdout, /\d+ scenarios \(/, "the scenarios cut short by the interrupt are not counted as cucumber's run");
-    const summary = JSON.parse(readFileSync(join(reportDir, 'conformance-summary.json'), 'utf8')) as { verdict: string; exitCode: number; runPrefix: string; leftovers: { ids: string[]; deleteCommands: string[] } };
+    const summary = JSON.parse(readFileSync(join(reportDir, 'conformance-summary.json'), 'utf8')) as {
+      verdict: string;
+      exitCode: number;
+      runPrefix: string;
+      leftovers: { ids: string[]; deleteCommands: string[] };
+    };
     assert.deepEqual([summary.verdict, summary.exitCode], ['INTERRUPTED', 130]);
     assert.ok(summary.leftovers, `the leftovers were read back: ${JSON.stringify(summary)}`);
     const held = heldUnder(server, summary.runPrefix);
@@ -196,14 +238,19 @@ test('a second signal ends the read-back at once: the reports say the leftovers 
   try {
     for (const command of ['conformance', 'fuzz'] as const) {
       const reportDir = join(dir, `${command}-twice`);
-      const args = command === 'fuzz' ? fuzzArgs(server, reportDir) : ['conformance', '--base-url', server.url, '--jwt-secret', secret, '--report-dir', reportDir];
+      const args =
+        command === 'fuzz' ? fuzzArgs(server, reportDir) : ['conformance', '--base-url', server.url, '--jwt-secret', secret, '--report-dir', reportDir];
       const run = await runCli(args, undefined, { server, requests: 400, signals: ['SIGINT', 'SIGTERM'] });
       // Both signals are pending at once: whichever the process handles first is the one it exits by.
       assert.ok(run.code === 130 || run.code === 143, `${command}: exit ${run.code} ${(run.stdout + run.stderr).slice(-2000)}`);
       const name = command === 'fuzz' ? 'fuzz.md' : 'conformance-summary.md';
       const markdown = readFileSync(join(reportDir, name), 'utf8');
       assert.match(markdown, /: INTERRUPTED\n/, `${command}: ${markdown}`);
-      assert.match(markdown, /The records the run left could not be read \(a second signal \((SIGTERM|SIGINT)\) came before the (read-back|clean-up and read-back) finished\): records under the run prefix (mk|fz)-[0-9a-f]{6}- may be left on the target/, `${command}: ${markdown}`);
+      assert.match(
+        markdown,
+        /The records the run left could not be read \(a second signal \((SIGTERM|SIGINT)\) came before the (read-back|clean-up and read-back) finished\): records under the run prefix (mk|fz)-[0-9a-f]{6}- may be left on the target/,
+        `${command}: ${markdown}`,
+      );
     }
   } finally {
     await server.close();

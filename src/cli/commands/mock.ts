@@ -8,9 +8,11 @@ import { addPrismListenOptions } from '../prism/prism-listen-flags.js';
  */
 export function mockCommand(io: CommandIo): CommandUnknownOpts {
   return addPrismListenOptions(
-    new Command('mock').summary('serve spec/openapi.yaml from its examples with Prism, stateless (npm run mock)').description(
-      `Serves spec/openapi.yaml with Prism from the spec's examples: stateless, so a create is not visible to a later read (mgmt-kit serve is the stateful mock). Prefer: code=…, example=… picks an answer. Prints "mgmt-kit mock: ready on <url>" once Prism listens; stops Prism on SIGINT/SIGTERM.`,
-    ),
+    new Command('mock')
+      .summary('serve spec/openapi.yaml from its examples with Prism, stateless (npm run mock)')
+      .description(
+        `Serves spec/openapi.yaml with Prism from the spec's examples: stateless, so a create is not visible to a later read (mgmt-kit serve is the stateful mock). Prefer: code=…, example=… picks an answer. Prints "mgmt-kit mock: ready on <url>" once Prism listens; stops Prism on SIGINT/SIGTERM.`,
+      ),
     4010,
   )
     .option('--dynamic', 'generate bodies from the schemas instead of the examples')

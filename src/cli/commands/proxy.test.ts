@@ -48,7 +48,10 @@ describe('mgmt-kit proxy (Prism --errors)', () => {
     assert.equal(result.status, 500);
     assert.match(result.headers['content-type'] ?? '', /application\/problem\+json/);
     const violations = JSON.parse(result.headers['sl-violations'] ?? '[]') as Array<{ message: string }>;
-    assert.deepEqual(violations.map((v) => v.message), ['Response body must be array']);
+    assert.deepEqual(
+      violations.map((v) => v.message),
+      ['Response body must be array'],
+    );
     assert.match(result.rawBody, /#VIOLATIONS/);
   });
   it('an undocumented status is flagged in sl-violations, and the client throws naming the operation', async () => {

@@ -19,6 +19,12 @@ export function proxyCommand(io: CommandIo): CommandUnknownOpts {
     4011,
   ).action(async (flags) => {
     const [{ buildProxyArgs }, { runPrism }] = await Promise.all([import('../prism/prism-args.js'), import('../prism/run-prism.js')]);
-    io.exitCode = await runPrism({ args: buildProxyArgs(flags), url: `http://${flags.host}:${flags.port}`, label: `proxy (upstream ${flags.upstream})`, stdout: io.stdout, stderr: io.stderr });
+    io.exitCode = await runPrism({
+      args: buildProxyArgs(flags),
+      url: `http://${flags.host}:${flags.port}`,
+      label: `proxy (upstream ${flags.upstream})`,
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
   });
 }

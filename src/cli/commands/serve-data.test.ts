@@ -64,7 +64,10 @@ test('serve --data: every change survives SIGTERM and a new start; reset goes ba
   assert.equal((await send(`${first.url}/event/seeded`, 'PUT', { source: '10.0.0.1' })).status, 200);
   assert.equal((await send(`${first.url}/type/network-link/p2p`, 'DELETE')).status, 205);
   assert.equal((await send(`${first.url}/type/network-link`, 'POST', { id: 'mesh', name: 'Mesh' })).status, 201);
-  assert.equal((await send(`${first.url}/catalog/agent`, 'POST', { id: 'filebeat', parameters: [{ id: 'period', type: 'string', config: { schema: 'yaml' } }] })).status, 201);
+  assert.equal(
+    (await send(`${first.url}/catalog/agent`, 'POST', { id: 'filebeat', parameters: [{ id: 'period', type: 'string', config: { schema: 'yaml' } }] })).status,
+    201,
+  );
   assert.equal((await send(`${first.url}/catalog/agent/filebeat`, 'PUT', { parameters: [{ id: 'period', type: 'integer' }] })).status, 200);
   const before = await readState(first.url);
   // Stopped at once: the last changes are still inside the write delay, so SIGTERM has to write them.
@@ -143,10 +146,18 @@ test('serve --data refuses a file that is not a valid state with exit 2, names t
     assert.equal(statSync(file).mtimeMs, mtimeMs);
     assert.equal(existsSync(`${file}.tmp`), false);
   }
-  const missingDir = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--data', join(dir, 'none', 'db.json')], { env, encoding: 'utf8', timeout: 30_000 });
+  const missingDir = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--data', join(dir, 'none', 'db.json')], {
+    env,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   assert.equal(missingDir.status, 2);
   assert.match(missingDir.stderr, /cannot create data file \S+db\.json: ENOENT/);
-  const sameFile = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--seed', file, '--data', file, '--watch'], { env, encoding: 'utf8', timeout: 30_000 });
+  const sameFile = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', '--seed', file, '--data', file, '--watch'], {
+    env,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   assert.equal(sameFile.status, 2);
   assert.match(sameFile.stderr, /--watch reloads the --seed file, which is also the --data file/);
 });

@@ -47,7 +47,10 @@ test('serve --cors-origin --admin --delay --seed --watch: banner, CORS, admin, f
   assert.equal((await fetch(`${url}/__admin/reset`, { method: 'POST' })).status, 200);
   const state = (await (await fetch(`${url}/__admin/state`)).json()) as Record<string, Array<{ id: string }>>;
   assert.deepEqual(state['event'], [{ id: 'e1', kind: 'up' }]);
-  assert.deepEqual(state['network-link-type']?.map((r) => r.id), ['p2p', 'slice']);
+  assert.deepEqual(
+    state['network-link-type']?.map((r) => r.id),
+    ['p2p', 'slice'],
+  );
   assert.deepEqual(state['agent'], []);
 
   writeFileSync(seedFile, JSON.stringify({ event: [{ id: 'e2', kind: 'reloaded' }] }));
@@ -79,7 +82,11 @@ const refusals: Array<[string, string[], RegExp]> = [
 ];
 for (const [name, args, message] of refusals) {
   test(`serve refuses ${name} with exit 2`, () => {
-    const result = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env: { ...process.env, JWT_SECRET: '' }, encoding: 'utf8', timeout: 20_000 });
+    const result = spawnSync(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+      env: { ...process.env, JWT_SECRET: '' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     assert.equal(result.status, 2, result.stderr);
     assert.match(result.stderr, message);
     assert.doesNotMatch(result.stdout, /listening on/);
@@ -90,7 +97,13 @@ test('serve --help lists the frontend flags', () => {
   const result = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8', timeout: 20_000 });
   // Commander wraps the help to the terminal (80 columns in a pipe): read it as one line.
   const help = result.stdout.replace(/\s+/g, ' ');
-  for (const flag of [/--cors \[true\|false\] .*\(default: on, any origin\)/, /--cors-origin <ORIGIN> .*repeatable/, /--admin /, /--delay <TIME> /, /--watch /]) {
+  for (const flag of [
+    /--cors \[true\|false\] .*\(default: on, any origin\)/,
+    /--cors-origin <ORIGIN> .*repeatable/,
+    /--admin /,
+    /--delay <TIME> /,
+    /--watch /,
+  ]) {
     assert.match(help, flag);
   }
 });

@@ -75,7 +75,10 @@ test('serve --port 0 prints a real URL, spec and docs URLs and a working token; 
   assert.ok(token);
   const ok = await fetch(`${url}/type/network-link`, { headers: { authorization: `Bearer ${token}` } });
   assert.equal(ok.status, 200);
-  assert.deepEqual(((await ok.json()) as Array<{ id: string }>).map((r) => r.id), ['p2p', 'slice']);
+  assert.deepEqual(
+    ((await ok.json()) as Array<{ id: string }>).map((r) => r.id),
+    ['p2p', 'slice'],
+  );
   assert.equal((await fetch(`${url}/type/network-link`)).status, 401);
   await waitForOutput(output, /GET \/type\/network-link 200 [\d.]+ms/);
   await waitForOutput(output, /GET \/type\/network-link 401 [\d.]+ms/);
@@ -100,7 +103,7 @@ for (const [name, { args, logs }] of logging) {
 }
 
 const emptySecrets: Array<[string, string[]]> = [
-  ['--jwt-secret \'\'', ['--jwt-secret', '']],
+  ["--jwt-secret ''", ['--jwt-secret', '']],
   ['--jwt-secret=', ['--jwt-secret=']],
 ];
 
@@ -177,5 +180,8 @@ test('serve --help documents every flag', () => {
     assert.match(result.stdout, new RegExp(flag));
   }
   // Commander wraps the help to the terminal (80 columns in a pipe): read it as one line.
-  assert.match(result.stdout.replace(/\s+/g, ' '), /must not be empty \(an empty JWT_SECRET counts as unset; absent: a random one, with a token printed\) \(env: JWT_SECRET\)/);
+  assert.match(
+    result.stdout.replace(/\s+/g, ' '),
+    /must not be empty \(an empty JWT_SECRET counts as unset; absent: a random one, with a token printed\) \(env: JWT_SECRET\)/,
+  );
 });

@@ -12,7 +12,9 @@ export function tokenCommand(io: CommandIo): CommandUnknownOpts {
   curl -H "Authorization: Bearer $(npx mgmt-kit token --secret S)" http://127.0.0.1:8080/event`,
     )
     .addOption(
-      new Option('--secret <S>', 'HS256 secret the server verifies with; must not be empty (an empty JWT_SECRET counts as unset)').env('JWT_SECRET').argParser(notEmpty),
+      new Option('--secret <S>', 'HS256 secret the server verifies with; must not be empty (an empty JWT_SECRET counts as unset)')
+        .env('JWT_SECRET')
+        .argParser(notEmpty),
     )
     .addOption(new Option('--expires <SPAN>', 'lifetime: 30m, 1h, 24h, 7d …').default('1h'))
     .addOption(new Option('--subject <S>', 'sub claim').default('mgmt-kit'))

@@ -19,7 +19,10 @@ describe('createLineWatcher', () => {
   for (const [name, chunks, want] of rows) {
     it(name, () => {
       const watch = createLineWatcher(MARKER);
-      assert.deepEqual(chunks.map((chunk) => watch(chunk)), want);
+      assert.deepEqual(
+        chunks.map((chunk) => watch(chunk)),
+        want,
+      );
     });
   }
 });

@@ -7,12 +7,36 @@ const flags = (over: Partial<FrontendFlags>): FrontendFlags => ({ cors: true, co
 const cases: Array<[string, { given: Partial<FrontendFlags>; want: unknown }]> = [
   ['defaults: CORS for any origin, nothing else', { given: {}, want: { ok: true, options: { cors: { origins: '*' }, admin: false } } }],
   ['--cors=false', { given: { cors: false }, want: { ok: true, options: { cors: false, admin: false } } }],
-  ['--cors-origin twice, normalised', { given: { corsOrigin: ['http://localhost:5173/', 'https://app.test'] }, want: { ok: true, options: { cors: { origins: ['http://localhost:5173', 'https://app.test'] }, admin: false } } }],
-  ['--admin --delay 100-800ms', { given: { admin: true, delay: '100-800ms' }, want: { ok: true, options: { cors: { origins: '*' }, admin: true, delay: { minMs: 100, maxMs: 800 } } } }],
+  [
+    '--cors-origin twice, normalised',
+    {
+      given: { corsOrigin: ['http://localhost:5173/', 'https://app.test'] },
+      want: { ok: true, options: { cors: { origins: ['http://localhost:5173', 'https://app.test'] }, admin: false } },
+    },
+  ],
+  [
+    '--admin --delay 100-800ms',
+    { given: { admin: true, delay: '100-800ms' }, want: { ok: true, options: { cors: { origins: '*' }, admin: true, delay: { minMs: 100, maxMs: 800 } } } },
+  ],
   ['--watch with --seed', { given: { watch: true, seed: 'seed.json' }, want: { ok: true, options: { cors: { origins: '*' }, admin: false } } }],
-  ['--cors-origin with --cors=false', { given: { cors: false, corsOrigin: ['http://a.test'] }, want: { ok: false, error: '--cors-origin needs CORS on: drop --cors=false' } }],
-  ['a bad --cors-origin', { given: { corsOrigin: ['localhost:5173/app'] }, want: { ok: false, error: '--cors-origin must be an origin such as http://localhost:5173 (scheme, host, port; no path), got "localhost:5173/app"' } }],
-  ['a bad --delay', { given: { delay: 'fast' }, want: { ok: false, error: '--delay "fast" is not a duration: write e.g. 300ms, 2s, 1.5s, 2m or 1h (a bare number is milliseconds)' } }],
+  [
+    '--cors-origin with --cors=false',
+    { given: { cors: false, corsOrigin: ['http://a.test'] }, want: { ok: false, error: '--cors-origin needs CORS on: drop --cors=false' } },
+  ],
+  [
+    'a bad --cors-origin',
+    {
+      given: { corsOrigin: ['localhost:5173/app'] },
+      want: { ok: false, error: '--cors-origin must be an origin such as http://localhost:5173 (scheme, host, port; no path), got "localhost:5173/app"' },
+    },
+  ],
+  [
+    'a bad --delay',
+    {
+      given: { delay: 'fast' },
+      want: { ok: false, error: '--delay "fast" is not a duration: write e.g. 300ms, 2s, 1.5s, 2m or 1h (a bare number is milliseconds)' },
+    },
+  ],
   ['a reversed --delay range', { given: { delay: '800-100ms' }, want: { ok: false, error: '--delay "800-100ms": the lower bound is above the upper one' } }],
   ['--watch without --seed', { given: { watch: true }, want: { ok: false, error: '--watch needs --seed FILE (the file to reload)' } }],
 ];

@@ -1,11 +1,4 @@
-import {
-  DataFileError,
-  generateSecret,
-  mintToken,
-  startReferenceServer,
-  type RequestLogEntry,
-  type SeedData,
-} from '../../reference-server/index.js';
+import { DataFileError, generateSecret, mintToken, startReferenceServer, type RequestLogEntry, type SeedData } from '../../reference-server/index.js';
 import type { CommandIo } from '../command/command-io.js';
 import { UsageError } from '../command/usage-error.js';
 import { findDataFlagProblem, type DataFlags } from './data-flags.js';
@@ -78,9 +71,7 @@ export async function runServe(flags: ServeFlags, io: Output): Promise<number> {
       : { token: await mintToken({ secret, expiresIn: '24h' }), generatedSecret: flags.jwtSecret === undefined ? secret : undefined };
   io.stdout.write(formatServeBanner(server.url, auth) + formatDataBanner(server.data, server.core.store) + formatFrontendBanner(server.url, flags));
   const running = server;
-  const watch = flags.watch && flags.seed !== undefined
-    ? watchSeedFile(flags.seed, running.core, (line) => io.stdout.write(`${line}\n`))
-    : undefined;
+  const watch = flags.watch && flags.seed !== undefined ? watchSeedFile(flags.seed, running.core, (line) => io.stdout.write(`${line}\n`)) : undefined;
   return new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
       process.off('SIGINT', stop).off('SIGTERM', stop);

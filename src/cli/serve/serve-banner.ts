@@ -10,11 +10,7 @@ export function formatLogLine(entry: RequestLogEntry): string {
  * authentication on — a ready token, the generated secret when none was given, and a curl to try.
  */
 export function formatServeBanner(url: string, auth: { token: string; generatedSecret: string | undefined } | undefined): string {
-  const lines = [
-    `mgmt-kit reference server listening on ${url}`,
-    `  spec:  ${url}/openapi.yaml  ${url}/openapi.json`,
-    `  docs:  ${url}/docs`,
-  ];
+  const lines = [`mgmt-kit reference server listening on ${url}`, `  spec:  ${url}/openapi.yaml  ${url}/openapi.json`, `  docs:  ${url}/docs`];
   if (!auth) lines.push('  auth:  off (--no-auth): no token needed');
   else {
     if (auth.generatedSecret !== undefined) {

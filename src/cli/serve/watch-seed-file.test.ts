@@ -25,12 +25,27 @@ test('--watch: a changed seed file resets the state to it; an invalid one is rep
   const watch = watchSeedFile(file, core, (line) => lines.push(line), 30);
   try {
     await core.handle({ method: 'DELETE', path: '/event', headers: {} });
-    writeFileSync(file, JSON.stringify({ event: [{ id: 'e2', kind: 'b' }, { id: 'e3', kind: 'c' }] }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        event: [
+          { id: 'e2', kind: 'b' },
+          { id: 'e3', kind: 'c' },
+        ],
+      }),
+    );
     await until(() => lines.length === 1, 'reload line');
     assert.match(lines[0]!, /reloaded \(2 records\)/);
-    assert.deepEqual(core.state().event.map((r) => r.id), ['e2', 'e3']);
+    assert.deepEqual(
+      core.state().event.map((r) => r.id),
+      ['e2', 'e3'],
+    );
     core.reset();
-    assert.deepEqual(core.state().event.map((r) => r.id), ['e2', 'e3'], 'the new file is the seed of later resets');
+    assert.deepEqual(
+      core.state().event.map((r) => r.id),
+      ['e2', 'e3'],
+      'the new file is the seed of later resets',
+    );
 
     writeFileSync(file, '{"event": [');
     await until(() => lines.length === 2, 'invalid JSON line');
@@ -38,14 +53,20 @@ test('--watch: a changed seed file resets the state to it; an invalid one is rep
     writeFileSync(file, JSON.stringify({ 'network-link-type': [{ id: 'mesh' }] }));
     await until(() => lines.length === 3, 'invalid record line');
     assert.match(lines[2]!, /network-link-type\[0\]: \{"name":"required"\}[\s\S]*the state is kept/);
-    assert.deepEqual(core.state().event.map((r) => r.id), ['e2', 'e3']);
+    assert.deepEqual(
+      core.state().event.map((r) => r.id),
+      ['e2', 'e3'],
+    );
 
     // An editor that saves by writing a new file and renaming it over the old one.
     const temp = join(dir, 'seed.json.tmp');
     writeFileSync(temp, JSON.stringify({ event: [{ id: 'e4', kind: 'd' }] }));
     renameSync(temp, file);
     await until(() => lines.length === 4, 'reload after rename');
-    assert.deepEqual(core.state().event.map((r) => r.id), ['e4']);
+    assert.deepEqual(
+      core.state().event.map((r) => r.id),
+      ['e4'],
+    );
   } finally {
     watch.close();
   }

@@ -25,23 +25,21 @@ function sameStamp(a: FileStamp, b: FileStamp): boolean {
  * start: `fs.watch` loses the file when an editor saves by renaming a new file over it, and
  * `fs.watchFile` takes its first look asynchronously, missing a change made right after start.
  */
-export function watchSeedFile(
-  file: string,
-  core: Pick<ReferenceCore, 'replaceSeed'>,
-  report: (line: string) => void,
-  intervalMs = 200,
-): SeedFileWatch {
+export function watchSeedFile(file: string, core: Pick<ReferenceCore, 'replaceSeed'>, report: (line: string) => void, intervalMs = 200): SeedFileWatch {
   let last: FileStamp = statSync(file, { throwIfNoEntry: false });
   const check = (): void => {
     const current: FileStamp = statSync(file, { throwIfNoEntry: false });
     if (sameStamp(current, last)) return;
     last = current;
-    if (current === undefined) return report(`--watch: ${file} is gone; the state is kept`);
+    report(reload(current));
+  };
+  const reload = (current: FileStamp): string => {
+    if (current === undefined) return `--watch: ${file} is gone; the state is kept`;
     const result = readSeedFile(file);
-    if (!result.ok) return report(`--watch: ${result.error}\n  the state is kept`);
+    if (!result.ok) return `--watch: ${result.error}\n  the state is kept`;
     const problems = core.replaceSeed(result.records);
-    if (problems.length > 0) return report(`--watch: ${file} is not valid:\n  ${problems.join('\n  ')}\n  the state is kept`);
-    return report(`--watch: ${file} reloaded (${countRecords(result.records)} records); the state was reset to the start records`);
+    if (problems.length > 0) return `--watch: ${file} is not valid:\n  ${problems.join('\n  ')}\n  the state is kept`;
+    return `--watch: ${file} reloaded (${countRecords(result.records)} records); the state was reset to the start records`;
   };
   const timer = setInterval(check, intervalMs);
   timer.unref(); // the server keeps the process alive, not the watch

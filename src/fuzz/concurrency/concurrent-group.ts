@@ -61,7 +61,13 @@ function requiredFields(doc: OpenApiDocument, index: IndexName, vocabulary: Voca
 export function groupArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, size: number, runPrefix: string): fc.Arbitrary<ConcurrentGroup> {
   const n = Math.max(2, size);
   return fc
-    .record({ kind: fc.constantFrom(...GROUP_KINDS), index: fc.constantFrom(...INDEX_NAMES), exists: fc.boolean(), vias: fc.array(fc.constantFrom('path' as const, 'body' as const), { minLength: n, maxLength: n }), shift: fc.nat(n - 1) })
+    .record({
+      kind: fc.constantFrom(...GROUP_KINDS),
+      index: fc.constantFrom(...INDEX_NAMES),
+      exists: fc.boolean(),
+      vias: fc.array(fc.constantFrom('path' as const, 'body' as const), { minLength: n, maxLength: n }),
+      shift: fc.nat(n - 1),
+    })
     .chain((drawn) => requiredFields(doc, drawn.index, vocabulary).map((required) => ({ ...drawn, initial: { ...required, origin: `${runPrefix}initial` } })))
     .map(({ kind, index, exists, vias, shift, initial }) => {
       const create = (i: number): GroupRequest => ({ op: 'create', via: vias[i]!, fields: { ...initial, sender: `${runPrefix}sender-${i}` } });

@@ -34,6 +34,7 @@ export function formatConcurrentRepro(failure: FuzzFailure, baseUrl: string, tok
     `# ${group.length} request(s) on one record, sent at once; each try starts from a fresh record and ends by deleting it.`,
     '# A race does not show on every try: run several (first argument, default 20) and compare with what the failing run saw, at the end.',
     'set -u',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell parameter expansion, not a template.
     'tries=${1:-20}',
     'out=$(mktemp -d)',
     'for try in $(seq "$tries"); do',

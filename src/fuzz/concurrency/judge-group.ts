@@ -63,5 +63,10 @@ export async function judgeGroup(answers: readonly ObservedAnswer[], final: Fina
     return true;
   };
   const initial = { [index]: options.before ? [options.before] : [] };
-  return searchSerialOrder(initial, answers.length, { step: (i, model) => accepts(answers[i]!, model), end: (model) => accepts(final, model) }, { secret: options.secret, maxStates: options.maxStates });
+  return searchSerialOrder(
+    initial,
+    answers.length,
+    { step: (i, model) => accepts(answers[i]!, model), end: (model) => accepts(final, model) },
+    { secret: options.secret, maxStates: options.maxStates },
+  );
 }

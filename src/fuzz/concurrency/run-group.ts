@@ -14,7 +14,12 @@ export type GroupResult = { cutShort: false; failure: FuzzFailure | undefined; u
 const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
 
 /** The wire request of one group request on record `id`, and how the judge sees it. */
-function buildRequest(context: FuzzContext, group: ConcurrentGroup, request: GroupRequest, id: string): { target: WireRequest; judged: JudgedRequest; description: string; operationId: string } {
+function buildRequest(
+  context: FuzzContext,
+  group: ConcurrentGroup,
+  request: GroupRequest,
+  id: string,
+): { target: WireRequest; judged: JudgedRequest; description: string; operationId: string } {
   const named = request.op === 'create' || request.op === 'update';
   const body = named ? (request.via === 'body' ? { id, ...request.fields } : request.op === 'update' ? { id, ...request.fields } : request.fields) : undefined;
   const pathId = named && request.via === 'body' ? undefined : id;
@@ -22,7 +27,12 @@ function buildRequest(context: FuzzContext, group: ConcurrentGroup, request: Gro
   const judged: JudgedRequest = { target, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined };
   const fields = Object.keys(request.fields).filter((f) => f !== 'id');
   const what = request.op === 'create' ? ` (sender ${String(request.fields['sender'])})` : request.op === 'update' ? ` setting ${fields.join(', ')}` : '';
-  return { target, judged, description: `${request.op} ${group.index} ${id}${what}, id ${pathId ? 'in the path' : 'in the body'}`, operationId: operationIdFor(group.index, VERB[request.op], pathId !== undefined) };
+  return {
+    target,
+    judged,
+    description: `${request.op} ${group.index} ${id}${what}, id ${pathId ? 'in the path' : 'in the body'}`,
+    operationId: operationIdFor(group.index, VERB[request.op], pathId !== undefined),
+  };
 }
 
 /** The model's copy of a wire request: the same bytes, the model's token. */
@@ -73,10 +83,23 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
     if (group.exists) {
       const create = plainRequest(context, 'POST', group.index, id, group.initial).target;
       const created = await send('step', `create ${group.index} ${id} (before the group)`, create);
-      if (created.ok && created.answer.status !== 201) return done(fail('create', 'status', `201: a new record with its required fields is created (§4.1)`, `${created.answer.status} ${created.answer.text.slice(0, 200)}`));
+      if (created.ok && created.answer.status !== 201)
+        return done(
+          fail(
+            'create',
+            'status',
+            `201: a new record with its required fields is created (§4.1)`,
+            `${created.answer.status} ${created.answer.text.slice(0, 200)}`,
+          ),
+        );
       const read = await send('snapshot', `read ${group.index} ${id} (what the group starts from)`, readPath);
       before = (recordsInAnswer(read) ?? []).find((r): r is StoredRecord => isStoredRecord(r) && r.id === id);
-      if (!before) return done(created.ok && read.ok ? fail('read', 'records-missing-record', `the record just created, read back by id`, `${read.answer.status} ${read.answer.text.slice(0, 200)}`) : undefined);
+      if (!before)
+        return done(
+          created.ok && read.ok
+            ? fail('read', 'records-missing-record', `the record just created, read back by id`, `${read.answer.status} ${read.answer.text.slice(0, 200)}`)
+            : undefined,
+        );
     }
     const built = group.requests.map((request) => buildRequest(context, group, request, id));
     for (const b of built) assertSafeRequest(b.target, context);
@@ -97,7 +120,12 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
     const finalResult = await send('read-back', `read ${group.index} ${id} (what the group left)`, readPath);
     const finalAnswer = answerOf(finalResult, readOperation, `read ${group.index} ${id}`);
     if ('signature' in finalAnswer) return done(finalAnswer);
-    const final = { step: { target: readPath, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined }, model: modelRequest(context, readPath), answer: finalAnswer, documented: context.documented(readOperation) };
+    const final = {
+      step: { target: readPath, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined },
+      model: modelRequest(context, readPath),
+      answer: finalAnswer,
+      documented: context.documented(readOperation),
+    };
     let order: number[] | undefined;
     try {
       order = await judgeGroup(observed, final, { index: group.index, id, before, secret: context.modelSecret, bodiless205: context.bodiless205 ?? false });
@@ -108,9 +136,15 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
     }
     if (order) return done(undefined);
     const answered = observed.map((o, i) => `${built[i]!.description} → ${o.answer.status}`).join('; ');
-    return done(fail('serial-order', 'none', 'answers and a final record that some order of the same requests, sent one at a time, gives (§4.1)', `${answered}; then the record read ${finalAnswer.status} ${finalAnswer.text.slice(0, 300)}`));
+    return done(
+      fail(
+        'serial-order',
+        'none',
+        'answers and a final record that some order of the same requests, sent one at a time, gives (§4.1)',
+        `${answered}; then the record read ${finalAnswer.status} ${finalAnswer.text.slice(0, 300)}`,
+      ),
+    );
   } finally {
     await send('cleanup', `delete ${group.index} ${id} (clean up)`, plainRequest(context, 'DELETE', group.index, id).target);
   }
 }
-

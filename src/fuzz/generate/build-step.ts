@@ -1,4 +1,12 @@
-import { INDEX_DEFINITIONS, operationIdFor, type IndexName, type CoreRequest, type OpenApiDocument, type SpecValidator, type StoredRecord } from '../../reference-server/core/index.js';
+import {
+  INDEX_DEFINITIONS,
+  operationIdFor,
+  type IndexName,
+  type CoreRequest,
+  type OpenApiDocument,
+  type SpecValidator,
+  type StoredRecord,
+} from '../../reference-server/core/index.js';
 import { applyFlaw } from './apply-flaw.js';
 import { leafUpdate } from './leaf-update.js';
 import { formatPath } from './flaw-sites.js';
@@ -162,15 +170,25 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   const asModel = (body: unknown, contentType = transport.contentType, raw = transport.raw) =>
     toCoreRequest({ ...modelWire, headers: requestHeaders(contentType, authOf('model')), body: rawBody(body, raw, step.slot ?? 0) });
   const alternatives = openAlternatives({
-    op: step.op, flaw, unbroken, sent: json, changedIdTo, transport, hasBody: bytes !== undefined, asModel, noSuchField: `${ids.otherId(step.index)}-field`,
+    op: step.op,
+    flaw,
+    unbroken,
+    sent: json,
+    changedIdTo,
+    transport,
+    hasBody: bytes !== undefined,
+    asModel,
+    noSuchField: `${ids.otherId(step.index)}-field`,
   });
-  const shapes = (step.op === 'create' || step.op === 'update') && json
-    ? findOpenShapes(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
-    : { extras: [], forms: [] };
+  const shapes =
+    (step.op === 'create' || step.op === 'update') && json
+      ? findOpenShapes(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
+      : { extras: [], forms: [] };
   const openShapes = [...shapes.extras, ...shapes.forms];
   const breaks = requestBreaks(step.op, transport, bytes !== undefined, flaw, hiddenNameBreak !== undefined, changedIdTo !== undefined, openShapes.length > 0);
   // An update whose body sets no field but the id is as open as one without a body (faithful-answers empty-body-update).
-  if (step.op === 'update' && transport.raw === 'normal' && json && Object.keys(json).every((k) => k === 'id') && !breaks.includes('empty-body')) breaks.push('empty-body');
+  if (step.op === 'update' && transport.raw === 'normal' && json && Object.keys(json).every((k) => k === 'id') && !breaks.includes('empty-body'))
+    breaks.push('empty-body');
   if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
   if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
   if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
@@ -248,10 +266,20 @@ function withWholeEntryConfigs(body: Record<string, unknown>, record: StoredReco
     copy[list] = entries.map((entry: unknown) => {
       if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
       const patch = entry as Record<string, unknown>;
-      const before = stored.find((s: unknown) => typeof s === 'object' && s !== null && (s as { id?: unknown }).id === patch['id']) as Record<string, unknown> | undefined;
+      const before = stored.find((s: unknown) => typeof s === 'object' && s !== null && (s as { id?: unknown }).id === patch['id']) as
+        | Record<string, unknown>
+        | undefined;
       const config = patch['config'];
       const storedConfig = before?.['config'];
-      if (typeof config !== 'object' || config === null || Array.isArray(config) || typeof storedConfig !== 'object' || storedConfig === null || Array.isArray(storedConfig)) return entry;
+      if (
+        typeof config !== 'object' ||
+        config === null ||
+        Array.isArray(config) ||
+        typeof storedConfig !== 'object' ||
+        storedConfig === null ||
+        Array.isArray(storedConfig)
+      )
+        return entry;
       return { ...patch, config: { ...(storedConfig as Record<string, unknown>), ...(config as Record<string, unknown>) } };
     });
   }

@@ -43,7 +43,7 @@ function walk(doc: OpenApiDocument, spec: SpecValidator, node: SchemaNode, value
   }
   if (Array.isArray(value)) {
     const items = itemsNode(doc, node);
-    if (items) value.forEach((item, i) => walk(doc, spec, items, item, [...path, i], found));
+    if (items) for (const [i, item] of value.entries()) walk(doc, spec, items, item, [...path, i], found);
     return;
   }
   if (typeof value !== 'object' || value === null || node.schema['type'] !== 'object') return;

@@ -54,7 +54,7 @@ function walk(node: SchemaNode, value: unknown, path: ReadonlyArray<string | num
   if (typeof value === 'string' && typeof minLength === 'number' && minLength >= 1) sites.push({ kind: 'too-short', path, node });
   if (Array.isArray(value)) {
     const items = itemsNode(options.doc, node);
-    if (items) value.forEach((item, i) => walk(items, item, [...path, i], options, sites));
+    if (items) for (const [i, item] of value.entries()) walk(items, item, [...path, i], options, sites);
     return;
   }
   if (!isObject(value) || node.schema['type'] !== 'object') return;

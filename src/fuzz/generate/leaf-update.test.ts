@@ -30,7 +30,9 @@ describe('leafUpdate: one scalar leaf of the record changed, at any depth', () =
   it('inside an entry: addressed by id, the entry field sent whole with the one leaf changed', () => {
     const update = all.find((u) => u.description === 'actions[id=e1].config.cmd')!;
     assert.deepEqual(update.body, { actions: [{ id: 'e1', config: { cmd: 'run~', args: ['-v'], daemon: true } }] });
-    assert.deepEqual(all.find((u) => u.description === 'actions[id=e1].config.daemon')!.body, { actions: [{ id: 'e1', config: { cmd: 'run', args: ['-v'], daemon: false } }] });
+    assert.deepEqual(all.find((u) => u.description === 'actions[id=e1].config.daemon')!.body, {
+      actions: [{ id: 'e1', config: { cmd: 'run', args: ['-v'], daemon: false } }],
+    });
   });
 
   it('elsewhere: the top-level field sent whole, so merging and replacing agree', () => {

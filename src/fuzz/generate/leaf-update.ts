@@ -15,11 +15,16 @@ export function leafPaths(record: StoredRecord): Path[] {
 }
 
 function leavesOf(value: unknown, path: Path, out: Path[]): Path[] {
-  if (Array.isArray(value)) value.forEach((item, i) => leavesOf(item, [...path, i], out));
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) leavesOf(item, [...path, i], out);
   else if (isObject(value)) {
     for (const [key, child] of Object.entries(value)) {
       const inEntry = path.length >= 2 && ENTRY_LISTS.has(String(path[0]));
-      if ((path.length === 0 && (key === 'id' || key === MARKER_FIELDS.fuzz)) || (inEntry && path.length === 2 && key === 'id') || (inEntry && ENUM_FIELDS.has(key))) continue;
+      if (
+        (path.length === 0 && (key === 'id' || key === MARKER_FIELDS.fuzz)) ||
+        (inEntry && path.length === 2 && key === 'id') ||
+        (inEntry && ENUM_FIELDS.has(key))
+      )
+        continue;
       leavesOf(child, [...path, key], out);
     }
   } else if (typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isSafeInteger(value))) out.push(path);

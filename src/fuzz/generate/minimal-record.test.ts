@@ -10,7 +10,11 @@ test('minimalRecord: the required fields of each index but the id, and a valid r
   assert.deepEqual(minimalRecord(doc, 'event'), {});
   assert.deepEqual(minimalRecord(doc, 'network-link-type'), { name: 'bulk' });
   assert.deepEqual(minimalRecord(doc, 'agent'), {});
-  for (const [index, schema] of [['event', 'EventInput'], ['network-link-type', 'NetworkLinkTypeInput'], ['agent', 'AgentInput']] as const) {
+  for (const [index, schema] of [
+    ['event', 'EventInput'],
+    ['network-link-type', 'NetworkLinkTypeInput'],
+    ['agent', 'AgentInput'],
+  ] as const) {
     assert.deepEqual(spec.validateSchema(schema, { id: 'x', ...minimalRecord(doc, index) }), [], index);
   }
 });

@@ -28,14 +28,27 @@ describe('probeSequences', () => {
       const probes = probeSequences(doc, spec, vocabulary, seed);
       const count = (kind: ProbeKind) => probes.filter((p) => p.kind === kind).length;
       assert.deepEqual(
-        { hostile: count('hostile-transports'), spellings: count('json-spellings'), content: count('content'), queries: count('query-forms'), depths: count('change-depths'), types: count('types-everywhere'), ids: count('id-styles'), generated: count('generated-and-unknown-ids'), volume: count('volume') },
+        {
+          hostile: count('hostile-transports'),
+          spellings: count('json-spellings'),
+          content: count('content'),
+          queries: count('query-forms'),
+          depths: count('change-depths'),
+          types: count('types-everywhere'),
+          ids: count('id-styles'),
+          generated: count('generated-and-unknown-ids'),
+          volume: count('volume'),
+        },
         { hostile: 1, spellings: 1, content: 3, queries: 3, depths: 3, types: 3, ids: ID_STYLES.length - 1, generated: 1, volume: 1 },
       );
       assert.equal(probes.at(-1)!.kind, 'volume');
       const volume = probes.at(-1)!.steps;
       assert.equal(creates(volume).length, BULK_MAX);
       // The whole index is read while it holds every record of the bulk, then by a where, then deleted by it.
-      assert.deepEqual(volume.slice(BULK_MAX).map((s) => `${s.op} ${s.slot === undefined && 'query' in s && s.query ? 'where' : 'all'}`), ['read all', 'read where', 'delete where']);
+      assert.deepEqual(
+        volume.slice(BULK_MAX).map((s) => `${s.op} ${s.slot === undefined && 'query' in s && s.query ? 'where' : 'all'}`),
+        ['read all', 'read where', 'delete where'],
+      );
       assert.equal(JSON.stringify(probeSequences(doc, spec, vocabulary, seed)), JSON.stringify(probes));
     }
   });
@@ -46,7 +59,11 @@ describe('probeSequences', () => {
         for (const step of creates(probe.steps)) {
           if (step.body.flaw || step.transport.raw !== 'normal') continue;
           const node = requestBodyNode(doc, `${basePath(step.index)}/{id}`, 'post');
-          assert.deepEqual(spec.validateAt(node.pointer, step.body.value), [], `${probe.kind} ${probe.index}: ${JSON.stringify(step.body.value).slice(0, 300)}`);
+          assert.deepEqual(
+            spec.validateAt(node.pointer, step.body.value),
+            [],
+            `${probe.kind} ${probe.index}: ${JSON.stringify(step.body.value).slice(0, 300)}`,
+          );
         }
       }
     }
@@ -59,15 +76,29 @@ describe('probeSequences', () => {
       const created = creates(depths.steps)[0]!.body.value;
       const leaves = leafPaths({ id: 'x', ...created });
       const changed = depths.steps.flatMap((s) => (s.op === 'update' && s.leaf !== undefined ? [leaves[s.leaf % leaves.length]!] : []));
-      assert.ok(changed.some((path) => path.includes('config')), `seed ${seed}: ${changed.map((p) => p.join('.')).join(', ')}`);
+      assert.ok(
+        changed.some((path) => path.includes('config')),
+        `seed ${seed}: ${changed.map((p) => p.join('.')).join(', ')}`,
+      );
       const types = probes.find((p) => p.kind === 'types-everywhere' && p.index === 'agent')!;
-      for (const [op, method] of [['update', 'put'], ['create', 'post']] as const) {
+      for (const [op, method] of [
+        ['update', 'put'],
+        ['create', 'post'],
+      ] as const) {
         const paths = types.steps.flatMap((s) => {
           if (s.op !== op || !s.body.flaw) return [];
-          const flawed = applyFlaw(requestBodyNode(doc, '/catalog/agent/{id}', method), s.body.value, s.body.flaw, { doc, spec, allowMissing: op === 'create', keepTopLevel: ['id'] });
+          const flawed = applyFlaw(requestBodyNode(doc, '/catalog/agent/{id}', method), s.body.value, s.body.flaw, {
+            doc,
+            spec,
+            allowMissing: op === 'create',
+            keepTopLevel: ['id'],
+          });
           return flawed.site ? [flawed.site.path] : [];
         });
-        assert.ok(paths.some((p) => p.length > 2), `seed ${seed} ${op}: ${paths.map((p) => p.join('.')).join(', ')}`);
+        assert.ok(
+          paths.some((p) => p.length > 2),
+          `seed ${seed} ${op}: ${paths.map((p) => p.join('.')).join(', ')}`,
+        );
       }
     }
   });
@@ -77,7 +108,10 @@ describe('probeSequences', () => {
       for (const step of probe.steps) {
         if ((step.op !== 'delete' && step.op !== 'read') || step.slot !== undefined || !step.query) continue;
         const expr = (step.query.value as { where?: { equals?: { expr?: unknown } } }).where?.equals?.expr;
-        assert.ok(typeof expr === 'string' && (vocabulary.taggedValues.includes(expr) || expr.startsWith('@slot')), `${probe.kind}: ${JSON.stringify(step.query.value)}`);
+        assert.ok(
+          typeof expr === 'string' && (vocabulary.taggedValues.includes(expr) || expr.startsWith('@slot')),
+          `${probe.kind}: ${JSON.stringify(step.query.value)}`,
+        );
       }
     }
   });

@@ -23,7 +23,16 @@ export interface ProbeSequence {
   steps: FuzzStep[];
 }
 
-export type ProbeKind = 'hostile-transports' | 'json-spellings' | 'content' | 'query-forms' | 'change-depths' | 'types-everywhere' | 'id-styles' | 'generated-and-unknown-ids' | 'volume';
+export type ProbeKind =
+  | 'hostile-transports'
+  | 'json-spellings'
+  | 'content'
+  | 'query-forms'
+  | 'change-depths'
+  | 'types-everywhere'
+  | 'id-styles'
+  | 'generated-and-unknown-ids'
+  | 'volume';
 
 /** The extra field a probe's records carry, with a run-tagged value, so a where names exactly them (§2 rule 4 allows it). */
 export const PROBE_FIELD = 'fz_probe';
@@ -35,16 +44,51 @@ const MAX_DEPTHS = 4;
 
 type Body = Record<string, unknown>;
 
-const create = (index: IndexName, slot: number, value: Body, via: 'path' | 'body' = 'path', extra: Partial<Pick<Extract<FuzzStep, { op: 'create' }>, 'transport' | 'body'>> = {}): FuzzStep => ({
-  op: 'create', index, transport: NORMAL_TRANSPORT, slot, via, body: { value, flaw: undefined }, ...extra,
+const create = (
+  index: IndexName,
+  slot: number,
+  value: Body,
+  via: 'path' | 'body' = 'path',
+  extra: Partial<Pick<Extract<FuzzStep, { op: 'create' }>, 'transport' | 'body'>> = {},
+): FuzzStep => ({
+  op: 'create',
+  index,
+  transport: NORMAL_TRANSPORT,
+  slot,
+  via,
+  body: { value, flaw: undefined },
+  ...extra,
 });
-const update = (index: IndexName, slot: number, value: Body, extra: { transport?: Transport; flaw?: { kind: FlawKind; pick: number }; leaf?: number; via?: 'path' | 'body' } = {}): FuzzStep => ({
-  op: 'update', index, transport: extra.transport ?? NORMAL_TRANSPORT, slot, via: extra.via ?? 'path',
-  body: { value, flaw: extra.flaw ? { ...extra.flaw, variant: 0 } : undefined }, changeId: false, leaf: extra.leaf,
+const update = (
+  index: IndexName,
+  slot: number,
+  value: Body,
+  extra: { transport?: Transport; flaw?: { kind: FlawKind; pick: number }; leaf?: number; via?: 'path' | 'body' } = {},
+): FuzzStep => ({
+  op: 'update',
+  index,
+  transport: extra.transport ?? NORMAL_TRANSPORT,
+  slot,
+  via: extra.via ?? 'path',
+  body: { value, flaw: extra.flaw ? { ...extra.flaw, variant: 0 } : undefined },
+  changeId: false,
+  leaf: extra.leaf,
 });
 const query = (value: Body): QuerySpec => ({ value, flaw: undefined });
-const read = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({ op: 'read', index, transport, slot, query: q ? query(q) : undefined });
-const remove = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({ op: 'delete', index, transport, slot, query: q ? query(q) : undefined });
+const read = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
+  op: 'read',
+  index,
+  transport,
+  slot,
+  query: q ? query(q) : undefined,
+});
+const remove = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
+  op: 'delete',
+  index,
+  transport,
+  slot,
+  query: q ? query(q) : undefined,
+});
 const equals = (target: string, expr: string) => ({ where: { equals: { target, expr } } });
 
 /** Depth of a path, counting only object keys and list places below the top level. */
@@ -68,7 +112,8 @@ export function onePickPerDepth(depths: readonly number[], max = MAX_DEPTHS): nu
 }
 
 /** The path of a formatted one (`actions[0].config.retries`): field names hold no dot or bracket (vocabulary.ts). */
-const parsePath = (formatted: string): Array<string | number> => [...formatted.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
+const parsePath = (formatted: string): Array<string | number> =>
+  [...formatted.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] !== undefined ? Number(m[2]) : m[1]!));
 
 /** A copy of `body` without the fields at `paths` (each below the top level). */
 function without(body: Body, paths: ReadonlyArray<ReadonlyArray<string | number>>): Body {
@@ -101,7 +146,9 @@ function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabul
     const depths = depthsOf(leafPaths({ id: 'x', ...body }));
     return Math.max(0, ...depths) * 1000 + depths.length;
   };
-  return closed.reduce<Body | undefined>((best, body) => (best === undefined || score(body) > score(best) ? body : best), undefined) ?? minimalRecord(doc, index);
+  return (
+    closed.reduce<Body | undefined>((best, body) => (best === undefined || score(body) > score(best) ? body : best), undefined) ?? minimalRecord(doc, index)
+  );
 }
 
 /** Every hostile token, media type and body once, each on an update of a stored record: none may change it (§5, §4.1). */
@@ -185,7 +232,9 @@ function changeDepths(index: IndexName, rich: Body): FuzzStep[] {
 function typesEverywhere(doc: OpenApiDocument, spec: SpecValidator, index: IndexName, rich: Body): FuzzStep[] {
   const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
   const sitesOf = (method: 'post' | 'put', kind: FlawKind) =>
-    listFlawSites(requestBodyNode(doc, `${basePath}/{id}`, method), rich, { doc, spec, allowMissing: false, keepTopLevel: ['id'] }).filter((s) => s.kind === kind);
+    listFlawSites(requestBodyNode(doc, `${basePath}/{id}`, method), rich, { doc, spec, allowMissing: false, keepTopLevel: ['id'] }).filter(
+      (s) => s.kind === kind,
+    );
   // A field whose name the description hides may be stored as sent: its refusal proves nothing.
   const picksOf = (method: 'post' | 'put', kind: FlawKind) => {
     const sites = sitesOf(method, kind);
@@ -193,8 +242,19 @@ function typesEverywhere(doc: OpenApiDocument, spec: SpecValidator, index: Index
     return onePickPerDepth(named.map(({ site }) => site.path.length)).map((n) => named[n]!.pick);
   };
   const flawed = (method: 'post' | 'put', kind: FlawKind, slot: number) =>
-    picksOf(method, kind).map((pick) => (method === 'put' ? update(index, slot, rich, { flaw: { kind, pick } }) : { ...create(index, slot, rich), body: { value: rich, flaw: { kind, pick, variant: 0 } } }));
-  return [create(index, 0, rich), ...flawed('put', 'wrong-type', 0), ...flawed('put', 'bad-enum', 0), ...flawed('post', 'wrong-type', 1), ...flawed('post', 'bad-enum', 1), read(index, undefined, equals('id', `${SLOT_EXPR_PREFIX}1`))];
+    picksOf(method, kind).map((pick) =>
+      method === 'put'
+        ? update(index, slot, rich, { flaw: { kind, pick } })
+        : { ...create(index, slot, rich), body: { value: rich, flaw: { kind, pick, variant: 0 } } },
+    );
+  return [
+    create(index, 0, rich),
+    ...flawed('put', 'wrong-type', 0),
+    ...flawed('put', 'bad-enum', 0),
+    ...flawed('post', 'wrong-type', 1),
+    ...flawed('post', 'bad-enum', 1),
+    read(index, undefined, equals('id', `${SLOT_EXPR_PREFIX}1`)),
+  ];
 }
 
 /** Two records whose ids differ only as one id style makes them (sequence-ids.ts), each created, read, updated and deleted by its own id (§2: an id is an exact string). */

@@ -58,7 +58,11 @@ it('fields whose names the description hides get values of the type the descript
         if (value === undefined) continue;
         seen.add(path.join('.'));
         assert.equal(Array.isArray(value) ? 'array' : typeof value, type, `${path.join('.')}: ${JSON.stringify(value)}`);
-        if (Array.isArray(value)) assert.ok(value.every((v) => typeof v === 'string'), JSON.stringify(value));
+        if (Array.isArray(value))
+          assert.ok(
+            value.every((v) => typeof v === 'string'),
+            JSON.stringify(value),
+          );
       }
     }),
     { numRuns: 200, seed: 3 },

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import type { OpenApiDocument } from '../../reference-server/core/index.js';
-import { declaredProperties, describedTypeNode, isExtensionProperty, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
+import {
+  declaredProperties,
+  describedTypeNode,
+  isExtensionProperty,
+  itemsNode,
+  oneOfNodes,
+  propertyNode,
+  requiredProperties,
+  type SchemaNode,
+} from './schema-node.js';
 import { extraValue, numberValue, objectFromEntries, stringValue, type Vocabulary } from './vocabulary.js';
 
 /** How {@link arbitraryForSchema} fills what a schema leaves free. */
@@ -80,7 +89,8 @@ function objectArbitrary(node: SchemaNode, options: SchemaArbitraryOptions, path
   const model: Record<string, fc.Arbitrary<unknown>> = {};
   // A field whose name the description hides gets a value of the type the description gives it
   // (faithful-answers hidden-name-fields): an implementation may type it so, or keep it as an extra.
-  for (const name of declared) model[name] = arbitraryForSchema(describedTypeNode(node, name) ?? propertyNode(options.doc, node, name)!, options, [...path, name]);
+  for (const name of declared)
+    model[name] = arbitraryForSchema(describedTypeNode(node, name) ?? propertyNode(options.doc, node, name)!, options, [...path, name]);
   const known = fc.record(model, { requiredKeys: required });
   const allowsExtra = node.schema['additionalProperties'] !== false && options.mode !== 'query';
   if (!allowsExtra) return known;

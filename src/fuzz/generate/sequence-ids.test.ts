@@ -20,7 +20,16 @@ test('id styles: each pair is two different exact strings, under the prefix, and
     assert.ok(!zero.includes('/') && !one.includes('/'));
   }
   const folded = (fold: (s: string) => string) => ID_STYLES.some(([zero, one]) => fold(zero) === fold(one));
-  assert.ok(folded((s) => s.toLowerCase()), 'a pair that differs only by letter case');
-  assert.ok(folded((s) => s.normalize('NFC')), 'a pair that differs only by Unicode normalization');
-  assert.ok(folded((s) => s.trim()), 'a pair that differs only by a trailing space');
+  assert.ok(
+    folded((s) => s.toLowerCase()),
+    'a pair that differs only by letter case',
+  );
+  assert.ok(
+    folded((s) => s.normalize('NFC')),
+    'a pair that differs only by Unicode normalization',
+  );
+  assert.ok(
+    folded((s) => s.trim()),
+    'a pair that differs only by a trailing space',
+  );
 });

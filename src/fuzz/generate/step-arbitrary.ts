@@ -1,6 +1,17 @@
 import fc from 'fast-check';
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
-import { GENERATED_SLOT, NORMAL_TRANSPORT, SLOT_COUNT, type AuthKind, type ContentTypeKind, type FuzzStep, type FlawChoice, type FlawKind, type QuerySpec, type Transport } from './fuzz-step.js';
+import {
+  GENERATED_SLOT,
+  NORMAL_TRANSPORT,
+  SLOT_COUNT,
+  type AuthKind,
+  type ContentTypeKind,
+  type FuzzStep,
+  type FlawChoice,
+  type FlawKind,
+  type QuerySpec,
+  type Transport,
+} from './fuzz-step.js';
 import { arbitraryForSchema } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode, requestBodyNode } from './schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
@@ -12,7 +23,18 @@ import { mayReadAsNonString } from '../../contract/faithful-answers.js';
 export const SLOT_EXPR_PREFIX = '@slot';
 
 /** Every token or header that must fail authentication (§5). */
-export const AUTH_KINDS: readonly AuthKind[] = ['missing', 'malformed', 'alg-none', 'foreign-secret', 'rs256-header', 'hs512', 'expired', 'not-yet-valid', 'basic-scheme', 'in-query-string'];
+export const AUTH_KINDS: readonly AuthKind[] = [
+  'missing',
+  'malformed',
+  'alg-none',
+  'foreign-secret',
+  'rs256-header',
+  'hs512',
+  'expired',
+  'not-yet-valid',
+  'basic-scheme',
+  'in-query-string',
+];
 
 function flawChoice(kinds: readonly FlawKind[], percent: number): fc.Arbitrary<FlawChoice | undefined> {
   const choice = fc.record({ kind: fc.constantFrom(...kinds), pick: fc.nat(50), variant: fc.nat(10) });
@@ -26,8 +48,12 @@ const JSON_SPELLINGS: readonly ContentTypeKind[] = ['json-charset', 'json-charse
 export function transportArbitrary(): fc.Arbitrary<Transport> {
   const hostile = fc.oneof(
     fc.constantFrom(...AUTH_KINDS).map((auth): Transport => ({ ...NORMAL_TRANSPORT, auth })),
-    fc.constantFrom('missing', 'text-plain', 'form').map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType: contentType as Transport['contentType'] })),
-    fc.constantFrom('malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty').map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw: raw as Transport['raw'] })),
+    fc
+      .constantFrom('missing', 'text-plain', 'form')
+      .map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType: contentType as Transport['contentType'] })),
+    fc
+      .constantFrom('malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty')
+      .map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw: raw as Transport['raw'] })),
   );
   const spelled = fc.constantFrom(...JSON_SPELLINGS).map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType }));
   return fc.oneof({ arbitrary: fc.constant(NORMAL_TRANSPORT), weight: 70 }, { arbitrary: spelled, weight: 15 }, { arbitrary: hostile, weight: 15 });
@@ -70,7 +96,8 @@ function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Voca
   const stringFor = (path: readonly string[]) => (path.at(-1) === 'expr' ? exprArbitrary(vocabulary, use === 'delete-on-base') : names);
   const query = componentSchema(doc, 'Query');
   const options = { doc, vocabulary, mode: 'query' as const, stringFor };
-  const generated = use === 'read' ? arbitraryForSchema(query, options) : arbitraryForSchema(propertyNode(doc, query, 'where')!, options).map((where) => ({ where }));
+  const generated =
+    use === 'read' ? arbitraryForSchema(query, options) : arbitraryForSchema(propertyNode(doc, query, 'where')!, options).map((where) => ({ where }));
   // Half the time the expr fits the target (a slot id for `id`, a tagged value otherwise), so wheres match records.
   const value = fc.tuple(generated, fc.boolean(), fc.nat(SLOT_COUNT - 1), fc.constantFrom(...vocabulary.taggedValues)).map(([q, fit, slot, tagged]) => {
     const equals = (q as { where?: { equals?: { target?: unknown; expr?: unknown } } }).where?.equals;
@@ -88,35 +115,64 @@ export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, inde
   const basePath = definition.basePath;
   const body = (method: 'post' | 'put', mode: 'create' | 'update', kinds: FlawKind[]) =>
     fc.record({
-      value: arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, method), { doc, vocabulary, mode, omitTopLevel: ['id'] }) as fc.Arbitrary<Record<string, unknown>>,
+      value: arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, method), { doc, vocabulary, mode, omitTopLevel: ['id'] }) as fc.Arbitrary<
+        Record<string, unknown>
+      >,
       flaw: flawChoice(kinds, 30),
     });
   // Slot 0 most often, so creates, updates, reads and deletes meet the same record.
-  const slot = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.constant(1), weight: 2 }, { arbitrary: fc.constant(GENERATED_SLOT), weight: 2 });
+  const slot = fc.oneof(
+    { arbitrary: fc.constant(0), weight: 3 },
+    { arbitrary: fc.constant(1), weight: 2 },
+    { arbitrary: fc.constant(GENERATED_SLOT), weight: 2 },
+  );
   const via = fc.constantFrom('path' as const, 'body' as const);
   const transport = transportArbitrary();
-  const create = fc.record({ op: fc.constant('create' as const), index: fc.constant(index), transport, slot, via, body: body('post', 'create', ['missing', 'wrong-type', 'bad-enum']) });
+  const create = fc.record({
+    op: fc.constant('create' as const),
+    index: fc.constant(index),
+    transport,
+    slot,
+    via,
+    body: body('post', 'create', ['missing', 'wrong-type', 'bad-enum']),
+  });
   const read = fc.record({
-    op: fc.constant('read' as const), index: fc.constant(index), transport,
+    op: fc.constant('read' as const),
+    index: fc.constant(index),
+    transport,
     slot: fc.option(slot, { freq: 2, nil: undefined }),
     query: fc.option(queryArbitrary(doc, index, vocabulary, 'read'), { freq: 2, nil: undefined }),
   });
   const update = fc.record({
-    op: fc.constant('update' as const), index: fc.constant(index), transport, slot, via,
+    op: fc.constant('update' as const),
+    index: fc.constant(index),
+    transport,
+    slot,
+    via,
     body: body('put', 'update', ['wrong-type', 'bad-enum']),
     changeId: fc.oneof({ arbitrary: fc.constant(false), weight: 12 }, { arbitrary: fc.constant(true), weight: 1 }),
     leaf: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(40), weight: 1 }),
   });
   const deleteById = fc.record({
-    op: fc.constant('delete' as const), index: fc.constant(index), transport, slot: slot as fc.Arbitrary<number | undefined>,
+    op: fc.constant('delete' as const),
+    index: fc.constant(index),
+    transport,
+    slot: slot as fc.Arbitrary<number | undefined>,
     query: fc.option(queryArbitrary(doc, index, vocabulary, 'delete'), { freq: 3, nil: undefined }),
   });
   const deleteByWhere = fc.record({
-    op: fc.constant('delete' as const), index: fc.constant(index), transport, slot: fc.constant(undefined),
+    op: fc.constant('delete' as const),
+    index: fc.constant(index),
+    transport,
+    slot: fc.constant(undefined),
     query: queryArbitrary(doc, index, vocabulary, 'delete-on-base') as fc.Arbitrary<QuerySpec | undefined>,
   });
   const deleteAll = fc.record({
-    op: fc.constant('delete' as const), index: fc.constant(index), transport, slot: fc.constant(undefined), query: fc.constant(undefined),
+    op: fc.constant('delete' as const),
+    index: fc.constant(index),
+    transport,
+    slot: fc.constant(undefined),
+    query: fc.constant(undefined),
   });
   const kinds: Array<fc.WeightedArbitrary<FuzzStep>> = [
     { arbitrary: create, weight: 35 },
@@ -132,10 +188,15 @@ export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, inde
 /** A valid create of slot 0 or 1 sent as the description asks: what a sequence starts from, so later steps find records. */
 function setupCreateArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName): fc.Arbitrary<FuzzStep> {
   const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
-  const value = arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, 'post'), { doc, vocabulary, mode: 'create', omitTopLevel: ['id'] }) as fc.Arbitrary<Record<string, unknown>>;
+  const value = arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, 'post'), { doc, vocabulary, mode: 'create', omitTopLevel: ['id'] }) as fc.Arbitrary<
+    Record<string, unknown>
+  >;
   return fc.record({
-    op: fc.constant('create' as const), index: fc.constant(index), transport: fc.constant(NORMAL_TRANSPORT),
-    slot: fc.constantFrom(0, 1), via: fc.constantFrom('path' as const, 'body' as const),
+    op: fc.constant('create' as const),
+    index: fc.constant(index),
+    transport: fc.constant(NORMAL_TRANSPORT),
+    slot: fc.constantFrom(0, 1),
+    via: fc.constantFrom('path' as const, 'body' as const),
     body: fc.record({ value, flaw: fc.constant(undefined) }),
   });
 }
@@ -161,9 +222,17 @@ export interface BulkReads {
  */
 export function bulkSteps(doc: OpenApiDocument, index: IndexName, count: number, tagged: string, reads: BulkReads): FuzzStep[] {
   const base = minimalRecord(doc, index);
-  const creates = Array.from({ length: count }, (_, n): FuzzStep => ({
-    op: 'create', index, transport: NORMAL_TRANSPORT, slot: BULK_SLOT_BASE + n, via: 'body', body: { value: { ...base, [BULK_FIELD]: tagged, n }, flaw: undefined },
-  }));
+  const creates = Array.from(
+    { length: count },
+    (_, n): FuzzStep => ({
+      op: 'create',
+      index,
+      transport: NORMAL_TRANSPORT,
+      slot: BULK_SLOT_BASE + n,
+      via: 'body',
+      body: { value: { ...base, [BULK_FIELD]: tagged, n }, flaw: undefined },
+    }),
+  );
   const query = { value: { where: { equals: { target: BULK_FIELD, expr: tagged } } }, flaw: undefined };
   const readAll: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query: undefined };
   const read: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
@@ -203,14 +272,8 @@ export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
     return { ...query, value };
   };
   return steps.map((step): FuzzStep => {
-    switch (step.op) {
-      case 'create':
-      case 'update':
-        return { ...step, slot: styled(step.slot, style) };
-      case 'read':
-      case 'delete':
-        return { ...step, slot: step.slot === undefined ? undefined : styled(step.slot, style), query: restyle(step.query) };
-    }
+    if (step.op === 'create' || step.op === 'update') return { ...step, slot: styled(step.slot, style) };
+    return { ...step, slot: step.slot === undefined ? undefined : styled(step.slot, style), query: restyle(step.query) };
   });
 }
 
@@ -220,7 +283,10 @@ export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
  * with ids in another style than plain (withIdStyle); now and then a bulk of records (bulkArbitrary).
  */
 export function sequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive = false): fc.Arbitrary<FuzzStep[]> {
-  const style = fc.oneof({ arbitrary: fc.constant(0), weight: ID_STYLES.length - 1 }, { arbitrary: fc.integer({ min: 1, max: ID_STYLES.length - 1 }), weight: ID_STYLES.length - 1 });
+  const style = fc.oneof(
+    { arbitrary: fc.constant(0), weight: ID_STYLES.length - 1 },
+    { arbitrary: fc.integer({ min: 1, max: ID_STYLES.length - 1 }), weight: ID_STYLES.length - 1 },
+  );
   const plain = fc.tuple(plainSequenceArbitrary(doc, vocabulary, maxSteps, destructive), style).map(([steps, s]) => withIdStyle(steps, s));
   return fc.oneof({ arbitrary: plain, weight: 49 }, { arbitrary: bulkArbitrary(doc, vocabulary), weight: 1 });
 }

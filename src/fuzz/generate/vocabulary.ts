@@ -36,7 +36,15 @@ const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c)
  * (emoji with modifiers and joiners, a flag), quotes and backslashes, a decomposed accent, line
  * breaks — each must be stored as sent (§2 rule 4).
  */
-export const REAL_TEXT: readonly string[] = ['Größe – café, naïve', '東京の回線 서울', '🚀 👩🏽‍💻 🇫🇷 𝄞', 'say "hi" to C:\\temp\\new', 'cafe\u0301', 'one\ntwo\tthree', '</script>'];
+export const REAL_TEXT: readonly string[] = [
+  'Größe – café, naïve',
+  '東京の回線 서울',
+  '🚀 👩🏽‍💻 🇫🇷 𝄞',
+  'say "hi" to C:\\temp\\new',
+  'cafe\u0301',
+  'one\ntwo\tthree',
+  '</script>',
+];
 
 /** Any string value: tagged, plain words, real text, unicode, control characters, now and then a long one. */
 export function stringValue(vocabulary: Vocabulary): fc.Arbitrary<string> {

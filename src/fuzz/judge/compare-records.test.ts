@@ -11,11 +11,30 @@ const cases: Array<[string, { model: unknown[]; target: unknown[]; select?: stri
   ['a record too many', { model: [], target: [{ id: 'a' }], want: 'extra-record' }],
   ['a record too few', { model: [{ id: 'a' }], target: [], want: 'missing-record' }],
   ['id added without a select is a difference', { model: [{ name: 'n' }], target: [{ id: 'a', name: 'n' }], want: 'extra-field' }],
-  ['a resource path as a string or a list', { model: [{ id: 'a', resources: [{ id: 'r', config: { path: ['/x'] } }] }], target: [{ id: 'a', resources: [{ id: 'r', config: { path: '/x' } }] }], want: undefined }],
-  ['select-absent-field: a selected field the record lacks given as null', { model: [{ name: 'n' }], target: [{ name: 'n', description: null }], select: ['name', 'description'], want: undefined }],
-  ['select-absent-field: null only for a selected field', { model: [{ name: 'n' }], target: [{ name: 'n', description: null }], select: ['name'], want: 'extra-field' }],
-  ['select-absent-field: null is not a value the record has', { model: [{ name: 'n', description: 'd' }], target: [{ name: 'n', description: null }], select: ['name', 'description'], want: 'missing-field' }],
-  ['selected records without id, a field too many', { model: [{ name: 'n' }], target: [{ name: 'n', description: 'd' }], select: ['name'], want: 'extra-field' }],
+  [
+    'a resource path as a string or a list',
+    {
+      model: [{ id: 'a', resources: [{ id: 'r', config: { path: ['/x'] } }] }],
+      target: [{ id: 'a', resources: [{ id: 'r', config: { path: '/x' } }] }],
+      want: undefined,
+    },
+  ],
+  [
+    'select-absent-field: a selected field the record lacks given as null',
+    { model: [{ name: 'n' }], target: [{ name: 'n', description: null }], select: ['name', 'description'], want: undefined },
+  ],
+  [
+    'select-absent-field: null only for a selected field',
+    { model: [{ name: 'n' }], target: [{ name: 'n', description: null }], select: ['name'], want: 'extra-field' },
+  ],
+  [
+    'select-absent-field: null is not a value the record has',
+    { model: [{ name: 'n', description: 'd' }], target: [{ name: 'n', description: null }], select: ['name', 'description'], want: 'missing-field' },
+  ],
+  [
+    'selected records without id, a field too many',
+    { model: [{ name: 'n' }], target: [{ name: 'n', description: 'd' }], select: ['name'], want: 'extra-field' },
+  ],
 ];
 
 describe('compareRecordLists', () => {
@@ -23,6 +42,9 @@ describe('compareRecordLists', () => {
     it(name, () => assert.equal(compareRecordLists(model, target, { select })?.kind, want));
   }
   it('names the record and the field', () => {
-    assert.match(compareRecordLists([{ id: 'a', kind: 'x' }], [{ id: 'a' }], { select: undefined })!.message, /^record a \/kind: the model has "x", the target has no such field$/);
+    assert.match(
+      compareRecordLists([{ id: 'a', kind: 'x' }], [{ id: 'a' }], { select: undefined })!.message,
+      /^record a \/kind: the model has "x", the target has no such field$/,
+    );
   });
 });

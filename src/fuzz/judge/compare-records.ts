@@ -29,7 +29,8 @@ function fieldDifference(model: unknown, target: unknown, path: string): RecordD
   const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (isObject(model) && isObject(target)) {
     for (const key of Object.keys(model)) {
-      if (!Object.hasOwn(target, key)) return { kind: 'missing-field', message: `${path}/${key}: the model has ${short(model[key])}, the target has no such field` };
+      if (!Object.hasOwn(target, key))
+        return { kind: 'missing-field', message: `${path}/${key}: the model has ${short(model[key])}, the target has no such field` };
       const inner = fieldDifference(model[key], target[key], `${path}/${key}`);
       if (inner) return inner;
     }
@@ -47,7 +48,11 @@ function fieldDifference(model: unknown, target: unknown, path: string): RecordD
  * @example compareRecordLists([{ id: 'a', kind: 'x' }], [{ id: 'a' }], { select: undefined })
  * // → { kind: 'missing-field', message: 'record a /kind: the model has "x", the target has no such field' }
  */
-export function compareRecordLists(model: readonly unknown[], target: readonly unknown[], options: { select: readonly string[] | undefined }): RecordDifference | undefined {
+export function compareRecordLists(
+  model: readonly unknown[],
+  target: readonly unknown[],
+  options: { select: readonly string[] | undefined },
+): RecordDifference | undefined {
   const dropId = options.select !== undefined && !options.select.includes('id');
   // select-absent-field: a selected field the record lacks may come back as null.
   const selected = (record: unknown) => (options.select === undefined ? record : dropNullSelected(record, options.select));
@@ -78,6 +83,7 @@ export function compareRecordLists(model: readonly unknown[], target: readonly u
     const diff = fieldDifference(unmatched[0], right[0], '')!;
     return { kind: diff.kind, message: `a selected record: ${diff.message}` };
   }
-  if (unmatched.length > 0) return { kind: 'missing-record', message: `the target lacks ${unmatched.length} record(s) the model has, e.g. ${short(unmatched[0])}` };
+  if (unmatched.length > 0)
+    return { kind: 'missing-record', message: `the target lacks ${unmatched.length} record(s) the model has, e.g. ${short(unmatched[0])}` };
   return { kind: 'extra-record', message: `the target has ${right.length} record(s) the model does not, e.g. ${short(right[0])}` };
 }

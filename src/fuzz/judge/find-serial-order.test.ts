@@ -10,25 +10,41 @@ const remove = (id: string): CoreRequest => ({ method: 'DELETE', path: `/event/$
 
 describe('findSerialOrder: concurrent answers checked against the model', () => {
   it('finds the order of an update that came before a delete', async () => {
-    const order = await findSerialOrder({ event: [{ id: 'a', v: 0 }] }, [{ request: remove('a'), status: 205 }, { request: update('a', 1), status: 200 }], { event: [] });
+    const order = await findSerialOrder(
+      { event: [{ id: 'a', v: 0 }] },
+      [
+        { request: remove('a'), status: 205 },
+        { request: update('a', 1), status: 200 },
+      ],
+      { event: [] },
+    );
     assert.deepEqual(order, [1, 0]);
   });
 
   it('accepts two creates of one id only as one 201 and one 406', async () => {
-    const ops = [{ request: create('a', 1), status: 201 }, { request: create('a', 2), status: 406 }];
+    const ops = [
+      { request: create('a', 1), status: 201 },
+      { request: create('a', 2), status: 406 },
+    ];
     assert.deepEqual(await findSerialOrder({}, ops, { event: [{ id: 'a', v: 1 }] }), [0, 1]);
     const both = ops.map((op) => ({ ...op, status: 201 }));
     assert.equal(await findSerialOrder({}, both, { event: [{ id: 'a', v: 2 }] }), undefined, 'two 201s: no serial order does that');
   });
 
-  it('refuses a lost update: both updates answered 200, but the final value is neither order\'s', async () => {
-    const ops = [{ request: update('a', 1), status: 200 }, { request: update('a', 2), status: 200 }];
+  it("refuses a lost update: both updates answered 200, but the final value is neither order's", async () => {
+    const ops = [
+      { request: update('a', 1), status: 200 },
+      { request: update('a', 2), status: 200 },
+    ];
     assert.ok(await findSerialOrder({ event: [{ id: 'a', v: 0 }] }, ops, { event: [{ id: 'a', v: 2 }] }));
     assert.equal(await findSerialOrder({ event: [{ id: 'a', v: 0 }] }, ops, { event: [{ id: 'a', v: 0 }] }), undefined);
   });
 
   it('refuses a record deleted twice', async () => {
-    const ops = [{ request: remove('a'), status: 205 }, { request: remove('a'), status: 205 }];
+    const ops = [
+      { request: remove('a'), status: 205 },
+      { request: remove('a'), status: 205 },
+    ];
     assert.equal(await findSerialOrder({ event: [{ id: 'a' }] }, ops, { event: [] }), undefined);
   });
 

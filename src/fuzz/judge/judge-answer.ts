@@ -16,9 +16,7 @@ import { compareRecordLists } from './compare-records.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
 
 /** The target's answer is acceptable (and what the model's store must become), or a failure. */
-export type Verdict =
-  | { ok: true; effect: 'as-model' | 'rollback' | 'resync' }
-  | { ok: false; rule: string; check: string; expected: string; actual: string };
+export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } | { ok: false; rule: string; check: string; expected: string; actual: string };
 
 /** What the judge needs to know of the request: its bytes, the id it named and how its body was built. */
 export type JudgedRequest = Pick<BuiltStep, 'target' | 'id' | 'flaw' | 'openShapes' | 'resyncAfter' | 'breaks' | 'hiddenNameBreak'>;
@@ -49,7 +47,8 @@ export interface JudgeInput {
 type Item = { code?: unknown; error?: unknown; message?: unknown };
 const OK = { ok: true, effect: 'as-model' } as const;
 const fail = (rule: string, check: string, expected: string, actual: string): Verdict => ({ ok: false, rule, check, expected, actual });
-const itemsOf = (body: unknown): Item[] | undefined => (Array.isArray(body) && body.length > 0 && body.every((i) => typeof i === 'object' && i !== null) ? (body as Item[]) : undefined);
+const itemsOf = (body: unknown): Item[] | undefined =>
+  Array.isArray(body) && body.length > 0 && body.every((i) => typeof i === 'object' && i !== null) ? (body as Item[]) : undefined;
 const describe = (answer: WireAnswer) => `${answer.status}${answer.text ? ` ${answer.text.slice(0, 200)}` : ''}`;
 const isRefusal = (status: number) => REFUSAL_STATUSES.includes(status);
 /** faithful-answers error-envelope-content: a refusal's items say error true, except where the content is not shown. */
@@ -85,7 +84,8 @@ function judgeRead(input: JudgeInput): Verdict {
   const { model, target, step } = input;
   const records = model.body as unknown[];
   if (model.status === 404) return refusedOrNothing(input, 'read-nothing', READ_NOTHING_STATUSES, '404 or 204: nothing found (§7)');
-  if (records.length === 0 && step.id === undefined && target.status !== 200) return refusedOrNothing(input, 'empty-index', EMPTY_INDEX_STATUSES, '200 [], 204 or 404 for an empty index');
+  if (records.length === 0 && step.id === undefined && target.status !== 200)
+    return refusedOrNothing(input, 'empty-index', EMPTY_INDEX_STATUSES, '200 [], 204 or 404 for an empty index');
   if (target.status !== 200 || !Array.isArray(target.json)) return fail('read', 'status', `200 with ${records.length} record(s) (§4.1)`, describe(target));
   const difference = compareRecordLists(records, target.json, { select: input.select });
   return difference ? fail('read', `records-${difference.kind}`, 'the records the model holds', difference.message) : OK;
@@ -113,7 +113,9 @@ function judgeValidation(input: JudgeInput): Verdict {
     const verdict = refused(input, 'missing-field', (s) => s === 406, `406 naming ${fields.map(([f]) => f).join(', ')} "required" (§4.1 rule 4)`);
     if (!verdict.ok) return verdict;
     const names = fields.map(([field]) => field);
-    return namesMissingFields(target, names) ? OK : fail('missing-field', 'message', `a message object mapping ${names.join(', ')} to "required" (§4.1 rule 4)`, describe(target));
+    return namesMissingFields(target, names)
+      ? OK
+      : fail('missing-field', 'message', `a message object mapping ${names.join(', ')} to "required" (§4.1 rule 4)`, describe(target));
   }
   if (method === 'PUT' && fields.length === 1 && fields[0]![0] === 'id' && fields[0]![1] === 'not found') {
     return refused(input, 'update-unknown-id', (s) => UPDATE_UNKNOWN_ID_STATUSES.includes(s), `204, 400, 406 or 422: the record to update does not exist`);
@@ -138,14 +140,18 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
   const refusal = (answer: WireAnswer) => isRefusal(answer.status) && saysErrorWhereItMust(answer);
   // The fields the model named missing, when it refused for them; else any field named "required" fits.
   const modelMessage = model.status === 406 ? (model.body as Item[] | undefined)?.[0]?.message : undefined;
-  const missing = typeof modelMessage === 'object' && modelMessage !== null && Object.values(modelMessage).every((r) => r === 'required') ? Object.keys(modelMessage) : [];
+  const missing =
+    typeof modelMessage === 'object' && modelMessage !== null && Object.values(modelMessage).every((r) => r === 'required') ? Object.keys(modelMessage) : [];
   const fitsBreak: Record<RequestBreak, (answer: WireAnswer) => boolean> = {
     token: (a) => a.status === 401,
     'media-type': (a) => a.status === 415,
     'no-media-type': (a) => a.status === 415 || refusal(a),
     'not-json': refusal,
     'json-edge': refusal,
-    'empty-body': (a) => (method === 'POST' ? EMPTY_BODY_CREATE_STATUSES : EMPTY_BODY_UPDATE_STATUSES).includes(a.status) && a.status !== 201 && (a.status < 400 || saysErrorWhereItMust(a)),
+    'empty-body': (a) =>
+      (method === 'POST' ? EMPTY_BODY_CREATE_STATUSES : EMPTY_BODY_UPDATE_STATUSES).includes(a.status) &&
+      a.status !== 201 &&
+      (a.status < 400 || saysErrorWhereItMust(a)),
     'missing-field': (a) => namesMissingFields(a, missing),
     'invalid-value': refusal,
     'invalid-query': (a) => queryRefusalStatuses(method === 'DELETE' ? 'DELETE' : 'GET').includes(a.status) && saysErrorWhereItMust(a),
@@ -155,7 +161,8 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
   };
   const reasons = step.breaks.map((name) => ({ reason: name as string, fits: fitsBreak[name] }));
   if (method === 'POST' && input.idTaken) reasons.push({ reason: 'duplicate-id', fits: (a) => a.status === 406 && isDuplicateIdMessage(firstMessage(a)) });
-  if (method === 'PUT' && step.id !== undefined && !input.idTaken) reasons.push({ reason: 'unknown-id', fits: (a) => UPDATE_UNKNOWN_ID_STATUSES.includes(a.status) && (a.status === 204 || saysErrorWhereItMust(a)) });
+  if (method === 'PUT' && step.id !== undefined && !input.idTaken)
+    reasons.push({ reason: 'unknown-id', fits: (a) => UPDATE_UNKNOWN_ID_STATUSES.includes(a.status) && (a.status === 204 || saysErrorWhereItMust(a)) });
   return reasons;
 }
 

@@ -51,6 +51,8 @@ export function createModelOracle(secret: string | undefined, initial: Partial<M
     restore,
     put: (index, record) => core.store[index].put(record),
     remove: (index, id) => void core.store[index].delete(id),
-    useGeneratedId: (id) => void (next = id),
+    useGeneratedId: (id) => {
+      next = id;
+    },
   };
 }

@@ -69,7 +69,10 @@ function openChoices(input: AlternativeInput): OpenChoice[] {
     });
   }
   if (input.op === 'create' && input.transport.raw === 'empty') {
-    choices.push({ why: 'a create without a body may create the record the path names, or one with a generated id', apply: (r) => ({ ...r, body: {}, contentType: 'json', raw: 'normal' }) });
+    choices.push({
+      why: 'a create without a body may create the record the path names, or one with a generated id',
+      apply: (r) => ({ ...r, body: {}, contentType: 'json', raw: 'normal' }),
+    });
   }
   if (input.transport.contentType === 'missing' && input.hasBody) {
     choices.push({ why: 'a body without Content-Type may be read as JSON', apply: (r) => ({ ...r, contentType: 'json' }) });

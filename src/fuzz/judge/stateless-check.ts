@@ -19,20 +19,29 @@ const JSON_MEDIA_TYPE = /^application\/json\s*(?:;.*)?$/i;
  */
 export function checkStateless(spec: SpecValidator, operationId: string, answer: WireAnswer, select?: readonly string[]): CheckProblem | undefined {
   const { status } = answer;
-  if (status >= 500) return { check: 'server-error', message: `${operationId} answered ${status}: the server failed on a request it should answer (body: ${answer.text.slice(0, 160)})` };
+  if (status >= 500)
+    return {
+      check: 'server-error',
+      message: `${operationId} answered ${status}: the server failed on a request it should answer (body: ${answer.text.slice(0, 160)})`,
+    };
   const documented = spec.checkResponse(operationId, status, undefined);
   if (!documented.ok) return { check: 'undocumented-status', message: documented.reason };
   if (answer.text.trim() === '') return undefined;
   const contentType = answer.headers['content-type'] ?? '(none)';
-  if (!JSON_MEDIA_TYPE.test(contentType)) return { check: 'content-type', message: `${operationId} ${status}: a body with Content-Type ${contentType}; §4.1 answers application/json` };
-  if (answer.notJson) return { check: 'not-json', message: `${operationId} ${status}: the body is not JSON (${jsonParseError(answer.text)}): ${answer.text.slice(0, 120)}` };
+  if (!JSON_MEDIA_TYPE.test(contentType))
+    return { check: 'content-type', message: `${operationId} ${status}: a body with Content-Type ${contentType}; §4.1 answers application/json` };
+  if (answer.notJson)
+    return { check: 'not-json', message: `${operationId} ${status}: the body is not JSON (${jsonParseError(answer.text)}): ${answer.text.slice(0, 120)}` };
   // select-absent-field: a selected field the record lacks may come back as null, whatever type the field has.
   const body = select !== undefined && Array.isArray(answer.json) ? answer.json.map((record: unknown) => dropNullSelected(record, select)) : answer.json;
   const violations = PLAIN_ENVELOPE_STATUSES.has(status) ? spec.validateSchema('Envelope', answer.json) : bodyViolations(spec, operationId, status, body);
   if (typeof violations === 'string') return { check: 'schema', message: violations };
   if (violations.length > 0) {
     const v = violations[0]!;
-    return { check: 'schema', message: `${operationId} ${status}: the body breaks the spec at ${v.instancePath || '/'} (${v.message}; schema ${v.schemaPath})` };
+    return {
+      check: 'schema',
+      message: `${operationId} ${status}: the body breaks the spec at ${v.instancePath || '/'} (${v.message}; schema ${v.schemaPath})`,
+    };
   }
   return checkReasonPhrases(operationId, status, answer.json);
 }

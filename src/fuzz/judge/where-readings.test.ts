@@ -8,13 +8,21 @@ const records = [
   { id: 'b', tags: 'x', n: '5', flag: 'true' },
   { id: 'c', tags: [['x']], n: [5], flag: [true] },
 ];
-const read = (where: unknown, extra: Record<string, unknown> = {}): CoreRequest => ({ method: 'GET', path: '/event', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...extra, where }) });
+const read = (where: unknown, extra: Record<string, unknown> = {}): CoreRequest => ({
+  method: 'GET',
+  path: '/event',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ ...extra, where }),
+});
 const idsOf = (request: CoreRequest) => JSON.stringify(JSON.parse(request.body!).where);
 
 describe('whereReadingAlternatives (faithful-answers where-on-list, where-on-non-string)', () => {
   it('a list field: the any-element reading matches the record whose list holds expr', () => {
     const alternatives = whereReadingAlternatives(read({ equals: { target: 'tags', expr: 'x' } }), records, 'none');
-    assert.deepEqual(alternatives.map((a) => idsOf(a.request)), [JSON.stringify({ or: [{ equals: { target: 'id', expr: 'a' } }, { equals: { target: 'id', expr: 'b' } }] })]);
+    assert.deepEqual(
+      alternatives.map((a) => idsOf(a.request)),
+      [JSON.stringify({ or: [{ equals: { target: 'id', expr: 'a' } }, { equals: { target: 'id', expr: 'b' } }] })],
+    );
     assert.match(alternatives[0]!.why, /lists matching any element/);
   });
 

@@ -38,7 +38,9 @@ export function curlCommand(baseUrl: string, request: WireRequest, token: string
   const parts = ['curl -sS -i', `-X ${request.method}`];
   const encodedToken = token === undefined ? undefined : encodeURIComponent(token);
   const url = `${base}${request.path}`;
-  parts.push(encodedToken !== undefined && url.includes(encodedToken) ? `"${url.replace(encodedToken, TOKEN_VARIABLE).replace(/"/g, '\\"')}"` : singleQuoted(url));
+  parts.push(
+    encodedToken !== undefined && url.includes(encodedToken) ? `"${url.replace(encodedToken, TOKEN_VARIABLE).replace(/"/g, '\\"')}"` : singleQuoted(url),
+  );
   for (const [name, value] of Object.entries(request.headers)) {
     const label = name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name;
     if (token !== undefined && value.includes(token)) parts.push(`-H "${label}: ${value.replace(token, TOKEN_VARIABLE)}"`);

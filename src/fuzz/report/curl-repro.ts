@@ -25,5 +25,8 @@ export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string
 
 /** The `export` lines a repro needs first: the token, and a variable per `--header` of the run. */
 export function reproExports(extraHeaders: readonly string[] = []): string[] {
-  return ['export TOKEN=...   # the token the run used', ...extraHeaders.map((name) => `export ${headerVariable(name)}=...   # the value of the ${name} header the run sent`)];
+  return [
+    'export TOKEN=...   # the token the run used',
+    ...extraHeaders.map((name) => `export ${headerVariable(name)}=...   # the value of the ${name} header the run sent`),
+  ];
 }

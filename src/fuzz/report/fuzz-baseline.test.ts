@@ -27,17 +27,39 @@ describe('fuzz baseline', () => {
   });
 
   it('accepts the listed signatures, fails on the others, and names entries the run did not meet', () => {
-    const baseline = { knownDeviations: [{ signature: 'a:x:status', reason: 'known' }, { signature: 'b:y:status', reason: 'gone?' }] };
+    const baseline = {
+      knownDeviations: [
+        { signature: 'a:x:status', reason: 'known' },
+        { signature: 'b:y:status', reason: 'gone?' },
+      ],
+    };
     const comparison = compareFuzzWithBaseline([failure('a:x:status'), failure('c:z:schema')], baseline);
-    assert.deepEqual(comparison.accepted.map((a) => [a.failure.signature, a.reason]), [['a:x:status', 'known']]);
-    assert.deepEqual(comparison.newFailures.map((f) => f.signature), ['c:z:schema']);
-    assert.deepEqual(comparison.notFound.map((e) => e.signature), ['b:y:status']);
+    assert.deepEqual(
+      comparison.accepted.map((a) => [a.failure.signature, a.reason]),
+      [['a:x:status', 'known']],
+    );
+    assert.deepEqual(
+      comparison.newFailures.map((f) => f.signature),
+      ['c:z:schema'],
+    );
+    assert.deepEqual(
+      comparison.notFound.map((e) => e.signature),
+      ['b:y:status'],
+    );
   });
 
   it('writes every signature once, keeps earlier reasons and entries, and a new reason says TODO without the run ids', () => {
-    const previous = { knownDeviations: [{ signature: 'a:x:status', reason: 'known' }, { signature: 'old:y:status', reason: 'still there?' }] };
+    const previous = {
+      knownDeviations: [
+        { signature: 'a:x:status', reason: 'known' },
+        { signature: 'old:y:status', reason: 'still there?' },
+      ],
+    };
     const baseline = buildFuzzBaseline([failure('a:x:status'), failure('c:z:schema'), failure('c:z:schema', 'another')], previous);
-    assert.deepEqual(baseline.knownDeviations.map((e) => e.signature), ['a:x:status', 'c:z:schema', 'old:y:status']);
+    assert.deepEqual(
+      baseline.knownDeviations.map((e) => e.signature),
+      ['a:x:status', 'c:z:schema', 'old:y:status'],
+    );
     assert.equal(baseline.knownDeviations[0]!.reason, 'known');
     assert.match(baseline.knownDeviations[1]!.reason, /^TODO: say why this is accepted\. It failed with: c:z:schema on fz-…-3-e0$/);
     assert.deepEqual(findFuzzTodoReasons(baseline), ['c:z:schema']);
@@ -48,9 +70,31 @@ describe('fuzz baseline', () => {
   it('the reports show accepted deviations apart: skipped in JUnit, their own section in fuzz.md, not counted as failures', () => {
     const failures = [failure('a:x:status'), failure('c:z:schema')];
     const report: FuzzReport = {
-      baseUrl: 'http://t', randomSeed: 1, runPrefix: 'fz-0a1b2c-', startedAt: new Date(0), durationMs: 1, requests: 1, sequences: 1, shrinkRuns: 0, failures,
-      cleanUp: { leftovers: [], unverified: [], unattributed: [], cutShort: false }, stoppedBy: 'runs', authChecked: true, whereTrusted: [], refusedShapes: [], answers: {}, coverage: [],
-      baseline: { file: 'b.json', comparison: compareFuzzWithBaseline(failures, { knownDeviations: [{ signature: 'a:x:status', reason: 'ticket 7' }, { signature: 'gone:y:status', reason: 'fixed?' }] }) },
+      baseUrl: 'http://t',
+      randomSeed: 1,
+      runPrefix: 'fz-0a1b2c-',
+      startedAt: new Date(0),
+      durationMs: 1,
+      requests: 1,
+      sequences: 1,
+      shrinkRuns: 0,
+      failures,
+      cleanUp: { leftovers: [], unverified: [], unattributed: [], cutShort: false },
+      stoppedBy: 'runs',
+      authChecked: true,
+      whereTrusted: [],
+      refusedShapes: [],
+      answers: {},
+      coverage: [],
+      baseline: {
+        file: 'b.json',
+        comparison: compareFuzzWithBaseline(failures, {
+          knownDeviations: [
+            { signature: 'a:x:status', reason: 'ticket 7' },
+            { signature: 'gone:y:status', reason: 'fixed?' },
+          ],
+        }),
+      },
     };
     const junit = renderFuzzJunit(report);
     assert.match(junit, /failures="1" skipped="1"/);

@@ -44,8 +44,10 @@ export function parseFuzzBaseline(text: string): { ok: true; baseline: FuzzBasel
   const entries: FuzzBaselineEntry[] = [];
   for (const [i, item] of list.entries()) {
     const { signature, reason } = (item ?? {}) as Record<string, unknown>;
-    if (typeof signature !== 'string' || signature.trim() === '') return { ok: false, error: `knownDeviations[${i}]: "signature" must be a failure signature (as the report prints it)` };
-    if (typeof reason !== 'string' || reason.trim() === '') return { ok: false, error: `knownDeviations[${i}] (${signature}): "reason" must say why the deviation is accepted` };
+    if (typeof signature !== 'string' || signature.trim() === '')
+      return { ok: false, error: `knownDeviations[${i}]: "signature" must be a failure signature (as the report prints it)` };
+    if (typeof reason !== 'string' || reason.trim() === '')
+      return { ok: false, error: `knownDeviations[${i}] (${signature}): "reason" must say why the deviation is accepted` };
     if (entries.some((e) => e.signature === signature)) return { ok: false, error: `knownDeviations[${i}]: "${signature}" is listed twice` };
     entries.push({ signature, reason });
   }

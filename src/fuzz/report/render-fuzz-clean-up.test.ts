@@ -11,8 +11,22 @@ const CLEAN: CleanUpReport = { leftovers: [], unverified: [], unattributed: [], 
 
 function reportWith(cleanUp: Partial<CleanUpReport>): FuzzReport {
   return {
-    baseUrl: 'http://127.0.0.1:9', randomSeed: 1, runPrefix: 'fz-abc123-', startedAt: new Date(0), durationMs: 1, requests: 1, sequences: 1, shrinkRuns: 0,
-    failures: [], stoppedBy: 'time-budget', authChecked: true, whereTrusted: [], refusedShapes: [], answers: {}, coverage: [], cleanUp: { ...CLEAN, ...cleanUp },
+    baseUrl: 'http://127.0.0.1:9',
+    randomSeed: 1,
+    runPrefix: 'fz-abc123-',
+    startedAt: new Date(0),
+    durationMs: 1,
+    requests: 1,
+    sequences: 1,
+    shrinkRuns: 0,
+    failures: [],
+    stoppedBy: 'time-budget',
+    authChecked: true,
+    whereTrusted: [],
+    refusedShapes: [],
+    answers: {},
+    coverage: [],
+    cleanUp: { ...CLEAN, ...cleanUp },
   };
 }
 

@@ -16,10 +16,16 @@ export function formatLeftovers(cleanUp: CleanUpReport): string {
 export function cleanUpNotes(report: FuzzReport): string[] {
   const { cleanUp, runPrefix } = report;
   const notes: string[] = [];
-  if (cleanUp.triedAfterStop) notes.push(`the target stopped answering during the run; the clean-up was tried afterwards, once, on a connection of its own${cleanUp.unverified.length === INDEX_NAMES.length ? ', and got no answer either' : ''}`);
+  if (cleanUp.triedAfterStop)
+    notes.push(
+      `the target stopped answering during the run; the clean-up was tried afterwards, once, on a connection of its own${cleanUp.unverified.length === INDEX_NAMES.length ? ', and got no answer either' : ''}`,
+    );
   if (cleanUp.cutShort) notes.push('the clean-up ran out of time before every record of the run was deleted');
   if (cleanUp.leftovers.length > 0) notes.push(`${cleanUp.leftovers.length} record(s) of the run are still on the target: ${list(cleanUp.leftovers)}`);
-  if (cleanUp.unverified.length > 0) notes.push(`the final read of ${cleanUp.unverified.join(', ')} got no list of records: records of the run (ids starting with ${runPrefix}) may be left there`);
+  if (cleanUp.unverified.length > 0)
+    notes.push(
+      `the final read of ${cleanUp.unverified.join(', ')} got no list of records: records of the run (ids starting with ${runPrefix}) may be left there`,
+    );
   if (cleanUp.unattributed.length > 0) {
     notes.push(
       `${cleanUp.unattributed.length} record(s) appeared during the run that it cannot prove are its own (no id starting with ${runPrefix}, no marker, no id it learned as generated) — another client's, or made by the run without a trace; left alone: ${list(cleanUp.unattributed)}`,

@@ -1,7 +1,10 @@
 import { unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters, so the report drops them.
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
 const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(XML_FORBIDDEN, '');
 
 /**
  * A JUnit file for CI widgets: one test case per distinct failure (failed, with expected and
@@ -11,11 +14,14 @@ export function renderFuzzJunit(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(3);
   const failures = unacceptedFailures(report);
   const cases = failures.map(
-    (f) => `    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(f.signature)}"><failure message="${escapeXml(f.title)}">${escapeXml(`expected: ${f.expected}\nactual: ${f.actual}`)}</failure></testcase>`,
+    (f) =>
+      `    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(f.signature)}"><failure message="${escapeXml(f.title)}">${escapeXml(`expected: ${f.expected}\nactual: ${f.actual}`)}</failure></testcase>`,
   );
   // --baseline: a known deviation is skipped, with the baseline's reason, not failed.
   for (const { failure, reason } of report.baseline?.comparison.accepted ?? []) {
-    cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(failure.signature)}"><skipped message="${escapeXml(`known deviation (--baseline): ${reason}`)}">${escapeXml(failure.title)}</skipped></testcase>`);
+    cases.push(
+      `    <testcase classname="mgmt-kit.fuzz" name="${escapeXml(failure.signature)}"><skipped message="${escapeXml(`known deviation (--baseline): ${reason}`)}">${escapeXml(failure.title)}</skipped></testcase>`,
+    );
   }
   const skipped = report.baseline?.comparison.accepted.length ?? 0;
   const groups = report.concurrency ? `, ${report.concurrency.groups} concurrent groups of ${report.concurrency.inFlight}` : '';

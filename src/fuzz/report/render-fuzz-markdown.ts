@@ -30,7 +30,10 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
     `| agent shapes it refuses (stored as sent everywhere else) | ${report.refusedShapes === 'unknown' ? 'unknown: any may be refused' : report.refusedShapes.join(', ') || 'none'} |`,
     `| records of the run left behind (read at the end) | ${formatLeftovers(report.cleanUp)} |`,
-    `| answers to generated steps | ${Object.entries(report.answers).sort().map(([k, n]) => `${k}: ${n}`).join(', ')} |`,
+    `| answers to generated steps | ${Object.entries(report.answers)
+      .sort()
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ')} |`,
     '',
     ...(notes.length > 0 ? [...notes, ''] : []),
     ...renderDeleteCommands(report),
@@ -84,7 +87,8 @@ function renderKnownDeviations(report: FuzzReport): string[] {
   const lines = [`## Known deviations (--baseline ${file})`, ''];
   if (comparison.accepted.length === 0) lines.push('None of them was found in this run.', '');
   for (const { failure, reason } of comparison.accepted) lines.push(`- \`${failure.signature}\` — accepted: ${reason}`, `  - found: ${failure.title}`);
-  for (const entry of comparison.notFound) lines.push(`- \`${entry.signature}\` — not found in this run (fixed, or not met by these sequences; remove it once no run finds it): ${entry.reason}`);
+  for (const entry of comparison.notFound)
+    lines.push(`- \`${entry.signature}\` — not found in this run (fixed, or not met by these sequences; remove it once no run finds it): ${entry.reason}`);
   lines.push('');
   return lines;
 }

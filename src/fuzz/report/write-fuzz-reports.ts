@@ -17,7 +17,8 @@ export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
 
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
 function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
-  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, targetStopped, answers, concurrency, cleanUp } = report;
+  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, targetStopped, answers, concurrency, cleanUp } =
+    report;
   // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
   const failures = unacceptedFailures(report).map((f) => ({ signature: f.signature, title: f.title }));
   const knownDeviations = report.baseline && {
@@ -25,7 +26,26 @@ function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict
     accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({ signature: failure.signature, title: failure.title, reason })),
     notFound: report.baseline.comparison.notFound,
   };
-  const data = { tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, ...(concurrency ? { concurrency } : {}), stoppedBy, ...(targetStopped ? { targetStopped } : {}), cleanUp, answers, failures, ...(knownDeviations ? { knownDeviations } : {}), coverage: { ...coverage, tallies: report.coverage } };
+  const data = {
+    tool: 'fuzz',
+    baseUrl,
+    ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}),
+    randomSeed,
+    runPrefix,
+    startedAt,
+    durationMs,
+    requests,
+    sequences,
+    shrinkRuns,
+    ...(concurrency ? { concurrency } : {}),
+    stoppedBy,
+    ...(targetStopped ? { targetStopped } : {}),
+    cleanUp,
+    answers,
+    failures,
+    ...(knownDeviations ? { knownDeviations } : {}),
+    coverage: { ...coverage, tallies: report.coverage },
+  };
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
@@ -61,7 +81,14 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   const unexplained = verdict !== undefined && verdict.exitCode !== 0 && !(verdict.word === 'FAILED' && unacceptedFailures(report).length > 0);
   const junitText = renderFuzzJunit(report);
   await writeFile(markdown, withVerdict(renderFuzzMarkdown(report, token, coverage), verdict));
-  await writeFile(junit, unexplained ? addRunChecksToJunit(junitText, [{ name: `the run: ${verdict.word}`, failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') } }]) : junitText);
+  await writeFile(
+    junit,
+    unexplained
+      ? addRunChecksToJunit(junitText, [
+          { name: `the run: ${verdict.word}`, failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') } },
+        ])
+      : junitText,
+  );
   await writeFile(json, fuzzSummaryJson(report, coverage, verdict));
   return [markdown, junit, json];
 }
@@ -84,7 +111,12 @@ export function writeFuzzNotRunReportsSync(reportDir: string, notRun: NotRunRepo
 
 function fuzzNotRunFiles(reportDir: string, notRun: NotRunReport): Array<[string, string]> {
   return [
-    [join(reportDir, 'fuzz.md'), renderNotRunMarkdown(notRun).replace(/^# Conformance summary:/, '# mgmt-kit fuzz:').replace('its scenarios', 'its sequences')],
+    [
+      join(reportDir, 'fuzz.md'),
+      renderNotRunMarkdown(notRun)
+        .replace(/^# Conformance summary:/, '# mgmt-kit fuzz:')
+        .replace('its scenarios', 'its sequences'),
+    ],
     [join(reportDir, 'fuzz-junit.xml'), renderNotRunJunit(notRun).replace(/mgmt-kit conformance/g, 'mgmt-kit fuzz')],
     [join(reportDir, 'fuzz-summary.json'), notRunJson('fuzz', notRun)],
   ];

@@ -17,7 +17,11 @@ import { hiddenNamesOf } from './probe-entry-shapes.js';
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
-  const sender = createWireSender(options.session ?? options.connection, { timeoutMs: options.requestTimeoutMs ?? options.connection.timeoutMs, until: budget.fuzzUntil, maxSockets: Math.max(4, options.concurrency ?? 0) });
+  const sender = createWireSender(options.session ?? options.connection, {
+    timeoutMs: options.requestTimeoutMs ?? options.connection.timeoutMs,
+    until: budget.fuzzUntil,
+    maxSockets: Math.max(4, options.concurrency ?? 0),
+  });
   const validToken = await sender.session.token();
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });

@@ -1,4 +1,11 @@
-import { type CoreRequest, INDEX_DEFINITIONS, type IndexName, type StoredRecord, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
+import {
+  type CoreRequest,
+  INDEX_DEFINITIONS,
+  type IndexName,
+  type StoredRecord,
+  type OpenApiDocument,
+  type SpecValidator,
+} from '../../reference-server/core/index.js';
 import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
 import type { RefusedShapes } from './refused-shapes.js';
@@ -56,7 +63,13 @@ export interface FuzzFailure {
 }
 
 /** A plain request as the fuzzer's bookkeeping sends it: valid token, JSON, optional id and body. */
-export function plainRequest(context: FuzzContext, method: WireRequest['method'], index: IndexName, id: string | undefined, body?: unknown): { target: WireRequest; model: CoreRequest } {
+export function plainRequest(
+  context: FuzzContext,
+  method: WireRequest['method'],
+  index: IndexName,
+  id: string | undefined,
+  body?: unknown,
+): { target: WireRequest; model: CoreRequest } {
   const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
   const path = recordPath(definition.basePath, id);
   const bytes = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');

@@ -12,7 +12,13 @@ import { sequenceArbitrary } from '../generate/step-arbitrary.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 
 const sequences = sequenceArbitrary(loadOpenApiDocument(), createVocabulary('fz-hunt00-'), 12);
-const failureOf = (steps: readonly FuzzStep[]): FuzzFailure => ({ signature: 'long-sequence', title: `${steps.length} steps`, expected: '', actual: '', exchanges: [] });
+const failureOf = (steps: readonly FuzzStep[]): FuzzFailure => ({
+  signature: 'long-sequence',
+  title: `${steps.length} steps`,
+  expected: '',
+  actual: '',
+  exchanges: [],
+});
 
 /** A target that fails every sequence of four steps or more; a sequence takes 20 ms, so shrinking one takes seconds. */
 function failsLongSequences(calls: Array<'generated' | 'shrinking'>): HuntOptions['run'] {
@@ -49,7 +55,10 @@ describe('huntFailure', () => {
 
   it('a sequence the time budget cut short ends the hunt with nothing to report', async () => {
     const calls: string[] = [];
-    const run = async (): Promise<SequenceResult> => (calls.push('run'), { cutShort: true });
+    const run = async (): Promise<SequenceResult> => {
+      calls.push('run');
+      return { cutShort: true };
+    };
     const { result } = await timedHunt({ run });
     assert.equal(result, undefined);
     assert.deepEqual(calls, ['run'], 'no sequence ran after it');

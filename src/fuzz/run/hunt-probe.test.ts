@@ -9,7 +9,13 @@ import type { SequenceResult } from './run-sequence.js';
 
 const step = (slot: number): FuzzStep => ({ op: 'read', index: 'event', transport: NORMAL_TRANSPORT, slot, query: undefined });
 const probe = Array.from({ length: 11 }, (_, n) => step(n));
-const failureOf = (steps: readonly FuzzStep[], signature = 'needs-3-and-8'): FuzzFailure => ({ signature, title: `${steps.length} steps`, expected: '', actual: '', exchanges: [] });
+const failureOf = (steps: readonly FuzzStep[], signature = 'needs-3-and-8'): FuzzFailure => ({
+  signature,
+  title: `${steps.length} steps`,
+  expected: '',
+  actual: '',
+  exchanges: [],
+});
 const holds = (steps: readonly FuzzStep[], slot: number) => steps.some((s) => s.op === 'read' && s.slot === slot);
 
 function target(calls: Array<'probe' | 'shrinking'>, fails = (steps: readonly FuzzStep[]) => holds(steps, 3) && holds(steps, 8)) {
@@ -19,7 +25,13 @@ function target(calls: Array<'probe' | 'shrinking'>, fails = (steps: readonly Fu
   };
 }
 
-const options = (run: ReturnType<typeof target>, extra: Partial<Parameters<typeof huntProbe>[1]> = {}) => ({ deadline: Date.now() + 60_000, shrinkBudgetMs: 60_000, known: new Set<string>(), run, ...extra });
+const options = (run: ReturnType<typeof target>, extra: Partial<Parameters<typeof huntProbe>[1]> = {}) => ({
+  deadline: Date.now() + 60_000,
+  shrinkBudgetMs: 60_000,
+  known: new Set<string>(),
+  run,
+  ...extra,
+});
 
 describe('huntProbe', () => {
   it('shrinks a failing probe to the steps the failure needs', async () => {
@@ -34,10 +46,7 @@ describe('huntProbe', () => {
   });
 
   it('a passing probe, a failure already reported and a probe the budget cut short report nothing, after one run', async () => {
-    for (const run of [
-      target([], () => false),
-      async (): Promise<SequenceResult> => ({ cutShort: true }),
-    ]) {
+    for (const run of [target([], () => false), async (): Promise<SequenceResult> => ({ cutShort: true })]) {
       assert.equal(await huntProbe(probe, options(run)), undefined);
     }
     const calls: Array<'probe' | 'shrinking'> = [];
@@ -46,7 +55,10 @@ describe('huntProbe', () => {
   });
 
   it('a candidate showing another failure is not kept: the repro stays about the first one', async () => {
-    const run = async (steps: FuzzStep[]): Promise<SequenceResult> => ({ cutShort: false, failure: steps.length === 11 ? failureOf(steps) : failureOf(steps, 'other') });
+    const run = async (steps: FuzzStep[]): Promise<SequenceResult> => ({
+      cutShort: false,
+      failure: steps.length === 11 ? failureOf(steps) : failureOf(steps, 'other'),
+    });
     const result = await huntProbe(probe, options(run));
     assert.equal(result?.failure.title, '11 steps');
     assert.equal(result?.numShrinks, 0);
@@ -55,7 +67,10 @@ describe('huntProbe', () => {
   it('the shrink budget ends shrinking with the smallest failure so far; past the deadline nothing runs', async () => {
     const calls: Array<'probe' | 'shrinking'> = [];
     const slow = target(calls);
-    const run = async (steps: FuzzStep[], shrinking: boolean) => (await new Promise((resolve) => setTimeout(resolve, 30)), slow(steps, shrinking));
+    const run = async (steps: FuzzStep[], shrinking: boolean) => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return slow(steps, shrinking);
+    };
     const result = await huntProbe(probe, options(run, { shrinkBudgetMs: 50 }));
     assert.equal(result?.shrinkCutShort, true);
     assert.ok(calls.length <= 4, `${calls.length} runs`);

@@ -34,15 +34,17 @@ function probeSites(context: Pick<FuzzContext, 'doc'>): ProbeSite[] {
   const { doc } = context;
   const agent = requestBodyNode(doc, '/catalog/agent/{id}', 'post');
   const sites: ProbeSite[] = [];
-  const hiddenOf = (node: SchemaNode) => declaredProperties(node).flatMap((name) => {
-    const described = describedTypeNode(node, name);
-    return described ? [{ name, described }] : [];
-  });
+  const hiddenOf = (node: SchemaNode) =>
+    declaredProperties(node).flatMap((name) => {
+      const described = describedTypeNode(node, name);
+      return described ? [{ name, described }] : [];
+    });
   for (const hidden of hiddenOf(agent)) sites.push({ list: '', inConfig: false, hidden });
-  const formsOf = (node: SchemaNode) => declaredProperties(node).flatMap((name) => {
-    const branches = oneOfNodes(doc, propertyNode(doc, node, name)!);
-    return branches.length > 1 ? [{ name, branches }] : [];
-  });
+  const formsOf = (node: SchemaNode) =>
+    declaredProperties(node).flatMap((name) => {
+      const branches = oneOfNodes(doc, propertyNode(doc, node, name)!);
+      return branches.length > 1 ? [{ name, branches }] : [];
+    });
   for (const list of ['actions', 'parameters', 'resources']) {
     const entry = itemsNode(doc, propertyNode(doc, agent, list)!)!;
     const config = propertyNode(doc, entry, 'config')!;
@@ -94,7 +96,8 @@ export async function probeEntryShapes(context: FuzzContext): Promise<RefusedSha
     return REFUSAL_STATUSES.includes(created.answer.status) ? 'refused' : 'unclear';
   };
   const next = () => `${context.runPrefix}shape-${++n}`;
-  if ((await attempt({ id: next(), ...Object.fromEntries(Object.entries(MINIMAL_ENTRIES).map(([list, entry]) => [list, [entry]])) })) !== 'taken') return undefined;
+  if ((await attempt({ id: next(), ...Object.fromEntries(Object.entries(MINIMAL_ENTRIES).map(([list, entry]) => [list, [entry]])) })) !== 'taken')
+    return undefined;
   const refused = new Set<string>();
   const hiddenNames = hiddenNamesOf(context);
   // Each probe is one shape and one agent of its own: they go out together (the sender keeps a few in flight).
@@ -104,7 +107,8 @@ export async function probeEntryShapes(context: FuzzContext): Promise<RefusedSha
     const key = shapeKey(path, hiddenNames);
     if (site.forms) {
       const formPath = [site.list, site.inConfig ? 'config' : undefined, site.forms.name].filter(Boolean).join('.');
-      for (const branch of site.forms.branches) probes.push([`${formPath}|${String(branch.schema['type'])}`, probeAgent(next(), site, describedValue(branch), site.forms.name)]);
+      for (const branch of site.forms.branches)
+        probes.push([`${formPath}|${String(branch.schema['type'])}`, probeAgent(next(), site, describedValue(branch), site.forms.name)]);
     } else if (!site.hidden) probes.push([key, probeAgent(next(), site, 'probe', 'fz_probe_field')]);
     else {
       probes.push([key, probeAgent(next(), site, describedValue(site.hidden.described), site.hidden.name)]);

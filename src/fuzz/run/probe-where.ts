@@ -16,7 +16,12 @@ export interface WhereProbe {
 /** A valid record for an index, generated from its create schema (the same on every run). */
 function probeRecord(context: FuzzContext, index: IndexName): Record<string, unknown> {
   const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
-  const arbitrary = arbitraryForSchema(requestBodyNode(context.doc, `${basePath}/{id}`, 'post'), { doc: context.doc, vocabulary: createVocabulary(context.runPrefix), mode: 'create', omitTopLevel: ['id'] });
+  const arbitrary = arbitraryForSchema(requestBodyNode(context.doc, `${basePath}/{id}`, 'post'), {
+    doc: context.doc,
+    vocabulary: createVocabulary(context.runPrefix),
+    mode: 'create',
+    omitTopLevel: ['id'],
+  });
   return fc.sample(arbitrary, { seed: 1, numRuns: 1 })[0] as Record<string, unknown>;
 }
 

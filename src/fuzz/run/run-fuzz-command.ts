@@ -60,7 +60,11 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const problem = await checkTarget(connection);
     if (problem !== undefined) {
       out.write(`mgmt-kit fuzz: ${problem} No sequence was run.\n`);
-      await writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(`pre-flight: ${problem}`)) });
+      await writeFuzzNotRunReports(commandOptions.reportDir, {
+        baseUrl: settings.baseUrl,
+        date: new Date(),
+        verdict: decideVerdict(notRun(`pre-flight: ${problem}`)),
+      });
       return 2;
     }
     // The first token names the run's token in the repros ($TOKEN); a renewed one is swapped in on the wire.
@@ -68,7 +72,9 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const headers = settings.headers.map((h) => h.name);
     const options = { ...commandOptions, session: connection };
     const groups = options.concurrency === undefined ? '' : `, first up to ${options.runs} groups of ${options.concurrency} requests sent at once`;
-    out.write(`mgmt-kit fuzz: ${settings.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s${groups}, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`);
+    out.write(
+      `mgmt-kit fuzz: ${settings.baseUrl}, up to ${options.runs} sequences or ${(options.timeBudgetMs / 1000).toFixed(0)} s${groups}, random seed ${options.randomSeed} — ${describeConnection(settings)}\n`,
+    );
     const runPrefix = createFuzzRunPrefix();
     const interrupt = new AbortController();
     let signalled: NodeJS.Signals | undefined;
@@ -81,14 +87,18 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       const verdict = decideVerdict({ interrupted: signal, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [...INDEX_NAMES] });
       const notRunReport = { baseUrl: settings.baseUrl, date: new Date(), verdict, runPrefix, leftoversUnread: why };
       writeFuzzNotRunReportsSync(commandOptions.reportDir, notRunReport);
-      out.write(`mgmt-kit fuzz: interrupted by ${signal}: no verdict. ${leftoverLines(notRunReport).text.join(' ')}\nVerdict: ${verdict.word} (exit ${verdict.exitCode})\n`);
+      out.write(
+        `mgmt-kit fuzz: interrupted by ${signal}: no verdict. ${leftoverLines(notRunReport).text.join(' ')}\nVerdict: ${verdict.word} (exit ${verdict.exitCode})\n`,
+      );
       process.exit(verdict.exitCode);
     };
     let deadline: NodeJS.Timeout | undefined;
     const onSignal = (signal: NodeJS.Signals) => {
       if (signalled !== undefined) return endNow(signalled, `a second signal (${signal}) came before the read-back finished`);
       signalled = signal;
-      out.write(`\nmgmt-kit fuzz: interrupted by ${signal}: deleting the run's records and reading back what is left under ${runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`);
+      out.write(
+        `\nmgmt-kit fuzz: interrupted by ${signal}: deleting the run's records and reading back what is left under ${runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`,
+      );
       deadline = setTimeout(() => endNow(signal, `the clean-up and read-back did not finish within ${seconds} s`), READ_BACK_DEADLINE_MS);
       interrupt.abort();
     };
@@ -100,10 +110,17 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
         ...options,
         runPrefix,
         interrupt: interrupt.signal,
-        onProgress: (p) => out.write(p.phase === 'clean-up' ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n` : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`),
+        onProgress: (p) =>
+          out.write(
+            p.phase === 'clean-up'
+              ? `  … deleting the run's records (${(p.elapsedMs / 1000).toFixed(1)} s)\n`
+              : `  … ${p.sequences} sequences, ${p.shrinkRuns} shrink runs, ${p.requests} requests, ${p.failures} failure(s), ${(p.elapsedMs / 1000).toFixed(1)} s\n`,
+          ),
         onFailure: (failure) => {
           const known = commandOptions.baseline?.baseline.knownDeviations.some((e) => e.signature === failure.signature);
-          out.write(`\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, settings.baseUrl, token, headers))}\n\n`);
+          out.write(
+            `\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, settings.baseUrl, token, headers))}\n\n`,
+          );
         },
       });
     } catch (error) {
@@ -115,7 +132,8 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       clearTimeout(deadline);
       if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
     }
-    if (commandOptions.baseline) report.baseline = { file: commandOptions.baseline.file, comparison: compareFuzzWithBaseline(report.failures, commandOptions.baseline.baseline) };
+    if (commandOptions.baseline)
+      report.baseline = { file: commandOptions.baseline.file, comparison: compareFuzzWithBaseline(report.failures, commandOptions.baseline.baseline) };
     const coverageShortfall = checkMinCoverage(fuzzCoverage(report), commandOptions.minCoverage);
     // --write-baseline lists every failure found: the run that wrote it is green by it.
     const failing = commandOptions.writeBaseline !== undefined ? [] : unacceptedFailures(report);
@@ -142,7 +160,13 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
     for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
     const commands = report.cleanUp.deleteCommands ?? [];
-    if (commands.length > 0) out.write(`Delete them with (TOKEN set to a token the target accepts):\n${commands.slice(0, 20).map((c) => `  ${c}\n`).join('')}${commands.length > 20 ? '  … every command in fuzz.md\n' : ''}`);
+    if (commands.length > 0)
+      out.write(
+        `Delete them with (TOKEN set to a token the target accepts):\n${commands
+          .slice(0, 20)
+          .map((c) => `  ${c}\n`)
+          .join('')}${commands.length > 20 ? '  … every command in fuzz.md\n' : ''}`,
+      );
     if (report.targetStopped) out.write(`mgmt-kit fuzz: ${report.targetStopped.line}. No verdict past that point; the run did not finish.\n`);
     if (signalled !== undefined) out.write(`mgmt-kit fuzz: interrupted by ${signalled}: no verdict; the run did not finish.\n`);
     for (const line of baselineLines(report.baseline)) out.write(`${line}\n`);
@@ -173,5 +197,8 @@ function baselineLines(baseline: FuzzReport['baseline']): string[] {
   ];
 }
 
-const indent = (text: string) => text.split('\n').map((line) => `  ${line}`).join('\n');
-
+const indent = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');

@@ -18,24 +18,58 @@ describe('runFuzz against the reference server', () => {
     const before = server.core.store.event.list().length + server.core.store.agent.list().length;
     // The budget is a bound, not the duration: the run ends when its 100 sequences ran. Its probes
     // include a bulk of 260 records (about 800 requests), so a loaded machine needs the room.
-    const report = await runFuzz({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 100, timeBudgetMs: 60_000, randomSeed: 42, allowDestructive: false });
+    const report = await runFuzz({
+      connection: plainConnection(server.url, { jwtSecret: secret }),
+      runs: 100,
+      timeBudgetMs: 60_000,
+      randomSeed: 42,
+      allowDestructive: false,
+    });
     const repros = report.failures.map((f) => `${f.title}\n${formatRepro(f, server.url, undefined)}`).join('\n\n');
-    assert.deepEqual(report.failures.map((f) => f.signature), [], repros);
+    assert.deepEqual(
+      report.failures.map((f) => f.signature),
+      [],
+      repros,
+    );
     assert.equal(report.sequences, 100);
     assert.ok(report.requests > 1500, `${report.requests} requests`);
-    for (const answer of ['POST 201', 'POST 406', 'POST 415', 'POST 400', 'POST 401', 'GET 200', 'GET 404', 'GET 400', 'PUT 200', 'PUT 304', 'PUT 406', 'DELETE 205', 'DELETE 404']) {
+    for (const answer of [
+      'POST 201',
+      'POST 406',
+      'POST 415',
+      'POST 400',
+      'POST 401',
+      'GET 200',
+      'GET 404',
+      'GET 400',
+      'PUT 200',
+      'PUT 304',
+      'PUT 406',
+      'DELETE 205',
+      'DELETE 404',
+    ]) {
       assert.ok((report.answers[answer] ?? 0) > 0, `no step was answered ${answer}: ${JSON.stringify(report.answers)}`);
     }
     // The coverage tallies count the same answers per operation; on a faithful target none failed its check.
     const steps = Object.values(report.answers).reduce((a, b) => a + b, 0);
     const counted = report.coverage.reduce((sum, t) => sum + t.seen, 0);
     assert.ok(counted >= steps * 0.9, `${counted} answers counted for ${steps} steps (read-backs come on top; a step without answer does not count)`);
-    assert.deepEqual(report.coverage.filter((t) => t.failed > 0), []);
-    assert.ok(report.coverage.some((t) => t.operation === 'updateEventById' && t.status === 304), JSON.stringify(report.coverage));
+    assert.deepEqual(
+      report.coverage.filter((t) => t.failed > 0),
+      [],
+    );
+    assert.ok(
+      report.coverage.some((t) => t.operation === 'updateEventById' && t.status === 304),
+      JSON.stringify(report.coverage),
+    );
     assert.deepEqual(report.whereTrusted.sort(), ['agent', 'event', 'network-link-type']);
     assert.deepEqual(report.cleanUp, { leftovers: [], unverified: [], unattributed: [], cutShort: false });
     assert.equal(server.core.store.event.list().length + server.core.store.agent.list().length, before, 'every record of the run was deleted');
-    assert.deepEqual(server.core.store['network-link-type'].list().map((r) => r.id), ['p2p', 'slice'], 'records the run did not make are untouched');
+    assert.deepEqual(
+      server.core.store['network-link-type'].list().map((r) => r.id),
+      ['p2p', 'slice'],
+      'records the run did not make are untouched',
+    );
   });
 
   it('--allow-destructive: deletes without where, and every record of others is there again afterwards', async () => {
@@ -47,19 +81,35 @@ describe('runFuzz against the reference server', () => {
       return handle(request);
     };
     try {
-      const report = await runFuzz({ connection: plainConnection(seeded.url, { jwtSecret: secret }), runs: 60, timeBudgetMs: 30_000, randomSeed: 77, allowDestructive: true });
-      assert.deepEqual(report.failures.map((f) => f.signature), []);
+      const report = await runFuzz({
+        connection: plainConnection(seeded.url, { jwtSecret: secret }),
+        runs: 60,
+        timeBudgetMs: 30_000,
+        randomSeed: 77,
+        allowDestructive: true,
+      });
+      assert.deepEqual(
+        report.failures.map((f) => f.signature),
+        [],
+      );
       assert.ok(deletesWithoutWhere > 0, 'the run sent deletes without where');
       assert.deepEqual(seeded.core.store.event.list(), [{ id: 'theirs', kind: 'keep' }]);
       assert.deepEqual(seeded.core.store.agent.list(), [{ id: 'their-agent' }]);
-      assert.deepEqual(seeded.core.store['network-link-type'].list().map((r) => r.id).sort(), ['p2p', 'slice']);
+      assert.deepEqual(
+        seeded.core.store['network-link-type']
+          .list()
+          .map((r) => r.id)
+          .sort(),
+        ['p2p', 'slice'],
+      );
     } finally {
       await seeded.close();
     }
   });
 
   it('the same seed replays the same run', async () => {
-    const run = () => runFuzz({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 15, timeBudgetMs: 20_000, randomSeed: 7, allowDestructive: false });
+    const run = () =>
+      runFuzz({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 15, timeBudgetMs: 20_000, randomSeed: 7, allowDestructive: false });
     const [first, second] = [await run(), await run()];
     assert.deepEqual(second.answers, first.answers);
     assert.equal(second.requests, first.requests);
@@ -72,10 +122,16 @@ describe('runFuzz against the reference server', () => {
       const report = await runFuzz({ connection: plainConnection(open.url), runs: 10, timeBudgetMs: 20_000, randomSeed: 3, allowDestructive: false });
       assert.equal(report.authChecked, false);
       assert.deepEqual(report.failures, []);
-      assert.equal(Object.keys(report.answers).some((a) => a.endsWith(' 401')), false);
+      assert.equal(
+        Object.keys(report.answers).some((a) => a.endsWith(' 401')),
+        false,
+      );
     } finally {
       await open.close();
     }
-    await assert.rejects(runFuzz({ connection: plainConnection(open.url), runs: 1, timeBudgetMs: 5000, randomSeed: 1, allowDestructive: false }), FuzzSetupError);
+    await assert.rejects(
+      runFuzz({ connection: plainConnection(open.url), runs: 1, timeBudgetMs: 5000, randomSeed: 1, allowDestructive: false }),
+      FuzzSetupError,
+    );
   });
 });

@@ -49,8 +49,21 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const context = await createFuzzContext(options, runPrefix, budget);
   const authChecked = context.modelSecret !== undefined;
   const report: FuzzReport = {
-    baseUrl: options.connection.baseUrl, randomSeed: options.randomSeed, runPrefix, startedAt: new Date(started), durationMs: 0,
-    requests: 0, sequences: 0, shrinkRuns: 0, failures: [], stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown', answers: {}, coverage: [],
+    baseUrl: options.connection.baseUrl,
+    randomSeed: options.randomSeed,
+    runPrefix,
+    startedAt: new Date(started),
+    durationMs: 0,
+    requests: 0,
+    sequences: 0,
+    shrinkRuns: 0,
+    failures: [],
+    stoppedBy: 'runs',
+    authChecked,
+    whereTrusted: [],
+    refusedShapes: 'unknown',
+    answers: {},
+    coverage: [],
     cleanUp: { leftovers: [], unverified: [...INDEX_NAMES], unattributed: [], cutShort: false },
   };
   const tally = createAnswerTally();
@@ -79,7 +92,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const progress = (phase: FuzzProgress['phase']) => {
     lastProgress = Date.now();
     report.requests = context.sender.count;
-    options.onProgress?.({ phase, sequences: report.sequences, shrinkRuns: report.shrinkRuns, requests: report.requests, failures: report.failures.length, elapsedMs: lastProgress - started });
+    options.onProgress?.({
+      phase,
+      sequences: report.sequences,
+      shrinkRuns: report.shrinkRuns,
+      requests: report.requests,
+      failures: report.failures.length,
+      elapsedMs: lastProgress - started,
+    });
   };
   const run = async (steps: FuzzStep[], shrinking: boolean) => {
     if (shrinking) report.shrinkRuns++;
@@ -112,7 +132,16 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (options.concurrency !== undefined) {
       // At most half of what is left of the budget, so the sequences get theirs.
       const deadline = Date.now() + Math.max(0, budget.fuzzUntil - Date.now()) / 2;
-      report.concurrency = await runConcurrency(context, { size: options.concurrency, groups: options.runs, randomSeed: options.randomSeed, deadline, shrinkBudgetMs: SHRINK_BUDGET_MS, known, record, stop: () => enough() || ended() });
+      report.concurrency = await runConcurrency(context, {
+        size: options.concurrency,
+        groups: options.runs,
+        randomSeed: options.randomSeed,
+        deadline,
+        shrinkBudgetMs: SHRINK_BUDGET_MS,
+        known,
+        record,
+        stop: () => enough() || ended(),
+      });
     }
     // The probes first (probe-sequences.ts): one sequence of each shape that exposes a class, so no
     // seed leaves a class unasked; they take at most half of the runs, the rest are random.
@@ -123,11 +152,26 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (found) record(titled(found, `the ${probe.kind} probe of ${probe.index}, `));
     }
     for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !ended(); iteration++) {
-      const found = await huntFailure(sequences, { seed: options.randomSeed + iteration, numRuns: options.runs - report.sequences, deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
+      const found = await huntFailure(sequences, {
+        seed: options.randomSeed + iteration,
+        numRuns: options.runs - report.sequences,
+        deadline: budget.fuzzUntil,
+        shrinkBudgetMs: SHRINK_BUDGET_MS,
+        known,
+        run,
+      });
       if (!found) break;
       record(titled(found, ''));
     }
-    report.stoppedBy = interrupted() ? 'interrupted' : stopped() ? 'target-stopped' : throttled() ? 'throttled' : Date.now() >= budget.fuzzUntil ? 'time-budget' : 'runs';
+    report.stoppedBy = interrupted()
+      ? 'interrupted'
+      : stopped()
+        ? 'target-stopped'
+        : throttled()
+          ? 'throttled'
+          : Date.now() >= budget.fuzzUntil
+            ? 'time-budget'
+            : 'runs';
   } finally {
     const stop = context.sender.stopped;
     if (stop) report.targetStopped = { at: stop.at.toISOString(), afterRequests: stop.afterRequests, line: stop.line };
@@ -156,7 +200,12 @@ export function createFuzzRunPrefix(): string {
  * on a connection of its own — the run's refuses every request once the target stopped, and the
  * target may be back — which watches the target the same way.
  */
-async function cleanUpAfter(context: FuzzContext, baseline: IndexBaseline, options: FuzzOptions, endedEarly: boolean): Promise<{ cleanUp: CleanUpReport; sent: number }> {
+async function cleanUpAfter(
+  context: FuzzContext,
+  baseline: IndexBaseline,
+  options: FuzzOptions,
+  endedEarly: boolean,
+): Promise<{ cleanUp: CleanUpReport; sent: number }> {
   const settings = options.connection;
   const session = context.sender.stopped ? openConnection(settings, { maxSockets: 4 }) : undefined;
   if (endedEarly) context.budget = createRunBudget(Date.now(), 0, Math.min(options.cleanUpAllowanceMs ?? INTERRUPTED_CLEAN_UP_MS, INTERRUPTED_CLEAN_UP_MS));

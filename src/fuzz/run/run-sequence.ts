@@ -41,9 +41,24 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<FuzzFai
   const { context, ids } = state;
   const onBase = step.op === 'delete' && step.slot === undefined;
   if (onBase && !context.allowDestructive && !context.whereTrusted.has(step.index)) return undefined;
-  const built = buildStep(step, { doc: context.doc, spec: context.spec, ids, auth: context.auth, allowDestructive: context.allowDestructive, recordOf: (index, id) => state.model.record(index, id) });
+  const built = buildStep(step, {
+    doc: context.doc,
+    spec: context.spec,
+    ids,
+    auth: context.auth,
+    allowDestructive: context.allowDestructive,
+    recordOf: (index, id) => state.model.record(index, id),
+  });
   const select = step.op === 'read' ? selectOf(built.target.body) : undefined;
-  const answer = answerOrFailure(state, await exchange(state, 'step', built.description, built.target), built.operationId, step.op, built.cause, built.description, select);
+  const answer = answerOrFailure(
+    state,
+    await exchange(state, 'step', built.description, built.target),
+    built.operationId,
+    step.op,
+    built.cause,
+    built.description,
+    select,
+  );
   if ('signature' in answer) return answer;
   let createdId: string | undefined;
   if ((built.marker !== undefined || built.createdWithoutMarker) && answer.status === 201) {
@@ -74,7 +89,17 @@ async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Pro
   const { context, ids } = state;
   const owned = ownedBy(ids.prefix, ids.learned);
   // Should an index not read back, these are the ids the sequence may have made there.
-  const known = (index: IndexName) => [...new Set([...state.model.state()[index].filter(owned).map((r) => r.id), ids.slotId(index, 0), ids.slotId(index, 1), ids.otherId(index)])];
+  const known = (index: IndexName) => [
+    ...new Set([
+      ...state.model
+        .state()
+        [index].filter(owned)
+        .map((r) => r.id),
+      ids.slotId(index, 0),
+      ids.slotId(index, 1),
+      ids.otherId(index),
+    ]),
+  ];
   await Promise.all(INDEX_NAMES.map((index) => cleanUpIndex(context, index, owned, snapshot[index] ?? [], context.budget.cleanUpUntil, known(index))));
 }
 
@@ -104,10 +129,23 @@ async function runSteps(state: SequenceState, steps: readonly FuzzStep[], snapsh
   for (const index of INDEX_NAMES) {
     const { target } = plainRequest(state.context, 'GET', index, undefined);
     const description = `read every ${index}`;
-    const answer = answerOrFailure(state, await exchange(state, 'snapshot', description, target), operationIdFor(index, 'GET', false), 'read', undefined, description);
+    const answer = answerOrFailure(
+      state,
+      await exchange(state, 'snapshot', description, target),
+      operationIdFor(index, 'GET', false),
+      'read',
+      undefined,
+      description,
+    );
     if ('signature' in answer) return answer;
     const records = recordsInAnswer({ ok: true, answer });
-    if (!records) return failureOf(state, 'read', undefined, description, { rule: 'read', check: 'status', expected: '200 with the records, or 204 / 404 for none', actual: String(answer.status) });
+    if (!records)
+      return failureOf(state, 'read', undefined, description, {
+        rule: 'read',
+        check: 'status',
+        expected: '200 with the records, or 204 / 404 for none',
+        actual: String(answer.status),
+      });
     snapshot[index] = records.filter(isStoredRecord);
   }
   state.model = createModelOracle(state.context.modelSecret, snapshot);

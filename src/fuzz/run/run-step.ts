@@ -31,7 +31,13 @@ export async function exchange(state: SequenceState, role: ExchangeRole, descrip
 }
 
 /** A failure named by operation, rule, check and cause, with the exchanges so far. */
-export function failureOf(state: SequenceState, label: string, cause: string | undefined, description: string, found: { rule: string; check: string; expected: string; actual: string }): FuzzFailure {
+export function failureOf(
+  state: SequenceState,
+  label: string,
+  cause: string | undefined,
+  description: string,
+  found: { rule: string; check: string; expected: string; actual: string },
+): FuzzFailure {
   return {
     signature: [label, found.rule, found.check, cause].filter(Boolean).join(':'),
     title: `${description}: expected ${found.expected}; the target answered ${found.actual}`,
@@ -52,18 +58,38 @@ function reproExchanges(exchanges: readonly Exchange[]): Exchange[] {
 }
 
 /** The answer, or the failure of getting none / of an answer that breaks the spec on its own. */
-export function answerOrFailure(state: SequenceState, result: SendResult, operationId: string, label: string, cause: string | undefined, description: string, select?: readonly string[]): WireAnswer | FuzzFailure {
+export function answerOrFailure(
+  state: SequenceState,
+  result: SendResult,
+  operationId: string,
+  label: string,
+  cause: string | undefined,
+  description: string,
+  select?: readonly string[],
+): WireAnswer | FuzzFailure {
   if (!result.ok) return failureOf(state, label, cause, description, { rule: 'no-answer', check: 'dropped', expected: 'an answer', actual: result.error });
   const problem = checkStateless(state.context.spec, operationId, result.answer, select);
   // Grouped across operations: a 500 by what caused it (malformed JSON on every route is one
   // failure), any other break of the spec by the status it came with (one bad 404 body is one failure).
   const group = problem?.check === 'server-error' ? (cause ?? 'valid') : String(result.answer.status);
-  if (problem) return failureOf(state, 'any', group, description, { rule: 'spec', check: problem.check, expected: 'an answer the spec documents', actual: problem.message });
+  if (problem)
+    return failureOf(state, 'any', group, description, {
+      rule: 'spec',
+      check: problem.check,
+      expected: 'an answer the spec documents',
+      actual: problem.message,
+    });
   return result.answer;
 }
 
 /** Reads one record (or, without id, the index) from both sides and judges the target's answer. */
-export async function readBack(state: SequenceState, index: IndexName, id: string | undefined, label: string, role: ExchangeRole = 'read-back'): Promise<FuzzFailure | undefined> {
+export async function readBack(
+  state: SequenceState,
+  index: IndexName,
+  id: string | undefined,
+  label: string,
+  role: ExchangeRole = 'read-back',
+): Promise<FuzzFailure | undefined> {
   const { target, model } = plainRequest(state.context, 'GET', index, id);
   const description = `read ${index} ${id ?? '(all records)'}`;
   const operationId = operationIdFor(index, 'GET', id !== undefined);
@@ -71,7 +97,15 @@ export async function readBack(state: SequenceState, index: IndexName, id: strin
   if ('signature' in answer) return answer;
   const expected = await state.model.handle(model);
   const step = { target, id, openShapes: [], resyncAfter: false, flaw: undefined, breaks: [], hiddenNameBreak: undefined };
-  const verdict = judgeAnswer({ step, model: expected, target: answer, documented: state.context.documented(operationId), select: undefined, createdId: undefined, idTaken: false });
+  const verdict = judgeAnswer({
+    step,
+    model: expected,
+    target: answer,
+    documented: state.context.documented(operationId),
+    select: undefined,
+    createdId: undefined,
+    idTaken: false,
+  });
   return verdict.ok ? undefined : failureOf(state, label, undefined, `${description} (what the target holds now)`, verdict);
 }
 
@@ -80,7 +114,9 @@ export async function learnGeneratedId(state: SequenceState, built: BuiltStep): 
   const { target } = plainRequest(state.context, 'GET', built.index, undefined);
   const result = await exchange(state, 'lookup', `find the created ${built.index} by ${MARKER_FIELDS.fuzz}`, target);
   const records = recordsInAnswer(result) ?? [];
-  const found = records.filter((r): r is StoredRecord => typeof r === 'object' && r !== null && (r as Record<string, unknown>)[MARKER_FIELDS.fuzz] === built.marker);
+  const found = records.filter(
+    (r): r is StoredRecord => typeof r === 'object' && r !== null && (r as Record<string, unknown>)[MARKER_FIELDS.fuzz] === built.marker,
+  );
   if (found.length === 1 && typeof found[0]!.id === 'string') return found[0]!.id;
   // The marker is gone (the target dropped an extra field, §2 rule 4): the record it made is still
   // the run's — learned from what the index holds that the model does not, so the clean-up removes it.
@@ -106,7 +142,9 @@ export async function learnNewRecordId(state: SequenceState, built: BuiltStep): 
   const { target } = plainRequest(state.context, 'GET', built.index, undefined);
   const result = await exchange(state, 'lookup', `find the ${built.index} record the create made`, target);
   const known = new Set(state.model.state()[built.index].map((r) => r.id));
-  const fresh = (recordsInAnswer(result) ?? []).filter((r): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' && !known.has((r as StoredRecord).id));
+  const fresh = (recordsInAnswer(result) ?? []).filter(
+    (r): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string' && !known.has((r as StoredRecord).id),
+  );
   if (fresh.length === 1) return fresh[0]!.id;
   return failureOf(state, 'after-create', 'generated-id', built.description, {
     rule: 'create',
@@ -130,14 +168,29 @@ export async function judgeWithModel(
   const judge = async (request: CoreRequest): Promise<{ verdict: Verdict; response: CoreResponse }> => {
     const response = await state.model.handle(request);
     const mayRefuseShape = (path: string, wrongType: boolean) => mayRefuse(state.context, path, wrongType);
-    return { response, verdict: judgeAnswer({ step: built, model: response, target: answer, documented, select, createdId, idTaken, bodiless205: state.context.bodiless205, mayRefuseShape }) };
+    return {
+      response,
+      verdict: judgeAnswer({
+        step: built,
+        model: response,
+        target: answer,
+        documented,
+        select,
+        createdId,
+        idTaken,
+        bodiless205: state.context.bodiless205,
+        mayRefuseShape,
+      }),
+    };
   };
   state.model.useGeneratedId(createdId);
   const primary = await judge(built.model);
   if (primary.verdict.ok) return { verdict: primary.verdict, before };
   // where-on-list, where-on-non-string: each reading of where.equals, on the request and on each of its open alternatives.
   const noSuchId = `${state.context.runPrefix}matches-nothing`;
-  const readings = [built.model, ...built.alternatives.map((a) => a.request)].flatMap((request) => whereReadingAlternatives(request, before[built.index], noSuchId));
+  const readings = [built.model, ...built.alternatives.map((a) => a.request)].flatMap((request) =>
+    whereReadingAlternatives(request, before[built.index], noSuchId),
+  );
   for (const alternative of [...built.alternatives, ...readings]) {
     state.model.restore(before);
     state.model.useGeneratedId(createdId);

@@ -4,7 +4,12 @@ import { assertSafeRequest, type SafetyPolicy } from './safety-guard.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
 const policy: SafetyPolicy = { runPrefix: 'fz-abc-', allowDestructive: false, whereTrusted: new Set(['event']), generatedIds: new Set(['uuid-1']) };
-const request = (method: WireRequest['method'], path: string, body?: unknown): WireRequest => ({ method, path, headers: {}, body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)) });
+const request = (method: WireRequest['method'], path: string, body?: unknown): WireRequest => ({
+  method,
+  path,
+  headers: {},
+  body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+});
 const where = (expr: string) => ({ where: { equals: { target: 'id', expr } } });
 
 const cases: Array<[string, WireRequest, boolean]> = [

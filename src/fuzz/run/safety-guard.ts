@@ -60,5 +60,6 @@ export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, re
   }
   if (body === undefined) return; // a body the target must refuse cannot name a foreign record
   if (body['id'] !== undefined && !ours(body['id'])) throw new UnsafeRequestError(request, 'the body id is not one of this run');
-  if (request.method === 'POST' && body['id'] === undefined && !ours(body[MARKER_FIELDS.fuzz])) throw new UnsafeRequestError(request, `a create without id needs the run's ${MARKER_FIELDS.fuzz}`);
+  if (request.method === 'POST' && body['id'] === undefined && !ours(body[MARKER_FIELDS.fuzz]))
+    throw new UnsafeRequestError(request, `a create without id needs the run's ${MARKER_FIELDS.fuzz}`);
 }

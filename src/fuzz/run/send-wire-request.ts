@@ -80,7 +80,10 @@ export function createWireSender(target: ConnectionSettings | ConnectionSession,
     if (until - Date.now() <= 0) return CUT_SHORT;
     if (session.stopped) return stoppedResult(session.stopped);
     try {
-      const answer = await session.send({ method: request.method, path: request.path, headers: { accept: 'application/json', ...request.headers }, body: request.body }, { until, timeoutMs: limits.timeoutMs });
+      const answer = await session.send(
+        { method: request.method, path: request.path, headers: { accept: 'application/json', ...request.headers }, body: request.body },
+        { until, timeoutMs: limits.timeoutMs },
+      );
       const text = answer.body.toString('utf8');
       return { ok: true, answer: { status: answer.status, headers: answer.headers, text, ...parse(text) } };
     } catch (error) {

@@ -20,19 +20,30 @@ let context: FuzzContext;
 
 beforeEach(async () => {
   server = await startReferenceServer({ port: 0, auth: { secret }, seed: { event: [], agent: [{ id: 'their-agent' }] } });
-  context = await createFuzzContext({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 1, timeBudgetMs: 0, randomSeed: 1, allowDestructive: false }, PREFIX, createRunBudget(Date.now(), 5000, 1000));
+  context = await createFuzzContext(
+    { connection: plainConnection(server.url, { jwtSecret: secret }), runs: 1, timeBudgetMs: 0, randomSeed: 1, allowDestructive: false },
+    PREFIX,
+    createRunBudget(Date.now(), 5000, 1000),
+  );
 });
 afterEach(async () => {
   context.sender.close();
   await server.close();
 });
 
-const agentIds = () => server.core.store.agent.list().map((r) => r.id).sort();
+const agentIds = () =>
+  server.core.store.agent
+    .list()
+    .map((r) => r.id)
+    .sort();
 
 /** Creates an agent as any client would; resolves to the id the target stored it under. */
 async function createAgent(body: Record<string, unknown>): Promise<string> {
   const before = new Set(agentIds());
-  const answer = await sendRaw(server.url, 'POST', '/catalog/agent', JSON.stringify(body), { authorization: `Bearer ${await mintToken({ secret, expiresIn: '1h' })}`, 'content-type': 'application/json' });
+  const answer = await sendRaw(server.url, 'POST', '/catalog/agent', JSON.stringify(body), {
+    authorization: `Bearer ${await mintToken({ secret, expiresIn: '1h' })}`,
+    'content-type': 'application/json',
+  });
   assert.equal(answer.status, 201, answer.text);
   return agentIds().find((id) => !before.has(id))!;
 }
@@ -56,7 +67,9 @@ describe('sweepRunRecords', () => {
     const handle = server.core.handle;
     // This target answers 205 to the delete of one record, yet keeps it.
     (server.core as { handle: typeof handle }).handle = (request: CoreRequest) =>
-      request.method === 'DELETE' && decodeURIComponent(request.path).endsWith(stuck) ? Promise.resolve({ status: 205, headers: {}, body: [] }) : handle(request);
+      request.method === 'DELETE' && decodeURIComponent(request.path).endsWith(stuck)
+        ? Promise.resolve({ status: 205, headers: {}, body: [] })
+        : handle(request);
     const report = await sweepRunRecords(context, baseline);
     assert.deepEqual(report.leftovers, [`agent ${stuck}`]);
     assert.deepEqual(agentIds(), ['their-agent', stuck].sort());

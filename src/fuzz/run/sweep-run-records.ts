@@ -43,14 +43,17 @@ export async function sweepRunRecords(context: FuzzContext, baseline: IndexBasel
   const cleaned = await Promise.all(INDEX_NAMES.map((index) => cleanUpIndex(context, index, owned, baseline[index] ?? [], budget.cleanUpUntil)));
   const report: CleanUpReport = { leftovers: [], unverified: [], unattributed: [], cutShort: !cleaned.every(Boolean) && Date.now() >= budget.cleanUpUntil };
   const finalReads = await Promise.all(INDEX_NAMES.map((index) => readIndex(context, index, budget.finalReadUntil)));
-  INDEX_NAMES.forEach((index, i) => {
+  for (const [i, index] of INDEX_NAMES.entries()) {
     const records = finalReads[i];
-    if (records === undefined) return void report.unverified.push(index);
+    if (records === undefined) {
+      report.unverified.push(index);
+      continue;
+    }
     const before = baseline[index] && new Set(baseline[index].map((r) => r.id));
     for (const record of records) {
       if (owned(record)) report.leftovers.push(`${index} ${record.id}`);
       else if (before && !before.has(record.id)) report.unattributed.push(`${index} ${record.id}`);
     }
-  });
+  }
   return report;
 }

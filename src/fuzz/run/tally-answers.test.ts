@@ -10,12 +10,13 @@ test('a wire request names the operation it calls (query and percent-encoded ids
   assert.equal(operationOfRequest({ method: 'GET', path: '/nowhere' }), undefined);
 });
 
-const exchange = (role: Exchange['role'], method: 'GET' | 'POST', path: string, status: number | undefined): Exchange => ({
-  role,
-  description: `${method} ${path}`,
-  request: { method, path, headers: {}, body: undefined },
-  result: status === undefined ? { ok: false, error: 'no answer' } : { ok: true, answer: { status, headers: {}, body: Buffer.alloc(0), text: '' } },
-} as unknown as Exchange);
+const exchange = (role: Exchange['role'], method: 'GET' | 'POST', path: string, status: number | undefined): Exchange =>
+  ({
+    role,
+    description: `${method} ${path}`,
+    request: { method, path, headers: {}, body: undefined },
+    result: status === undefined ? { ok: false, error: 'no answer' } : { ok: true, answer: { status, headers: {}, body: Buffer.alloc(0), text: '' } },
+  }) as unknown as Exchange;
 
 test('judged answers are counted; the answer a failure ends on counts as a failed check; the rest is not evidence', () => {
   const tally = createAnswerTally();

@@ -19,7 +19,7 @@ export function operationOfRequest(request: Pick<WireRequest, 'method' | 'path'>
 export function createAnswerTally() {
   const tallies: ResponseTally[] = [];
   const pairOf = (exchange: Exchange | undefined) => {
-    if (!exchange || !exchange.result.ok || !JUDGED_ROLES.has(exchange.role)) return undefined;
+    if (!exchange?.result.ok || !JUDGED_ROLES.has(exchange.role)) return undefined;
     const operation = operationOfRequest(exchange.request);
     return operation === undefined ? undefined : { operation, status: exchange.result.answer.status };
   };

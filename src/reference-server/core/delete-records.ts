@@ -21,5 +21,8 @@ export function deleteRecords(index: IndexDefinition, id: string | undefined, bo
   const records = applyQuery(candidateRecords(store, id, result.query.where), result.query);
   if (records.length === 0) return errorResponse(404, NOTHING_FOUND);
   for (const record of records) store.delete(record.id);
-  return jsonResponse(205, records.map((r) => envelopeItem(200, recordDeleted(r.id), 205)));
+  return jsonResponse(
+    205,
+    records.map((r) => envelopeItem(200, recordDeleted(r.id), 205)),
+  );
 }

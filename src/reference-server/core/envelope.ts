@@ -51,11 +51,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 }
 
 /** An error response: one envelope item with `error: true` and `code` equal to the HTTP status (x-decisions error-envelope). */
-export function errorResponse(
-  status: number,
-  message: string | ValidationMessage,
-  headers: Record<string, string> = {},
-): CoreResponse {
+export function errorResponse(status: number, message: string | ValidationMessage, headers: Record<string, string> = {}): CoreResponse {
   return jsonResponse(status, [envelopeItem(status, message)], headers);
 }
 

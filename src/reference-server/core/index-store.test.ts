@@ -39,7 +39,10 @@ test('adopt stores the record itself, frozen deep in place; replacing keeps the 
   store.adopt(merged);
   assert.equal(store.peek('a'), merged);
   assert.ok(Object.isFrozen(merged) && Object.isFrozen(merged.geo));
-  assert.deepEqual([...store.values()].map((r) => r.id), ['a', 'b']);
+  assert.deepEqual(
+    [...store.values()].map((r) => r.id),
+    ['a', 'b'],
+  );
 });
 
 test('an object frozen only at the top still gets its children frozen', () => {

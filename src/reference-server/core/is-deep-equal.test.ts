@@ -7,15 +7,24 @@ const equal: Array<[unknown, unknown]> = [
   [830, 830],
   [null, null],
   [[], []],
-  [['core', { port: 830 }], ['core', { port: 830 }]],
-  [{ a: 1, b: { c: [true] } }, { b: { c: [true] }, a: 1 }], // field order does not matter
+  [
+    ['core', { port: 830 }],
+    ['core', { port: 830 }],
+  ],
+  [
+    { a: 1, b: { c: [true] } },
+    { b: { c: [true] }, a: 1 },
+  ], // field order does not matter
 ];
 const unequal: Array<[unknown, unknown]> = [
   ['a', 'b'],
   [830, '830'],
   [null, {}],
   [['core'], ['core', 'edge']],
-  [['core', 'edge'], ['edge', 'core']],
+  [
+    ['core', 'edge'],
+    ['edge', 'core'],
+  ],
   [['core', 'edge'], { 0: 'core', 1: 'edge' }],
   [{ 0: 'core', 1: 'edge' }, ['core', 'edge']],
   [{ name: 'r1' }, { name: 'r1', port: 830 }],

@@ -8,7 +8,14 @@ import { createRecordValidator } from './validate-record.js';
 const validate = createRecordValidator(createSpecValidator(), loadOpenApiDocument());
 
 test('singularOf names an entry of a list', () => {
-  for (const [plural, singular] of [['parameters', 'parameter'], ['actions', 'action'], ['resources', 'resource'], ['entries', 'entry'], ['select', 'select'], ['class', 'class']]) {
+  for (const [plural, singular] of [
+    ['parameters', 'parameter'],
+    ['actions', 'action'],
+    ['resources', 'resource'],
+    ['entries', 'entry'],
+    ['select', 'select'],
+    ['class', 'class'],
+  ]) {
     assert.equal(singularOf(plural!), singular);
   }
 });
@@ -39,13 +46,52 @@ const cases: Array<[string, { schema: string; value: unknown; want: Record<strin
   ['name of wrong type', { schema: 'NetworkLinkTypeInput', value: { name: 5 }, want: { name: 'must be string' } }],
   ['empty id', { schema: 'EventInput', value: { id: '' }, want: { id: 'must not be empty' } }],
   ['id of wrong type', { schema: 'EventInput', value: { id: 7 }, want: { id: 'must be string' } }],
-  ['missing parameter type', { schema: 'AgentInput', value: { parameters: [{ id: 'p', config: { schema: 'yaml' } }] }, want: { 'parameter.type': 'required' } }],
-  ['missing action config cmd', { schema: 'AgentInput', value: { actions: [{ id: 'a', config: { cmd: 'x' } }, { id: 'b', config: {} }] }, want: { 'action.config.cmd': 'required' } }],
-  ['action status enum', { schema: 'AgentInput', value: { actions: [{ id: 'a', config: { cmd: 'x' }, status: 'running' }] }, want: { 'action.status': 'must be one of: started, stopped, unknown' } }],
-  ['parameter type enum', { schema: 'AgentInput', value: { parameters: [{ id: 'p', type: 'float', config: { schema: 'yaml' } }] }, want: { 'parameter.type': 'must be one of: integer, number, time-duration, string, choice, boolean, binary' } }],
-  ['resource path oneOf', { schema: 'AgentInput', value: { resources: [{ id: 'r', config: { path: 5 } }] }, want: { 'resource.config.path': 'must be a string or a list of strings' } }],
+  [
+    'missing parameter type',
+    { schema: 'AgentInput', value: { parameters: [{ id: 'p', config: { schema: 'yaml' } }] }, want: { 'parameter.type': 'required' } },
+  ],
+  [
+    'missing action config cmd',
+    {
+      schema: 'AgentInput',
+      value: {
+        actions: [
+          { id: 'a', config: { cmd: 'x' } },
+          { id: 'b', config: {} },
+        ],
+      },
+      want: { 'action.config.cmd': 'required' },
+    },
+  ],
+  [
+    'action status enum',
+    {
+      schema: 'AgentInput',
+      value: { actions: [{ id: 'a', config: { cmd: 'x' }, status: 'running' }] },
+      want: { 'action.status': 'must be one of: started, stopped, unknown' },
+    },
+  ],
+  [
+    'parameter type enum',
+    {
+      schema: 'AgentInput',
+      value: { parameters: [{ id: 'p', type: 'float', config: { schema: 'yaml' } }] },
+      want: { 'parameter.type': 'must be one of: integer, number, time-duration, string, choice, boolean, binary' },
+    },
+  ],
+  [
+    'resource path oneOf',
+    {
+      schema: 'AgentInput',
+      value: { resources: [{ id: 'r', config: { path: 5 } }] },
+      want: { 'resource.config.path': 'must be a string or a list of strings' },
+    },
+  ],
   ['resource path string accepted', { schema: 'AgentInput', value: { resources: [{ id: 'r', config: { path: '/var/log' } }] }, want: undefined }],
-  ['several problems at once', { schema: 'AgentInput', value: { parameters: [{ id: 'p' }] }, want: { 'parameter.type': 'required', 'parameter.config': 'required' } }],
+  [
+    'several problems at once',
+    { schema: 'AgentInput', value: { parameters: [{ id: 'p' }] }, want: { 'parameter.type': 'required', 'parameter.config': 'required' } },
+  ],
   ['query: missing target', { schema: 'Query', value: { where: { equals: { expr: 'x' } } }, want: { 'where.equals.target': 'required' } }],
   ['query: unknown field', { schema: 'Query', value: { offset: 1 }, want: { offset: 'not allowed' } }],
   ['query: select not a list', { schema: 'Query', value: { select: 'name' }, want: { select: 'must be array' } }],

@@ -5,18 +5,33 @@ import { mergeUpdate } from './merge-update.js';
 const LISTS = ['actions', 'parameters', 'resources'];
 
 const cases: Array<[string, { stored: Record<string, unknown>; sent: Record<string, unknown>; lists?: string[]; want: Record<string, unknown> }]> = [
-  ['adds a field (§4.1 rule 7)', { stored: { id: 'e1', kind: 'up' }, sent: { id: 'e1', source: '10.0.0.1' }, want: { id: 'e1', kind: 'up', source: '10.0.0.1' } }],
+  [
+    'adds a field (§4.1 rule 7)',
+    { stored: { id: 'e1', kind: 'up' }, sent: { id: 'e1', source: '10.0.0.1' }, want: { id: 'e1', kind: 'up', source: '10.0.0.1' } },
+  ],
   ['replaces a scalar (rule 6)', { stored: { id: 'p2p', name: 'Point to Point' }, sent: { name: 'P2P' }, want: { id: 'p2p', name: 'P2P' } }],
-  ['merges nested objects field by field', { stored: { id: 'e', geo: { lat: 1, lon: 2 } }, sent: { geo: { lat: 3 } }, want: { id: 'e', geo: { lat: 3, lon: 2 } } }],
-  ['replaces other arrays', { stored: { id: 'a', deployment_source: ['x', 'y'] }, sent: { deployment_source: ['z'] }, lists: LISTS, want: { id: 'a', deployment_source: ['z'] } }],
+  [
+    'merges nested objects field by field',
+    { stored: { id: 'e', geo: { lat: 1, lon: 2 } }, sent: { geo: { lat: 3 } }, want: { id: 'e', geo: { lat: 3, lon: 2 } } },
+  ],
+  [
+    'replaces other arrays',
+    { stored: { id: 'a', deployment_source: ['x', 'y'] }, sent: { deployment_source: ['z'] }, lists: LISTS, want: { id: 'a', deployment_source: ['z'] } },
+  ],
   ['an object replaces a scalar', { stored: { id: 'e', v: 1 }, sent: { v: { n: 1 } }, want: { id: 'e', v: { n: 1 } } }],
-  ['lists are replaced where not merged by id', { stored: { id: 'e', actions: [{ id: 'a', x: 1 }] }, sent: { actions: [{ id: 'b' }] }, want: { id: 'e', actions: [{ id: 'b' }] } }],
+  [
+    'lists are replaced where not merged by id',
+    { stored: { id: 'e', actions: [{ id: 'a', x: 1 }] }, sent: { actions: [{ id: 'b' }] }, want: { id: 'e', actions: [{ id: 'b' }] } },
+  ],
   [
     'agent: change a parameter type and add an action in one request (rule 5)',
     {
       stored: {
         id: 'filebeat',
-        parameters: [{ id: 'period', type: 'time-duration', config: { schema: 'yaml', source: '/etc/f.yml' } }, { id: 'level', type: 'string', config: { schema: 'yaml' } }],
+        parameters: [
+          { id: 'period', type: 'time-duration', config: { schema: 'yaml', source: '/etc/f.yml' } },
+          { id: 'level', type: 'string', config: { schema: 'yaml' } },
+        ],
         actions: [{ id: 'start', config: { cmd: 'filebeat' }, status: 'started' }],
         resources: [{ id: 'log', config: { path: ['/var/log/syslog'] } }],
       },
@@ -24,13 +39,27 @@ const cases: Array<[string, { stored: Record<string, unknown>; sent: Record<stri
       lists: LISTS,
       want: {
         id: 'filebeat',
-        parameters: [{ id: 'period', type: 'integer', config: { schema: 'yaml', source: '/etc/f.yml' } }, { id: 'level', type: 'string', config: { schema: 'yaml' } }],
-        actions: [{ id: 'start', config: { cmd: 'filebeat' }, status: 'started' }, { id: 'restart', config: { cmd: 'systemctl restart filebeat' } }],
+        parameters: [
+          { id: 'period', type: 'integer', config: { schema: 'yaml', source: '/etc/f.yml' } },
+          { id: 'level', type: 'string', config: { schema: 'yaml' } },
+        ],
+        actions: [
+          { id: 'start', config: { cmd: 'filebeat' }, status: 'started' },
+          { id: 'restart', config: { cmd: 'systemctl restart filebeat' } },
+        ],
         resources: [{ id: 'log', config: { path: ['/var/log/syslog'] } }],
       },
     },
   ],
-  ['entry config merged field by field', { stored: { id: 'a', actions: [{ id: 's', config: { cmd: 'x', daemon: true } }] }, sent: { actions: [{ id: 's', config: { cmd: 'y' } }] }, lists: LISTS, want: { id: 'a', actions: [{ id: 's', config: { cmd: 'y', daemon: true } }] } }],
+  [
+    'entry config merged field by field',
+    {
+      stored: { id: 'a', actions: [{ id: 's', config: { cmd: 'x', daemon: true } }] },
+      sent: { actions: [{ id: 's', config: { cmd: 'y' } }] },
+      lists: LISTS,
+      want: { id: 'a', actions: [{ id: 's', config: { cmd: 'y', daemon: true } }] },
+    },
+  ],
 ];
 
 for (const [name, { stored, sent, lists, want }] of cases) {

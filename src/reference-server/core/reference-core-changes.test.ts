@@ -65,10 +65,13 @@ test('initialState: the core starts from it (no preload added); reset goes back 
   assert.deepEqual(core.state(), { event: [{ id: 'saved', kind: 'b' }], 'network-link-type': [{ id: 'mesh', name: 'Mesh' }], agent: [] });
   core.reset();
   assert.deepEqual(core.state().event, [{ id: 'seeded', kind: 'a' }]);
-  assert.deepEqual(core.state()['network-link-type'].map((r) => r.id), ['p2p', 'slice']);
+  assert.deepEqual(
+    core.state()['network-link-type'].map((r) => r.id),
+    ['p2p', 'slice'],
+  );
 });
 
-test('initialState is checked as a seed is: its problems are named as the initial state\'s', () => {
+test("initialState is checked as a seed is: its problems are named as the initial state's", () => {
   assert.throws(
     () => createReferenceCore({ initialState: { 'network-link-type': [{ id: 'x' }] } }),
     (error: unknown) => error instanceof SeedError && error.problems[0] === 'initial state: network-link-type[0]: {"name":"required"}',

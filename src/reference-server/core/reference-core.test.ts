@@ -26,7 +26,10 @@ test('seed records load beside the preload; a seed id replaces a preloaded one; 
     seed: { event: [{ id: 'e1', kind: 'up' }, { kind: 'no id' }], 'network-link-type': [{ id: 'p2p', name: 'Mine' }], agent: [] },
     generateId: () => 'gen-1',
   });
-  assert.deepEqual(core.store.event.list(), [{ id: 'e1', kind: 'up' }, { id: 'gen-1', kind: 'no id' }]);
+  assert.deepEqual(core.store.event.list(), [
+    { id: 'e1', kind: 'up' },
+    { id: 'gen-1', kind: 'no id' },
+  ]);
   assert.equal(core.store['network-link-type'].get('p2p')?.['name'], 'Mine');
   await core.handle(json('DELETE', '/event'));
   assert.equal(core.store.event.size, 0);
@@ -40,7 +43,20 @@ test('an invalid seed throws SeedError listing every problem', () => {
     (error: unknown) => error instanceof SeedError && error.problems.length === 2 && /name.*required/.test(error.problems[0]!),
   );
   assert.throws(
-    () => createReferenceCore({ seed: { agent: [{ id: 'a', resources: [{ id: 'r', config: { path: 'x' } }, { id: 'r', config: { path: 'y' } }] }] } }),
+    () =>
+      createReferenceCore({
+        seed: {
+          agent: [
+            {
+              id: 'a',
+              resources: [
+                { id: 'r', config: { path: 'x' } },
+                { id: 'r', config: { path: 'y' } },
+              ],
+            },
+          ],
+        },
+      }),
     (error: unknown) => error instanceof SeedError && error.problems[0] === 'agent[0]: {"resources":"Repeated values"}',
   );
   assert.throws(() => createReferenceCore({ seed: { links: [] } as never }), SeedError);
@@ -86,11 +102,19 @@ test('an empty secret is refused when the core is created, not at the first requ
 
 test('a batch update where only some records change answers 200 and says which did not (a 304 item)', async () => {
   const core = createReferenceCore();
-  const res = await core.handle(json('PUT', '/type/network-link', [{ id: 'p2p', name: 'Point to Point' }, { id: 'slice', name: 'Sliced' }]));
+  const res = await core.handle(
+    json('PUT', '/type/network-link', [
+      { id: 'p2p', name: 'Point to Point' },
+      { id: 'slice', name: 'Sliced' },
+    ]),
+  );
   assert.equal(res.status, 200);
   assert.deepEqual(
     (res.body as Array<{ code: number; message: string }>).map((i) => [i.code, i.message]),
-    [[304, 'Update not necessary for record with id=p2p'], [200, 'Record with id=slice updated']],
+    [
+      [304, 'Update not necessary for record with id=p2p'],
+      [200, 'Record with id=slice updated'],
+    ],
   );
   assert.deepEqual(spec.checkResponse('updateNetworkLinkType', 200, res.body), { ok: true });
 });
@@ -136,7 +160,11 @@ test('replaceSeed changes what reset loads (--watch); an invalid seed changes no
   assert.deepEqual(core.replaceSeed(seed), []);
   seed.event[0]!.kind = 'changed after the call';
   assert.deepEqual(core.state().event, [{ id: 'e5', kind: 'new' }]);
-  assert.deepEqual(core.state()['network-link-type'].map((r) => r.id), ['p2p', 'slice'], 'the preload stays');
+  assert.deepEqual(
+    core.state()['network-link-type'].map((r) => r.id),
+    ['p2p', 'slice'],
+    'the preload stays',
+  );
   await core.handle(json('DELETE', '/event'));
   core.reset();
   assert.deepEqual(core.state().event, [{ id: 'e5', kind: 'new' }], 'the caller cannot change the stored seed afterwards');

@@ -15,10 +15,7 @@ export interface StartRecords {
  * frozen once (see {@link freezeSeed}). Throws {@link SeedError} listing every problem of both;
  * the saved state's are named as the initial state's.
  */
-export function readStartRecords(
-  options: { preload?: boolean; seed?: SeedData; initialState?: SeedData },
-  validate: RecordValidator,
-): StartRecords {
+export function readStartRecords(options: { preload?: boolean; seed?: SeedData; initialState?: SeedData }, validate: RecordValidator): StartRecords {
   const problems = options.seed === undefined ? [] : findSeedProblems(options.seed, validate);
   if (options.initialState !== undefined) problems.push(...findSeedProblems(options.initialState, validate).map((p) => `initial state: ${p}`));
   if (problems.length > 0) throw new SeedError(problems);

@@ -8,4 +8,3 @@ export type Store = Readonly<Record<IndexName, IndexStore>>;
 export function createEmptyStore(): Store {
   return Object.fromEntries(INDEX_NAMES.map((name) => [name, new IndexStore()])) as Store;
 }
-

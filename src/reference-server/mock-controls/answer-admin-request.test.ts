@@ -25,7 +25,10 @@ test('POST /__admin/reset: back to preload + seed, 200 envelope', async () => {
   const answer = answerAdminRequest({ method: 'POST', path: '/__admin/reset', headers: {} }, core);
   assert.deepEqual(answer?.body, [{ status: 'OK', code: 200, error: false, message: STATE_RESET }]);
   assert.deepEqual(core.state(), { event: SEED.event, 'network-link-type': core.state()['network-link-type'], agent: [] });
-  assert.deepEqual(core.state()['network-link-type'].map((r) => r.id), ['p2p', 'slice']);
+  assert.deepEqual(
+    core.state()['network-link-type'].map((r) => r.id),
+    ['p2p', 'slice'],
+  );
 });
 
 test('GET /__admin/state: every index in the seed file shape', () => {
@@ -34,7 +37,10 @@ test('GET /__admin/state: every index in the seed file shape', () => {
   const body = answer?.body as Record<string, Array<{ id: string }>>;
   assert.deepEqual(Object.keys(body), ['event', 'network-link-type', 'agent']);
   assert.deepEqual(body['event'], SEED.event);
-  assert.deepEqual(body['network-link-type']!.map((r) => r.id), ['p2p', 'slice']);
+  assert.deepEqual(
+    body['network-link-type']!.map((r) => r.id),
+    ['p2p', 'slice'],
+  );
 });
 
 test('PUT /__admin/state: replaces everything (no preload added); GET gives it back; reset returns to the start', () => {
@@ -57,7 +63,14 @@ test('PUT /__admin/state: GET output round-trips after changes through the API',
 });
 
 const refused: Array<[string, { request: ReturnType<typeof put>; status: number; message: string | RegExp }]> = [
-  ['a bad record → 400 naming it', { request: put('{"network-link-type":[{"id":"ok","name":"Ok"},{"id":"mesh"}]}'), status: 400, message: /^Request not valid: the state is not valid: network-link-type\[1\]: \{"name":"required"\}$/ }],
+  [
+    'a bad record → 400 naming it',
+    {
+      request: put('{"network-link-type":[{"id":"ok","name":"Ok"},{"id":"mesh"}]}'),
+      status: 400,
+      message: /^Request not valid: the state is not valid: network-link-type\[1\]: \{"name":"required"\}$/,
+    },
+  ],
   ['an unknown index → 400', { request: put('{"events":[]}'), status: 400, message: /unknown index "events"/ }],
   ['a duplicate id → 400 naming it', { request: put('{"event":[{"id":"a"},{"id":"a"}]}'), status: 400, message: /event\[1\]: duplicate id "a"/ }],
   ['not an object → 400', { request: put('[]'), status: 400, message: /must be a JSON object/ }],
@@ -71,7 +84,7 @@ for (const [name, { request, status, message }] of refused) {
     const before = core.state();
     const answer = answerAdminRequest(request, core);
     assert.equal(answer?.status, status);
-    const item = (answer?.body as Array<{ message: string; error: boolean }>)[0]!;
+    const item = (answer!.body as Array<{ message: string; error: boolean }>)[0]!;
     assert.equal(item.error, true);
     if (typeof message === 'string') assert.equal(item.message, message);
     else assert.match(item.message, message);
@@ -90,6 +103,6 @@ test('other methods → 405 with Allow; unknown admin paths → 404', () => {
   for (const path of ['/__admin', '/__admin/', '/__admin/nope']) {
     const unknown = answerAdminRequest({ method: 'GET', path, headers: {} }, core);
     assert.equal(unknown?.status, 404, path);
-    assert.equal((unknown?.body as Array<{ message: string }>)[0]?.message, UNKNOWN_ADMIN_PATH);
+    assert.equal((unknown!.body as Array<{ message: string }>)[0]?.message, UNKNOWN_ADMIN_PATH);
   }
 });

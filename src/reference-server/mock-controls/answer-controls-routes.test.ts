@@ -12,7 +12,11 @@ function setUp() {
   const core = createReferenceCore();
   const controls = { journal: createRequestJournal(10), faults: createFaultRules() };
   const admin = (method: string, path: string, body?: string, query?: string) =>
-    answerAdminRequest({ method, path, headers: body === undefined ? {} : json, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) }, core, controls)!;
+    answerAdminRequest(
+      { method, path, headers: body === undefined ? {} : json, ...(body === undefined ? {} : { body }), ...(query ? { query } : {}) },
+      core,
+      controls,
+    )!;
   return { core, controls, admin };
 }
 const messageOf = (answer: { body?: unknown }) => (answer.body as Array<{ message: unknown }>)[0]?.message;
@@ -47,7 +51,11 @@ test('a bad rule is a 400 naming the problem, and no rule is added', () => {
     assert.equal(answer.status, status, body);
     assert.match(String(messageOf(answer)), reason);
   }
-  const noType = answerAdminRequest({ method: 'POST', path: '/__admin/faults', headers: {}, body: '{"path":"/event","status":500}' }, createReferenceCore(), controls);
+  const noType = answerAdminRequest(
+    { method: 'POST', path: '/__admin/faults', headers: {}, body: '{"path":"/event","status":500}' },
+    createReferenceCore(),
+    controls,
+  );
   assert.equal(noType?.status, 415);
   assert.deepEqual(controls.faults.list(), []);
 });
@@ -59,7 +67,10 @@ test('GET /__admin/requests filters by the query; a bad filter is a 400; DELETE 
   controls.journal.record(request('GET', '/event'), { response: { status: 200, headers: {}, body: [] } }, at);
   controls.journal.record(request('DELETE', '/event/e1'), { response: { status: 205, headers: {}, body: [] } }, at);
   const listed = admin('GET', '/__admin/requests', undefined, 'method=DELETE&pathPattern=%5E%2Fevent%2F');
-  assert.deepEqual((listed.body as Array<{ path: string }>).map((e) => e.path), ['/event/e1']);
+  assert.deepEqual(
+    (listed.body as Array<{ path: string }>).map((e) => e.path),
+    ['/event/e1'],
+  );
   const bad = admin('GET', '/__admin/requests', undefined, 'status=soon');
   assert.equal(bad.status, 400);
   assert.match(String(messageOf(bad)), /^Request not valid: status must be a status/);

@@ -17,7 +17,10 @@ const headerCases: Array<[string, { asked: string | undefined; want: string }]> 
   ['nothing asked: the two every call carries', { asked: undefined, want: 'authorization, content-type' }],
   ['asked ones among the documented', { asked: 'Authorization, Content-Type', want: 'authorization, content-type' }],
   ['fault headers are documented', { asked: 'x-mgmt-kit-status,X-MGMT-KIT-DELAY', want: 'authorization, content-type, x-mgmt-kit-status, x-mgmt-kit-delay' }],
-  ['tracing and request-id headers are allowed, as asked (lower case)', { asked: 'traceparent, Sentry-Trace,x-request-id', want: 'authorization, content-type, traceparent, sentry-trace, x-request-id' }],
+  [
+    'tracing and request-id headers are allowed, as asked (lower case)',
+    { asked: 'traceparent, Sentry-Trace,x-request-id', want: 'authorization, content-type, traceparent, sentry-trace, x-request-id' },
+  ],
   ['what is not a header name is left out', { asked: 'x-ok, bad name, "quoted", ', want: 'authorization, content-type, x-ok' }],
 ];
 for (const [name, { asked, want }] of headerCases) {
@@ -25,7 +28,10 @@ for (const [name, { asked, want }] of headerCases) {
 }
 
 test('answerPreflight: 204 without body, methods, headers, max-age; no token looked at', () => {
-  const answer = answerPreflight(preflight({ origin: VITE, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' }), { origins: '*' });
+  const answer = answerPreflight(
+    preflight({ origin: VITE, 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' }),
+    { origins: '*' },
+  );
   assert.equal(answer.status, 204);
   assert.equal(answer.body, undefined);
   assert.deepEqual(answer.headers, {

@@ -4,9 +4,7 @@ import { CORS_ALLOWED_METHODS, CORS_MAX_AGE, readCorsHeaders, type CorsOptions }
 /** True for a CORS preflight: `OPTIONS` with `Origin` and `Access-Control-Request-Method` (Fetch standard). */
 export function isPreflight(request: Pick<CoreRequest, 'method' | 'headers'>): boolean {
   return (
-    request.method.toUpperCase() === 'OPTIONS' &&
-    request.headers['origin'] !== undefined &&
-    request.headers['access-control-request-method'] !== undefined
+    request.method.toUpperCase() === 'OPTIONS' && request.headers['origin'] !== undefined && request.headers['access-control-request-method'] !== undefined
   );
 }
 

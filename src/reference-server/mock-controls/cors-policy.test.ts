@@ -8,7 +8,10 @@ const exposed = { 'access-control-expose-headers': 'Allow, Content-Type, Retry-A
 const headerCases: Array<[string, { origin: string | undefined; options: CorsOptions; want: Record<string, string> }]> = [
   ['any origin: *', { origin: VITE, options: { origins: '*' }, want: { 'access-control-allow-origin': '*', ...exposed } }],
   ['any origin, no Origin header (curl): still *', { origin: undefined, options: { origins: '*' }, want: { 'access-control-allow-origin': '*', ...exposed } }],
-  ['listed origin is echoed, Vary: Origin', { origin: VITE, options: { origins: [VITE] }, want: { vary: 'Origin', 'access-control-allow-origin': VITE, ...exposed } }],
+  [
+    'listed origin is echoed, Vary: Origin',
+    { origin: VITE, options: { origins: [VITE] }, want: { vary: 'Origin', 'access-control-allow-origin': VITE, ...exposed } },
+  ],
   ['unlisted origin gets no Allow-Origin', { origin: 'http://evil.test', options: { origins: [VITE] }, want: { vary: 'Origin' } }],
   ['same host, other port is another origin', { origin: 'http://localhost:5174', options: { origins: [VITE] }, want: { vary: 'Origin' } }],
   ['no Origin with a list: nothing to allow', { origin: undefined, options: { origins: [VITE] }, want: { vary: 'Origin' } }],

@@ -29,15 +29,30 @@ for (const [name, { given, want }] of cases) {
 }
 
 test('toDelayRange throws a RangeError naming the problem', () => {
-  assert.throws(() => toDelayRange('fast'), (e: unknown) => e instanceof RangeError && /"fast" is not a duration/.test(e.message));
+  assert.throws(
+    () => toDelayRange('fast'),
+    (e: unknown) => e instanceof RangeError && /"fast" is not a duration/.test(e.message),
+  );
 });
 
 test('pickDelay stays within the range, both ends reachable', () => {
   const range = { minMs: 100, maxMs: 800 };
-  assert.equal(pickDelay(range, () => 0), 100);
-  assert.equal(pickDelay(range, () => 0.999999), 800);
-  assert.equal(pickDelay(range, () => 0.5), 450);
-  assert.equal(pickDelay({ minMs: 300, maxMs: 300 }, () => 0.7), 300);
+  assert.equal(
+    pickDelay(range, () => 0),
+    100,
+  );
+  assert.equal(
+    pickDelay(range, () => 0.999999),
+    800,
+  );
+  assert.equal(
+    pickDelay(range, () => 0.5),
+    450,
+  );
+  assert.equal(
+    pickDelay({ minMs: 300, maxMs: 300 }, () => 0.7),
+    300,
+  );
   for (let i = 0; i < 200; i++) {
     const ms = pickDelay(range);
     assert.ok(ms >= 100 && ms <= 800 && Number.isInteger(ms), String(ms));

@@ -11,15 +11,28 @@ test('first matching rule wins, in the order added; times counts down; a spent r
   });
   assert.equal(rules.add({ pathPattern: '^/event', status: 'drop' }).ok, true);
   const post = { method: 'POST', path: '/event' };
-  assert.deepEqual([1, 2, 3].map(() => rules.fire(post)?.id), ['f1', 'f1', 'f2'], 'after two the next rule takes over');
+  assert.deepEqual(
+    [1, 2, 3].map(() => rules.fire(post)?.id),
+    ['f1', 'f1', 'f2'],
+    'after two the next rule takes over',
+  );
   assert.equal(rules.fire({ method: 'GET', path: '/catalog/agent' }), undefined);
-  assert.deepEqual(rules.list().map((r) => [r.id, r.fired, r.remaining]), [['f1', 2, 0], ['f2', 1, undefined]]);
+  assert.deepEqual(
+    rules.list().map((r) => [r.id, r.fired, r.remaining]),
+    [
+      ['f1', 2, 0],
+      ['f2', 1, undefined],
+    ],
+  );
 });
 
 test('a delay rule: drawn from its range; no status', () => {
   const rules = createFaultRules();
   rules.add({ method: 'GET', pathPattern: '^/catalog/agent', delay: '1-3s' });
-  assert.deepEqual(rules.fire({ method: 'GET', path: '/catalog/agent/a1' }, () => 0.5), { id: 'f1', fault: undefined, delayMs: 2000 });
+  assert.deepEqual(
+    rules.fire({ method: 'GET', path: '/catalog/agent/a1' }, () => 0.5),
+    { id: 'f1', fault: undefined, delayMs: 2000 },
+  );
   assert.deepEqual(rules.list()[0], { id: 'f1', method: 'GET', pathPattern: '^/catalog/agent', delay: '1-3s', fired: 1 });
 });
 
@@ -40,7 +53,11 @@ const refused: Array<[string, unknown, RegExp]> = [
   ['no path', { status: 500 }, /give path \(exact, e\.g\. \/event\/e1\) or pathPattern/],
   ['a bad pattern', { pathPattern: '[', status: 500 }, /pathPattern "\[" is not a regular expression/],
   ['a status that is not one', { path: '/event', status: 'boom' }, /status "boom" is not one a fault can answer/],
-  ['a status no operation documents', { path: '/event', status: 418 }, /status 418 is not one a fault can answer: use a status the spec documents \(200, 201, .*\), a gateway status 429, 502, 503, 504, or drop, timeout/],
+  [
+    'a status no operation documents',
+    { path: '/event', status: 418 },
+    /status 418 is not one a fault can answer: use a status the spec documents \(200, 201, .*\), a gateway status 429, 502, 503, 504, or drop, timeout/,
+  ],
   ['a bad delay', { path: '/event', delay: 'soon' }, /delay "soon" is not a duration/],
   ['a delay too long', { path: '/event', delay: '1000s' }, /is longer than the 120s/],
   ['times 0', { path: '/event', status: 500, times: 0 }, /times must be a whole number from 1/],
@@ -61,6 +78,8 @@ for (const [name, input, reason] of refused) {
 
 test('a rule status the addressed operation does not document still answers an envelope with its reason phrase', () => {
   const answer = injectedAnswer({ kind: 'status', status: 500 }, undefined, 'rule f1');
-  assert.deepEqual(answer.body, [{ status: 'Internal Server Error', code: 500, error: true, message: 'Answer 500 injected by rule f1; the request was not acted on' }]);
+  assert.deepEqual(answer.body, [
+    { status: 'Internal Server Error', code: 500, error: true, message: 'Answer 500 injected by rule f1; the request was not acted on' },
+  ]);
   assert.equal(answer.headers['x-mgmt-kit-injected'], 'rule f1');
 });

@@ -92,7 +92,8 @@ export function createFaultRules(): FaultRules {
     fire(request, random) {
       const method = request.method.toUpperCase();
       const rule = rules.find(
-        ({ spec, fired }) => (spec.times === undefined || fired < spec.times) && (spec.method === undefined || spec.method === method) && spec.path.matches(request.path),
+        ({ spec, fired }) =>
+          (spec.times === undefined || fired < spec.times) && (spec.method === undefined || spec.method === method) && spec.path.matches(request.path),
       );
       if (!rule) return undefined;
       rule.fired += 1;

@@ -21,11 +21,26 @@ test('every documented status of every operation gives an answer the spec accept
 });
 
 const cases: Array<[string, { operationId: string; status: number; want: unknown }]> = [
-  ['500: error envelope', { operationId: 'createEvent', status: 500, want: [{ status: 'Internal Server Error', code: 500, error: true, message: injectedMessage(500) }] }],
-  ['406: validation envelope with a string message', { operationId: 'updateAgentById', status: 406, want: [{ status: 'Not Acceptable', code: 406, error: true, message: injectedMessage(406) }] }],
-  ['201: created envelope', { operationId: 'createNetworkLinkType', status: 201, want: [{ status: 'Created', code: 201, error: false, message: injectedMessage(201) }] }],
-  ['205: code 200 as DeletedEnvelope fixes it', { operationId: 'deleteEventById', status: 205, want: [{ status: 'Reset Content', code: 200, error: false, message: injectedMessage(205) }] }],
-  ['304: the envelope, which the adapters drop', { operationId: 'updateEvent', status: 304, want: [{ status: 'Not Modified', code: 304, error: false, message: injectedMessage(304) }] }],
+  [
+    '500: error envelope',
+    { operationId: 'createEvent', status: 500, want: [{ status: 'Internal Server Error', code: 500, error: true, message: injectedMessage(500) }] },
+  ],
+  [
+    '406: validation envelope with a string message',
+    { operationId: 'updateAgentById', status: 406, want: [{ status: 'Not Acceptable', code: 406, error: true, message: injectedMessage(406) }] },
+  ],
+  [
+    '201: created envelope',
+    { operationId: 'createNetworkLinkType', status: 201, want: [{ status: 'Created', code: 201, error: false, message: injectedMessage(201) }] },
+  ],
+  [
+    '205: code 200 as DeletedEnvelope fixes it',
+    { operationId: 'deleteEventById', status: 205, want: [{ status: 'Reset Content', code: 200, error: false, message: injectedMessage(205) }] },
+  ],
+  [
+    '304: the envelope, which the adapters drop',
+    { operationId: 'updateEvent', status: 304, want: [{ status: 'Not Modified', code: 304, error: false, message: injectedMessage(304) }] },
+  ],
   ['read 200: the record list, empty', { operationId: 'readEvents', status: 200, want: [] }],
   ['204: no body', { operationId: 'readAgents', status: 204, want: undefined }],
 ];

@@ -65,7 +65,10 @@ export function compileJournalFilter(filter: Record<string, unknown>): { ok: tru
       since,
       limit,
       matches: (entry) =>
-        entry.seq > since && (method === undefined || entry.method === method) && (matcher === undefined || matcher.matches(entry.path)) && (status === undefined || status(entry)),
+        entry.seq > since &&
+        (method === undefined || entry.method === method) &&
+        (matcher === undefined || matcher.matches(entry.path)) &&
+        (status === undefined || status(entry)),
     },
   };
 }

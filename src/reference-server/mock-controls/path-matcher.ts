@@ -24,11 +24,13 @@ export function readPathMatcher(
   const { path, pathPattern } = given;
   if (path !== undefined && pathPattern !== undefined) return { ok: false, error: 'give path or pathPattern, not both' };
   if (path !== undefined) {
-    if (typeof path !== 'string' || !path.startsWith('/')) return { ok: false, error: `path must be a path starting with /, e.g. /event/e1, got ${JSON.stringify(path)}` };
+    if (typeof path !== 'string' || !path.startsWith('/'))
+      return { ok: false, error: `path must be a path starting with /, e.g. /event/e1, got ${JSON.stringify(path)}` };
     return { ok: true, matcher: { shown: { path }, matches: (candidate) => candidate === path } };
   }
   if (pathPattern !== undefined) {
-    if (typeof pathPattern !== 'string' || pathPattern === '') return { ok: false, error: `pathPattern must be a regular expression, e.g. ^/event/, got ${JSON.stringify(pathPattern)}` };
+    if (typeof pathPattern !== 'string' || pathPattern === '')
+      return { ok: false, error: `pathPattern must be a regular expression, e.g. ^/event/, got ${JSON.stringify(pathPattern)}` };
     if (pathPattern.length > MAX_PATTERN_LENGTH) return { ok: false, error: `pathPattern is longer than ${MAX_PATTERN_LENGTH} characters` };
     let regex: RegExp;
     try {
@@ -38,5 +40,7 @@ export function readPathMatcher(
     }
     return { ok: true, matcher: { shown: { pathPattern }, matches: (candidate) => regex.test(candidate) } };
   }
-  return optional ? { ok: true, matcher: undefined } : { ok: false, error: 'give path (exact, e.g. /event/e1) or pathPattern (a regular expression, e.g. ^/event/)' };
+  return optional
+    ? { ok: true, matcher: undefined }
+    : { ok: false, error: 'give path (exact, e.g. /event/e1) or pathPattern (a regular expression, e.g. ^/event/)' };
 }

@@ -39,12 +39,45 @@ test('both headers: the answer and the delay', () => {
 });
 
 const refused: Array<[string, { method: string; path: string; headers: Record<string, string>; message: string }]> = [
-  ['a status the operation does not document (418)', { method: 'GET', path: '/event', headers: { 'x-mgmt-kit-status': '418' }, message: undocumentedStatus('418', 'readEvents', READ_STATUSES) }],
-  ['a status of another operation (201 on a delete)', { method: 'DELETE', path: '/event/e1', headers: { 'x-mgmt-kit-status': '201' }, message: undocumentedStatus('201', 'deleteEventById', DELETE_STATUSES) }],
-  ['not a number', { method: 'DELETE', path: '/event', headers: { 'x-mgmt-kit-status': 'boom' }, message: undocumentedStatus('boom', 'deleteEvents', DELETE_STATUSES) }],
-  ['two values', { method: 'DELETE', path: '/event', headers: { 'x-mgmt-kit-status': '500, 500' }, message: undocumentedStatus('500, 500', 'deleteEvents', DELETE_STATUSES) }],
-  ['a bad delay', { method: 'GET', path: '/event', headers: { 'x-mgmt-kit-delay': 'soon' }, message: requestNotValid('x-mgmt-kit-delay: "soon" is not a duration: write e.g. 300ms, 2s, 1.5s, 2m or 1h (a bare number is milliseconds)') }],
-  ['a delay over the maximum', { method: 'GET', path: '/event', headers: { 'x-mgmt-kit-delay': '1000s' }, message: requestNotValid('x-mgmt-kit-delay: "1000s" is longer than the 120s the server waits at most') }],
+  [
+    'a status the operation does not document (418)',
+    { method: 'GET', path: '/event', headers: { 'x-mgmt-kit-status': '418' }, message: undocumentedStatus('418', 'readEvents', READ_STATUSES) },
+  ],
+  [
+    'a status of another operation (201 on a delete)',
+    { method: 'DELETE', path: '/event/e1', headers: { 'x-mgmt-kit-status': '201' }, message: undocumentedStatus('201', 'deleteEventById', DELETE_STATUSES) },
+  ],
+  [
+    'not a number',
+    { method: 'DELETE', path: '/event', headers: { 'x-mgmt-kit-status': 'boom' }, message: undocumentedStatus('boom', 'deleteEvents', DELETE_STATUSES) },
+  ],
+  [
+    'two values',
+    {
+      method: 'DELETE',
+      path: '/event',
+      headers: { 'x-mgmt-kit-status': '500, 500' },
+      message: undocumentedStatus('500, 500', 'deleteEvents', DELETE_STATUSES),
+    },
+  ],
+  [
+    'a bad delay',
+    {
+      method: 'GET',
+      path: '/event',
+      headers: { 'x-mgmt-kit-delay': 'soon' },
+      message: requestNotValid('x-mgmt-kit-delay: "soon" is not a duration: write e.g. 300ms, 2s, 1.5s, 2m or 1h (a bare number is milliseconds)'),
+    },
+  ],
+  [
+    'a delay over the maximum',
+    {
+      method: 'GET',
+      path: '/event',
+      headers: { 'x-mgmt-kit-delay': '1000s' },
+      message: requestNotValid('x-mgmt-kit-delay: "1000s" is longer than the 120s the server waits at most'),
+    },
+  ],
 ];
 for (const [name, { method, path, headers, message }] of refused) {
   test(`readFaultHeaders refuses ${name} with a 400 envelope saying why`, () => {
@@ -68,7 +101,12 @@ test('outside the operations (unknown path, other method) the status header is i
 });
 
 test('x-mgmt-kit-status: a gateway status the spec does not document answers an envelope marked injected, with Retry-After where it fits', () => {
-  for (const [status, phrase, retryAfter] of [[503, 'Service Unavailable', '1'], [429, 'Too Many Requests', '1'], [502, 'Bad Gateway', undefined], [504, 'Gateway Timeout', undefined]] as const) {
+  for (const [status, phrase, retryAfter] of [
+    [503, 'Service Unavailable', '1'],
+    [429, 'Too Many Requests', '1'],
+    [502, 'Bad Gateway', undefined],
+    [504, 'Gateway Timeout', undefined],
+  ] as const) {
     const answer = answerOf(request('GET', '/event', { 'x-mgmt-kit-status': String(status) }));
     assert.equal(answer.status, status);
     assert.deepEqual(answer.body, [{ status: phrase, code: status, error: true, message: injectedMessage(status) }]);
@@ -81,7 +119,10 @@ test('x-mgmt-kit-status: drop marks the answer to cut the connection; timeout as
   const dropped = answerOf(request('POST', '/event', { 'x-mgmt-kit-status': 'drop' }));
   assert.deepEqual(dropped.fault, { kind: 'drop' });
   assert.equal(dropped.status, 502);
-  assert.deepEqual(readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': ' Timeout ', 'x-mgmt-kit-delay': '1s' })), { fault: { kind: 'timeout' }, delayMs: 1000 });
+  assert.deepEqual(readFaultHeaders(request('GET', '/event', { 'x-mgmt-kit-status': ' Timeout ', 'x-mgmt-kit-delay': '1s' })), {
+    fault: { kind: 'timeout' },
+    delayMs: 1000,
+  });
 });
 
 test('a documented injected status also says what injected it', () => {

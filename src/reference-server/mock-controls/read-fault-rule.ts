@@ -41,12 +41,16 @@ function readStatus(value: unknown): Read<Fault | undefined> {
   if (value === undefined) return { ok: true, value: undefined };
   const fault = readFault(value);
   if (fault !== undefined && isInjectable(fault)) return { ok: true, value: fault };
-  return { ok: false, error: `status ${JSON.stringify(value)} is not one a fault can answer: use a status the spec documents (${DOCUMENTED_STATUSES.join(', ')}), ${OTHER_INJECTABLE}` };
+  return {
+    ok: false,
+    error: `status ${JSON.stringify(value)} is not one a fault can answer: use a status the spec documents (${DOCUMENTED_STATUSES.join(', ')}), ${OTHER_INJECTABLE}`,
+  };
 }
 
 function readDelay(value: unknown): Read<FaultRuleSpec['delay']> {
   if (value === undefined) return { ok: true, value: undefined };
-  if (typeof value !== 'string' && typeof value !== 'number') return { ok: false, error: `delay must be a time such as 3s or 100-800ms, got ${JSON.stringify(value)}` };
+  if (typeof value !== 'string' && typeof value !== 'number')
+    return { ok: false, error: `delay must be a time such as 3s or 100-800ms, got ${JSON.stringify(value)}` };
   const range = parseDelayRange(value);
   return range.ok ? { ok: true, value: { shown: value, range: range.range } } : { ok: false, error: range.error };
 }
@@ -63,15 +67,18 @@ function readTimes(value: unknown): Read<number | undefined> {
  * and/or a delay; `times` ≥ 1. The first problem found is the reason it is refused.
  */
 export function readFaultRule(input: unknown): Read<FaultRuleSpec> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { ok: false, error: 'a fault rule is a JSON object such as {"method": "POST", "path": "/event", "status": 503, "times": 2}' };
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { ok: false, error: 'a fault rule is a JSON object such as {"method": "POST", "path": "/event", "status": 503, "times": 2}' };
   const given = input as Record<string, unknown>;
   const unknown = Object.keys(given).find((key) => !RULE_KEYS.includes(key));
   if (unknown !== undefined) return { ok: false, error: `unknown field ${JSON.stringify(unknown)} (a rule has ${RULE_KEYS.join(', ')})` };
   const method = given['method'] === undefined ? undefined : String(given['method']).toUpperCase();
-  if (method !== undefined && (typeof given['method'] !== 'string' || !METHODS.includes(method))) return { ok: false, error: `method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(given['method'])}` };
+  if (method !== undefined && (typeof given['method'] !== 'string' || !METHODS.includes(method)))
+    return { ok: false, error: `method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(given['method'])}` };
   const path = readPathMatcher(given, false);
   if (!path.ok) return path;
-  if ('path' in path.matcher!.shown && isAdminPath(path.matcher!.shown.path)) return { ok: false, error: 'rules never fire on the admin routes: give an API path' };
+  if ('path' in path.matcher!.shown && isAdminPath(path.matcher!.shown.path))
+    return { ok: false, error: 'rules never fire on the admin routes: give an API path' };
   const status = readStatus(given['status']);
   if (!status.ok) return status;
   const delay = readDelay(given['delay']);

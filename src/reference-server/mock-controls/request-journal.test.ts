@@ -12,14 +12,37 @@ const ok = jsonResponse(200, [{ id: 'e1' }, { id: 'e2' }]);
 test('entries come back oldest first with what was asked and answered', () => {
   const journal = createRequestJournal(10, () => 112.34);
   journal.record(get('/event', { query: 'q=%7B%7D' }), { response: ok }, at);
-  journal.record({ method: 'post', path: '/event', headers: { 'content-type': 'application/json' }, body: '{"id":"e1"}' }, { response: errorResponse(406, 'Id already found') }, at);
+  journal.record(
+    { method: 'post', path: '/event', headers: { 'content-type': 'application/json' }, body: '{"id":"e1"}' },
+    { response: errorResponse(406, 'Id already found') },
+    at,
+  );
   const listed = journal.list();
   assert.ok(listed.ok);
   assert.deepEqual(listed.entries, [
-    { seq: 1, time: '2026-01-02T03:04:05.000Z', method: 'GET', path: '/event', query: 'q=%7B%7D', headers: {}, status: 200, items: 2, records: true, durationMs: 12.3 },
     {
-      seq: 2, time: '2026-01-02T03:04:05.000Z', method: 'POST', path: '/event', headers: { 'content-type': 'application/json' }, body: '{"id":"e1"}', status: 406,
-      envelope: [{ status: 'Not Acceptable', code: 406, error: true, message: 'Id already found' }], items: 1, durationMs: 12.3,
+      seq: 1,
+      time: '2026-01-02T03:04:05.000Z',
+      method: 'GET',
+      path: '/event',
+      query: 'q=%7B%7D',
+      headers: {},
+      status: 200,
+      items: 2,
+      records: true,
+      durationMs: 12.3,
+    },
+    {
+      seq: 2,
+      time: '2026-01-02T03:04:05.000Z',
+      method: 'POST',
+      path: '/event',
+      headers: { 'content-type': 'application/json' },
+      body: '{"id":"e1"}',
+      status: 406,
+      envelope: [{ status: 'Not Acceptable', code: 406, error: true, message: 'Id already found' }],
+      items: 1,
+      durationMs: 12.3,
     },
   ]);
 });
@@ -29,7 +52,14 @@ test('a bounded ring: past its size the oldest entries go, seq keeps counting', 
   for (let i = 1; i <= 7; i++) journal.record(get(`/event/e${i}`), { response: ok }, at);
   const listed = journal.list();
   assert.ok(listed.ok);
-  assert.deepEqual(listed.entries.map((e) => [e.seq, e.path]), [[5, '/event/e5'], [6, '/event/e6'], [7, '/event/e7']]);
+  assert.deepEqual(
+    listed.entries.map((e) => [e.seq, e.path]),
+    [
+      [5, '/event/e5'],
+      [6, '/event/e6'],
+      [7, '/event/e7'],
+    ],
+  );
   assert.equal(journal.size, 3);
   journal.clear();
   assert.equal(journal.size, 0);
@@ -45,7 +75,10 @@ test('the token is never stored in clear; bodies, queries and envelopes are capp
   const journal = createRequestJournal(5);
   const token = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
   const body = 'x'.repeat(MAX_JOURNAL_TEXT + 10);
-  const many = jsonResponse(201, Array.from({ length: 50 }, (_, i) => ({ status: 'Created', code: 201, error: false, message: `m${i}` })));
+  const many = jsonResponse(
+    201,
+    Array.from({ length: 50 }, (_, i) => ({ status: 'Created', code: 201, error: false, message: `m${i}` })),
+  );
   journal.record({ method: 'POST', path: '/event', headers: { authorization: `Bearer ${token}` }, body }, { response: many }, at);
   const listed = journal.list();
   assert.ok(listed.ok);

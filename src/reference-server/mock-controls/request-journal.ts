@@ -9,7 +9,11 @@ export const DEFAULT_JOURNAL_SIZE = 2000;
 /** The requests the API answered, newest last; see {@link createRequestJournal}. */
 export interface RequestJournal {
   /** Called by the mock controls once a request is answered (or hangs, for `timeout`). */
-  record(request: CoreRequest, outcome: { response?: MockResponse; timeout?: true; injectedBy?: string | undefined }, started: { time: Date; ms: number }): void;
+  record(
+    request: CoreRequest,
+    outcome: { response?: MockResponse; timeout?: true; injectedBy?: string | undefined },
+    started: { time: Date; ms: number },
+  ): void;
   /** The entries the filter lets through, oldest first; a bad filter is the reason. */
   list(filter?: JournalFilter | Record<string, unknown>): { ok: true; entries: JournalEntry[] } | { ok: false; error: string };
   clear(): void;

@@ -108,15 +108,21 @@ test('a fault rule: the next 2 POST /event answer 503 (nothing created), then th
   const { core, handle, faults, journal } = withControls();
   faults.add({ method: 'POST', path: '/event', status: 503, times: 2 });
   const answers = [await handle(create()), await handle(create()), await handle(create())];
-  assert.deepEqual(answers.map((a) => a.status), [503, 503, 201]);
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    [503, 503, 201],
+  );
   assert.equal(answers[0]!.headers['retry-after'], '1');
   assert.deepEqual(answers[0]!.body, [{ status: 'Service Unavailable', code: 503, error: true, message: injectedMessage(503, 'rule f1') }]);
   assert.equal(core.store.event.size, 1, 'only the third call created');
-  assert.deepEqual(entries(journal).map((e) => [e.method, e.path, e.status, e.injectedBy]), [
-    ['POST', '/event', 503, 'rule f1'],
-    ['POST', '/event', 503, 'rule f1'],
-    ['POST', '/event', 201, undefined],
-  ]);
+  assert.deepEqual(
+    entries(journal).map((e) => [e.method, e.path, e.status, e.injectedBy]),
+    [
+      ['POST', '/event', 503, 'rule f1'],
+      ['POST', '/event', 503, 'rule f1'],
+      ['POST', '/event', 201, undefined],
+    ],
+  );
 });
 
 test('a rule with a documented status keeps the spec-shaped answer; a delay rule waits, then the core acts', async () => {
@@ -135,7 +141,10 @@ test('a request with fault headers follows them, not the rules; admin routes are
   assert.equal((await handle(create({ 'x-mgmt-kit-status': '406' }))).status, 406);
   assert.equal((await handle({ method: 'GET', path: '/__admin/state', headers: {} })).status, 200);
   assert.deepEqual(faults.list()[0]?.fired, 0);
-  assert.deepEqual(entries(journal).map((e) => [e.status, e.injectedBy]), [[406, 'x-mgmt-kit-status']]);
+  assert.deepEqual(
+    entries(journal).map((e) => [e.status, e.injectedBy]),
+    [[406, 'x-mgmt-kit-status']],
+  );
 });
 
 test('drop marks the answer for the adapter; timeout never answers and is journalled at once', async () => {
@@ -146,7 +155,10 @@ test('drop marks the answer for the adapter; timeout never answers and is journa
   const hanging = handle({ method: 'GET', path: '/event', headers: {} });
   const first = await Promise.race([hanging.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('no answer'), 50))]);
   assert.equal(first, 'no answer');
-  assert.deepEqual(entries(journal).map((e) => e.status), ['drop', 'timeout']);
+  assert.deepEqual(
+    entries(journal).map((e) => e.status),
+    ['drop', 'timeout'],
+  );
 });
 
 test('without admin the rules given in code still fire (the msw functions), the headers do not', async () => {

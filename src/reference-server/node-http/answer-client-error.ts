@@ -22,7 +22,12 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex &
   const status = clientErrorStatus(error.code);
   const message = status === 408 ? REQUEST_TIMEOUT : status === 431 ? HEADERS_TOO_LARGE : requestNotValid('the HTTP request is malformed');
   const body = JSON.stringify(errorResponse(status, message).body);
-  const head = [`HTTP/1.1 ${status} ${reasonPhrase(status)}`, 'Content-Type: application/json', `Content-Length: ${Buffer.byteLength(body)}`, 'Connection: close'];
+  const head = [
+    `HTTP/1.1 ${status} ${reasonPhrase(status)}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Connection: close',
+  ];
   socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   // Lingering close: read and drop what the client still sends, so the close is not a reset that
   // can throw away the answer before a busy client has read it.

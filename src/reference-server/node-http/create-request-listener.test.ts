@@ -38,10 +38,13 @@ test('one log entry per request: method, path without query, status, duration', 
   const server = await serve(createReferenceCore(), { bodyLimit: 1024, onRequest: (e) => entries.push(e) });
   await sendRaw(server.url, 'GET', '/type/network-link?x=1', undefined, {});
   await sendRaw(server.url, 'DELETE', '/event/none', undefined, {});
-  assert.deepEqual(entries.map(({ method, path, status }) => ({ method, path, status })), [
-    { method: 'GET', path: '/type/network-link', status: 200 },
-    { method: 'DELETE', path: '/event/none', status: 404 },
-  ]);
+  assert.deepEqual(
+    entries.map(({ method, path, status }) => ({ method, path, status })),
+    [
+      { method: 'GET', path: '/type/network-link', status: 200 },
+      { method: 'DELETE', path: '/event/none', status: 404 },
+    ],
+  );
   assert.ok(entries.every((e) => typeof e.durationMs === 'number' && e.durationMs >= 0));
   await server.close();
 });

@@ -10,7 +10,10 @@ const documented = doc['servers'] as Array<{ url: string; description: string }>
 const specFor = createServedSpec(doc, readOpenApiYaml());
 
 test('the documented servers are 8080 (npm start) and 4010 (Prism)', () => {
-  assert.deepEqual(documented.map((s) => s.url), ['http://127.0.0.1:8080', 'http://127.0.0.1:4010']);
+  assert.deepEqual(
+    documented.map((s) => s.url),
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:4010'],
+  );
 });
 
 test('JSON: the serving origin comes first, the documented servers follow; nothing else changes', () => {
@@ -30,9 +33,15 @@ test('YAML: the same servers, and the rest of the document as written', () => {
 });
 
 test('an origin that is documented is listed once, first', () => {
-  assert.deepEqual(serversWithOrigin('http://127.0.0.1:8080', documented).map((s) => s.url), ['http://127.0.0.1:8080', 'http://127.0.0.1:4010']);
+  assert.deepEqual(
+    serversWithOrigin('http://127.0.0.1:8080', documented).map((s) => s.url),
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:4010'],
+  );
   const served = parse(specFor('http://127.0.0.1:8080').yaml.body.toString('utf8')) as { servers: Array<{ url: string }> };
-  assert.deepEqual(served.servers.map((s) => s.url), ['http://127.0.0.1:8080', 'http://127.0.0.1:4010']);
+  assert.deepEqual(
+    served.servers.map((s) => s.url),
+    ['http://127.0.0.1:8080', 'http://127.0.0.1:4010'],
+  );
 });
 
 test('each origin is rendered once and reused; the cache keeps at most MAX_CACHED_ORIGINS', () => {

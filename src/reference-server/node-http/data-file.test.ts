@@ -34,7 +34,10 @@ test('an absent file is created with the preload and seed; changes, reset and PU
   assert.equal((await send(`${second.url}/__admin/reset`, 'POST')).status, 200);
   await second.close();
   assert.deepEqual(readJson(file), { event: SEED.event, 'network-link-type': second.core.state()['network-link-type'], agent: [] });
-  assert.deepEqual((readJson(file) as { 'network-link-type': Array<{ id: string }> })['network-link-type'].map((r) => r.id), ['p2p', 'slice']);
+  assert.deepEqual(
+    (readJson(file) as { 'network-link-type': Array<{ id: string }> })['network-link-type'].map((r) => r.id),
+    ['p2p', 'slice'],
+  );
 
   const third = await start(file);
   const replaced = { event: [], 'network-link-type': [{ id: 'mesh', name: 'Mesh' }], agent: [{ id: 'a1' }] };
@@ -70,7 +73,10 @@ test('a file that is not a valid state is a DataFileError naming the problem, an
 });
 
 test('a data file that cannot be created stops the start; one that cannot be written later is reported and close() rejects', async () => {
-  await assert.rejects(start(join(dir, 'no-such-dir', 'db.json')), (error: unknown) => error instanceof DataFileError && /cannot create data file .*ENOENT/.test(error.message));
+  await assert.rejects(
+    start(join(dir, 'no-such-dir', 'db.json')),
+    (error: unknown) => error instanceof DataFileError && /cannot create data file .*ENOENT/.test(error.message),
+  );
 
   const gone = join(dir, 'gone');
   mkdirSync(gone);

@@ -57,7 +57,17 @@ test('/docs and the Swagger UI files are served from node_modules without auth',
 test('/docs has a separate section on the mock controls (admin routes, fault headers, CORS), not among the operations', async () => {
   const page = (await sendRaw(server.url, 'GET', '/docs', undefined, {})).text;
   const section = /<section id="mock-controls"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
-  for (const text of ['POST /__admin/reset', 'GET /__admin/state', 'PUT /__admin/state', 'x-mgmt-kit-status', 'x-mgmt-kit-delay', '--delay 100-800ms', '--cors-origin', '--cors=false', '--watch']) {
+  for (const text of [
+    'POST /__admin/reset',
+    'GET /__admin/state',
+    'PUT /__admin/state',
+    'x-mgmt-kit-status',
+    'x-mgmt-kit-delay',
+    '--delay 100-800ms',
+    '--cors-origin',
+    '--cors=false',
+    '--watch',
+  ]) {
     assert.ok(section.includes(text), `the section names ${text}`);
   }
   const spec = JSON.stringify(loadOpenApiDocument());

@@ -9,7 +9,6 @@ import { mintToken } from '../../tokens/mint-token.js';
 import { listOperations, loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { startReferenceServer, type RunningReferenceServer } from './start-reference-server.js';
 
-
 const SECRET = 'docs-page-test';
 let server: RunningReferenceServer;
 let browser: Browser | undefined;
@@ -45,7 +44,10 @@ test('/docs renders all 24 operations in headless Chromium', { timeout: 90_000 }
   const ids = await page.$$eval('.opblock', (blocks) => blocks.map((b) => b.id));
   for (const op of operations) {
     // Swagger UI gives each block the id operations-<tag>-<operationId>.
-    assert.ok(ids.some((id) => id.endsWith(`-${op.operationId}`)), `operation ${op.operationId} is not rendered`);
+    assert.ok(
+      ids.some((id) => id.endsWith(`-${op.operationId}`)),
+      `operation ${op.operationId} is not rendered`,
+    );
   }
   assert.match(text, /Management service/);
   // Every x-decision of the spec is listed below the operations.

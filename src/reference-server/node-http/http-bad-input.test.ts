@@ -24,7 +24,10 @@ test('a body not sent as JSON → 415 (missing, text/plain, form)', async () => 
 });
 
 test('JSON with parameters or a +json suffix is accepted; a GET without body needs no Content-Type', async () => {
-  for (const [id, type] of [['c1', 'application/json; charset=utf-8'], ['c2', 'application/merge-patch+json']] as const) {
+  for (const [id, type] of [
+    ['c1', 'application/json; charset=utf-8'],
+    ['c2', 'application/merge-patch+json'],
+  ] as const) {
     assert.equal((await server.send('POST', '/event', { raw: JSON.stringify({ id }), headers: { 'content-type': type } })).status, 201);
   }
   assert.equal((await server.send('GET', '/event', { headers: {} })).status, 200);
@@ -72,13 +75,19 @@ const AGENT_A = { id: 'a', actions: [{ id: 'x', config: { cmd: 'run' } }] };
 
 const hostile: Array<[string, string, string, string | Buffer, Given?]> = [
   ['deeply nested arrays', 'POST', '/event', '['.repeat(200_000) + ']'.repeat(200_000)],
-  ['deeply nested objects', 'POST', '/event', '{"a":'.repeat(50_000) + '1' + '}'.repeat(50_000)],
-  ['nested query', 'GET', '/event', '{"where":'.repeat(10_000) + '{}' + '}'.repeat(10_000)],
+  ['deeply nested objects', 'POST', '/event', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`],
+  ['nested query', 'GET', '/event', `${'{"where":'.repeat(10_000)}{}${'}'.repeat(10_000)}`],
   ['huge numbers', 'POST', '/event', '{"id":"n","big":1e400,"long":123456789012345678901234567890}'],
   ['__proto__ keys', 'POST', '/event', '{"id":"p","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'],
   ['__proto__ in an update', 'PUT', '/event/p', '{"__proto__":{"polluted":true}}', { event: [{ id: 'p' }] }],
   ['__proto__ in an agent list entry', 'POST', '/catalog/agent', '{"actions":[{"id":"a","config":{"cmd":"x","__proto__":{"polluted":true}}}]}'],
-  ['__proto__ in an agent list entry update', 'PUT', '/catalog/agent/a', '{"actions":[{"id":"x","config":{"__proto__":{"polluted":true}}}]}', { agent: [AGENT_A] }],
+  [
+    '__proto__ in an agent list entry update',
+    'PUT',
+    '/catalog/agent/a',
+    '{"actions":[{"id":"x","config":{"__proto__":{"polluted":true}}}]}',
+    { agent: [AGENT_A] },
+  ],
   ['non-UTF-8 bytes', 'POST', '/event', Buffer.from([0x7b, 0x22, 0x69, 0x64, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x7d])],
   ['raw binary', 'POST', '/type/network-link', Buffer.from([0x00, 0x01, 0xff, 0x80, 0x7f])],
   ['arrays of garbage', 'POST', '/catalog/agent', '[1, "x", null, [], {}]'],
@@ -100,7 +109,7 @@ for (const [name, method, path, raw, given = {}] of hostile) {
     assert.ok(res.status < 500, `${name} answered ${res.status}: ${res.text.slice(0, 200)}`);
     assert.equal(res.headers['content-type'], 'application/json');
     assert.equal(({} as Record<string, unknown>)['polluted'], undefined, 'Object.prototype polluted');
-    assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false);
+    assert.equal(Object.hasOwn(Object.prototype, 'polluted'), false);
     assert.equal((await server.send('GET', '/type/network-link')).status, 200, 'still serving');
   });
 }
@@ -123,7 +132,13 @@ function sendChunked(baseUrl: string, token: string, body: Buffer): Promise<numb
       new Promise<number>((resolve, reject) => {
         const url = new URL(baseUrl);
         const req = request(
-          { host: url.hostname, port: url.port, method: 'POST', path: '/event', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'transfer-encoding': 'chunked' } },
+          {
+            host: url.hostname,
+            port: url.port,
+            method: 'POST',
+            path: '/event',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'transfer-encoding': 'chunked' },
+          },
           (res) => {
             res.resume();
             res.on('end', () => resolve(res.statusCode ?? 0));

@@ -40,7 +40,10 @@ test('create without an id → a generated UUID (§2 rule 3)', async () => {
 });
 
 test('duplicate id → 406 "Id already found" (§4.1 rule 3), also for a preloaded id', async () => {
-  for (const [path, record] of [['/type/network-link', { id: 'p2p', name: 'Again' }], ['/type/network-link/slice', { name: 'Again' }]] as const) {
+  for (const [path, record] of [
+    ['/type/network-link', { id: 'p2p', name: 'Again' }],
+    ['/type/network-link/slice', { name: 'Again' }],
+  ] as const) {
     const res = await server.send('POST', path, { json: record });
     assert.equal(res.status, 406);
     assert.deepEqual(res.body, [{ status: 'Not Acceptable', code: 406, error: true, message: ID_ALREADY_FOUND }]);
@@ -50,18 +53,93 @@ test('duplicate id → 406 "Id already found" (§4.1 rule 3), also for a preload
 
 const invalid: Array<[string, { path: string; body: unknown; want: Record<string, string> }]> = [
   ['missing name of a link type', { path: '/type/network-link', body: { id: 'x' }, want: { name: 'required' } }],
-  ['parameter.type', { path: '/catalog/agent', body: { id: 'a', parameters: [{ id: 'p', config: { schema: 'yaml' } }] }, want: { 'parameter.type': 'required' } }],
+  [
+    'parameter.type',
+    { path: '/catalog/agent', body: { id: 'a', parameters: [{ id: 'p', config: { schema: 'yaml' } }] }, want: { 'parameter.type': 'required' } },
+  ],
   ['action.config', { path: '/catalog/agent', body: { id: 'a', actions: [{ id: 'start' }] }, want: { 'action.config': 'required' } }],
-  ['action.config.cmd', { path: '/catalog/agent', body: { id: 'a', actions: [{ id: 's', config: { cmd: 'x' } }, { id: 't', config: {} }] }, want: { 'action.config.cmd': 'required' } }],
-  ['action.status enum', { path: '/catalog/agent', body: { id: 'a', actions: [{ id: 's', config: { cmd: 'x' }, status: 'running' }] }, want: { 'action.status': 'must be one of: started, stopped, unknown' } }],
-  ['parameter.config.schema enum', { path: '/catalog/agent', body: { parameters: [{ id: 'p', type: 'string', config: { schema: 'xml' } }] }, want: { 'parameter.config.schema': 'must be one of: yaml, json, properties, propeties' } }],
-  ['resource.config.path', { path: '/catalog/agent', body: { resources: [{ id: 'r', config: { path: [1] } }] }, want: { 'resource.config.path': 'must be a string or a list of strings' } }],
+  [
+    'action.config.cmd',
+    {
+      path: '/catalog/agent',
+      body: {
+        id: 'a',
+        actions: [
+          { id: 's', config: { cmd: 'x' } },
+          { id: 't', config: {} },
+        ],
+      },
+      want: { 'action.config.cmd': 'required' },
+    },
+  ],
+  [
+    'action.status enum',
+    {
+      path: '/catalog/agent',
+      body: { id: 'a', actions: [{ id: 's', config: { cmd: 'x' }, status: 'running' }] },
+      want: { 'action.status': 'must be one of: started, stopped, unknown' },
+    },
+  ],
+  [
+    'parameter.config.schema enum',
+    {
+      path: '/catalog/agent',
+      body: { parameters: [{ id: 'p', type: 'string', config: { schema: 'xml' } }] },
+      want: { 'parameter.config.schema': 'must be one of: yaml, json, properties, propeties' },
+    },
+  ],
+  [
+    'resource.config.path',
+    {
+      path: '/catalog/agent',
+      body: { resources: [{ id: 'r', config: { path: [1] } }] },
+      want: { 'resource.config.path': 'must be a string or a list of strings' },
+    },
+  ],
   ['id not a string', { path: '/event', body: { id: 42 }, want: { id: 'must be string' } }],
   ['empty id', { path: '/event', body: { id: '' }, want: { id: 'must not be empty' } }],
   // x-decisions update-merge: entries are addressed by id, so one list cannot hold an id twice.
-  ['two parameters with one id', { path: '/catalog/agent', body: { id: 'a', parameters: [{ id: 'p', type: 'string', config: { schema: 'yaml' } }, { id: 'p', type: 'integer', config: { schema: 'json' } }] }, want: { parameters: REPEATED_VALUES } }],
-  ['two actions with one id', { path: '/catalog/agent/a', body: { actions: [{ id: 's', config: { cmd: 'x' } }, { id: 't', config: { cmd: 'y' } }, { id: 's', config: { cmd: 'z' } }] }, want: { actions: REPEATED_VALUES } }],
-  ['two resources with one id', { path: '/catalog/agent', body: { resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'b' } }] }, want: { resources: REPEATED_VALUES } }],
+  [
+    'two parameters with one id',
+    {
+      path: '/catalog/agent',
+      body: {
+        id: 'a',
+        parameters: [
+          { id: 'p', type: 'string', config: { schema: 'yaml' } },
+          { id: 'p', type: 'integer', config: { schema: 'json' } },
+        ],
+      },
+      want: { parameters: REPEATED_VALUES },
+    },
+  ],
+  [
+    'two actions with one id',
+    {
+      path: '/catalog/agent/a',
+      body: {
+        actions: [
+          { id: 's', config: { cmd: 'x' } },
+          { id: 't', config: { cmd: 'y' } },
+          { id: 's', config: { cmd: 'z' } },
+        ],
+      },
+      want: { actions: REPEATED_VALUES },
+    },
+  ],
+  [
+    'two resources with one id',
+    {
+      path: '/catalog/agent',
+      body: {
+        resources: [
+          { id: 'r', config: { path: 'a' } },
+          { id: 'r', config: { path: 'b' } },
+        ],
+      },
+      want: { resources: REPEATED_VALUES },
+    },
+  ],
 ];
 
 for (const [name, { path, body, want }] of invalid) {
@@ -74,7 +152,12 @@ for (const [name, { path, body, want }] of invalid) {
 }
 
 test('the same entry id in two different lists of an agent is accepted', async () => {
-  const agent = { id: 'a', actions: [{ id: 'x', config: { cmd: 'c' } }], parameters: [{ id: 'x', type: 'string', config: { schema: 'yaml' } }], resources: [{ id: 'x', config: { path: 'p' } }] };
+  const agent = {
+    id: 'a',
+    actions: [{ id: 'x', config: { cmd: 'c' } }],
+    parameters: [{ id: 'x', type: 'string', config: { schema: 'yaml' } }],
+    resources: [{ id: 'x', config: { path: 'p' } }],
+  };
   assert.equal((await server.send('POST', '/catalog/agent', { json: agent })).status, 201);
   assert.deepEqual(server.core.store.agent.get('a'), agent);
 });
@@ -98,21 +181,44 @@ test('batch (extension): [] → 204; two records → 201 with two items, each wi
   assert.equal(empty.text, '');
   const two = await server.send('POST', '/event', { json: [{ id: 'b1' }, { id: 'b2' }] });
   assert.equal(two.status, 201);
-  assert.deepEqual(items(two.body), [[201, 'Record with id=b1 created', 'b1'], [201, 'Record with id=b2 created', 'b2']]);
+  assert.deepEqual(items(two.body), [
+    [201, 'Record with id=b1 created', 'b1'],
+    [201, 'Record with id=b2 created', 'b2'],
+  ]);
 });
 
 test('batch (extension): one item per record in order; the status is the most severe item; valid records are stored', async () => {
-  const mixed = await server.send('POST', '/type/network-link', { json: [{ id: 'ok', name: 'Ok' }, { id: 'bad' }, { id: 'p2p', name: 'Again' }, { name: 'Gen' }] });
+  const mixed = await server.send('POST', '/type/network-link', {
+    json: [{ id: 'ok', name: 'Ok' }, { id: 'bad' }, { id: 'p2p', name: 'Again' }, { name: 'Gen' }],
+  });
   assert.equal(mixed.status, 406);
   const got = items(mixed.body);
-  assert.deepEqual(got.slice(0, 3), [[201, 'Record with id=ok created', 'ok'], [406, { name: 'required' }, undefined], [406, ID_ALREADY_FOUND, undefined]]);
+  assert.deepEqual(got.slice(0, 3), [
+    [201, 'Record with id=ok created', 'ok'],
+    [406, { name: 'required' }, undefined],
+    [406, ID_ALREADY_FOUND, undefined],
+  ]);
   assert.equal(got[3]![0], 201);
   assert.equal(server.core.store['network-link-type'].has('ok'), true);
   assert.equal(server.core.store['network-link-type'].has('bad'), false);
   assert.equal(server.core.store['network-link-type'].get('p2p')?.['name'], 'Point to Point');
-  const entries = await server.send('POST', '/catalog/agent', { json: [{ id: 'a1' }, { id: 'a2', resources: [{ id: 'r', config: { path: 'a' } }, { id: 'r', config: { path: 'a' } }] }] });
+  const entries = await server.send('POST', '/catalog/agent', {
+    json: [
+      { id: 'a1' },
+      {
+        id: 'a2',
+        resources: [
+          { id: 'r', config: { path: 'a' } },
+          { id: 'r', config: { path: 'a' } },
+        ],
+      },
+    ],
+  });
   assert.equal(entries.status, 406);
-  assert.deepEqual(items(entries.body), [[201, 'Record with id=a1 created', 'a1'], [406, { resources: REPEATED_VALUES }, undefined]]);
+  assert.deepEqual(items(entries.body), [
+    [201, 'Record with id=a1 created', 'a1'],
+    [406, { resources: REPEATED_VALUES }, undefined],
+  ]);
 });
 
 test('batch (extension): refused whole with 406 {"id": …} for a repeated id or an id in the path', async () => {

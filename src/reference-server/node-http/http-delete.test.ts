@@ -6,7 +6,15 @@ import { startTestServer, type TestServer } from '../../../test/support/test-ser
 
 let server: TestServer;
 before(async () => {
-  server = await startTestServer({ seed: { event: [{ id: 'e1', kind: 'down' }, { id: 'e2', kind: 'up' }, { id: 'e3', kind: 'down' }] } });
+  server = await startTestServer({
+    seed: {
+      event: [
+        { id: 'e1', kind: 'down' },
+        { id: 'e2', kind: 'up' },
+        { id: 'e3', kind: 'down' },
+      ],
+    },
+  });
 });
 beforeEach(() => server.core.reset());
 after(() => server.close());
@@ -19,7 +27,10 @@ test('delete by id → 205 with an envelope item code 200 on the wire; then read
   assert.equal(res.headers['content-type'], 'application/json');
   assert.deepEqual(res.body, [deleted('p2p')]);
   assert.equal((await server.send('GET', '/type/network-link/p2p')).status, 404);
-  assert.deepEqual(server.core.store['network-link-type'].list().map((r) => r.id), ['slice']);
+  assert.deepEqual(
+    server.core.store['network-link-type'].list().map((r) => r.id),
+    ['slice'],
+  );
 });
 
 test('delete with a where body removes only the matching records', async () => {

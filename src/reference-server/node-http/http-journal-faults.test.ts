@@ -25,7 +25,10 @@ const api = (method: string, path: string, body?: unknown, headers: Record<strin
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 const adminCall = (method: string, path: string, body?: unknown) =>
-  fetch(`${admin.url}/__admin${path}`, { method, ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }) });
+  fetch(`${admin.url}/__admin${path}`, {
+    method,
+    ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+  });
 const journal = async (query = '') => (await (await adminCall('GET', `/requests${query}`)).json()) as JournalEntry[];
 
 test('the journal lists what the app sent and what it got, newest last; the token is masked; admin, docs and spec calls are not in it', async () => {
@@ -36,13 +39,23 @@ test('the journal lists what the app sent and what it got, newest last; the toke
   await fetch(`${admin.url}/openapi.json`);
   await fetch(`${admin.url}/event`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'DELETE' } });
   const entries = await journal();
-  assert.deepEqual(entries.map((e) => [e.method, e.path, e.status]), [['POST', '/event', 201], ['DELETE', '/event/e1', 205], ['GET', '/event', 200]]);
+  assert.deepEqual(
+    entries.map((e) => [e.method, e.path, e.status]),
+    [
+      ['POST', '/event', 201],
+      ['DELETE', '/event/e1', 205],
+      ['GET', '/event', 200],
+    ],
+  );
   assert.deepEqual(entries[0]?.envelope, [{ status: 'Created', code: 201, error: false, message: 'Record with id=e1 created', id: 'e1' }]);
   assert.equal(entries[0]?.body, '{"id":"e1","kind":"link-up"}');
   assert.deepEqual([entries[2]?.query, entries[2]?.items, entries[2]?.records], ['q=%7B%7D', 0, true]);
   assert.equal(entries[0]?.headers['authorization'], `Bearer ***** (${token.length} characters)`);
   assert.equal(JSON.stringify(entries).includes(token), false);
-  assert.deepEqual((await journal('?method=DELETE&path=/event/e1')).map((e) => e.status), [205]);
+  assert.deepEqual(
+    (await journal('?method=DELETE&path=/event/e1')).map((e) => e.status),
+    [205],
+  );
   assert.equal((await adminCall('GET', '/requests?pathPattern=(')).status, 400);
   assert.equal((await adminCall('DELETE', '/requests')).status, 200);
   assert.deepEqual(await journal(), []);
@@ -59,13 +72,20 @@ test('fault rules from outside: 503 twice then normal; a bad rule is a 400 and c
   assert.deepEqual([failed.status, failed.headers.get('retry-after'), failed.headers.get('x-mgmt-kit-injected')], [429, '1', 'x-mgmt-kit-status']);
   const rulesBefore = await (await adminCall('GET', '/faults')).json();
   assert.deepEqual(rulesBefore, [{ id: 'f1', method: 'POST', path: '/event', status: 503, times: 2, remaining: 0, fired: 2 }]);
-  for (const bad of [{ path: '/event', status: 999 }, { pathPattern: '*', status: 500 }, { path: '/event', delay: 'x' }]) {
+  for (const bad of [
+    { path: '/event', status: 999 },
+    { pathPattern: '*', status: 500 },
+    { path: '/event', delay: 'x' },
+  ]) {
     const refused = await adminCall('POST', '/faults', bad);
     assert.equal(refused.status, 400, JSON.stringify(bad));
     assert.equal(((await refused.json()) as Array<{ error: boolean }>)[0]?.error, true);
   }
   assert.deepEqual(await (await adminCall('GET', '/faults')).json(), rulesBefore, 'nothing changed');
-  assert.deepEqual((await journal('?status=503')).map((e) => e.injectedBy), ['rule f1', 'rule f1']);
+  assert.deepEqual(
+    (await journal('?status=503')).map((e) => e.injectedBy),
+    ['rule f1', 'rule f1'],
+  );
   await adminCall('POST', '/reset');
   assert.deepEqual(await (await adminCall('GET', '/faults')).json(), []);
 });
@@ -76,9 +96,15 @@ test('drop: the app sees a network error; timeout: no answer until the app gives
   await assert.rejects(api('GET', '/event'), TypeError);
   assert.equal((await api('GET', '/event')).status, 200, 'once only');
   const started = performance.now();
-  await assert.rejects(fetch(`${admin.url}/catalog/agent`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(300) }), /TimeoutError|aborted/);
+  await assert.rejects(
+    fetch(`${admin.url}/catalog/agent`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(300) }),
+    /TimeoutError|aborted/,
+  );
   assert.ok(performance.now() - started >= 290);
-  assert.deepEqual((await journal()).slice(-3).map((e) => e.status), ['drop', 200, 'timeout']);
+  assert.deepEqual(
+    (await journal()).slice(-3).map((e) => e.status),
+    ['drop', 200, 'timeout'],
+  );
   await adminCall('POST', '/reset');
 });
 
@@ -96,7 +122,13 @@ test('the admin page is served with --admin (HTML, its script and styles, nothin
 });
 
 test('without --admin none of it exists: 404 for the page, the journal and the rules', async () => {
-  const routes: Array<[string, string]> = [['GET', '/__admin/'], ['GET', '/__admin/requests'], ['GET', '/__admin/faults'], ['POST', '/__admin/faults'], ['GET', '/__admin/admin.js']];
+  const routes: Array<[string, string]> = [
+    ['GET', '/__admin/'],
+    ['GET', '/__admin/requests'],
+    ['GET', '/__admin/faults'],
+    ['POST', '/__admin/faults'],
+    ['GET', '/__admin/admin.js'],
+  ];
   for (const [method, path] of routes) {
     assert.equal((await fetch(`${plain.url}${path}`, { method })).status, 404, `${method} ${path}`);
   }

@@ -36,7 +36,7 @@ test('valid UTF-8 beyond ASCII is accepted as sent', async () => {
   assert.equal(server.core.store['network-link-type'].get('z')?.['name'], name);
 });
 
-test('the UTF-8 check keeps the core\'s order: 401 without a token, 415 for another media type', async () => {
+test("the UTF-8 check keeps the core's order: 401 without a token, 415 for another media type", async () => {
   const unauthenticated = await server.send('POST', '/event', { raw: notUtf8, token: null });
   assert.equal(unauthenticated.status, 401);
   assert.equal(messageOf(unauthenticated.body), AUTHENTICATION_FAILED);

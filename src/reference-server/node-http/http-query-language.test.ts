@@ -41,9 +41,15 @@ test('select with ?q= on a record path; a limit that leaves nothing → 404', as
 });
 
 test('delete takes the query language and ?q= too', async () => {
-  const res = await server.send('DELETE', `/event?${q({ where: { wildcard: { target: 'kind', expr: 'link-*' } }, order: [{ target: 'id', mode: 'asc' }], limit: { to: 1 } })}`);
+  const res = await server.send(
+    'DELETE',
+    `/event?${q({ where: { wildcard: { target: 'kind', expr: 'link-*' } }, order: [{ target: 'id', mode: 'asc' }], limit: { to: 1 } })}`,
+  );
   assert.equal(res.status, 205);
-  assert.deepEqual(server.core.store.event.list().map((r) => r.id), ['e3', 'e4']);
+  assert.deepEqual(
+    server.core.store.event.list().map((r) => r.id),
+    ['e3', 'e4'],
+  );
   const miss = await server.send('DELETE', `/event/e3?${q({ where: { not: { equals: { target: 'kind', expr: 'reboot' } } } })}`);
   assert.equal(miss.status, 404);
   assert.equal(server.core.store.event.has('e3'), true);
@@ -52,7 +58,12 @@ test('delete takes the query language and ?q= too', async () => {
 for (const [name, path, json, want] of [
   ['a body and q together', `/event?${q({})}`, {}, { q: 'send the query in the body or as q, not both' }],
   ['q that is not JSON', '/event?q=%7Bnope', undefined, { q: 'must be URL-encoded JSON' }],
-  ['an unknown operator in q', `/event?${q({ where: { like: { target: 'kind', expr: 'x' } } })}`, undefined, { 'where.like': 'unknown operator: use equals, reg_exp, wildcard, lt, lte, gt, gte, and, or, not' }],
+  [
+    'an unknown operator in q',
+    `/event?${q({ where: { like: { target: 'kind', expr: 'x' } } })}`,
+    undefined,
+    { 'where.like': 'unknown operator: use equals, reg_exp, wildcard, lt, lte, gt, gte, and, or, not' },
+  ],
   ['a catastrophic-looking but valid pattern answers at once', '/event', { where: { reg_exp: { target: 'kind', expr: '(a+)+$' } } }, undefined],
 ] as const) {
   test(`${name} → ${want ? '400 naming the problem, nothing deleted' : '404 without hanging'}`, async () => {

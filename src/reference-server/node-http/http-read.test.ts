@@ -42,7 +42,11 @@ test('read of an empty index without a where (no body, {}, select only) → 200 
 
 test('read of an empty index with a where or an id → 404 (x-decisions read-empty)', async () => {
   const where = { where: { equals: { target: 'id', expr: 'p2p' } } };
-  for (const [path, json] of [['/type/network-link', where], ['/type/network-link', { ...where, select: ['id'] }], ['/type/network-link/p2p', undefined]] as const) {
+  for (const [path, json] of [
+    ['/type/network-link', where],
+    ['/type/network-link', { ...where, select: ['id'] }],
+    ['/type/network-link/p2p', undefined],
+  ] as const) {
     const res = await empty.send('GET', path, json === undefined ? {} : { json });
     assert.equal(res.status, 404, `${path} ${JSON.stringify(json)}`);
   }
@@ -58,7 +62,14 @@ test('read by id → a list with that record; unknown id → 404', async () => {
 const queries: Array<[string, { path?: string; query: unknown; want: unknown }]> = [
   ['select names (rule 8)', { path: '/type/network-link', query: { select: ['name'] }, want: [{ name: 'Point to Point' }, { name: 'Slice' }] }],
   ['select an absent field leaves it out', { path: '/type/network-link', query: { select: ['type_id'] }, want: [{}, {}] }],
-  ['select with where', { path: '/type/network-link', query: { select: ['id', 'name'], where: { equals: { target: 'id', expr: 'p2p' } } }, want: [{ id: 'p2p', name: 'Point to Point' }] }],
+  [
+    'select with where',
+    {
+      path: '/type/network-link',
+      query: { select: ['id', 'name'], where: { equals: { target: 'id', expr: 'p2p' } } },
+      want: [{ id: 'p2p', name: 'Point to Point' }],
+    },
+  ],
   ['where string exact', { query: { where: { equals: { target: 'kind', expr: 'link-down' } } }, want: [events[0]] }],
   ['where number by JSON text', { query: { where: { equals: { target: 'count', expr: '30' } } }, want: [events[1]] }],
   ['where boolean by JSON text', { query: { where: { equals: { target: 'acked', expr: 'false' } } }, want: [events[0]] }],

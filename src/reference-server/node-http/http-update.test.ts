@@ -36,12 +36,20 @@ test('network link type: a new name, by body id or by path id (rule 6)', async (
   assert.equal((await server.send('PUT', '/type/network-link', { json: { id: 'p2p', name: 'Point-to-Point link' } })).status, 200);
   assert.equal(server.core.store['network-link-type'].get('p2p')?.['name'], 'Point-to-Point link');
   assert.equal((await server.send('PUT', '/type/network-link/slice', { json: { name: 'Shared slice' } })).status, 200);
-  assert.deepEqual(server.core.store['network-link-type'].get('slice'), { id: 'slice', name: 'Shared slice', description: 'A network slice shared by several endpoints' });
+  assert.deepEqual(server.core.store['network-link-type'].get('slice'), {
+    id: 'slice',
+    name: 'Shared slice',
+    description: 'A network slice shared by several endpoints',
+  });
 });
 
 test('agent: change a parameter type and add an action in one request; other entries kept (rule 5)', async () => {
   const res = await server.send('PUT', '/catalog/agent', {
-    json: { id: 'filebeat', parameters: [{ id: 'period', type: 'integer' }], actions: [{ id: 'restart', config: { cmd: 'systemctl restart filebeat' }, status: 'unknown' }] },
+    json: {
+      id: 'filebeat',
+      parameters: [{ id: 'period', type: 'integer' }],
+      actions: [{ id: 'restart', config: { cmd: 'systemctl restart filebeat' }, status: 'unknown' }],
+    },
   });
   assert.equal(res.status, 200);
   assert.deepEqual(server.core.store.agent.get('filebeat'), {
@@ -71,15 +79,65 @@ const refusals: Array<[string, { path: string; body: unknown; want: Record<strin
   ['unknown path id', { path: '/event/nope', body: { source: 'x' }, want: { id: 'not found' } }],
   ['no target id', { path: '/event', body: { source: 'x' }, want: { id: 'required' } }],
   ['an id change', { path: '/type/network-link/p2p', body: { id: 'p2p-new', name: 'X' }, want: { id: READONLY_FIELD } }],
-  ['a new action without config', { path: '/catalog/agent/filebeat', body: { actions: [{ id: 'stop', status: 'stopped' }] }, want: { 'action.config': 'required' } }],
-  ['a bad status', { path: '/catalog/agent/filebeat', body: { actions: [{ id: 'start', status: 'paused' }] }, want: { 'action.status': 'must be one of: started, stopped, unknown' } }],
-  ['a new parameter without type', { path: '/catalog/agent/filebeat', body: { parameters: [{ id: 'new', config: { schema: 'json' } }] }, want: { 'parameter.type': 'required' } }],
+  [
+    'a new action without config',
+    { path: '/catalog/agent/filebeat', body: { actions: [{ id: 'stop', status: 'stopped' }] }, want: { 'action.config': 'required' } },
+  ],
+  [
+    'a bad status',
+    {
+      path: '/catalog/agent/filebeat',
+      body: { actions: [{ id: 'start', status: 'paused' }] },
+      want: { 'action.status': 'must be one of: started, stopped, unknown' },
+    },
+  ],
+  [
+    'a new parameter without type',
+    { path: '/catalog/agent/filebeat', body: { parameters: [{ id: 'new', config: { schema: 'json' } }] }, want: { 'parameter.type': 'required' } },
+  ],
   ['an entry without id', { path: '/catalog/agent/filebeat', body: { resources: [{ config: { path: 'x' } }] }, want: { 'resource.id': 'required' } }],
   ['a name that is not a string', { path: '/type/network-link/p2p', body: { name: 1 }, want: { name: 'must be string' } }],
   // x-decisions update-merge: merging by id would fold these into one entry, so the sent lists are checked.
-  ['a stored parameter sent twice', { path: '/catalog/agent/filebeat', body: { parameters: [{ id: 'period', type: 'integer' }, { id: 'period', type: 'string' }] }, want: { parameters: REPEATED_VALUES } }],
-  ['a new action sent twice', { path: '/catalog/agent', body: { id: 'filebeat', actions: [{ id: 'stop', config: { cmd: 'a' } }, { id: 'stop', config: { cmd: 'b' } }] }, want: { actions: REPEATED_VALUES } }],
-  ['a resource sent twice', { path: '/catalog/agent/filebeat', body: { resources: [{ id: 'log', config: { path: 'a' } }, { id: 'log', config: { path: 'a' } }] }, want: { resources: REPEATED_VALUES } }],
+  [
+    'a stored parameter sent twice',
+    {
+      path: '/catalog/agent/filebeat',
+      body: {
+        parameters: [
+          { id: 'period', type: 'integer' },
+          { id: 'period', type: 'string' },
+        ],
+      },
+      want: { parameters: REPEATED_VALUES },
+    },
+  ],
+  [
+    'a new action sent twice',
+    {
+      path: '/catalog/agent',
+      body: {
+        id: 'filebeat',
+        actions: [
+          { id: 'stop', config: { cmd: 'a' } },
+          { id: 'stop', config: { cmd: 'b' } },
+        ],
+      },
+      want: { actions: REPEATED_VALUES },
+    },
+  ],
+  [
+    'a resource sent twice',
+    {
+      path: '/catalog/agent/filebeat',
+      body: {
+        resources: [
+          { id: 'log', config: { path: 'a' } },
+          { id: 'log', config: { path: 'a' } },
+        ],
+      },
+      want: { resources: REPEATED_VALUES },
+    },
+  ],
 ];
 
 for (const [name, { path, body, want }] of refusals) {
@@ -99,17 +157,31 @@ test('batch (extension): [] and no body → 204; one item per record; the most s
   assert.equal((await server.send('PUT', '/event')).status, 204);
   const res = await server.send('PUT', '/type/network-link', { json: [{ id: 'p2p', name: 'Changed' }, { id: 'mesh', name: 'Mesh' }, { id: 'slice' }] });
   assert.equal(res.status, 406);
-  assert.deepEqual(items(res.body), [[200, 'Record with id=p2p updated'], [406, { id: 'not found' }], [304, 'Update not necessary for record with id=slice']]);
+  assert.deepEqual(items(res.body), [
+    [200, 'Record with id=p2p updated'],
+    [406, { id: 'not found' }],
+    [304, 'Update not necessary for record with id=slice'],
+  ]);
   assert.equal(server.core.store['network-link-type'].get('p2p')?.['name'], 'Changed');
   const unchanged = await server.send('PUT', '/type/network-link', { json: [{ id: 'p2p' }, { id: 'slice' }] });
   assert.equal(unchanged.status, 304);
-  const ok = await server.send('PUT', '/type/network-link', { json: [{ id: 'p2p', name: 'A' }, { id: 'slice', name: 'B' }] });
+  const ok = await server.send('PUT', '/type/network-link', {
+    json: [
+      { id: 'p2p', name: 'A' },
+      { id: 'slice', name: 'B' },
+    ],
+  });
   assert.equal(ok.status, 200);
   assert.equal((ok.body as unknown[]).length, 2);
 });
 
 test('batch (extension): refused whole with 406 {"id": …} for a repeated id or an id in the path', async () => {
-  const repeated = await server.send('PUT', '/type/network-link', { json: [{ id: 'p2p', name: 'A' }, { id: 'p2p', name: 'B' }] });
+  const repeated = await server.send('PUT', '/type/network-link', {
+    json: [
+      { id: 'p2p', name: 'A' },
+      { id: 'p2p', name: 'B' },
+    ],
+  });
   assert.equal(repeated.status, 406);
   assert.deepEqual(messageOf(repeated.body), { id: SAME_ID_IN_BATCH });
   const withPathId = await server.send('PUT', '/type/network-link/p2p', { json: [{ name: 'A' }] });
@@ -120,5 +192,8 @@ test('batch (extension): refused whole with 406 {"id": …} for a repeated id or
 
 test('an update keeps the record in its place', async () => {
   await server.send('PUT', '/type/network-link/p2p', { json: { name: 'Renamed' } });
-  assert.deepEqual(server.core.store['network-link-type'].list().map((r) => r.id), ['p2p', 'slice']);
+  assert.deepEqual(
+    server.core.store['network-link-type'].list().map((r) => r.id),
+    ['p2p', 'slice'],
+  );
 });

@@ -33,8 +33,8 @@ export function readRequestBody(request: IncomingMessage, limit: number): Promis
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > limit) return finish({ ok: false, reason: 'too-large' });
-      chunks.push(chunk);
+      if (size > limit) finish({ ok: false, reason: 'too-large' });
+      else chunks.push(chunk);
     };
     const onEnd = (): void => {
       finish({ ok: true, ...decodeBody(Buffer.concat(chunks)) });

@@ -4,7 +4,14 @@ import { createReferenceCore } from '../core/index.js';
 import { serializeStoreState } from './serialize-store-state.js';
 
 test('the text parses to the state in the --seed shape, one record per line, an empty index as []', () => {
-  const core = createReferenceCore({ seed: { event: [{ id: 'e1', kind: 'a' }, { id: 'e2', geo: { lat: 1 }, text: 'line\nbreak' }] } });
+  const core = createReferenceCore({
+    seed: {
+      event: [
+        { id: 'e1', kind: 'a' },
+        { id: 'e2', geo: { lat: 1 }, text: 'line\nbreak' },
+      ],
+    },
+  });
   const text = serializeStoreState(core.store);
   assert.deepEqual(JSON.parse(text), core.state());
   assert.equal(

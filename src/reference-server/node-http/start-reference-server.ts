@@ -83,12 +83,15 @@ export async function startReferenceServer(options: ReferenceServerOptions = {})
   const data = options.data ? await attachDataFile(core, options.data, saved === undefined) : undefined;
   const waits = createWaitSet();
   const controls = options.admin ? { journal: createRequestJournal(options.journalSize), faults: createFaultRules() } : undefined;
-  const listener = createRequestListener({ handle: withMockControls(core, { wait: waits.wait, ...options, ...controls }) }, {
-    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    assets: options.admin ? withAdminPage(createDocsAssets()) : createDocsAssets(),
-    ...(options.onRequest ? { onRequest: options.onRequest } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
-  });
+  const listener = createRequestListener(
+    { handle: withMockControls(core, { wait: waits.wait, ...options, ...controls }) },
+    {
+      bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+      assets: options.admin ? withAdminPage(createDocsAssets()) : createDocsAssets(),
+      ...(options.onRequest ? { onRequest: options.onRequest } : {}),
+      ...(options.onError ? { onError: options.onError } : {}),
+    },
+  );
   const logPreflight = (path: string, durationMs: number) => options.onRequest?.({ method: 'OPTIONS', path, status: 204, durationMs });
   const served = options.cors === false ? listener : withCors(listener, options.cors ?? ANY_ORIGIN, logPreflight);
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;

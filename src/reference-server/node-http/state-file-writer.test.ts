@@ -66,7 +66,6 @@ function harness(over: Partial<StateFileWriterOptions> = {}) {
   };
 }
 
-
 test('a burst of 1 000 changes is one write, of the state after the last change, once the delay has passed', async () => {
   const h = harness();
   h.change(1000);
@@ -87,7 +86,10 @@ test('changes spread over time are written at most once per delay, never two wri
   assert.equal(h.written.at(-1), 'state 20');
   // Each write on the timer starts a delay after the one before ended (the last one is the flush's).
   const gaps = h.startedAt.slice(1, -1).map((t, i) => t - h.startedAt[i]!);
-  assert.ok(gaps.every((gap) => gap >= 29), `gaps between writes: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`);
+  assert.ok(
+    gaps.every((gap) => gap >= 29),
+    `gaps between writes: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`,
+  );
   assert.equal(h.maxInFlight(), 1);
 });
 

@@ -33,7 +33,10 @@ test('a preflight is 204 without a token, before routing and authentication', as
     assert.equal(res.headers['access-control-allow-methods'], 'GET, POST, PUT, DELETE');
     assert.equal(res.headers['access-control-allow-headers'], 'authorization, content-type');
   }
-  assert.ok(logged.some((e) => e.method === 'OPTIONS' && e.path === '/event' && e.status === 204), 'the preflight has a log line');
+  assert.ok(
+    logged.some((e) => e.method === 'OPTIONS' && e.path === '/event' && e.status === 204),
+    'the preflight has a log line',
+  );
 });
 
 test('Allow-Origin and Expose-Headers on every answer: success, 401, 404, 405, 413, docs and spec', async () => {
@@ -46,7 +49,10 @@ test('Allow-Origin and Expose-Headers on every answer: success, 401, 404, 405, 4
     await sendRaw(any.url, 'GET', '/docs', undefined, { origin: VITE }),
     await sendRaw(any.url, 'GET', '/openapi.json', undefined, { origin: VITE }),
   ];
-  assert.deepEqual(answers.map((a) => a.status), [200, 401, 404, 405, 413, 200, 200]);
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    [200, 401, 404, 405, 413, 200, 200],
+  );
   for (const answer of answers) {
     assert.equal(answer.headers['access-control-allow-origin'], '*', String(answer.status));
     assert.equal(answer.headers['access-control-expose-headers'], 'Allow, Content-Type, Retry-After, X-Mgmt-Kit-Injected');
@@ -82,7 +88,7 @@ test('--cors-origin: a listed origin is echoed with Vary; another gets no Allow-
   assert.equal(preflight.headers['access-control-allow-methods'], undefined);
 });
 
-test('cors: false — no CORS header anywhere, and a preflight is the core\'s 405', async () => {
+test("cors: false — no CORS header anywhere, and a preflight is the core's 405", async () => {
   const preflight = await off.send('OPTIONS', '/event', { token: null, headers: PREFLIGHT });
   assert.equal(preflight.status, 405);
   assert.equal(preflight.headers['access-control-allow-origin'], undefined);

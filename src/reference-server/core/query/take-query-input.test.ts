@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { Q_AND_BODY, Q_NOT_JSON, Q_REPEATED, takeQueryInput } from './take-query-input.js';
 
 const q = (value: unknown) => `q=${encodeURIComponent(JSON.stringify(value))}`;
-const messageOf = (result: unknown) => ((result as { body: Array<{ message: unknown }> }).body[0]!.message);
+const messageOf = (result: unknown) => (result as { body: Array<{ message: unknown }> }).body[0]!.message;
 
 test('without q the body is the query', () => {
   const body = { present: true, value: { select: ['id'] } } as const;

@@ -86,7 +86,16 @@ async function refreshJournal(): Promise<void> {
   tbody.replaceChildren();
   for (const entry of answer.data.slice().reverse()) {
     const query = entry.query ? `?${entry.query}` : '';
-    const cells = [entry.seq, entry.time.slice(11, 23), entry.method, entry.path + query, entry.status, answeredText(entry), entry.injectedBy, entry.durationMs];
+    const cells = [
+      entry.seq,
+      entry.time.slice(11, 23),
+      entry.method,
+      entry.path + query,
+      entry.status,
+      answeredText(entry),
+      entry.injectedBy,
+      entry.durationMs,
+    ];
     const tr = row(tbody, cells, () => {
       element('#request-json').textContent = JSON.stringify(entry, null, 2);
     });
