@@ -103,8 +103,9 @@ module.exports = {
     {
       name: 'shared-parts-not-from-the-runner',
       severity: 'error',
-      comment: 'Coverage and the connection are below the conformance runner: what they share with it lives in src/contract or src/tokens.',
-      from: product('src/coverage', 'src/connection'),
+      comment:
+        'Coverage, the connection, the run room and the fuzzer are beside or below the conformance runner: what they share with it lives in src/run, src/contract or src/tokens.',
+      from: product('src/coverage', 'src/connection', 'src/run', 'src/fuzz'),
       to: { path: under('src/conformance') },
     },
     {

@@ -1,7 +1,7 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { ConnectionSettings } from '../connection/connection-settings.js';
 import { openConnection } from '../connection/open-connection.js';
-import { checkTarget } from '../conformance/check-target.js';
+import { checkTarget } from '../run/check-target.js';
 import { INDEX_DEFINITIONS, indexLabels, type IndexName, type JsonObject, type SeedData } from '../reference-server/core/index.js';
 import { readIndex } from './read-index.js';
 import { sortCapturedRecords, type RefusedRecord } from './sort-captured-records.js';

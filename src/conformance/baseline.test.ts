@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildBaseline, compareWithBaseline, findTodoReasons, formatBaseline, parseBaseline, stableFailureLine, type Baseline } from './baseline.js';
+import { stableFailureLine } from '../run/stable-failure-line.js';
+import { buildBaseline, compareWithBaseline, findTodoReasons, formatBaseline, parseBaseline, type Baseline } from './baseline.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 
 function scenario(name: string, status: ScenarioResult['status'], error?: string): ScenarioResult {

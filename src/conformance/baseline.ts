@@ -1,4 +1,5 @@
 import type { ScenarioResult } from './collect-scenario-results.js';
+import { stableFailureLine } from '../run/stable-failure-line.js';
 import { parseJsonText } from '../spec/parse-json-text.js';
 
 /** One known deviation: a scenario expected to fail against a deployment, and why that is accepted. */
@@ -70,12 +71,6 @@ export function compareWithBaseline(scenarios: ScenarioResult[], baseline: Basel
 }
 
 /** The ids a run makes (`mk-00b6f3-e1`, the fuzzer's `fz-…-`) differ every run: a reason written from a failure names them as `mk-…-e1`. */
-const RUN_ID_PREFIX = /\b(mk|fz)-[0-9a-f]{6}-/g;
-
-/** The failure's first line as a stable text: the same failure gives the same words in every run. */
-export function stableFailureLine(error: string | undefined): string {
-  return (error ?? 'failed').split('\n')[0]!.replace(RUN_ID_PREFIX, '$1-…-');
-}
 
 /** What a reason of `--write-baseline` starts as; {@link findTodoReasons} looks for it. */
 const TODO_REASON = 'TODO: say why this is accepted.';

@@ -2,8 +2,8 @@ import { buildResponseCoverage, type DocumentedOperation, type ResponseCoverage,
 import { checkMinCoverage } from '../coverage/response-coverage.js';
 import type { BaselineComparison } from './baseline.js';
 import { describeThrottling } from './describe-throttling.js';
-import type { RunLeftovers } from './read-run-leftovers.js';
-import { decideVerdict, type RunVerdict, type VerdictWord } from './run-verdict.js';
+import type { RunLeftovers } from '../run/read-run-leftovers.js';
+import { decideVerdict, type RunVerdict, type VerdictWord } from '../run/run-verdict.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { ruleTag, type RuleRow } from './rules-matrix.js';
 import { tallyScenarioCalls } from './tally-scenario-calls.js';

@@ -3,13 +3,10 @@ import { haltRequests, requestsSettled } from '../connection/halt-requests.js';
 import { openConnection } from '../connection/open-connection.js';
 import type { RunCoordinator } from '../connection/run-coordinator.js';
 import { INDEX_NAMES } from '../reference-server/core/index.js';
-import { readRunLeftovers, type RunLeftovers } from './read-run-leftovers.js';
-import { leftoverLines } from './render-not-run.js';
-import { decideVerdict } from './run-verdict.js';
+import { READ_BACK_DEADLINE_MS, readRunLeftovers, type RunLeftovers } from '../run/read-run-leftovers.js';
+import { leftoverLines } from '../run/render-not-run.js';
+import { decideVerdict } from '../run/run-verdict.js';
 import { writeNotRunReportsSync } from './write-conformance-summary.js';
-
-/** How long an interrupted run may take to read back what it left, from the signal: then it ends at once. */
-export const READ_BACK_DEADLINE_MS = 10_000;
 
 /** The leftovers as the console shows them: the ids and at most 20 delete commands (every one is in the summary). */
 export function consoleLeftovers(report: Parameters<typeof leftoverLines>[0]): string {

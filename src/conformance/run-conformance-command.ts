@@ -9,12 +9,13 @@ import type { ConnectionSettings } from '../connection/connection-settings.js';
 import { describeConnection } from '../connection/describe-connection.js';
 import { openConnection } from '../connection/open-connection.js';
 import { createRunCoordinator } from '../connection/run-coordinator.js';
-import { checkTarget } from './check-target.js';
+import { checkTarget } from '../run/check-target.js';
 import { foldKnownFailures } from './fold-known-failures.js';
 import { formatRunReport } from './format-run-report.js';
-import { addRunChecksToJunit, runChecks } from './add-run-checks-to-junit.js';
-import { readRunLeftovers } from './read-run-leftovers.js';
-import { decideVerdict, EXIT } from './run-verdict.js';
+import { addRunChecksToJunit } from '../run/add-run-checks-to-junit.js';
+import { runChecks } from './run-checks.js';
+import { readRunLeftovers } from '../run/read-run-leftovers.js';
+import { decideVerdict, EXIT } from '../run/run-verdict.js';
 import { TARGET_STOPPED } from '../connection/target-health.js';
 import { markKnownDeviationsInJunit } from './mark-known-deviations-in-junit.js';
 import { loadRulesMatrix } from './rules-matrix.js';
@@ -23,7 +24,7 @@ import { createRunPrefix } from './run-prefix.js';
 import { removeEarlierReports, writeConformanceSummary, writeNotRunReports } from './write-conformance-summary.js';
 import { interruptHandler } from './interrupt-conformance.js';
 
-export { EXIT } from './run-verdict.js';
+export { EXIT } from '../run/run-verdict.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
 export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {

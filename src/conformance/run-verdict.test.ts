@@ -2,14 +2,15 @@
 // Markdown, HTML, JSON, junit, the console — and the exit code must say the same thing.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addRunChecksToJunit, runChecks } from './add-run-checks-to-junit.js';
+import { addRunChecksToJunit } from '../run/add-run-checks-to-junit.js';
+import { runChecks } from './run-checks.js';
 import { compareWithBaseline } from './baseline.js';
 import { buildConformanceSummary, type RunFacts, type SummaryContext } from './build-conformance-summary.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { formatRunReport } from './format-run-report.js';
 import { renderSummaryHtml } from './render-summary-html.js';
 import { renderSummaryMarkdown } from './render-summary-markdown.js';
-import { decideVerdict, EXIT } from './run-verdict.js';
+import { decideVerdict, EXIT } from '../run/run-verdict.js';
 import { renderSummaryJson } from './write-conformance-summary.js';
 import type { RuleRow } from './rules-matrix.js';
 

@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ConformanceSummary } from './build-conformance-summary.js';
 import { renderDescriptionHtml } from './render-description-html.js';
-import { notRunJson, renderNotRunHtml, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from './render-not-run.js';
+import { notRunJson, renderNotRunHtml, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../run/render-not-run.js';
 import { renderSummaryHtml } from './render-summary-html.js';
 import { renderSummaryMarkdown } from './render-summary-markdown.js';
 import { PACKAGE_ROOT } from './run-conformance.js';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { mintToken } from '../../src/tokens/index.js';
-import { EXIT } from '../../src/conformance/run-verdict.js';
+import { EXIT } from '../../src/run/run-verdict.js';
 import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
 

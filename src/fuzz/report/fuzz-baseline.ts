@@ -1,4 +1,4 @@
-import { stableFailureLine } from '../../conformance/baseline.js';
+import { stableFailureLine } from '../../run/stable-failure-line.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import { parseJsonText } from '../../spec/parse-json-text.js';
 

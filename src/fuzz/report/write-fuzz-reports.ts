@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { addRunChecksToJunit } from '../../conformance/add-run-checks-to-junit.js';
-import { notRunJson, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../../conformance/render-not-run.js';
-import type { RunVerdict } from '../../conformance/run-verdict.js';
+import { addRunChecksToJunit } from '../../run/add-run-checks-to-junit.js';
+import { notRunJson, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../../run/render-not-run.js';
+import type { RunVerdict } from '../../run/run-verdict.js';
 import { join } from 'node:path';
 import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
 import { listOperations } from '../../reference-server/core/index.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openConnection } from '../../connection/open-connection.js';
-import { curlDelete } from '../../conformance/read-run-leftovers.js';
+import { curlDelete } from '../../run/read-run-leftovers.js';
 import { INDEX_DEFINITIONS, INDEX_NAMES } from '../../reference-server/core/index.js';
 import { createFuzzContext } from './create-fuzz-context.js';
 import type { FuzzContext, FuzzFailure } from './fuzz-session.js';

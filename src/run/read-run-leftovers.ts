@@ -3,6 +3,9 @@ import { listedRecords } from '../contract/listed-records.js';
 import type { ConnectionSession } from '../connection/open-connection.js';
 import { INDEX_DEFINITIONS } from '../reference-server/core/index.js';
 
+/** How long an interrupted run may take to read back what it left, from the signal: then it ends at once. */
+export const READ_BACK_DEADLINE_MS = 10_000;
+
 /** What the run left on the target, as one read of every index after the run shows it. */
 export interface RunLeftovers {
   /** Records of the run still there, as `<index> <id>` (index names of the spec: event, network-link-type, agent). */
