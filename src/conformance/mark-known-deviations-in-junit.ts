@@ -1,12 +1,11 @@
 import type { BaselineEntry } from './baseline.js';
+import { escapeXml } from '../contract/escape-html.js';
 
 const decodeXml = (text: string) =>
   text.replace(/&(lt|gt|quot|apos|amp);/g, (_whole, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name] ?? '');
 
 /** The scenario a junit test case is: its name, or for an example of an outline what follows ` - #1.2: `. */
 const scenarioOf = (junitName: string) => decodeXml(junitName).replace(/^.* - #\d+(?:\.\d+)*: /, '');
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * cucumber's junit.xml with every failure the baseline lists turned into a skipped test case

@@ -1,4 +1,4 @@
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeXml } from '../contract/escape-html.js';
 
 /** A check of the whole run that is not a scenario, as junit shows it: its name, and its failure when it failed. */
 export interface RunCheck {

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../contract/escape-html.js';
+import { escapeHtml, escapeXml } from '../contract/escape-html.js';
 import type { RunLeftovers } from './read-run-leftovers.js';
 import type { RunVerdict } from './run-verdict.js';
 
@@ -16,8 +16,6 @@ export interface NotRunReport {
   /** When the leftovers were read. */
   readAt?: Date | undefined;
 }
-
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const INDEX_PATHS = 'GET /event, /type/network-link, /catalog/agent';
 
