@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mostSevereStatus } from './batch-status.js';
+import { mostSevereStatus } from './write-records.js';
 
 // The original service's ranking (lib/http.py code_priority_order): 304 < 200 < 201 = 205 < 404 < errors.
 const cases: Array<[number[], number]> = [

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { candidateRecords, pinnedId } from './candidate-records.js';
+import { candidateRecords, pinnedId } from './query-records.js';
 import { IndexStore } from './index-store.js';
 import { applyQuery } from './query/apply-query.js';
 import type { Clause } from './query/match-clause.js';

@@ -1,3 +1,6 @@
+import type { Authenticator } from '../../tokens/authenticate.js';
+import type { Store } from './store.js';
+
 /**
  * The plain request and response the reference core speaks. Adapters (node:http, msw) turn
  * their transport's objects into these and back; the core never sees a socket or a fetch
@@ -7,7 +10,6 @@
  * the core, not by an adapter.
  */
 export interface CoreRequest {
-  /** Upper-case HTTP method, e.g. `GET`. */
   method: string;
   /** Path without the query string, e.g. `/type/network-link/p2p` (percent-encoded as received). */
   path: string;
@@ -35,3 +37,19 @@ export interface CoreResponse {
   /** JSON value to serialise; absent for 204 (and dropped by HTTP on 304). */
   body?: unknown;
 }
+
+/** What {@link handleRequest} works with: the store, the compiled validation, auth and id generation. */
+export interface CoreContext {
+  store: Store;
+  validate: RecordValidator;
+  /** `undefined` = authentication off (`--no-auth`). */
+  authenticate: Authenticator | undefined;
+  /** Makes the id of a record created without one (x-decisions generated-id: a UUID by default). */
+  generateId: () => string;
+}
+
+/** Field name (dotted for nested fields) → short reason, e.g. `{"parameter.type": "required"}` (§4.1 rule 4). */
+export type ValidationMessage = Record<string, string>;
+
+/** Validates a value against a spec component; `undefined` when valid, else the 406 message object. */
+export type RecordValidator = (schemaName: string, value: unknown) => ValidationMessage | undefined;

@@ -1,9 +1,6 @@
 import type { components } from '../../generated/openapi.js';
-import type { CoreResponse } from './core-types.js';
-import { KIT_REASON_PHRASES, UNKNOWN_REASON_PHRASE } from './kit-reason-phrases.js';
-
-/** Field name (dotted for nested fields) → short reason, e.g. `{"parameter.type": "required"}` (§4.1 rule 4). */
-export type ValidationMessage = Record<string, string>;
+import type { CoreResponse, ValidationMessage } from './core-types.js';
+import { KIT_REASON_PHRASES, UNKNOWN_REASON_PHRASE } from './kit-messages.js';
 
 /** One item of the response envelope (§4.1): reason phrase, code, error flag, message; the spec's schema, as the client types it. */
 export type EnvelopeItem = components['schemas']['EnvelopeItem'];
@@ -12,7 +9,7 @@ export type EnvelopeItem = components['schemas']['EnvelopeItem'];
  * The HTTP reason phrase of each status the core answers (§4.1: `status` is the HTTP reason
  * phrase). Those of the envelopes whose body the features check are here: the successes, the 406
  * refusals and the 400 of the query language (x-decisions query-validation); the others are the
- * kit's choice (./kit-reason-phrases.ts).
+ * kit's choice (./kit-messages.ts).
  */
 const REASON_PHRASES: Readonly<Record<number, string>> = {
   200: 'OK',

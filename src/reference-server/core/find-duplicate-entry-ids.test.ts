@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
+import { findDuplicateEntryIds } from './write-records.js';
 
 const LISTS = ['actions', 'parameters', 'resources'];
 

@@ -1,15 +1,12 @@
-import type { CoreContext } from './core-context.js';
-import type { CoreRequest, CoreResponse } from './core-types.js';
-import { createRecords } from './create-records.js';
-import { deleteRecords } from './delete-records.js';
+import type { CoreContext, CoreRequest, CoreResponse } from './core-types.js';
 import { errorResponse } from './envelope.js';
 import { AUTHENTICATION_FAILED } from './messages.js';
 import { parseJsonBody } from './parse-json-body.js';
 import { takeQueryInput } from './query/take-query-input.js';
-import { readRecords } from './read-records.js';
+import { deleteRecords, readRecords } from './query-records.js';
 import { matchRoute } from './route.js';
 import { answerUnrouted } from './unrouted-requests.js';
-import { updateRecords } from './update-records.js';
+import { createRecords, updateRecords } from './write-records.js';
 
 const operations = { GET: readRecords, POST: createRecords, PUT: updateRecords, DELETE: deleteRecords } as const;
 

@@ -12,9 +12,8 @@ export { handleRequest } from './handle-request.js';
 export { createEmptyStore } from './store.js';
 export { fillStore } from './fill-store.js';
 export { findSeedProblems, freezeSeed } from './seed-records.js';
-export { readStoreRevision } from './store-changes.js';
+export { readStoreRevision, readStoreState } from './store-controls.js';
 export { deepFreeze } from './freeze-json.js';
-export { readStoreState } from './store-state.js';
 export { IndexStore } from './index-store.js';
 export { readPreloadedNetworkLinkTypes } from './preload.js';
 export { INDEX_DEFINITIONS, INDEX_NAMES, indexLabels, indexNameOf, operationIdFor } from './index-definitions.js';
@@ -27,9 +26,7 @@ export { createAuthenticator, mintToken, generateSecret } from '../../tokens/ind
 export { envelopeItem, errorResponse, jsonResponse, reasonPhrase } from './envelope.js';
 export * from './messages.js';
 export { ALLOWED_METHODS, matchRoute } from './route.js';
-export { MAX_BODY_DEPTH, isJsonMediaType } from './parse-json-body.js';
-export { decodeBody } from './decode-body.js';
-export { DEFAULT_BODY_LIMIT } from './body-limit.js';
+export { DEFAULT_BODY_LIMIT, MAX_BODY_DEPTH, decodeBody, isJsonMediaType } from './parse-json-body.js';
 
 // Pure rules, for other adapters and tests
 export { matchWhere } from './match-where.js';
@@ -50,23 +47,21 @@ export { matchClause } from './query/match-clause.js';
 export { applyQuery } from './query/apply-query.js';
 export { compileRegExp, compileWildcard, MAX_PATTERN_LENGTH, MAX_PROGRAM_SIZE } from './query/compile-pattern.js';
 export { takeQueryInput, QUERY_PARAMETER } from './query/take-query-input.js';
-export { mostSevereStatus } from './batch-status.js';
+export { mostSevereStatus } from './write-records.js';
 
 // Types
-export type { CoreRequest, CoreResponse } from './core-types.js';
-export type { CoreContext } from './core-context.js';
+export type { CoreContext, CoreRequest, CoreResponse, RecordValidator, ValidationMessage } from './core-types.js';
 export type { ReferenceCore, ReferenceCoreOptions } from './reference-core.js';
 export type { Store } from './store.js';
 export type { StoreOptions } from './fill-store.js';
 export type { SeedData } from './seed-records.js';
-export type { StoreChangeCause, StoreChangeListener } from './store-changes.js';
+export type { StoreChangeCause, StoreChangeListener } from './store-controls.js';
 export type { ClientIndexKey, IndexDefinition, IndexName } from './index-definitions.js';
 export type { Authenticator, JwtSecret } from '../../tokens/authenticate.js';
 export type { MintTokenOptions, TokenKind } from '../../tokens/mint-token.js';
-export type { EnvelopeItem, ValidationMessage } from './envelope.js';
+export type { EnvelopeItem } from './envelope.js';
 export type { JsonObject, StoredRecord } from './json-record.js';
 export type { WhereEquals } from './match-where.js';
-export type { RecordValidator } from './validate-record.js';
 export type { Route, IndexMethod } from './route.js';
 export type { OpenApiDocument, OperationEntry } from '../../spec/openapi-document.js';
 export type { SpecValidator, ResponseCheck, SchemaViolation } from '../../spec/spec-validator.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { dottedFieldName, mapViolations, singularOf } from './map-violations.js';
+import { dottedFieldName, mapViolations, singularOf } from './validate-record.js';
 import { createRecordValidator } from './validate-record.js';
 
 const validate = createRecordValidator(createSpecValidator(), loadOpenApiDocument());

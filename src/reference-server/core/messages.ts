@@ -16,29 +16,19 @@ export const ID_ALREADY_FOUND = 'Id already found';
 export const REQUIRED = 'required';
 
 /** §4.1 create: the message names the id (x-decisions success-messages). */
-export function recordCreated(id: string): string {
-  return `Record with id=${id} created`;
-}
+export const recordCreated = (id: string): string => `Record with id=${id} created`;
 
-/** §4.1 update (200): a message saying the record was updated. */
-export function recordUpdated(id: string): string {
-  return `Record with id=${id} updated`;
-}
+/** §4.1 update (200). */
+export const recordUpdated = (id: string): string => `Record with id=${id} updated`;
 
-/** §4.1 update (304): a message saying no update was needed. */
-export function updateNotNecessary(id: string): string {
-  return `Update not necessary for record with id=${id}`;
-}
+/** §4.1 update (304). */
+export const updateNotNecessary = (id: string): string => `Update not necessary for record with id=${id}`;
 
-/** §4.1 delete (205, envelope code 200): a message saying the record was deleted. */
-export function recordDeleted(id: string): string {
-  return `Record with id=${id} deleted`;
-}
+/** §4.1 delete (205, envelope code 200). */
+export const recordDeleted = (id: string): string => `Record with id=${id} deleted`;
 
 /**
  * §4.2 (400) and x-decisions malformed-json: `Request not valid: <why>`. A 400 carries a message
  * (Envelope in the spec); its words are the kit's (./kit-messages.ts).
  */
-export function requestNotValid(why: string): string {
-  return REQUEST_NOT_VALID_PREFIX + why;
-}
+export const requestNotValid = (why: string): string => REQUEST_NOT_VALID_PREFIX + why;

@@ -3,6 +3,9 @@ import { errorResponse } from './envelope.js';
 import { isJsonSuffixMediaType } from './json-suffix-media-type.js';
 import { MEDIA_TYPE_NOT_SUPPORTED, nestsDeeperThan, NUMBER_JSON_CANNOT_CARRY, requestNotValid } from './messages.js';
 
+/** 1 MiB: the default body limit (x-decisions body-limit; `--body-limit` and the msw handlers' `bodyLimit` change it). */
+export const DEFAULT_BODY_LIMIT = 1_048_576;
+
 /** Deeper bodies are refused with 400: recursive validation and copying must never overflow the stack. */
 export const MAX_BODY_DEPTH = 64;
 
@@ -62,4 +65,22 @@ export function parseJsonBody(request: CoreRequest): JsonBody | CoreResponse {
   const problem = findJsonProblem(value);
   if (problem !== undefined) return errorResponse(400, requestNotValid(problem));
   return { present: true, value };
+}
+
+// Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (docs/mutation/SURVIVORS.md)
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const lossyUtf8 = new TextDecoder('utf-8');
+
+/**
+ * Decodes body bytes as UTF-8 for a {@link CoreRequest}: `notUtf8` flags invalid sequences (the
+ * text is then a lossy decoding the core refuses with 400, x-decisions malformed-json) instead
+ * of replacing them silently. Browser-safe, so the node:http and msw adapters share it.
+ */
+export function decodeBody(bytes: Uint8Array): { text: string; notUtf8: boolean } {
+  try {
+    return { text: strictUtf8.decode(bytes), notUtf8: false };
+  } catch {
+    // Stryker disable next-line BooleanLiteral,ObjectLiteral: kit-only: bytes that are not UTF-8, x-decisions malformed-json (docs/mutation/SURVIVORS.md)
+    return { text: lossyUtf8.decode(bytes), notUtf8: true };
+  }
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createReferenceCore, SeedError } from './reference-core.js';
-import type { StoreChangeCause } from './store-changes.js';
+import type { StoreChangeCause } from './store-controls.js';
 
 const json = (method: string, path: string, body?: unknown) => ({
   method,

@@ -1,16 +1,20 @@
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { createRecordSchemaValidator } from '../../spec/record-schema-validator.js';
 import { createAuthenticator, type JwtSecret } from '../../tokens/authenticate.js';
-import type { CoreContext } from './core-context.js';
-import type { CoreRequest, CoreResponse } from './core-types.js';
+import type { CoreContext, CoreRequest, CoreResponse, RecordValidator } from './core-types.js';
 import { handleRequest } from './handle-request.js';
 import type { SeedData } from './seed-records.js';
-import { readStartRecords } from './start-records.js';
-import { readStoreRevision, reportRequestChanges, type StoreChangeListener } from './store-changes.js';
-import { createStoreControls, type StoreControls } from './store-controls.js';
+import {
+  createStoreControls,
+  readStartRecords,
+  readStoreRevision,
+  reportRequestChanges,
+  type StoreChangeListener,
+  type StoreControls,
+} from './store-controls.js';
 import { fillStore } from './fill-store.js';
 import { createEmptyStore, type Store } from './store.js';
-import { createRecordValidator, type RecordValidator } from './validate-record.js';
+import { createRecordValidator } from './validate-record.js';
 
 export { SeedError } from './seed-records.js';
 
@@ -79,7 +83,7 @@ export function createReferenceCore(options: ReferenceCoreOptions = {}): Referen
     generateId,
   };
   fillStore(store, doc, startRecords.atStart, generateId);
-  // Made here, only read and filled by ./store-changes.ts: no change to that file can break a request.
+  // Made here, only read and filled by ./store-controls.ts: no change to that file can break a request.
   const listeners = new Set<StoreChangeListener>();
   return {
     async handle(request) {

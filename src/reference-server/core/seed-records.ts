@@ -1,9 +1,9 @@
-import { findDuplicateEntryIds } from './find-duplicate-entry-ids.js';
+import { findDuplicateEntryIds } from './write-records.js';
 import { deepFreeze } from './freeze-json.js';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName } from './index-definitions.js';
 import { cloneJson, isJsonObject, type JsonObject, type StoredRecord } from './json-record.js';
 import type { Store } from './store.js';
-import type { RecordValidator } from './validate-record.js';
+import type { RecordValidator } from './core-types.js';
 
 /**
  * Records to load at start, per index — the shape of a `--seed` file:

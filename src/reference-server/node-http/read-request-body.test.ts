@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeBody } from '../core/decode-body.js';
+import { decodeBody } from '../core/parse-json-body.js';
 
 const cases: Array<[string, { bytes: number[]; want: { text: string; notUtf8: boolean } }]> = [
   ['ASCII JSON', { bytes: [...Buffer.from('{"id":"a"}')], want: { text: '{"id":"a"}', notUtf8: false } }],

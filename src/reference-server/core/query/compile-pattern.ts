@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { describeRe2Error, REGULAR_EXPRESSION, WILDCARD } from './kit-query-messages.js';
+import { describeRe2Error, REGULAR_EXPRESSION, WILDCARD } from '../kit-messages.js';
 
 /**
  * Longest `reg_exp` or `wildcard` expr accepted (x-decisions query-language). The same bound as

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createSpecValidator } from '../../../spec/spec-validator.js';
 import { parseQuery } from './parse-query.js';
-import { UNKNOWN_OPERATOR } from './kit-query-messages.js';
+import { UNKNOWN_OPERATOR } from '../kit-messages.js';
 import { MAX_CLAUSES } from './parse-where.js';
 
 const refused: Array<[string, { query: unknown; field: string; reason: RegExp | string }]> = [

@@ -1,7 +1,7 @@
 import { compileRegExp, compileWildcard } from './compile-pattern.js';
 import type { RangeOperator } from './compare-range.js';
 import type { Clause } from './match-clause.js';
-import { UNKNOWN_OPERATOR } from './kit-query-messages.js';
+import { UNKNOWN_OPERATOR } from '../kit-messages.js';
 import { isPlainObject, problem, type Parsed } from './parse-problem.js';
 
 /** Most clauses one `where` may hold (x-decisions query-language): each costs a pass over the records. */

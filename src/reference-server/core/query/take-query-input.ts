@@ -2,12 +2,12 @@ import type { CoreResponse } from '../core-types.js';
 import { errorResponse } from '../envelope.js';
 import { asQueryParameterProblem } from '../messages.js';
 import { findJsonProblem, type JsonBody } from '../parse-json-body.js';
-import { Q_AND_BODY, Q_NOT_JSON, Q_REPEATED } from './kit-query-messages.js';
+import { Q_AND_BODY, Q_NOT_JSON, Q_REPEATED } from '../kit-messages.js';
 
 /** The URL parameter that carries a read or delete query (x-decisions query-parameter). */
 export const QUERY_PARAMETER = 'q';
 
-export { Q_AND_BODY, Q_NOT_JSON, Q_REPEATED } from './kit-query-messages.js';
+export { Q_AND_BODY, Q_NOT_JSON, Q_REPEATED } from '../kit-messages.js';
 
 /** A 400 naming the `q` parameter (x-decisions query-parameter). */
 function refuseQueryParameter(reason: string): CoreResponse {
