@@ -11,10 +11,9 @@ import {
   type ReferenceCoreOptions,
   type SeedData,
 } from '../reference-server/core/index.js';
-import { answerPreflight, isPreflight } from '../reference-server/mock-controls/answer-preflight.js';
+import { answerPreflight, isPreflight, ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/mock-controls/cors-policy.js';
 import type { MockResponse } from '../reference-server/mock-controls/injected-status.js';
 import { unhandledFault } from '../reference-server/mock-controls/fault.js';
-import { ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/mock-controls/cors-policy.js';
 import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/mock-controls/with-mock-controls.js';
 import { createRequestJournal } from '../reference-server/mock-controls/request-journal.js';
 import { createFaultRules } from '../reference-server/mock-controls/fault-rules.js';

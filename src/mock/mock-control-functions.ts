@@ -1,8 +1,6 @@
-import type { FaultRules, FaultRuleView } from '../reference-server/mock-controls/fault-rules.js';
+import type { FaultRules, FaultRuleView, FaultRuleInput } from '../reference-server/mock-controls/fault-rules.js';
 import type { JournalEntry } from '../reference-server/mock-controls/journal-entry.js';
-import type { JournalFilter } from '../reference-server/mock-controls/journal-filter.js';
-import type { FaultRuleInput } from '../reference-server/mock-controls/read-fault-rule.js';
-import type { RequestJournal } from '../reference-server/mock-controls/request-journal.js';
+import type { JournalFilter, RequestJournal } from '../reference-server/mock-controls/request-journal.js';
 
 /** The journal and fault rules of a set of msw handlers: what `--admin` offers over HTTP, as functions. */
 export interface MockControlFunctions {

@@ -17,34 +17,30 @@ export const UNKNOWN_ADMIN_PATH = `No admin route at this path (use ${ADMIN_ROUT
 export const STATE_BODY_MISSING = 'send the state as JSON: {"event": [...], "network-link-type": [...], "agent": [...]}';
 
 /** PUT /__admin/state: done. */
-export function stateReplaced(records: number): string {
-  return `State replaced: ${records} record${records === 1 ? '' : 's'}`;
-}
+export const stateReplaced = (records: number): string => `State replaced: ${records} record${records === 1 ? '' : 's'}`;
 
 /** Another method on an admin path. */
-export function adminMethodNotAllowed(allow: string): string {
-  return `Method not allowed: use ${allow}`;
-}
+export const adminMethodNotAllowed = (allow: string): string => `Method not allowed: use ${allow}`;
 
 /** DELETE /__admin/requests. */
-export function journalCleared(entries: number): string {
-  return `Request journal cleared: ${entries} request${entries === 1 ? '' : 's'}`;
-}
+export const journalCleared = (entries: number): string => `Request journal cleared: ${entries} request${entries === 1 ? '' : 's'}`;
 
 /** POST /__admin/faults: done. */
-export function faultRuleAdded(id: string): string {
-  return `Fault rule ${id} added`;
-}
+export const faultRuleAdded = (id: string): string => `Fault rule ${id} added`;
 
 /** DELETE /__admin/faults[/{id}]: done. */
-export function faultRulesRemoved(count: number): string {
-  return `${count} fault rule${count === 1 ? '' : 's'} removed`;
-}
+export const faultRulesRemoved = (count: number): string => `${count} fault rule${count === 1 ? '' : 's'} removed`;
 
 /** DELETE /__admin/faults/{id} for an id no rule has. */
-export function faultRuleNotFound(id: string): string {
-  return `No fault rule with id ${id} (GET /__admin/faults lists them)`;
-}
+export const faultRuleNotFound = (id: string): string => `No fault rule with id ${id} (GET /__admin/faults lists them)`;
 
 /** POST /__admin/faults without a body. */
 export const FAULT_RULE_MISSING = 'send a fault rule as JSON: {"method": "POST", "path": "/event", "status": 503, "times": 2}';
+
+/** Where the admin routes live: outside every index path, so no record id can collide. */
+export const ADMIN_PREFIX = '/__admin';
+
+/** True for `/__admin` and every path below it. */
+export function isAdminPath(path: string): boolean {
+  return path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { answerPreflight, isPreflight, readAllowedRequestHeaders } from './answer-preflight.js';
+import { answerPreflight, isPreflight, readAllowedRequestHeaders } from './cors-policy.js';
 
 const VITE = 'http://localhost:5173';
 const preflight = (headers: Record<string, string>) => ({ method: 'OPTIONS', headers });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createWaitSet } from './create-wait-set.js';
+import { createWaitSet } from './delay-range.js';
 
 test('wait resolves after the time; cancelAll drops pending timers', async () => {
   const set = createWaitSet();

@@ -1,7 +1,10 @@
 import type { CoreRequest } from '../core/core-types.js';
-import { pickDelay } from './delay-range.js';
-import { spellFault, type Fault, type InjectedStatus } from './fault.js';
-import { readFaultRule, type FaultRuleSpec } from './read-fault-rule.js';
+import { pickDelay, parseDelayRange, type DelayRange } from './delay-range.js';
+import { spellFault, type Fault, type InjectedStatus, readFault } from './fault.js';
+import { DOCUMENTED_STATUSES, isInjectable } from './injected-status.js';
+import { isAdminPath } from './admin-messages.js';
+import { readPathMatcher, type PathMatcher } from './path-matcher.js';
+import { OTHER_INJECTABLE } from './read-fault-headers.js';
 
 /** A rule as listed by `GET /__admin/faults` and `handlers.faults.list()`. */
 export interface FaultRuleView {
@@ -101,4 +104,88 @@ export function createFaultRules(): FaultRules {
       return { id: rule.id, fault, delayMs: delay ? pickDelay(delay.range, random) : undefined };
     },
   };
+}
+
+/** A fault rule as given to `POST /__admin/faults` or `handlers.faults.add(…)`. */
+export interface FaultRuleInput {
+  /** `GET`, `POST`, `PUT` or `DELETE`; any method when absent. */
+  method?: string;
+  /** The exact path, e.g. `/event/e1` … */
+  path?: string;
+  /** … or a regular expression searched in the path, e.g. `^/catalog/agent`. */
+  pathPattern?: string;
+  /** Answer this instead of acting: a status, `drop` (cut the connection) or `timeout` (never answer). */
+  status?: number | string;
+  /** Wait this long first: `3s`, `300ms`, a range `100-800ms`, or a number of ms. */
+  delay?: string | number;
+  /** Fire for the next this many matching requests, then stop; until removed when absent. */
+  times?: number;
+}
+
+/** A checked rule. */
+export interface FaultRuleSpec {
+  method: string | undefined;
+  path: PathMatcher;
+  fault: Fault | undefined;
+  delay: { shown: string | number; range: DelayRange } | undefined;
+  times: number | undefined;
+}
+
+const RULE_KEYS = ['method', 'path', 'pathPattern', 'status', 'delay', 'times'];
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
+/** The most `times` a rule may ask for (more is "until removed": leave it out). */
+export const MAX_RULE_TIMES = 1_000_000;
+
+type Read<T> = { ok: true; value: T } | { ok: false; error: string };
+
+function readStatus(value: unknown): Read<Fault | undefined> {
+  if (value === undefined) return { ok: true, value: undefined };
+  const fault = readFault(value);
+  if (fault !== undefined && isInjectable(fault)) return { ok: true, value: fault };
+  return {
+    ok: false,
+    error: `status ${JSON.stringify(value)} is not one a fault can answer: use a status the spec documents (${DOCUMENTED_STATUSES.join(', ')}), ${OTHER_INJECTABLE}`,
+  };
+}
+
+function readDelay(value: unknown): Read<FaultRuleSpec['delay']> {
+  if (value === undefined) return { ok: true, value: undefined };
+  if (typeof value !== 'string' && typeof value !== 'number')
+    return { ok: false, error: `delay must be a time such as 3s or 100-800ms, got ${JSON.stringify(value)}` };
+  const range = parseDelayRange(value);
+  return range.ok ? { ok: true, value: { shown: value, range: range.range } } : { ok: false, error: range.error };
+}
+
+function readTimes(value: unknown): Read<number | undefined> {
+  if (value === undefined) return { ok: true, value: undefined };
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_RULE_TIMES) return { ok: true, value };
+  return { ok: false, error: `times must be a whole number from 1 to ${MAX_RULE_TIMES}, got ${JSON.stringify(value)} (leave it out for "until removed")` };
+}
+
+/**
+ * Checks a fault rule: an object with known fields only; a method of §4.1; a path or a
+ * pattern, never under /__admin (rules never fire on admin routes); a status a fault can answer
+ * and/or a delay; `times` ≥ 1. The first problem found is the reason it is refused.
+ */
+export function readFaultRule(input: unknown): Read<FaultRuleSpec> {
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    return { ok: false, error: 'a fault rule is a JSON object such as {"method": "POST", "path": "/event", "status": 503, "times": 2}' };
+  const given = input as Record<string, unknown>;
+  const unknown = Object.keys(given).find((key) => !RULE_KEYS.includes(key));
+  if (unknown !== undefined) return { ok: false, error: `unknown field ${JSON.stringify(unknown)} (a rule has ${RULE_KEYS.join(', ')})` };
+  const method = given['method'] === undefined ? undefined : String(given['method']).toUpperCase();
+  if (method !== undefined && (typeof given['method'] !== 'string' || !METHODS.includes(method)))
+    return { ok: false, error: `method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(given['method'])}` };
+  const path = readPathMatcher(given, false);
+  if (!path.ok) return path;
+  if ('path' in path.matcher!.shown && isAdminPath(path.matcher!.shown.path))
+    return { ok: false, error: 'rules never fire on the admin routes: give an API path' };
+  const status = readStatus(given['status']);
+  if (!status.ok) return status;
+  const delay = readDelay(given['delay']);
+  if (!delay.ok) return delay;
+  const times = readTimes(given['times']);
+  if (!times.ok) return times;
+  if (status.value === undefined && delay.value === undefined) return { ok: false, error: 'a rule needs a status, a delay, or both' };
+  return { ok: true, value: { method, path: path.matcher!, fault: status.value, delay: delay.value, times: times.value } };
 }

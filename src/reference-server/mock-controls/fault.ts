@@ -53,3 +53,19 @@ export function spellFault(fault: Fault): InjectedStatus {
       return unhandledFault(fault);
   }
 }
+
+/**
+ * The request headers that inject a fault when the server runs with `--admin` (the msw
+ * handlers with `admin: true`). Named once: the fault reader, the CORS preflight and the docs use them.
+ */
+
+/** `x-mgmt-kit-status: 500` answers that documented status with the envelope instead of acting. */
+export const FAULT_STATUS_HEADER = 'x-mgmt-kit-status';
+
+/** `x-mgmt-kit-delay: 2s` delays this one answer (it replaces `--delay` for it). */
+export const FAULT_DELAY_HEADER = 'x-mgmt-kit-delay';
+
+/** The message of an injected answer: says where it came from (the header, or `rule f1`), so nobody mistakes it for a real outcome. */
+export function injectedMessage(status: number, source: string = FAULT_STATUS_HEADER): string {
+  return `Answer ${status} injected by ${source}; the request was not acted on`;
+}

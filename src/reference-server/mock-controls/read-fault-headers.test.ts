@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { requestNotValid } from '../core/messages.js';
-import { injectedMessage } from './injected-response.js';
-import { findOperation } from './find-operation.js';
-import { injectedAnswer, type MockResponse } from './injected-status.js';
+import { injectedMessage, findOperation, injectedAnswer, type MockResponse } from './injected-status.js';
 import { readFaultHeaders, undocumentedStatus } from './read-fault-headers.js';
 
 const request = (method: string, path: string, headers: Record<string, string>) => ({ method, path, headers });

@@ -1,10 +1,8 @@
 import type { CoreRequest, CoreResponse } from '../core/core-types.js';
 import { errorResponse } from '../core/envelope.js';
 import { requestNotValid } from '../core/messages.js';
-import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER } from './fault-header-names.js';
-import { findOperation } from './find-operation.js';
-import { CONNECTION_FAULTS, readFault, type Fault } from './fault.js';
-import { GATEWAY_STATUSES, isInjectable } from './injected-status.js';
+import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER, CONNECTION_FAULTS, readFault, type Fault } from './fault.js';
+import { findOperation, GATEWAY_STATUSES, isInjectable } from './injected-status.js';
 import { MAX_DELAY_MS, parseDuration } from './parse-duration.js';
 
 /** What a fault (header or rule) asks of one request: a fault instead of the core's answer, a delay, both, or neither. */

@@ -2,11 +2,9 @@ import type { CoreRequest } from '../core/core-types.js';
 import type { ReferenceCore } from '../core/reference-core.js';
 import { answerAdminRequest } from './answer-admin-request.js';
 import { pickDelay, toDelayRange, wait, type DelaySetting } from './delay-range.js';
-import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER } from './fault-header-names.js';
+import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER, unhandledFault } from './fault.js';
 import type { FaultRules } from './fault-rules.js';
-import { unhandledFault } from './fault.js';
-import { findOperation } from './find-operation.js';
-import { injectedAnswer, type MockResponse } from './injected-status.js';
+import { findOperation, injectedAnswer, type MockResponse } from './injected-status.js';
 import { readFaultHeaders, type FaultRequest } from './read-fault-headers.js';
 import type { RequestJournal } from './request-journal.js';
 

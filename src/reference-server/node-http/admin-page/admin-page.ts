@@ -5,7 +5,7 @@
  * Type-checked for the browser by ./tsconfig.json (lib DOM, no Node types).
  */
 import type { EnvelopeItem } from '../../core/envelope.js';
-import { ADMIN_PREFIX } from '../../mock-controls/admin-path.js';
+import { ADMIN_PREFIX } from '../../mock-controls/admin-messages.js';
 import type { FaultRuleView } from '../../mock-controls/fault-rules.js';
 import type { JournalEntry } from '../../mock-controls/journal-entry.js';
 
