@@ -1,10 +1,18 @@
 import { rename, writeFile } from 'node:fs/promises';
 import type { ConnectionSettings } from '../connection/connection-settings.js';
-import { openConnection } from '../connection/open-connection.js';
+import { openConnection, type ConnectionSession } from '../connection/open-connection.js';
 import { checkTarget } from '../run/check-target.js';
-import { INDEX_DEFINITIONS, indexLabels, type IndexName, type JsonObject, type SeedData } from '../reference-server/core/index.js';
-import { readIndex } from './read-index.js';
-import { sortCapturedRecords, type RefusedRecord } from './sort-captured-records.js';
+import {
+  INDEX_DEFINITIONS,
+  indexLabels,
+  type IndexName,
+  type JsonObject,
+  type SeedData,
+  type IndexDefinition,
+  findSeedProblems,
+  getSharedRecordValidator,
+} from '../reference-server/core/index.js';
+import { ConnectionFailure } from '../connection/connection-failure.js';
 
 /** What `mgmt-kit capture` was asked to do, its flags read and checked. */
 export interface CaptureOptions {
@@ -80,4 +88,70 @@ export async function runCapture(options: CaptureOptions): Promise<number> {
   } finally {
     session.close();
   }
+}
+
+/** What one read of an index gave: its records, or why they cannot be taken. */
+export type IndexRead = { ok: true; records: Array<Record<string, unknown>> } | { ok: false; error: string };
+
+/**
+ * Reads every record of one index with one `GET {base}` — the only method capture ever sends, so
+ * a deployment is never changed. A `where` goes as the query body (§4.1). 200 with a JSON list is
+ * the records; 204 and 404 are an empty index or nothing matching (§7, the faithful answers
+ * `empty-index-read` and `read-finds-nothing`); anything else is a reason not to write a file.
+ */
+export async function readIndex(session: ConnectionSession, index: IndexDefinition, where: Record<string, unknown> | undefined): Promise<IndexRead> {
+  const token = await session.token();
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
+  if (token !== undefined) headers['authorization'] = session.authorization(token);
+  let answer;
+  try {
+    answer = await session.send({ method: 'GET', path: index.basePath, headers, body: where === undefined ? undefined : JSON.stringify({ where }) });
+  } catch (error) {
+    if (error instanceof ConnectionFailure) return { ok: false, error: error.message };
+    throw error;
+  }
+  const text = answer.body.toString('utf8');
+  const shown = `GET ${session.url(index.basePath).href} answered ${answer.status}`;
+  if (answer.status === 204 || answer.status === 404) return { ok: true, records: [] };
+  if (answer.status !== 200) return { ok: false, error: `${shown}: ${text.slice(0, 200) || '(no body)'}` };
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    return { ok: false, error: `${shown} with a body that is not JSON: ${text.slice(0, 200)}` };
+  }
+  if (!Array.isArray(list) || !list.every((r) => typeof r === 'object' && r !== null && !Array.isArray(r))) {
+    return { ok: false, error: `${shown} with something other than a list of records: ${text.slice(0, 200)}` };
+  }
+  return { ok: true, records: list as Array<Record<string, unknown>> };
+}
+
+/** A record a deployment holds that a start-record file cannot take as it is. */
+export interface RefusedRecord {
+  index: IndexName;
+  id: string | undefined;
+  reason: string;
+}
+
+/**
+ * Splits the records read from one index into those a `--seed` file takes and those it would
+ * refuse (a deployment may be older or looser than the create schemas): each is checked as
+ * `serve --seed` checks it (findSeedProblems: the index's create schema, repeated entry ids in
+ * an agent's lists), and an id seen before in the index is refused too.
+ */
+export function sortCapturedRecords(index: IndexName, records: readonly JsonObject[]): { valid: JsonObject[]; refused: RefusedRecord[] } {
+  const validate = getSharedRecordValidator();
+  const valid: JsonObject[] = [];
+  const refused: RefusedRecord[] = [];
+  const seen = new Set<string>();
+  for (const record of records) {
+    const id = typeof record['id'] === 'string' ? record['id'] : undefined;
+    // One record at a time, so each problem belongs to it: "event[0]: …" names the record checked.
+    const problem = findSeedProblems({ [index]: [record] }, validate)[0]?.replace(/^[^:]+\[0\]: /, '');
+    if (problem !== undefined) refused.push({ index, id, reason: problem });
+    else if (id !== undefined && seen.has(id)) refused.push({ index, id, reason: 'the index lists this id twice' });
+    else valid.push(record);
+    if (id !== undefined) seen.add(id);
+  }
+  return { valid, refused };
 }

@@ -15,13 +15,12 @@ import { answerPreflight, isPreflight, ANY_ORIGIN, readCorsHeaders, type CorsOpt
 import type { MockResponse } from '../reference-server/mock-controls/injected-status.js';
 import { unhandledFault } from '../reference-server/mock-controls/fault.js';
 import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/mock-controls/with-mock-controls.js';
-import { createRequestJournal } from '../reference-server/mock-controls/request-journal.js';
-import { createFaultRules } from '../reference-server/mock-controls/fault-rules.js';
-import { createMockControlFunctions, type MockControlFunctions } from './mock-control-functions.js';
+import { createRequestJournal, type JournalFilter, type RequestJournal } from '../reference-server/mock-controls/request-journal.js';
+import { createFaultRules, type FaultRules, type FaultRuleView, type FaultRuleInput } from '../reference-server/mock-controls/fault-rules.js';
 import { listOperations } from '../spec/openapi-document.js';
-import { readLimitedBody } from './read-limited-body.js';
-import { readRawGetBodyWithin } from './read-raw-get-body.js';
+import { readLimitedBody, readRawGetBodyWithin } from './read-raw-get-body.js';
 import { toMswResponse } from './to-msw-response.js';
+import type { JournalEntry } from '../reference-server/mock-controls/journal-entry.js';
 
 /** Options of {@link createHandlers}. */
 export interface HandlerOptions {
@@ -174,4 +173,48 @@ async function answer(handle: () => Promise<MockResponse>): Promise<MockResponse
   } catch {
     return errorResponse(500, SERVER_ERROR);
   }
+}
+
+/** The journal and fault rules of a set of msw handlers: what `--admin` offers over HTTP, as functions. */
+export interface MockControlFunctions {
+  /** The requests answered, oldest first, as `GET /__admin/requests?…` lists them; a bad filter throws a RangeError naming it. */
+  requests(filter?: JournalFilter): JournalEntry[];
+  /** Empties the journal (`DELETE /__admin/requests`). */
+  clearRequests(): void;
+  /** The fault rules (`/__admin/faults`): the first live one matching a request fires. */
+  faults: {
+    /** Adds a rule at the end (`POST`); a rule that does not read throws a RangeError naming the problem. */
+    add(rule: FaultRuleInput): FaultRuleView;
+    /** Every rule with how many times it fired (`GET`). */
+    list(): FaultRuleView[];
+    /** Removes one rule (`DELETE /__admin/faults/{id}`); false when no rule has that id. */
+    remove(id: string): boolean;
+    /** Removes every rule (`DELETE`); returns how many there were. */
+    clear(): number;
+  };
+}
+
+/**
+ * The functions over one journal and one rule set. In code a bad filter or rule is a programming
+ * error, so it throws where the HTTP routes answer 400 — with the same message.
+ */
+export function createMockControlFunctions(journal: RequestJournal, faults: FaultRules): MockControlFunctions {
+  return {
+    requests(filter = {}) {
+      const listed = journal.list(filter);
+      if (!listed.ok) throw new RangeError(`requests: ${listed.error}`);
+      return listed.entries;
+    },
+    clearRequests: () => journal.clear(),
+    faults: {
+      add(rule) {
+        const added = faults.add(rule);
+        if (!added.ok) throw new RangeError(`faults.add: ${added.error}`);
+        return added.rule;
+      },
+      list: () => faults.list(),
+      remove: (id) => faults.remove(id),
+      clear: () => faults.clear(),
+    },
+  };
 }

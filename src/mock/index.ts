@@ -14,5 +14,5 @@ export { readRawGetBody } from './read-raw-get-body.js';
 
 // Types
 export type { HandlerOptions, MockHandlers } from './create-handlers.js';
-export type { MockControlFunctions } from './mock-control-functions.js';
+export type { MockControlFunctions } from './create-handlers.js';
 export type { JournalEntry, JournalFilter, FaultRuleInput, FaultRuleView } from '../reference-server/mock-controls/index.js';

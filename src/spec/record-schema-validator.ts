@@ -1,8 +1,7 @@
-import type { ErrorObject } from 'ajv/dist/2020.js';
 import * as everyErrorValidators from '../generated/record-validators-all-errors.js';
 import * as firstErrorValidators from '../generated/record-validators.js';
-import { ALL_ERRORS_NODE_LIMIT, isWithinNodes } from './json-node-count.js';
-import { toViolations, type SchemaViolation } from './schema-violation.js';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { ALL_ERRORS_NODE_LIMIT, isWithinNodes, toViolations, type SchemaViolation } from './schema-violation.js';
 
 /** A validation function ajv compiled: true when valid, else its errors are on the function. */
 interface CompiledSchema {

@@ -1,12 +1,11 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { ALL_ERRORS_NODE_LIMIT, isWithinNodes } from './json-node-count.js';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { ALL_ERRORS_NODE_LIMIT, isWithinNodes, toViolations, type SchemaViolation } from './schema-violation.js';
 import { loadOpenApiDocument, listOperations, type OpenApiDocument } from './openapi-document.js';
 import { escapePointerSegment, resolveResponse } from './resolve-response.js';
-import { toViolations, type SchemaViolation } from './schema-violation.js';
 
 export type { SchemaViolation } from './schema-violation.js';
-export { ALL_ERRORS_NODE_LIMIT } from './json-node-count.js';
+export { ALL_ERRORS_NODE_LIMIT } from './schema-violation.js';
 export { resolveResponse, type ResponseObject } from './resolve-response.js';
 
 /** Outcome of checking a response against the spec. `ok: false` always carries a reason. */

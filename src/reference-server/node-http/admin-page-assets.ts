@@ -1,8 +1,7 @@
 import { ADMIN_PREFIX } from '../mock-controls/index.js';
 import { ADMIN_PAGE_CSS, ADMIN_PAGE_HTML } from './admin-page-html.js';
 import { readAdminPageScript } from './admin-page-script.js';
-import type { DocsAssets } from './docs-assets.js';
-import type { StaticAsset } from './static-asset.js';
+import type { DocsAssets, StaticAsset } from './docs-assets.js';
 
 const asset = (contentType: string, text: string): StaticAsset => ({ contentType, body: Buffer.from(text, 'utf8') });
 

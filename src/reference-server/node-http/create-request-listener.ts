@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest } from '../core/index.js';
+import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest, type CoreResponse } from '../core/index.js';
 import { unhandledFault, type CoreHandler } from '../mock-controls/index.js';
 import type { DocsAssets } from './docs-assets.js';
 import { readRequestBody } from './read-request-body.js';
 import { servingOrigin } from './serving-origin.js';
-import { writeCoreResponse } from './write-core-response.js';
 
 /** One served request, for the log line (method, path, status, duration). */
 export interface RequestLogEntry {
@@ -100,4 +99,26 @@ export function createRequestListener(core: { handle: CoreHandler }, options: Re
       else writeCoreResponse(res, errorResponse(500, SERVER_ERROR));
     }
   };
+}
+
+/**
+ * Whether node:http puts a body on the wire for this status: never for 204 and 304 (HTTP
+ * forbids it and node drops it), but yes for 205 — the description's delete envelope travels with it
+ * (x-decisions delete-envelope, not-modified-body).
+ */
+export function hasWireBody(status: number): boolean {
+  return status !== 204 && status !== 304 && !(status >= 100 && status < 200);
+}
+
+/** Writes a core response: its status and headers, and the JSON body when the status carries one. */
+export function writeCoreResponse(res: ServerResponse, response: CoreResponse, extraHeaders?: Record<string, string>): void {
+  const headers: Record<string, string | number> = { ...response.headers, ...extraHeaders };
+  if (response.body === undefined || !hasWireBody(response.status)) {
+    res.writeHead(response.status, headers).end();
+    return;
+  }
+  // Serialised once, and written as text: node encodes it straight into the socket write.
+  const payload = JSON.stringify(response.body);
+  headers['content-length'] = Buffer.byteLength(payload, 'utf8');
+  res.writeHead(response.status, headers).end(payload, 'utf8');
 }

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { parse } from 'yaml';
 import { loadOpenApiDocument } from '../../spec/openapi-document.js';
 import { readOpenApiYaml } from '../../spec/read-openapi-yaml.js';
-import { createServedSpec, MAX_CACHED_ORIGINS, SERVING_ORIGIN_DESCRIPTION, serversWithOrigin } from './create-served-spec.js';
+import { createServedSpec, MAX_CACHED_ORIGINS, SERVING_ORIGIN_DESCRIPTION, serversWithOrigin } from './docs-assets.js';
 
 const doc = loadOpenApiDocument();
 const documented = doc['servers'] as Array<{ url: string; description: string }>;

@@ -1,8 +1,6 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, statSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { ReferenceCore, SeedData } from '../core/index.js';
-import { readRecordsFile } from './read-records-file.js';
-import { serializeStoreState } from './serialize-store-state.js';
+import { type ReferenceCore, type SeedData, deepFreeze, findSeedProblems, getSharedRecordValidator, INDEX_NAMES, type Store } from '../core/index.js';
 import { createStateFileWriter } from './state-file-writer.js';
 
 /** Options of a server whose state lives in a file (`mgmt-kit serve --data FILE`). */
@@ -88,4 +86,55 @@ export async function attachDataFile(core: ReferenceCore, options: DataFileOptio
       });
     },
   };
+}
+
+/** The parsed records, or a message explaining why the file cannot be used. */
+export type RecordsFileResult = { ok: true; records: SeedData } | { ok: false; error: string };
+
+/**
+ * Reads a file of start records — a `--seed` or `--data` file, named so in the messages (`what`):
+ * JSON `{ "event": [...], "network-link-type": [...], "agent": [...] }` whose records satisfy the
+ * create schemas. Every problem is reported, nothing is thrown; the file is only read.
+ */
+export function readRecordsFile(file: string, what: 'seed file' | 'data file'): RecordsFileResult {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    return { ok: false, error: `cannot read ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}` };
+  }
+  let records: unknown;
+  try {
+    records = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, error: `${what} ${file} is not valid JSON: ${(error as Error).message}` };
+  }
+  const problems = findSeedProblems(records, getSharedRecordValidator());
+  if (problems.length > 0) return { ok: false, error: `${what} ${file} is not valid:\n  ${problems.join('\n  ')}` };
+  // Frozen here, where nobody else holds the parsed objects: the server stores them without a copy.
+  return { ok: true, records: deepFreeze(records as SeedData) };
+}
+
+/**
+ * Every index of a store as the text of a `--seed` file, one record per line:
+ *
+ *     {
+ *     "event": [
+ *       {"id":"e1","kind":"link-down"},
+ *       {"id":"e2","kind":"link-up"}
+ *     ],
+ *     "network-link-type": [ … ],
+ *     "agent": []
+ *     }
+ *
+ * A data file kept under version control shows a changed record as one changed line. The stored
+ * records are read as they are (frozen, no copies), so 100 000 records cost one pass.
+ */
+export function serializeStoreState(store: Store): string {
+  const indices = INDEX_NAMES.map((name) => {
+    const lines: string[] = [];
+    for (const record of store[name].values()) lines.push(JSON.stringify(record));
+    return `${JSON.stringify(name)}: [${lines.length === 0 ? '' : `\n  ${lines.join(',\n  ')}\n`}]`;
+  });
+  return `{\n${indices.join(',\n')}\n}\n`;
 }

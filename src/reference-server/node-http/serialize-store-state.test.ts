@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createReferenceCore } from '../core/index.js';
-import { serializeStoreState } from './serialize-store-state.js';
+import { serializeStoreState } from './data-file.js';
 
 test('the text parses to the state in the --seed shape, one record per line, an empty index as []', () => {
   const core = createReferenceCore({

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerPreflight, isPreflight, readCorsHeaders, type CorsOptions } from '../mock-controls/index.js';
-import { writeCoreResponse } from './write-core-response.js';
+import { writeCoreResponse } from './create-request-listener.js';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 

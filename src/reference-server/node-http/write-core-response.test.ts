@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { hasWireBody } from './write-core-response.js';
+import { hasWireBody } from './create-request-listener.js';
 
 test('node:http carries a body on 205 but never on 204 or 304 (x-decisions delete-envelope, not-modified-body)', () => {
   const cases: Array<[number, boolean]> = [
