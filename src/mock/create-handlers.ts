@@ -22,7 +22,6 @@ import { readLimitedBody, readRawGetBodyWithin } from './read-raw-get-body.js';
 import { toMswResponse } from './to-msw-response.js';
 import type { JournalEntry } from '../reference-server/mock-controls/journal-entry.js';
 
-/** Options of {@link createHandlers}. */
 export interface HandlerOptions {
   /** Where the app sends its requests, e.g. `http://127.0.0.1:8080` or `https://app.test/api`. */
   baseUrl: string;

@@ -129,5 +129,4 @@ function createCompiler(doc: OpenApiDocument, allErrors: boolean): (pointer: str
   };
 }
 
-/** The validator created by {@link createSpecValidator}. */
 export type SpecValidator = ReturnType<typeof createSpecValidator>;

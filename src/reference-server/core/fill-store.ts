@@ -4,7 +4,6 @@ import { readPreloadedNetworkLinkTypes } from './preload.js';
 import { loadSeedRecords, type SeedData } from './seed-records.js';
 import type { Store } from './store.js';
 
-/** Options of {@link fillStore}. */
 export interface StoreOptions {
   /** Preload `p2p` and `slice` (§2.2); default true. */
   preload?: boolean | undefined;

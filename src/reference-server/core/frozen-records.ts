@@ -15,7 +15,6 @@ import { cloneJson, type StoredRecord } from './json-record.js';
 export class FrozenRecords {
   protected readonly records = new Map<string, StoredRecord>();
 
-  /** True when a record has this id. */
   has(id: string): boolean {
     return this.records.has(id);
   }

@@ -18,7 +18,6 @@ export class IndexStore extends FrozenRecords {
     return this.#revision;
   }
 
-  /** Number of records. */
   get size(): number {
     return this.records.size;
   }

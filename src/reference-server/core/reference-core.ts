@@ -18,7 +18,6 @@ import { createRecordValidator } from './validate-record.js';
 
 export { SeedError } from './seed-records.js';
 
-/** Options of {@link createReferenceCore}. */
 export interface ReferenceCoreOptions {
   /** Records to load at start and on every reset (the `--seed` file shape). */
   seed?: SeedData;

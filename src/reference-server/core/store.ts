@@ -4,7 +4,6 @@ import { IndexStore } from './index-store.js';
 /** One in-memory store per index (§1). */
 export type Store = Readonly<Record<IndexName, IndexStore>>;
 
-/** An empty store: one {@link IndexStore} per index. */
 export function createEmptyStore(): Store {
   return Object.fromEntries(INDEX_NAMES.map((name) => [name, new IndexStore()])) as Store;
 }

@@ -10,16 +10,13 @@ import { METHOD_NOT_ALLOWED, UNKNOWN_PATH } from './messages.js';
  * file is not mutated (stryker.config.json, docs/mutation/README.md).
  */
 
-/** Where a request for a path outside the indices goes. */
 export const UNKNOWN_PATH_ROUTE = { kind: 'unknown-path' } as const;
 
-/** Where a request with another method on an index path goes. */
 export const METHOD_NOT_ALLOWED_ROUTE = { kind: 'method-not-allowed' } as const;
 
 /** Methods every index path supports (the 405 Allow header). */
 export const ALLOWED_METHODS = 'GET, POST, PUT, DELETE';
 
-/** The 404 or 405 of a request no index operation answers. */
 export function answerUnrouted(route: typeof UNKNOWN_PATH_ROUTE | typeof METHOD_NOT_ALLOWED_ROUTE): CoreResponse {
   return route.kind === 'unknown-path' ? errorResponse(404, UNKNOWN_PATH) : errorResponse(405, METHOD_NOT_ALLOWED, { allow: ALLOWED_METHODS });
 }

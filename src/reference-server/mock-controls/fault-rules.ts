@@ -122,7 +122,6 @@ export interface FaultRuleInput {
   times?: number;
 }
 
-/** A checked rule. */
 export interface FaultRuleSpec {
   method: string | undefined;
   path: PathMatcher;

@@ -2,7 +2,6 @@
 // for a query's reg_exp (x-decisions query-language), so one limit holds for every pattern the kit takes.
 import { MAX_PATTERN_LENGTH } from '../core/query/compile-pattern.js';
 
-/** Tests a request path; see {@link readPathMatcher}. */
 export interface PathMatcher {
   /** What was given, for listings: `{ path }` or `{ pathPattern }`. */
   shown: { path: string } | { pathPattern: string };

@@ -81,7 +81,6 @@ export interface JournalFilter {
   limit?: number;
 }
 
-/** A filter ready to test entries. */
 export interface CompiledJournalFilter {
   matches(entry: JournalEntry): boolean;
   since: number;

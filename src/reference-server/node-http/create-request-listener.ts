@@ -13,7 +13,6 @@ export interface RequestLogEntry {
   durationMs: number;
 }
 
-/** Options of {@link createRequestListener}. */
 export interface RequestListenerOptions {
   bodyLimit: number;
   /** Unauthenticated GET routes (spec and docs), matched on the exact path. */

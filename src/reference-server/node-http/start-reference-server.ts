@@ -49,7 +49,6 @@ export interface ReferenceServerOptions extends ReferenceCoreOptions, MockContro
   data?: DataFileOptions;
 }
 
-/** A listening reference server. */
 export interface RunningReferenceServer {
   /** Base URL with the real port, e.g. `http://127.0.0.1:43121`. */
   url: string;

@@ -1,6 +1,5 @@
 import { writeFileAtomically } from './write-file-atomically.js';
 
-/** Options of {@link createStateFileWriter}. */
 export interface StateFileWriterOptions {
   file: string;
   /** The file's text, read when a write starts: a burst of changes is serialised once. */
@@ -15,7 +14,6 @@ export interface StateFileWriterOptions {
   now?: () => number;
 }
 
-/** A running {@link createStateFileWriter}. */
 export interface StateFileWriter {
   /** Something changed: a write is due within the delay (at most one is ever pending). */
   changed(): void;

@@ -7,7 +7,6 @@ export interface ParseProblem {
 /** A parsed part of a query, or the problem that refuses it (400, x-decisions query-validation). */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: ParseProblem };
 
-/** A refusal naming the field. */
 export function problem(field: string, reason: string): { ok: false; problem: ParseProblem } {
   return { ok: false, problem: { field, reason } };
 }
