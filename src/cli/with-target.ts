@@ -18,24 +18,7 @@ export interface Target {
  */
 export function readConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env, baseUrl = flags.baseUrl): ConnectionSettings {
   if (baseUrl === undefined) throw new UsageError('no target — pass --base-url URL or set BASE_URL');
-  const read = readConnectionFlags(
-    {
-      baseUrl,
-      token: flags.token,
-      jwtSecret: flags.jwtSecret,
-      jwtClaims: flags.jwtClaims,
-      authScheme: flags.authScheme,
-      tokenCommand: flags.tokenCommand,
-      headers: flags.header,
-      clientCert: flags.clientCert,
-      clientKey: flags.clientKey,
-      ca: flags.ca,
-      rate: flags.rate,
-      timeoutMs: flags.timeout,
-      retryThrottled: flags.retryThrottled,
-    },
-    env,
-  );
+  const read = readConnectionFlags({ ...flags, baseUrl }, env);
   if (!read.ok) throw new UsageError(read.error);
   return read.value;
 }
