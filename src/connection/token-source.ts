@@ -57,7 +57,12 @@ export function createTokenSource(auth: AuthSettings): TokenSource {
     return pending;
   };
   const source: TokenSource = {
-    current: () => source.renew(held?.token, false),
+    async current() {
+      if (!obtain) return held?.token;
+      if (pending) return pending;
+      if (held === undefined || expiresSoon(held.token, held.at)) return refresh();
+      return held.token;
+    },
     async renew(stale, force) {
       if (!obtain) return held?.token;
       if (pending) return pending;
