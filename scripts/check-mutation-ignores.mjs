@@ -13,8 +13,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareExcludedFiles, compareIgnoredMutants, stripDisableComments } from './compare-ignored-mutants.mjs';
-import { filesLeftOutOfMutation } from './mutation-left-out.mjs';
-import { STRYKER_BIN } from './stryker-bin.mjs';
+import { filesLeftOutOfMutation, STRYKER_BIN } from './mutation-report.mjs';
 
 const root = process.cwd();
 const reportPath = join(root, 'reports/mutation/mutation.json');

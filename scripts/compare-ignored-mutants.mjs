@@ -44,6 +44,15 @@ function keyOf(m, lineOf) {
   return `${lineOf(start.line)}:${start.column}-${lineOf(end.line)}:${end.column} ${m.mutatorName} ${replacement}`;
 }
 
+/** A detection an ignore or an exclusion hid, as the check lists it. @param {string} file @param {Mutant} mutant */
+const hiddenMutant = (file, mutant) => ({
+  file,
+  line: mutant.location.start.line,
+  mutator: mutant.mutatorName,
+  replacement: mutant.replacement ?? '',
+  reason: mutant.statusReason ?? '',
+});
+
 /**
  * Every mutant `ignoredRun` ignores, with its status in `fullRun`. Throws when the two runs did
  * not mutate the same code (a file differs once the comments are removed).
@@ -70,15 +79,7 @@ export function compareIgnoredMutants(ignoredRun, fullRun) {
         continue;
       }
       byStatus[status] = (byStatus[status] ?? 0) + 1;
-      if (status === 'Killed' || status === 'Timeout') {
-        hidden.push({
-          file,
-          line: mutant.location.start.line,
-          mutator: mutant.mutatorName,
-          replacement: mutant.replacement ?? '',
-          reason: mutant.statusReason ?? '',
-        });
-      }
+      if (status === 'Killed' || status === 'Timeout') hidden.push(hiddenMutant(file, mutant));
     }
   }
   return { checked, byStatus, hidden, missing };
@@ -102,15 +103,7 @@ export function compareExcludedFiles(ignoredRun, fullRun) {
     for (const mutant of fullRun.files[file].mutants) {
       checked++;
       byStatus[mutant.status] = (byStatus[mutant.status] ?? 0) + 1;
-      if (mutant.status === 'Killed' || mutant.status === 'Timeout') {
-        hidden.push({
-          file,
-          line: mutant.location.start.line,
-          mutator: mutant.mutatorName,
-          replacement: mutant.replacement ?? '',
-          reason: mutant.statusReason ?? '',
-        });
-      }
+      if (mutant.status === 'Killed' || mutant.status === 'Timeout') hidden.push(hiddenMutant(file, mutant));
     }
   }
   return { files, checked, byStatus, hidden };

@@ -5,8 +5,7 @@
 //
 // node scripts/list-survivors.mjs [reports/mutation/mutation.json] [docs/mutation/SURVIVORS.md]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
-import { summariseMutationReport } from './mutation-summary.mjs';
+import { readFilesLeftOutOfMutation, summariseMutationReport } from './mutation-report.mjs';
 import { reasonFor } from './survivor-reasons.mjs';
 
 const NOT_TRIAGED = 'not triaged';

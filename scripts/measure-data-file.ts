@@ -16,7 +16,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchEvents } from '../src/bench/bench-data.js';
-import { startChildServer, type ChildServer } from '../src/bench/start-child-server.js';
+import { startChildServer, type ChildServer } from '../src/bench/bench-processes.js';
 
 const BIN = fileURLToPath(new URL('../bin/mgmt-kit.js', import.meta.url));
 const CREATES = 10_000;

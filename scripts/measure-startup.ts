@@ -18,51 +18,17 @@
  * what the kit's own start costs.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { findFreePort, readCpuMs, statusOf } from '../src/bench/bench-processes.js';
 import { packPackages, REPO } from './packages/pack-packages.js';
 
 const { values: flags } = parseArgs({
   options: { runs: { type: 'string', default: '9' }, installed: { type: 'boolean' }, npx: { type: 'boolean' }, 'report-dir': { type: 'string' } },
 });
 const RUNS = Number(flags.runs);
-const TICKS_PER_SECOND = 100; // USER_HZ of /proc/<pid>/stat on Linux
-
-/** The server's CPU time so far (user + system), or undefined off Linux. */
-function cpuMs(pid: number): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
-  } catch {
-    return undefined;
-  }
-}
-
-/** One GET on loopback; resolves to the status, or undefined while nothing listens. */
-function get(port: number, path: string): Promise<number | undefined> {
-  return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode));
-    });
-    req.on('error', () => resolve(undefined));
-    req.end();
-  });
-}
-
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 interface Run {
   ms: number;
   cpuMs: number | undefined;
@@ -75,18 +41,18 @@ const PLAIN_NODE_SERVER = [
 ];
 
 async function measureOnce(command: string, args: string[], cwd: string): Promise<Run> {
-  const port = await freePort();
+  const port = await findFreePort();
   const started = performance.now();
   const plain = args === PLAIN_NODE_SERVER;
   const child = spawn(command, plain ? [...args, String(port)] : [...args, 'serve', '--port', String(port), '--quiet'], { cwd, stdio: 'ignore' });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${command} ${args.join(' ')} serve exited ${child.exitCode} before answering`);
-      const status = await get(port, '/openapi.json');
-      if (status !== undefined) {
+      const status = await statusOf(`http://127.0.0.1:${port}/openapi.json`, {});
+      if (status !== 0) {
         const ms = performance.now() - started;
         if (status !== 200) throw new Error(`/openapi.json answered ${status}`);
-        return { ms, cpuMs: flags.npx && !plain ? undefined : cpuMs(child.pid!) };
+        return { ms, cpuMs: flags.npx && !plain ? undefined : readCpuMs(child.pid!) };
       }
       await new Promise((resolve) => setTimeout(resolve, 2));
     }

@@ -5,9 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { keptHistory, readPreviousSurvivors, renderSurvivors } from './list-survivors.mjs';
-import { readFilesLeftOutOfMutation } from './mutation-left-out.mjs';
-import { summariseMutationReport } from './mutation-summary.mjs';
-import { STRYKER_BIN } from './stryker-bin.mjs';
+import { readFilesLeftOutOfMutation, summariseMutationReport, STRYKER_BIN } from './mutation-report.mjs';
 
 const started = Date.now();
 const run = spawnSync(process.execPath, [STRYKER_BIN, 'run', ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -1,9 +1,8 @@
 // The tarball figures of docs/packages.md (files, size packed and unpacked, per package) sit
 // between markers, `<!-- package:mock-files -->188<!-- /package -->`: `npm run docs:packages`
 // writes them from a real pack, and test/packages/packed-packages.test.ts compares them with its own.
+import { readMarkedFigures, writeMarkedFigures } from '../docs/figure-markers.js';
 import type { PackageName, Packed } from './pack-packages.js';
-
-const MARKED = /<!-- package:([\w-]+) -->(.*?)<!-- \/package -->/g;
 
 const kb = (bytes: number) =>
   `${Math.round(bytes / 1000)
@@ -23,14 +22,10 @@ export function tarballFigures(packed: Readonly<Record<PackageName, Packed>>): R
 
 /** Every marked figure of the document: name → what is written. */
 export function readPackageFigures(markdown: string): Record<string, string> {
-  return Object.fromEntries([...markdown.matchAll(MARKED)].map((m) => [m[1]!, m[2]!]));
+  return Object.fromEntries(readMarkedFigures(markdown, 'package').map((f) => [f.name, f.written]));
 }
 
 /** The document with each marked figure written from `figures`; an unknown name is an error. */
 export function writePackageFigures(markdown: string, figures: Readonly<Record<string, string>>): string {
-  return markdown.replace(MARKED, (_, name: string) => {
-    const value = figures[name];
-    if (value === undefined) throw new Error(`no package figure named ${name}: use one of ${Object.keys(figures).join(', ')}`);
-    return `<!-- package:${name} -->${value}<!-- /package -->`;
-  });
+  return writeMarkedFigures(markdown, figures, 'package', 'package figure');
 }

@@ -1,17 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, platform, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createReferenceCore } from '../reference-server/index.js';
 import { generateSecret, mintToken } from '../tokens/index.js';
-import { benchSeed } from './bench-data.js';
-import type { BenchReport, LatencyRow, ThroughputRow } from './bench-report.js';
-import type { BenchSettings } from './bench-settings.js';
-import { startCeilingProcess, startPrismProcess } from './bench-processes.js';
-import type { ChildServer } from './start-child-server.js';
-import { measureMemory } from './measure-memory.js';
-import { renderBenchMarkdown } from './render-bench-markdown.js';
-import { renderBenchSvg } from './render-bench-svg.js';
-import { runBenchRound } from './run-bench-round.js';
-import { waitForAnswer } from './wait-for-answer.js';
+import { benchEvents, benchSeed, latencyProbes, referenceOperations } from './bench-data.js';
+import { readPeakRss, readRss, startCeilingProcess, startPrismProcess, startReferenceProcess, waitForAnswer, type ChildServer } from './bench-processes.js';
+import { GET_BY_ID, type BenchReport, type BenchSettings, type LatencyRow, type MemoryFigure, type ThroughputRow } from './bench-report.js';
+import { measureHttp, measureInProcess, measureSequential, type LoadRequest } from './measure-load.js';
+import { renderBenchMarkdown, renderBenchSvg } from './render-bench.js';
 
 /** Options of {@link runBench}. */
 export interface BenchRunOptions {
@@ -26,6 +23,68 @@ export interface BenchRunOptions {
 /** Deletes per second the stock must allow for: far more than autocannon reaches on loopback. */
 const DELETE_STOCK_PER_SEC = 60_000;
 
+/** Sequential latency probes against `url`, each after a short warm-up of `warmup` requests. */
+async function probeLatency(url: string, token: string, events: number, samples: number, warmup: number, round: number): Promise<LatencyRow[]> {
+  const latency: LatencyRow[] = [];
+  for (const probe of latencyProbes(token, events)) {
+    await measureSequential(url, probe.request, warmup, probe.expectStatus);
+    const figure = await measureSequential(url, probe.request, samples, probe.expectStatus);
+    latency.push({ round, what: probe.operation, records: events, figure });
+  }
+  return latency;
+}
+
+/** RSS one second after ready, then sampled every second for the settle window; the last sample is the settled RSS. */
+async function sampleRss(servers: ChildServer[], settleSec: number): Promise<{ atReady: number[]; settled: number[] }> {
+  await sleep(1_000);
+  const atReady = servers.map((s) => readRss(s.pid));
+  let settled = atReady;
+  for (let second = 1; second < settleSec; second += 1) {
+    await sleep(1_000);
+    settled = servers.map((s) => readRss(s.pid));
+  }
+  return { atReady, settled };
+}
+
+/**
+ * The memory row: `mgmt-kit serve --empty` beside the same server with `events`
+ * events of about 200 bytes loaded from a --seed file. Both stay idle for `settleSec` seconds:
+ * loading leaves garbage and a grown young generation that V8's memory reducer hands back to the
+ * system only after some idle seconds (about 15-25 s here), so RSS is read at ready and once
+ * settled, plus the peak (VmHWM). Per-record overhead = (settled loaded − settled empty) / events.
+ * Then single-client where.equals latencies over that many events.
+ */
+async function measureMemory(
+  events: number,
+  options: { secret: string; token: string; dir: string; samples: number; settleSec: number },
+): Promise<{ memory: MemoryFigure; latency: LatencyRow[] }> {
+  const seedFile = join(options.dir, `events-${events}.json`);
+  writeFileSync(seedFile, JSON.stringify({ event: benchEvents(events) }));
+  const empty = await startReferenceProcess(options.secret, undefined, true);
+  let loaded: ChildServer | undefined;
+  try {
+    loaded = await startReferenceProcess(options.secret, seedFile, true);
+    const rss = await sampleRss([empty, loaded], options.settleSec);
+    const latency = await probeLatency(loaded.url, options.token, events, options.samples, Math.min(5, options.samples), 0);
+    const memory: MemoryFigure = {
+      events,
+      emptyRssBytes: rss.settled[0]!,
+      loadedRssBytes: rss.settled[1]!,
+      loadedRssAtReadyBytes: rss.atReady[1]!,
+      emptyRssAtReadyBytes: rss.atReady[0]!,
+      loadedPeakRssBytes: readPeakRss(loaded.pid),
+      settleSec: options.settleSec,
+      perRecordBytes: (rss.settled[1]! - rss.settled[0]!) / events,
+      startMs: loaded.startMs,
+      emptyStartMs: empty.startMs,
+    };
+    return { memory, latency };
+  } finally {
+    await empty.stop();
+    await loaded?.stop();
+  }
+}
+
 /**
  * `mgmt-kit bench` (`npm run bench`): the sequence, `settings.rounds` times, then the
  * memory row; writes `bench.md`, `bench.json` and `bench.svg` into `reportDir`.
@@ -37,9 +96,57 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
   const loadStart = loadavg()[0] ?? 0;
   const secret = generateSecret();
   const token = await mintToken({ secret, expiresIn: '6h' });
+  const auth = { authorization: `Bearer ${token}` };
   const dir = mkdtempSync(join(tmpdir(), 'mgmt-kit-bench-'));
   const throughput: ThroughputRow[] = [];
   const latency: LatencyRow[] = [];
+  const load = { connections: settings.connections, durationSec: settings.durationSec };
+  const warmup = { connections: settings.connections, durationSec: settings.warmupSec };
+  const measure = async (
+    round: number,
+    target: ThroughputRow['target'],
+    operation: string,
+    url: string,
+    request: LoadRequest,
+    status: number,
+    pid?: number,
+  ) => {
+    await measureHttp(url, request, warmup, status);
+    const figure = await measureHttp(url, request, load, status, pid);
+    throughput.push({ round, target, operation, figure });
+    log(
+      `  round ${round} ${target} ${operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`,
+    );
+  };
+  const byId: LoadRequest = { method: 'GET', path: '/type/network-link/p2p', headers: auth };
+
+  /**
+   * One round of the sequence, every HTTP target under the same load (connections, duration,
+   * warm-up): the ceiling, a fresh reference server (six operations, then the single-client
+   * probes), the core in-process, and Prism.
+   */
+  const runRound = async (round: number, ceiling: ChildServer, prism: ChildServer | undefined, seedFile: string) => {
+    await measure(round, 'ceiling', GET_BY_ID, ceiling.url, byId, 200, ceiling.pid);
+    const reference = await startReferenceProcess(secret, seedFile);
+    try {
+      log(`  round ${round} reference server ready in ${Math.round(reference.startMs)} ms`);
+      const { whereEvents, latencySamples } = settings;
+      latency.push(...(await probeLatency(reference.url, token, whereEvents, latencySamples, Math.min(20, latencySamples), round)));
+      for (const op of referenceOperations(token, whereEvents, settings.listRecords)) {
+        await measure(round, 'reference', op.operation, reference.url, op.request, op.expectStatus, reference.pid);
+      }
+    } finally {
+      await reference.stop();
+    }
+    const core = createReferenceCore({ auth: { secret } });
+    const call = () => core.handle({ method: 'GET', path: '/type/network-link/p2p', headers: auth });
+    await measureInProcess(call, settings.warmupSec, 200);
+    const inProcess = await measureInProcess(call, settings.durationSec, 200);
+    throughput.push({ round, target: 'core in-process', operation: GET_BY_ID, figure: inProcess });
+    log(`  round ${round} core in-process: ${Math.round(inProcess.reqPerSec)} calls/s`);
+    if (prism) await measure(round, 'Prism mock', GET_BY_ID, prism.url, byId, 200);
+  };
+
   let prism: ChildServer | undefined;
   const ceiling = await startCeilingProcess();
   try {
@@ -49,23 +156,11 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
     if (options.prism ?? true) {
       log('starting the Prism mock (it takes a few seconds to answer first)');
       prism = await startPrismProcess();
-      await waitForAnswer(`${prism.url}/type/network-link/p2p`, { authorization: `Bearer ${token}` }, 60_000);
+      await waitForAnswer(`${prism.url}/type/network-link/p2p`, auth, 60_000);
     }
     for (let round = 1; round <= settings.rounds; round += 1) {
       log(`round ${round} of ${settings.rounds}`);
-      const result = await runBenchRound({
-        round,
-        settings,
-        ceilingUrl: ceiling.url,
-        ceilingPid: ceiling.pid,
-        prismUrl: prism?.url,
-        secret,
-        token,
-        seedFile,
-        log,
-      });
-      throughput.push(...result.throughput);
-      latency.push(...result.latency);
+      await runRound(round, ceiling, prism, seedFile);
     }
   } finally {
     await ceiling.stop();

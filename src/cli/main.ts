@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { CommandIo } from './command/command-io.js';
-import { UsageError } from './command/usage-error.js';
+import { type CommandIo, UsageError } from './command/command-io.js';
 import { stopWhenOrphaned } from './stop-when-orphaned.js';
 
 /** A command's declaration on commander: its flags, help and action, writing to `io`. */

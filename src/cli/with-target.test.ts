@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { UsageError } from './command/usage-error.js';
+import { UsageError } from './command/command-io.js';
 import type { TargetFlags } from './shared-flags.js';
 import { withTarget, type Target } from './with-target.js';
 

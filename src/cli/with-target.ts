@@ -1,7 +1,6 @@
 import type { ConnectionSettings } from '../connection/connection-settings.js';
 import { readConnectionFlags } from '../connection/read-connection-flags.js';
-import { UsageError } from './command/usage-error.js';
-import { withSelfTestServer } from './self-test-server.js';
+import { UsageError } from './command/command-io.js';
 import type { ConnectionFlags, TargetFlags } from './shared-flags.js';
 
 /** The implementation a run sends its requests to, and how it reaches it. */
@@ -19,24 +18,7 @@ export interface Target {
  */
 export function readConnection(flags: ConnectionFlags, env: NodeJS.ProcessEnv = process.env, baseUrl = flags.baseUrl): ConnectionSettings {
   if (baseUrl === undefined) throw new UsageError('no target — pass --base-url URL or set BASE_URL');
-  const read = readConnectionFlags(
-    {
-      baseUrl,
-      token: flags.token,
-      jwtSecret: flags.jwtSecret,
-      jwtClaims: flags.jwtClaims,
-      authScheme: flags.authScheme,
-      tokenCommand: flags.tokenCommand,
-      headers: flags.header,
-      clientCert: flags.clientCert,
-      clientKey: flags.clientKey,
-      ca: flags.ca,
-      rate: flags.rate,
-      timeoutMs: flags.timeout,
-      retryThrottled: flags.retryThrottled,
-    },
-    env,
-  );
+  const read = readConnectionFlags({ ...flags, baseUrl }, env);
   if (!read.ok) throw new UsageError(read.error);
   return read.value;
 }
@@ -63,4 +45,27 @@ export async function withTarget<T>(
   }
   if (flags.baseUrl === undefined) throw new UsageError('no target — pass --base-url URL or set BASE_URL (or use --self-test)');
   return use({ connection: readConnection(flags, env), selfTest: false });
+}
+
+/** The reference server a `--self-test` run is pointed at, and the secret its tokens are signed with. */
+export interface SelfTestServer {
+  url: string;
+  secret: string;
+}
+
+/**
+ * Starts the reference server for a self-test run — loopback, a free port, a fresh secret — says
+ * where on `out`, lets `use` run against it, and closes it afterwards, whether `use` resolves or
+ * throws. The server is loaded only here, so commands that do not self-test never pay for it.
+ */
+export async function withSelfTestServer<T>(command: string, out: NodeJS.WritableStream, use: (server: SelfTestServer) => Promise<T>): Promise<T> {
+  const { generateSecret, startReferenceServer } = await import('../reference-server/index.js');
+  const secret = generateSecret();
+  const server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
+  out.write(`mgmt-kit ${command} --self-test: reference server at ${server.url}\n`);
+  try {
+    return await use({ url: server.url, secret });
+  } finally {
+    await server.close();
+  }
 }

@@ -5,7 +5,7 @@ import type { ConnectionSettings, HeaderSetting, PemFile, TlsSettings } from './
 import { parseHeaderFlag } from './parse-header-flag.js';
 import { findProxyProblem, proxyFromEnvironment } from './proxy-for-url.js';
 
-/** The connection flags as the command line gave them (cli/shared-flags.ts CONNECTION_FLAGS). */
+/** The connection flags as the command line gave them, under commander's names (cli/shared-flags.ts). */
 export interface ConnectionFlagValues {
   baseUrl: string;
   token?: string | undefined;
@@ -13,12 +13,12 @@ export interface ConnectionFlagValues {
   jwtClaims?: string | undefined;
   authScheme: string;
   tokenCommand?: string | undefined;
-  headers: readonly string[];
+  header: readonly string[];
   clientCert?: string | undefined;
   clientKey?: string | undefined;
   ca?: string | undefined;
   rate?: number | undefined;
-  timeoutMs: number;
+  timeout: number;
   retryThrottled: number;
 }
 
@@ -84,7 +84,7 @@ export function readConnectionFlags(values: ConnectionFlagValues, env: NodeJS.Pr
     return { ok: false, error: "--token (or TOKEN) and --token-command (or TOKEN_COMMAND) both name the run's token: give one" };
   }
   const headers: HeaderSetting[] = [];
-  for (const text of values.headers) {
+  for (const text of values.header) {
     const parsed = parseHeaderFlag(text);
     if (!parsed.ok) return parsed;
     headers.push(parsed.header);
@@ -111,7 +111,7 @@ export function readConnectionFlags(values: ConnectionFlagValues, env: NodeJS.Pr
       tls: tls.value,
       proxy,
       ...(values.rate !== undefined ? { rate: values.rate } : {}),
-      timeoutMs: values.timeoutMs,
+      timeoutMs: values.timeout,
       retryThrottled: values.retryThrottled,
     },
   };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createRequestPacer } from './request-pacer.js';
+import { createRequestPacer } from './run-coordinator.js';
 
 test('createRequestPacer: slots evenly spaced at the rate, in the order asked; none after until', async () => {
   const pacer = createRequestPacer(20);

@@ -5,8 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { renderBenchMarkdown } from '../../src/bench/render-bench-markdown.js';
-import { renderBenchSvg } from '../../src/bench/render-bench-svg.js';
+import { renderBenchMarkdown, renderBenchSvg } from '../../src/bench/render-bench.js';
 import type { BenchReport } from '../../src/bench/bench-report.js';
 
 const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');

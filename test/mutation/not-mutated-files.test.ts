@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { readFilesLeftOutOfMutation } from '../../scripts/mutation-left-out.mjs';
+import { readFilesLeftOutOfMutation } from '../../scripts/mutation-report.mjs';
 
 const CORE = 'src/reference-server/core/';
 /** The token room (src/tokens/) is mutated with the core; the guide names its files `tokens/…`. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readDuration } from './read-duration.js';
+import { readDuration } from './flag-parsers.js';
 
 const rows: Array<[string, number]> = [
   ['500ms', 500],

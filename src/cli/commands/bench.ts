@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { benchSettings } from '../../bench/bench-settings.js';
+import { benchSettings } from '../../bench/bench-report.js';
 import type { CommandIo } from '../command/command-io.js';
 import { wholeNumber } from '../command/flag-parsers.js';
 import { reportDirOption } from '../shared-flags.js';

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { CommandIo } from '../command/command-io.js';
-import { UsageError } from '../command/usage-error.js';
+import { type CommandIo, UsageError } from '../command/command-io.js';
 import { addConnectionOptions } from '../shared-flags.js';
 import { readConnection } from '../with-target.js';
 

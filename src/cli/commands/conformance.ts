@@ -1,20 +1,10 @@
 import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { findTodoReasons, parseBaseline, type Baseline } from '../../conformance/baseline.js';
-import type { CommandIo } from '../command/command-io.js';
+import { findTodoReasons, parseBaseline } from '../../conformance/baseline.js';
+import { type CommandIo, readBaselineFlag } from '../command/command-io.js';
 import { wholeNumber } from '../command/flag-parsers.js';
-import { readFlagFile } from '../command/read-flag-file.js';
 import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
-
-/** `--baseline FILE`, read and checked; a file that cannot be used stops the run before it starts. */
-function readBaselineFile(file: string): { file: string; baseline: Baseline } {
-  const baseline = readFlagFile('--baseline', file, (text) => {
-    const parsed = parseBaseline(text);
-    return parsed.ok ? { ok: true, value: parsed.baseline } : parsed;
-  });
-  return { file, baseline };
-}
 
 /** `mgmt-kit conformance`: the suite against a base URL, or against a fresh reference server (--self-test). */
 export function conformanceCommand(io: CommandIo): CommandUnknownOpts {
@@ -60,7 +50,7 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
     .action(async (flags) => {
       // Loaded here: the suite's runner brings cucumber, which no other command needs.
       const { runConformanceCommand } = await import('../../conformance/run-conformance-command.js');
-      const baseline = flags.baseline === undefined ? undefined : readBaselineFile(flags.baseline);
+      const baseline = flags.baseline === undefined ? undefined : readBaselineFlag(flags.baseline, parseBaseline);
       const todo = baseline ? findTodoReasons(baseline.baseline) : [];
       if (baseline && todo.length > 0) {
         io.stderr.write(

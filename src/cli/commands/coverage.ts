@@ -1,8 +1,6 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { CommandIo } from '../command/command-io.js';
+import { type CommandIo, readFlagFile, UsageError } from '../command/command-io.js';
 import { collect } from '../command/flag-parsers.js';
-import { readFlagFile } from '../command/read-flag-file.js';
-import { UsageError } from '../command/usage-error.js';
 import { minCoverageOption } from '../shared-flags.js';
 
 /** `mgmt-kit coverage`: one response-coverage view of several runs (conformance and fuzz) of the same target. */

@@ -1,11 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { findFuzzTodoReasons, parseFuzzBaseline, type FuzzBaseline } from '../../fuzz/report/fuzz-baseline.js';
+import { findFuzzTodoReasons, parseFuzzBaseline } from '../../fuzz/report/fuzz-baseline.js';
 import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run/run-budget.js';
-import type { CommandIo } from '../command/command-io.js';
+import { type CommandIo, readBaselineFlag } from '../command/command-io.js';
 import { durationOption, wholeNumber } from '../command/flag-parsers.js';
-import { readFlagFile } from '../command/read-flag-file.js';
 import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
 
@@ -18,15 +17,6 @@ const MAX_RANDOM_SEED = 2_147_483_647;
  * seeds with it; infinity-out, select-ignored-by-id and shallow-compare are not.
  */
 export const DEFAULT_FUZZ_RUNS = 100;
-
-/** `--baseline FILE`, read and checked; a file that cannot be used stops the run before it starts. */
-function readFuzzBaselineFile(file: string): { file: string; baseline: FuzzBaseline } {
-  const baseline = readFlagFile('--baseline', file, (text) => {
-    const parsed = parseFuzzBaseline(text);
-    return parsed.ok ? { ok: true, value: parsed.baseline } : parsed;
-  });
-  return { file, baseline };
-}
 
 /** `mgmt-kit fuzz`: the fuzzer against a base URL, or against a fresh reference server (--self-test). */
 export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
@@ -69,7 +59,7 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
       .action(async (flags) => {
         // Loaded here: the fuzzer brings fast-check and the reference core, which no other command needs.
         const { runFuzzCommand } = await import('../../fuzz/run/run-fuzz-command.js');
-        const baseline = flags.baseline === undefined ? undefined : readFuzzBaselineFile(flags.baseline);
+        const baseline = flags.baseline === undefined ? undefined : readBaselineFlag(flags.baseline, parseFuzzBaseline);
         const todo = baseline ? findFuzzTodoReasons(baseline.baseline) : [];
         if (baseline && todo.length > 0)
           io.stderr.write(

@@ -1,6 +1,6 @@
 import { Command, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { CommandIo } from '../command/command-io.js';
-import { addPrismListenOptions } from '../prism/prism-listen-flags.js';
+import { addPrismListenOptions } from '../prism/prism-args.js';
 
 /**
  * `mgmt-kit mock`: serves spec/openapi.yaml with Prism from the spec's examples. Stateless: a

@@ -1,7 +1,7 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import type { CommandIo } from '../command/command-io.js';
 import { httpUrl } from '../command/flag-parsers.js';
-import { addPrismListenOptions } from '../prism/prism-listen-flags.js';
+import { addPrismListenOptions } from '../prism/prism-args.js';
 
 /**
  * `mgmt-kit proxy --upstream URL`: Prism as a validation proxy with `--errors`, so every upstream

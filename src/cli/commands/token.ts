@@ -1,7 +1,6 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { CommandIo } from '../command/command-io.js';
+import { type CommandIo, UsageError } from '../command/command-io.js';
 import { notEmpty } from '../command/flag-parsers.js';
-import { UsageError } from '../command/usage-error.js';
 
 /** `mgmt-kit token`: mints a token the reference server accepts (§5, x-decisions auth-header). */
 export function tokenCommand(io: CommandIo): CommandUnknownOpts {

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLineWatcher } from './create-line-watcher.js';
+import { createLineWatcher } from './run-prism.js';
 
 const MARKER = 'Prism is listening on';
 const LINE = '[11:46:27 PM] › [CLI] ▶  start     Prism is listening on http://127.0.0.1:4010';

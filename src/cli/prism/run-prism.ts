@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { createLineWatcher } from './create-line-watcher.js';
-import { resolvePrismBin } from './resolve-prism-bin.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
 /** How {@link runPrism} starts Prism and where it reports. */
 export interface RunPrismOptions {
@@ -64,4 +65,42 @@ export function runPrism(options: RunPrismOptions): Promise<number> {
       finish(code ?? (signal === null ? 1 : 128 + (constants.signals[signal] ?? 0)));
     });
   });
+}
+
+/**
+ * The absolute path of `@stoplight/prism-cli`'s `prism` script, read from its package.json `bin`
+ * in node_modules (never `npx`, which could fetch another version from the registry).
+ */
+export function resolvePrismBin(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve('@stoplight/prism-cli/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
+  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['prism'];
+  if (bin === undefined) throw new Error(`@stoplight/prism-cli at ${manifestPath} declares no prism binary`);
+  return join(dirname(manifestPath), bin);
+}
+
+/**
+ * A watcher fed a child's output chunk by chunk that reports, once, the first complete line
+ * containing `marker`. Pipes cut output anywhere, so a marker split across two chunks (or a line
+ * not yet ended) must neither be missed nor reported early: only whole lines are searched.
+ *
+ * @example
+ * const sawListening = createLineWatcher('Prism is listening on');
+ * child.stdout.on('data', (chunk: string) => { const line = sawListening(chunk); if (line) announce(line); });
+ */
+export function createLineWatcher(marker: string): (chunk: string) => string | undefined {
+  let pending = '';
+  let found = false;
+  return (chunk) => {
+    if (found) return undefined;
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    const line = lines.find((candidate) => candidate.includes(marker));
+    if (line === undefined) return undefined;
+    found = true;
+    pending = '';
+    return line.replace(/\r$/, '');
+  };
 }

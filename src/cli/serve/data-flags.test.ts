@@ -3,7 +3,7 @@ import { linkSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { findDataFlagProblem } from './data-flags.js';
+import { findDataFlagProblem } from './serve-flags.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mgmt-kit-data-flags-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatFrontendBanner, readFrontendFlags, type FrontendFlags } from './frontend-flags.js';
+import { formatFrontendBanner, readFrontendFlags, type FrontendFlags } from './serve-flags.js';
 
 const flags = (over: Partial<FrontendFlags>): FrontendFlags => ({ cors: true, corsOrigin: [], ...over });
 

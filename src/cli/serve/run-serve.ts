@@ -1,11 +1,8 @@
 import { DataFileError, generateSecret, mintToken, startReferenceServer, type RequestLogEntry, type SeedData } from '../../reference-server/index.js';
-import type { CommandIo } from '../command/command-io.js';
-import { UsageError } from '../command/usage-error.js';
-import { findDataFlagProblem, type DataFlags } from './data-flags.js';
-import { formatFrontendBanner, readFrontendFlags, type FrontendFlags } from './frontend-flags.js';
-import { readSeedFile } from './read-seed-file.js';
+import { type CommandIo, UsageError } from '../command/command-io.js';
+import { findDataFlagProblem, type DataFlags, formatFrontendBanner, readFrontendFlags, type FrontendFlags } from './serve-flags.js';
+import { readSeedFile, watchSeedFile } from './watch-seed-file.js';
 import { formatDataBanner, formatLogLine, formatServeBanner } from './serve-banner.js';
-import { watchSeedFile } from './watch-seed-file.js';
 
 /** What `mgmt-kit serve` runs on: its flags as commands/serve.ts declares and commander reads them. */
 export interface ServeFlags extends FrontendFlags, DataFlags {

@@ -1,6 +1,13 @@
+import { readRecordsFile, type RecordsFileResult, type ReferenceCore } from '../../reference-server/index.js';
 import { statSync, type Stats } from 'node:fs';
-import type { ReferenceCore } from '../../reference-server/index.js';
-import { readSeedFile } from './read-seed-file.js';
+
+/**
+ * Reads a `--seed FILE`: JSON `{ "event": [...], "network-link-type": [...], "agent": [...] }`
+ * whose records satisfy the create schemas. Every problem is reported, nothing is thrown.
+ */
+export function readSeedFile(file: string): RecordsFileResult {
+  return readRecordsFile(file, 'seed file');
+}
 
 /** A running {@link watchSeedFile}. */
 export interface SeedFileWatch {

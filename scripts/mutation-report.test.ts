@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { summariseMutationReport } from './mutation-summary.mjs';
+import { summariseMutationReport } from './mutation-report.mjs';
 
 test('summariseMutationReport counts statuses and computes the score as Stryker does', () => {
   const mutants = (statuses: string[]) => statuses.map((status) => ({ status }));

@@ -9,3 +9,6 @@ export interface MutationSummary {
   score: number;
 }
 export function summariseMutationReport(report: { files: Record<string, { mutants: Array<{ status: string }> }> }): MutationSummary;
+export function filesLeftOutOfMutation(config: { mutate: string[] }): string[];
+export function readFilesLeftOutOfMutation(): string[];
+export const STRYKER_BIN: string;

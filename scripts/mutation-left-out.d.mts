@@ -1,2 +1,0 @@
-export function filesLeftOutOfMutation(config: { mutate: string[] }): string[];
-export function readFilesLeftOutOfMutation(): string[];
