@@ -1,6 +1,5 @@
 import { REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
-import { plainRequest, type FuzzContext } from './fuzz-session.js';
-import type { RefusedShapes } from './refused-shapes.js';
+import { plainRequest, type FuzzContext, type RefusedShapes } from './fuzz-session.js';
 import { describedTypeNode, declaredProperties, itemsNode, oneOfNodes, propertyNode, requestBodyNode, type SchemaNode } from '../generate/schema-node.js';
 
 /**
