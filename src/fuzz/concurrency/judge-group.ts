@@ -13,7 +13,6 @@ export interface ObservedAnswer {
   documented: readonly number[];
 }
 
-/** What the judge needs besides the answers. */
 interface GroupJudgeOptions {
   index: IndexName;
   id: string;

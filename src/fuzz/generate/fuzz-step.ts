@@ -128,7 +128,6 @@ export interface DeleteStep extends StepBase {
   query: QuerySpec | undefined;
 }
 
-/** The method of each operation. */
 export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
 
 /** The transport every step uses unless a hostile one was drawn. */

@@ -33,7 +33,6 @@ export const plainJudged = (target: WireRequest, id: string | undefined): Judged
   hiddenNameBreak: undefined,
 });
 
-/** What the judge compares. */
 export interface JudgeInput {
   step: JudgedRequest;
   model: CoreResponse;

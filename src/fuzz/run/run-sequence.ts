@@ -13,6 +13,7 @@ import { checkStateless } from '../judge/stateless-check.js';
 import { whereReadingAlternatives } from '../judge/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
 import type { WireRequest } from '../generate/wire-request.js';
+import { parseJsonText } from '../../spec/parse-json-text.js';
 
 /**
  * How a sequence ended: its first disagreement, if any — or, when the time budget cut one of its
@@ -210,12 +211,9 @@ function mayRefuse(context: FuzzContext, path: string, wrongType: boolean): bool
 }
 /** The select of a read's query body as sent, for the `select` may add `id` tolerance. */
 function selectOf(body: Buffer | undefined): string[] | undefined {
-  try {
-    const select = (JSON.parse(body?.toString('utf8') ?? 'null') as { select?: unknown } | null)?.select;
-    return Array.isArray(select) && select.every((s) => typeof s === 'string') ? select : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = parseJsonText(body?.toString('utf8') ?? 'null');
+  const select = parsed.ok ? (parsed.data as { select?: unknown } | null)?.select : undefined;
+  return Array.isArray(select) && select.every((s) => typeof s === 'string') ? select : undefined;
 }
 
 /** Replaces the model's copy of a record by what the target holds (an open case the target accepted). */
