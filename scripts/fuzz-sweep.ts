@@ -7,6 +7,7 @@
 import { parseArgs } from 'node:util';
 import { mintToken } from '../src/tokens/index.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
+import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
 import { FAITHFUL_PROFILES } from '../test/independent-server/faithful-profiles.js';
 import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
@@ -24,65 +25,59 @@ interface Target {
   close(): Promise<void>;
 }
 
-async function fuzzOnce(target: Target, jwtClaims: Record<string, unknown> | undefined, maxFailures?: number) {
-  const token = await mintToken({ secret: target.secret, claims: jwtClaims, expiresIn: '1h' });
-  const started = Date.now();
-  const report = await runFuzz({
-    connection: plainConnection(target.url, { token, jwtSecret: target.secret }),
-    runs,
-    timeBudgetMs: 600_000,
-    randomSeed,
-    allowDestructive: false,
-    ...(maxFailures ? { maxFailures } : {}),
-  });
-  return { report, seconds: ((Date.now() - started) / 1000).toFixed(1) };
-}
-
 const rows: string[] = [];
 let wrong = 0;
-const note = (ok: boolean, line: string) => {
-  if (!ok) wrong++;
-  rows.push(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
-  process.stdout.write(`${rows.at(-1)}\n`);
-};
 
-for (const profile of FAITHFUL_PROFILES) {
-  const server = await startIndependentServer(profile.switches);
+/** Fuzzes one target (then stops it) and notes whether the run did as expected: `verdict` says so, and in which words. */
+async function sweep(
+  target: Promise<Target>,
+  jwtClaims: Record<string, unknown> | undefined,
+  maxFailures: number | undefined,
+  verdict: (report: FuzzReport, seconds: string) => [boolean, string],
+): Promise<void> {
+  const server = await target;
   try {
-    const { report, seconds } = await fuzzOnce(server, profile.jwtClaims);
-    note(
-      report.failures.length === 0 && report.sequences === runs,
-      `independent "${profile.name}": ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`,
-    );
+    const token = await mintToken({ secret: server.secret, claims: jwtClaims, expiresIn: '1h' });
+    const started = Date.now();
+    const report = await runFuzz({
+      connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
+      runs,
+      timeBudgetMs: 600_000,
+      randomSeed,
+      allowDestructive: false,
+      ...(maxFailures ? { maxFailures } : {}),
+    });
+    const [ok, line] = verdict(report, ((Date.now() - started) / 1000).toFixed(1));
+    if (!ok) wrong++;
+    rows.push(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+    process.stdout.write(`${rows.at(-1)}\n`);
   } finally {
     await server.close();
   }
+}
+
+const titles = (report: FuzzReport) => report.failures.map((f) => `\n       ${f.title}`).join('');
+const clean = (report: FuzzReport) => report.failures.length === 0 && report.sequences === runs;
+
+for (const profile of FAITHFUL_PROFILES) {
+  await sweep(startIndependentServer(profile.switches), profile.jwtClaims, undefined, (report, seconds) => [
+    clean(report),
+    `independent "${profile.name}": ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s) in ${seconds} s${titles(report)}`,
+  ]);
 }
 
 for (const alternative of FAITHFUL_ALTERNATIVES.filter((a) => a.profile === 'core')) {
-  const server = await startVariantServer(alternative);
-  try {
-    const { report, seconds } = await fuzzOnce(server, undefined);
-    note(
-      report.failures.length === 0 && report.sequences === runs,
-      `reference alternative ${alternative.name}: ${report.sequences} sequences, ${report.failures.length} failure(s) in ${seconds} s${report.failures.map((f) => `\n       ${f.title}`).join('')}`,
-    );
-  } finally {
-    await server.close();
-  }
+  await sweep(startVariantServer(alternative), undefined, undefined, (report, seconds) => [
+    clean(report),
+    `reference alternative ${alternative.name}: ${report.sequences} sequences, ${report.failures.length} failure(s) in ${seconds} s${titles(report)}`,
+  ]);
 }
 
 for (const variant of BROKEN_FOR_THE_FUZZER) {
-  const server = await startIndependentServer([variant]);
-  try {
-    const { report, seconds } = await fuzzOnce(server, undefined, 1);
-    note(
-      report.failures.length > 0,
-      `broken ${variant}: ${report.failures.length > 0 ? `exit 1 after ${report.sequences} sequences (${seconds} s): ${report.failures[0]!.title.slice(0, 160)}` : `nothing found in ${report.sequences} sequences`}`,
-    );
-  } finally {
-    await server.close();
-  }
+  await sweep(startIndependentServer([variant]), undefined, 1, (report, seconds) => [
+    report.failures.length > 0,
+    `broken ${variant}: ${report.failures.length > 0 ? `exit 1 after ${report.sequences} sequences (${seconds} s): ${report.failures[0]!.title.slice(0, 160)}` : `nothing found in ${report.sequences} sequences`}`,
+  ]);
 }
 for (const [variant, why] of Object.entries(NOT_GENERATED_BY_THE_FUZZER)) rows.push(`skip ${variant}: ${why}`);
 

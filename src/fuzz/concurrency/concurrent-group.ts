@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
 import { arbitraryForSchema } from '../generate/schema-arbitrary.js';
-import { requestBodyNode, requiredProperties, propertyNode } from '../generate/schema-node.js';
+import { recordBodyNode, requiredProperties, propertyNode } from '../generate/schema-node.js';
 import type { Vocabulary } from '../generate/vocabulary.js';
 
 /**
@@ -9,9 +9,8 @@ import type { Vocabulary } from '../generate/vocabulary.js';
  * (different bodies), updates of different fields of one record, updates against a delete, reads
  * against a delete, creates against deletes, deletes of one record.
  */
-export type GroupKind = 'create-create' | 'update-update' | 'update-delete' | 'read-delete' | 'create-delete' | 'delete-delete';
-
-export const GROUP_KINDS: readonly GroupKind[] = ['create-create', 'update-update', 'update-delete', 'read-delete', 'create-delete', 'delete-delete'];
+const GROUP_KINDS = ['create-create', 'update-update', 'update-delete', 'read-delete', 'create-delete', 'delete-delete'] as const;
+type GroupKind = (typeof GROUP_KINDS)[number];
 
 /** One request of a group, before it is bound to the group's id. */
 export interface GroupRequest {
@@ -40,8 +39,7 @@ export function withRequests(group: ConcurrentGroup, keep: readonly number[]): C
 
 /** The fields every record of the index needs (the create schema's required ones but id), from the spec. */
 function requiredFields(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary): fc.Arbitrary<Record<string, unknown>> {
-  const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
-  const node = requestBodyNode(doc, `${basePath}/{id}`, 'post');
+  const node = recordBodyNode(doc, index, 'post');
   const tagged = fc.constantFrom(...vocabulary.taggedValues);
   const entries = requiredProperties(node)
     .filter((name) => name !== 'id')

@@ -4,7 +4,7 @@ import { judgeAnswer, type JudgedRequest } from '../judge/judge-answer.js';
 import type { ModelOracle } from '../judge/model-oracle.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
 
-/** A request of the group as the judge sees it: what the model is fed, and what the target answered. */
+/** A request of the group (or the read of the record after it) as the judge sees it: what the model is fed, and what the target answered. */
 export interface ObservedAnswer {
   step: JudgedRequest;
   model: CoreRequest;
@@ -13,16 +13,7 @@ export interface ObservedAnswer {
   documented: readonly number[];
 }
 
-/** What a group left: the record as read back by id afterwards, and that read as the model sends it. */
-export interface FinalRead {
-  step: JudgedRequest;
-  model: CoreRequest;
-  answer: WireAnswer;
-  documented: readonly number[];
-}
-
-/** What the judge needs besides the answers. */
-export interface GroupJudgeOptions {
+interface GroupJudgeOptions {
   index: IndexName;
   id: string;
   /** The record as the target held it before the group (undefined: none). */
@@ -41,9 +32,9 @@ export interface GroupJudgeOptions {
  * finds nothing as 404 or 204 …) and ends where the final read of the record is accepted too.
  * Returns that order, or undefined when no serial order explains what the target did.
  */
-export async function judgeGroup(answers: readonly ObservedAnswer[], final: FinalRead, options: GroupJudgeOptions): Promise<number[] | undefined> {
+export async function judgeGroup(answers: readonly ObservedAnswer[], final: ObservedAnswer, options: GroupJudgeOptions): Promise<number[] | undefined> {
   const { index, id } = options;
-  const accepts = async (observed: ObservedAnswer | FinalRead, model: ModelOracle): Promise<boolean> => {
+  const accepts = async (observed: ObservedAnswer, model: ModelOracle): Promise<boolean> => {
     const before = model.state();
     const idTaken = before[index].some((r) => r.id === id);
     const response = await model.handle(observed.model);

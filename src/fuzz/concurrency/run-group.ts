@@ -1,17 +1,17 @@
-import { operationIdFor, type StoredRecord } from '../../reference-server/core/index.js';
-import { toCoreRequest, type WireRequest } from '../generate/wire-request.js';
+import { type CoreRequest, operationIdFor, type StoredRecord } from '../../reference-server/core/index.js';
+import type { WireRequest } from '../generate/wire-request.js';
+import { VERB } from '../generate/fuzz-step.js';
 import { isStoredRecord, plainRequest, recordsInAnswer, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
+import { exchange } from '../run/run-sequence.js';
 import { assertSafeRequest } from '../run/safety-guard.js';
 import type { SendResult, WireAnswer } from '../run/send-wire-request.js';
 import { checkStateless } from '../judge/stateless-check.js';
-import type { JudgedRequest } from '../judge/judge-answer.js';
+import { plainJudged, type JudgedRequest } from '../judge/judge-answer.js';
 import type { ConcurrentGroup, GroupRequest } from './concurrent-group.js';
 import { judgeGroup, type ObservedAnswer } from './judge-group.js';
 
 /** How a group ended: judged (a failure, or none), or not judged because the budget cut a request short. */
 export type GroupResult = { cutShort: false; failure: FuzzFailure | undefined; undecided?: true } | { cutShort: true };
-
-const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
 
 /** The wire request of one group request on record `id`, and how the judge sees it. */
 function buildRequest(
@@ -19,29 +19,20 @@ function buildRequest(
   group: ConcurrentGroup,
   request: GroupRequest,
   id: string,
-): { target: WireRequest; judged: JudgedRequest; description: string; operationId: string } {
+): { target: WireRequest; model: CoreRequest; judged: JudgedRequest; description: string; operationId: string } {
   const named = request.op === 'create' || request.op === 'update';
   const body = named ? (request.via === 'body' ? { id, ...request.fields } : request.op === 'update' ? { id, ...request.fields } : request.fields) : undefined;
   const pathId = named && request.via === 'body' ? undefined : id;
-  const { target } = plainRequest(context, VERB[request.op], group.index, pathId, body);
-  const judged: JudgedRequest = { target, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined };
+  const { target, model } = plainRequest(context, VERB[request.op], group.index, pathId, body);
   const fields = Object.keys(request.fields).filter((f) => f !== 'id');
   const what = request.op === 'create' ? ` (sender ${String(request.fields['sender'])})` : request.op === 'update' ? ` setting ${fields.join(', ')}` : '';
   return {
     target,
-    judged,
+    model,
+    judged: plainJudged(target, id),
     description: `${request.op} ${group.index} ${id}${what}, id ${pathId ? 'in the path' : 'in the body'}`,
     operationId: operationIdFor(group.index, VERB[request.op], pathId !== undefined),
   };
-}
-
-/** The model's copy of a wire request: the same bytes, the model's token. */
-function modelRequest(context: FuzzContext, target: WireRequest) {
-  const headers = { ...target.headers };
-  const model = context.auth.model.valid.authorization;
-  if (model === undefined) delete headers['authorization'];
-  else headers['authorization'] = model;
-  return toCoreRequest({ ...target, headers });
 }
 
 /**
@@ -53,14 +44,7 @@ function modelRequest(context: FuzzContext, target: WireRequest) {
  */
 export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id: string): Promise<GroupResult> {
   const exchanges: Exchange[] = [];
-  const send = async (role: ExchangeRole, description: string, request: WireRequest): Promise<SendResult> => {
-    assertSafeRequest(request, context, role === 'cleanup');
-    const result = await context.sender.send(request, role === 'cleanup' ? context.budget.cleanUpUntil : undefined);
-    const entry = { role, description, request, result };
-    exchanges.push(entry);
-    context.observe?.(entry);
-    return result;
-  };
+  const send = (role: ExchangeRole, description: string, request: WireRequest) => exchange({ context, exchanges }, role, description, request);
   const label = `concurrent-${group.kind}`;
   const fail = (rule: string, check: string, expected: string, actual: string): FuzzFailure => ({
     signature: `${label}:${rule}:${check}`,
@@ -71,7 +55,7 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
   });
   const cut = () => exchanges.some((e) => !e.result.ok && e.result.cutShort);
   const done = (failure: FuzzFailure | undefined): GroupResult => (cut() ? { cutShort: true } : { cutShort: false, failure });
-  const readPath = plainRequest(context, 'GET', group.index, id).target;
+  const read = plainRequest(context, 'GET', group.index, id);
   const readOperation = operationIdFor(group.index, 'GET', true);
   const answerOf = (result: SendResult, operationId: string, description: string): WireAnswer | FuzzFailure => {
     if (!result.ok) return fail('no-answer', 'dropped', 'an answer', `${description}: ${result.error}`);
@@ -92,12 +76,17 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
             `${created.answer.status} ${created.answer.text.slice(0, 200)}`,
           ),
         );
-      const read = await send('snapshot', `read ${group.index} ${id} (what the group starts from)`, readPath);
-      before = (recordsInAnswer(read) ?? []).find((r): r is StoredRecord => isStoredRecord(r) && r.id === id);
+      const readBefore = await send('snapshot', `read ${group.index} ${id} (what the group starts from)`, read.target);
+      before = (recordsInAnswer(readBefore) ?? []).find((r): r is StoredRecord => isStoredRecord(r) && r.id === id);
       if (!before)
         return done(
-          created.ok && read.ok
-            ? fail('read', 'records-missing-record', `the record just created, read back by id`, `${read.answer.status} ${read.answer.text.slice(0, 200)}`)
+          created.ok && readBefore.ok
+            ? fail(
+                'read',
+                'records-missing-record',
+                `the record just created, read back by id`,
+                `${readBefore.answer.status} ${readBefore.answer.text.slice(0, 200)}`,
+              )
             : undefined,
         );
     }
@@ -115,17 +104,12 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
     for (const [i, b] of built.entries()) {
       const answer = answerOf(results[i]!, b.operationId, b.description);
       if ('signature' in answer) return done(answer);
-      observed.push({ step: b.judged, model: modelRequest(context, b.target), answer, documented: context.documented(b.operationId) });
+      observed.push({ step: b.judged, model: b.model, answer, documented: context.documented(b.operationId) });
     }
-    const finalResult = await send('read-back', `read ${group.index} ${id} (what the group left)`, readPath);
+    const finalResult = await send('read-back', `read ${group.index} ${id} (what the group left)`, read.target);
     const finalAnswer = answerOf(finalResult, readOperation, `read ${group.index} ${id}`);
     if ('signature' in finalAnswer) return done(finalAnswer);
-    const final = {
-      step: { target: readPath, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined },
-      model: modelRequest(context, readPath),
-      answer: finalAnswer,
-      documented: context.documented(readOperation),
-    };
+    const final = { step: plainJudged(read.target, id), model: read.model, answer: finalAnswer, documented: context.documented(readOperation) };
     let order: number[] | undefined;
     try {
       order = await judgeGroup(observed, final, { index: group.index, id, before, secret: context.modelSecret, bodiless205: context.bodiless205 ?? false });

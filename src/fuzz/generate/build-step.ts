@@ -1,5 +1,4 @@
 import {
-  INDEX_DEFINITIONS,
   operationIdFor,
   type IndexName,
   type CoreRequest,
@@ -11,14 +10,12 @@ import { applyFlaw } from './apply-flaw.js';
 import { leafUpdate } from './leaf-update.js';
 import { formatPath } from './flaw-sites.js';
 import type { AuthMaterial } from './auth-table.js';
-import { GENERATED_SLOT, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type Transport } from './fuzz-step.js';
+import { bindSlotExprs, GENERATED_SLOT, VERB, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type Transport } from './fuzz-step.js';
 import { findOpenShapes } from './find-open-shapes.js';
-import { componentSchema, requestBodyNode, type SchemaNode } from './schema-node.js';
-import { bindSlotExprs } from './bind-slot-exprs.js';
+import { basePathOf, componentSchema, recordBodyNode, type SchemaNode } from './schema-node.js';
 import { openAlternatives, type OpenAlternative } from '../judge/open-alternatives.js';
 import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
 import { causeOf, effectiveTransport, OPEN_RAW_KINDS } from './effective-transport.js';
-import { describeQuery } from './describe-query.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { SequenceIds } from './sequence-ids.js';
 
@@ -87,15 +84,22 @@ export interface BuiltStep {
   changedIdTo: string | undefined;
 }
 
-const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
+/** `where kind = "x", select name, id` — a query in words, for step descriptions. */
+function describeQuery(query: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const equals = (query['where'] as { equals?: { target?: unknown; expr?: unknown } } | undefined)?.equals;
+  if (equals) parts.push(`where ${String(equals.target)} = ${JSON.stringify(equals.expr)}`.slice(0, 80));
+  if (Array.isArray(query['select'])) parts.push(`select ${query['select'].join(', ')}`.slice(0, 60));
+  return parts.join(', ') || 'empty query';
+}
 
 /**
  * Binds a step to the sequence's ids and builds its requests. Bodies come from the step's
  * generated value, get their id or marker, then the chosen flaw; queries get their slot ids.
  */
 export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
-  const definition = INDEX_DEFINITIONS.find((d) => d.name === step.index)!;
   const { ids } = context;
+  const node = step.op === 'create' || step.op === 'update' ? recordBodyNode(context.doc, step.index, step.op === 'create' ? 'post' : 'put') : undefined;
   const notes: string[] = [];
   let id: string | undefined;
   let pathId: string | undefined;
@@ -113,7 +117,6 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     return flawed.value as Record<string, unknown>;
   };
   if (step.op === 'create' || step.op === 'update') {
-    const node = requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put');
     let body: Record<string, unknown> = { ...step.body.value };
     let oneLeaf = false;
     if (step.op === 'create' && step.slot === GENERATED_SLOT) {
@@ -124,13 +127,14 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
       id = ids.slotId(step.index, step.slot);
       const changeId = step.op === 'update' && step.changeId;
       if (step.via === 'path' || changeId) pathId = id;
-      const leaf = step.op === 'update' && !changeId && step.leaf !== undefined ? current(context, step.index, id, step.leaf) : undefined;
+      const stored = step.op === 'update' ? context.recordOf?.(step.index, id) : undefined;
+      const leaf = !changeId && step.op === 'update' && step.leaf !== undefined && stored ? leafUpdate(stored, step.leaf) : undefined;
       if (leaf) {
         body = leaf.body;
         oneLeaf = true;
         notes.push(`only ${leaf.description} changed`);
       } else if (step.op === 'update') {
-        body = withWholeEntryConfigs(body, context.recordOf?.(step.index, id));
+        body = withWholeEntryConfigs(body, stored);
       }
       if (changeId) {
         changedIdTo = ids.otherId(step.index);
@@ -141,7 +145,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     }
     unbroken = body;
     // A one-leaf change stays valid: its point is the change, not a broken rule.
-    json = oneLeaf ? body : addFlaw(node, body, step.body.flaw, step.op === 'create');
+    json = oneLeaf ? body : addFlaw(node!, body, step.body.flaw, step.op === 'create');
   } else {
     if (step.slot !== undefined) pathId = id = ids.slotId(step.index, step.slot);
     if (step.query) {
@@ -157,7 +161,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   const createdWithoutMarker = step.op === 'create' && pathId === undefined && transport.raw !== 'normal' && !OPEN_RAW_KINDS.has(transport.raw);
   if (createdWithoutMarker) marker = undefined;
   const method = VERB[step.op];
-  const path = recordPath(definition.basePath, pathId);
+  const path = recordPath(basePathOf(step.index), pathId);
   const authOf = (side: 'target' | 'model') => context.auth[side][transport.auth];
   const targetAuth = authOf('target');
   const target: WireRequest = {
@@ -180,10 +184,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     asModel,
     noSuchField: `${ids.otherId(step.index)}-field`,
   });
-  const shapes =
-    (step.op === 'create' || step.op === 'update') && json
-      ? findOpenShapes(context.doc, context.spec, requestBodyNode(context.doc, `${definition.basePath}/{id}`, step.op === 'create' ? 'post' : 'put'), json)
-      : { extras: [], forms: [] };
+  const shapes = node && json ? findOpenShapes(context.doc, context.spec, node, json) : { extras: [], forms: [] };
   const openShapes = [...shapes.extras, ...shapes.forms];
   const breaks = requestBreaks(step.op, transport, bytes !== undefined, flaw, hiddenNameBreak !== undefined, changedIdTo !== undefined, openShapes.length > 0);
   // An update whose body sets no field but the id is as open as one without a body (faithful-answers empty-body-update).
@@ -244,11 +245,7 @@ function requestBreaks(
   return breaks;
 }
 
-/** The one-leaf change of the record the model holds under `id` (leaf-update.ts), if it has one. */
-function current(context: BuildContext, index: IndexName, id: string, pick: number): ReturnType<typeof leafUpdate> {
-  const record = context.recordOf?.(index, id);
-  return record ? leafUpdate(record, pick) : undefined;
-}
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * An update body whose entries (addressed by id, §4.1 rule 5) carry each config object whole:
@@ -264,23 +261,13 @@ function withWholeEntryConfigs(body: Record<string, unknown>, record: StoredReco
     const stored = record[list];
     if (!Array.isArray(entries) || !Array.isArray(stored)) continue;
     copy[list] = entries.map((entry: unknown) => {
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) return entry;
-      const patch = entry as Record<string, unknown>;
-      const before = stored.find((s: unknown) => typeof s === 'object' && s !== null && (s as { id?: unknown }).id === patch['id']) as
+      if (!isObject(entry)) return entry;
+      const before = stored.find((s: unknown) => typeof s === 'object' && s !== null && (s as { id?: unknown }).id === entry['id']) as
         | Record<string, unknown>
         | undefined;
-      const config = patch['config'];
+      const config = entry['config'];
       const storedConfig = before?.['config'];
-      if (
-        typeof config !== 'object' ||
-        config === null ||
-        Array.isArray(config) ||
-        typeof storedConfig !== 'object' ||
-        storedConfig === null ||
-        Array.isArray(storedConfig)
-      )
-        return entry;
-      return { ...patch, config: { ...(storedConfig as Record<string, unknown>), ...(config as Record<string, unknown>) } };
+      return isObject(config) && isObject(storedConfig) ? { ...entry, config: { ...storedConfig, ...config } } : entry;
     });
   }
   return copy;

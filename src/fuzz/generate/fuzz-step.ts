@@ -13,6 +13,26 @@ export const GENERATED_SLOT = 2;
 /** Slots per index in one sequence: few, so steps meet the same records often. */
 export const SLOT_COUNT = 3;
 
+/** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
+export const SLOT_EXPR_PREFIX = '@slot';
+
+/**
+ * A copy of a generated query whose `where.equals.expr` placeholders (`@slot2`) are replaced by
+ * what `to` makes of their slot: the slot's id, so a where can name a record of the sequence.
+ *
+ * @example bindSlotExprs({ where: { equals: { target: 'id', expr: '@slot1' } } }, (n) => `fz-1-e${n}`)
+ * // → { where: { equals: { target: 'id', expr: 'fz-1-e1' } } }
+ */
+export function bindSlotExprs(query: Record<string, unknown>, to: (slot: number) => string): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(query), (key, value: unknown) => {
+    if (key === 'expr' && typeof value === 'string' && value.startsWith(SLOT_EXPR_PREFIX)) {
+      const slot = Number(value.slice(SLOT_EXPR_PREFIX.length));
+      if (Number.isInteger(slot)) return to(slot);
+    }
+    return value;
+  }) as Record<string, unknown>;
+}
+
 /** A flaw picked at generation time and applied to the built body (see `listFlawSites`). */
 export interface FlawChoice {
   kind: FlawKind;
@@ -32,28 +52,31 @@ export interface Transport {
   raw: RawBodyKind;
 }
 
-/** Tokens and headers that must all fail authentication (§5), and the valid one. */
-export type AuthKind =
-  | 'valid'
-  | 'missing'
-  | 'malformed'
-  | 'alg-none'
-  | 'foreign-secret'
-  | 'rs256-header'
-  | 'hs512'
-  | 'expired'
-  | 'not-yet-valid'
-  | 'basic-scheme'
-  | 'in-query-string';
+/** Every token or header that must fail authentication (§5). */
+export const AUTH_KINDS = [
+  'missing',
+  'malformed',
+  'alg-none',
+  'foreign-secret',
+  'rs256-header',
+  'hs512',
+  'expired',
+  'not-yet-valid',
+  'basic-scheme',
+  'in-query-string',
+] as const;
+export type AuthKind = 'valid' | (typeof AUTH_KINDS)[number];
 
-/** The request Content-Type: JSON (four spellings: a charset parameter, another letter case), none, or another media type. */
-export type ContentTypeKind = 'json' | 'json-charset' | 'json-charset-tight' | 'json-upper' | 'missing' | 'text-plain' | 'form';
+/** Other spellings of application/json: a charset parameter, another letter case (§4.1; RFC 9110 section 8.3.1: letter case aside, parameters allowed). */
+export const JSON_SPELLINGS = ['json-charset', 'json-charset-tight', 'json-upper'] as const;
+/** No Content-Type, or another media type than JSON. */
+export const HOSTILE_CONTENT_TYPES = ['missing', 'text-plain', 'form'] as const;
+export type ContentTypeKind = 'json' | (typeof JSON_SPELLINGS)[number] | (typeof HOSTILE_CONTENT_TYPES)[number];
+export const JSON_CONTENT_TYPES: ReadonlySet<ContentTypeKind> = new Set(['json', ...JSON_SPELLINGS]);
 
-/** The spellings of application/json (§4.1; RFC 9110 section 8.3.1: letter case aside, parameters allowed). */
-export const JSON_CONTENT_TYPES: ReadonlySet<ContentTypeKind> = new Set(['json', 'json-charset', 'json-charset-tight', 'json-upper']);
-
-/** The body as built, or a hostile replacement of it. */
-export type RawBodyKind = 'normal' | 'malformed-json' | 'not-an-object' | 'deep-nesting' | 'huge-number' | 'invalid-utf8' | 'empty';
+/** Hostile replacements of the body as built (`normal`). */
+export const HOSTILE_RAW_KINDS = ['malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty'] as const;
+export type RawBodyKind = 'normal' | (typeof HOSTILE_RAW_KINDS)[number];
 
 /** A generated record or patch plus the optional flaw that breaks it. */
 export interface BodySpec {
@@ -62,10 +85,7 @@ export interface BodySpec {
 }
 
 /** A query body: select and where as generated from the spec's Query schema (ids bound later). */
-export interface QuerySpec {
-  value: Record<string, unknown>;
-  flaw: FlawChoice | undefined;
-}
+export type QuerySpec = BodySpec;
 
 interface StepBase {
   index: IndexName;
@@ -107,6 +127,8 @@ export interface DeleteStep extends StepBase {
   slot: number | undefined;
   query: QuerySpec | undefined;
 }
+
+export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
 
 /** The transport every step uses unless a hostile one was drawn. */
 export const NORMAL_TRANSPORT: Transport = { auth: 'valid', contentType: 'json', raw: 'normal' };

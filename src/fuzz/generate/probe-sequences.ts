@@ -1,14 +1,23 @@
 import fc from 'fast-check';
-import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
-import { GENERATED_SLOT, NORMAL_TRANSPORT, type AuthKind, type FlawKind, type FuzzStep, type QuerySpec, type Transport } from './fuzz-step.js';
-import { arbitraryForSchema } from './schema-arbitrary.js';
-import { requestBodyNode } from './schema-node.js';
+import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
+import {
+  AUTH_KINDS,
+  GENERATED_SLOT,
+  HOSTILE_CONTENT_TYPES,
+  NORMAL_TRANSPORT,
+  SLOT_EXPR_PREFIX,
+  type FlawKind,
+  type FuzzStep,
+  type Transport,
+} from './fuzz-step.js';
+import { recordArbitrary } from './schema-arbitrary.js';
+import { recordBodyNode } from './schema-node.js';
 import { findOpenShapes } from './find-open-shapes.js';
 import { listFlawSites } from './flaw-sites.js';
 import { leafPaths } from './leaf-update.js';
 import { minimalRecord } from './minimal-record.js';
 import { ID_STYLES } from './sequence-ids.js';
-import { AUTH_KINDS, BULK_MAX, SLOT_EXPR_PREFIX, bulkSteps, withIdStyle } from './step-arbitrary.js';
+import { BULK_MAX, bulkSteps, withIdStyle } from './step-arbitrary.js';
 import { REAL_TEXT, type Vocabulary } from './vocabulary.js';
 
 /**
@@ -74,21 +83,17 @@ const update = (
   changeId: false,
   leaf: extra.leaf,
 });
-const query = (value: Body): QuerySpec => ({ value, flaw: undefined });
-const read = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
-  op: 'read',
-  index,
-  transport,
-  slot,
-  query: q ? query(q) : undefined,
-});
-const remove = (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
-  op: 'delete',
-  index,
-  transport,
-  slot,
-  query: q ? query(q) : undefined,
-});
+const onRecords =
+  (op: 'read' | 'delete') =>
+  (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
+    op,
+    index,
+    transport,
+    slot,
+    query: q ? { value: q, flaw: undefined } : undefined,
+  });
+const read = onRecords('read');
+const remove = onRecords('delete');
 const equals = (target: string, expr: string) => ({ where: { equals: { target, expr } } });
 
 /** Depth of a path, counting only object keys and list places below the top level. */
@@ -133,10 +138,9 @@ function without(body: Body, paths: ReadonlyArray<ReadonlyArray<string | number>
  * the run's seed, so a replay sends the same probes.
  */
 function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, index: IndexName, seed: number): Body {
-  const node = requestBodyNode(doc, `${INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath}/{id}`, 'post');
-  const arbitrary = arbitraryForSchema(node, { doc, vocabulary, mode: 'create', omitTopLevel: ['id'] }) as fc.Arbitrary<Body>;
+  const node = recordBodyNode(doc, index, 'post');
   const closed = fc
-    .sample(arbitrary, { seed, numRuns: SAMPLES })
+    .sample(recordArbitrary(doc, vocabulary, index, 'post'), { seed, numRuns: SAMPLES })
     .map((body) => without(body, findOpenShapes(doc, spec, node, body).extras.map(parsePath)))
     .filter((body) => {
       const open = findOpenShapes(doc, spec, node, body);
@@ -156,8 +160,8 @@ function hostileTransports(doc: OpenApiDocument, index: IndexName, tagged: reado
   const base = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
   const change = { [PROBE_FIELD]: tagged[1]! };
   const transports: Transport[] = [
-    ...AUTH_KINDS.map((auth: AuthKind): Transport => ({ ...NORMAL_TRANSPORT, auth })),
-    ...(['missing', 'text-plain', 'form'] as const).map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType })),
+    ...AUTH_KINDS.map((auth): Transport => ({ ...NORMAL_TRANSPORT, auth })),
+    ...HOSTILE_CONTENT_TYPES.map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType })),
     ...(['malformed-json', 'not-an-object', 'empty'] as const).map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw })),
   ];
   return [create(index, 0, base), ...transports.map((transport) => update(index, 0, change, { transport })), read(index, 0)];
@@ -230,11 +234,8 @@ function changeDepths(index: IndexName, rich: Body): FuzzStep[] {
  * values — on update as on create (§2: the types; §4.1 rule 4 and update); nothing may be stored.
  */
 function typesEverywhere(doc: OpenApiDocument, spec: SpecValidator, index: IndexName, rich: Body): FuzzStep[] {
-  const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
   const sitesOf = (method: 'post' | 'put', kind: FlawKind) =>
-    listFlawSites(requestBodyNode(doc, `${basePath}/{id}`, method), rich, { doc, spec, allowMissing: false, keepTopLevel: ['id'] }).filter(
-      (s) => s.kind === kind,
-    );
+    listFlawSites(recordBodyNode(doc, index, method), rich, { doc, spec, allowMissing: false, keepTopLevel: ['id'] }).filter((s) => s.kind === kind);
   // A field whose name the description hides may be stored as sent: its refusal proves nothing.
   const picksOf = (method: 'post' | 'put', kind: FlawKind) => {
     const sites = sitesOf(method, kind);
@@ -301,7 +302,7 @@ function generatedAndUnknownIds(doc: OpenApiDocument, index: IndexName, tagged: 
  * shape depends on the index's schema (content, depths, types) get one probe per index.
  */
 export function probeSequences(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, seed: number): ProbeSequence[] {
-  const indices = INDEX_DEFINITIONS.map((d) => d.name);
+  const indices = INDEX_NAMES;
   const rotated = (n: number) => indices[(((seed + n) % indices.length) + indices.length) % indices.length]!;
   const tagged = vocabulary.taggedValues;
   const rich = Object.fromEntries(indices.map((index, n) => [index, richBody(doc, spec, vocabulary, index, seed + n)])) as Record<IndexName, Body>;

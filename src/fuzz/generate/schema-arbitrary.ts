@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { OpenApiDocument } from '../../reference-server/core/index.js';
+import type { IndexName, OpenApiDocument } from '../../reference-server/core/index.js';
 import {
   declaredProperties,
   describedTypeNode,
@@ -7,6 +7,7 @@ import {
   itemsNode,
   oneOfNodes,
   propertyNode,
+  recordBodyNode,
   requiredProperties,
   type SchemaNode,
 } from './schema-node.js';
@@ -58,6 +59,12 @@ export function arbitraryForSchema(node: SchemaNode, options: SchemaArbitraryOpt
     default:
       return extraValue(options.vocabulary, options.mode === 'update' ? 'update' : 'create');
   }
+}
+
+/** Valid bodies of a create (`post`) or update (`put`) of one record of the index, without the id the caller sets. */
+export function recordArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName, method: 'post' | 'put'): fc.Arbitrary<Record<string, unknown>> {
+  const options = { doc, vocabulary, mode: method === 'post' ? ('create' as const) : ('update' as const), omitTopLevel: ['id'] };
+  return arbitraryForSchema(recordBodyNode(doc, index, method), options) as fc.Arbitrary<Record<string, unknown>>;
 }
 
 function stringArbitrary(node: SchemaNode, options: SchemaArbitraryOptions, path: readonly string[]): fc.Arbitrary<string> {

@@ -1,5 +1,5 @@
 import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../../contract/faithful-answers.js';
-import type { OpenApiDocument } from '../../reference-server/core/index.js';
+import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */
 export interface SchemaNode {
@@ -48,12 +48,10 @@ export function propertyNode(doc: OpenApiDocument, node: SchemaNode, name: strin
   return schemaAt(doc, `${node.pointer}/properties/${escapePointer(name)}`);
 }
 
-/** The item schema of an array schema. */
 export function itemsNode(doc: OpenApiDocument, node: SchemaNode): SchemaNode | undefined {
   return node.schema['items'] === undefined ? undefined : schemaAt(doc, `${node.pointer}/items`);
 }
 
-/** The branches of a `oneOf`. */
 export function oneOfNodes(doc: OpenApiDocument, node: SchemaNode): SchemaNode[] {
   const branches = node.schema['oneOf'];
   return Array.isArray(branches) ? branches.map((_, i) => schemaAt(doc, `${node.pointer}/oneOf/${i}`)) : [];
@@ -69,13 +67,11 @@ export function describedTypeNode(node: SchemaNode, name: string): SchemaNode | 
   return { pointer: `${node.pointer}/properties/${escapePointer(name)}/${DESCRIBED_TYPE_MARK}`, schema: raw[DESCRIBED_TYPE_MARK] as Record<string, unknown> };
 }
 
-/** Names of the declared properties of an object schema. */
 export function declaredProperties(node: SchemaNode): string[] {
   const properties = node.schema['properties'];
   return typeof properties === 'object' && properties !== null ? Object.keys(properties) : [];
 }
 
-/** Required property names of an object schema. */
 export function requiredProperties(node: SchemaNode): string[] {
   const required = node.schema['required'];
   return Array.isArray(required) ? required.filter((r): r is string => typeof r === 'string') : [];
@@ -92,6 +88,13 @@ export function requestBodyNode(doc: OpenApiDocument, pathTemplate: string, meth
   const branches = oneOfNodes(doc, media).filter((b) => b.schema['x-extension'] === undefined);
   return branches[0] ?? media;
 }
+
+/** `{base}` of an index: `/catalog/agent`. */
+export const basePathOf = (index: IndexName): string => INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
+
+/** The body a create (`post`) or update (`put`) of one record of the index takes ({@link requestBodyNode}). */
+export const recordBodyNode = (doc: OpenApiDocument, index: IndexName, method: 'post' | 'put'): SchemaNode =>
+  requestBodyNode(doc, `${basePathOf(index)}/{id}`, method);
 
 /**
  * True when the spec marks a property, or the schema it refers to, as an extension

@@ -1,69 +1,42 @@
 import fc from 'fast-check';
-import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
+import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
 import {
+  AUTH_KINDS,
+  bindSlotExprs,
   GENERATED_SLOT,
+  HOSTILE_CONTENT_TYPES,
+  HOSTILE_RAW_KINDS,
+  JSON_SPELLINGS,
   NORMAL_TRANSPORT,
   SLOT_COUNT,
-  type AuthKind,
-  type ContentTypeKind,
+  SLOT_EXPR_PREFIX,
   type FuzzStep,
   type FlawChoice,
   type FlawKind,
   type QuerySpec,
   type Transport,
 } from './fuzz-step.js';
-import { arbitraryForSchema } from './schema-arbitrary.js';
-import { componentSchema, declaredProperties, propertyNode, requestBodyNode } from './schema-node.js';
+import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
+import { componentSchema, declaredProperties, propertyNode } from './schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
 import { minimalRecord } from './minimal-record.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';
 import { mayReadAsNonString } from '../../contract/faithful-answers.js';
-
-/** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
-export const SLOT_EXPR_PREFIX = '@slot';
-
-/** Every token or header that must fail authentication (§5). */
-export const AUTH_KINDS: readonly AuthKind[] = [
-  'missing',
-  'malformed',
-  'alg-none',
-  'foreign-secret',
-  'rs256-header',
-  'hs512',
-  'expired',
-  'not-yet-valid',
-  'basic-scheme',
-  'in-query-string',
-];
 
 function flawChoice(kinds: readonly FlawKind[], percent: number): fc.Arbitrary<FlawChoice | undefined> {
   const choice = fc.record({ kind: fc.constantFrom(...kinds), pick: fc.nat(50), variant: fc.nat(10) });
   return fc.oneof({ arbitrary: fc.constant(undefined), weight: 100 - percent }, { arbitrary: choice, weight: percent });
 }
 
-/** Other spellings of application/json: with a charset parameter, in another letter case (§4.1, RFC 9110 section 8.3.1). */
-const JSON_SPELLINGS: readonly ContentTypeKind[] = ['json-charset', 'json-charset-tight', 'json-upper'];
-
 /** The transport: as the description asks most of the time (application/json in any spelling), otherwise one hostile change. */
-export function transportArbitrary(): fc.Arbitrary<Transport> {
+function transportArbitrary(): fc.Arbitrary<Transport> {
   const hostile = fc.oneof(
     fc.constantFrom(...AUTH_KINDS).map((auth): Transport => ({ ...NORMAL_TRANSPORT, auth })),
-    fc
-      .constantFrom('missing', 'text-plain', 'form')
-      .map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType: contentType as Transport['contentType'] })),
-    fc
-      .constantFrom('malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty')
-      .map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw: raw as Transport['raw'] })),
+    fc.constantFrom(...HOSTILE_CONTENT_TYPES).map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType })),
+    fc.constantFrom(...HOSTILE_RAW_KINDS).map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw })),
   );
   const spelled = fc.constantFrom(...JSON_SPELLINGS).map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType }));
   return fc.oneof({ arbitrary: fc.constant(NORMAL_TRANSPORT), weight: 70 }, { arbitrary: spelled, weight: 15 }, { arbitrary: hostile, weight: 15 });
-}
-
-/** Field names a query of this index may name: the declared ones, the vocabulary's, and `id`. */
-function queryFieldNames(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary): string[] {
-  const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
-  const declared = declaredProperties(componentSchema(doc, definition.inputSchema));
-  return [...new Set(['id', ...declared, ...vocabulary.fieldNames])];
 }
 
 /**
@@ -87,12 +60,13 @@ function exprArbitrary(vocabulary: Vocabulary, safeOnly: boolean): fc.Arbitrary<
 const NUMBER_AND_BOOLEAN_TEXTS = ['0', '1', '-1', '2', '0.1', '1.0', '2e0', '-0', 'true', 'false'];
 
 /**
- * A query from the spec's Query schema: `select` names fields of the index, `where.equals`
- * compares one of them. `deleteOnBase` keeps only a where whose expr is a run id or tagged
- * value, unbroken, so it can never match a record the run did not make.
+ * A query from the spec's Query schema: `select` names fields of the index (the declared ones, the
+ * vocabulary's, and `id`), `where.equals` compares one of them. `deleteOnBase` keeps only a where
+ * whose expr is a run id or tagged value, unbroken, so it can never match a record the run did not make.
  */
 function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary, use: 'read' | 'delete' | 'delete-on-base'): fc.Arbitrary<QuerySpec> {
-  const names = fc.constantFrom(...queryFieldNames(doc, index, vocabulary));
+  const { inputSchema } = INDEX_DEFINITIONS.find((d) => d.name === index)!;
+  const names = fc.constantFrom(...new Set(['id', ...declaredProperties(componentSchema(doc, inputSchema)), ...vocabulary.fieldNames]));
   const stringFor = (path: readonly string[]) => (path.at(-1) === 'expr' ? exprArbitrary(vocabulary, use === 'delete-on-base') : names);
   const query = componentSchema(doc, 'Query');
   const options = { doc, vocabulary, mode: 'query' as const, stringFor };
@@ -104,22 +78,17 @@ function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Voca
     if (fit && equals) equals.expr = equals.target === 'id' ? `${SLOT_EXPR_PREFIX}${slot}` : tagged;
     return q;
   });
-  const kinds: FlawKind[] = ['wrong-type', 'too-short', 'unknown-member'];
-  const flaw = use === 'delete-on-base' ? fc.constant(undefined) : flawChoice(kinds, 25);
+  const flaw = use === 'delete-on-base' ? fc.constant(undefined) : flawChoice(['wrong-type', 'too-short', 'unknown-member'], 25);
   return fc.record({ value: value as fc.Arbitrary<Record<string, unknown>>, flaw });
 }
 
 /** The arbitrary of one step on one index (see {@link FuzzStep}); deletes without where only when `destructive`. */
 export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName, destructive = false): fc.Arbitrary<FuzzStep> {
-  const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
-  const basePath = definition.basePath;
-  const body = (method: 'post' | 'put', mode: 'create' | 'update', kinds: FlawKind[]) =>
-    fc.record({
-      value: arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, method), { doc, vocabulary, mode, omitTopLevel: ['id'] }) as fc.Arbitrary<
-        Record<string, unknown>
-      >,
-      flaw: flawChoice(kinds, 30),
-    });
+  const transport = transportArbitrary();
+  const step = (op: FuzzStep['op'], fields: Record<string, fc.Arbitrary<unknown>>) =>
+    fc.record({ op: fc.constant(op), index: fc.constant(index), transport, ...fields }) as fc.Arbitrary<FuzzStep>;
+  const body = (method: 'post' | 'put', kinds: FlawKind[]) =>
+    fc.record({ value: recordArbitrary(doc, vocabulary, index, method), flaw: flawChoice(kinds, 30) });
   // Slot 0 most often, so creates, updates, reads and deletes meet the same record.
   const slot = fc.oneof(
     { arbitrary: fc.constant(0), weight: 3 },
@@ -127,77 +96,41 @@ export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, inde
     { arbitrary: fc.constant(GENERATED_SLOT), weight: 2 },
   );
   const via = fc.constantFrom('path' as const, 'body' as const);
-  const transport = transportArbitrary();
-  const create = fc.record({
-    op: fc.constant('create' as const),
-    index: fc.constant(index),
-    transport,
-    slot,
-    via,
-    body: body('post', 'create', ['missing', 'wrong-type', 'bad-enum']),
-  });
-  const read = fc.record({
-    op: fc.constant('read' as const),
-    index: fc.constant(index),
-    transport,
-    slot: fc.option(slot, { freq: 2, nil: undefined }),
-    query: fc.option(queryArbitrary(doc, index, vocabulary, 'read'), { freq: 2, nil: undefined }),
-  });
-  const update = fc.record({
-    op: fc.constant('update' as const),
-    index: fc.constant(index),
-    transport,
-    slot,
-    via,
-    body: body('put', 'update', ['wrong-type', 'bad-enum']),
-    changeId: fc.oneof({ arbitrary: fc.constant(false), weight: 12 }, { arbitrary: fc.constant(true), weight: 1 }),
-    leaf: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(40), weight: 1 }),
-  });
-  const deleteById = fc.record({
-    op: fc.constant('delete' as const),
-    index: fc.constant(index),
-    transport,
-    slot: slot as fc.Arbitrary<number | undefined>,
-    query: fc.option(queryArbitrary(doc, index, vocabulary, 'delete'), { freq: 3, nil: undefined }),
-  });
-  const deleteByWhere = fc.record({
-    op: fc.constant('delete' as const),
-    index: fc.constant(index),
-    transport,
-    slot: fc.constant(undefined),
-    query: queryArbitrary(doc, index, vocabulary, 'delete-on-base') as fc.Arbitrary<QuerySpec | undefined>,
-  });
-  const deleteAll = fc.record({
-    op: fc.constant('delete' as const),
-    index: fc.constant(index),
-    transport,
-    slot: fc.constant(undefined),
-    query: fc.constant(undefined),
-  });
   const kinds: Array<fc.WeightedArbitrary<FuzzStep>> = [
-    { arbitrary: create, weight: 35 },
-    { arbitrary: read, weight: 25 },
-    { arbitrary: update, weight: 25 },
-    { arbitrary: deleteById, weight: 10 },
-    { arbitrary: deleteByWhere, weight: 5 },
+    { arbitrary: step('create', { slot, via, body: body('post', ['missing', 'wrong-type', 'bad-enum']) }), weight: 35 },
+    {
+      arbitrary: step('read', {
+        slot: fc.option(slot, { freq: 2, nil: undefined }),
+        query: fc.option(queryArbitrary(doc, index, vocabulary, 'read'), { freq: 2, nil: undefined }),
+      }),
+      weight: 25,
+    },
+    {
+      arbitrary: step('update', {
+        slot,
+        via,
+        body: body('put', ['wrong-type', 'bad-enum']),
+        changeId: fc.oneof({ arbitrary: fc.constant(false), weight: 12 }, { arbitrary: fc.constant(true), weight: 1 }),
+        leaf: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(40), weight: 1 }),
+      }),
+      weight: 25,
+    },
+    { arbitrary: step('delete', { slot, query: fc.option(queryArbitrary(doc, index, vocabulary, 'delete'), { freq: 3, nil: undefined }) }), weight: 10 },
+    { arbitrary: step('delete', { slot: fc.constant(undefined), query: queryArbitrary(doc, index, vocabulary, 'delete-on-base') }), weight: 5 },
   ];
-  if (destructive) kinds.push({ arbitrary: deleteAll, weight: 2 });
+  if (destructive) kinds.push({ arbitrary: step('delete', { slot: fc.constant(undefined), query: fc.constant(undefined) }), weight: 2 });
   return fc.oneof(...kinds);
 }
 
 /** A valid create of slot 0 or 1 sent as the description asks: what a sequence starts from, so later steps find records. */
 function setupCreateArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName): fc.Arbitrary<FuzzStep> {
-  const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
-  const value = arbitraryForSchema(requestBodyNode(doc, `${basePath}/{id}`, 'post'), { doc, vocabulary, mode: 'create', omitTopLevel: ['id'] }) as fc.Arbitrary<
-    Record<string, unknown>
-  >;
   return fc.record({
     op: fc.constant('create' as const),
     index: fc.constant(index),
     transport: fc.constant(NORMAL_TRANSPORT),
     slot: fc.constantFrom(0, 1),
     via: fc.constantFrom('path' as const, 'body' as const),
-    body: fc.record({ value, flaw: fc.constant(undefined) }),
+    body: fc.record({ value: recordArbitrary(doc, vocabulary, index, 'post'), flaw: fc.constant(undefined) }),
   });
 }
 
@@ -248,7 +181,7 @@ function bulkArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary): fc.Arbitra
   const count = fc.oneof(fc.constant(BULK_MAX), fc.integer({ min: 2, max: BULK_MAX }));
   const reads = fc.record({ readAll: fc.boolean(), readWhere: fc.boolean(), deleteWhere: fc.boolean() });
   return fc
-    .record({ index: fc.constantFrom(...INDEX_DEFINITIONS.map((d) => d.name)), count, tagged: fc.constantFrom(...vocabulary.taggedValues), reads })
+    .record({ index: fc.constantFrom(...INDEX_NAMES), count, tagged: fc.constantFrom(...vocabulary.taggedValues), reads })
     .map(({ index, count, tagged, reads }) => bulkSteps(doc, index, count, tagged, reads));
 }
 
@@ -262,15 +195,8 @@ const styled = (slot: number, style: number) => (slot === 0 || slot === 1 ? styl
  */
 export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
   if (style === 0) return steps;
-  const restyle = (query: QuerySpec | undefined): QuerySpec | undefined => {
-    if (!query) return query;
-    const value = JSON.parse(JSON.stringify(query.value), (key, v: unknown) => {
-      if (key !== 'expr' || typeof v !== 'string' || !v.startsWith(SLOT_EXPR_PREFIX)) return v;
-      const slot = Number(v.slice(SLOT_EXPR_PREFIX.length));
-      return Number.isInteger(slot) ? `${SLOT_EXPR_PREFIX}${styled(slot, style)}` : v;
-    }) as Record<string, unknown>;
-    return { ...query, value };
-  };
+  const restyle = (query: QuerySpec | undefined) =>
+    query && { ...query, value: bindSlotExprs(query.value, (slot) => `${SLOT_EXPR_PREFIX}${styled(slot, style)}`) };
   return steps.map((step): FuzzStep => {
     if (step.op === 'create' || step.op === 'update') return { ...step, slot: styled(step.slot, style) };
     return { ...step, slot: step.slot === undefined ? undefined : styled(step.slot, style), query: restyle(step.query) };
@@ -292,8 +218,8 @@ export function sequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, 
 }
 
 function plainSequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive: boolean): fc.Arbitrary<FuzzStep[]> {
-  const perIndex = INDEX_DEFINITIONS.map((d) => stepArbitrary(doc, vocabulary, d.name, destructive));
-  const setups = INDEX_DEFINITIONS.map((d) => setupCreateArbitrary(doc, vocabulary, d.name));
+  const perIndex = INDEX_NAMES.map((index) => stepArbitrary(doc, vocabulary, index, destructive));
+  const setups = INDEX_NAMES.map((index) => setupCreateArbitrary(doc, vocabulary, index));
   const withSetup = (setup: fc.Arbitrary<FuzzStep>, step: fc.Arbitrary<FuzzStep>) =>
     fc.tuple(fc.array(setup, { maxLength: 2 }), fc.array(step, { minLength: 1, maxLength: maxSteps })).map(([first, rest]) => [...first, ...rest]);
   const oneIndex = fc.oneof(...perIndex.map((step, i) => withSetup(setups[i]!, step)));

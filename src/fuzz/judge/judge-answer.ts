@@ -14,6 +14,7 @@ import type { CoreResponse } from '../../reference-server/core/index.js';
 import type { BuiltStep, RequestBreak } from '../generate/build-step.js';
 import { compareRecordLists } from './compare-records.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
+import type { WireRequest } from '../generate/wire-request.js';
 
 /** The target's answer is acceptable (and what the model's store must become), or a failure. */
 export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } | { ok: false; rule: string; check: string; expected: string; actual: string };
@@ -21,7 +22,17 @@ export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } |
 /** What the judge needs to know of the request: its bytes, the id it named and how its body was built. */
 export type JudgedRequest = Pick<BuiltStep, 'target' | 'id' | 'flaw' | 'openShapes' | 'resyncAfter' | 'breaks' | 'hiddenNameBreak'>;
 
-/** What the judge compares. */
+/** A request the fuzzer sends itself (a read back, a request of a concurrent group): plain, its body unbroken. */
+export const plainJudged = (target: WireRequest, id: string | undefined): JudgedRequest => ({
+  target,
+  id,
+  flaw: undefined,
+  openShapes: [],
+  resyncAfter: false,
+  breaks: [],
+  hiddenNameBreak: undefined,
+});
+
 export interface JudgeInput {
   step: JudgedRequest;
   model: CoreResponse;

@@ -54,7 +54,6 @@ export function parseFuzzBaseline(text: string): { ok: true; baseline: FuzzBasel
   return { ok: true, baseline: { knownDeviations: entries } };
 }
 
-/** Holds a run's failures against the baseline. */
 export function compareFuzzWithBaseline(failures: readonly FuzzFailure[], baseline: FuzzBaseline): FuzzBaselineComparison {
   const reasons = new Map(baseline.knownDeviations.map((e) => [e.signature, e.reason]));
   const accepted = failures.filter((f) => reasons.has(f.signature)).map((failure) => ({ failure, reason: reasons.get(failure.signature)! }));

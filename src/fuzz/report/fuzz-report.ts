@@ -54,7 +54,6 @@ export interface FuzzOptions {
   onFailure?: (failure: FuzzFailure) => void;
 }
 
-/** A progress line's numbers. */
 export interface FuzzProgress {
   /** `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
   phase: 'fuzzing' | 'clean-up';

@@ -93,16 +93,12 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   return [markdown, junit, json];
 }
 
-/** The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose read-back did not finish): they say so and why. */
-export async function writeFuzzNotRunReports(reportDir: string, notRun: NotRunReport): Promise<string[]> {
-  await mkdir(reportDir, { recursive: true });
-  const files = fuzzNotRunFiles(reportDir, notRun);
-  for (const [path, text] of files) await writeFile(path, text, 'utf8');
-  return files.map(([path]) => path);
-}
-
-/** {@link writeFuzzNotRunReports} for a signal handler, which must finish before the process exits. */
-export function writeFuzzNotRunReportsSync(reportDir: string, notRun: NotRunReport): string[] {
+/**
+ * The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose
+ * read-back did not finish): they say so and why. Written at once, as a signal handler needs
+ * before the process exits.
+ */
+export function writeFuzzNotRunReports(reportDir: string, notRun: NotRunReport): string[] {
   mkdirSync(reportDir, { recursive: true });
   const files = fuzzNotRunFiles(reportDir, notRun);
   for (const [path, text] of files) writeFileSync(path, text, 'utf8');

@@ -1,19 +1,23 @@
-import {
-  type CoreRequest,
-  INDEX_DEFINITIONS,
-  type IndexName,
-  type StoredRecord,
-  type OpenApiDocument,
-  type SpecValidator,
-} from '../../reference-server/core/index.js';
+import type { CoreRequest, IndexName, StoredRecord, OpenApiDocument, SpecValidator } from '../../reference-server/core/index.js';
 import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
-import type { RefusedShapes } from './refused-shapes.js';
 import { listedRecords } from '../../contract/listed-records.js';
 import type { RunBudget } from './run-budget.js';
 import type { SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
+import { basePathOf } from '../generate/schema-node.js';
+
+/**
+ * Which shapes of an agent the target refuses, where the description leaves it free to store or
+ * refuse them (faithful-answers nested-extra-fields, hidden-name-fields, resource-config-path):
+ * an extra field inside an entry (`actions.*`) or its config (`actions.config.*`), a field whose
+ * name the description hides (`parameters.list`), such a field of another type than described
+ * (`actions.config.daemon!type`), and one form of a value the description allows in several
+ * (`resources.config.path|array`). `undefined` when the probe could not tell (the run then lets
+ * the target refuse any of them).
+ */
+export type RefusedShapes = ReadonlySet<string> | undefined;
 
 /** What a fuzz run shares across its sequences. */
 export interface FuzzContext extends SafetyPolicy {
@@ -70,8 +74,7 @@ export function plainRequest(
   id: string | undefined,
   body?: unknown,
 ): { target: WireRequest; model: CoreRequest } {
-  const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
-  const path = recordPath(definition.basePath, id);
+  const path = recordPath(basePathOf(index), id);
   const bytes = body === undefined ? undefined : Buffer.from(JSON.stringify(body), 'utf8');
   const target: WireRequest = { method, path, headers: requestHeaders('json', context.auth.target.valid), body: bytes };
   return { target, model: toCoreRequest({ ...target, headers: requestHeaders('json', context.auth.model.valid) }) };

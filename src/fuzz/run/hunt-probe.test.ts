@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FuzzFailure } from './fuzz-session.js';
 import { NORMAL_TRANSPORT, type FuzzStep } from '../generate/fuzz-step.js';
-import { huntProbe } from './hunt-probe.js';
+import { huntProbe } from './hunt-failure.js';
 import type { SequenceResult } from './run-sequence.js';
 
 const step = (slot: number): FuzzStep => ({ op: 'read', index: 'event', transport: NORMAL_TRANSPORT, slot, query: undefined });

@@ -1,6 +1,5 @@
 import { REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
-import { plainRequest, type FuzzContext } from './fuzz-session.js';
-import type { RefusedShapes } from './refused-shapes.js';
+import { plainRequest, type FuzzContext, type RefusedShapes } from './fuzz-session.js';
 import { describedTypeNode, declaredProperties, itemsNode, oneOfNodes, propertyNode, requestBodyNode, type SchemaNode } from '../generate/schema-node.js';
 
 /**
@@ -103,12 +102,11 @@ export async function probeEntryShapes(context: FuzzContext): Promise<RefusedSha
   // Each probe is one shape and one agent of its own: they go out together (the sender keeps a few in flight).
   const probes: Array<[string, Record<string, unknown>]> = [];
   for (const site of probeSites(context)) {
-    const path = [site.list, site.inConfig ? 'config' : undefined, site.hidden?.name ?? 'fz_probe_field'].filter(Boolean).join('.');
-    const key = shapeKey(path, hiddenNames);
+    const pathTo = (name: string) => [site.list, site.inConfig ? 'config' : undefined, name].filter(Boolean).join('.');
+    const key = shapeKey(pathTo(site.hidden?.name ?? 'fz_probe_field'), hiddenNames);
     if (site.forms) {
-      const formPath = [site.list, site.inConfig ? 'config' : undefined, site.forms.name].filter(Boolean).join('.');
       for (const branch of site.forms.branches)
-        probes.push([`${formPath}|${String(branch.schema['type'])}`, probeAgent(next(), site, describedValue(branch), site.forms.name)]);
+        probes.push([`${pathTo(site.forms.name)}|${String(branch.schema['type'])}`, probeAgent(next(), site, describedValue(branch), site.forms.name)]);
     } else if (!site.hidden) probes.push([key, probeAgent(next(), site, 'probe', 'fz_probe_field')]);
     else {
       probes.push([key, probeAgent(next(), site, describedValue(site.hidden.described), site.hidden.name)]);

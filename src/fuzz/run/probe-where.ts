@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { INDEX_DEFINITIONS, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
 import { plainRequest, recordsInAnswer, type Exchange, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
-import { arbitraryForSchema } from '../generate/schema-arbitrary.js';
-import { requestBodyNode } from '../generate/schema-node.js';
+import { recordArbitrary } from '../generate/schema-arbitrary.js';
+import { basePathOf } from '../generate/schema-node.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 
 /** What the probe found: the indices whose where filters, and failures of those that do not. */
@@ -11,18 +11,6 @@ export interface WhereProbe {
   failures: FuzzFailure[];
   /** Set when the target could not be reached at all (a usage problem, not a finding). */
   unreachable: string | undefined;
-}
-
-/** A valid record for an index, generated from its create schema (the same on every run). */
-function probeRecord(context: FuzzContext, index: IndexName): Record<string, unknown> {
-  const basePath = INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
-  const arbitrary = arbitraryForSchema(requestBodyNode(context.doc, `${basePath}/{id}`, 'post'), {
-    doc: context.doc,
-    vocabulary: createVocabulary(context.runPrefix),
-    mode: 'create',
-    omitTopLevel: ['id'],
-  });
-  return fc.sample(arbitrary, { seed: 1, numRuns: 1 })[0] as Record<string, unknown>;
 }
 
 /**
@@ -35,7 +23,7 @@ function probeRecord(context: FuzzContext, index: IndexName): Record<string, unk
  */
 export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
   const probe: WhereProbe = { trusted: new Set(), failures: [], unreachable: undefined };
-  for (const index of INDEX_NAMES_IN_ORDER) {
+  for (const index of INDEX_NAMES) {
     const exchanges: Exchange[] = [];
     const send = async (description: string, request: ReturnType<typeof plainRequest>['target']) => {
       const result = await context.sender.send(request);
@@ -43,10 +31,12 @@ export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
       return result;
     };
     const id = `${context.runPrefix}probe`;
-    const created = await send(`create ${index} ${id}`, plainRequest(context, 'POST', index, id, probeRecord(context, index)).target);
+    // A valid record, generated from the index's create schema (the same on every run).
+    const record = fc.sample(recordArbitrary(context.doc, createVocabulary(context.runPrefix), index, 'post'), { seed: 1, numRuns: 1 })[0];
+    const created = await send(`create ${index} ${id}`, plainRequest(context, 'POST', index, id, record).target);
     if (!created.ok) {
       // Cut short by the time budget: the target may be slow, not unreachable; the run just ends.
-      if (!created.cutShort) probe.unreachable = `POST ${INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath}: ${created.error}`;
+      if (!created.cutShort) probe.unreachable = `POST ${basePathOf(index)}: ${created.error}`;
       return probe;
     }
     const query = { where: { equals: { target: 'id', expr: `${context.runPrefix}matches-nothing` } } };
@@ -70,5 +60,3 @@ export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
   }
   return probe;
 }
-
-const INDEX_NAMES_IN_ORDER: readonly IndexName[] = INDEX_DEFINITIONS.map((d) => d.name);

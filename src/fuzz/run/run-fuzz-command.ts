@@ -8,7 +8,7 @@ import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, unacceptedFailures, type FuzzOptions, type FuzzReport } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
 import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
-import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzNotRunReportsSync, writeFuzzReports } from '../report/write-fuzz-reports.js';
+import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
 import { READ_BACK_DEADLINE_MS } from '../../run/read-run-leftovers.js';
 import { leftoverLines } from '../../run/render-not-run.js';
 import { INDEX_NAMES } from '../../reference-server/core/index.js';
@@ -60,7 +60,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const problem = await checkTarget(connection);
     if (problem !== undefined) {
       out.write(`mgmt-kit fuzz: ${problem} No sequence was run.\n`);
-      await writeFuzzNotRunReports(commandOptions.reportDir, {
+      writeFuzzNotRunReports(commandOptions.reportDir, {
         baseUrl: settings.baseUrl,
         date: new Date(),
         verdict: decideVerdict(notRun(`pre-flight: ${problem}`)),
@@ -86,7 +86,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       ended = true;
       const verdict = decideVerdict({ interrupted: signal, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [...INDEX_NAMES] });
       const notRunReport = { baseUrl: settings.baseUrl, date: new Date(), verdict, runPrefix, leftoversUnread: why };
-      writeFuzzNotRunReportsSync(commandOptions.reportDir, notRunReport);
+      writeFuzzNotRunReports(commandOptions.reportDir, notRunReport);
       out.write(
         `mgmt-kit fuzz: interrupted by ${signal}: no verdict. ${leftoverLines(notRunReport).text.join(' ')}\nVerdict: ${verdict.word} (exit ${verdict.exitCode})\n`,
       );
@@ -119,14 +119,14 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
         onFailure: (failure) => {
           const known = commandOptions.baseline?.baseline.knownDeviations.some((e) => e.signature === failure.signature);
           out.write(
-            `\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n${indent(formatRepro(failure, settings.baseUrl, token, headers))}\n\n`,
+            `\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n  ${formatRepro(failure, settings.baseUrl, token, headers).replace(/\n/g, '\n  ')}\n\n`,
           );
         },
       });
     } catch (error) {
       if (!(error instanceof FuzzSetupError)) throw error;
       out.write(`mgmt-kit fuzz: ${error.message}\n`);
-      await writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(error.message)) });
+      writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(error.message)) });
       return 2;
     } finally {
       clearTimeout(deadline);
@@ -134,7 +134,8 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     }
     if (commandOptions.baseline)
       report.baseline = { file: commandOptions.baseline.file, comparison: compareFuzzWithBaseline(report.failures, commandOptions.baseline.baseline) };
-    const coverageShortfall = checkMinCoverage(fuzzCoverage(report), commandOptions.minCoverage);
+    const coverage = fuzzCoverage(report);
+    const coverageShortfall = checkMinCoverage(coverage, commandOptions.minCoverage);
     // --write-baseline lists every failure found: the run that wrote it is green by it.
     const failing = commandOptions.writeBaseline !== undefined ? [] : unacceptedFailures(report);
     // One verdict (run-verdict.ts), which every report and the exit code give.
@@ -156,7 +157,6 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     }
     const minted = settings.auth.token === undefined && settings.auth.tokenCommand === undefined && settings.auth.jwtSecret !== undefined;
     const tokenNote = minted ? ' (repros use $TOKEN: export TOKEN=$(mgmt-kit token --secret <the secret>))' : '';
-    const coverage = fuzzCoverage(report);
     out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
     for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
     const commands = report.cleanUp.deleteCommands ?? [];
@@ -170,8 +170,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     if (report.targetStopped) out.write(`mgmt-kit fuzz: ${report.targetStopped.line}. No verdict past that point; the run did not finish.\n`);
     if (signalled !== undefined) out.write(`mgmt-kit fuzz: interrupted by ${signalled}: no verdict; the run did not finish.\n`);
     for (const line of baselineLines(report.baseline)) out.write(`${line}\n`);
-    const shortfall = coverageShortfall;
-    if (shortfall !== undefined) out.write(`mgmt-kit fuzz: ${shortfall}\n`);
+    if (coverageShortfall !== undefined) out.write(`mgmt-kit fuzz: ${coverageShortfall}\n`);
     if (report.stoppedBy === 'throttled') {
       out.write(
         `mgmt-kit fuzz: the target throttled the run (429, or 503 with Retry-After) after ${report.requests} requests — no verdict past that point. ` +
@@ -196,9 +195,3 @@ function baselineLines(baseline: FuzzReport['baseline']): string[] {
     ...comparison.newFailures.map((failure) => `  NEW       ${failure.signature} — ${failure.title.slice(0, 200)}`),
   ];
 }
-
-const indent = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { openConnection } from '../../connection/open-connection.js';
 import { curlDelete } from '../../run/read-run-leftovers.js';
-import { INDEX_DEFINITIONS, INDEX_NAMES } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, type IndexName } from '../../reference-server/core/index.js';
+import { basePathOf } from '../generate/schema-node.js';
 import { createFuzzContext } from './create-fuzz-context.js';
 import type { FuzzContext, FuzzFailure } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
-import { huntFailure, type HuntResult } from './hunt-failure.js';
+import { huntFailure, huntProbe, type HuntResult } from './hunt-failure.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
 import { probeEntryShapes } from './probe-entry-shapes.js';
@@ -15,7 +16,6 @@ import { createWireSender } from './send-wire-request.js';
 import { runSequence } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/step-arbitrary.js';
 import { probeSequences } from '../generate/probe-sequences.js';
-import { huntProbe } from './hunt-probe.js';
 import { readBaseline, sweepRunRecords, type CleanUpReport, type IndexBaseline } from './sweep-run-records.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 import { runConcurrency } from '../concurrency/run-concurrency.js';
@@ -163,15 +163,13 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (!found) break;
       record(titled(found, ''));
     }
-    report.stoppedBy = interrupted()
-      ? 'interrupted'
-      : stopped()
-        ? 'target-stopped'
-        : throttled()
-          ? 'throttled'
-          : Date.now() >= budget.fuzzUntil
-            ? 'time-budget'
-            : 'runs';
+    const ends: Array<[FuzzReport['stoppedBy'], boolean]> = [
+      ['interrupted', interrupted()],
+      ['target-stopped', stopped()],
+      ['throttled', throttled()],
+      ['time-budget', Date.now() >= budget.fuzzUntil],
+    ];
+    report.stoppedBy = ends.find(([, ended]) => ended)?.[0] ?? 'runs';
   } finally {
     const stop = context.sender.stopped;
     if (stop) report.targetStopped = { at: stop.at.toISOString(), afterRequests: stop.afterRequests, line: stop.line };
@@ -217,7 +215,7 @@ async function cleanUpAfter(
       const commands = options.session ?? openConnection(settings);
       cleanUp.deleteCommands = cleanUp.leftovers.map((entry) => {
         const [index, ...id] = entry.split(' ');
-        return curlDelete(commands, INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath, id.join(' '));
+        return curlDelete(commands, basePathOf(index as IndexName), id.join(' '));
       });
       if (commands !== options.session) commands.close();
     }

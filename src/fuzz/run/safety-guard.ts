@@ -1,6 +1,7 @@
 import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { WireRequest } from '../generate/wire-request.js';
+import { parseJsonText } from '../../spec/parse-json-text.js';
 
 /** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
 export class UnsafeRequestError extends Error {
@@ -10,7 +11,6 @@ export class UnsafeRequestError extends Error {
   }
 }
 
-/** What the guard needs to know about the run. */
 export interface SafetyPolicy {
   runPrefix: string;
   allowDestructive: boolean;
@@ -21,13 +21,9 @@ export interface SafetyPolicy {
 }
 
 function parseBody(body: Buffer | undefined): Record<string, unknown> | undefined {
-  if (body === undefined) return undefined;
-  try {
-    const value: unknown = JSON.parse(body.toString('utf8'));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const parsed = body === undefined ? undefined : parseJsonText(body.toString('utf8'));
+  const value = parsed?.ok ? parsed.data : undefined;
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /**
