@@ -6,8 +6,8 @@ import { reasonFor } from './survivor-reasons.mjs';
 const at = (line: number) => ({ start: { line } });
 const report = {
   files: {
-    'src/reference-server/core/read-records.ts': {
-      source: 'const a = 1;\n  if ((id !== undefined || query.where) && records.length === 0) return x;\nconst b = 2;',
+    'src/reference-server/core/query-records.ts': {
+      source: 'const a = 1;\n  if ((id !== undefined || query.where || query.limit) && records.length === 0) return x;\nconst b = 2;',
       mutants: [
         { status: 'Killed', mutatorName: 'BooleanLiteral', location: at(1) },
         { status: 'Survived', mutatorName: 'ConditionalExpression', location: at(2) },
@@ -28,8 +28,8 @@ test('every mutant left alive is listed with its reason; a survivor no rule cove
     listSurvivors(report).map((r) => [r.where, r.status, r.reason.slice(0, 30)]),
     [
       ['core/messages.ts:1', 'ignored', 'wording not fixed: refusal tex'],
-      ['core/read-records.ts:2', 'survived', 'open status: a read whose quer'],
-      ['core/read-records.ts:3', 'no coverage', 'not triaged'],
+      ['core/query-records.ts:2', 'survived', 'open status: a read whose quer'],
+      ['core/query-records.ts:3', 'no coverage', 'not triaged'],
     ],
   );
 });

@@ -20,17 +20,17 @@ export const SURVIVOR_REASONS = [
       'exact form of the Authorization header value and secret handling: not shown (description section 5); missing, malformed, unsigned, expired and foreign-secret tokens are killed',
   },
   {
-    file: 'core/update-records.ts',
-    line: /pathId !== undefined && bodyId/,
+    file: 'core/write-records.ts',
+    line: /bodyId !== pathId\) return envelopeItem\(406, \{ id: READONLY_FIELD/,
     reason:
       'open: the update body carries "the id of the target" (description section 4.1); whether an update at {base}/{id} may leave it out of the body is not fixed',
   },
   {
-    file: 'core/update-records.ts',
+    file: 'core/write-records.ts',
     line: /if \(invalid\)/,
     reason: 'open: an update that adds a list entry without its required fields; the description fixes required fields on create only',
   },
-  { file: 'core/update-records.ts', line: /id === undefined\) return|'not found'|!list\.ok/, reason: OPEN_STATUS },
+  { file: 'core/write-records.ts', line: /id === undefined\) return envelopeItem|NO_RECORD_WITH_ID|'records' in list/, reason: OPEN_STATUS },
   {
     file: 'core/handle-request.ts',
     line: /'present' in parsed|takeQueryInput/,
@@ -38,8 +38,8 @@ export const SURVIVOR_REASONS = [
       'equivalent for the features: an absent body and a body are answered the same way further on; `?q=` is read only by GET and DELETE scenarios (extension)',
   },
   {
-    file: 'core/read-records.ts',
-    line: /records\.length === 0/,
+    file: 'core/query-records.ts',
+    line: /query\.limit\) && records\.length === 0/,
     reason: 'open status: a read whose query finds nothing may answer 200 with an empty list or 404 (description section 4.2)',
   },
   {
@@ -67,25 +67,32 @@ export const SURVIVOR_REASONS = [
     line: /isArray\(value\)/,
     reason: 'equivalent: every caller has a parsed JSON object or list; a list is refused by validation anyway',
   },
-  { file: 'core/find-batch-problem.ts', reason: 'equivalent for the features: a batch record without id is refused or gets one generated further on (open)' },
+  // write-records.ts holds create and update with their shared checks: findDuplicateEntryIds and
+  // findBatchProblem are triaged by their own lines, so a survivor elsewhere in the file stays untriaged.
   {
-    file: 'core/find-duplicate-entry-ids.ts',
+    file: 'core/write-records.ts',
+    line: /if \(!batch\)|ONE_RECORD_WITH_PATH_ID|SAME_ID_IN_BATCH|const id = getOwnField\(record, 'id'\)/,
+    reason: 'equivalent for the features: a batch record without id is refused or gets one generated further on (open)',
+  },
+  {
+    file: 'core/write-records.ts',
+    line: /getOwnField\(record, list\)|isArray\(entries\)|getOwnField\(entry, 'id'\)|REPEATED_VALUES|keys\(message\)|new Set<unknown>|id === undefined\) continue|seen\.(has|add)\(id\)/,
     reason: 'equivalent for the features: an entry without id is refused or gets one (open); duplicates among entries with ids are killed',
   },
   {
-    file: 'core/read-record-list.ts',
-    line: /body\.present/,
+    file: 'core/write-records.ts',
+    line: /!body\.present/,
     reason: 'open: a create or update without a body answers 204 here (x-decisions empty-body), the description does not fix it',
   },
   {
-    file: 'core/read-record-list.ts',
+    file: 'core/write-records.ts',
     line: /value\.length === 0/,
     reason: 'equivalent: an empty batch answers 204 further on too (the most severe status of no items)',
   },
-  { file: 'core/read-record-list.ts', line: /MAX_BATCH_RECORDS/, reason: 'limits: x-decisions batches (at most 1000 records)' },
+  { file: 'core/write-records.ts', line: /MAX_BATCH_RECORDS/, reason: 'limits: x-decisions batches (at most 1000 records)' },
   {
-    file: 'core/read-record-list.ts',
-    line: /isJsonObject/,
+    file: 'core/write-records.ts',
+    line: /isJsonObject\(value\)|every\(isJsonObject\)/,
     reason:
       'open (extension): a batch entry that is not an object is refused whole here; refusing it alone, as its own 406 item, is another reading of the batch text',
   },
@@ -136,14 +143,20 @@ export const SURVIVOR_REASONS = [
   // the same line is killed, so a `// Stryker disable next-line <kind>` would hide it too.
   { file: 'core/parse-json-body.ts', line: /contentType|essence/, reason: 'kit-only: media types beyond application/json, x-decisions media-type' },
   { file: 'core/parse-json-body.ts', line: /catch|not valid JSON/, reason: OPEN_STATUS },
+  { file: 'core/parse-json-body.ts', line: /Utf8|TextDecoder/, reason: 'kit-only: bytes that are not UTF-8, x-decisions malformed-json' },
   { file: 'core/parse-json-body.ts', reason: 'limits and empty bodies: x-decisions limits and empty-body, not in the description' },
-  { file: 'core/map-violations.ts', line: /listName/, reason: 'equivalent: singular of the three list names' },
+  { file: 'core/validate-record.ts', line: /listName/, reason: 'equivalent: singular of the three list names' },
   {
-    file: 'core/map-violations.ts',
+    file: 'core/validate-record.ts',
     line: /KIT_REFUSAL_REASONS/,
     reason: "wording not fixed: a validation keyword the kit has no words for keeps ajv's message; no scenario meets one (kit-refusal-reasons.ts)",
   },
-  { file: 'core/map-violations.ts', reason: 'wording not fixed: the text of a refusal other than a missing required field' },
+  {
+    file: 'core/validate-record.ts',
+    // Every line of the violation mapping, not createRecordValidator's (whether a record is refused at all is killed).
+    line: /^(?!.*(validateSchema|violations\.length === 0|createRecordValidator|\(schemaName, value\)))/,
+    reason: 'wording not fixed: the text of a refusal other than a missing required field',
+  },
   {
     file: 'core/messages.ts',
     reason:
@@ -166,9 +179,12 @@ export const SURVIVOR_REASONS = [
     reason: 'kit-only: which HMAC algorithm is accepted besides HS256 is not shown (description section 5); the clock option serves unit tests',
   },
   { file: 'tokens/authenticate.ts', line: /catch/, reason: 'equivalent: an empty catch returns undefined, which refuses like false' },
-  { file: 'core/decode-body.ts', reason: 'kit-only: bytes that are not UTF-8, x-decisions malformed-json' },
-  { file: 'core/candidate-records.ts', reason: 'equivalent: the id-index shortcut, the query is applied to what it returns' },
-  { file: 'core/batch-status.ts', reason: 'equivalent: severity ranks no batch needs' },
+  {
+    file: 'core/query-records.ts',
+    line: /pinnedId|clause\?\.op|clause\.clauses|key === undefined|store\.peek\(key\)|record === undefined \? \[\]/,
+    reason: 'equivalent: the id-index shortcut, the query is applied to what it returns',
+  },
+  { file: 'core/write-records.ts', line: /RANK_BY_CODE|ERROR_RANK|severityOf|codes\[0\] \?\? 204/, reason: 'equivalent: severity ranks no batch needs' },
   { file: 'core/select-fields.ts', reason: 'equivalent: defensive copy or a missing field, the JSON answer is the same' },
   {
     file: 'core/handle-request.ts',
