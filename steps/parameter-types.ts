@@ -29,6 +29,15 @@ defineParameterType({
   transformer: (word: string): IndexOperation => word as IndexOperation,
 });
 
+/** The two operations of §4.1 that take a query (where, select) rather than a record. */
+export type QueryOperation = 'read' | 'delete';
+
+defineParameterType({
+  name: 'query-operation',
+  regexp: /read|delete/,
+  transformer: (word: string): QueryOperation => word as QueryOperation,
+});
+
 /** Why a minted token must fail authentication (§5), as a step says it. */
 const tokenFlaws = { expired: 'expired', 'not yet valid': 'not-yet-valid', 'signed with another secret': 'wrong-signature' } as const;
 

@@ -128,9 +128,7 @@ export async function checkTarget(session: ConnectionSession, options: { preload
   let answer: { status: number; body: Buffer };
   try {
     token = await session.token();
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token !== undefined) headers['authorization'] = session.authorization(token);
-    answer = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers });
+    answer = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers: headersFor(token, session) });
   } catch (error) {
     if (error instanceof ConnectionFailure) return explainFailure(error, session);
     throw error;
