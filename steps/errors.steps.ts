@@ -3,7 +3,7 @@ import type { ClientIndexKey } from '../src/client/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
+import { readStored } from './support/stored-as-sent.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { RawRequest } from './support/send-raw-request.js';

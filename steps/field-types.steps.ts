@@ -5,7 +5,7 @@ import { REFUSAL_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
+import { readStored } from './support/stored-as-sent.js';
 import { fullSample, typedFields, updateSetting, withValueAtPath, type TypedField } from './support/typed-fields.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';

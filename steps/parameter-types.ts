@@ -38,15 +38,6 @@ defineParameterType({
   transformer: (word: string): QueryOperation => word as QueryOperation,
 });
 
-/** Why a minted token must fail authentication (§5), as a step says it. */
-const tokenFlaws = { expired: 'expired', 'not yet valid': 'not-yet-valid', 'signed with another secret': 'wrong-signature' } as const;
-
-defineParameterType({
-  name: 'token-flaw',
-  regexp: /expired|not yet valid|signed with another secret/,
-  transformer: (words: string) => tokenFlaws[words as keyof typeof tokenFlaws],
-});
-
 /** The two path forms of §4.1, `{base}` and `{base}/{id}`, as the features write them. */
 export type PathForm = 'base' | 'record';
 

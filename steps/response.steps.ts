@@ -5,7 +5,7 @@ import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNK
 import { findSentMismatch } from './support/contains-sent.js';
 import { indexOfOperation } from './support/index-of-operation.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
+import { readStored } from './support/stored-as-sent.js';
 import { recordsOf } from './support/records-of.js';
 import { MARKER_FIELDS } from '../src/contract/run-markers.js';
 import type { CallOutcome } from './support/call-outcome.js';
