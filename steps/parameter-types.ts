@@ -23,6 +23,9 @@ defineParameterType({
 /** The four operations of §4.1, as a step says them. */
 export type IndexOperation = 'create' | 'read' | 'update' | 'delete';
 
+/** The HTTP method of each operation (§4.1). */
+export const METHOD_OF = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
+
 defineParameterType({
   name: 'operation',
   regexp: /create|read|update|delete/,
