@@ -6,7 +6,7 @@ import { findSentMismatch } from './support/contains-sent.js';
 import { assertRefusalBody } from './support/envelope-items.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
+import { readStored } from './support/stored-as-sent.js';
 import { sampleAgent, sampleAgentWithNestedExtras, type AgentList, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 

@@ -1,4 +1,4 @@
-import { When } from '@cucumber/cucumber';
+import { defineParameterType, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { mintToken, unsignedJwt, type TokenKind } from '../src/tokens/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
@@ -34,30 +34,29 @@ async function sendHarmless(world: KitWorld, client: KitClient, operation: Index
   await world.call((path === 'record' ? onRecord : onBase)[operation], { client });
 }
 
-// §5: when authentication fails the status is 401.
-When('I {operation} {index} at {path} without a token', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-  await sendHarmless(this, this.clientWithToken(undefined), operation, index, path);
+/** Why a minted token must fail authentication (§5), as a step says it. */
+const TOKEN_FLAWS: Record<string, TokenKind> = { expired: 'expired', 'not yet valid': 'not-yet-valid', 'signed with another secret': 'wrong-signature' };
+
+defineParameterType({
+  name: 'auth-token',
+  regexp: /without a token|with an unsigned token|with the token "[^"]*"|with a token that is (?:expired|not yet valid|signed with another secret)/,
 });
 
-When(
-  'I {operation} {index} at {path} with an unsigned token',
-  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-    await sendHarmless(this, this.clientWithToken(unsignedJwt()), operation, index, path);
-  },
-);
+/** The token a step names: none, an unsigned one, the text given, or one minted from the secret with a flaw. */
+async function tokenNamed(world: KitWorld, words: string): Promise<string | undefined> {
+  if (words === 'without a token') return undefined;
+  if (words === 'with an unsigned token') return unsignedJwt();
+  const text = /^with the token "(.*)"$/.exec(words)?.[1];
+  if (text !== undefined) return text;
+  const kind = TOKEN_FLAWS[words.slice('with a token that is '.length)];
+  return mintToken({ secret: requireSecret(world), kind, claims: world.kit.connection.auth.jwtClaims, expiresIn: '1h' });
+}
 
+// §5: when authentication fails the status is 401.
 When(
-  'I {operation} {index} at {path} with the token {string}',
-  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, token: string) {
-    await sendHarmless(this, this.clientWithToken(token), operation, index, path);
-  },
-);
-
-When(
-  'I {operation} {index} at {path} with a token that is {token-flaw}',
-  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, flaw: TokenKind) {
-    const token = await mintToken({ secret: requireSecret(this), kind: flaw, claims: this.kit.connection.auth.jwtClaims, expiresIn: '1h' });
-    await sendHarmless(this, this.clientWithToken(token), operation, index, path);
+  'I {operation} {index} at {path} {auth-token}',
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, words: string) {
+    await sendHarmless(this, this.clientWithToken(await tokenNamed(this, words)), operation, index, path);
   },
 );
 

@@ -78,22 +78,26 @@ async function readRound(world: KitWorld, round: Round): Promise<JsonRecord | un
 const story = (round: Round) =>
   round.requests.map((r) => `${r.kind} ${r.sent ? JSON.stringify(r.sent) : ''} → ${r.outcome.status}`.replace('  ', ' ')).join('; ');
 
-async function runRounds(
-  world: KitWorld,
-  count: number,
-  race: (round: Round) => Promise<RoundRequest[]>,
-  index: ClientIndexKey,
-  existing: boolean,
-): Promise<void> {
+/** Runs `count` rounds one after another, each on a new record (created first when `existing`), sending `calls` at once. */
+async function runRounds(world: KitWorld, index: ClientIndexKey, count: number, existing: boolean, calls: (round: Round) => RoundCall[]): Promise<void> {
   const done: Round[] = [];
   rounds.set(world, done);
   for (let n = 0; n < count; n++) {
     const id = roundId(world, index);
     const before = existing ? await createForRound(world, index, id) : undefined;
     const round: Round = { index, id, before, requests: [] };
-    round.requests = await race(round);
+    round.requests = await atOnce(world, calls(round));
     done.push(round);
   }
+}
+
+const readOf = (round: Round): RoundCall => ({ kind: 'read', send: (c) => indexClient(c, round.index).read({ id: round.id }) });
+const deleteOf = (round: Round): RoundCall => ({ kind: 'delete', send: (c) => indexClient(c, round.index).delete({ id: round.id }) });
+
+/** An update setting a field no other update of the round sets. */
+function updateOf(world: KitWorld, round: Round, i: number): RoundCall {
+  const fields = { [`concurrent_${i}`]: `${world.kit.runPrefix}update-${i}` };
+  return { kind: 'update', sent: fields, send: (c) => indexClient(c, round.index).update({ id: round.id, body: { id: round.id, ...fields } }) };
 }
 
 // §4.1 rule 3 under a race: every sender's body differs (a field naming the sender), half of
@@ -101,21 +105,13 @@ async function runRounds(
 When(
   'I create {index} under one new id {int} times at once, in {int} rounds',
   async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
-    await runRounds(
-      this,
-      count,
-      (round) =>
-        atOnce(
-          this,
-          Array.from({ length: times }, (_, i): RoundCall => {
-            const body = { ...sampleRecord(index, i % 2), sender: `${this.kit.runPrefix}sender-${i}` };
-            return i % 2 === 0
-              ? { kind: 'create', sent: { id: round.id, ...body }, send: (c) => indexClient(c, index).create({ body: { id: round.id, ...body } }) }
-              : { kind: 'create', sent: { id: round.id, ...body }, send: (c) => indexClient(c, index).create({ id: round.id, body }) };
-          }),
-        ),
-      index,
-      false,
+    await runRounds(this, index, count, false, (round) =>
+      Array.from({ length: times }, (_, i): RoundCall => {
+        const body = { ...sampleRecord(index, i % 2), sender: `${this.kit.runPrefix}sender-${i}` };
+        const sent = { id: round.id, ...body };
+        const send: Send = i % 2 === 0 ? (c) => indexClient(c, index).create({ body: sent }) : (c) => indexClient(c, index).create({ id: round.id, body });
+        return { kind: 'create', sent, send };
+      }),
     );
   },
 );
@@ -124,60 +120,20 @@ When(
 When(
   'I update one {index} record {int} times at once, each setting another field, in {int} rounds',
   async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
-    await runRounds(
-      this,
-      count,
-      (round) =>
-        atOnce(
-          this,
-          Array.from({ length: times }, (_, i): RoundCall => {
-            const fields = { [`concurrent_${i}`]: `${this.kit.runPrefix}update-${i}` };
-            return { kind: 'update', sent: fields, send: (c) => indexClient(c, index).update({ id: round.id, body: { id: round.id, ...fields } }) };
-          }),
-        ),
-      index,
-      true,
-    );
+    await runRounds(this, index, count, true, (round) => Array.from({ length: times }, (_, i) => updateOf(this, round, i)));
   },
 );
 
 When('I update and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, count: number) {
-  const update = (round: Round, i: number): RoundCall => {
-    const fields = { [`concurrent_${i}`]: `${this.kit.runPrefix}update-${i}` };
-    return { kind: 'update', sent: fields, send: (c) => indexClient(c, index).update({ id: round.id, body: { id: round.id, ...fields } }) };
-  };
-  await runRounds(
-    this,
-    count,
-    (round) => atOnce(this, [update(round, 0), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, update(round, 1)]),
-    index,
-    true,
-  );
+  await runRounds(this, index, count, true, (round) => [updateOf(this, round, 0), deleteOf(round), updateOf(this, round, 1)]);
 });
 
 When('I delete one {index} record {int} times at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, times: number, count: number) {
-  await runRounds(
-    this,
-    count,
-    (round) =>
-      atOnce(
-        this,
-        Array.from({ length: times }, (): RoundCall => ({ kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) })),
-      ),
-    index,
-    true,
-  );
+  await runRounds(this, index, count, true, (round) => Array.from({ length: times }, () => deleteOf(round)));
 });
 
 When('I read and delete one {index} record at once, in {int} rounds', async function (this: KitWorld, index: ClientIndexKey, count: number) {
-  const read = (round: Round): RoundCall => ({ kind: 'read', send: (c) => indexClient(c, index).read({ id: round.id }) });
-  await runRounds(
-    this,
-    count,
-    (round) => atOnce(this, [read(round), { kind: 'delete', send: (c) => indexClient(c, index).delete({ id: round.id }) }, read(round)]),
-    index,
-    true,
-  );
+  await runRounds(this, index, count, true, (round) => [readOf(round), deleteOf(round), readOf(round)]);
 });
 
 // §4.1 rule 3: one create of an id wins; every other is refused as a duplicate (faithful-answers duplicate-id-message).

@@ -1,15 +1,13 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import type { IndexOperation, PathForm } from './parameter-types.js';
+import { METHOD_OF, type IndexOperation, type PathForm } from './parameter-types.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
+import { readStored } from './support/stored-as-sent.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { RawRequest } from './support/send-raw-request.js';
 import type { KitWorld } from './world.js';
-
-const METHODS = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
 
 /**
  * The request of one operation on one path form, aimed so that a server which wrongly lets it
@@ -21,7 +19,7 @@ type HarmlessRequest = Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs
 
 function harmlessRequest(world: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm): HarmlessRequest {
   const record = world.latest(index);
-  const method = METHODS[operation];
+  const method = METHOD_OF[operation];
   const byId = (id: string) => (path === 'record' ? { id } : {});
   switch (operation) {
     case 'create': {

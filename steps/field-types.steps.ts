@@ -5,8 +5,9 @@ import { REFUSAL_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
-import { fullSample, typedFields, updateSetting, withValueAtPath, type TypedField } from './support/typed-fields.js';
+import { readStored } from './support/stored-as-sent.js';
+import { fullSample, typedFields, updateSetting, type TypedField } from './support/typed-fields.js';
+import { withValueAt } from './support/value-at-path.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
@@ -37,7 +38,7 @@ async function createAt(world: KitWorld, index: ClientIndexKey, record: JsonReco
 
 /** For a hidden-name field: does the target type it (it refuses a wrong value on create)? Stored as sent otherwise. */
 async function typesHiddenField(world: KitWorld, index: ClientIndexKey, field: TypedField, wrong: unknown, problems: string[]): Promise<boolean | undefined> {
-  const record = withValueAtPath(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
+  const record = withValueAt(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
   const { id, outcome } = await createAt(world, index, record, false);
   if (refused(outcome)) {
     const stored = await readStored(world, index, id);
@@ -67,7 +68,7 @@ When(
           await typesHiddenField(this, index, field, wrong, problems);
           continue;
         }
-        const record = withValueAtPath(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
+        const record = withValueAt(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
         const { id, outcome } = await createAt(this, index, record, attempt++ % 2 === 1);
         if (!refused(outcome))
           problems.push(`create ${field.label} = ${show(wrong)}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})`);
@@ -111,7 +112,7 @@ When(
         } else if (typed) {
           problems.push(`${what}: answered ${says(outcome)}, but the same value was refused on create: a typed field is typed on update too`);
         } else if (outcome.status === 200) {
-          const mismatch = findSentMismatch(stored, withValueAtPath(expected, field.path, wrong));
+          const mismatch = findSentMismatch(stored, withValueAt(expected, field.path, wrong));
           if (mismatch !== undefined) problems.push(`${what}: taken as an extra field (200) but not stored as sent, at ${mismatch}`);
         } else problems.push(`${what}: answered ${says(outcome)}; expected a refusal or 200`);
         // Go on from what the target holds, so one wrong answer is reported once.

@@ -1,6 +1,6 @@
 import { When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { indexFromWords, type PathForm } from './parameter-types.js';
+import { METHOD_OF, type IndexOperation, type PathForm } from './parameter-types.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
@@ -8,13 +8,9 @@ import type { KitWorld } from './world.js';
 // may carry parameters (RFC 9110 section 8.3.1: "the type, subtype, and parameter name tokens are
 // case-insensitive"), so these are application/json as well and must be taken as it is.
 
-const METHOD = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
-
 When(
-  /^I (create|read|update|delete) (?:an? |the )?(events?|network link types?|agents?) at (\{base\}\/\{id\}|\{base\}) sending the body as "([^"]+)"$/,
-  async function (this: KitWorld, operation: keyof typeof METHOD, words: string, pathWords: string, contentType: string) {
-    const index: ClientIndexKey = indexFromWords(words);
-    const path: PathForm = pathWords === '{base}' ? 'base' : 'record';
+  'I {operation} {index} at {path} sending the body as {string}',
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, contentType: string) {
     let id: string;
     let body: Record<string, unknown>;
     if (operation === 'create') {
@@ -34,6 +30,6 @@ When(
         body = { where: { equals: { target: 'id', expr: id } } };
       }
     }
-    await this.sendRaw({ index, method: METHOD[operation], id: path === 'record' ? id : undefined, body: JSON.stringify(body), contentType });
+    await this.sendRaw({ index, method: METHOD_OF[operation], id: path === 'record' ? id : undefined, body: JSON.stringify(body), contentType });
   },
 );

@@ -23,19 +23,22 @@ defineParameterType({
 /** The four operations of §4.1, as a step says them. */
 export type IndexOperation = 'create' | 'read' | 'update' | 'delete';
 
+/** The HTTP method of each operation (§4.1). */
+export const METHOD_OF = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
+
 defineParameterType({
   name: 'operation',
   regexp: /create|read|update|delete/,
   transformer: (word: string): IndexOperation => word as IndexOperation,
 });
 
-/** Why a minted token must fail authentication (§5), as a step says it. */
-const tokenFlaws = { expired: 'expired', 'not yet valid': 'not-yet-valid', 'signed with another secret': 'wrong-signature' } as const;
+/** The two operations of §4.1 that take a query (where, select) rather than a record. */
+export type QueryOperation = 'read' | 'delete';
 
 defineParameterType({
-  name: 'token-flaw',
-  regexp: /expired|not yet valid|signed with another secret/,
-  transformer: (words: string) => tokenFlaws[words as keyof typeof tokenFlaws],
+  name: 'query-operation',
+  regexp: /read|delete/,
+  transformer: (word: string): QueryOperation => word as QueryOperation,
 });
 
 /** The two path forms of §4.1, `{base}` and `{base}/{id}`, as the features write them. */

@@ -1,6 +1,6 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import type { IndexOperation } from './parameter-types.js';
+import type { QueryOperation } from './parameter-types.js';
 import { requireEnvelope } from './support/envelope-items.js';
 import { expectThat } from './support/expect-that.js';
 import { indexClient } from './support/loose-index-client.js';
@@ -37,20 +37,12 @@ When('I read the {index} with a regular expression of {int} characters', async f
   await this.call((c) => indexClient(c, index).read({ query: query as never }));
 });
 
-When('I delete the {index} record {string} by its id with the query:', async function (this: KitWorld, index: ClientIndexKey, suffix: string, text: string) {
-  const [record] = familyRecords(this, suffix);
-  await this.call((c) => indexClient(c, index).delete({ id: record!.id, query: queryOf(this, text) as never }));
-});
-
-// A refused query on {base}/{id}: read or delete of a record the scenario made.
+// A query on {base}/{id}: read or delete of a record the scenario made.
 When(
-  'I {operation} the {index} record {string} with the query:',
-  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, suffix: string, text: string) {
+  'I {query-operation} the {index} record {string} (by its id )with the query:',
+  async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey, suffix: string, text: string) {
     const [record] = familyRecords(this, suffix);
-    const call = { id: record!.id, query: queryOf(this, text) as never };
-    if (operation === 'read') await this.call((c) => indexClient(c, index).read(call));
-    else if (operation === 'delete') await this.call((c) => indexClient(c, index).delete(call));
-    else throw new Error(`a query goes with read or delete, not ${operation}`);
+    await this.call((c) => indexClient(c, index)[operation]({ id: record!.id, query: queryOf(this, text) as never }));
   },
 );
 

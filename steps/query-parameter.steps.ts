@@ -1,6 +1,6 @@
 import { When } from '@cucumber/cucumber';
 import type { ClientIndexKey, Query } from '../src/client/index.js';
-import type { IndexOperation, PathForm } from './parameter-types.js';
+import type { PathForm, QueryOperation } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import type { KitWorld } from './world.js';
 
@@ -31,57 +31,36 @@ When('I read the first of {index} by its id selecting {string}, sending the quer
 // The delete of the first record by its id with a where sent as q: query.steps.ts, beside the
 // same query sent in the body.
 
+/** Sends a read or delete whose query comes as the raw `search` (and `body`), on the path form given. */
+async function sendQ(world: KitWorld, operation: QueryOperation, index: ClientIndexKey, path: PathForm, search: string, body = ''): Promise<void> {
+  const id = path === 'record' ? madeRecordId(world, index, 0) : undefined;
+  await world.sendRaw({ index, method: operation === 'read' ? 'GET' : 'DELETE', id, search, body, contentType: 'application/json' });
+}
+
+const q = (id: string): string => `q=${encodeURIComponent(JSON.stringify(whereIdIs(id)))}`;
+
 // The body and q name different records; a server that took either alone would not answer 400.
 When(
-  'I {operation} the {index} at {path} sending one query in the body and another as q',
-  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-    if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
-    const first = madeRecordId(this, index, 0);
+  'I {query-operation} the {index} at {path} sending one query in the body and another as q',
+  async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey, path: PathForm) {
     const second = madeRecordId(this, index, 1);
-    await this.sendRaw({
-      index,
-      method: operation === 'read' ? 'GET' : 'DELETE',
-      id: path === 'record' ? first : undefined,
-      search: `?q=${encodeURIComponent(JSON.stringify(whereIdIs(second)))}`,
-      body: JSON.stringify(whereIdIs(`${second}-not-this-one`)),
-      contentType: 'application/json',
-    });
+    await sendQ(this, operation, index, path, `?${q(second)}`, JSON.stringify(whereIdIs(`${second}-not-this-one`)));
   },
 );
 
 // q given twice: the first names the first record, the second the second; a server that took
 // either alone would not answer 400 (and a delete of the first by its id would take it).
 When(
-  'I {operation} the {index} at {path} sending the query as q twice',
-  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-    if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
-    const first = madeRecordId(this, index, 0);
-    const second = madeRecordId(this, index, 1);
-    const q = (id: string): string => `q=${encodeURIComponent(JSON.stringify(whereIdIs(id)))}`;
-    await this.sendRaw({
-      index,
-      method: operation === 'read' ? 'GET' : 'DELETE',
-      id: path === 'record' ? first : undefined,
-      search: `?${q(first)}&${q(second)}`,
-      body: '',
-      contentType: 'application/json',
-    });
+  'I {query-operation} the {index} at {path} sending the query as q twice',
+  async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey, path: PathForm) {
+    await sendQ(this, operation, index, path, `?${q(madeRecordId(this, index, 0))}&${q(madeRecordId(this, index, 1))}`);
   },
 );
 
 When(
-  'I {operation} the {index} at {path} sending as q a text that is not JSON',
-  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm) {
-    if (operation !== 'read' && operation !== 'delete') throw new Error(`a query goes with read or delete, not ${operation}`);
-    const first = madeRecordId(this, index, 0);
+  'I {query-operation} the {index} at {path} sending as q a text that is not JSON',
+  async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey, path: PathForm) {
     const text = `{where: {equals: {target: id, expr: ${madeRecordId(this, index, 1)}}}}`;
-    await this.sendRaw({
-      index,
-      method: operation === 'read' ? 'GET' : 'DELETE',
-      id: path === 'record' ? first : undefined,
-      search: `?q=${encodeURIComponent(text)}`,
-      body: '',
-      contentType: 'application/json',
-    });
+    await sendQ(this, operation, index, path, `?q=${encodeURIComponent(text)}`);
   },
 );

@@ -1,6 +1,6 @@
-import { When } from '@cucumber/cucumber';
+import { defineParameterType, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, Query } from '../src/client/index.js';
-import { indexFromWords, type PathForm } from './parameter-types.js';
+import { indexFromWords, type PathForm, type QueryOperation } from './parameter-types.js';
 import { indexClient } from './support/loose-index-client.js';
 import type { KitWorld } from './world.js';
 
@@ -22,26 +22,33 @@ When('I read all {index}', async function (this: KitWorld, index: ClientIndexKey
   await this.call((c) => indexClient(c, index).read());
 });
 
-When('I read the first of {index} by its id', async function (this: KitWorld, index: ClientIndexKey) {
+When('I {query-operation} the first of {index} by its id', async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey) {
   const id = firstRecordId(this, index);
-  await this.call((c) => indexClient(c, index).read({ id }));
+  await this.call((c) => indexClient(c, index)[operation]({ id }));
 });
 
 // §7: 404 on read and delete means nothing matches; a spare id of this run names nothing.
-When('I read {index} by an id that does not exist', async function (this: KitWorld, index: ClientIndexKey) {
+When('I {query-operation} {index} by an id that does not exist', async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey) {
   const id = this.spareId(index);
-  await this.call((c) => indexClient(c, index).read({ id }));
+  await this.call((c) => indexClient(c, index)[operation]({ id }));
 });
 
-When('I delete {index} by an id that does not exist', async function (this: KitWorld, index: ClientIndexKey) {
-  const id = this.spareId(index);
-  await this.call((c) => indexClient(c, index).delete({ id }));
-});
+/** The value a where names, as a step says it. */
+const WHERE_VALUES = {
+  'the id of the first': (world: KitWorld, index: ClientIndexKey) => firstRecordId(world, index),
+  'the shared value': (world: KitWorld, _index: ClientIndexKey, target: string) => sharedValue(world, target),
+  'an unknown id': (world: KitWorld, index: ClientIndexKey) => world.spareId(index),
+};
 
-When('I read {index} where {string} equals the id of the first', async function (this: KitWorld, index: ClientIndexKey, target: string) {
-  const query = where(target, firstRecordId(this, index));
-  await this.call((c) => indexClient(c, index).read({ query }));
-});
+defineParameterType({ name: 'where-value', regexp: /the id of the first|the shared value|an unknown id/ });
+
+When(
+  'I {query-operation} {index} where {string} equals {where-value}',
+  async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey, target: string, value: keyof typeof WHERE_VALUES) {
+    const query = where(target, WHERE_VALUES[value](this, index, target));
+    await this.call((c) => indexClient(c, index)[operation]({ query }));
+  },
+);
 
 // §4.1 rule 8: select takes field names of the index, on both path forms. On {base} a where
 // names the first record, on {base}/{id} the path does.
@@ -56,45 +63,14 @@ When('I read the first of {index} at {path} selecting {string}', async function 
 // record the path names. The extension sends the same query as ?q= (x-decisions query-parameter).
 When(
   /^I (read|delete) the first of (.+) by its id where "id" equals the id of the (first|second)(, sending the query as q)?$/,
-  async function (this: KitWorld, operation: 'read' | 'delete', words: string, which: 'first' | 'second', asQ: string | undefined) {
+  async function (this: KitWorld, operation: QueryOperation, words: string, which: 'first' | 'second', asQ: string | undefined) {
     const index = indexFromWords(words);
     const [first, second] = this.made(index);
     const named = which === 'first' ? first : second;
     if (!first || !named) throw new Error(`the scenario has made no ${which} ${index} record`);
-    const call = { id: first.id, query: where('id', named.id), ...(asQ ? { queryIn: 'url' as const } : {}) };
-    await this.call((c) => (operation === 'read' ? indexClient(c, index).read(call) : indexClient(c, index).delete(call)));
+    await this.call((c) => indexClient(c, index)[operation]({ id: first.id, query: where('id', named.id), ...(asQ ? { queryIn: 'url' as const } : {}) }));
   },
 );
-
-When('I read {index} where {string} equals the shared value', async function (this: KitWorld, index: ClientIndexKey, target: string) {
-  const query = where(target, sharedValue(this, target));
-  await this.call((c) => indexClient(c, index).read({ query }));
-});
-
-When('I read {index} where {string} equals an unknown id', async function (this: KitWorld, index: ClientIndexKey, target: string) {
-  const query = where(target, this.spareId(index));
-  await this.call((c) => indexClient(c, index).read({ query }));
-});
-
-When('I delete the first of {index} by its id', async function (this: KitWorld, index: ClientIndexKey) {
-  const id = firstRecordId(this, index);
-  await this.call((c) => indexClient(c, index).delete({ id }));
-});
-
-When('I delete {index} where {string} equals the id of the first', async function (this: KitWorld, index: ClientIndexKey, target: string) {
-  const query = where(target, firstRecordId(this, index));
-  await this.call((c) => indexClient(c, index).delete({ query }));
-});
-
-When('I delete {index} where {string} equals the shared value', async function (this: KitWorld, index: ClientIndexKey, target: string) {
-  const query = where(target, sharedValue(this, target));
-  await this.call((c) => indexClient(c, index).delete({ query }));
-});
-
-When('I delete {index} where {string} equals an unknown id', async function (this: KitWorld, index: ClientIndexKey, target: string) {
-  const query = where(target, this.spareId(index));
-  await this.call((c) => indexClient(c, index).delete({ query }));
-});
 
 // §4.1 rule 1: delete without a body removes every record (only in @destructive scenarios).
 When('I delete all {index} without a body', async function (this: KitWorld, index: ClientIndexKey) {

@@ -5,7 +5,7 @@ import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNK
 import { findSentMismatch } from './support/contains-sent.js';
 import { indexOfOperation } from './support/index-of-operation.js';
 import { indexClient } from './support/loose-index-client.js';
-import { readStored } from './support/read-stored.js';
+import { readStored } from './support/stored-as-sent.js';
 import { recordsOf } from './support/records-of.js';
 import { MARKER_FIELDS } from '../src/contract/run-markers.js';
 import type { CallOutcome } from './support/call-outcome.js';
@@ -47,13 +47,10 @@ Then('the response is {int}', function (this: KitWorld, status: number) {
   expectStatus(this, status);
 });
 
-Then('the response is 304, an update not necessary', function (this: KitWorld) {
-  expectStatus(this, 304); // the envelope, if any, was checked against NotModifiedEnvelope
-});
-
-// §7: "404 on read and delete means nothing matches the query".
-Then('the response is 404, nothing found', function (this: KitWorld) {
-  expectStatus(this, 404);
+// 304: the envelope, if any, was checked against NotModifiedEnvelope. §7: "404 on read and
+// delete means nothing matches the query".
+Then(/^the response is (304|404), (?:an update not necessary|nothing found)$/, function (this: KitWorld, status: string) {
+  expectStatus(this, Number(status));
 });
 
 // Where the description leaves a status open, the set comes from src/contract/faithful-answers.ts.
@@ -161,17 +158,20 @@ Then('the response is 200 with a list', function (this: KitWorld) {
   expectThat(Array.isArray(outcome.data), `${outcome.operation} 200 should carry a JSON list`);
 });
 
-Then('the response is 200 with a list holding both records as sent', function (this: KitWorld) {
-  assertListMatches(expectStatus(this, 200), madeForLastResponse(this), false);
-});
+/** Which of the records the scenario made the list must hold, and whether it may hold others. */
+const LIST_HOLDS: Record<string, [number, boolean]> = {
+  'both records as sent': [Number.POSITIVE_INFINITY, false],
+  'only the first record': [1, true],
+  'exactly the two sharing it': [2, true],
+};
 
-Then('the response is 200 with a list holding only the first record', function (this: KitWorld) {
-  assertListMatches(expectStatus(this, 200), madeForLastResponse(this).slice(0, 1), true);
-});
-
-Then('the response is 200 with a list holding exactly the two sharing it', function (this: KitWorld) {
-  assertListMatches(expectStatus(this, 200), madeForLastResponse(this).slice(0, 2), true);
-});
+Then(
+  /^the response is 200 with a list holding (both records as sent|only the first record|exactly the two sharing it)$/,
+  function (this: KitWorld, holds: string) {
+    const [count, exactly] = LIST_HOLDS[holds]!;
+    assertListMatches(expectStatus(this, 200), madeForLastResponse(this).slice(0, count), exactly);
+  },
+);
 
 // §4.1 rule 8: only the selected fields; an added id is tolerated (x-decisions select).
 Then('the response is 200 with a list of records holding only {string} as sent', function (this: KitWorld, fields: string) {

@@ -9,6 +9,7 @@ import { recordsOf } from './support/records-of.js';
 import { volumeRecord, VOLUME_FIELD } from './support/volume-records.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
+import type { QueryOperation } from './parameter-types.js';
 import type { KitWorld } from './world.js';
 
 /** The records of one batch: they all carry VOLUME_FIELD = value, so one where names them all. */
@@ -55,14 +56,13 @@ Given('{int} {index} of one batch exist', async function (this: KitWorld, count:
 
 const whereBatch = (batch: Batch) => ({ where: { equals: { target: VOLUME_FIELD, expr: batch.value } } });
 
-When('I read {index} where the batch field equals the batch value', async function (this: KitWorld, index: ClientIndexKey) {
-  await this.call((c) => indexClient(c, index).read({ query: whereBatch(batchOf(this)) }));
-});
-
 // Safe on real data: the expr carries the run prefix, so the where names only this batch.
-When('I delete {index} where the batch field equals the batch value', async function (this: KitWorld, index: ClientIndexKey) {
-  await this.call((c) => indexClient(c, index).delete({ query: whereBatch(batchOf(this)) }));
-});
+When(
+  'I {query-operation} {index} where the batch field equals the batch value',
+  async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey) {
+    await this.call((c) => indexClient(c, index)[operation]({ query: whereBatch(batchOf(this)) }));
+  },
+);
 
 /** Every record of the batch is in the 200 list, as sent; with `exactly`, nothing else either. */
 function assertHoldsBatch(outcome: CallOutcome, batch: Batch, exactly: boolean): void {
@@ -90,12 +90,8 @@ function assertHoldsBatch(outcome: CallOutcome, batch: Batch, exactly: boolean):
   );
 }
 
-Then('the list holds every record of the batch as sent', function (this: KitWorld) {
-  assertHoldsBatch(this.response(), batchOf(this), false);
-});
-
-Then('the list holds exactly the records of the batch as sent', function (this: KitWorld) {
-  assertHoldsBatch(this.response(), batchOf(this), true);
+Then(/^the list holds (every record|exactly the records) of the batch as sent$/, function (this: KitWorld, which: string) {
+  assertHoldsBatch(this.response(), batchOf(this), which === 'exactly the records');
 });
 
 // After the delete by where: neither that where nor a read of the whole index finds one of them.

@@ -1,10 +1,9 @@
 // The figures the docs quote about the conformance suite, counted from the suite itself: the
 // scenarios from the feature files (a Scenario Outline counts once per Examples row, as cucumber
 // runs it) and the rules from the table of features/RULES.md.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
-import { IdGenerator } from '@cucumber/messages';
+import { readFeatureScenarios } from '../../src/conformance/read-feature-scenarios.js';
 import { parseRulesMatrix } from '../../src/conformance/rules-matrix.js';
 
 /** Figure name (as written in `<!-- figures:NAME -->` markers) → its value. */
@@ -19,20 +18,9 @@ export type FigureName =
   | 'description-rules'
   | 'extension-rules';
 
-/** The tags of every scenario cucumber would run, one entry per pickle. */
-export function readScenarioTags(featuresDir: string): string[][] {
-  const newId = IdGenerator.incrementing();
-  const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
-  return readdirSync(featuresDir)
-    .filter((file) => file.endsWith('.feature'))
-    .sort()
-    .flatMap((file) => compile(parser.parse(readFileSync(join(featuresDir, file), 'utf8')), file, newId))
-    .map((pickle) => pickle.tags.map((tag) => tag.name));
-}
-
 /** Counts scenarios and rules of the suite under `root` (features/*.feature, features/RULES.md). */
 export function countSuiteFigures(root: string): SuiteFigures {
-  const scenarios = readScenarioTags(join(root, 'features'));
+  const scenarios = readFeatureScenarios(join(root, 'features')).map((scenario) => scenario.tags);
   const core = scenarios.filter((tags) => !tags.includes('@extension'));
   const rules = parseRulesMatrix(readFileSync(join(root, 'features', 'RULES.md'), 'utf8'));
   const extensionRules = rules.filter((rule) => rule.id.startsWith('ext-')).length;

@@ -70,8 +70,6 @@ export function compareWithBaseline(scenarios: ScenarioResult[], baseline: Basel
   return { entries, newFailures };
 }
 
-/** The ids a run makes (`mk-00b6f3-e1`, the fuzzer's `fz-…-`) differ every run: a reason written from a failure names them as `mk-…-e1`. */
-
 /** What a reason of `--write-baseline` starts as; {@link findTodoReasons} looks for it. */
 const TODO_REASON = 'TODO: say why this is accepted.';
 

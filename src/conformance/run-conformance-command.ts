@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listOperations } from '../reference-server/core/index.js';
-import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline, type BaselineEntry } from './baseline.js';
+import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline } from './baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
 import { startConnectionBroker } from '../connection/connection-broker.js';
 import type { ConnectionSettings } from '../connection/connection-settings.js';
@@ -67,12 +67,6 @@ function asWritable(out: NodeJS.WritableStream): Writable {
 /** Passes what is written on to `out` until `interrupted()`, then drops it. */
 function untilInterrupted(out: Writable, interrupted: () => boolean): Writable {
   return new Writable({ write: (chunk: Buffer, _encoding, done) => (interrupted() ? done() : out.write(chunk, () => done())) });
-}
-
-/** Rewrites junit.xml so that the baseline's failures count as skipped (absent when cucumber wrote none). */
-async function markJunit(path: string, known: BaselineEntry[]): Promise<void> {
-  const xml = await readFile(path, 'utf8').catch(() => undefined);
-  if (xml !== undefined) await writeFile(path, markKnownDeviationsInJunit(xml, known), 'utf8');
 }
 
 /**
@@ -169,6 +163,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     stoppedLine?.slice(stoppedLine.indexOf(TARGET_STOPPED)) ??
     (leftovers.unreachable ? `${TARGET_STOPPED} by the end of the run: the final read of every index got no answer` : undefined);
   const comparison = options.baseline ? compareWithBaseline(result.scenarios, options.baseline.baseline) : undefined;
+  const runError = !result.success && !result.scenarios.some((s) => s.status === 'failed') ? RUN_ERROR : undefined;
   const summary = buildConformanceSummary(
     loadRulesMatrix(PACKAGE_ROOT),
     listOperations(),
@@ -184,30 +179,21 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       runPrefix: result.runPrefix,
     },
     options.baseline && comparison ? { file: options.baseline.file, comparison } : undefined,
-    {
-      leftovers,
-      minCoverage: options.minCoverage,
-      targetStopped,
-      runError: !result.success && summaryFailedCount(result.scenarios) === 0 ? RUN_ERROR : undefined,
-      baselineWritten: options.writeBaseline !== undefined,
-      rate: settings.rate,
-    },
+    { leftovers, minCoverage: options.minCoverage, targetStopped, runError, baselineWritten: options.writeBaseline !== undefined, rate: settings.rate },
   );
   const summaryFiles = await writeConformanceSummary(options.reportDir, summary);
+  const written =
+    options.writeBaseline !== undefined ? { file: options.writeBaseline, baseline: buildBaseline(result.scenarios, options.baseline?.baseline) } : undefined;
+  // junit.xml counts the baseline's failures as skipped, and carries the run's own checks (absent when cucumber wrote none).
+  const known = written ? written.baseline.expectedFailures : comparison?.entries.filter((e) => e.outcome === 'still failing');
   const junitPath = join(options.reportDir, 'junit.xml');
-  const runError = !result.success && summaryFailedCount(result.scenarios) === 0 ? RUN_ERROR : undefined;
-  if (options.writeBaseline !== undefined) await markJunit(junitPath, buildBaseline(result.scenarios, options.baseline?.baseline).expectedFailures);
-  else if (comparison)
-    await markJunit(
-      junitPath,
-      comparison.entries.filter((e) => e.outcome === 'still failing'),
-    );
   const junit = await readFile(junitPath, 'utf8').catch(() => undefined);
-  if (junit !== undefined) await writeFile(junitPath, addRunChecksToJunit(junit, runChecks(summary, options.minCoverage, targetStopped, runError)), 'utf8');
-  const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
-  if (options.writeBaseline !== undefined) {
-    await writeFile(options.writeBaseline, formatBaseline(buildBaseline(result.scenarios, options.baseline?.baseline)), 'utf8');
+  if (junit !== undefined) {
+    const marked = known ? markKnownDeviationsInJunit(junit, known) : junit;
+    await writeFile(junitPath, addRunChecksToJunit(marked, runChecks(summary, options.minCoverage, targetStopped, runError)), 'utf8');
   }
+  const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
+  if (written) await writeFile(written.file, formatBaseline(written.baseline), 'utf8');
   options.out.write(
     formatRunReport({
       ...options,
@@ -234,11 +220,6 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
 
 /** Why a run whose scenarios all passed still failed (cucumber strict). */
 const RUN_ERROR = 'cucumber reported the run failed with no failed scenario (an undefined or ambiguous step, or a hook that threw): see cucumber.html';
-
-/** Failed scenarios of a run. */
-function summaryFailedCount(scenarios: ReadonlyArray<{ status: string }>): number {
-  return scenarios.filter((s) => s.status === 'failed').length;
-}
 
 /** Whether the run goes beyond a URL and a token: then its first line says how it reaches the target. */
 function describesMoreThanDefaults(settings: ConnectionSettings): boolean {

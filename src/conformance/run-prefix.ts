@@ -8,8 +8,3 @@ import { randomBytes } from 'node:crypto';
 export function createRunPrefix(): string {
   return `mk-${randomBytes(3).toString('hex')}-`;
 }
-
-/** True when `id` was made by the run with this prefix. */
-export function isOwnedBy(runPrefix: string, id: string): boolean {
-  return id.startsWith(runPrefix);
-}

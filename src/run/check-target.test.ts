@@ -7,7 +7,7 @@ import { generateSecret, startReferenceServer, type RunningReferenceServer } fro
 import { findFreePort } from '../../test/support/start-cli-for-tests.js';
 import { plainConnection } from '../connection/connection-settings.js';
 import { openConnection } from '../connection/open-connection.js';
-import { checkTarget, findBaseUrlProblem } from './check-target.js';
+import { checkTarget } from './check-target.js';
 import { mintToken } from '../tokens/index.js';
 
 let reference: RunningReferenceServer;
@@ -131,9 +131,3 @@ for (const [name, { check, want }] of cases) {
     assert.ok(!problem?.includes(token), 'the token itself is never printed');
   });
 }
-
-test('findBaseUrlProblem accepts http(s) URLs only', () => {
-  assert.equal(findBaseUrlProblem('https://mgmt.example.net/api'), undefined);
-  assert.match(findBaseUrlProblem('mgmt.example.net') ?? '', /is not a URL/);
-  assert.match(findBaseUrlProblem('ftp://x') ?? '', /must be an http/);
-});

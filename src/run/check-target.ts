@@ -6,17 +6,6 @@ import { INDEX_DEFINITIONS } from '../reference-server/core/index.js';
 /** The path of the pre-flight read: the smallest index, which the service starts with (§2.2). */
 export const PREFLIGHT_PATH = '/type/network-link';
 
-/** Why `--base-url` is not something the suite can talk to, or undefined when it is an http(s) URL. */
-export function findBaseUrlProblem(baseUrl: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return `--base-url "${baseUrl}" is not a URL (expected e.g. https://mgmt.example.net)`;
-  }
-  return url.protocol === 'http:' || url.protocol === 'https:' ? undefined : `--base-url "${baseUrl}" must be an http:// or https:// URL`;
-}
-
 /** What to do about a failed TLS handshake, from the error code OpenSSL and Node give. */
 function tlsAdvice(failure: ConnectionFailure, session: ConnectionSession): string {
   const code = failure.code ?? '';
@@ -128,9 +117,7 @@ export async function checkTarget(session: ConnectionSession, options: { preload
   let answer: { status: number; body: Buffer };
   try {
     token = await session.token();
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token !== undefined) headers['authorization'] = session.authorization(token);
-    answer = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers });
+    answer = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers: headersFor(token, session) });
   } catch (error) {
     if (error instanceof ConnectionFailure) return explainFailure(error, session);
     throw error;

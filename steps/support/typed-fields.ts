@@ -12,6 +12,7 @@ import {
 } from '../../src/fuzz/generate/schema-node.js';
 import { specValidator } from './check-outcome.js';
 import { sampleRecord, type JsonRecord } from './sample-records.js';
+import { withValueAt } from './value-at-path.js';
 
 /**
  * Every field whose JSON type the description states (§2.2, §2.3: String, List(String), Boolean,
@@ -159,15 +160,6 @@ export function typedFields(index: ClientIndexKey): TypedField[] {
   return fields;
 }
 
-/** A deep copy of `record` with the value at `path` replaced. */
-export function withValueAtPath(record: JsonRecord, path: ReadonlyArray<string | number>, value: unknown): JsonRecord {
-  const copy = structuredClone(record);
-  let node: unknown = copy;
-  for (const part of path.slice(0, -1)) node = (node as Record<string | number, unknown>)[part];
-  Object.defineProperty(node, path[path.length - 1]!, { value, enumerable: true, writable: true, configurable: true });
-  return copy;
-}
-
 /**
  * The update body (§4.1 update, rule 5) that sets one field of a stored record: a top-level field
  * alone; inside an agent entry, the entry addressed by its id with that field only — a config
@@ -180,6 +172,6 @@ export function updateSetting(stored: JsonRecord, path: ReadonlyArray<string | n
   const entry = (stored[top] as JsonRecord[])[position as number]!;
   const patch: JsonRecord = { id: entry['id'] };
   if (typeof field !== 'string') throw new Error(`no entry field at ${formatPath(path)}`);
-  patch[field] = rest.length === 0 ? value : withValueAtPath(entry[field] as JsonRecord, rest, value);
+  patch[field] = rest.length === 0 ? value : withValueAt(entry[field] as JsonRecord, rest, value);
   return { [top]: [patch] };
 }

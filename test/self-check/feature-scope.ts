@@ -1,7 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
-import { IdGenerator } from '@cucumber/messages';
+import { readFeatureScenarios } from '../../src/conformance/read-feature-scenarios.js';
 
 const FEATURES = new URL('../../features/', import.meta.url).pathname;
 
@@ -22,26 +19,17 @@ export interface FeatureOfScenario {
 
 let read: FeatureOfScenario | undefined;
 
-/** Reads every feature of features/ with the gherkin parser (once per process). */
+/** Reads every feature of features/ (once per process). */
 export function readFeatureOfScenario(dir = FEATURES): FeatureOfScenario {
   if (read && dir === FEATURES) return read;
-  const newId = IdGenerator.incrementing();
-  const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
   const tagsByScenario = new Map<string, Set<string>>();
-  const featureTags: string[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.feature'))
-    .sort()) {
-    const document = parser.parse(readFileSync(join(dir, file), 'utf8'));
-    const own = document.feature?.tags.at(-1)?.name;
+  const ownTags = new Map<string, string>();
+  for (const { file, featureTag: own, name } of readFeatureScenarios(dir)) {
     if (!own) throw new Error(`features/${file} has no tag above Feature: the self-check selects a feature by its own tag`);
-    featureTags.push(own);
-    for (const pickle of compile(document, file, newId)) {
-      const tags = tagsByScenario.get(pickle.name) ?? new Set<string>();
-      tags.add(own);
-      tagsByScenario.set(pickle.name, tags);
-    }
+    ownTags.set(file, own);
+    tagsByScenario.set(name, (tagsByScenario.get(name) ?? new Set<string>()).add(own));
   }
+  const featureTags = [...ownTags.values()];
   const result = { tagsByScenario, featureTags };
   if (dir === FEATURES) read = result;
   return result;

@@ -1,7 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
-import { IdGenerator, PickleStepType, type GherkinDocument } from '@cucumber/messages';
+import { readFeatureScenarios } from '../../src/conformance/read-feature-scenarios.js';
 
 /**
  * The dimensions along which a general rule of the service applies (§4.1: "All three
@@ -58,51 +55,25 @@ function canonicalIndex(words: string): string | undefined {
  * step ("When I create …").
  */
 export function readScenarioCoordinates(dir: string): ScenarioCoordinates[] {
-  const newId = IdGenerator.incrementing();
-  const parser = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher());
-  const result: ScenarioCoordinates[] = [];
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.feature'))
-    .sort()) {
-    const document: GherkinDocument = parser.parse(readFileSync(join(dir, file), 'utf8'));
-    const rows = exampleRows(document);
-    for (const pickle of compile(document, file, newId)) {
-      const values: Partial<Record<Dimension, string[]>> = {};
-      for (const tag of pickle.tags) {
-        const index = INDEX_TAGS[tag.name];
-        const path = PATH_TAGS[tag.name];
-        if (index) values.index = [index];
-        if (path) values.path = [path];
-      }
-      const row = pickle.astNodeIds.length > 1 ? rows.get(pickle.astNodeIds[1]!) : undefined;
-      for (const [column, cell] of Object.entries(row ?? {})) {
-        if (column === 'index') values.index = [canonicalIndex(cell) ?? cell];
-        else if (column === 'entry') values.list = [ENTRY_LISTS[cell.split(' ')[0]!] ?? cell];
-        else if (column in DIMENSIONS) values[column as Dimension] = [cell];
-      }
-      if (!values.operation) {
-        const verbs = pickle.steps
-          .filter((step) => step.type === PickleStepType.ACTION)
-          .map((step) => /^I (create|read|update|delete)\b/.exec(step.text)?.[1])
-          .filter((verb): verb is string => verb !== undefined);
-        if (verbs.length > 0) values.operation = [...new Set(verbs)];
-      }
-      result.push({ name: pickle.name, tags: pickle.tags.map((t) => t.name), values });
+  return readFeatureScenarios(dir).map(({ name, tags, example, actions }) => {
+    const values: Partial<Record<Dimension, string[]>> = {};
+    for (const tag of tags) {
+      const index = INDEX_TAGS[tag];
+      const path = PATH_TAGS[tag];
+      if (index) values.index = [index];
+      if (path) values.path = [path];
     }
-  }
-  return result;
-}
-
-/** Examples row id → { column: cell }. */
-function exampleRows(document: GherkinDocument): Map<string, Record<string, string>> {
-  const rows = new Map<string, Record<string, string>>();
-  for (const child of document.feature?.children ?? []) {
-    for (const examples of child.scenario?.examples ?? []) {
-      const header = examples.tableHeader?.cells.map((c) => c.value) ?? [];
-      for (const row of examples.tableBody) rows.set(row.id, Object.fromEntries(row.cells.map((c, i) => [header[i] ?? `${i}`, c.value])));
+    for (const [column, cell] of Object.entries(example)) {
+      if (column === 'index') values.index = [canonicalIndex(cell) ?? cell];
+      else if (column === 'entry') values.list = [ENTRY_LISTS[cell.split(' ')[0]!] ?? cell];
+      else if (column in DIMENSIONS) values[column as Dimension] = [cell];
     }
-  }
-  return rows;
+    if (!values.operation) {
+      const verbs = actions.map((text) => /^I (create|read|update|delete)\b/.exec(text)?.[1]).filter((verb): verb is string => verb !== undefined);
+      if (verbs.length > 0) values.operation = [...new Set(verbs)];
+    }
+    return { name, tags, values };
+  });
 }
 
 /**
