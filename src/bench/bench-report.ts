@@ -120,7 +120,7 @@ export interface BenchReport {
 export const GET_BY_ID = 'GET by id';
 
 /** The figure of a target and operation in a round, if it was measured. */
-export function findRow(report: Pick<BenchReport, 'throughput'>, round: number, target: BenchTarget, operation = GET_BY_ID): LoadFigure | undefined {
+function findRow(report: Pick<BenchReport, 'throughput'>, round: number, target: BenchTarget, operation = GET_BY_ID): LoadFigure | undefined {
   return report.throughput.find((r) => r.round === round && r.target === target && r.operation === operation)?.figure;
 }
 

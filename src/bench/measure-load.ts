@@ -40,7 +40,7 @@ export interface LoadShape {
 }
 
 /** The value below which `share` of the sorted values lie. */
-export function percentile(sorted: readonly number[], share: number): number {
+function percentile(sorted: readonly number[], share: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
 }

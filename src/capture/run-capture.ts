@@ -99,7 +99,7 @@ export type IndexRead = { ok: true; records: Array<Record<string, unknown>> } | 
  * the records; 204 and 404 are an empty index or nothing matching (§7, the faithful answers
  * `empty-index-read` and `read-finds-nothing`); anything else is a reason not to write a file.
  */
-export async function readIndex(session: ConnectionSession, index: IndexDefinition, where: Record<string, unknown> | undefined): Promise<IndexRead> {
+async function readIndex(session: ConnectionSession, index: IndexDefinition, where: Record<string, unknown> | undefined): Promise<IndexRead> {
   const token = await session.token();
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   if (token !== undefined) headers['authorization'] = session.authorization(token);
@@ -139,7 +139,7 @@ export interface RefusedRecord {
  * `serve --seed` checks it (findSeedProblems: the index's create schema, repeated entry ids in
  * an agent's lists), and an id seen before in the index is refused too.
  */
-export function sortCapturedRecords(index: IndexName, records: readonly JsonObject[]): { valid: JsonObject[]; refused: RefusedRecord[] } {
+function sortCapturedRecords(index: IndexName, records: readonly JsonObject[]): { valid: JsonObject[]; refused: RefusedRecord[] } {
   const validate = getSharedRecordValidator();
   const valid: JsonObject[] = [];
   const refused: RefusedRecord[] = [];

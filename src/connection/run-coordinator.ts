@@ -12,7 +12,7 @@ export interface RequestPacer {
 }
 
 /** No cap: every request goes at once. */
-export const UNPACED: RequestPacer = { slot: async () => true };
+const UNPACED: RequestPacer = { slot: async () => true };
 
 /**
  * At most `perSecond` requests a second, evenly spaced (one every 1000/N ms, no bursts), in the

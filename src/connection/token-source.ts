@@ -101,7 +101,7 @@ function lastLine(text: string): string {
  * exits non-zero, prints nothing (or `null`, what `jq -r` prints for a missing field), prints
  * more than one word, or does not finish in time. The token itself never appears in a message.
  */
-export function runTokenCommand(command: string, timeoutMs = TOKEN_COMMAND_TIMEOUT_MS): Promise<string> {
+function runTokenCommand(command: string, timeoutMs = TOKEN_COMMAND_TIMEOUT_MS): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

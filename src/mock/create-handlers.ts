@@ -197,7 +197,7 @@ export interface MockControlFunctions {
  * The functions over one journal and one rule set. In code a bad filter or rule is a programming
  * error, so it throws where the HTTP routes answer 400 — with the same message.
  */
-export function createMockControlFunctions(journal: RequestJournal, faults: FaultRules): MockControlFunctions {
+function createMockControlFunctions(journal: RequestJournal, faults: FaultRules): MockControlFunctions {
   return {
     requests(filter = {}) {
       const listed = journal.list(filter);

@@ -40,7 +40,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<unknown> {
 export type LimitedBody = { ok: true; bytes: Uint8Array } | { ok: false; reason: 'too-large' };
 
 /** Joins chunks, or stops at the first chunk that takes the total over `limit`. */
-export async function collectWithin(chunks: AsyncIterable<unknown>, limit: number, stop: () => void): Promise<LimitedBody> {
+async function collectWithin(chunks: AsyncIterable<unknown>, limit: number, stop: () => void): Promise<LimitedBody> {
   const parts: Uint8Array[] = [];
   let size = 0;
   for await (const chunk of chunks) {

@@ -71,7 +71,7 @@ export function runPrism(options: RunPrismOptions): Promise<number> {
  * The absolute path of `@stoplight/prism-cli`'s `prism` script, read from its package.json `bin`
  * in node_modules (never `npx`, which could fetch another version from the registry).
  */
-export function resolvePrismBin(): string {
+function resolvePrismBin(): string {
   const require = createRequire(import.meta.url);
   const manifestPath = require.resolve('@stoplight/prism-cli/package.json');
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };

@@ -82,7 +82,7 @@ function readQuery(query: string | undefined): Record<string, string> {
 }
 
 /** `GET /__admin/requests?method=&path=&pathPattern=&status=&since=&limit=` and `DELETE /__admin/requests`. */
-export function answerJournalRoute(request: CoreRequest, journal: RequestJournal, notAllowed: (allow: string) => CoreResponse): CoreResponse {
+function answerJournalRoute(request: CoreRequest, journal: RequestJournal, notAllowed: (allow: string) => CoreResponse): CoreResponse {
   const method = request.method.toUpperCase();
   if (method === 'GET') {
     const listed = journal.list(readQuery(request.query));
@@ -109,7 +109,7 @@ function addRule(request: CoreRequest, faults: FaultRules): CoreResponse {
  * `GET|POST|DELETE /__admin/faults` and `DELETE /__admin/faults/{id}`; undefined for another
  * path. A rule that does not read is a 400 naming the problem, and no rule is added.
  */
-export function answerFaultsRoute(request: CoreRequest, faults: FaultRules, notAllowed: (allow: string) => CoreResponse): CoreResponse | undefined {
+function answerFaultsRoute(request: CoreRequest, faults: FaultRules, notAllowed: (allow: string) => CoreResponse): CoreResponse | undefined {
   const method = request.method.toUpperCase();
   const base = `${ADMIN_PREFIX}/faults`;
   if (request.path === base) {
