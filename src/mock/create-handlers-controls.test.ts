@@ -4,7 +4,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setupServer } from 'msw/node';
 import { createClient } from '../client/index.js';
-import { injectedMessage } from '../reference-server/mock-controls/injected-status.js';
+import { injectedMessage } from '../reference-server/mock-controls/fault.js';
 import { createHandlers, type HandlerOptions, type MockHandlers } from './create-handlers.js';
 
 const BASE = 'http://mock.test';

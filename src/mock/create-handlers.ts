@@ -11,16 +11,25 @@ import {
   type ReferenceCoreOptions,
   type SeedData,
 } from '../reference-server/core/index.js';
-import { answerPreflight, isPreflight, ANY_ORIGIN, readCorsHeaders, type CorsOptions } from '../reference-server/mock-controls/cors-policy.js';
-import type { MockResponse } from '../reference-server/mock-controls/injected-status.js';
-import { unhandledFault } from '../reference-server/mock-controls/fault.js';
-import { withMockControls, type CoreHandler, type MockControlOptions } from '../reference-server/mock-controls/with-mock-controls.js';
-import { createRequestJournal, type JournalFilter, type RequestJournal } from '../reference-server/mock-controls/request-journal.js';
-import { createFaultRules, type FaultRules, type FaultRuleView, type FaultRuleInput } from '../reference-server/mock-controls/fault-rules.js';
+import {
+  answerPreflight,
+  ANY_ORIGIN,
+  createFaultRules,
+  createRequestJournal,
+  isPreflight,
+  readCorsHeaders,
+  withMockControls,
+  type CorsOptions,
+  type FaultRuleInput,
+  type FaultRuleView,
+  type JournalEntry,
+  type JournalFilter,
+  type MockControlOptions,
+  type MockResponse,
+} from '../reference-server/mock-controls/index.js';
 import { listOperations } from '../spec/openapi-document.js';
 import { readLimitedBody, readRawGetBodyWithin } from './read-raw-get-body.js';
 import { toMswResponse } from './to-msw-response.js';
-import type { JournalEntry } from '../reference-server/mock-controls/journal-entry.js';
 
 export interface HandlerOptions {
   /** Where the app sends its requests, e.g. `http://127.0.0.1:8080` or `https://app.test/api`. */
@@ -90,19 +99,56 @@ export function createHandlers(options: HandlerOptions): MockHandlers {
   const base = options.baseUrl.replace(/\/+$/, '');
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const withCors = (response: CoreResponse, origin: string | undefined) =>
+    cors === false ? response : { ...response, headers: { ...response.headers, ...readCorsHeaders(origin, cors) } };
+
+  /**
+   * One answer: 413 for a body over the limit (before authentication, as on node:http), a preflight
+   * at once, anything else through the mock controls and the core, with the CORS headers.
+   */
+  async function respond({ request }: { request: Request }) {
+    const coreRequest = await toCoreRequest(request, basePath, bodyLimit);
+    if (!coreRequest) return toMswResponse(withCors(errorResponse(413, bodyTooLarge(bodyLimit)), request.headers.get('origin') ?? undefined));
+    if (cors !== false && isPreflight(coreRequest)) return toMswResponse(answerPreflight(coreRequest, cors));
+    let response: MockResponse;
+    try {
+      response = await handle(coreRequest);
+    } catch {
+      // The one place an unexpected throw becomes a 500 envelope: errors are values at the edge.
+      response = errorResponse(500, SERVER_ERROR);
+    }
+    // A dropped connection is a network error, as fetch reports a cut one; a timeout never gets here.
+    if (response.fault?.kind === 'drop') return HttpResponse.error();
+    return toMswResponse(withCors(response, coreRequest.headers['origin']));
+  }
+
   const routeOf = (template: string) => `${base}${template.replace('{id}', ':id')}`;
-  const respondTo = (request: Request) => respond(request, { basePath, bodyLimit, handle, cors });
-  const handlers: HttpHandler[] = listOperations().map((operation) =>
-    methods[operation.method](routeOf(operation.pathTemplate), async ({ request }) => respondTo(request)),
-  );
+  const handlers: HttpHandler[] = listOperations().map((operation) => methods[operation.method](routeOf(operation.pathTemplate), respond));
   // Preflights only reach handlers served over real HTTP (e.g. @mswjs/http-middleware): a
   // service worker answers a page's fetch before the browser would send one.
   if (cors !== false) {
-    for (const template of new Set(listOperations().map((op) => op.pathTemplate))) {
-      handlers.push(http.options(routeOf(template), async ({ request }) => respondTo(request)));
-    }
+    for (const template of new Set(listOperations().map((op) => op.pathTemplate))) handlers.push(http.options(routeOf(template), respond));
   }
-  return Object.assign(handlers, createMockControlFunctions(journal, faults), {
+  // In code a bad filter or rule is a programming error, so it throws where the HTTP routes answer 400, with the same message.
+  const functions: MockControlFunctions = {
+    requests(filter = {}) {
+      const listed = journal.list(filter);
+      if (!listed.ok) throw new RangeError(`requests: ${listed.error}`);
+      return listed.entries;
+    },
+    clearRequests: () => journal.clear(),
+    faults: {
+      add(rule) {
+        const added = faults.add(rule);
+        if (!added.ok) throw new RangeError(`faults.add: ${added.error}`);
+        return added.rule;
+      },
+      list: () => faults.list(),
+      remove: (id) => faults.remove(id),
+      clear: () => faults.clear(),
+    },
+  };
+  return Object.assign(handlers, functions, {
     reset: () => {
       core.reset();
       faults.clear();
@@ -111,36 +157,6 @@ export function createHandlers(options: HandlerOptions): MockHandlers {
     state: () => core.state(),
     replaceState: (state: unknown) => core.replaceState(state),
   });
-}
-
-interface Responder {
-  basePath: string;
-  bodyLimit: number;
-  handle: CoreHandler;
-  cors: CorsOptions | false;
-}
-
-/**
- * One answer: 413 for a body over the limit (before authentication, as on node:http), a preflight
- * at once, anything else through the mock controls and the core, with the CORS headers.
- */
-async function respond(request: Request, { basePath, bodyLimit, handle, cors }: Responder) {
-  const coreRequest = await toCoreRequest(request, basePath, bodyLimit);
-  const withCors = (response: CoreResponse, origin: string | undefined) =>
-    cors === false ? response : { ...response, headers: { ...response.headers, ...readCorsHeaders(origin, cors) } };
-  if (!coreRequest) return toMswResponse(withCors(errorResponse(413, bodyTooLarge(bodyLimit)), request.headers.get('origin') ?? undefined));
-  if (cors !== false && isPreflight(coreRequest)) return toMswResponse(answerPreflight(coreRequest, cors));
-  const response = await answer(() => handle(coreRequest));
-  switch (response.fault?.kind) {
-    case 'drop': // a network error, as fetch reports a cut connection
-      return HttpResponse.error();
-    case undefined:
-    case 'status':
-    case 'timeout': // never answered: the handler does not resolve
-      return toMswResponse(withCors(response, coreRequest.headers['origin']));
-    default:
-      return unhandledFault(response.fault);
-  }
 }
 
 /**
@@ -165,15 +181,6 @@ async function toCoreRequest(request: Request, basePath: string, bodyLimit: numb
   return { method: request.method, path, query, headers, body: text, bodyNotUtf8: notUtf8 };
 }
 
-/** The one place an unexpected throw becomes a 500 envelope (STYLE: errors are values at the edge). */
-async function answer(handle: () => Promise<MockResponse>): Promise<MockResponse> {
-  try {
-    return await handle();
-  } catch {
-    return errorResponse(500, SERVER_ERROR);
-  }
-}
-
 /** The journal and fault rules of a set of msw handlers: what `--admin` offers over HTTP, as functions. */
 export interface MockControlFunctions {
   /** The requests answered, oldest first, as `GET /__admin/requests?…` lists them; a bad filter throws a RangeError naming it. */
@@ -190,30 +197,5 @@ export interface MockControlFunctions {
     remove(id: string): boolean;
     /** Removes every rule (`DELETE`); returns how many there were. */
     clear(): number;
-  };
-}
-
-/**
- * The functions over one journal and one rule set. In code a bad filter or rule is a programming
- * error, so it throws where the HTTP routes answer 400 — with the same message.
- */
-function createMockControlFunctions(journal: RequestJournal, faults: FaultRules): MockControlFunctions {
-  return {
-    requests(filter = {}) {
-      const listed = journal.list(filter);
-      if (!listed.ok) throw new RangeError(`requests: ${listed.error}`);
-      return listed.entries;
-    },
-    clearRequests: () => journal.clear(),
-    faults: {
-      add(rule) {
-        const added = faults.add(rule);
-        if (!added.ok) throw new RangeError(`faults.add: ${added.error}`);
-        return added.rule;
-      },
-      list: () => faults.list(),
-      remove: (id) => faults.remove(id),
-      clear: () => faults.clear(),
-    },
   };
 }

@@ -16,13 +16,9 @@ export { startReferenceServer } from './node-http/start-reference-server.js';
 export { createRequestListener } from './node-http/create-request-listener.js';
 export { DEFAULT_BODY_LIMIT } from './node-http/read-request-body.js';
 export { withCors } from './node-http/with-cors.js';
-export { DataFileError } from './node-http/data-file.js';
-export { readRecordsFile } from './node-http/data-file.js';
-export { serializeStoreState } from './node-http/data-file.js';
-export { writeFileAtomically } from './node-http/write-file-atomically.js';
+export { DataFileError, readRecordsFile, serializeStoreState, writeFileAtomically } from './node-http/data-file.js';
 
 // Types
 export type { ReferenceServerOptions, RunningReferenceServer } from './node-http/start-reference-server.js';
 export type { RequestListenerOptions, RequestLogEntry } from './node-http/create-request-listener.js';
-export type { AttachedDataFile, DataFileOptions } from './node-http/data-file.js';
-export type { RecordsFileResult } from './node-http/data-file.js';
+export type { AttachedDataFile, DataFileOptions, RecordsFileResult } from './node-http/data-file.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createFaultRules } from './fault-rules.js';
-import { injectedAnswer } from './injected-status.js';
+import { injectedAnswer } from './fault.js';
 
 test('first matching rule wins, in the order added; times counts down; a spent rule stays listed', () => {
   const rules = createFaultRules();

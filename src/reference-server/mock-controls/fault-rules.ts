@@ -1,10 +1,9 @@
 import type { CoreRequest } from '../core/core-types.js';
-import { pickDelay, parseDelayRange, type DelayRange } from './delay-range.js';
-import { spellFault, type Fault, type InjectedStatus, readFault } from './fault.js';
-import { DOCUMENTED_STATUSES, isInjectable } from './injected-status.js';
+import { isJsonObject } from '../core/json-record.js';
 import { isAdminPath } from './admin-messages.js';
+import { pickDelay, parseDelayRange, type DelayRange } from './delay-range.js';
+import { DOCUMENTED_STATUSES, isInjectable, OTHER_INJECTABLE, readFault, spellFault, type Fault, type InjectedStatus } from './fault.js';
 import { readPathMatcher, type PathMatcher } from './path-matcher.js';
-import { OTHER_INJECTABLE } from './read-fault-headers.js';
 
 /** A rule as listed by `GET /__admin/faults` and `handlers.faults.list()`. */
 export interface FaultRuleView {
@@ -133,58 +132,40 @@ export interface FaultRuleSpec {
 const RULE_KEYS = ['method', 'path', 'pathPattern', 'status', 'delay', 'times'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'];
 /** The most `times` a rule may ask for (more is "until removed": leave it out). */
-export const MAX_RULE_TIMES = 1_000_000;
-
-type Read<T> = { ok: true; value: T } | { ok: false; error: string };
-
-function readStatus(value: unknown): Read<Fault | undefined> {
-  if (value === undefined) return { ok: true, value: undefined };
-  const fault = readFault(value);
-  if (fault !== undefined && isInjectable(fault)) return { ok: true, value: fault };
-  return {
-    ok: false,
-    error: `status ${JSON.stringify(value)} is not one a fault can answer: use a status the spec documents (${DOCUMENTED_STATUSES.join(', ')}), ${OTHER_INJECTABLE}`,
-  };
-}
-
-function readDelay(value: unknown): Read<FaultRuleSpec['delay']> {
-  if (value === undefined) return { ok: true, value: undefined };
-  if (typeof value !== 'string' && typeof value !== 'number')
-    return { ok: false, error: `delay must be a time such as 3s or 100-800ms, got ${JSON.stringify(value)}` };
-  const range = parseDelayRange(value);
-  return range.ok ? { ok: true, value: { shown: value, range: range.range } } : { ok: false, error: range.error };
-}
-
-function readTimes(value: unknown): Read<number | undefined> {
-  if (value === undefined) return { ok: true, value: undefined };
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_RULE_TIMES) return { ok: true, value };
-  return { ok: false, error: `times must be a whole number from 1 to ${MAX_RULE_TIMES}, got ${JSON.stringify(value)} (leave it out for "until removed")` };
-}
+const MAX_RULE_TIMES = 1_000_000;
 
 /**
  * Checks a fault rule: an object with known fields only; a method of §4.1; a path or a
  * pattern, never under /__admin (rules never fire on admin routes); a status a fault can answer
  * and/or a delay; `times` ≥ 1. The first problem found is the reason it is refused.
  */
-export function readFaultRule(input: unknown): Read<FaultRuleSpec> {
-  if (typeof input !== 'object' || input === null || Array.isArray(input))
-    return { ok: false, error: 'a fault rule is a JSON object such as {"method": "POST", "path": "/event", "status": 503, "times": 2}' };
-  const given = input as Record<string, unknown>;
-  const unknown = Object.keys(given).find((key) => !RULE_KEYS.includes(key));
-  if (unknown !== undefined) return { ok: false, error: `unknown field ${JSON.stringify(unknown)} (a rule has ${RULE_KEYS.join(', ')})` };
-  const method = given['method'] === undefined ? undefined : String(given['method']).toUpperCase();
-  if (method !== undefined && (typeof given['method'] !== 'string' || !METHODS.includes(method)))
-    return { ok: false, error: `method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(given['method'])}` };
-  const path = readPathMatcher(given, false);
+export function readFaultRule(input: unknown): { ok: true; value: FaultRuleSpec } | { ok: false; error: string } {
+  const refuse = (error: string) => ({ ok: false, error }) as const;
+  if (!isJsonObject(input)) return refuse('a fault rule is a JSON object such as {"method": "POST", "path": "/event", "status": 503, "times": 2}');
+  const unknown = Object.keys(input).find((key) => !RULE_KEYS.includes(key));
+  if (unknown !== undefined) return refuse(`unknown field ${JSON.stringify(unknown)} (a rule has ${RULE_KEYS.join(', ')})`);
+  const { status, delay, times } = input;
+  const method = input['method'] === undefined ? undefined : String(input['method']).toUpperCase();
+  if (method !== undefined && (typeof input['method'] !== 'string' || !METHODS.includes(method)))
+    return refuse(`method must be one of ${METHODS.join(', ')}, got ${JSON.stringify(input['method'])}`);
+  const path = readPathMatcher(input, false);
   if (!path.ok) return path;
-  if ('path' in path.matcher!.shown && isAdminPath(path.matcher!.shown.path))
-    return { ok: false, error: 'rules never fire on the admin routes: give an API path' };
-  const status = readStatus(given['status']);
-  if (!status.ok) return status;
-  const delay = readDelay(given['delay']);
-  if (!delay.ok) return delay;
-  const times = readTimes(given['times']);
-  if (!times.ok) return times;
-  if (status.value === undefined && delay.value === undefined) return { ok: false, error: 'a rule needs a status, a delay, or both' };
-  return { ok: true, value: { method, path: path.matcher!, fault: status.value, delay: delay.value, times: times.value } };
+  if ('path' in path.matcher!.shown && isAdminPath(path.matcher!.shown.path)) return refuse('rules never fire on the admin routes: give an API path');
+  const fault = status === undefined ? undefined : readFault(status);
+  if (status !== undefined && (fault === undefined || !isInjectable(fault)))
+    return refuse(
+      `status ${JSON.stringify(status)} is not one a fault can answer: use a status the spec documents (${DOCUMENTED_STATUSES.join(', ')}), ${OTHER_INJECTABLE}`,
+    );
+  let range: DelayRange | undefined;
+  if (delay !== undefined) {
+    if (typeof delay !== 'string' && typeof delay !== 'number') return refuse(`delay must be a time such as 3s or 100-800ms, got ${JSON.stringify(delay)}`);
+    const read = parseDelayRange(delay);
+    if (!read.ok) return read;
+    range = read.range;
+  }
+  if (times !== undefined && !(typeof times === 'number' && Number.isInteger(times) && times >= 1 && times <= MAX_RULE_TIMES))
+    return refuse(`times must be a whole number from 1 to ${MAX_RULE_TIMES}, got ${JSON.stringify(times)} (leave it out for "until removed")`);
+  if (fault === undefined && range === undefined) return refuse('a rule needs a status, a delay, or both');
+  const value = { method, path: path.matcher!, fault, delay: range && { shown: delay as string | number, range }, times: times as number | undefined };
+  return { ok: true, value };
 }

@@ -18,21 +18,39 @@ export {
 } from './cors-policy.js';
 export { answerAdminRequest, type MockControlState } from './answer-admin-request.js';
 export * from './admin-messages.js';
-export { createRequestJournal, compileJournalFilter, DEFAULT_JOURNAL_SIZE, type RequestJournal, type JournalFilter } from './request-journal.js';
-export { maskAuthorization, MAX_JOURNAL_TEXT, MAX_JOURNAL_VALUE, MAX_JOURNAL_ITEMS, MAX_JOURNAL_HEADERS, type JournalEntry } from './journal-entry.js';
+export {
+  createRequestJournal,
+  compileJournalFilter,
+  DEFAULT_JOURNAL_SIZE,
+  maskAuthorization,
+  MAX_JOURNAL_TEXT,
+  MAX_JOURNAL_VALUE,
+  MAX_JOURNAL_ITEMS,
+  MAX_JOURNAL_HEADERS,
+  type RequestJournal,
+  type JournalFilter,
+  type JournalEntry,
+} from './request-journal.js';
 export { createFaultRules, readFaultRule, MAX_FAULT_RULES, type FaultRules, type FaultRuleView, type FaultRuleInput } from './fault-rules.js';
-export { GATEWAY_STATUSES, INJECTED_HEADER, injectedAnswer, injectedResponse, injectedMessage, type MockResponse } from './injected-status.js';
 export {
   CONNECTION_FAULTS,
   FAULT_STATUS_HEADER,
   FAULT_DELAY_HEADER,
+  GATEWAY_STATUSES,
+  INJECTED_HEADER,
+  injectedAnswer,
+  injectedResponse,
+  injectedMessage,
   readFault,
+  readFaultHeaders,
   spellFault,
+  undocumentedStatus,
   unhandledFault,
   type ConnectionFault,
   type Fault,
+  type FaultRequest,
   type InjectedStatus,
+  type MockResponse,
 } from './fault.js';
 export { createWaitSet, parseDelayRange, pickDelay, toDelayRange, type DelayRange, type DelaySetting } from './delay-range.js';
 export { parseDuration, MAX_DELAY_MS } from './parse-duration.js';
-export { readFaultHeaders, undocumentedStatus, type FaultRequest } from './read-fault-headers.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { listOperations } from '../../spec/openapi-document.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { injectedMessage, injectedResponse } from './injected-status.js';
+import { injectedMessage, injectedResponse } from './fault.js';
 
 const spec = createSpecValidator();
 const byId = new Map(listOperations().map((op) => [op.operationId, op]));

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { requestNotValid } from '../core/messages.js';
-import { injectedMessage, findOperation, injectedAnswer, type MockResponse } from './injected-status.js';
-import { readFaultHeaders, undocumentedStatus } from './read-fault-headers.js';
+import { injectedMessage, findOperation, injectedAnswer, type MockResponse } from './fault.js';
+import { readFaultHeaders, undocumentedStatus } from './fault.js';
 
 const request = (method: string, path: string, headers: Record<string, string>) => ({ method, path, headers });
 const READ_STATUSES = [200, 204, 400, 401, 404, 406, 413, 415, 422, 500];

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { CoreRequest } from '../core/core-types.js';
 import { errorResponse, jsonResponse } from '../core/envelope.js';
-import { MAX_JOURNAL_ITEMS, MAX_JOURNAL_TEXT, maskAuthorization } from './journal-entry.js';
+import { MAX_JOURNAL_ITEMS, MAX_JOURNAL_TEXT, maskAuthorization } from './request-journal.js';
 import { createRequestJournal } from './request-journal.js';
 
 const at = { time: new Date('2026-01-02T03:04:05.000Z'), ms: 100 };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createReferenceCore } from '../core/reference-core.js';
 import { UNKNOWN_PATH } from '../core/messages.js';
-import { injectedMessage } from './injected-status.js';
+import { injectedMessage } from './fault.js';
 import { createFaultRules } from './fault-rules.js';
 import { createRequestJournal, type RequestJournal } from './request-journal.js';
 import { withMockControls, type MockControlOptions } from './with-mock-controls.js';

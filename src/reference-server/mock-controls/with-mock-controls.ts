@@ -2,10 +2,17 @@ import type { CoreRequest } from '../core/core-types.js';
 import type { ReferenceCore } from '../core/reference-core.js';
 import { answerAdminRequest } from './answer-admin-request.js';
 import { pickDelay, toDelayRange, wait, type DelaySetting } from './delay-range.js';
-import { FAULT_DELAY_HEADER, FAULT_STATUS_HEADER, unhandledFault } from './fault.js';
+import {
+  FAULT_DELAY_HEADER,
+  FAULT_STATUS_HEADER,
+  findOperation,
+  injectedAnswer,
+  readFaultHeaders,
+  unhandledFault,
+  type Fault,
+  type MockResponse,
+} from './fault.js';
 import type { FaultRules } from './fault-rules.js';
-import { findOperation, injectedAnswer, type MockResponse } from './injected-status.js';
-import { readFaultHeaders, type FaultRequest } from './read-fault-headers.js';
 import type { RequestJournal } from './request-journal.js';
 
 /** Options of {@link withMockControls}; everything is off unless given. */
@@ -30,17 +37,17 @@ export interface MockControlOptions {
  */
 export type CoreHandler = (request: CoreRequest) => Promise<MockResponse>;
 
-/** A fault the headers ask for; else the first matching rule's; else none. */
-function findFault(request: CoreRequest, options: MockControlOptions): { fault: FaultRequest | { error: MockResponse }; injectedBy?: string } {
+/** A fault the headers ask for (or the 400 of a bad header); else the first matching rule's; else none. With what injected it. */
+function findFault(
+  request: CoreRequest,
+  options: MockControlOptions,
+): { error?: MockResponse; fault?: Fault | undefined; delayMs?: number | undefined; injectedBy?: string } {
   const headers = options.admin ? readFaultHeaders(request) : {};
-  if ('error' in headers) return { fault: headers };
-  if (headers.fault) return { fault: headers, injectedBy: FAULT_STATUS_HEADER };
-  if (headers.delayMs !== undefined) return { fault: headers, injectedBy: FAULT_DELAY_HEADER };
+  if ('error' in headers) return headers;
+  if (headers.fault) return { ...headers, injectedBy: FAULT_STATUS_HEADER };
+  if (headers.delayMs !== undefined) return { ...headers, injectedBy: FAULT_DELAY_HEADER };
   const rule = options.faults?.fire(request, options.random);
-  if (!rule) return { fault: {} };
-  const source = `rule ${rule.id}`;
-  const fault = rule.fault === undefined ? {} : { fault: rule.fault };
-  return { fault: rule.delayMs === undefined ? fault : { ...fault, delayMs: rule.delayMs }, injectedBy: source };
+  return rule ? { fault: rule.fault, delayMs: rule.delayMs, injectedBy: `rule ${rule.id}` } : {};
 }
 
 /**
@@ -65,14 +72,13 @@ export function withMockControls(core: ReferenceCore, options: MockControlOption
     const admin = options.admin ? answerAdminRequest(request, core, controls) : undefined;
     if (admin) return admin;
     const started = { time: new Date(), ms: performance.now() };
-    const { fault, injectedBy } = findFault(request, options);
-    const delayMs = ('delayMs' in fault ? fault.delayMs : undefined) ?? (range ? pickDelay(range, options.random) : 0);
+    const { error, fault, delayMs = range ? pickDelay(range, options.random) : 0, injectedBy } = findFault(request, options);
     if (delayMs > 0) await sleep(delayMs);
-    const response = 'error' in fault ? fault.error : await answer(fault.fault);
+    const response = error ?? (await answer(fault));
     journal?.record(request, { response, injectedBy }, started);
     return response;
 
-    async function answer(injected: FaultRequest['fault']): Promise<MockResponse> {
+    async function answer(injected: Fault | undefined): Promise<MockResponse> {
       if (injected === undefined) return core.handle(request);
       switch (injected.kind) {
         case 'status':

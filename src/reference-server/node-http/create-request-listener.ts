@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyTooLarge, errorResponse, SERVER_ERROR, type CoreRequest, type CoreResponse } from '../core/index.js';
-import { unhandledFault, type CoreHandler } from '../mock-controls/index.js';
+import type { CoreHandler } from '../mock-controls/index.js';
 import type { DocsAssets } from './docs-assets.js';
 import { readRequestBody } from './read-request-body.js';
 import { servingOrigin } from './serving-origin.js';
@@ -82,16 +82,9 @@ export function createRequestListener(core: { handle: CoreHandler }, options: Re
         return;
       }
       const response = await core.handle({ method, path, query: queryOf(req.url), headers: headersOf(req), body: body.text, bodyNotUtf8: body.notUtf8 });
-      switch (response.fault?.kind) {
-        case 'drop': // the connection is cut with nothing written, as a crashed gateway does
-          return void res.destroy();
-        case undefined:
-        case 'status':
-        case 'timeout': // never answered: the handler does not resolve
-          return writeCoreResponse(res, response);
-        default:
-          return unhandledFault(response.fault);
-      }
+      // A dropped connection is cut with nothing written, as a crashed gateway does; a timeout never gets here.
+      if (response.fault?.kind === 'drop') return void res.destroy();
+      writeCoreResponse(res, response);
     } catch (error) {
       options.onError?.(error);
       if (res.headersSent) res.destroy();

@@ -2,7 +2,7 @@
 // null-body handling of 204/205/304 on the wire), delays — and all of it ignored without --admin.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { injectedMessage } from '../mock-controls/injected-status.js';
+import { injectedMessage } from '../mock-controls/fault.js';
 import { startTestServer, type TestServer } from '../../../test/support/test-server.js';
 
 let admin: TestServer;

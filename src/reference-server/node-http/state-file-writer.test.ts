@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createStateFileWriter, type StateFileWriterOptions } from './state-file-writer.js';
+import { createStateFileWriter, type StateFileWriterOptions } from './data-file.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { temporaryPathFor, writeFileAtomically } from './write-file-atomically.js';
+import { temporaryPathFor, writeFileAtomically } from './data-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mgmt-kit-atomic-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

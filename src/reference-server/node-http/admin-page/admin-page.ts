@@ -7,7 +7,7 @@
 import type { EnvelopeItem } from '../../core/envelope.js';
 import { ADMIN_PREFIX } from '../../mock-controls/admin-messages.js';
 import type { FaultRuleView } from '../../mock-controls/fault-rules.js';
-import type { JournalEntry } from '../../mock-controls/journal-entry.js';
+import type { JournalEntry } from '../../mock-controls/request-journal.js';
 
 /** An answer of an admin route: its status and its JSON body (none on 204). */
 interface AdminAnswer<Body> {
