@@ -120,12 +120,12 @@ export const SURVIVOR_REASONS = [
     reason: 'query language (extension): a number compared with a blank expr is not fixed (only numbers and numeric strings are)',
   },
   {
-    file: 'core/query/order-records.ts',
+    file: 'core/query/apply-query.ts',
     line: /rankA === undefined/,
     reason:
       "query language (extension), not chased: the mutant compares a record without the field before one with it as NaN, which the sort reads as equal (+0); every order of the scenario's seven records still sorts right under V8, but an inconsistent comparator is not proven equivalent",
   },
-  { file: 'core/query/order-records.ts', line: /position/, reason: 'query language (extension): the order of records tied on every order entry is not fixed' },
+  { file: 'core/query/apply-query.ts', line: /position/, reason: 'query language (extension): the order of records tied on every order entry is not fixed' },
   { file: 'core/query/take-query-input.ts', line: /values\.length === 0/, reason: 'query language (extension): URL parameters other than q are not fixed' },
   {
     file: 'core/query/',

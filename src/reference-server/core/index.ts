@@ -67,6 +67,5 @@ export type { OpenApiDocument, OperationEntry } from '../../spec/openapi-documen
 export type { SpecValidator, ResponseCheck, SchemaViolation } from '../../spec/spec-validator.js';
 export type { ParsedQuery } from './query/parse-query.js';
 export type { Clause } from './query/match-clause.js';
-export type { OrderBy } from './query/order-records.js';
-export type { Limit } from './query/limit-records.js';
+export type { Limit, OrderBy } from './query/parse-query.js';
 export type { ParseProblem, Parsed } from './query/parse-problem.js';

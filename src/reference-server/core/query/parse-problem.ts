@@ -10,8 +10,3 @@ export type Parsed<T> = { ok: true; value: T } | { ok: false; problem: ParseProb
 export function problem(field: string, reason: string): { ok: false; problem: ParseProblem } {
   return { ok: false, problem: { field, reason } };
 }
-
-/** True for a JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -1,9 +1,20 @@
-import type { Limit } from './limit-records.js';
 import type { Clause } from './match-clause.js';
-import type { OrderBy } from './order-records.js';
 import { BODY_FIELD } from '../messages.js';
-import { isPlainObject, problem, type Parsed } from './parse-problem.js';
+import { isJsonObject } from '../json-record.js';
+import { problem, type Parsed } from './parse-problem.js';
 import { parseWhere } from './parse-where.js';
+
+/** One entry of a query's `order` (x-decisions query-language). */
+export interface OrderBy {
+  target: string;
+  mode: 'asc' | 'desc';
+}
+
+/** A query's `limit`: inclusive indices into the ordered result (x-decisions query-language). */
+export interface Limit {
+  from?: number;
+  to?: number;
+}
 
 /** A parsed read or delete query (§4.1 query body; order and limit: x-decisions query-language). */
 export interface ParsedQuery {
@@ -29,7 +40,7 @@ function parseOrder(value: unknown): Parsed<OrderBy[]> {
   const order: OrderBy[] = [];
   for (const [i, entry] of value.entries()) {
     const at = `order.${i}`;
-    if (!isPlainObject(entry)) return problem(at, 'must be an object with target and mode');
+    if (!isJsonObject(entry)) return problem(at, 'must be an object with target and mode');
     for (const key of Object.keys(entry)) if (key !== 'target' && key !== 'mode') return problem(`${at}.${key}`, 'not allowed');
     const { target, mode } = entry;
     if (typeof target !== 'string' || target === '') return problem(`${at}.target`, target === undefined ? 'required' : 'must be a non-empty string');
@@ -44,7 +55,7 @@ function isNonNegativeInteger(value: unknown): value is number {
 }
 
 function parseLimit(value: unknown): Parsed<Limit> {
-  if (!isPlainObject(value)) return problem('limit', 'must be an object with from and to');
+  if (!isJsonObject(value)) return problem('limit', 'must be an object with from and to');
   const limit: Limit = {};
   for (const [key, bound] of Object.entries(value)) {
     if (key !== 'from' && key !== 'to') return problem(`limit.${key}`, 'not allowed');
@@ -64,7 +75,7 @@ function parseLimit(value: unknown): Parsed<Limit> {
  * @example parseQuery({ where: { gt: { target: 'severity', expr: 2 } }, order: [{ target: 'id', mode: 'asc' }], limit: { to: 9 } })
  */
 export function parseQuery(value: unknown): Parsed<ParsedQuery> {
-  if (!isPlainObject(value)) return problem(BODY_FIELD, 'must be object');
+  if (!isJsonObject(value)) return problem(BODY_FIELD, 'must be object');
   const query: ParsedQuery = {};
   for (const key of Object.keys(value)) if (!FIELDS.includes(key)) return problem(key, 'not allowed');
   const parts = [

@@ -2,7 +2,8 @@ import { compileRegExp, compileWildcard } from './compile-pattern.js';
 import type { RangeOperator } from './compare-range.js';
 import type { Clause } from './match-clause.js';
 import { UNKNOWN_OPERATOR } from '../kit-messages.js';
-import { isPlainObject, problem, type Parsed } from './parse-problem.js';
+import { isJsonObject } from '../json-record.js';
+import { problem, type Parsed } from './parse-problem.js';
 
 /** Most clauses one `where` may hold (x-decisions query-language): each costs a pass over the records. */
 export const MAX_CLAUSES = 64;
@@ -12,7 +13,7 @@ const COMPARISONS = ['equals', 'reg_exp', 'wildcard', 'lt', 'lte', 'gt', 'gte'] 
 type Budget = { left: number };
 
 function parseComparison(op: (typeof COMPARISONS)[number], value: unknown, field: string): Parsed<Clause> {
-  if (!isPlainObject(value)) return problem(field, 'must be an object with target and expr');
+  if (!isJsonObject(value)) return problem(field, 'must be an object with target and expr');
   for (const key of Object.keys(value)) if (key !== 'target' && key !== 'expr') return problem(`${field}.${key}`, 'not allowed');
   const { target, expr } = value;
   if (typeof target !== 'string') return problem(`${field}.target`, target === undefined ? 'required' : 'must be string');
@@ -39,7 +40,7 @@ function parseCombination(op: 'and' | 'or', value: unknown, field: string, budge
     return { ok: true, value: { op, clauses } };
   }
   // The object form names one clause per operator: {"or": {"equals": …, "reg_exp": …}}.
-  if (!isPlainObject(value)) return problem(field, 'must be a list of clauses or an object of operator to clause');
+  if (!isJsonObject(value)) return problem(field, 'must be a list of clauses or an object of operator to clause');
   const parts = parseOperators(value, field, budget);
   return parts.ok ? { ok: true, value: { op, clauses: parts.value } } : parts;
 }
@@ -67,7 +68,7 @@ function parseOperators(value: Record<string, unknown>, field: string, budget: B
 
 /** One clause object: its operators, all of which must hold (an `and` of them, one or more). */
 function parseClause(value: unknown, field: string, budget: Budget): Parsed<Clause> {
-  if (!isPlainObject(value)) return problem(field, 'must be object');
+  if (!isJsonObject(value)) return problem(field, 'must be object');
   const parts = parseOperators(value, field, budget);
   return parts.ok ? { ok: true, value: { op: 'and', clauses: parts.value } } : parts;
 }
