@@ -8,8 +8,8 @@ import {
   SERVER_ERROR,
   type CoreRequest,
   type CoreResponse,
+  type ReferenceCore,
   type ReferenceCoreOptions,
-  type SeedData,
 } from '../reference-server/core/index.js';
 import {
   answerPreflight,
@@ -56,13 +56,10 @@ export interface HandlerOptions {
 
 /** The handlers, plus the state control of their store (what `--admin` offers over HTTP). */
 export type MockHandlers = HttpHandler[] &
-  MockControlFunctions & {
+  MockControlFunctions &
+  Pick<ReferenceCore, 'state' | 'replaceState'> & {
     /** Back to the preload and seed, fault rules and journal cleared (`POST /__admin/reset`). */
     reset(): void;
-    /** Every index as JSON, in the seed shape (`GET /__admin/state`). */
-    state(): Required<SeedData>;
-    /** Replaces every record (`PUT /__admin/state`); returns the problems, and then nothing changed. */
-    replaceState(state: unknown): string[];
   };
 
 const methods = { GET: http.get, POST: http.post, PUT: http.put, DELETE: http.delete } as const;

@@ -55,11 +55,6 @@ export function pickDelay(range: DelayRange, random: () => number = Math.random)
   return range.minMs + Math.floor(random() * (range.maxMs - range.minMs + 1));
 }
 
-/** Resolves after `ms` milliseconds (browser-safe: a plain timer). */
-export function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 /** Waits that can be dropped all at once; see {@link createWaitSet}. */
 export interface WaitSet {
   wait(ms: number): Promise<void>;

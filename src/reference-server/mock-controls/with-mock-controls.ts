@@ -1,7 +1,7 @@
 import type { CoreRequest } from '../core/core-types.js';
 import type { ReferenceCore } from '../core/reference-core.js';
 import { answerAdminRequest } from './answer-admin-request.js';
-import { pickDelay, toDelayRange, wait, type DelaySetting } from './delay-range.js';
+import { createWaitSet, pickDelay, toDelayRange, type DelaySetting } from './delay-range.js';
 import {
   FAULT_DELAY_HEADER,
   FAULT_STATUS_HEADER,
@@ -23,7 +23,7 @@ export interface MockControlOptions {
   delay?: DelaySetting | undefined;
   /** Source of randomness for a delay range, [0, 1); default Math.random (tests fix it). */
   random?: (() => number) | undefined;
-  /** How to wait; default a timer (tests record the waits instead). */
+  /** How to wait; default a plain timer (tests record the waits instead). */
   wait?: ((ms: number) => Promise<void>) | undefined;
   /** Where answered API requests are journalled (`GET /__admin/requests` with `admin`). */
   journal?: RequestJournal | undefined;
@@ -65,7 +65,7 @@ function findFault(
  */
 export function withMockControls(core: ReferenceCore, options: MockControlOptions = {}): CoreHandler {
   const range = options.delay === undefined ? undefined : toDelayRange(options.delay);
-  const sleep = options.wait ?? wait;
+  const sleep = options.wait ?? createWaitSet().wait;
   const { journal, faults } = options;
   const controls = journal && faults ? { journal, faults } : undefined;
   return async (request) => {
