@@ -6,11 +6,9 @@
 //
 // npm run fuzz:random-faithful [-- --seeds 50] [--first-seed 1] [--runs 100] [--random-seed N (default: the server's seed)]
 import { parseArgs } from 'node:util';
-import { mintToken } from '../src/tokens/index.js';
-import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import { jwtClaimsFor } from '../test/independent-server/faithful-profiles.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
-import { plainConnection } from '../src/connection/connection-settings.js';
+import { fuzzServer } from './fuzz-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -28,26 +26,19 @@ const fixedRandomSeed = values['random-seed'] === undefined ? undefined : Number
 let failed = 0;
 const started = Date.now();
 for (let seed = firstSeed; seed < firstSeed + seeds; seed++) {
-  const server = await startIndependentServer([], { randomFaithful: seed });
-  try {
-    const token = await mintToken({ secret: server.secret, claims: jwtClaimsFor(server.switches), expiresIn: '1h' });
-    // The fuzzer's seed follows the server's unless one is given: each seed is another server and other sequences.
-    const report = await runFuzz({
-      connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
-      runs,
-      timeBudgetMs: 300_000,
-      randomSeed: fixedRandomSeed ?? seed,
-      allowDestructive: false,
-    });
-    const ok = report.failures.length === 0 && report.sequences === runs;
-    if (!ok) failed++;
-    process.stdout.write(
-      `${ok ? 'ok  ' : 'FAIL'} RANDOM_FAITHFUL=${seed}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s)` +
-        `${ok ? '' : ` — switches ${server.switches.join(',')}`}${report.failures.map((f) => `\n       ${f.signature}: ${f.title.slice(0, 300)}`).join('')}\n`,
-    );
-  } finally {
-    await server.close();
-  }
+  // The fuzzer's seed follows the server's unless one is given: each seed is another server and other sequences.
+  const { server, report } = await fuzzServer(startIndependentServer([], { randomFaithful: seed }), (started) => ({
+    jwtClaims: jwtClaimsFor(started.switches),
+    runs,
+    timeBudgetMs: 300_000,
+    randomSeed: fixedRandomSeed ?? seed,
+  }));
+  const ok = report.failures.length === 0 && report.sequences === runs;
+  if (!ok) failed++;
+  process.stdout.write(
+    `${ok ? 'ok  ' : 'FAIL'} RANDOM_FAITHFUL=${seed}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s)` +
+      `${ok ? '' : ` — switches ${server.switches.join(',')}`}${report.failures.map((f) => `\n       ${f.signature}: ${f.title.slice(0, 300)}`).join('')}\n`,
+  );
 }
 process.stdout.write(
   `\nrandom faithful sweep: ${seeds} seeds (${firstSeed}–${firstSeed + seeds - 1}), ${runs} sequences each, fuzz random seed ${fixedRandomSeed ?? "the same as the server's"}: ${seeds - failed} passed, ${failed} failed in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,

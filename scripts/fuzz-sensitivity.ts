@@ -11,14 +11,12 @@
 //
 // npm run fuzz:sensitivity [-- --seeds 10] [--runs 100] [--only a,b] [--concurrency 4]
 import { parseArgs } from 'node:util';
-import { mintToken } from '../src/tokens/index.js';
 import { DEFAULT_FUZZ_RUNS } from '../src/cli/commands/fuzz.js';
-import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
 import { BROKEN_FOR_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { BROKEN_UNDER_CONCURRENCY } from '../test/independent-server/broken-under-concurrency.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
-import { plainConnection } from '../src/connection/connection-settings.js';
+import { fuzzServer } from './fuzz-server.js';
 
 const { values } = parseArgs({
   options: {
@@ -65,27 +63,19 @@ for (const name of switches) {
   const found: number[] = [];
   const switchStarted = Date.now();
   for (const seed of seeds) {
-    const server = await startServer(name);
-    try {
-      const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
-      const report = await runFuzz({
-        connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
-        runs,
-        timeBudgetMs: 300_000,
-        randomSeed: seed,
-        allowDestructive: false,
-        maxFailures: 1,
-        ...(concurrency === undefined ? {} : { concurrency }),
-      });
-      // The probe that guards deletes finds some breakages before any sequence: 0 sequences.
-      const after = firstFailureAfter(report);
-      if (after !== undefined) found.push(after);
-      process.stderr.write(
-        `  ${name} seed ${seed}: ${after === undefined ? 'not found' : `found after ${after} ${unit}`} (${(report.durationMs / 1000).toFixed(0)} s)\n`,
-      );
-    } finally {
-      await server.close();
-    }
+    const { report } = await fuzzServer(startServer(name), () => ({
+      runs,
+      timeBudgetMs: 300_000,
+      randomSeed: seed,
+      maxFailures: 1,
+      ...(concurrency === undefined ? {} : { concurrency }),
+    }));
+    // The probe that guards deletes finds some breakages before any sequence: 0 sequences.
+    const after = firstFailureAfter(report);
+    if (after !== undefined) found.push(after);
+    process.stderr.write(
+      `  ${name} seed ${seed}: ${after === undefined ? 'not found' : `found after ${after} ${unit}`} (${(report.durationMs / 1000).toFixed(0)} s)\n`,
+    );
   }
   const sorted = [...found].sort((a, b) => a - b);
   const ok = found.length >= NEEDED;

@@ -5,55 +5,34 @@
 //
 // npm run fuzz:sweep [-- --runs 2000] [--random-seed 1]
 import { parseArgs } from 'node:util';
-import { mintToken } from '../src/tokens/index.js';
-import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
 import { FAITHFUL_PROFILES } from '../test/independent-server/faithful-profiles.js';
 import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
 import { FAITHFUL_ALTERNATIVES } from '../test/self-check/faithful-alternatives.js';
 import { startVariantServer } from '../test/self-check/start-variant-server.js';
-import { plainConnection } from '../src/connection/connection-settings.js';
+import { fuzzServer } from './fuzz-server.js';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '2000' }, 'random-seed': { type: 'string', default: '1' } } });
 const runs = Number(values.runs);
 const randomSeed = Number(values['random-seed']);
-
-interface Target {
-  url: string;
-  secret: string;
-  close(): Promise<void>;
-}
 
 const rows: string[] = [];
 let wrong = 0;
 
 /** Fuzzes one target (then stops it) and notes whether the run did as expected: `verdict` says so, and in which words. */
 async function sweep(
-  target: Promise<Target>,
+  target: Promise<{ url: string; secret: string; close(): Promise<void> }>,
   jwtClaims: Record<string, unknown> | undefined,
   maxFailures: number | undefined,
   verdict: (report: FuzzReport, seconds: string) => [boolean, string],
 ): Promise<void> {
-  const server = await target;
-  try {
-    const token = await mintToken({ secret: server.secret, claims: jwtClaims, expiresIn: '1h' });
-    const started = Date.now();
-    const report = await runFuzz({
-      connection: plainConnection(server.url, { token, jwtSecret: server.secret }),
-      runs,
-      timeBudgetMs: 600_000,
-      randomSeed,
-      allowDestructive: false,
-      ...(maxFailures ? { maxFailures } : {}),
-    });
-    const [ok, line] = verdict(report, ((Date.now() - started) / 1000).toFixed(1));
-    if (!ok) wrong++;
-    rows.push(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
-    process.stdout.write(`${rows.at(-1)}\n`);
-  } finally {
-    await server.close();
-  }
+  const started = Date.now();
+  const { report } = await fuzzServer(target, () => ({ jwtClaims, runs, timeBudgetMs: 600_000, randomSeed, ...(maxFailures ? { maxFailures } : {}) }));
+  const [ok, line] = verdict(report, ((Date.now() - started) / 1000).toFixed(1));
+  if (!ok) wrong++;
+  rows.push(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
+  process.stdout.write(`${rows.at(-1)}\n`);
 }
 
 const titles = (report: FuzzReport) => report.failures.map((f) => `\n       ${f.title}`).join('');

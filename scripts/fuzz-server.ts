@@ -1,0 +1,30 @@
+// One `mgmt-kit fuzz` run against a server a sweep started, which is stopped after it: the sweeps
+// (fuzz:sweep, fuzz:random-faithful, fuzz:sensitivity) differ only in their targets and verdicts.
+// The token is signed with the server's own secret; a run never sends the destructive probes.
+import { plainConnection } from '../src/connection/connection-settings.js';
+import type { FuzzOptions, FuzzReport } from '../src/fuzz/report/fuzz-report.js';
+import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
+import { mintToken } from '../src/tokens/index.js';
+
+interface SweptServer {
+  url: string;
+  secret: string;
+  close(): Promise<void>;
+}
+
+export async function fuzzServer<S extends SweptServer>(
+  start: Promise<S>,
+  options: (server: S) => Omit<FuzzOptions, 'connection' | 'allowDestructive'> & { jwtClaims?: Record<string, unknown> | undefined },
+): Promise<{ server: S; report: FuzzReport }> {
+  const server = await start;
+  try {
+    const { jwtClaims, ...fuzz } = options(server);
+    const token = await mintToken({ secret: server.secret, claims: jwtClaims, expiresIn: '1h' });
+    return {
+      server,
+      report: await runFuzz({ connection: plainConnection(server.url, { token, jwtSecret: server.secret }), allowDestructive: false, ...fuzz }),
+    };
+  } finally {
+    await server.close();
+  }
+}
