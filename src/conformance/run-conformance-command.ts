@@ -21,7 +21,8 @@ import { markKnownDeviationsInJunit } from './mark-known-deviations-in-junit.js'
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { createRunPrefix } from './run-prefix.js';
-import { removeEarlierReports, writeConformanceSummary, writeNotRunReports } from './write-conformance-summary.js';
+import { removeEarlierReports, writeConformanceSummary } from './write-conformance-summary.js';
+import { writeNotRunReports } from '../run/render-not-run.js';
 import { interruptHandler } from './interrupt-conformance.js';
 
 export { EXIT } from '../run/run-verdict.js';
@@ -95,7 +96,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   }
   if (problem !== undefined) {
     err.write(`mgmt-kit conformance: ${problem} No scenario was run.\n`);
-    await writeNotRunReports(options.reportDir, {
+    writeNotRunReports('conformance', options.reportDir, {
       baseUrl: settings.baseUrl,
       date: new Date(),
       verdict: decideVerdict({ notRun: `pre-flight: ${problem}`, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] }),

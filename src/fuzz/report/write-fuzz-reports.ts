@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { addRunChecksToJunit } from '../../run/add-run-checks-to-junit.js';
-import { notRunJson, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../../run/render-not-run.js';
+import { writeNotRunReports, type NotRunReport } from '../../run/render-not-run.js';
 import type { RunVerdict } from '../../run/run-verdict.js';
 import { join } from 'node:path';
 import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
@@ -93,27 +92,5 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   return [markdown, junit, json];
 }
 
-/**
- * The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose
- * read-back did not finish): they say so and why. Written at once, as a signal handler needs
- * before the process exits.
- */
-export function writeFuzzNotRunReports(reportDir: string, notRun: NotRunReport): string[] {
-  mkdirSync(reportDir, { recursive: true });
-  const files = fuzzNotRunFiles(reportDir, notRun);
-  for (const [path, text] of files) writeFileSync(path, text, 'utf8');
-  return files.map(([path]) => path);
-}
-
-function fuzzNotRunFiles(reportDir: string, notRun: NotRunReport): Array<[string, string]> {
-  return [
-    [
-      join(reportDir, 'fuzz.md'),
-      renderNotRunMarkdown(notRun)
-        .replace(/^# Conformance summary:/, '# mgmt-kit fuzz:')
-        .replace('its scenarios', 'its sequences'),
-    ],
-    [join(reportDir, 'fuzz-junit.xml'), renderNotRunJunit(notRun).replace(/mgmt-kit conformance/g, 'mgmt-kit fuzz')],
-    [join(reportDir, 'fuzz-summary.json'), notRunJson('fuzz', notRun)],
-  ];
-}
+/** The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose read-back did not finish): they say so and why. */
+export const writeFuzzNotRunReports = (reportDir: string, notRun: NotRunReport): string[] => writeNotRunReports('fuzz', reportDir, notRun);
