@@ -17,7 +17,7 @@ import { runChecks } from './run-checks.js';
 import { readRunLeftovers } from '../run/read-run-leftovers.js';
 import { decideVerdict, EXIT } from '../run/run-verdict.js';
 import { TARGET_STOPPED } from '../connection/target-health.js';
-import { markKnownDeviationsInJunit } from './mark-known-deviations-in-junit.js';
+import { markKnownDeviationsInJunit } from '../run/add-run-checks-to-junit.js';
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { createRunPrefix } from './run-prefix.js';
@@ -195,17 +195,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   }
   const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
   if (written) await writeFile(written.file, formatBaseline(written.baseline), 'utf8');
-  options.out.write(
-    formatRunReport({
-      ...options,
-      baseUrl: settings.baseUrl,
-      jwtSecret: auth.jwtSecret,
-      summary,
-      durationMs: result.durationMs,
-      runPrefix: result.runPrefix,
-      reportFiles,
-    }),
-  );
+  options.out.write(formatRunReport(summary, reportFiles, options.writeBaseline));
   const { outcome } = summary;
   // The lines a pipeline's log shows on stderr: why the verdict is not PASSED, the first line each.
   if (targetStopped !== undefined) err.write(`mgmt-kit conformance: ${targetStopped}. No verdict on the scenarios past that point.\n`);

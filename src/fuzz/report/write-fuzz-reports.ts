@@ -56,13 +56,6 @@ export async function removeEarlierFuzzReports(reportDir: string): Promise<void>
   await Promise.all(FUZZ_REPORT_FILES.map((name) => rm(join(reportDir, name), { force: true })));
 }
 
-/** The verdict as the top of `fuzz.md` says it (inserted under the title, so the rest of the page stays as rendered). */
-function withVerdict(markdown: string, verdict: RunVerdict | undefined): string {
-  if (!verdict) return markdown;
-  const line = `**Verdict: ${verdict.word}** (exit ${verdict.exitCode})${verdict.reasons.length > 0 ? ` — ${verdict.reasons.map((r) => r.split('\n')[0]).join('; ')}` : ''}`;
-  return markdown.replace(/^# mgmt-kit fuzz\n/, `# mgmt-kit fuzz\n\n${line}\n`);
-}
-
 /**
  * Writes `fuzz.md`, `fuzz-junit.xml` and `fuzz-summary.json` into the report directory; resolves
  * to their paths. With the run's verdict (run-verdict.ts), each says it: the top of the Markdown,
@@ -79,7 +72,7 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   // interrupt, throttling, records left behind) gets a failed test case of its own.
   const unexplained = verdict !== undefined && verdict.exitCode !== 0 && !(verdict.word === 'FAILED' && unacceptedFailures(report).length > 0);
   const junitText = renderFuzzJunit(report);
-  await writeFile(markdown, withVerdict(renderFuzzMarkdown(report, token, coverage), verdict));
+  await writeFile(markdown, renderFuzzMarkdown(report, token, coverage, verdict));
   await writeFile(
     junit,
     unexplained
