@@ -19,7 +19,6 @@ export interface Baseline {
 /** What became of one baseline entry in a run. */
 export type BaselineEntryOutcome = 'still failing' | 'now passing' | 'not run' | 'not in the suite';
 
-/** A run held against a baseline. */
 export interface BaselineComparison {
   entries: Array<BaselineEntry & { outcome: BaselineEntryOutcome; error?: string }>;
   /** Failed scenarios the baseline does not list: these fail the run. */
@@ -91,7 +90,6 @@ export function buildBaseline(scenarios: ScenarioResult[], previous?: Baseline):
   };
 }
 
-/** The baseline as the committed file's text. */
 export function formatBaseline(baseline: Baseline): string {
   return `${JSON.stringify({ about: ABOUT, expectedFailures: baseline.expectedFailures }, null, 2)}\n`;
 }

@@ -1,19 +1,6 @@
 import { formatCoverageLine } from '../coverage/render-coverage.js';
 import type { ConformanceSummary } from './build-conformance-summary.js';
 
-/** What the closing lines of a run need. */
-export interface RunReportInput {
-  baseUrl: string;
-  profile: string;
-  allowDestructive: boolean;
-  jwtSecret?: string | undefined;
-  summary: ConformanceSummary;
-  durationMs: number;
-  runPrefix: string;
-  reportFiles: string[];
-  writeBaseline?: string | undefined;
-}
-
 /** Failing rules printed at most; the rest are counted (every one is in the summary). */
 const MAX_RULES_SHOWN = 25;
 
@@ -64,14 +51,14 @@ export function formatLeftovers(summary: ConformanceSummary): string[] {
 }
 
 /** The lines `mgmt-kit conformance` prints after the run: counts, what was skipped, the baseline, the report paths. */
-export function formatRunReport(input: RunReportInput): string {
-  const { summary } = input;
+export function formatRunReport(summary: ConformanceSummary, reportFiles: readonly string[], writeBaseline?: string): string {
+  const { context: c } = summary;
   const { passed, failed, skipped, notSelected } = summary.counts;
   const known = summary.failedScenarios.filter((f) => f.expected).length;
   const skippedNotes = [
-    input.allowDestructive ? '' : '@destructive scenarios skipped (no --allow-destructive)',
-    input.jwtSecret !== undefined ? '' : '@needs-jwt-secret scenarios skipped (no --jwt-secret)',
-    input.profile === 'core' ? '@extension scenarios skipped (profile core)' : '',
+    c.allowDestructive ? '' : '@destructive scenarios skipped (no --allow-destructive)',
+    c.jwtSecretGiven ? '' : '@needs-jwt-secret scenarios skipped (no --jwt-secret)',
+    c.profile === 'core' ? '@extension scenarios skipped (profile core)' : '',
   ].filter(Boolean);
   const baselineLines: string[] = [];
   if (summary.baseline) {
@@ -82,19 +69,19 @@ export function formatRunReport(input: RunReportInput): string {
     for (const name of named('not in the suite')) baselineLines.push(`  no scenario has this name, fix or remove the entry: ${name}`);
     for (const name of comparison.newFailures) baselineLines.push(`  NEW failure (not in the baseline): ${name}`);
   }
-  if (input.writeBaseline !== undefined) {
-    baselineLines.push(`Baseline written to ${input.writeBaseline}: ${failed} failed scenario(s); give each entry its reason and commit it`);
+  if (writeBaseline !== undefined) {
+    baselineLines.push(`Baseline written to ${writeBaseline}: ${failed} failed scenario(s); give each entry its reason and commit it`);
   }
   return [
     '',
-    `Conformance of ${input.baseUrl} (profile ${input.profile}): ${passed} passed, ${failed} failed${known > 0 ? ` (${known} in the baseline)` : ''}, ${skipped} skipped, ${notSelected} not selected — ${(input.durationMs / 1000).toFixed(1)} s`,
+    `Conformance of ${c.baseUrl} (profile ${c.profile}): ${passed} passed, ${failed} failed${known > 0 ? ` (${known} in the baseline)` : ''}, ${skipped} skipped, ${notSelected} not selected — ${(c.durationMs / 1000).toFixed(1)} s`,
     ...skippedNotes.map((note) => `  ${note}`),
     ...baselineLines,
     ...formatFailingRules(summary),
     ...formatLeftovers(summary),
     formatCoverageLine(summary.coverage),
     'Reports:',
-    ...input.reportFiles.map((path) => `  ${path}`),
+    ...reportFiles.map((path) => `  ${path}`),
     `Verdict: ${summary.verdict} (exit ${summary.outcome.exitCode})${summary.outcome.reasons.length > 0 ? ` — ${summary.outcome.reasons.map((r) => r.split('\n')[0]).join('; ')}` : ''}`,
     '',
   ].join('\n');

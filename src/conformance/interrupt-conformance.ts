@@ -4,9 +4,8 @@ import { openConnection } from '../connection/open-connection.js';
 import type { RunCoordinator } from '../connection/run-coordinator.js';
 import { INDEX_NAMES } from '../reference-server/core/index.js';
 import { READ_BACK_DEADLINE_MS, readRunLeftovers, type RunLeftovers } from '../run/read-run-leftovers.js';
-import { leftoverLines } from '../run/render-not-run.js';
+import { leftoverLines, writeNotRunReports } from '../run/render-not-run.js';
 import { decideVerdict } from '../run/run-verdict.js';
-import { writeNotRunReportsSync } from './write-conformance-summary.js';
 
 /** The leftovers as the console shows them: the ids and at most 20 delete commands (every one is in the summary). */
 export function consoleLeftovers(report: Parameters<typeof leftoverLines>[0]): string {
@@ -77,7 +76,7 @@ export function interruptHandler(context: InterruptContext): InterruptHandler {
       readAt: 'readAt' in found ? found.readAt : undefined,
     };
     // Synchronous on purpose: the process ends right after, with cucumber mid-scenario.
-    writeNotRunReportsSync(context.reportDir, report);
+    writeNotRunReports('conformance', context.reportDir, report);
     context.err.write(`mgmt-kit conformance: interrupted by ${signal}: no verdict. ${consoleLeftovers(report)}The summary in ${context.reportDir} says so.\n`);
     resolveFinished(verdict.exitCode);
     exit(verdict.exitCode);

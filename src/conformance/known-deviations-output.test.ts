@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { foldKnownFailures } from './fold-known-failures.js';
-import { markKnownDeviationsInJunit } from './mark-known-deviations-in-junit.js';
+import { markKnownDeviationsInJunit } from '../run/add-run-checks-to-junit.js';
 
 const known = [
   { scenario: 'Two events created without an id get different ids', reason: 'MGMT-7: ids repeat until 4.2 & later' },

@@ -43,7 +43,6 @@ export function parseRulesMatrix(markdown: string): RuleRow[] {
   return rows;
 }
 
-/** Reads and parses `<root>/features/RULES.md`. */
 export function loadRulesMatrix(root: string): RuleRow[] {
   return parseRulesMatrix(readFileSync(join(root, 'features', 'RULES.md'), 'utf8'));
 }
@@ -61,7 +60,6 @@ export function matchesScenarioName(pattern: string, name: string): boolean {
 /** The tag a scenario carries for each rule it checks: `@rule.` and the row id, e.g. `@rule.4.1-rule-3`. */
 export const RULE_TAG_PREFIX = '@rule.';
 
-/** `@rule.<id>` of a RULES.md row id. */
 export function ruleTag(id: string): string {
   return `${RULE_TAG_PREFIX}${id}`;
 }

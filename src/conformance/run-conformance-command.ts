@@ -17,11 +17,12 @@ import { runChecks } from './run-checks.js';
 import { readRunLeftovers } from '../run/read-run-leftovers.js';
 import { decideVerdict, EXIT } from '../run/run-verdict.js';
 import { TARGET_STOPPED } from '../connection/target-health.js';
-import { markKnownDeviationsInJunit } from './mark-known-deviations-in-junit.js';
+import { markKnownDeviationsInJunit } from '../run/add-run-checks-to-junit.js';
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { createRunPrefix } from './run-prefix.js';
-import { removeEarlierReports, writeConformanceSummary, writeNotRunReports } from './write-conformance-summary.js';
+import { removeEarlierReports, writeConformanceSummary } from './write-conformance-summary.js';
+import { writeNotRunReports } from '../run/render-not-run.js';
 import { interruptHandler } from './interrupt-conformance.js';
 
 export { EXIT } from '../run/run-verdict.js';
@@ -95,7 +96,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   }
   if (problem !== undefined) {
     err.write(`mgmt-kit conformance: ${problem} No scenario was run.\n`);
-    await writeNotRunReports(options.reportDir, {
+    writeNotRunReports('conformance', options.reportDir, {
       baseUrl: settings.baseUrl,
       date: new Date(),
       verdict: decideVerdict({ notRun: `pre-flight: ${problem}`, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] }),
@@ -194,17 +195,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   }
   const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
   if (written) await writeFile(written.file, formatBaseline(written.baseline), 'utf8');
-  options.out.write(
-    formatRunReport({
-      ...options,
-      baseUrl: settings.baseUrl,
-      jwtSecret: auth.jwtSecret,
-      summary,
-      durationMs: result.durationMs,
-      runPrefix: result.runPrefix,
-      reportFiles,
-    }),
-  );
+  options.out.write(formatRunReport(summary, reportFiles, options.writeBaseline));
   const { outcome } = summary;
   // The lines a pipeline's log shows on stderr: why the verdict is not PASSED, the first line each.
   if (targetStopped !== undefined) err.write(`mgmt-kit conformance: ${targetStopped}. No verdict on the scenarios past that point.\n`);

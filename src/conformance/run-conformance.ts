@@ -13,7 +13,6 @@ import { STEP_BUNDLE_PATH } from './step-bundle-path.js';
 /** The two profiles of cucumber.js: the description's documented behaviour, or that plus @extension. */
 export type ConformanceProfile = 'core' | 'extended';
 
-/** Options of {@link runConformance}. */
 export interface ConformanceRunOptions {
   /** The target and how every step's request reaches it (the connection flags, read once), handed to the steps whole. */
   connection: ConnectionSettings;
@@ -48,7 +47,6 @@ export interface ConformanceRunOptions {
   onEnvelope?: ((envelope: Envelope) => void) | undefined;
 }
 
-/** What a run produced. */
 export interface ConformanceRunResult {
   /** True only when every selected scenario passed (cucumber strict). */
   success: boolean;

@@ -42,7 +42,6 @@ export function parseServiceSections(markdown: string): Map<string, ServiceSecti
   return sections;
 }
 
-/** Reads `<root>/docs/management-service.md`. */
 export function loadServiceSections(root: string): Map<string, ServiceSection> {
   return parseServiceSections(readFileSync(join(root, SERVICE_DESCRIPTION_PATH), 'utf8'));
 }

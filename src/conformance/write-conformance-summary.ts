@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ConformanceSummary } from './build-conformance-summary.js';
 import { renderDescriptionHtml } from './render-description-html.js';
-import { notRunJson, renderNotRunHtml, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../run/render-not-run.js';
 import { renderSummaryHtml } from './render-summary-html.js';
 import { renderSummaryMarkdown } from './render-summary-markdown.js';
 import { PACKAGE_ROOT } from './run-conformance.js';
@@ -77,31 +75,4 @@ export async function writeConformanceSummary(reportDir: string, summary: Confor
   ];
   for (const [path, text] of files) await writeFile(path, text, 'utf8');
   return files.map(([path]) => path);
-}
-
-/**
- * The reports of a run that did not reach a verdict (stopped at pre-flight, selected nothing,
- * interrupted): the summaries and junit say so and why, so nothing in the directory reads as a
- * verdict on the target. Resolves to their paths.
- */
-export async function writeNotRunReports(reportDir: string, report: NotRunReport): Promise<string[]> {
-  await mkdir(reportDir, { recursive: true });
-  const files = notRunFiles(reportDir, report);
-  for (const [path, text] of files) await writeFile(path, text, 'utf8');
-  return files.map(([path]) => path);
-}
-
-/** {@link writeNotRunReports} for a signal handler, which must finish before the process exits. */
-export function writeNotRunReportsSync(reportDir: string, report: NotRunReport): void {
-  mkdirSync(reportDir, { recursive: true });
-  for (const [path, text] of notRunFiles(reportDir, report)) writeFileSync(path, text, 'utf8');
-}
-
-function notRunFiles(reportDir: string, report: NotRunReport): Array<[string, string]> {
-  return [
-    [join(reportDir, 'conformance-summary.md'), renderNotRunMarkdown(report)],
-    [join(reportDir, 'conformance-summary.html'), renderNotRunHtml(report)],
-    [join(reportDir, 'conformance-summary.json'), notRunJson('conformance', report)],
-    [join(reportDir, 'junit.xml'), renderNotRunJunit(report)],
-  ];
 }

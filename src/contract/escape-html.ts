@@ -5,3 +5,6 @@ export function escapeHtml(text: string): string {
 
 /** The same escapes for XML: the four characters that matter between tags and in a double-quoted attribute. */
 export const escapeXml = escapeHtml;
+
+/** Text as a CDATA section: a `]]>` in it is split across two sections. */
+export const cdata = (text: string) => `<![CDATA[${text.replace(/]]>/g, ']]]]><![CDATA[>')}]]>`;

@@ -1,6 +1,5 @@
 import { ConnectionFailure } from '../connection/connection-failure.js';
 import type { ConnectionSession } from '../connection/open-connection.js';
-import { findNothingServed, findNoServiceAtPrefix, isEnvelope } from './find-nothing-served.js';
 import { INDEX_DEFINITIONS } from '../reference-server/core/index.js';
 
 /** The path of the pre-flight read: the smallest index, which the service starts with (§2.2). */
@@ -52,6 +51,18 @@ function explainFailure(failure: ConnectionFailure, session: ConnectionSession):
   }
 }
 
+/** True when `text` is the service's envelope (§4.1): items with a numeric code, as a list or one item. */
+export function isEnvelope(text: string): boolean {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const first: unknown = Array.isArray(data) ? data[0] : data;
+  return typeof first === 'object' && first !== null && typeof (first as { code?: unknown }).code === 'number';
+}
+
 function headersFor(token: string | undefined, session: ConnectionSession): Record<string, string> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token !== undefined) headers['authorization'] = session.authorization(token);
@@ -69,12 +80,12 @@ function headersFor(token: string | undefined, session: ConnectionSession): Reco
 async function findWrongPrefix(
   session: ConnectionSession,
   url: string,
-  answer: { status: number; body: Buffer },
+  answer: { status: number; text: string },
   headers: Record<string, string>,
   preloadCheck: boolean,
 ): Promise<string | undefined> {
   if (!preloadCheck) return undefined;
-  const text = answer.body.toString('utf8');
+  const { text } = answer;
   if (answer.status === 404 && isEnvelope(text)) {
     const others = INDEX_DEFINITIONS.map((d) => d.basePath).filter((path) => path !== PREFLIGHT_PATH);
     const statuses = await Promise.all(
@@ -85,7 +96,12 @@ async function findWrongPrefix(
         ),
       ),
     );
-    if (statuses.every((s) => s === 404)) return `URL: ${findNoServiceAtPrefix(url, session.url('').href)}`;
+    // Something that speaks the service's language answers, but serves no index at this prefix.
+    if (statuses.every((s) => s === 404))
+      return (
+        `URL: no index is served at this prefix: GET ${url} answered 404 with the service's envelope, and so did /event and /catalog/agent. ` +
+        `Is the path prefix of --base-url / BASE_URL right (${session.url('').href})? The service's own paths follow it directly (a deployment whose indices are all empty, network link types included: pass --no-preload-check).`
+      );
   } else {
     if (answer.status !== 200 && answer.status !== 204) return undefined;
     let data: unknown = [];
@@ -108,7 +124,7 @@ async function findWrongPrefix(
  * no body) the way every later request goes — headers, TLS, proxy, pace. Resolves to one line
  * naming which part is at fault — the URL, TLS, the proxy, the token or the headers — and what to
  * check — also when a 404 without the service's envelope says nothing of the service is served at
- * the URL's path (find-nothing-served.ts); undefined when the target answered anything else (the
+ * the URL's path; undefined when the target answered anything else (the
  * run judges the rest).
  */
 export async function checkTarget(session: ConnectionSession, options: { preloadCheck?: boolean } = {}): Promise<string | undefined> {
@@ -122,14 +138,21 @@ export async function checkTarget(session: ConnectionSession, options: { preload
     if (error instanceof ConnectionFailure) return explainFailure(error, session);
     throw error;
   }
-  const nothingServed = findNothingServed(url, answer);
-  if (nothingServed !== undefined) return `URL: ${nothingServed}`;
   const { status } = answer;
+  const text = answer.body.toString('utf8');
+  // A 404 without the service's envelope: whatever answered (a gateway, a web server, another app) serves nothing of the
+  // service at this path, typically a wrong path prefix; every scenario would fail, so the run stops before the first one.
+  // A 404 with the envelope is the service's own answer, which the suite judges.
+  if (status === 404 && !isEnvelope(text))
+    return (
+      `URL: nothing is served at this path: GET ${url} answered 404 without the service's envelope (a list of items with status, code, error and message). ` +
+      "Check the path in --base-url / BASE_URL: the service's own paths (/event, /type/network-link, /catalog/agent) follow it directly."
+    );
   const names = session.settings.headers.map((h) => h.name);
   if (status === 407)
     return `proxy: GET ${url} answered 407 (the proxy wants credentials). Put them in HTTP_PROXY / HTTPS_PROXY: http://user:password@host:port.`;
   if (status === 431) return `header: GET ${url} answered 431 (request headers too large): check --header ${names.join(', ') || '(none given)'}.`;
-  if (status !== 401 && status !== 403) return findWrongPrefix(session, url, answer, headersFor(token, session), options.preloadCheck ?? false);
+  if (status !== 401 && status !== 403) return findWrongPrefix(session, url, { status, text }, headersFor(token, session), options.preloadCheck ?? false);
   const scheme = session.settings.auth.scheme;
   const sent =
     token === undefined

@@ -1,4 +1,6 @@
-import { escapeHtml, escapeXml } from '../contract/escape-html.js';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cdata, escapeHtml, escapeXml } from '../contract/escape-html.js';
 import type { RunLeftovers } from './read-run-leftovers.js';
 import type { RunVerdict } from './run-verdict.js';
 
@@ -50,17 +52,28 @@ export function leftoverLines(report: NotRunReport): { text: string[]; commands:
 
 const DELETE_WITH = 'Delete them with (TOKEN set to a token the target accepts):';
 
-/** `conformance-summary.md` of a run without a verdict. */
-export function renderNotRunMarkdown(report: NotRunReport): string {
+/** What differs between the not-run reports of the two tools: their title, what they run, and their file names. */
+const TOOLS = {
+  conformance: {
+    title: 'Conformance summary',
+    runs: 'scenarios',
+    files: ['conformance-summary.md', 'conformance-summary.html', 'conformance-summary.json', 'junit.xml'],
+  },
+  fuzz: { title: 'mgmt-kit fuzz', runs: 'sequences', files: ['fuzz.md', 'fuzz-junit.xml', 'fuzz-summary.json'] },
+} as const;
+
+type Tool = keyof typeof TOOLS;
+
+function renderNotRunMarkdown(report: NotRunReport, tool: Tool): string {
   const left = leftoverLines(report);
   return [
-    `# Conformance summary: ${report.verdict.word}`,
+    `# ${TOOLS[tool].title}: ${report.verdict.word}`,
     '',
     `- Target: ${report.baseUrl}`,
     `- Date: ${report.date.toISOString()}`,
     `- Exit code: ${report.verdict.exitCode}`,
     '',
-    'No verdict on the target: the run did not run its scenarios to the end.',
+    `No verdict on the target: the run did not run its ${TOOLS[tool].runs} to the end.`,
     '',
     ...report.verdict.reasons.map((r) => `- ${r}`),
     ...(left.text.length > 0 ? ['', '## Records left behind', '', ...left.text] : []),
@@ -69,8 +82,7 @@ export function renderNotRunMarkdown(report: NotRunReport): string {
   ].join('\n');
 }
 
-/** `conformance-summary.html` of a run without a verdict. */
-export function renderNotRunHtml(report: NotRunReport): string {
+function renderNotRunHtml(report: NotRunReport): string {
   const title = `Conformance summary: ${report.verdict.word}`;
   const left = leftoverLines(report);
   return `<!doctype html>
@@ -84,8 +96,9 @@ ${left.text.length > 0 ? `<section id="records-left-behind"><h2>Records left beh
 `;
 }
 
-/** `junit.xml` of a run without a verdict: one failed test case carrying the reason, so a CI's test widget is not green. */
-export function renderNotRunJunit(report: NotRunReport): string {
+/** junit of a run without a verdict: one failed test case carrying the reason, so a CI's test widget is not green. */
+function renderNotRunJunit(report: NotRunReport, tool: Tool): string {
+  const suite = `mgmt-kit ${tool}`;
   const message = escapeXml(`${report.verdict.word}: ${report.verdict.reasons[0] ?? ''}`);
   const left = leftoverLines(report);
   const detail = [
@@ -94,16 +107,16 @@ export function renderNotRunJunit(report: NotRunReport): string {
     ...(left.commands.length > 0 ? ['', DELETE_WITH, ...left.commands] : []),
   ];
   return `<?xml version="1.0"?>
-<testsuite name="mgmt-kit conformance" tests="1" skipped="0" failures="1" errors="0" timestamp="${report.date.toISOString()}">
-  <testcase classname="mgmt-kit conformance" name="the run">
-    <failure type="${report.verdict.word}" message="${message}"><![CDATA[${detail.join('\n').replace(/]]>/g, ']]]]><![CDATA[>')}]]></failure>
+<testsuite name="${suite}" tests="1" skipped="0" failures="1" errors="0" timestamp="${report.date.toISOString()}">
+  <testcase classname="${suite}" name="the run">
+    <failure type="${report.verdict.word}" message="${message}">${cdata(detail.join('\n'))}</failure>
   </testcase>
 </testsuite>
 `;
 }
 
 /** The JSON summary of a run without a verdict: the verdict, and what the read-back found (or why there was none). */
-export function notRunJson(tool: 'conformance' | 'fuzz', report: NotRunReport): string {
+function notRunJson(tool: Tool, report: NotRunReport): string {
   const { leftovers } = report;
   const data = {
     tool,
@@ -119,4 +132,24 @@ export function notRunJson(tool: 'conformance' | 'fuzz', report: NotRunReport): 
     ...(report.leftoversUnread !== undefined ? { leftoversUnread: report.leftoversUnread } : {}),
   };
   return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/**
+ * Writes the reports of a run that did not reach a verdict (stopped at pre-flight, selected
+ * nothing, interrupted): the summaries and junit say so and why, so nothing in the directory reads
+ * as a verdict on the target. Written at once, as a signal handler needs before the process
+ * exits; returns their paths.
+ */
+export function writeNotRunReports(tool: Tool, reportDir: string, report: NotRunReport): string[] {
+  const texts: Record<string, () => string> = {
+    md: () => renderNotRunMarkdown(report, tool),
+    html: () => renderNotRunHtml(report),
+    json: () => notRunJson(tool, report),
+    xml: () => renderNotRunJunit(report, tool),
+  };
+  mkdirSync(reportDir, { recursive: true });
+  return TOOLS[tool].files.map((name) => {
+    writeFileSync(join(reportDir, name), texts[name.slice(name.lastIndexOf('.') + 1)]!(), 'utf8');
+    return join(reportDir, name);
+  });
 }

@@ -81,7 +81,6 @@ export function buildFuzzBaseline(failures: readonly FuzzFailure[], previous?: F
   return { knownDeviations: [...found, ...kept] };
 }
 
-/** The baseline as the committed file's text. */
 export function formatFuzzBaseline(baseline: FuzzBaseline): string {
   return `${JSON.stringify({ about: ABOUT, knownDeviations: baseline.knownDeviations }, null, 2)}\n`;
 }

@@ -1,6 +1,7 @@
 import { renderAllowanceList } from '../../contract/render-allowances.js';
 import { renderCoverageMarkdown } from '../../coverage/render-coverage.js';
 import type { ResponseCoverage } from '../../coverage/response-coverage.js';
+import type { RunVerdict } from '../../run/run-verdict.js';
 import { formatRepro, reproExports } from './curl-repro.js';
 import { formatConcurrency, formatSummaryLine, unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
@@ -10,11 +11,17 @@ import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
  * at the end showed it left behind), the response coverage, then every distinct failure with what the target answered,
  * what the model expected, and its shortest sequence as curl commands (`export TOKEN=…` first).
  */
-export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined, coverage?: ResponseCoverage): string {
+export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined, coverage?: ResponseCoverage, verdict?: RunVerdict): string {
   const notes = cleanUpNotes(report).map((note) => `- **Clean-up:** ${note}`);
   const lines = [
     '# mgmt-kit fuzz',
     '',
+    ...(verdict
+      ? [
+          `**Verdict: ${verdict.word}** (exit ${verdict.exitCode})${verdict.reasons.length > 0 ? ` — ${verdict.reasons.map((r) => r.split('\n')[0]).join('; ')}` : ''}`,
+          '',
+        ]
+      : []),
     formatSummaryLine(report),
     '',
     '| | |',

@@ -1,7 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { addRunChecksToJunit } from '../../run/add-run-checks-to-junit.js';
-import { notRunJson, renderNotRunJunit, renderNotRunMarkdown, type NotRunReport } from '../../run/render-not-run.js';
+import { writeNotRunReports, type NotRunReport } from '../../run/render-not-run.js';
 import type { RunVerdict } from '../../run/run-verdict.js';
 import { join } from 'node:path';
 import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
@@ -57,13 +56,6 @@ export async function removeEarlierFuzzReports(reportDir: string): Promise<void>
   await Promise.all(FUZZ_REPORT_FILES.map((name) => rm(join(reportDir, name), { force: true })));
 }
 
-/** The verdict as the top of `fuzz.md` says it (inserted under the title, so the rest of the page stays as rendered). */
-function withVerdict(markdown: string, verdict: RunVerdict | undefined): string {
-  if (!verdict) return markdown;
-  const line = `**Verdict: ${verdict.word}** (exit ${verdict.exitCode})${verdict.reasons.length > 0 ? ` — ${verdict.reasons.map((r) => r.split('\n')[0]).join('; ')}` : ''}`;
-  return markdown.replace(/^# mgmt-kit fuzz\n/, `# mgmt-kit fuzz\n\n${line}\n`);
-}
-
 /**
  * Writes `fuzz.md`, `fuzz-junit.xml` and `fuzz-summary.json` into the report directory; resolves
  * to their paths. With the run's verdict (run-verdict.ts), each says it: the top of the Markdown,
@@ -80,7 +72,7 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   // interrupt, throttling, records left behind) gets a failed test case of its own.
   const unexplained = verdict !== undefined && verdict.exitCode !== 0 && !(verdict.word === 'FAILED' && unacceptedFailures(report).length > 0);
   const junitText = renderFuzzJunit(report);
-  await writeFile(markdown, withVerdict(renderFuzzMarkdown(report, token, coverage), verdict));
+  await writeFile(markdown, renderFuzzMarkdown(report, token, coverage, verdict));
   await writeFile(
     junit,
     unexplained
@@ -93,27 +85,5 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   return [markdown, junit, json];
 }
 
-/**
- * The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose
- * read-back did not finish): they say so and why. Written at once, as a signal handler needs
- * before the process exits.
- */
-export function writeFuzzNotRunReports(reportDir: string, notRun: NotRunReport): string[] {
-  mkdirSync(reportDir, { recursive: true });
-  const files = fuzzNotRunFiles(reportDir, notRun);
-  for (const [path, text] of files) writeFileSync(path, text, 'utf8');
-  return files.map(([path]) => path);
-}
-
-function fuzzNotRunFiles(reportDir: string, notRun: NotRunReport): Array<[string, string]> {
-  return [
-    [
-      join(reportDir, 'fuzz.md'),
-      renderNotRunMarkdown(notRun)
-        .replace(/^# Conformance summary:/, '# mgmt-kit fuzz:')
-        .replace('its scenarios', 'its sequences'),
-    ],
-    [join(reportDir, 'fuzz-junit.xml'), renderNotRunJunit(notRun).replace(/mgmt-kit conformance/g, 'mgmt-kit fuzz')],
-    [join(reportDir, 'fuzz-summary.json'), notRunJson('fuzz', notRun)],
-  ];
-}
+/** The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose read-back did not finish): they say so and why. */
+export const writeFuzzNotRunReports = (reportDir: string, notRun: NotRunReport): string[] => writeNotRunReports('fuzz', reportDir, notRun);
