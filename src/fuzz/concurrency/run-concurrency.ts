@@ -42,7 +42,7 @@ const SHRINK_TRIES = 5;
 
 /**
  * `mgmt-kit fuzz --concurrency N`: groups of N overlapping requests on one record (concurrent-group.ts),
- * each sent at once and judged by the serial-order search with the allowances (judge-group.ts). A
+ * each sent at once and judged by the serial-order search with the allowances (run-group.ts). A
  * failure not seen before is shrunk — one request left out at a time, each smaller group sent up
  * to five times, since a race does not show every time — to the smallest group that still shows
  * it; its repro sends that group at once (concurrent-repro.ts). Every id is a new one under the

@@ -6,16 +6,24 @@ import {
   type SpecValidator,
   type StoredRecord,
 } from '../../reference-server/core/index.js';
-import { applyFlaw } from './apply-flaw.js';
 import { leafUpdate } from './leaf-update.js';
-import { formatPath } from './flaw-sites.js';
+import { applyFlaw, formatPath } from './flaw-sites.js';
 import type { AuthMaterial } from './auth-table.js';
-import { bindSlotExprs, GENERATED_SLOT, VERB, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type Transport } from './fuzz-step.js';
+import {
+  bindSlotExprs,
+  GENERATED_SLOT,
+  JSON_CONTENT_TYPES,
+  VERB,
+  type AuthKind,
+  type FuzzStep,
+  type FlawChoice,
+  type FlawKind,
+  type Transport,
+} from './fuzz-step.js';
 import { findOpenShapes } from './find-open-shapes.js';
 import { basePathOf, componentSchema, recordBodyNode, type SchemaNode } from './schema-node.js';
 import { openAlternatives, type OpenAlternative } from '../judge/open-alternatives.js';
 import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
-import { causeOf, effectiveTransport, OPEN_RAW_KINDS } from './effective-transport.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { SequenceIds } from './sequence-ids.js';
 
@@ -213,6 +221,28 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
     resyncAfter: OPEN_RAW_KINDS.has(transport.raw),
     changedIdTo,
   };
+}
+
+/** Raw bodies an implementation may accept or refuse (faithful-answers json-edge-values): the record is read back after them. */
+const OPEN_RAW_KINDS: ReadonlySet<string> = new Set(['deep-nesting', 'huge-number', 'invalid-utf8']);
+
+/** The transport actually used: hostile changes that would be unsafe or meaningless here fall back to the normal one. */
+function effectiveTransport(step: FuzzStep, hasBody: boolean, context: { allowDestructive: boolean }): Transport {
+  const t = { ...step.transport };
+  const onBase = step.op === 'delete' && step.slot === undefined;
+  if (onBase && !context.allowDestructive) return { auth: t.auth, contentType: 'json', raw: 'normal' };
+  const knownId = step.op === 'update' || (step.op === 'create' && step.slot !== GENERATED_SLOT);
+  if (OPEN_RAW_KINDS.has(t.raw) && !knownId) t.raw = 'normal';
+  if (!hasBody || t.raw === 'empty') t.contentType = 'json';
+  return t;
+}
+
+/** The hostile part of a step that names a failure: the transport when it is not the normal one, else the body's flaw. */
+function causeOf(transport: Transport, flaw: FlawKind | undefined): string | undefined {
+  if (transport.auth !== 'valid') return `token-${transport.auth}`;
+  if (transport.raw !== 'normal') return transport.raw;
+  if (!JSON_CONTENT_TYPES.has(transport.contentType)) return `content-type-${transport.contentType}`;
+  return flaw;
 }
 
 /** The rules a request breaks by itself, from its transport, its body and its flaw. */

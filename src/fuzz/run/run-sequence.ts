@@ -1,7 +1,7 @@
 import { INDEX_NAMES, operationIdFor, type CoreRequest, type CoreResponse, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import { buildStep, type BuiltStep } from '../generate/build-step.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import { cleanUpIndex, ownedBy } from './clean-up-index.js';
+import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
 import { isStoredRecord, plainRequest, recordsInAnswer, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../judge/model-oracle.js';
