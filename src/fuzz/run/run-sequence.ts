@@ -7,7 +7,7 @@ import type { FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../judge/model-oracle.js';
 import { judgeAnswer, plainJudged, type Verdict } from '../judge/judge-answer.js';
 import { assertSafeRequest } from './safety-guard.js';
-import { createSequenceIds, type SequenceIdBook } from '../generate/sequence-ids.js';
+import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js';
 import type { SendResult, WireAnswer } from './send-wire-request.js';
 import { checkStateless } from '../judge/stateless-check.js';
 import { whereReadingAlternatives } from '../judge/where-readings.js';
@@ -24,7 +24,7 @@ export type SequenceResult = { cutShort: false; failure: FuzzFailure | undefined
 /** One running sequence: the run's context, its ids, its model and what it sent so far. */
 interface SequenceState {
   context: FuzzContext;
-  ids: SequenceIdBook;
+  ids: SequenceIds;
   model: ModelOracle;
   exchanges: Exchange[];
 }
