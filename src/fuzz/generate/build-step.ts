@@ -194,7 +194,24 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   });
   const shapes = node && json ? findOpenShapes(context.doc, context.spec, node, json) : { extras: [], forms: [] };
   const openShapes = [...shapes.extras, ...shapes.forms];
-  const breaks = requestBreaks(step.op, transport, bytes !== undefined, flaw, hiddenNameBreak !== undefined, changedIdTo !== undefined, openShapes.length > 0);
+  // The rules the request breaks by itself, from its transport, its body and its flaw.
+  const breaks: RequestBreak[] = [];
+  const writes = step.op === 'create' || step.op === 'update';
+  if (transport.auth !== 'valid') breaks.push('token');
+  if (bytes !== undefined && (transport.contentType === 'text-plain' || transport.contentType === 'form')) breaks.push('media-type');
+  if (bytes !== undefined && transport.contentType === 'missing') breaks.push('no-media-type');
+  if (transport.raw === 'malformed-json') breaks.push('not-json');
+  // A scalar where a query object goes is a query that is not one (faithful-answers refusal-status).
+  if (transport.raw === 'not-an-object') breaks.push(writes ? 'not-json' : 'invalid-query');
+  if (OPEN_RAW_KINDS.has(transport.raw)) breaks.push('json-edge');
+  if (transport.raw === 'empty' && writes) breaks.push('empty-body');
+  if (transport.raw === 'normal' && flaw !== undefined) {
+    if (flaw === 'missing') breaks.push('missing-field');
+    else if (!writes) breaks.push('invalid-query');
+    else breaks.push(hiddenNameBreak !== undefined ? 'hidden-name-type' : 'invalid-value');
+  }
+  if (changedIdTo !== undefined) breaks.push('id-change');
+  if (openShapes.length > 0 && transport.raw === 'normal') breaks.push('open-shape');
   // An update whose body sets no field but the id is as open as one without a body (faithful-answers empty-body-update).
   if (step.op === 'update' && transport.raw === 'normal' && json && Object.keys(json).every((k) => k === 'id') && !breaks.includes('empty-body'))
     breaks.push('empty-body');
@@ -243,36 +260,6 @@ function causeOf(transport: Transport, flaw: FlawKind | undefined): string | und
   if (transport.raw !== 'normal') return transport.raw;
   if (!JSON_CONTENT_TYPES.has(transport.contentType)) return `content-type-${transport.contentType}`;
   return flaw;
-}
-
-/** The rules a request breaks by itself, from its transport, its body and its flaw. */
-function requestBreaks(
-  op: FuzzStep['op'],
-  transport: Transport,
-  hasBody: boolean,
-  flaw: FlawKind | undefined,
-  hiddenName: boolean,
-  changesId: boolean,
-  openShapes: boolean,
-): RequestBreak[] {
-  const breaks: RequestBreak[] = [];
-  const writes = op === 'create' || op === 'update';
-  if (transport.auth !== 'valid') breaks.push('token');
-  if (hasBody && (transport.contentType === 'text-plain' || transport.contentType === 'form')) breaks.push('media-type');
-  if (hasBody && transport.contentType === 'missing') breaks.push('no-media-type');
-  if (transport.raw === 'malformed-json') breaks.push('not-json');
-  // A scalar where a query object goes is a query that is not one (faithful-answers refusal-status).
-  if (transport.raw === 'not-an-object') breaks.push(writes ? 'not-json' : 'invalid-query');
-  if (OPEN_RAW_KINDS.has(transport.raw)) breaks.push('json-edge');
-  if (transport.raw === 'empty' && writes) breaks.push('empty-body');
-  if (transport.raw === 'normal' && flaw !== undefined) {
-    if (flaw === 'missing') breaks.push('missing-field');
-    else if (!writes) breaks.push('invalid-query');
-    else breaks.push(hiddenName ? 'hidden-name-type' : 'invalid-value');
-  }
-  if (changesId) breaks.push('id-change');
-  if (openShapes && transport.raw === 'normal') breaks.push('open-shape');
-  return breaks;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
