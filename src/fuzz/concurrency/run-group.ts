@@ -118,8 +118,6 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
         model: await model.handle(o.model),
         target: o.answer,
         documented: context.documented(o.operationId),
-        select: undefined,
-        createdId: undefined,
         idTaken,
         bodiless205: context.bodiless205 ?? false,
         mayRefuseShape: () => false,

@@ -116,8 +116,6 @@ async function readBack(
     model: expected,
     target: answer,
     documented: state.context.documented(operationId),
-    select: undefined,
-    createdId: undefined,
     idTaken: false,
   });
   return verdict.ok ? undefined : failureOf(state, label, undefined, `${description} (what the target holds now)`, verdict);
