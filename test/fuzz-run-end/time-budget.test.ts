@@ -7,7 +7,7 @@ import { generateSecret, mintToken } from '../../src/tokens/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
 import type { FuzzOptions, FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from '../../src/fuzz/report/render-fuzz-clean-up.js';
-import { FINAL_READ_ALLOWANCE_MS } from '../../src/fuzz/run/run-budget.js';
+import { FINAL_READ_ALLOWANCE_MS } from '../../src/fuzz/run/fuzz-session.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';
 import { startDelayingProxy } from '../support/delaying-proxy.js';

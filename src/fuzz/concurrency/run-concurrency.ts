@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { createVocabulary } from '../generate/vocabulary.js';
 import type { FuzzContext, FuzzFailure } from '../run/fuzz-session.js';
+import type { HuntOptions } from '../run/hunt-failure.js';
 import { groupArbitrary, withRequests, type ConcurrentGroup } from './concurrent-group.js';
 import { runGroup, type GroupResult } from './run-group.js';
 
@@ -19,19 +20,13 @@ export interface ConcurrencyTally {
   undecided: number;
 }
 
-/** How the phase is bounded, and where it reports. */
-export interface ConcurrencyOptions {
+/** How the phase is bounded (as a hunt for failures is: hunt-failure.ts), and where it reports. */
+export interface ConcurrencyOptions extends Pick<HuntOptions, 'deadline' | 'shrinkBudgetMs' | 'known'> {
   /** Requests per group, all sent at once. */
   size: number;
   /** Generated groups at most. */
   groups: number;
   randomSeed: number;
-  /** Nothing is sent after this (epoch ms). */
-  deadline: number;
-  /** Shrinking one failure stops after this long (and at the deadline). */
-  shrinkBudgetMs: number;
-  /** Signatures already reported: a group showing only one of them counts as passing. */
-  known: ReadonlySet<string>;
   record(failure: FuzzFailure): void;
   /** True once the run must stop (enough failures, or the target throttled it). */
   stop(): boolean;
@@ -42,7 +37,7 @@ const SHRINK_TRIES = 5;
 
 /**
  * `mgmt-kit fuzz --concurrency N`: groups of N overlapping requests on one record (concurrent-group.ts),
- * each sent at once and judged by the serial-order search with the allowances (judge-group.ts). A
+ * each sent at once and judged by the serial-order search with the allowances (run-group.ts). A
  * failure not seen before is shrunk — one request left out at a time, each smaller group sent up
  * to five times, since a race does not show every time — to the smallest group that still shows
  * it; its repro sends that group at once (concurrent-repro.ts). Every id is a new one under the

@@ -1,4 +1,4 @@
-import { type CoreRequest, operationIdFor, type StoredRecord } from '../../reference-server/core/index.js';
+import { operationIdFor, type StoredRecord } from '../../reference-server/core/index.js';
 import type { WireRequest } from '../generate/wire-request.js';
 import { VERB } from '../generate/fuzz-step.js';
 import { isStoredRecord, plainRequest, recordsInAnswer, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
@@ -6,20 +6,16 @@ import { exchange } from '../run/run-sequence.js';
 import { assertSafeRequest } from '../run/safety-guard.js';
 import type { SendResult, WireAnswer } from '../run/send-wire-request.js';
 import { checkStateless } from '../judge/stateless-check.js';
-import { plainJudged, type JudgedRequest } from '../judge/judge-answer.js';
+import { judgeAnswer, plainJudged } from '../judge/judge-answer.js';
+import { searchSerialOrder } from '../judge/find-serial-order.js';
+import type { ModelOracle } from '../judge/model-oracle.js';
 import type { ConcurrentGroup, GroupRequest } from './concurrent-group.js';
-import { judgeGroup, type ObservedAnswer } from './judge-group.js';
 
 /** How a group ended: judged (a failure, or none), or not judged because the budget cut a request short. */
 export type GroupResult = { cutShort: false; failure: FuzzFailure | undefined; undecided?: true } | { cutShort: true };
 
-/** The wire request of one group request on record `id`, and how the judge sees it. */
-function buildRequest(
-  context: FuzzContext,
-  group: ConcurrentGroup,
-  request: GroupRequest,
-  id: string,
-): { target: WireRequest; model: CoreRequest; judged: JudgedRequest; description: string; operationId: string } {
+/** The wire and model requests of one group request on record `id`. */
+function buildRequest(context: FuzzContext, group: ConcurrentGroup, request: GroupRequest, id: string) {
   const named = request.op === 'create' || request.op === 'update';
   const body = named ? (request.via === 'body' ? { id, ...request.fields } : request.op === 'update' ? { id, ...request.fields } : request.fields) : undefined;
   const pathId = named && request.via === 'body' ? undefined : id;
@@ -29,7 +25,6 @@ function buildRequest(
   return {
     target,
     model,
-    judged: plainJudged(target, id),
     description: `${request.op} ${group.index} ${id}${what}, id ${pathId ? 'in the path' : 'in the body'}`,
     operationId: operationIdFor(group.index, VERB[request.op], pathId !== undefined),
   };
@@ -40,7 +35,7 @@ function buildRequest(
  * it back (the model starts from what the target holds), sends every request of the group at once
  * — all in flight together, each over its own connection, each still paced by `--rate` —, reads
  * the record by id afterwards, and judges the answers and that read with the serial-order search
- * (judge-group.ts). Whatever happens, the record is deleted afterwards.
+ * (below). Whatever happens, the record is deleted afterwards.
  */
 export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id: string): Promise<GroupResult> {
   const exchanges: Exchange[] = [];
@@ -100,26 +95,51 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, id:
       context.observe?.(entry);
     });
     if (cut()) return done(undefined);
-    const observed: ObservedAnswer[] = [];
+    const observed: Array<(typeof built)[number] & { answer: WireAnswer }> = [];
     for (const [i, b] of built.entries()) {
       const answer = answerOf(results[i]!, b.operationId, b.description);
       if ('signature' in answer) return done(answer);
-      observed.push({ step: b.judged, model: b.model, answer, documented: context.documented(b.operationId) });
+      observed.push({ ...b, answer });
     }
     const finalResult = await send('read-back', `read ${group.index} ${id} (what the group left)`, read.target);
     const finalAnswer = answerOf(finalResult, readOperation, `read ${group.index} ${id}`);
     if ('signature' in finalAnswer) return done(finalAnswer);
-    const final = { step: plainJudged(read.target, id), model: read.model, answer: finalAnswer, documented: context.documented(readOperation) };
+    const final = { ...read, operationId: readOperation, answer: finalAnswer };
+    // Linearizability under the allowances of src/contract/faithful-answers.ts: an order of the
+    // group's requests in which the model answers each one as the judge accepts the target's answer
+    // (judge-answer.ts: a duplicate id in any faithful wording, an update of an id a delete removed
+    // with any status §4.2 allows, a read that finds nothing as 404 or 204 …), ending where the final
+    // read of the record is accepted too. None: no serial order explains what the target did.
+    const accepts = async (o: Omit<(typeof observed)[number], 'description'>, model: ModelOracle): Promise<boolean> => {
+      const state = model.state();
+      const idTaken = state[group.index].some((r) => r.id === id);
+      const verdict = judgeAnswer({
+        step: plainJudged(o.target, id),
+        model: await model.handle(o.model),
+        target: o.answer,
+        documented: context.documented(o.operationId),
+        idTaken,
+        bodiless205: context.bodiless205 ?? false,
+        mayRefuseShape: () => false,
+      });
+      if (verdict.ok && verdict.effect === 'rollback') model.restore(state);
+      return verdict.ok;
+    };
     let order: number[] | undefined;
     try {
-      order = await judgeGroup(observed, final, { index: group.index, id, before, secret: context.modelSecret, bodiless205: context.bodiless205 ?? false });
+      order = await searchSerialOrder(
+        { [group.index]: before ? [before] : [] },
+        observed.length,
+        { step: (i, model) => accepts(observed[i]!, model), end: (model) => accepts(final, model) },
+        { secret: context.modelSecret },
+      );
     } catch (error) {
       // Too many orders to decide: no verdict is better than a wrong one.
       if (error instanceof Error && error.message.startsWith('findSerialOrder: gave up')) return { cutShort: false, failure: undefined, undecided: true };
       throw error;
     }
     if (order) return done(undefined);
-    const answered = observed.map((o, i) => `${built[i]!.description} → ${o.answer.status}`).join('; ');
+    const answered = observed.map((o) => `${o.description} → ${o.answer.status}`).join('; ');
     return done(
       fail(
         'serial-order',

@@ -6,16 +6,24 @@ import {
   type SpecValidator,
   type StoredRecord,
 } from '../../reference-server/core/index.js';
-import { applyFlaw } from './apply-flaw.js';
 import { leafUpdate } from './leaf-update.js';
-import { formatPath } from './flaw-sites.js';
+import { applyFlaw, formatPath } from './flaw-sites.js';
 import type { AuthMaterial } from './auth-table.js';
-import { bindSlotExprs, GENERATED_SLOT, VERB, type AuthKind, type FuzzStep, type FlawChoice, type FlawKind, type Transport } from './fuzz-step.js';
+import {
+  bindSlotExprs,
+  GENERATED_SLOT,
+  JSON_CONTENT_TYPES,
+  VERB,
+  type AuthKind,
+  type FuzzStep,
+  type FlawChoice,
+  type FlawKind,
+  type Transport,
+} from './fuzz-step.js';
 import { findOpenShapes } from './find-open-shapes.js';
 import { basePathOf, componentSchema, recordBodyNode, type SchemaNode } from './schema-node.js';
 import { openAlternatives, type OpenAlternative } from '../judge/open-alternatives.js';
 import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
-import { causeOf, effectiveTransport, OPEN_RAW_KINDS } from './effective-transport.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { SequenceIds } from './sequence-ids.js';
 
@@ -186,7 +194,24 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   });
   const shapes = node && json ? findOpenShapes(context.doc, context.spec, node, json) : { extras: [], forms: [] };
   const openShapes = [...shapes.extras, ...shapes.forms];
-  const breaks = requestBreaks(step.op, transport, bytes !== undefined, flaw, hiddenNameBreak !== undefined, changedIdTo !== undefined, openShapes.length > 0);
+  // The rules the request breaks by itself, from its transport, its body and its flaw.
+  const breaks: RequestBreak[] = [];
+  const writes = step.op === 'create' || step.op === 'update';
+  if (transport.auth !== 'valid') breaks.push('token');
+  if (bytes !== undefined && (transport.contentType === 'text-plain' || transport.contentType === 'form')) breaks.push('media-type');
+  if (bytes !== undefined && transport.contentType === 'missing') breaks.push('no-media-type');
+  if (transport.raw === 'malformed-json') breaks.push('not-json');
+  // A scalar where a query object goes is a query that is not one (faithful-answers refusal-status).
+  if (transport.raw === 'not-an-object') breaks.push(writes ? 'not-json' : 'invalid-query');
+  if (OPEN_RAW_KINDS.has(transport.raw)) breaks.push('json-edge');
+  if (transport.raw === 'empty' && writes) breaks.push('empty-body');
+  if (transport.raw === 'normal' && flaw !== undefined) {
+    if (flaw === 'missing') breaks.push('missing-field');
+    else if (!writes) breaks.push('invalid-query');
+    else breaks.push(hiddenNameBreak !== undefined ? 'hidden-name-type' : 'invalid-value');
+  }
+  if (changedIdTo !== undefined) breaks.push('id-change');
+  if (openShapes.length > 0 && transport.raw === 'normal') breaks.push('open-shape');
   // An update whose body sets no field but the id is as open as one without a body (faithful-answers empty-body-update).
   if (step.op === 'update' && transport.raw === 'normal' && json && Object.keys(json).every((k) => k === 'id') && !breaks.includes('empty-body'))
     breaks.push('empty-body');
@@ -215,34 +240,26 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   };
 }
 
-/** The rules a request breaks by itself, from its transport, its body and its flaw. */
-function requestBreaks(
-  op: FuzzStep['op'],
-  transport: Transport,
-  hasBody: boolean,
-  flaw: FlawKind | undefined,
-  hiddenName: boolean,
-  changesId: boolean,
-  openShapes: boolean,
-): RequestBreak[] {
-  const breaks: RequestBreak[] = [];
-  const writes = op === 'create' || op === 'update';
-  if (transport.auth !== 'valid') breaks.push('token');
-  if (hasBody && (transport.contentType === 'text-plain' || transport.contentType === 'form')) breaks.push('media-type');
-  if (hasBody && transport.contentType === 'missing') breaks.push('no-media-type');
-  if (transport.raw === 'malformed-json') breaks.push('not-json');
-  // A scalar where a query object goes is a query that is not one (faithful-answers refusal-status).
-  if (transport.raw === 'not-an-object') breaks.push(writes ? 'not-json' : 'invalid-query');
-  if (OPEN_RAW_KINDS.has(transport.raw)) breaks.push('json-edge');
-  if (transport.raw === 'empty' && writes) breaks.push('empty-body');
-  if (transport.raw === 'normal' && flaw !== undefined) {
-    if (flaw === 'missing') breaks.push('missing-field');
-    else if (!writes) breaks.push('invalid-query');
-    else breaks.push(hiddenName ? 'hidden-name-type' : 'invalid-value');
-  }
-  if (changesId) breaks.push('id-change');
-  if (openShapes && transport.raw === 'normal') breaks.push('open-shape');
-  return breaks;
+/** Raw bodies an implementation may accept or refuse (faithful-answers json-edge-values): the record is read back after them. */
+const OPEN_RAW_KINDS: ReadonlySet<string> = new Set(['deep-nesting', 'huge-number', 'invalid-utf8']);
+
+/** The transport actually used: hostile changes that would be unsafe or meaningless here fall back to the normal one. */
+function effectiveTransport(step: FuzzStep, hasBody: boolean, context: { allowDestructive: boolean }): Transport {
+  const t = { ...step.transport };
+  const onBase = step.op === 'delete' && step.slot === undefined;
+  if (onBase && !context.allowDestructive) return { auth: t.auth, contentType: 'json', raw: 'normal' };
+  const knownId = step.op === 'update' || (step.op === 'create' && step.slot !== GENERATED_SLOT);
+  if (OPEN_RAW_KINDS.has(t.raw) && !knownId) t.raw = 'normal';
+  if (!hasBody || t.raw === 'empty') t.contentType = 'json';
+  return t;
+}
+
+/** The hostile part of a step that names a failure: the transport when it is not the normal one, else the body's flaw. */
+function causeOf(transport: Transport, flaw: FlawKind | undefined): string | undefined {
+  if (transport.auth !== 'valid') return `token-${transport.auth}`;
+  if (transport.raw !== 'normal') return transport.raw;
+  if (!JSON_CONTENT_TYPES.has(transport.contentType)) return `content-type-${transport.contentType}`;
+  return flaw;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,6 @@
 import type { OpenApiDocument, SpecValidator } from '../../reference-server/core/index.js';
-import type { FlawKind } from './fuzz-step.js';
-import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
+import type { FlawChoice, FlawKind } from './fuzz-step.js';
+import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, schemaAt, type SchemaNode } from './schema-node.js';
 
 /** A place in a body where one of the spec's rules can be broken. */
 export interface FlawSite {
@@ -83,4 +83,108 @@ export function formatPath(path: ReadonlyArray<string | number>): string {
   let text = '';
   for (const part of path) text += typeof part === 'number' ? `[${part}]` : text === '' ? part : `.${part}`;
   return text === '' ? '(body)' : text;
+}
+
+/** A body after a flaw, and the words that say what was broken. */
+interface FlawedBody {
+  value: unknown;
+  /** e.g. `missing required field parameters[0].type`; undefined when nothing was changed. */
+  description: string | undefined;
+  /** The site that was used, so the judge knows which tolerance applies. */
+  site: FlawSite | undefined;
+}
+
+// Candidates for a field of the wrong JSON type; only those the field's schema refuses are used.
+// null is never one: some implementations read null as "absent", which the description leaves open.
+const WRONG_TYPE_CANDIDATES: readonly unknown[] = [0, 1.5, true, 'text', {}, ['x'], [1]];
+// A hidden-name field typed as described may be read by a lenient decoder (0 as false, as
+// Python's marshmallow does); only values no decoder reads as the described type are sent there.
+const HIDDEN_NAME_CANDIDATES: readonly unknown[] = [1.5, 'text', {}, ['x'], [1]];
+
+const deepCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+function parentOf(root: unknown, path: ReadonlyArray<string | number>): Record<string | number, unknown> | undefined {
+  let node: unknown = root;
+  for (const part of path.slice(0, -1)) {
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, part)) return undefined;
+    node = (node as Record<string | number, unknown>)[part];
+  }
+  return typeof node === 'object' && node !== null ? (node as Record<string | number, unknown>) : undefined;
+}
+
+/** Sets an own field (never the prototype, even for `__proto__`). */
+function setOwn(target: Record<string | number, unknown>, key: string | number, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function jsonTypeOf(value: unknown): string {
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return value === null ? 'null' : typeof value;
+}
+
+/** The JSON types a schema allows (its `type`, or the types of its `oneOf` branches); empty when it says none. */
+function allowedTypes(node: SchemaNode, doc: SiteOptions['doc']): Set<string> {
+  const branches = node.schema['oneOf'];
+  const types = Array.isArray(branches) ? branches.map((_, i) => schemaAt(doc, `${node.pointer}/oneOf/${i}`).schema['type']) : [node.schema['type']];
+  const allowed = new Set(types.flat().filter((t): t is string => typeof t === 'string'));
+  if (allowed.has('number')) allowed.add('integer');
+  return allowed;
+}
+
+function replacementsFor(site: FlawSite, options: SiteOptions, current: unknown): unknown[] {
+  switch (site.kind) {
+    case 'wrong-type': {
+      // Another JSON type, not merely an invalid value of the right type ({} for a where is a
+      // where without equals, which the description leaves open).
+      const allowed = allowedTypes(site.node, options.doc);
+      if (allowed.size === 0) return [];
+      const candidates = site.hiddenName ? HIDDEN_NAME_CANDIDATES : WRONG_TYPE_CANDIDATES;
+      return candidates.filter((c) => !allowed.has(jsonTypeOf(c)) && options.spec.validateAt(site.node.pointer, c).length > 0);
+    }
+    case 'bad-enum': {
+      const allowed = site.node.schema['enum'] as unknown[];
+      const first = String(allowed[0] ?? 'x');
+      return ['paused', first.toUpperCase(), ` ${first}`].filter((c) => !allowed.includes(c));
+    }
+    case 'too-short':
+      return [''];
+    default:
+      return [current];
+  }
+}
+
+/**
+ * Applies the chosen flaw to a copy of `value`: picks a site of the chosen kind and breaks
+ * it (a body without such a site stays as it is). The original is not modified.
+ *
+ * @example applyFlaw(node, { name: 'Mesh' }, { kind: 'missing', pick: 0, variant: 0 }, options)
+ * // → { value: {}, description: 'missing required field name', site: … }
+ */
+export function applyFlaw(node: SchemaNode, value: unknown, choice: FlawChoice | undefined, options: SiteOptions): FlawedBody {
+  if (!choice) return { value, description: undefined, site: undefined };
+  // Only the chosen kind: each body offers the kinds whose answer the description fixes for it.
+  const sites = listFlawSites(node, value, options).filter((s) => s.kind === choice.kind);
+  const site = sites[choice.pick % Math.max(sites.length, 1)];
+  if (!site) return { value, description: undefined, site: undefined };
+  const copy = deepCopy(value);
+  if (site.kind === 'unknown-member') {
+    const target = site.path.length === 0 ? copy : parentOf(copy, [...site.path, '']);
+    if (typeof target !== 'object' || target === null) return { value, description: undefined, site: undefined };
+    setOwn(target as Record<string, unknown>, 'unexpected', 'member');
+    return { value: copy, description: `unknown member ${formatPath([...site.path, 'unexpected'])}`, site };
+  }
+  const parent = parentOf(copy, site.path);
+  const key = site.path[site.path.length - 1];
+  if (!parent || key === undefined) return { value, description: undefined, site: undefined };
+  if (site.kind === 'missing') {
+    delete parent[key];
+    return { value: copy, description: `missing required field ${formatPath(site.path)}`, site };
+  }
+  const candidates = replacementsFor(site, options, parent[key]);
+  if (candidates.length === 0) return { value, description: undefined, site: undefined };
+  const replacement = candidates[choice.variant % candidates.length];
+  setOwn(parent, key, replacement);
+  const words = { 'wrong-type': 'wrong JSON type at', 'bad-enum': 'enum value outside its list at', 'too-short': 'empty string at' }[site.kind];
+  return { value: copy, description: `${words} ${formatPath(site.path)} (${JSON.stringify(replacement)})`, site };
 }

@@ -132,3 +132,46 @@ export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELET
 
 /** The transport every step uses unless a hostile one was drawn. */
 export const NORMAL_TRANSPORT: Transport = { auth: 'valid', contentType: 'json', raw: 'normal' };
+
+/** Steps as probes and bulks write them: the normal transport and no flaw unless given. */
+export const createStep = (
+  index: IndexName,
+  slot: number,
+  value: Record<string, unknown>,
+  via: 'path' | 'body' = 'path',
+  extra: Partial<Pick<Extract<FuzzStep, { op: 'create' }>, 'transport' | 'body'>> = {},
+): FuzzStep => ({
+  op: 'create',
+  index,
+  transport: NORMAL_TRANSPORT,
+  slot,
+  via,
+  body: { value, flaw: undefined },
+  ...extra,
+});
+export const updateStep = (
+  index: IndexName,
+  slot: number,
+  value: Record<string, unknown>,
+  extra: { transport?: Transport; flaw?: { kind: FlawKind; pick: number }; leaf?: number; via?: 'path' | 'body' } = {},
+): FuzzStep => ({
+  op: 'update',
+  index,
+  transport: extra.transport ?? NORMAL_TRANSPORT,
+  slot,
+  via: extra.via ?? 'path',
+  body: { value, flaw: extra.flaw ? { ...extra.flaw, variant: 0 } : undefined },
+  changeId: false,
+  leaf: extra.leaf,
+});
+const onRecords =
+  (op: 'read' | 'delete') =>
+  (index: IndexName, slot: number | undefined, q?: Record<string, unknown>, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
+    op,
+    index,
+    transport,
+    slot,
+    query: q ? { value: q, flaw: undefined } : undefined,
+  });
+export const readStep = onRecords('read');
+export const deleteStep = onRecords('delete');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { INDEX_DEFINITIONS, loadOpenApiDocument } from '../../reference-server/core/index.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { applyFlaw } from './apply-flaw.js';
+import { applyFlaw } from './flaw-sites.js';
 import type { FuzzStep } from './fuzz-step.js';
 import { leafPaths } from './leaf-update.js';
 import { onePickPerDepth, probeSequences, type ProbeKind } from './probe-sequences.js';

@@ -2,10 +2,14 @@ import fc from 'fast-check';
 import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
 import {
   AUTH_KINDS,
+  createStep as create,
   GENERATED_SLOT,
   HOSTILE_CONTENT_TYPES,
   NORMAL_TRANSPORT,
+  readStep as read,
+  deleteStep as remove,
   SLOT_EXPR_PREFIX,
+  updateStep as update,
   type FlawKind,
   type FuzzStep,
   type Transport,
@@ -53,47 +57,6 @@ const MAX_DEPTHS = 4;
 
 type Body = Record<string, unknown>;
 
-const create = (
-  index: IndexName,
-  slot: number,
-  value: Body,
-  via: 'path' | 'body' = 'path',
-  extra: Partial<Pick<Extract<FuzzStep, { op: 'create' }>, 'transport' | 'body'>> = {},
-): FuzzStep => ({
-  op: 'create',
-  index,
-  transport: NORMAL_TRANSPORT,
-  slot,
-  via,
-  body: { value, flaw: undefined },
-  ...extra,
-});
-const update = (
-  index: IndexName,
-  slot: number,
-  value: Body,
-  extra: { transport?: Transport; flaw?: { kind: FlawKind; pick: number }; leaf?: number; via?: 'path' | 'body' } = {},
-): FuzzStep => ({
-  op: 'update',
-  index,
-  transport: extra.transport ?? NORMAL_TRANSPORT,
-  slot,
-  via: extra.via ?? 'path',
-  body: { value, flaw: extra.flaw ? { ...extra.flaw, variant: 0 } : undefined },
-  changeId: false,
-  leaf: extra.leaf,
-});
-const onRecords =
-  (op: 'read' | 'delete') =>
-  (index: IndexName, slot: number | undefined, q?: Body, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
-    op,
-    index,
-    transport,
-    slot,
-    query: q ? { value: q, flaw: undefined } : undefined,
-  });
-const read = onRecords('read');
-const remove = onRecords('delete');
 const equals = (target: string, expr: string) => ({ where: { equals: { target, expr } } });
 
 /** Depth of a path, counting only object keys and list places below the top level. */

@@ -1,14 +1,20 @@
 import type { IndexName } from '../../reference-server/core/index.js';
 import { GENERATED_SLOT } from './fuzz-step.js';
 
-/** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records. */
+/** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records; plus the ids the target generated. */
 export interface SequenceIds {
+  /** Every id and marker of this sequence starts with it (`fz-1a2b3c-7-`). */
+  readonly prefix: string;
   /** The id of a slot; for the generated slot the learned id, or an id that exists nowhere yet. */
   slotId(index: IndexName, slot: number): string;
   /** A run id no slot uses: what an id change tries to set. */
   otherId(index: IndexName): string;
   /** A fresh marker value for a create without id. */
   nextMarker(): string;
+  /** Records the id the target gave the last record created without one. */
+  learn(index: IndexName, id: string): void;
+  /** Every id the target generated for this sequence (its records, even if they lost the marker). */
+  readonly learned: ReadonlySet<string>;
 }
 
 const SHORT: Record<IndexName, string> = { event: 'e', 'network-link-type': 'n', agent: 'a' };
@@ -35,22 +41,12 @@ export const ID_STYLES: ReadonlyArray<readonly [string, string]> = [
 /** Records of a bulk (volume) create take slots from here on: `<prefix><index letter>b<n>`. */
 export const BULK_SLOT_BASE = 1000;
 
-/** The ids of one sequence, plus what it learned: the ids the target generated. */
-export interface SequenceIdBook extends SequenceIds {
-  /** Every id and marker of this sequence starts with it (`fz-1a2b3c-7-`). */
-  readonly prefix: string;
-  /** Records the id the target gave the last record created without one. */
-  learn(index: IndexName, id: string): void;
-  /** Every id the target generated for this sequence (its records, even if they lost the marker). */
-  readonly learned: ReadonlySet<string>;
-}
-
 /**
  * Ids for sequence `n` of a run: `<run prefix><n>-<index letter><slot>` (§2 rule 3 recommends
  * readable ids), so every record a sequence makes is its own and a replay never meets leftovers
  * of another sequence. The ending of slots 0 and 1 follows the sequence's id style (ID_STYLES).
  */
-export function createSequenceIds(runPrefix: string, sequence: number): SequenceIdBook {
+export function createSequenceIds(runPrefix: string, sequence: number): SequenceIds {
   const prefix = `${runPrefix}${sequence}-`;
   const learned = new Map<IndexName, string>();
   const all = new Set<string>();

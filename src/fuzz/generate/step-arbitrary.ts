@@ -3,6 +3,9 @@ import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } 
 import {
   AUTH_KINDS,
   bindSlotExprs,
+  createStep,
+  deleteStep,
+  readStep,
   GENERATED_SLOT,
   HOSTILE_CONTENT_TYPES,
   HOSTILE_RAW_KINDS,
@@ -155,21 +158,9 @@ export interface BulkReads {
  */
 export function bulkSteps(doc: OpenApiDocument, index: IndexName, count: number, tagged: string, reads: BulkReads): FuzzStep[] {
   const base = minimalRecord(doc, index);
-  const creates = Array.from(
-    { length: count },
-    (_, n): FuzzStep => ({
-      op: 'create',
-      index,
-      transport: NORMAL_TRANSPORT,
-      slot: BULK_SLOT_BASE + n,
-      via: 'body',
-      body: { value: { ...base, [BULK_FIELD]: tagged, n }, flaw: undefined },
-    }),
-  );
-  const query = { value: { where: { equals: { target: BULK_FIELD, expr: tagged } } }, flaw: undefined };
-  const readAll: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query: undefined };
-  const read: FuzzStep = { op: 'read', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
-  const remove: FuzzStep = { op: 'delete', index, transport: NORMAL_TRANSPORT, slot: undefined, query };
+  const creates = Array.from({ length: count }, (_, n) => createStep(index, BULK_SLOT_BASE + n, { ...base, [BULK_FIELD]: tagged, n }, 'body'));
+  const where = { where: { equals: { target: BULK_FIELD, expr: tagged } } };
+  const [readAll, read, remove] = [readStep(index, undefined), readStep(index, undefined, where), deleteStep(index, undefined, where)];
   return [...creates, ...(reads.readAll ? [readAll] : []), ...(reads.readWhere ? [read] : []), ...(reads.deleteWhere ? [remove] : [])];
 }
 

@@ -40,9 +40,9 @@ export interface JudgeInput {
   /** Statuses the spec documents for the operation. */
   documented: readonly number[];
   /** The `select` of a read, when it had one. */
-  select: readonly string[] | undefined;
+  select?: readonly string[] | undefined;
   /** The id a create without id got in the target (learned from its marker or by reading the index). */
-  createdId: string | undefined;
+  createdId?: string | undefined;
   /** True when the record id the step names already existed in the model before the step. */
   idTaken: boolean;
   /** A fetch-based target (msw) cannot send a 205 body: accept a 205 without one. */

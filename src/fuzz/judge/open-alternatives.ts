@@ -25,68 +25,46 @@ export interface AlternativeInput {
 }
 
 /** A request as the model takes it, before it is turned into bytes. */
-interface ModelInput {
-  body: unknown;
-  contentType: Transport['contentType'];
-  raw: Transport['raw'];
-}
-
-/** One open choice: another reading of the request a faithful target may take. */
-interface OpenChoice {
-  why: string;
-  apply(request: ModelInput): ModelInput;
-}
+type ModelInput = { body: unknown; contentType: Transport['contentType']; raw: Transport['raw'] };
 
 /**
- * The open choices of a request (src/contract/faithful-answers.ts): an unknown query member
- * ignored (unknown-query-member); an empty select name selecting nothing and an empty where
- * target matching nothing (empty-field-name); an id change ignored (id-change); a body without
- * Content-Type read as JSON (body-without-content-type); a create without a body taken as a
- * create of an empty record (empty-body-create).
- */
-function openChoices(input: AlternativeInput): OpenChoice[] {
-  const choices: OpenChoice[] = [];
-  const query = input.op === 'read' || input.op === 'delete';
-  if (query && input.flaw === 'unknown-member') choices.push({ why: 'an unknown query member may be ignored', apply: (r) => ({ ...r, body: input.unbroken }) });
-  if (query && input.flaw === 'too-short') {
-    choices.push({
-      why: 'an empty field name may name no field',
-      apply: (r) => {
-        const copy = JSON.parse(JSON.stringify(r.body ?? {})) as { select?: unknown[]; where?: { equals?: { target?: unknown } } };
-        if (Array.isArray(copy.select)) copy.select = copy.select.filter((name) => name !== '');
-        if (copy.where?.equals?.target === '') copy.where.equals.target = input.noSuchField;
-        return { ...r, body: copy };
-      },
-    });
-  }
-  if (input.changedIdTo !== undefined) {
-    choices.push({
-      why: 'an id change may be ignored (the id stays)',
-      apply: (r) => {
-        const { id: _ignored, ...withoutId } = (r.body ?? {}) as Record<string, unknown>;
-        return { ...r, body: withoutId };
-      },
-    });
-  }
-  if (input.op === 'create' && input.transport.raw === 'empty') {
-    choices.push({
-      why: 'a create without a body may create the record the path names, or one with a generated id',
-      apply: (r) => ({ ...r, body: {}, contentType: 'json', raw: 'normal' }),
-    });
-  }
-  if (input.transport.contentType === 'missing' && input.hasBody) {
-    choices.push({ why: 'a body without Content-Type may be read as JSON', apply: (r) => ({ ...r, contentType: 'json' }) });
-  }
-  return choices;
-}
-
-/**
- * The other answers the open choices of a request allow, as model requests: every non-empty
- * combination of its choices (a target may make several at once: read a body without
+ * The other answers the open choices of a request allow (src/contract/faithful-answers.ts), as
+ * model requests: an unknown query member ignored (unknown-query-member); an empty select name
+ * selecting nothing and an empty where target matching nothing (empty-field-name); an id change
+ * ignored (id-change); a create without a body taken as a create of an empty record
+ * (empty-body-create); a body without Content-Type read as JSON (body-without-content-type). Every
+ * non-empty combination of them: a target may make several at once (read a body without
  * Content-Type as JSON and ignore the id change in it).
  */
 export function openAlternatives(input: AlternativeInput): OpenAlternative[] {
-  const choices = openChoices(input);
+  const query = input.op === 'read' || input.op === 'delete';
+  const choices = [
+    query && input.flaw === 'unknown-member' && { why: 'an unknown query member may be ignored', apply: (r: ModelInput) => ({ ...r, body: input.unbroken }) },
+    query &&
+      input.flaw === 'too-short' && {
+        why: 'an empty field name may name no field',
+        apply: (r: ModelInput) => {
+          const copy = JSON.parse(JSON.stringify(r.body ?? {})) as { select?: unknown[]; where?: { equals?: { target?: unknown } } };
+          if (Array.isArray(copy.select)) copy.select = copy.select.filter((name) => name !== '');
+          if (copy.where?.equals?.target === '') copy.where.equals.target = input.noSuchField;
+          return { ...r, body: copy };
+        },
+      },
+    input.changedIdTo !== undefined && {
+      why: 'an id change may be ignored (the id stays)',
+      apply: (r: ModelInput) => {
+        const { id: _ignored, ...withoutId } = (r.body ?? {}) as Record<string, unknown>;
+        return { ...r, body: withoutId };
+      },
+    },
+    input.op === 'create' &&
+      input.transport.raw === 'empty' && {
+        why: 'a create without a body may create the record the path names, or one with a generated id',
+        apply: (r: ModelInput): ModelInput => ({ ...r, body: {}, contentType: 'json', raw: 'normal' }),
+      },
+    input.transport.contentType === 'missing' &&
+      input.hasBody && { why: 'a body without Content-Type may be read as JSON', apply: (r: ModelInput): ModelInput => ({ ...r, contentType: 'json' }) },
+  ].filter((choice) => choice !== false);
   const alternatives: OpenAlternative[] = [];
   for (let mask = 1; mask < 1 << choices.length; mask++) {
     const picked = choices.filter((_, i) => mask & (1 << i));

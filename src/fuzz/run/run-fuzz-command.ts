@@ -15,9 +15,6 @@ import { INDEX_NAMES } from '../../reference-server/core/index.js';
 import { writeFile } from 'node:fs/promises';
 import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from '../report/fuzz-baseline.js';
 
-/** A verdict's inputs for a fuzz run that stopped before its first sequence. */
-const notRun = (reason: string): VerdictInputs => ({ notRun: reason, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] });
-
 /** What `mgmt-kit fuzz` does once its flags are read. */
 export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure' | 'session'> {
   reportDir: string;
@@ -56,17 +53,16 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
   const connection = openConnection(settings, { maxSockets: Math.max(4, commandOptions.concurrency ?? 0) });
   // No report of an earlier run may stand in for this one's.
   await removeEarlierFuzzReports(commandOptions.reportDir);
+  // A run that stopped before its first sequence: one line, the not-run reports, exit 2.
+  const notRun = (line: string, reason: string) => {
+    out.write(`mgmt-kit fuzz: ${line}\n`);
+    const inputs: VerdictInputs = { notRun: reason, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [] };
+    writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(inputs) });
+    return 2;
+  };
   try {
     const problem = await checkTarget(connection);
-    if (problem !== undefined) {
-      out.write(`mgmt-kit fuzz: ${problem} No sequence was run.\n`);
-      writeFuzzNotRunReports(commandOptions.reportDir, {
-        baseUrl: settings.baseUrl,
-        date: new Date(),
-        verdict: decideVerdict(notRun(`pre-flight: ${problem}`)),
-      });
-      return 2;
-    }
+    if (problem !== undefined) return notRun(`${problem} No sequence was run.`, `pre-flight: ${problem}`);
     // The first token names the run's token in the repros ($TOKEN); a renewed one is swapped in on the wire.
     const token = await connection.token();
     const headers = settings.headers.map((h) => h.name);
@@ -125,9 +121,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       });
     } catch (error) {
       if (!(error instanceof FuzzSetupError)) throw error;
-      out.write(`mgmt-kit fuzz: ${error.message}\n`);
-      writeFuzzNotRunReports(commandOptions.reportDir, { baseUrl: settings.baseUrl, date: new Date(), verdict: decideVerdict(notRun(error.message)) });
-      return 2;
+      return notRun(error.message, error.message);
     } finally {
       clearTimeout(deadline);
       if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);

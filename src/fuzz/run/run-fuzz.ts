@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
+import { generateSecret, mintToken } from '../../tokens/index.js';
+import { createSpecValidator } from '../../spec/spec-validator.js';
+import { createAuthTable } from '../generate/auth-table.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { curlDelete } from '../../run/read-run-leftovers.js';
-import { INDEX_NAMES, type IndexName } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../reference-server/core/index.js';
 import { basePathOf } from '../generate/schema-node.js';
-import { createFuzzContext } from './create-fuzz-context.js';
-import type { FuzzContext, FuzzFailure } from './fuzz-session.js';
+import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
 import { huntFailure, huntProbe, type HuntResult } from './hunt-failure.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
-import { probeEntryShapes } from './probe-entry-shapes.js';
-import { createRunBudget, INTERRUPTED_CLEAN_UP_MS } from './run-budget.js';
+import { hiddenNamesOf, probeEntryShapes } from './probe-entry-shapes.js';
 import { createWireSender } from './send-wire-request.js';
 import { runSequence } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/step-arbitrary.js';
@@ -32,7 +33,7 @@ const PROGRESS_EVERY_MS = 2000;
  * the shortest sequence that still shows it. A failure already found is not searched again, so
  * the run goes on looking for other ones until `runs` sequences ran or the time budget is spent —
  * generating and shrinking alike; then the run's records are deleted within a short allowance and
- * every index is read once more to say what was left (run-budget.ts, sweep-run-records.ts).
+ * every index is read once more to say what was left (fuzz-session.ts RunBudget, sweep-run-records.ts).
  * The same random seed generates the same sequences (with a fresh run prefix for the ids).
  *
  * Two things end a run early besides throttling. A target that stops answering (the connection's
@@ -185,6 +186,44 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.durationMs = Date.now() - started;
   }
   return report;
+}
+
+/**
+ * The context of one run: the compiled spec, a sender to the target, and two sets of tokens —
+ * the target's (its token, and with its secret the deliberately wrong ones) and the model's (a
+ * fresh secret of the in-process core). Without any token the run checks no authentication. No
+ * request outlives the fuzzing phase of `budget` unless it is sent for the clean-up.
+ */
+export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
+  const doc = loadOpenApiDocument();
+  const spec = createSpecValidator(doc);
+  const sender = createWireSender(options.session ?? options.connection, {
+    timeoutMs: options.requestTimeoutMs ?? options.connection.timeoutMs,
+    until: budget.fuzzUntil,
+    maxSockets: Math.max(4, options.concurrency ?? 0),
+  });
+  const validToken = await sender.session.token();
+  const modelSecret = validToken === undefined ? undefined : generateSecret();
+  const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });
+  return {
+    doc,
+    spec,
+    sender,
+    budget,
+    runPrefix,
+    allowDestructive: options.allowDestructive,
+    whereTrusted: new Set(),
+    refusedShapes: undefined,
+    hiddenNames: hiddenNamesOf({ doc }),
+    generatedIds: new Set(),
+    auth: {
+      target: createAuthTable({ validToken, secret: options.connection.auth.jwtSecret, scheme: options.connection.auth.scheme }),
+      model: createAuthTable({ validToken: modelToken, secret: modelSecret }),
+    },
+    modelSecret,
+    bodiless205: options.bodiless205 ?? false,
+    documented: (operationId) => spec.operations.get(operationId)?.statuses ?? [],
+  };
 }
 
 /** A fresh run prefix: every id (and marker) of the run starts with it. */

@@ -1,13 +1,13 @@
 import { INDEX_NAMES, operationIdFor, type CoreRequest, type CoreResponse, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import { buildStep, type BuiltStep } from '../generate/build-step.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import { cleanUpIndex, ownedBy } from './clean-up-index.js';
+import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
 import { isStoredRecord, plainRequest, recordsInAnswer, type Exchange, type ExchangeRole, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../judge/model-oracle.js';
 import { judgeAnswer, plainJudged, type Verdict } from '../judge/judge-answer.js';
 import { assertSafeRequest } from './safety-guard.js';
-import { createSequenceIds, type SequenceIdBook } from '../generate/sequence-ids.js';
+import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js';
 import type { SendResult, WireAnswer } from './send-wire-request.js';
 import { checkStateless } from '../judge/stateless-check.js';
 import { whereReadingAlternatives } from '../judge/where-readings.js';
@@ -24,7 +24,7 @@ export type SequenceResult = { cutShort: false; failure: FuzzFailure | undefined
 /** One running sequence: the run's context, its ids, its model and what it sent so far. */
 interface SequenceState {
   context: FuzzContext;
-  ids: SequenceIdBook;
+  ids: SequenceIds;
   model: ModelOracle;
   exchanges: Exchange[];
 }
@@ -116,8 +116,6 @@ async function readBack(
     model: expected,
     target: answer,
     documented: state.context.documented(operationId),
-    select: undefined,
-    createdId: undefined,
     idTaken: false,
   });
   return verdict.ok ? undefined : failureOf(state, label, undefined, `${description} (what the target holds now)`, verdict);

@@ -7,9 +7,8 @@ import { generateSecret, mintToken } from '../../tokens/mint-token.js';
 import { sendRaw } from '../../../test/support/test-server.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import { createFuzzContext } from './create-fuzz-context.js';
-import type { FuzzContext } from './fuzz-session.js';
-import { createRunBudget } from './run-budget.js';
+import { createFuzzContext } from './run-fuzz.js';
+import { createRunBudget, type FuzzContext } from './fuzz-session.js';
 import { readBaseline, sweepRunRecords } from './sweep-run-records.js';
 import { plainConnection } from '../../connection/connection-settings.js';
 

@@ -1,6 +1,66 @@
 import { INDEX_NAMES, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
-import { cleanUpIndex, ownedBy, readIndex } from './clean-up-index.js';
-import type { FuzzContext } from './fuzz-session.js';
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
+import { isStoredRecord, plainRequest, recordsInAnswer, type FuzzContext } from './fuzz-session.js';
+import { assertSafeRequest } from './safety-guard.js';
+import type { SendResult } from './send-wire-request.js';
+import type { WireRequest } from '../generate/wire-request.js';
+
+/**
+ * What proves a record is the run's (or one sequence's): its id starts with the prefix, the
+ * target generated its id for a create of the run, or it carries the run's marker. Nothing else
+ * does — on a shared deployment a record that merely appeared may be another client's.
+ */
+export function ownedBy(prefix: string, generatedIds: ReadonlySet<string>): (record: StoredRecord) => boolean {
+  return (record) => record.id.startsWith(prefix) || generatedIds.has(record.id) || String(record[MARKER_FIELDS.fuzz] ?? '').startsWith(prefix);
+}
+
+/** A clean-up request: past the safety guard, and ended at `until` rather than with the fuzzing phase. */
+function sendForCleanUp(context: FuzzContext, request: WireRequest, until: number): Promise<SendResult> {
+  assertSafeRequest(request, context, true);
+  return context.sender.send(request, until);
+}
+
+/** The records of `index` as a plain read shows them, or undefined when none could be read before `until`. */
+async function readIndex(context: FuzzContext, index: IndexName, until: number): Promise<StoredRecord[] | undefined> {
+  return recordsInAnswer(await sendForCleanUp(context, plainRequest(context, 'GET', index, undefined).target, until))?.filter(isStoredRecord);
+}
+
+/**
+ * Reads `index`, deletes by id every record `owned` accepts, and after --allow-destructive creates
+ * again, as they were, the records of `restore` the index lost. Deletes go out together (the
+ * sender's pool keeps four in flight), so many records fit in a short allowance. True when the
+ * read, every delete and every restore went through before `until`. When the index cannot be read
+ * (a target whose read answers what is not JSON), the ids in `known` are deleted blindly instead,
+ * so one bad record does not spoil every later sequence.
+ */
+export async function cleanUpIndex(
+  context: FuzzContext,
+  index: IndexName,
+  owned: (record: StoredRecord) => boolean,
+  restore: readonly StoredRecord[],
+  until: number,
+  known: readonly string[] = [],
+): Promise<boolean> {
+  const records = await readIndex(context, index, until);
+  if (records === undefined) {
+    await Promise.all(known.map((id) => sendForCleanUp(context, plainRequest(context, 'DELETE', index, id).target, until)));
+    return false;
+  }
+  const deletes = records.filter(owned).map(async (record) => {
+    // A record proved ours by its marker alone: the guard lets the run delete it under that id.
+    if (!record.id.startsWith(context.runPrefix)) context.generatedIds.add(record.id);
+    const deleted = await sendForCleanUp(context, plainRequest(context, 'DELETE', index, record.id).target, until);
+    return deleted.ok && (deleted.answer.status === 205 || deleted.answer.status === 404);
+  });
+  const present = new Set(records.map((r) => r.id));
+  const restores = (context.allowDestructive ? restore : [])
+    .filter((record) => !present.has(record.id))
+    .map(async (record) => {
+      const created = await sendForCleanUp(context, plainRequest(context, 'POST', index, undefined, record).target, until);
+      return created.ok && created.answer.status === 201;
+    });
+  return (await Promise.all([...deletes, ...restores])).every(Boolean);
+}
 
 /** What every index held when the run started (an index that could not be read is absent). */
 export type IndexBaseline = Partial<Record<IndexName, StoredRecord[]>>;
