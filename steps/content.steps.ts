@@ -1,7 +1,7 @@
 import { When } from '@cucumber/cucumber';
 import { indexFromWords } from './parameter-types.js';
 import { contentFields } from './support/content-samples.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 

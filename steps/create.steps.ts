@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import type { PathForm } from './parameter-types.js';
 import { MARKER_FIELDS } from '../src/contract/run-markers.js';
 import { sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';

@@ -1,8 +1,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { METHOD_OF, type IndexOperation, type PathForm } from './parameter-types.js';
-import { expectThat } from './support/expect-that.js';
-import { indexClient } from './support/loose-index-client.js';
+import { expectThat, indexClient } from './support/call-outcome.js';
 import { readStored } from './support/stored-as-sent.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { sampleRecord } from './support/sample-records.js';

@@ -9,8 +9,10 @@ import { checkNothingHappened, watchAction } from './support/nothing-happened-ch
 import { removeScenarioRecords } from './support/remove-scenario-records.js';
 import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
 import { runsAlone } from './support/run-alone.js';
-import { closeRunConnections, connectionForRun } from './support/connection-for-run.js';
-import type { KitWorld } from './world.js';
+import { axiosForConnection } from '../src/connection/axios-for-connection.js';
+import { remoteCoordinator } from '../src/connection/connection-broker.js';
+import { openConnection } from '../src/connection/open-connection.js';
+import type { KitWorld, RunConnection } from './world.js';
 
 // No cucumber step time-out: every call has its own (--timeout, default 15 s, to the end of the
 // answer), so a slow target fails a scenario with "no answer within … ms from METHOD URL"; and a
@@ -22,6 +24,30 @@ setDefaultTimeout(-1);
 // beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.
 setParallelCanAssign(runsAlone('@destructive'));
 
+// One connection per process and run (its agents keep their sockets between scenarios); a
+// worker opens its own, reaching the run's coordinator over loopback when the run shares one.
+const open = new Map<string, RunConnection & { close(): void }>();
+
+/** The connection of the run these parameters belong to, opened on first use in this process. */
+function connectionForRun(params: KitParameters): RunConnection {
+  const key = JSON.stringify([params.runPrefix, params.connection, params.broker]);
+  let found = open.get(key);
+  if (!found) {
+    const coordinator = params.broker ? remoteCoordinator(params.broker) : undefined;
+    const session = openConnection(params.connection, { coordinator });
+    found = {
+      session,
+      http: axiosForConnection(session),
+      close: () => {
+        session.close();
+        coordinator?.close();
+      },
+    };
+    open.set(key, found);
+  }
+  return found;
+}
+
 // Per-run state. The runner may call runCucumber several times in one process (the self-check
 // does), so AfterAll resets it (Stryker's cucumber runner loads the steps once and runs cucumber again for every mutant). Under --parallel every
 // worker process has its own copy: the run prefix comes from the world parameters, so all workers
@@ -29,9 +55,11 @@ setParallelCanAssign(runsAlone('@destructive'));
 // the run's coordinator's with --token-command or --rate).
 let runPrefix: string | undefined;
 
+// Every connection this process opened is closed, so no kept-alive socket holds it open.
 AfterAll(() => {
   runPrefix = undefined;
-  closeRunConnections();
+  for (const connection of open.values()) connection.close();
+  open.clear();
 });
 
 // Plain `npx cucumber-js` (mgmt-kit conformance always passes a runPrefix): check the target once

@@ -1,14 +1,11 @@
-import { expectThat } from './support/expect-that.js';
+import { expectThat, indexClient, recordsOf, type CallOutcome } from './support/call-outcome.js';
 import { Then } from '@cucumber/cucumber';
 import { assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';
 import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { indexOfOperation } from './support/index-of-operation.js';
-import { indexClient } from './support/loose-index-client.js';
 import { readStored } from './support/stored-as-sent.js';
-import { recordsOf } from './support/records-of.js';
 import { MARKER_FIELDS } from '../src/contract/run-markers.js';
-import type { CallOutcome } from './support/call-outcome.js';
+import { indexOperations, type ClientIndexKey } from '../src/client/index.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
 function expectStatus(world: KitWorld, ...statuses: readonly number[]): CallOutcome {
@@ -20,9 +17,14 @@ function expectStatus(world: KitWorld, ...statuses: readonly number[]): CallOutc
   return outcome;
 }
 
-/** The records the scenario made on the index of the last response. */
+/** The records the scenario made on the index of the last response (its operation's index in the client's route table). */
 function madeForLastResponse(world: KitWorld): ScenarioRecord[] {
-  return world.made(indexOfOperation(world.response().operation));
+  const operation = world.response().operation;
+  const [index] = Object.entries(indexOperations).find(([, ops]) =>
+    [ops.create, ops.read, ops.update, ops.delete].some((pair) => (pair as readonly string[]).includes(operation)),
+  ) ?? [undefined];
+  if (index === undefined) throw new Error(`unknown operation ${operation}`);
+  return world.made(index as ClientIndexKey);
 }
 
 function assertListMatches(outcome: CallOutcome, expected: ScenarioRecord[], exactly: boolean): void {

@@ -2,15 +2,44 @@ import { randomBytes } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { createClient, NetworkError, UnexpectedStatusError, type ClientIndexKey, type KitClient } from '../src/client/index.js';
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
-import type { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
+import type { CleanupEntry, CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import { findOutcomeProblem } from './support/check-outcome.js';
-import type { ActionWatch } from './support/action-watch.js';
 import type { KitParameters } from '../src/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { sendRawRequest, type RawRequest } from './support/send-raw-request.js';
-import type { RunConnection } from './support/connection-for-run.js';
+import type { AxiosInstance } from 'axios';
+import type { ConnectionSession } from '../src/connection/open-connection.js';
+
+/** A run's connection in this process, and the axios instance the client and raw requests send through (hooks.ts opens it). */
+export interface RunConnection {
+  session: ConnectionSession;
+  http: AxiosInstance;
+}
+
+/**
+ * What one entry of the scenario's cleanup registry names, as read at one moment: the record of
+ * an id (none when it does not exist), or the records carrying a marker. `unreadable` when the
+ * read answered something else than 200, 204 or 404.
+ */
+export interface Sighting {
+  entry: CleanupEntry<ClientIndexKey>;
+  records: JsonRecord[] | 'unreadable';
+}
+
+/**
+ * The records a scenario can see: every id and marker it registered for cleanup — the records it
+ * made, the spare ids it named, the markers of records created without an id. Only these: a
+ * deployment holds other clients' data, which may change at any time.
+ */
+export type RecordsInSight = Map<string, Sighting>;
+
+/** One action step under watch: the records in sight before it, and every answer it got. */
+export interface ActionWatch {
+  before: RecordsInSight;
+  outcomes: CallOutcome[];
+}
 
 /** A record the scenario made: its id and the fields it sent (what a read must give back). */
 export interface ScenarioRecord {

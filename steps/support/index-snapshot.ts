@@ -2,8 +2,7 @@ import type { ClientIndexKey } from '../../src/client/index.js';
 import { indexTable } from '../../src/reference-server/core/index.js';
 import type { KitWorld } from '../world.js';
 import { PLAIN_READ_STATUSES } from '../../src/contract/faithful-answers.js';
-import { indexClient } from './loose-index-client.js';
-import { recordsOf } from './records-of.js';
+import { indexClient, recordsOf } from './call-outcome.js';
 import type { JsonRecord } from './sample-records.js';
 
 const INDICES: readonly ClientIndexKey[] = indexTable.map((row) => row.clientKey);

@@ -1,6 +1,5 @@
 import type { KitWorld } from '../world.js';
-import { indexClient } from './loose-index-client.js';
-import { recordsOf } from './records-of.js';
+import { indexClient, recordsOf } from './call-outcome.js';
 
 /**
  * Deletes what the scenario registered, pass or fail: by id, and for records created without
