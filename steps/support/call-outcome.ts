@@ -1,5 +1,6 @@
 import type { CallOptions, ClientIndexKey, KitClient, OperationId, QueryCall } from '../../src/client/index.js';
 import { listedRecords } from '../../src/contract/listed-records.js';
+import { isObject } from './contains-sent.js';
 import type { JsonRecord } from './sample-records.js';
 
 /** One HTTP exchange as the steps see it, whichever way it was sent (typed client or raw). */
@@ -36,9 +37,7 @@ export function indexClient(client: KitClient, index: ClientIndexKey): LooseInde
  * (§7; an empty index may also answer 200 []). Any other status yields no records.
  */
 export function recordsOf(outcome: CallOutcome): JsonRecord[] {
-  return (listedRecords(outcome.status, outcome.data) ?? []).filter(
-    (item): item is JsonRecord => typeof item === 'object' && item !== null && !Array.isArray(item),
-  );
+  return (listedRecords(outcome.status, outcome.data) ?? []).filter(isObject);
 }
 
 /**
