@@ -44,15 +44,6 @@ export function throttledMessage(
   );
 }
 
-/** What {@link retryThrottled} needs of the connection: the retries allowed, the run's end, the rate (for the message). */
-export interface ThrottlePolicy {
-  retries: number;
-  until?: number | undefined;
-  rate?: number | undefined;
-  /** Counts every throttled answer (the run reports them). */
-  onThrottled(): void;
-}
-
 /**
  * The connection's one retry middleware: an answer that says the gateway throttled the run is
  * waited out (Retry-After) and sent again, up to `retries` times, when the wait is at most
@@ -62,7 +53,8 @@ export async function retryThrottled(
   request: Pick<OutgoingRequest, 'method' | 'url'>,
   first: RawAnswer,
   again: () => Promise<RawAnswer>,
-  policy: ThrottlePolicy,
+  // The retries allowed, the run's end, the rate (for the message), and a count of every throttled answer (the run reports them).
+  policy: { retries: number; until?: number | undefined; rate?: number | undefined; onThrottled(): void },
 ): Promise<RawAnswer> {
   let answer = first;
   for (let retries = 0; isThrottled(answer); retries++) {

@@ -72,12 +72,6 @@ export function tlsOptions(tlsSettings: TlsSettings, env: NodeJS.ProcessEnv = pr
   };
 }
 
-/** How one request reaches the target: through which agent, and the proxy on the way, if any. */
-export interface AgentRoute {
-  agent: http.Agent;
-  proxy?: URL | undefined;
-}
-
 /**
  * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use.
  * https goes direct or through a CONNECT tunnel to HTTPS_PROXY (https-proxy-agent; TLS to the
@@ -97,7 +91,8 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy'>
   };
   return {
     tls: secure,
-    route(url: URL): AgentRoute {
+    /** How one request reaches the target: through which agent, and the proxy on the way, if any. */
+    route(url: URL): { agent: http.Agent; proxy: URL | undefined } {
       const proxy = proxyFor(url, settings.proxy);
       const key = `${url.protocol} ${proxy?.href ?? 'direct'}`;
       const agent = agents.get(key) ?? make(url.protocol, proxy);
@@ -127,12 +122,6 @@ export interface RawAnswer {
   statusText: string;
   headers: Record<string, string>;
   body: Buffer;
-}
-
-/** How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms). */
-export interface AttemptLimits {
-  timeoutMs: number;
-  until?: number | undefined;
 }
 
 const show = (request: OutgoingRequest) => `${request.method} ${request.url.href}`;
@@ -186,7 +175,12 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, contex
  * hold a run. Rejects with a {@link ConnectionFailure}: `timeout` ("no answer within X ms from
  * METHOD URL"), `cut-short` when `until` came first, or what the socket error points at.
  */
-export function sendOnce(router: Router, request: OutgoingRequest, limits: AttemptLimits): Promise<RawAnswer> {
+export function sendOnce(
+  router: Router,
+  request: OutgoingRequest,
+  // How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms).
+  limits: { timeoutMs: number; until?: number | undefined },
+): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
   const { agent, proxy } = router.route(request.url);
