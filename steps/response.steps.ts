@@ -78,7 +78,8 @@ const STATUS_STEPS: ReadonlyArray<[text: string, statuses: readonly number[], ch
 
 for (const [text, statuses, check] of STATUS_STEPS) {
   Then(text, function (this: KitWorld) {
-    check?.(expectStatus(this, ...statuses));
+    const outcome = expectStatus(this, ...statuses);
+    check?.(outcome);
   });
 }
 
