@@ -4,8 +4,7 @@ import type { PathForm } from './parameter-types.js';
 import { REFUSAL_STATUSES, TAKEN_OR_REFUSED_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { assertRefusalBody } from './support/envelope-items.js';
-import { expectThat } from './support/expect-that.js';
-import { indexClient } from './support/loose-index-client.js';
+import { expectThat, indexClient } from './support/call-outcome.js';
 import { readStored } from './support/stored-as-sent.js';
 import { sampleAgent, sampleAgentWithNestedExtras, type AgentList, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
@@ -15,10 +14,8 @@ type Entry = Record<string, unknown> & { config: Record<string, unknown> };
 const listOf = (agent: JsonRecord, list: AgentList) => agent[list] as Entry[];
 const words = (list: string) => list.split(',').map((word) => word.trim());
 
-/** Creates an agent under a spare id on {base} (remembered too: the scenario says whether it must exist). */
-async function createAgent(world: KitWorld, fields: JsonRecord): Promise<void> {
-  await createAt(world, 'agents', 'base', fields);
-}
+// An agent is created under a spare id on {base}, and remembered: the scenario says whether it must exist.
+const createAgent = (world: KitWorld, fields: JsonRecord) => createAt(world, 'agents', 'base', fields);
 
 /** The enumerations of §2.3 and §3, and where each sits in an agent. */
 const ENUMS = {

@@ -2,7 +2,7 @@ import { defineParameterType, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { mintToken, unsignedJwt, type TokenKind } from '../src/tokens/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 

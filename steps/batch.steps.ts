@@ -2,8 +2,7 @@ import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import type { IndexOperation } from './parameter-types.js';
 import { requireEnvelope } from './support/envelope-items.js';
-import { expectThat } from './support/expect-that.js';
-import { indexClient } from './support/loose-index-client.js';
+import { expectThat, indexClient } from './support/call-outcome.js';
 import { extensionState } from './support/record-family.js';
 import { sampleRecord } from './support/sample-records.js';
 import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
@@ -31,33 +30,15 @@ When('I create a batch of {index}: a new record, then the JSON value {int}', asy
 When('I {operation} a batch of two {index} under a new id in the path', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey) {
   const id = this.spareId(index);
   const body = [sampleRecord(index, 0), sampleRecord(index, 1)];
-  if (operation === 'create') await this.call((c) => indexClient(c, index).create({ id, body }));
-  else if (operation === 'update') await this.call((c) => indexClient(c, index).update({ id, body }));
-  else throw new Error(`a batch goes with create or update, not ${operation}`);
+  if (operation !== 'create' && operation !== 'update') throw new Error(`a batch goes with create or update, not ${operation}`);
+  await this.call((c) => indexClient(c, index)[operation]({ id, body }));
 });
 
 When('I {operation} a batch of {index} naming one id twice', async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey) {
-  if (operation === 'create') {
-    const id = this.spareId(index);
-    await this.call((c) =>
-      indexClient(c, index).create({
-        body: [
-          { id, ...sampleRecord(index, 0) },
-          { id, ...sampleRecord(index, 1) },
-        ],
-      }),
-    );
-  } else if (operation === 'update') {
-    const { id } = this.latest(index);
-    await this.call((c) =>
-      indexClient(c, index).update({
-        body: [
-          { id, note: 'first' },
-          { id, note: 'second' },
-        ],
-      }),
-    );
-  } else throw new Error(`a batch goes with create or update, not ${operation}`);
+  if (operation !== 'create' && operation !== 'update') throw new Error(`a batch goes with create or update, not ${operation}`);
+  const id = operation === 'create' ? this.spareId(index) : this.latest(index).id;
+  const body = operation === 'create' ? [0, 1].map((variant) => ({ id, ...sampleRecord(index, variant) })) : ['first', 'second'].map((note) => ({ id, note }));
+  await this.call((c) => indexClient(c, index)[operation]({ body }));
 });
 
 When('I update a batch of {index}: the first changed, then an id that does not exist', async function (this: KitWorld, index: ClientIndexKey) {

@@ -1,12 +1,9 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { DUPLICATE_ID_MESSAGE, PLAIN_READ_STATUSES, READ_NOTHING_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
-import type { CallOutcome } from './support/call-outcome.js';
+import { type CallOutcome, expectThat, indexClient, recordsOf } from './support/call-outcome.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';
-import { expectThat } from './support/expect-that.js';
-import { indexClient } from './support/loose-index-client.js';
-import { recordsOf } from './support/records-of.js';
 import { sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Given, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import type { PathForm } from './parameter-types.js';
 import { MARKER_FIELDS } from '../src/contract/run-markers.js';
 import { sampleExtraFields, sampleRecord, type JsonRecord } from './support/sample-records.js';
@@ -91,13 +91,11 @@ When('I create {index} at {path} with a new id but without {string}', async func
   await createAt(this, index, path, without(sampleRecord(index), field));
 });
 
-Given('{index} with a new id exists', async function (this: KitWorld, index: ClientIndexKey) {
-  await ensureCreated(this, index, sampleRecord(index));
-});
-
-Given('{index} hold(s) a record with a new id', async function (this: KitWorld, index: ClientIndexKey) {
-  await ensureCreated(this, index, sampleRecord(index));
-});
+for (const text of ['{index} with a new id exists', '{index} hold(s) a record with a new id']) {
+  Given(text, async function (this: KitWorld, index: ClientIndexKey) {
+    await ensureCreated(this, index, sampleRecord(index));
+  });
+}
 
 Given('{index} hold(s) a record with a new id and extra fields', async function (this: KitWorld, index: ClientIndexKey) {
   await ensureCreated(this, index, { ...sampleRecord(index), ...sampleExtraFields(index) });

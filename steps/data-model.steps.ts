@@ -2,7 +2,7 @@ import { When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { createAt } from './create.steps.js';
 import { indexFromWords } from './parameter-types.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import { sampleRecord, type JsonRecord } from './support/sample-records.js';
 import { withValueAt } from './support/value-at-path.js';
 import type { KitWorld } from './world.js';

@@ -1,13 +1,11 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { METHOD_OF, type IndexOperation, type PathForm } from './parameter-types.js';
-import { expectThat } from './support/expect-that.js';
-import { indexClient } from './support/loose-index-client.js';
+import { expectThat, indexClient } from './support/call-outcome.js';
 import { readStored } from './support/stored-as-sent.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { sampleRecord } from './support/sample-records.js';
-import type { RawRequest } from './support/send-raw-request.js';
-import type { KitWorld } from './world.js';
+import type { KitWorld, RawRequest } from './world.js';
 
 /**
  * The request of one operation on one path form, aimed so that a server which wrongly lets it
@@ -15,7 +13,7 @@ import type { KitWorld } from './world.js';
  * scenario's own record, read changes nothing, delete names the scenario's record. The body is
  * valid JSON; the caller may spoil it.
  */
-type HarmlessRequest = Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'http' | 'contentType'>;
+type HarmlessRequest = Omit<RawRequest, 'contentType'>;
 
 function harmlessRequest(world: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm): HarmlessRequest {
   const record = world.latest(index);

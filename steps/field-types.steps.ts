@@ -3,12 +3,10 @@ import { indexFromWords } from './parameter-types.js';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { REFUSAL_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { expectThat } from './support/expect-that.js';
-import { indexClient } from './support/loose-index-client.js';
+import { expectThat, indexClient, type CallOutcome } from './support/call-outcome.js';
 import { readStored } from './support/stored-as-sent.js';
 import { fullSample, typedFields, updateSetting, type TypedField } from './support/typed-fields.js';
 import { withValueAt } from './support/value-at-path.js';
-import type { CallOutcome } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 

@@ -6,11 +6,15 @@ import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { createRunPrefix } from '../src/conformance/run-prefix.js';
 import { resolveKitParameters, type KitParameters } from '../src/conformance/kit-parameters.js';
 import { checkNothingHappened, watchAction } from './support/nothing-happened-check.js';
-import { removeScenarioRecords } from './support/remove-scenario-records.js';
-import { restoreSnapshot, takeSnapshot } from './support/index-snapshot.js';
+import { indexTable } from '../src/reference-server/core/index.js';
+import { PLAIN_READ_STATUSES } from '../src/contract/faithful-answers.js';
+import { indexClient, recordsOf } from './support/call-outcome.js';
+import type { JsonRecord } from './support/sample-records.js';
 import { runsAlone } from './support/run-alone.js';
-import { closeRunConnections, connectionForRun } from './support/connection-for-run.js';
-import type { KitWorld } from './world.js';
+import { axiosForConnection } from '../src/connection/axios-for-connection.js';
+import { remoteCoordinator } from '../src/connection/connection-broker.js';
+import { openConnection } from '../src/connection/open-connection.js';
+import type { KitWorld, RunConnection } from './world.js';
 
 // No cucumber step time-out: every call has its own (--timeout, default 15 s, to the end of the
 // answer), so a slow target fails a scenario with "no answer within … ms from METHOD URL"; and a
@@ -22,6 +26,30 @@ setDefaultTimeout(-1);
 // beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.
 setParallelCanAssign(runsAlone('@destructive'));
 
+// One connection per process and run (its agents keep their sockets between scenarios); a
+// worker opens its own, reaching the run's coordinator over loopback when the run shares one.
+const open = new Map<string, RunConnection & { close(): void }>();
+
+/** The connection of the run these parameters belong to, opened on first use in this process. */
+function connectionForRun(params: KitParameters): RunConnection {
+  const key = JSON.stringify([params.runPrefix, params.connection, params.broker]);
+  let found = open.get(key);
+  if (!found) {
+    const coordinator = params.broker ? remoteCoordinator(params.broker) : undefined;
+    const session = openConnection(params.connection, { coordinator });
+    found = {
+      session,
+      http: axiosForConnection(session),
+      close: () => {
+        session.close();
+        coordinator?.close();
+      },
+    };
+    open.set(key, found);
+  }
+  return found;
+}
+
 // Per-run state. The runner may call runCucumber several times in one process (the self-check
 // does), so AfterAll resets it (Stryker's cucumber runner loads the steps once and runs cucumber again for every mutant). Under --parallel every
 // worker process has its own copy: the run prefix comes from the world parameters, so all workers
@@ -29,9 +57,11 @@ setParallelCanAssign(runsAlone('@destructive'));
 // the run's coordinator's with --token-command or --rate).
 let runPrefix: string | undefined;
 
+// Every connection this process opened is closed, so no kept-alive socket holds it open.
 AfterAll(() => {
   runPrefix = undefined;
-  closeRunConnections();
+  for (const connection of open.values()) connection.close();
+  open.clear();
 });
 
 // Plain `npx cucumber-js` (mgmt-kit conformance always passes a runPrefix): check the target once
@@ -73,6 +103,90 @@ Before(async function (this: KitWorld) {
   this.cleanup = new CleanupRegistry<ClientIndexKey>(runPrefix);
   return undefined;
 });
+
+const INDICES: readonly ClientIndexKey[] = indexTable.map((row) => row.clientKey);
+
+/** Reads every index in full before a @destructive scenario. A read that fails stops the scenario. */
+async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRecord[]>> {
+  // The indices are independent: read them at once, so a distant target pays one round trip.
+  const reads = await Promise.all(INDICES.map((index) => world.call((c) => indexClient(c, index).read(), { housekeeping: true })));
+  const snapshot = new Map<ClientIndexKey, JsonRecord[]>();
+  INDICES.forEach((index, i) => {
+    const outcome = reads[i]!;
+    if (!PLAIN_READ_STATUSES.includes(outcome.status)) {
+      throw new Error(`cannot snapshot ${index} before a destructive scenario: read answered ${outcome.status}`);
+    }
+    snapshot.set(index, recordsOf(outcome));
+  });
+  return snapshot;
+}
+
+/** Creates of one restore in flight at once: a distant target pays a round trip per eight records. */
+const RESTORE_CONCURRENCY = 8;
+
+/**
+ * Creates again every snapshot record that is gone, with its id (§4.1 create with id), the
+ * preloaded link types included. Records still present are left alone. The indices are restored
+ * at once, and within an index up to eight creates are in flight. Fails loudly when a record
+ * cannot be restored.
+ */
+async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, JsonRecord[]>): Promise<void> {
+  const failures = await Promise.all(
+    [...snapshot].map(async ([index, records]) => {
+      const now = await world.call((c) => indexClient(c, index).read(), { housekeeping: true });
+      const present = new Set(recordsOf(now).map((r) => r['id']));
+      const missing = records.filter((record) => !present.has(record['id']));
+      const failed: string[] = [];
+      const createNext = async (): Promise<void> => {
+        for (let record = missing.shift(); record !== undefined; record = missing.shift()) {
+          const outcome = await world.call((c) => indexClient(c, index).create({ body: record }), { housekeeping: true });
+          if (outcome.status !== 201) failed.push(`${index} ${String(record['id'])}: create answered ${outcome.status}`);
+        }
+      };
+      await Promise.all(Array.from({ length: RESTORE_CONCURRENCY }, createNext));
+      return failed;
+    }),
+  );
+  if (failures.flat().length > 0) throw new Error(`could not restore the snapshot:\n${failures.flat().join('\n')}`);
+}
+
+/**
+ * Deletes what the scenario registered, pass or fail: by id, and for records created without
+ * an id by reading them with `where.equals` on the run's marker first. A record is deleted by
+ * id only after the read shows it carries the marker, so a server that ignores `where` still
+ * cannot make the cleanup remove someone else's data. A 404 (already gone) is fine; anything
+ * else is logged as a leftover, not a failure, so one broken delete does not fail every
+ * scenario.
+ */
+async function removeScenarioRecords(world: KitWorld): Promise<void> {
+  const leftovers: string[] = [];
+  const deleteById = async (index: Parameters<typeof indexClient>[1], id: string) => {
+    try {
+      const outcome = await world.call((c) => indexClient(c, index).delete({ id }), { housekeeping: true });
+      if (outcome.status !== 205 && outcome.status !== 404) leftovers.push(`${index} ${id} (delete answered ${outcome.status})`);
+    } catch (error) {
+      leftovers.push(`${index} ${id} (${(error as Error).message})`);
+    }
+  };
+  for (const entry of world.cleanup.drain()) {
+    if ('id' in entry) {
+      await deleteById(entry.index, entry.id);
+      continue;
+    }
+    const { target, expr } = entry.where;
+    try {
+      const found = await world.call((c) => indexClient(c, entry.index).read({ query: { where: { equals: { target, expr } } } }), {
+        housekeeping: true,
+      });
+      for (const record of recordsOf(found)) {
+        if (record[target] === expr && typeof record['id'] === 'string') await deleteById(entry.index, record['id']);
+      }
+    } catch (error) {
+      leftovers.push(`${entry.index} ${target}=${expr} (${(error as Error).message})`);
+    }
+  }
+  if (leftovers.length > 0) world.log(`cleanup left records behind:\n${leftovers.join('\n')}`);
+}
 
 // §5: minted tokens need the secret; without it these scenarios cannot run.
 Before({ tags: '@needs-jwt-secret' }, function (this: KitWorld) {

@@ -1,15 +1,47 @@
 import { Then, When } from '@cucumber/cucumber';
 import { indexFromWords } from './parameter-types.js';
-import type { ClientIndexKey } from '../src/client/index.js';
 import { PLAIN_READ_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { expectThat } from './support/expect-that.js';
-import { ID_CHARACTERS, ID_DIFFERENCES, idEnding } from './support/id-variants.js';
-import { indexClient } from './support/loose-index-client.js';
-import { recordsOf } from './support/records-of.js';
+import { expectThat, indexClient, recordsOf } from './support/call-outcome.js';
 import { sampleRecord } from './support/sample-records.js';
 import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
+
+/**
+ * Ids that test that an id is an exact string (§2, §4.1 `{base}/{id}`): pairs that differ in one
+ * way only, and ids holding characters a path carries percent-encoded. Each is appended to a new
+ * id under the run prefix, so it stays the run's own (clean-up, real data).
+ */
+
+/** Two id endings that differ only by … — each pair names two records. */
+const ID_DIFFERENCES: Readonly<Record<string, readonly [string, string]>> = {
+  'letter case': ['-node', '-Node'],
+  // The precomposed é (U+00E9) and e followed by the combining acute accent (U+0301): canonically
+  // equivalent under Unicode normalization, yet two strings.
+  'Unicode normalization': ['-caf\u00e9', '-cafe\u0301'],
+  'a trailing space': ['-edge', '-edge '],
+};
+
+/**
+ * Id endings holding characters a path segment carries percent-encoded. `/` is left out: it can
+ * only travel as %2F, which many HTTP stacks refuse or decode before routing (x-decisions ids-in-path).
+ */
+const ID_CHARACTERS: Readonly<Record<string, string>> = {
+  'a space': '-core link',
+  // %41 decodes to A: a server that decodes twice reads another id; 100% alone is no escape at all.
+  'a percent sign': '-100%-%41',
+  'a question mark': '-why?',
+  'a hash sign': '-#1',
+  'a plus sign': '-a+b',
+  'letters beyond ASCII': '-café-東京-🚀',
+};
+
+/** The id ending for a row of the features, or an error naming the rows there are. */
+function idEnding<T>(table: Readonly<Record<string, T>>, words: string): T {
+  const found = table[words];
+  if (found === undefined) throw new Error(`no id variant "${words}"; known: ${Object.keys(table).join(', ')}`);
+  return found;
+}
 
 // §2 (id: String) and §4.1 ({base}/{id} names one record): an id is an exact string, sent in the
 // body as JSON and in the path percent-encoded (the client encodes as encodeURIComponent does).
@@ -26,7 +58,7 @@ function pair(world: KitWorld): [ScenarioRecord, ScenarioRecord] {
 When(
   /^I create (events|network link types|agents) under two new ids that differ only by (.+)$/,
   async function (this: KitWorld, words: string, difference: string) {
-    const index = indexOf(words);
+    const index = indexFromWords(words);
     const stem = this.newId(index);
     const [one, two] = idEnding(ID_DIFFERENCES, difference);
     const first = this.remember(index, `${stem}${one}`, { id: `${stem}${one}`, ...sampleRecord(index, 0) });
@@ -62,13 +94,11 @@ Then('only the first of the two is left, as sent', async function (this: KitWorl
   await assertStoredAsSent(this, first);
 });
 
-const indexOf = (words: string): ClientIndexKey => indexFromWords(words);
-
 // POST {base} with the id in the body, or POST {base}/{id} with the id percent-encoded in the path.
 When(
   /^I create (events|network link types|agents) at (\{base\}|\{base\}\/\{id\}) under (?:a|another) new id holding (.+)$/,
   async function (this: KitWorld, words: string, path: string, characters: string) {
-    const index = indexOf(words);
+    const index = indexFromWords(words);
     const id = `${this.newId(index)}${idEnding(ID_CHARACTERS, characters)}`;
     const body = sampleRecord(index);
     this.remember(index, id, { id, ...body });
@@ -114,7 +144,7 @@ Then('that record can no longer be read', async function (this: KitWorld) {
 When(
   /^I create (events|network link types|agents) under two new ids, one holding a plus sign and one a space in its place$/,
   async function (this: KitWorld, words: string) {
-    const index = indexOf(words);
+    const index = indexFromWords(words);
     const stem = this.newId(index);
     for (const [ending, variant] of [
       ['-a b', 1],

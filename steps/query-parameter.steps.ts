@@ -1,7 +1,7 @@
 import { When } from '@cucumber/cucumber';
 import type { ClientIndexKey, Query } from '../src/client/index.js';
 import type { PathForm, QueryOperation } from './parameter-types.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import type { KitWorld } from './world.js';
 
 // Extension (x-decisions query-parameter): the query as ?q=<URL-encoded JSON>, sent by the

@@ -1,7 +1,7 @@
 import { defineParameterType, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, Query } from '../src/client/index.js';
 import { indexFromWords, type PathForm, type QueryOperation } from './parameter-types.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import type { KitWorld } from './world.js';
 
 const where = (target: string, expr: string): Query => ({ where: { equals: { target, expr } } });

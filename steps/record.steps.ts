@@ -1,9 +1,7 @@
-import { expectThat } from './support/expect-that.js';
+import { expectThat, indexClient, recordsOf } from './support/call-outcome.js';
 import { defineParameterType, Then } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { EMPTY_INDEX_STATUSES } from '../src/contract/faithful-answers.js';
-import { indexClient } from './support/loose-index-client.js';
-import { recordsOf } from './support/records-of.js';
 import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
 import type { KitWorld } from './world.js';
 

@@ -1,14 +1,11 @@
-import { expectThat } from './support/expect-that.js';
+import { expectThat, indexClient, recordsOf, type CallOutcome } from './support/call-outcome.js';
 import { Then } from '@cucumber/cucumber';
 import { assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';
 import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { indexOfOperation } from './support/index-of-operation.js';
-import { indexClient } from './support/loose-index-client.js';
 import { readStored } from './support/stored-as-sent.js';
-import { recordsOf } from './support/records-of.js';
 import { MARKER_FIELDS } from '../src/contract/run-markers.js';
-import type { CallOutcome } from './support/call-outcome.js';
+import { indexOperations, type ClientIndexKey } from '../src/client/index.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
 function expectStatus(world: KitWorld, ...statuses: readonly number[]): CallOutcome {
@@ -20,9 +17,14 @@ function expectStatus(world: KitWorld, ...statuses: readonly number[]): CallOutc
   return outcome;
 }
 
-/** The records the scenario made on the index of the last response. */
+/** The records the scenario made on the index of the last response (its operation's index in the client's route table). */
 function madeForLastResponse(world: KitWorld): ScenarioRecord[] {
-  return world.made(indexOfOperation(world.response().operation));
+  const operation = world.response().operation;
+  const [index] = Object.entries(indexOperations).find(([, ops]) =>
+    [ops.create, ops.read, ops.update, ops.delete].some((pair) => (pair as readonly string[]).includes(operation)),
+  ) ?? [undefined];
+  if (index === undefined) throw new Error(`unknown operation ${operation}`);
+  return world.made(index as ClientIndexKey);
 }
 
 function assertListMatches(outcome: CallOutcome, expected: ScenarioRecord[], exactly: boolean): void {
@@ -54,33 +56,32 @@ Then(/^the response is (304|404), (?:an update not necessary|nothing found)$/, f
 });
 
 // Where the description leaves a status open, the set comes from src/contract/faithful-answers.ts.
+// Each step: the statuses it takes, and what else an answer of one of them must hold.
+const STATUS_STEPS: ReadonlyArray<[text: string, statuses: readonly number[], check?: (outcome: CallOutcome) => void]> = [
+  // faithful-answers read-finds-nothing: 404, or 204 (§7, nothing to act on).
+  ['the response is 404 or 204, nothing found', READ_NOTHING_STATUSES],
+  // faithful-answers refusal-status: the description fixes that these are refused, not which status says so.
+  ['the response is a client error', REFUSAL_STATUSES],
+  // faithful-answers refusal-status: a value the data model forbids, with error true when a body comes (§7).
+  ['the response is a refusal', REFUSAL_STATUSES, assertRefusalBody],
+  // faithful-answers update-unknown-id: an update that cannot apply.
+  ['the response is nothing to update or a refusal', UPDATE_UNKNOWN_ID_STATUSES, (outcome) => outcome.status !== 204 && assertRefusalBody(outcome)],
+  // faithful-answers id-change: refused, or the new id ignored.
+  ['the response is a refused or ignored id change', ID_CHANGE_STATUSES, (outcome) => REFUSAL_STATUSES.includes(outcome.status) && assertRefusalBody(outcome)],
+  // §4.1 update: 200, envelope code 200, error false. The description asks the create message to
+  // name the id ("the record with the id was created") but not the update or delete message.
+  ['the response is 200 with an update envelope', [200], (outcome) => assertSuccessEnvelope(outcome, 200, [])],
+  // §4.1 delete: 205 and envelope code 200 (differs from the HTTP status), error false.
+  ['the response is 205 with an envelope of code 200', [205], (outcome) => assertSuccessEnvelope(outcome, 200, [])],
+  ['the response is 200 with a list', [200], (outcome) => expectThat(Array.isArray(outcome.data), `${outcome.operation} 200 should carry a JSON list`)],
+];
 
-// faithful-answers read-finds-nothing: 404, or 204 (§7, nothing to act on).
-Then('the response is 404 or 204, nothing found', function (this: KitWorld) {
-  expectStatus(this, ...READ_NOTHING_STATUSES);
-});
-
-// faithful-answers refusal-status: the description fixes that these are refused, not which status says so.
-Then('the response is a client error', function (this: KitWorld) {
-  expectStatus(this, ...REFUSAL_STATUSES);
-});
-
-// faithful-answers refusal-status: a value the data model forbids, with error true when a body comes (§7).
-Then('the response is a refusal', function (this: KitWorld) {
-  assertRefusalBody(expectStatus(this, ...REFUSAL_STATUSES));
-});
-
-// faithful-answers update-unknown-id: an update that cannot apply.
-Then('the response is nothing to update or a refusal', function (this: KitWorld) {
-  const outcome = expectStatus(this, ...UPDATE_UNKNOWN_ID_STATUSES);
-  if (outcome.status !== 204) assertRefusalBody(outcome);
-});
-
-// faithful-answers id-change: refused, or the new id ignored.
-Then('the response is a refused or ignored id change', function (this: KitWorld) {
-  const outcome = expectStatus(this, ...ID_CHANGE_STATUSES);
-  if (REFUSAL_STATUSES.includes(outcome.status)) assertRefusalBody(outcome);
-});
+for (const [text, statuses, check] of STATUS_STEPS) {
+  Then(text, function (this: KitWorld) {
+    const outcome = expectStatus(this, ...statuses);
+    check?.(outcome);
+  });
+}
 
 // §4.1 create: 201, envelope code 201, error false, "message saying the record with the id was created".
 Then('the response is 201 with an envelope naming the id', function (this: KitWorld) {
@@ -153,11 +154,6 @@ Then(
   },
 );
 
-Then('the response is 200 with a list', function (this: KitWorld) {
-  const outcome = expectStatus(this, 200);
-  expectThat(Array.isArray(outcome.data), `${outcome.operation} 200 should carry a JSON list`);
-});
-
 /** Which of the records the scenario made the list must hold, and whether it may hold others. */
 const LIST_HOLDS: Record<string, [number, boolean]> = {
   'both records as sent': [Number.POSITIVE_INFINITY, false],
@@ -187,15 +183,4 @@ Then('the response is 200 with a list of records holding only {string} as sent',
   const expected = Object.fromEntries(selected.filter((f) => f in first.sent).map((f) => [f, first.sent[f]]));
   const mismatch = findSentMismatch(item, expected);
   expectThat(mismatch === undefined, `${outcome.operation}: selected fields differ from what was sent at ${mismatch}`);
-});
-
-// §4.1 update: 200, envelope code 200, error false. The description asks the create message to
-// name the id ("the record with the id was created") but not the update or delete message.
-Then('the response is 200 with an update envelope', function (this: KitWorld) {
-  assertSuccessEnvelope(expectStatus(this, 200), 200, []);
-});
-
-// §4.1 delete: 205 and envelope code 200 (differs from the HTTP status), error false.
-Then('the response is 205 with an envelope of code 200', function (this: KitWorld) {
-  assertSuccessEnvelope(expectStatus(this, 205), 200, []);
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { indexClient } from './support/loose-index-client.js';
+import { indexClient } from './support/call-outcome.js';
 import { valueAt, withValueAt } from './support/value-at-path.js';
 import type { PathForm } from './parameter-types.js';
 import type { KitWorld, ScenarioRecord } from './world.js';

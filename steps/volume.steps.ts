@@ -3,14 +3,28 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { READ_NOTHING_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { expectThat } from './support/expect-that.js';
-import { indexClient } from './support/loose-index-client.js';
-import { recordsOf } from './support/records-of.js';
-import { volumeRecord, VOLUME_FIELD } from './support/volume-records.js';
-import type { CallOutcome } from './support/call-outcome.js';
+import { expectThat, indexClient, recordsOf, type CallOutcome } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
 import type { QueryOperation } from './parameter-types.js';
 import type { KitWorld } from './world.js';
+
+/** The extra field (§2 rule 4) every record of a volume batch carries, with one value per batch. */
+const VOLUME_FIELD = 'volume_batch';
+
+/**
+ * A small valid record of the index, numbered: what a deployment holds by the hundred. Only the
+ * fields an index requires (a link type's name, §2.2) and a number; every one is distinct.
+ */
+function volumeRecord(index: ClientIndexKey, n: number): JsonRecord {
+  switch (index) {
+    case 'events':
+      return { kind: 'volume', n };
+    case 'networkLinkTypes':
+      return { name: `Volume link ${n}`, n };
+    case 'agents':
+      return { n };
+  }
+}
 
 /** The records of one batch: they all carry VOLUME_FIELD = value, so one where names them all. */
 interface Batch {

@@ -1,16 +1,69 @@
 import { randomBytes } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import { createClient, NetworkError, UnexpectedStatusError, type ClientIndexKey, type KitClient } from '../src/client/index.js';
+import axios, { type AxiosInstance } from 'axios';
+import {
+  createClient,
+  indexOperations,
+  NetworkError,
+  normaliseHeaders,
+  parseJsonOrUndefined,
+  UnexpectedStatusError,
+  type ClientIndexKey,
+  type KitClient,
+} from '../src/client/index.js';
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
-import type { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
+import type { CleanupEntry, CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
 import type { CallOutcome } from './support/call-outcome.js';
 import { findOutcomeProblem } from './support/check-outcome.js';
-import type { ActionWatch } from './support/action-watch.js';
 import type { KitParameters } from '../src/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
-import { sendRawRequest, type RawRequest } from './support/send-raw-request.js';
-import type { RunConnection } from './support/connection-for-run.js';
+import type { ConnectionSession } from '../src/connection/open-connection.js';
+
+/** A run's connection in this process, and the axios instance the client and raw requests send through (hooks.ts opens it). */
+export interface RunConnection {
+  session: ConnectionSession;
+  http: AxiosInstance;
+}
+
+/**
+ * What one entry of the scenario's cleanup registry names, as read at one moment: the record of
+ * an id (none when it does not exist), or the records carrying a marker. `unreadable` when the
+ * read answered something else than 200, 204 or 404.
+ */
+export interface Sighting {
+  entry: CleanupEntry<ClientIndexKey>;
+  records: JsonRecord[] | 'unreadable';
+}
+
+/**
+ * The records a scenario can see: every id and marker it registered for cleanup — the records it
+ * made, the spare ids it named, the markers of records created without an id. Only these: a
+ * deployment holds other clients' data, which may change at any time.
+ */
+export type RecordsInSight = Map<string, Sighting>;
+
+/** One action step under watch: the records in sight before it, and every answer it got. */
+export interface ActionWatch {
+  before: RecordsInSight;
+  outcomes: CallOutcome[];
+}
+
+/** A request the typed client would never send: any body text, any Content-Type. */
+export interface RawRequest {
+  index: ClientIndexKey;
+  method: 'POST' | 'GET' | 'PUT' | 'DELETE';
+  id?: string | undefined;
+  /** The id as it goes into the path, when not as encodeURIComponent writes it (a "+" sent as itself). */
+  encodedId?: string | undefined;
+  /** Query string appended to the path, `?` included (the `q` parameter, an extension). */
+  search?: string | undefined;
+  /** Body text sent as is. */
+  body: string;
+  contentType: string;
+}
+
+const RAW_SLOT = { POST: 'create', GET: 'read', PUT: 'update', DELETE: 'delete' } as const;
 
 /** A record the scenario made: its id and the fields it sent (what a read must give back). */
 export interface ScenarioRecord {
@@ -146,22 +199,36 @@ export class KitWorld extends World<KitParameters> {
     return error;
   }
 
-  /** Sends a deliberately unusual request (other media type, malformed JSON) and checks the answer. */
-  async sendRaw(request: Omit<RawRequest, 'baseUrl' | 'authorization' | 'timeoutMs' | 'http'>): Promise<CallOutcome> {
-    const token = this.kit.token ?? '';
-    let outcome: CallOutcome;
+  /**
+   * Sends a deliberately unusual request (other media type, malformed JSON) with axios, as the
+   * client does, so GET and 205 bodies travel; the answer goes under the operationId the spec
+   * gives that method and path, and is checked.
+   */
+  async sendRaw(request: RawRequest): Promise<CallOutcome> {
+    const ops = indexOperations[request.index];
+    const operation = ops[RAW_SLOT[request.method]][request.id === undefined ? 0 : 1];
+    const path = request.id === undefined ? ops.basePath : `${ops.basePath}/${request.encodedId ?? encodeURIComponent(request.id)}`;
+    const authorization = this.connection.session.authorization(this.kit.token ?? '');
+    let response;
     try {
-      outcome = await sendRawRequest({
-        ...request,
-        baseUrl: this.kit.connection.baseUrl,
-        authorization: this.connection.session.authorization(token),
-        timeoutMs: this.kit.connection.timeoutMs,
-        http: this.connection.http,
+      response = await this.connection.http.request<string>({
+        baseURL: this.kit.connection.baseUrl,
+        url: `${path}${request.search ?? ''}`,
+        method: request.method,
+        headers: { 'Content-Type': request.contentType, Accept: 'application/json', Authorization: authorization },
+        data: request.body,
+        responseType: 'text',
+        transformRequest: [(data: unknown) => data],
+        transformResponse: [(raw: unknown) => raw],
+        validateStatus: () => true,
+        timeout: this.kit.connection.timeoutMs,
       });
     } catch (error) {
-      throw this.noAnswer(error);
+      throw this.noAnswer(new NetworkError(operation, axios.isAxiosError(error) ? error.code : undefined, { cause: error }));
     }
-    return this.check(outcome, false);
+    const rawBody = typeof response.data === 'string' ? response.data : '';
+    const headers = normaliseHeaders(response.headers as Record<string, unknown>);
+    return this.check({ operation, status: response.status, data: parseJsonOrUndefined(rawBody), rawBody, headers }, false);
   }
 
   /** Records the outcome as the last response, logs it for the summary, and enforces the contract. */

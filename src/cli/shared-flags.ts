@@ -1,5 +1,5 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { collect, durationOption, httpUrl, notEmpty, wholeNumber } from './command/flag-parsers.js';
+import { collect, durationOption, httpUrl, notEmpty, wholeNumber } from './command/command-io.js';
 
 /**
  * How a command reaches a deployment: where it is, how it authenticates, what every request

@@ -1,4 +1,4 @@
-/** How the run's closing line starts for a scenario whose call the target throttled (throttled-answer.ts). */
+/** How the run's closing line starts for a scenario whose call the target throttled (src/connection/open-connection.ts). */
 const THROTTLED = 'the target throttled the run';
 
 /**

@@ -1,6 +1,5 @@
 import type { ConnectionSettings } from './connection-settings.js';
-import { proxyFor } from './proxy-for-url.js';
-import { showProxy } from './create-agents.js';
+import { proxyFor, showProxy } from './send-once.js';
 
 /** Where the token of a run comes from, in words. */
 export function describeTokenSource(settings: ConnectionSettings): string {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { parseHeaderFlag } from './parse-header-flag.js';
+import { parseHeaderFlag } from './read-connection-flags.js';
 
 test('parseHeaderFlag: Name: value, trimmed; the colon may be followed by more colons', () => {
   assert.deepEqual(parseHeaderFlag('X-Api-Key:  abc:def '), { ok: true, header: { name: 'X-Api-Key', value: 'abc:def' } });

@@ -1,9 +1,78 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import { parseJwtClaims } from '../tokens/index.js';
-import type { ConnectionSettings, HeaderSetting, PemFile, TlsSettings } from './connection-settings.js';
-import { parseHeaderFlag } from './parse-header-flag.js';
-import { findProxyProblem, proxyFromEnvironment } from './proxy-for-url.js';
+import type { ConnectionSettings, HeaderSetting, PemFile, ProxySettings, TlsSettings } from './connection-settings.js';
+
+/** Headers the kit sets itself on every request, which `--header` must not change. */
+const KIT_HEADERS: Record<string, string> = {
+  authorization: 'use --token, --token-command or --jwt-secret (and --auth-scheme) for it',
+  'content-type': 'the kit sets it per request (§4.1)',
+  'content-length': 'the kit sets it per request',
+  host: 'it comes from --base-url',
+  'transfer-encoding': 'the kit sets it per request',
+  connection: 'the kit manages its connections',
+};
+
+// RFC 9110 section 5.1 field names (tokens) and section 5.5 field values (visible characters, spaces, tabs).
+const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * Reads one `--header 'Name: value'` (or a line of EXTRA_HEADERS). The message for a value that
+ * cannot be used names the header, never its value, which may be a secret.
+ *
+ * @example parseHeaderFlag('X-Api-Key: abc') // → { ok: true, header: { name: 'X-Api-Key', value: 'abc' } }
+ */
+export function parseHeaderFlag(text: string, from = '--header'): { ok: true; header: HeaderSetting } | { ok: false; error: string } {
+  const colon = text.indexOf(':');
+  if (colon < 0)
+    return {
+      ok: false,
+      error: `${from} "${text.length > 40 ? `${text.slice(0, 37)}...` : text}" has no colon: write it as 'Name: value', e.g. --header 'X-Api-Key: …'`,
+    };
+  const name = text.slice(0, colon).trim();
+  const value = text.slice(colon + 1).trim();
+  if (!NAME.test(name)) return { ok: false, error: `${from}: "${name}" is not a header name (letters, digits and !#$%&'*+.^_\`|~- only)` };
+  const reserved = KIT_HEADERS[name.toLowerCase()];
+  if (reserved !== undefined) return { ok: false, error: `${from} ${name}: ${reserved}` };
+  if (value === '') return { ok: false, error: `${from} ${name}: the value is empty (is the variable meant to hold it set?)` };
+  if (!VALUE.test(value)) return { ok: false, error: `${from} ${name}: the value holds a line break or a control character` };
+  return { ok: true, header: { name, value } };
+}
+
+/** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, upper case first, as curl and most tools read them. */
+export function proxyFromEnvironment(env: NodeJS.ProcessEnv): ProxySettings {
+  const read = (name: string) => {
+    const value = env[name] ?? env[name.toLowerCase()];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  };
+  const settings: ProxySettings = {};
+  const httpsProxy = read('HTTPS_PROXY');
+  const httpProxy = read('HTTP_PROXY');
+  const noProxy = read('NO_PROXY');
+  if (httpsProxy !== undefined) settings.httpsProxy = httpsProxy;
+  if (httpProxy !== undefined) settings.httpProxy = httpProxy;
+  if (noProxy !== undefined) settings.noProxy = noProxy;
+  return settings;
+}
+
+/** Why a proxy variable cannot be used, or undefined when every one set is an http(s) URL. */
+export function findProxyProblem(proxy: ProxySettings): string | undefined {
+  for (const [name, value] of [
+    ['HTTPS_PROXY', proxy.httpsProxy],
+    ['HTTP_PROXY', proxy.httpProxy],
+  ] as const) {
+    if (value === undefined) continue;
+    let url: URL;
+    try {
+      url = new URL(value.includes('://') ? value : `http://${value}`);
+    } catch {
+      return `${name}="${value}" is not a URL (expected e.g. http://proxy.example.net:3128)`;
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${name}="${value}" must be an http:// or https:// proxy`;
+  }
+  return undefined;
+}
 
 /** The connection flags as the command line gave them, under commander's names (cli/shared-flags.ts). */
 export interface ConnectionFlagValues {

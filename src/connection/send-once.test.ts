@@ -4,8 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Socket } from 'node:net';
 import { after, before, test } from 'node:test';
 import { plainConnection } from './connection-settings.js';
-import { createRouter } from './create-agents.js';
-import { sendOnce } from './send-once.js';
+import { createRouter, sendOnce } from './send-once.js';
 
 let server: Server;
 let base: string;

@@ -1,7 +1,112 @@
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import tls from 'node:tls';
+import { HttpProxyAgent } from 'http-proxy-agent';
+import { HttpsProxyAgent } from 'https-proxy-agent';
 import { ConnectionFailure, isTlsError } from './connection-failure.js';
-import { showProxy, type Router } from './create-agents.js';
+import type { ConnectionSettings, ProxySettings, TlsSettings } from './connection-settings.js';
+
+/** Whether NO_PROXY names this host (and port): `*`, a name and its subdomains (`.example.net` alike), an IP, `host:port`. */
+function bypassed(url: URL, noProxy: string | undefined): boolean {
+  if (noProxy === undefined) return false;
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+  return noProxy.split(/[\s,]+/).some((raw) => {
+    const entry = raw.trim().toLowerCase();
+    if (entry === '') return false;
+    if (entry === '*') return true;
+    // A bare IPv6 address (`::1`) has colons of its own and no port.
+    const match = (entry.split(':').length > 2 && !entry.startsWith('[') ? [entry, entry] : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry)) as Array<
+      string | undefined
+    > | null;
+    if (!match) return false;
+    const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
+    if (match[2] !== undefined && match[2] !== port) return false;
+    return host === name || host.endsWith(`.${name}`);
+  });
+}
+
+/**
+ * The proxy a request to `url` goes through, or undefined to go directly: HTTPS_PROXY for https
+ * targets, HTTP_PROXY for http ones, unless NO_PROXY names the host. A proxy written without a
+ * scheme (`proxy:3128`) is taken as http://.
+ */
+export function proxyFor(url: URL, proxy: ProxySettings): URL | undefined {
+  const chosen = url.protocol === 'https:' ? proxy.httpsProxy : proxy.httpProxy;
+  if (chosen === undefined || bypassed(url, proxy.noProxy)) return undefined;
+  return new URL(chosen.includes('://') ? chosen : `http://${chosen}`);
+}
+
+/** The proxy as messages show it: without a password. */
+export function showProxy(proxy: URL): string {
+  return `${proxy.protocol}//${proxy.username ? `${decodeURIComponent(proxy.username)}:***@` : ''}${proxy.host}`;
+}
+
+/**
+ * The CAs a run trusts. Without `--ca`, undefined: Node's own store (the public CAs, plus
+ * NODE_EXTRA_CA_CERTS, which Node reads at start). With `--ca`, that store plus the file — an
+ * explicit `ca` replaces Node's store, so the public CAs and NODE_EXTRA_CA_CERTS are added back.
+ */
+function trustedCas(tlsSettings: TlsSettings, env: NodeJS.ProcessEnv): string[] | undefined {
+  if (tlsSettings.ca === undefined) return undefined;
+  const extraFile = env['NODE_EXTRA_CA_CERTS'];
+  let extra: string[] = [];
+  if (extraFile) {
+    try {
+      extra = [readFileSync(extraFile, 'utf8')];
+    } catch {
+      // Node warns about an unreadable NODE_EXTRA_CA_CERTS itself, at start.
+    }
+  }
+  return [...tls.rootCertificates, ...extra, tlsSettings.ca.pem];
+}
+
+/** The TLS options of every https connection of a run: trusted CAs and the client certificate. */
+export function tlsOptions(tlsSettings: TlsSettings, env: NodeJS.ProcessEnv = process.env): tls.ConnectionOptions {
+  const ca = trustedCas(tlsSettings, env);
+  return {
+    ...(ca ? { ca } : {}),
+    ...(tlsSettings.clientCert ? { cert: tlsSettings.clientCert.pem } : {}),
+    ...(tlsSettings.clientKey ? { key: tlsSettings.clientKey.pem } : {}),
+  };
+}
+
+/**
+ * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use.
+ * https goes direct or through a CONNECT tunnel to HTTPS_PROXY (https-proxy-agent; TLS to the
+ * target runs inside it, end to end); http goes direct or to HTTP_PROXY in absolute form
+ * (http-proxy-agent); NO_PROXY decides per host. `tls` is what each request to an https target
+ * carries: the tunnelling agent takes the target's TLS options from the request, not from itself.
+ */
+export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy'>, maxSockets = Infinity) {
+  const agents = new Map<string, http.Agent>();
+  const secure = tlsOptions(settings.tls);
+  const pool = { keepAlive: true, maxSockets };
+  const make = (target: string, proxy: URL | undefined): http.Agent => {
+    // An https proxy is reached over TLS, with the run's CAs and client certificate.
+    const toProxy = proxy?.protocol === 'https:' ? secure : {};
+    if (target === 'https:') return proxy ? new HttpsProxyAgent(proxy, { ...pool, ...toProxy }) : new https.Agent({ ...pool, ...secure });
+    return proxy ? new HttpProxyAgent(proxy, { ...pool, ...toProxy }) : new http.Agent(pool);
+  };
+  return {
+    tls: secure,
+    /** How one request reaches the target: through which agent, and the proxy on the way, if any. */
+    route(url: URL): { agent: http.Agent; proxy: URL | undefined } {
+      const proxy = proxyFor(url, settings.proxy);
+      const key = `${url.protocol} ${proxy?.href ?? 'direct'}`;
+      const agent = agents.get(key) ?? make(url.protocol, proxy);
+      agents.set(key, agent);
+      return { agent, proxy };
+    },
+    close(): void {
+      for (const agent of agents.values()) agent.destroy();
+      agents.clear();
+    },
+  };
+}
+
+export type Router = ReturnType<typeof createRouter>;
 
 /** A request as it goes on the wire: an absolute URL, its headers (lower-case names) and body bytes. */
 export interface OutgoingRequest {
@@ -17,12 +122,6 @@ export interface RawAnswer {
   statusText: string;
   headers: Record<string, string>;
   body: Buffer;
-}
-
-/** How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms). */
-export interface AttemptLimits {
-  timeoutMs: number;
-  until?: number | undefined;
 }
 
 const show = (request: OutgoingRequest) => `${request.method} ${request.url.href}`;
@@ -76,7 +175,12 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, contex
  * hold a run. Rejects with a {@link ConnectionFailure}: `timeout` ("no answer within X ms from
  * METHOD URL"), `cut-short` when `until` came first, or what the socket error points at.
  */
-export function sendOnce(router: Router, request: OutgoingRequest, limits: AttemptLimits): Promise<RawAnswer> {
+export function sendOnce(
+  router: Router,
+  request: OutgoingRequest,
+  // How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms).
+  limits: { timeoutMs: number; until?: number | undefined },
+): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
   const { agent, proxy } = router.route(request.url);

@@ -1,4 +1,7 @@
-import type { OperationId } from '../../src/client/index.js';
+import type { CallOptions, ClientIndexKey, KitClient, OperationId, QueryCall } from '../../src/client/index.js';
+import { listedRecords } from '../../src/contract/listed-records.js';
+import { isObject } from './contains-sent.js';
+import type { JsonRecord } from './sample-records.js';
 
 /** One HTTP exchange as the steps see it, whichever way it was sent (typed client or raw). */
 export interface CallOutcome {
@@ -10,4 +13,38 @@ export interface CallOutcome {
   rawBody: string;
   /** Response headers, lower-case names. */
   headers: Record<string, string>;
+}
+
+/**
+ * One index of the client with bodies typed loosely. Steps are generic over the index and send
+ * deliberately incomplete or invalid records, which the per-index request types would refuse;
+ * the responses are still checked against the spec by the World.
+ */
+export interface LooseIndexClient {
+  create(call: CallOptions & { body?: unknown }): Promise<CallOutcome>;
+  read(call?: QueryCall): Promise<CallOutcome>;
+  update(call: CallOptions & { body?: unknown }): Promise<CallOutcome>;
+  delete(call?: QueryCall): Promise<CallOutcome>;
+}
+
+/** The loosely typed view of `client[index]`. */
+export function indexClient(client: KitClient, index: ClientIndexKey): LooseIndexClient {
+  return client[index] as unknown as LooseIndexClient;
+}
+
+/**
+ * The records of a read response. 200 carries the list; 204 and 404 mean nothing was found
+ * (§7; an empty index may also answer 200 []). Any other status yields no records.
+ */
+export function recordsOf(outcome: CallOutcome): JsonRecord[] {
+  return (listedRecords(outcome.status, outcome.data) ?? []).filter(isObject);
+}
+
+/**
+ * Fails the step with exactly this message. A plain Error, not node's AssertionError: cucumber's
+ * formatter prints an AssertionError as a true/false diff and can lose its message, and the
+ * message is what the reports and the conformance summary show.
+ */
+export function expectThat(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(message);
 }

@@ -30,7 +30,7 @@ export function findSentMismatch(stored: unknown, sent: unknown, path = ''): str
   return Object.is(stored, sent) ? undefined : `${path || '/'}: expected ${describe(sent)}, got ${describe(stored)}`;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

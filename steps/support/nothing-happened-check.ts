@@ -1,6 +1,76 @@
-import type { KitWorld } from '../world.js';
-import { findChanges, lookAtRecordsInSight } from './records-in-sight.js';
-import { saysNothingWasDone } from './says-nothing-was-done.js';
+import type { ClientIndexKey } from '../../src/client/index.js';
+import type { CleanupEntry } from '../../src/conformance/cleanup-registry.js';
+import type { KitWorld, RecordsInSight, Sighting } from '../world.js';
+import { indexClient, recordsOf, type CallOutcome } from './call-outcome.js';
+import { findSentMismatch, isObject } from './contains-sent.js';
+import type { JsonRecord } from './sample-records.js';
+
+/**
+ * True when an answer says the request acted on nothing, so afterwards every record must be as
+ * it was (§7): 204 "there was nothing to act on", 304 "no change was needed", 404 "nothing
+ * matches the query", and every refusal — 400 request not valid, 401 authentication failed, 406
+ * validation failed, 415 media type not supported, 422 the records could not be created, updated
+ * or deleted (§4.2). A 5xx says nothing about what happened, so it is not one of them.
+ *
+ * A batch (an extension, x-decisions batches) answers with its most severe item, so a 406 may
+ * come with items that say their record was created or updated: then something was done.
+ */
+export function saysNothingWasDone(outcome: CallOutcome): boolean {
+  const { status } = outcome;
+  const nothingDone = status === 204 || status === 304 || (status >= 400 && status < 500);
+  const items: unknown[] = Array.isArray(outcome.data) ? outcome.data : [];
+  // §4.1: a created item has code 201, an updated or deleted one code 200, each with error false.
+  return nothingDone && !items.some((item) => isObject(item) && item['error'] === false && (item['code'] === 200 || item['code'] === 201));
+}
+
+const keyOf = (entry: CleanupEntry<ClientIndexKey>) =>
+  'id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`;
+
+async function look(world: KitWorld, entry: CleanupEntry<ClientIndexKey>): Promise<Sighting> {
+  const api = (c: Parameters<typeof indexClient>[0]) => indexClient(c, entry.index);
+  const outcome = await world.call((c) => ('id' in entry ? api(c).read({ id: entry.id }) : api(c).read({ query: { where: { equals: entry.where } } })), {
+    housekeeping: true,
+  });
+  if (![200, 204, 404].includes(outcome.status)) return { entry, records: 'unreadable' };
+  const named = (record: JsonRecord) => ('id' in entry ? record['id'] === entry.id : record[entry.where.target] === entry.where.expr);
+  return { entry, records: recordsOf(outcome).filter(named) };
+}
+
+/** Reads every record in sight at once (housekeeping calls: they are not the scenario's response). */
+async function lookAtRecordsInSight(world: KitWorld): Promise<RecordsInSight> {
+  const sightings = await Promise.all(world.cleanup.entries().map((entry) => look(world, entry)));
+  return new Map(sightings.map((sighting) => [keyOf(sighting.entry), sighting]));
+}
+
+/** How one record differs between two reads, or undefined when it is the same (field order aside). */
+function describeChange(before: JsonRecord, after: JsonRecord): string | undefined {
+  const lost = findSentMismatch(after, before);
+  if (lost !== undefined) return `changed at ${lost}`;
+  const gained = findSentMismatch(before, after);
+  return gained === undefined ? undefined : `gained ${gained.replace(/: missing \(sent (.*)\)$/, ': $1')}`;
+}
+
+/**
+ * Every difference between two looks at the records in sight: a record created, removed or
+ * changed. An entry registered after the first look names a fresh id or marker of the scenario,
+ * so nothing carried it before. Entries that could not be read either time are not compared.
+ */
+export function findChanges(before: RecordsInSight, after: RecordsInSight): string[] {
+  const changes: string[] = [];
+  for (const [key, { entry, records: now }] of after) {
+    const then = before.get(key)?.records ?? [];
+    if (then === 'unreadable' || now === 'unreadable') continue;
+    for (const record of now) {
+      const earlier = then.find((r) => r['id'] === record['id']);
+      const change = earlier ? describeChange(earlier, record) : 'was created';
+      if (change) changes.push(`${entry.index} ${String(record['id'])} ${change}: ${JSON.stringify(record).slice(0, 200)}`);
+    }
+    for (const record of then) {
+      if (!now.some((r) => r['id'] === record['id'])) changes.push(`${entry.index} ${String(record['id'])} was removed`);
+    }
+  }
+  return changes;
+}
 
 /**
  * Before every action (When) step: reads the records the scenario can see, so that afterwards

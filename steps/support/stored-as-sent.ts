@@ -2,9 +2,7 @@ import type { ClientIndexKey } from '../../src/client/index.js';
 import { PLAIN_READ_STATUSES } from '../../src/contract/faithful-answers.js';
 import type { KitWorld, ScenarioRecord } from '../world.js';
 import { findSentMismatch } from './contains-sent.js';
-import { expectThat } from './expect-that.js';
-import { indexClient } from './loose-index-client.js';
-import { recordsOf } from './records-of.js';
+import { expectThat, indexClient, recordsOf } from './call-outcome.js';
 import type { JsonRecord } from './sample-records.js';
 
 /**

@@ -11,6 +11,7 @@ import {
   type SchemaNode,
 } from '../../src/fuzz/generate/schema-node.js';
 import { specValidator } from './check-outcome.js';
+import { isObject } from './contains-sent.js';
 import { sampleRecord, type JsonRecord } from './sample-records.js';
 import { withValueAt } from './value-at-path.js';
 
@@ -33,8 +34,6 @@ export interface TypedField {
 
 let doc: OpenApiDocument | undefined;
 const spec = (): OpenApiDocument => (doc ??= loadOpenApiDocument());
-
-const isObject = (v: unknown): v is JsonRecord => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The create schema of an index (EventInput, NetworkLinkTypeInput, AgentInput). */
 export function createSchemaOf(index: ClientIndexKey): SchemaNode {

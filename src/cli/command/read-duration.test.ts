@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readDuration } from './flag-parsers.js';
+import { readDuration } from './command-io.js';
 
 const rows: Array<[string, number]> = [
   ['500ms', 500],

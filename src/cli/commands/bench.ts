@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { benchSettings } from '../../bench/bench-report.js';
-import type { CommandIo } from '../command/command-io.js';
-import { wholeNumber } from '../command/flag-parsers.js';
+import { type CommandIo, wholeNumber } from '../command/command-io.js';
 import { reportDirOption } from '../shared-flags.js';
 
 const FULL = benchSettings(false);

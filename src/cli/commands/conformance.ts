@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { findTodoReasons, parseBaseline } from '../../conformance/baseline.js';
-import { type CommandIo, readBaselineFlag } from '../command/command-io.js';
-import { wholeNumber } from '../command/flag-parsers.js';
+import { type CommandIo, readBaselineFlag, wholeNumber } from '../command/command-io.js';
 import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
 

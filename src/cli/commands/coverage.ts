@@ -1,6 +1,5 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { type CommandIo, readFlagFile, UsageError } from '../command/command-io.js';
-import { collect } from '../command/flag-parsers.js';
+import { type CommandIo, readFlagFile, UsageError, collect } from '../command/command-io.js';
 import { minCoverageOption } from '../shared-flags.js';
 
 /** `mgmt-kit coverage`: one response-coverage view of several runs (conformance and fuzz) of the same target. */

@@ -3,8 +3,7 @@ import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { findFuzzTodoReasons, parseFuzzBaseline } from '../../fuzz/report/fuzz-baseline.js';
 import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run/fuzz-session.js';
-import { type CommandIo, readBaselineFlag } from '../command/command-io.js';
-import { durationOption, wholeNumber } from '../command/flag-parsers.js';
+import { type CommandIo, readBaselineFlag, durationOption, wholeNumber } from '../command/command-io.js';
 import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
 

@@ -1,6 +1,5 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import type { CommandIo } from '../command/command-io.js';
-import { httpUrl } from '../command/flag-parsers.js';
+import { type CommandIo, httpUrl } from '../command/command-io.js';
 import { addPrismListenOptions } from '../prism/prism-args.js';
 
 /**

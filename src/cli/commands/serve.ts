@@ -1,8 +1,7 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/index.js';
 import { DEFAULT_JOURNAL_SIZE } from '../../reference-server/mock-controls/index.js';
-import type { CommandIo } from '../command/command-io.js';
-import { collect, notEmpty, onOff, wholeNumber } from '../command/flag-parsers.js';
+import { type CommandIo, collect, notEmpty, onOff, wholeNumber } from '../command/command-io.js';
 
 /**
  * `mgmt-kit serve` / `npm start`: the reference server on node:http (serve/run-serve.ts).

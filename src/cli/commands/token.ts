@@ -1,6 +1,5 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { type CommandIo, UsageError } from '../command/command-io.js';
-import { notEmpty } from '../command/flag-parsers.js';
+import { type CommandIo, UsageError, notEmpty } from '../command/command-io.js';
 
 /** `mgmt-kit token`: mints a token the reference server accepts (§5, x-decisions auth-header). */
 export function tokenCommand(io: CommandIo): CommandUnknownOpts {

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { wholeNumber } from '../command/flag-parsers.js';
+import { wholeNumber } from '../command/command-io.js';
 
 /** The contract Prism serves: the repository's spec, wherever the command is run from. */
 export const SPEC_PATH = fileURLToPath(new URL('../../../spec/openapi.yaml', import.meta.url));
