@@ -9,7 +9,7 @@ let server: RunningReferenceServer | undefined;
 
 BeforeAll(async () => {
   server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret: SECRET } });
-  // The steps fall back to these when no world parameters are given (steps/support/kit-parameters.ts).
+  // The steps fall back to these when no world parameters are given (src/conformance/kit-parameters.ts).
   process.env['BASE_URL'] = server.url;
   process.env['JWT_SECRET'] = SECRET;
   process.env['ALLOW_DESTRUCTIVE'] = '1';

@@ -21,7 +21,7 @@ export interface FuzzOptions {
   session?: ConnectionSession | undefined;
   /** Generated sequences (shrinking runs not counted). */
   runs: number;
-  /** Generating and shrinking stop after this long; then the clean-up gets its allowance (run-budget.ts). */
+  /** Generating and shrinking stop after this long; then the clean-up gets its allowance (RunBudget, fuzz-session.ts). */
   timeBudgetMs: number;
   /** Time to delete the run's records after the budget; default 5 000 ms (CLEAN_UP_ALLOWANCE_MS). */
   cleanUpAllowanceMs?: number;
