@@ -34,18 +34,6 @@ async function probeLatency(url: string, token: string, events: number, samples:
   return latency;
 }
 
-/** RSS one second after ready, then sampled every second for the settle window; the last sample is the settled RSS. */
-async function sampleRss(servers: ChildServer[], settleSec: number): Promise<{ atReady: number[]; settled: number[] }> {
-  await sleep(1_000);
-  const atReady = servers.map((s) => readRss(s.pid));
-  let settled = atReady;
-  for (let second = 1; second < settleSec; second += 1) {
-    await sleep(1_000);
-    settled = servers.map((s) => readRss(s.pid));
-  }
-  return { atReady, settled };
-}
-
 /**
  * The memory row: `mgmt-kit serve --empty` beside the same server with `events`
  * events of about 200 bytes loaded from a --seed file. Both stay idle for `settleSec` seconds:
@@ -64,17 +52,24 @@ async function measureMemory(
   let loaded: ChildServer | undefined;
   try {
     loaded = await startReferenceProcess(options.secret, seedFile, true);
-    const rss = await sampleRss([empty, loaded], options.settleSec);
+    // RSS one second after ready, then every second for the settle window; the last sample is the settled RSS.
+    await sleep(1_000);
+    const atReady = [readRss(empty.pid), readRss(loaded.pid)];
+    let settled = atReady;
+    for (let second = 1; second < options.settleSec; second += 1) {
+      await sleep(1_000);
+      settled = [readRss(empty.pid), readRss(loaded.pid)];
+    }
     const latency = await probeLatency(loaded.url, options.token, events, options.samples, Math.min(5, options.samples), 0);
     const memory: MemoryFigure = {
       events,
-      emptyRssBytes: rss.settled[0]!,
-      loadedRssBytes: rss.settled[1]!,
-      loadedRssAtReadyBytes: rss.atReady[1]!,
-      emptyRssAtReadyBytes: rss.atReady[0]!,
+      emptyRssBytes: settled[0]!,
+      loadedRssBytes: settled[1]!,
+      loadedRssAtReadyBytes: atReady[1]!,
+      emptyRssAtReadyBytes: atReady[0]!,
       loadedPeakRssBytes: readPeakRss(loaded.pid),
       settleSec: options.settleSec,
-      perRecordBytes: (rss.settled[1]! - rss.settled[0]!) / events,
+      perRecordBytes: (settled[1]! - settled[0]!) / events,
       startMs: loaded.startMs,
       emptyStartMs: empty.startMs,
     };
