@@ -56,7 +56,7 @@ export function benchSeed(sizes: BenchSeedSizes): SeedData {
 }
 
 /** One operation the benchmark runs against the reference server, and the status it must answer. */
-interface BenchOperation {
+export interface BenchOperation {
   operation: string;
   request: LoadRequest;
   expectStatus: number;

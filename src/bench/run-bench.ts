@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createReferenceCore } from '../reference-server/index.js';
 import { generateSecret, mintToken } from '../tokens/index.js';
-import { benchEvents, benchSeed, latencyProbes, referenceOperations } from './bench-data.js';
+import { benchEvents, benchSeed, latencyProbes, referenceOperations, type BenchOperation } from './bench-data.js';
 import { readPeakRss, readRss, startCeilingProcess, startPrismProcess, startReferenceProcess, waitForAnswer, type ChildServer } from './bench-processes.js';
 import { GET_BY_ID, type BenchReport, type BenchSettings, type LatencyRow, type MemoryFigure, type ThroughputRow } from './bench-report.js';
-import { measureHttp, measureInProcess, measureSequential, type LoadRequest } from './measure-load.js';
+import { measureHttp, measureInProcess, measureSequential } from './measure-load.js';
 import { renderBenchMarkdown, renderBenchSvg } from './render-bench.js';
 
 /** Options of {@link runBench}. */
@@ -97,23 +97,15 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
   const latency: LatencyRow[] = [];
   const load = { connections: settings.connections, durationSec: settings.durationSec };
   const warmup = { connections: settings.connections, durationSec: settings.warmupSec };
-  const measure = async (
-    round: number,
-    target: ThroughputRow['target'],
-    operation: string,
-    url: string,
-    request: LoadRequest,
-    status: number,
-    pid?: number,
-  ) => {
-    await measureHttp(url, request, warmup, status);
-    const figure = await measureHttp(url, request, load, status, pid);
-    throughput.push({ round, target, operation, figure });
+  const measure = async (round: number, target: ThroughputRow['target'], server: { url: string; pid?: number }, op: BenchOperation) => {
+    await measureHttp(server.url, op.request, warmup, op.expectStatus);
+    const figure = await measureHttp(server.url, op.request, load, op.expectStatus, server.pid);
+    throughput.push({ round, target, operation: op.operation, figure });
     log(
-      `  round ${round} ${target} ${operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`,
+      `  round ${round} ${target} ${op.operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`,
     );
   };
-  const byId: LoadRequest = { method: 'GET', path: '/type/network-link/p2p', headers: auth };
+  const byId: BenchOperation = { operation: GET_BY_ID, request: { method: 'GET', path: '/type/network-link/p2p', headers: auth }, expectStatus: 200 };
 
   /**
    * One round of the sequence, every HTTP target under the same load (connections, duration,
@@ -121,14 +113,14 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
    * probes), the core in-process, and Prism.
    */
   const runRound = async (round: number, ceiling: ChildServer, prism: ChildServer | undefined, seedFile: string) => {
-    await measure(round, 'ceiling', GET_BY_ID, ceiling.url, byId, 200, ceiling.pid);
+    await measure(round, 'ceiling', ceiling, byId);
     const reference = await startReferenceProcess(secret, seedFile);
     try {
       log(`  round ${round} reference server ready in ${Math.round(reference.startMs)} ms`);
       const { whereEvents, latencySamples } = settings;
       latency.push(...(await probeLatency(reference.url, token, whereEvents, latencySamples, Math.min(20, latencySamples), round)));
       for (const op of referenceOperations(token, whereEvents, settings.listRecords)) {
-        await measure(round, 'reference', op.operation, reference.url, op.request, op.expectStatus, reference.pid);
+        await measure(round, 'reference', reference, op);
       }
     } finally {
       await reference.stop();
@@ -139,7 +131,7 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
     const inProcess = await measureInProcess(call, settings.durationSec, 200);
     throughput.push({ round, target: 'core in-process', operation: GET_BY_ID, figure: inProcess });
     log(`  round ${round} core in-process: ${Math.round(inProcess.reqPerSec)} calls/s`);
-    if (prism) await measure(round, 'Prism mock', GET_BY_ID, prism.url, byId, 200);
+    if (prism) await measure(round, 'Prism mock', { url: prism.url }, byId);
   };
 
   let prism: ChildServer | undefined;
