@@ -151,29 +151,24 @@ function rewriteSpecifiers(context: ts.TransformationContext): ts.Transformer<ts
   const { factory } = context;
   return (file) => {
     const from = file.fileName.replace(/\.d\.ts$/, '.ts');
-    const literal = (node: ts.Expression | undefined) => (node && ts.isStringLiteral(node) ? rewrite(node.text, resolve(from)) : undefined);
+    // The specifier a module-naming string literal becomes, as a new literal; undefined to keep it.
+    const replace = (node: ts.Node | undefined) => {
+      const next = node && ts.isStringLiteral(node) ? rewrite(node.text, resolve(from)) : undefined;
+      return next === undefined ? undefined : factory.createStringLiteral(next);
+    };
     const visit = (node: ts.Node): ts.Node => {
-      if (ts.isImportDeclaration(node)) {
-        const next = literal(node.moduleSpecifier);
-        if (next) return factory.updateImportDeclaration(node, node.modifiers, node.importClause, factory.createStringLiteral(next), node.attributes);
-      }
-      if (ts.isExportDeclaration(node) && node.moduleSpecifier) {
-        const next = literal(node.moduleSpecifier);
-        if (next)
-          return factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, factory.createStringLiteral(next), node.attributes);
-      }
+      const declared = ts.isImportDeclaration(node) || ts.isExportDeclaration(node) ? replace(node.moduleSpecifier) : undefined;
+      if (declared && ts.isImportDeclaration(node)) return factory.updateImportDeclaration(node, node.modifiers, node.importClause, declared, node.attributes);
+      if (declared && ts.isExportDeclaration(node))
+        return factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, declared, node.attributes);
       // `await import('../core/index.js')` (a lazily loaded command) follows the same rule as a static import.
-      if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments.length >= 1) {
-        const next = literal(node.arguments[0]);
-        if (next)
-          return factory.updateCallExpression(node, node.expression, node.typeArguments, [factory.createStringLiteral(next), ...node.arguments.slice(1)]);
-      }
-      if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
-        const next = literal(node.argument.literal as ts.Expression);
-        if (next) {
-          const argument = factory.updateLiteralTypeNode(node.argument, factory.createStringLiteral(next));
-          return factory.updateImportTypeNode(node, argument, node.attributes, node.qualifier, node.typeArguments, node.isTypeOf);
-        }
+      const called = ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword ? replace(node.arguments[0]) : undefined;
+      if (called && ts.isCallExpression(node))
+        return factory.updateCallExpression(node, node.expression, node.typeArguments, [called, ...node.arguments.slice(1)]);
+      const typed = ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) ? replace(node.argument.literal) : undefined;
+      if (typed && ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+        const argument = factory.updateLiteralTypeNode(node.argument, typed);
+        return factory.updateImportTypeNode(node, argument, node.attributes, node.qualifier, node.typeArguments, node.isTypeOf);
       }
       return ts.visitEachChild(node, visit, context);
     };

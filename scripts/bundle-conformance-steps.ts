@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import { dirname, relative, resolve } from 'node:path';
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 
 interface CucumberPaths {
   resolvePaths(
@@ -59,23 +59,6 @@ export interface StepBundleOptions {
   importInstead(target: string, importer: string): string | undefined;
 }
 
-/** Imports that {@link StepBundleOptions.importInstead} replaces are left out of the bundle. */
-function importInsteadPlugin(options: StepBundleOptions): Plugin {
-  return {
-    name: 'mgmt-kit-shared-modules',
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
-        const target = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
-        const replacement = options.importInstead(target, args.importer);
-        if (replacement === undefined) return undefined;
-        if (!replacement.startsWith('/')) return { path: replacement, external: true };
-        const fromBundle = relative(dirname(options.outfile), replacement);
-        return { path: fromBundle.startsWith('.') ? fromBundle : `./${fromBundle}`, external: true };
-      });
-    },
-  };
-}
-
 /** Writes the bundle; returns the step files it holds, in the order they run. */
 export async function bundleConformanceSteps(options: StepBundleOptions): Promise<string[]> {
   const files = (await expandImportPaths(options.imports, options.root)).filter((path) => !LOADER_ONLY.test(path));
@@ -93,7 +76,22 @@ export async function bundleConformanceSteps(options: StepBundleOptions): Promis
     format: 'esm',
     target: 'node20',
     packages: 'external',
-    plugins: [importInsteadPlugin(options)],
+    plugins: [
+      {
+        // Imports that importInstead replaces are left out of the bundle.
+        name: 'mgmt-kit-shared-modules',
+        setup(pluginBuild) {
+          pluginBuild.onResolve({ filter: /^\.\.?\// }, (args) => {
+            const target = resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'));
+            const replacement = options.importInstead(target, args.importer);
+            if (replacement === undefined) return undefined;
+            if (!replacement.startsWith('/')) return { path: replacement, external: true };
+            const fromBundle = relative(dirname(options.outfile), replacement);
+            return { path: fromBundle.startsWith('.') ? fromBundle : `./${fromBundle}`, external: true };
+          });
+        },
+      },
+    ],
     // Readable, so a failing step's stack trace can be followed; names kept for error classes.
     minify: false,
     keepNames: true,

@@ -9,7 +9,7 @@
 // reports/mutation/ignores-check.txt (the verdict) and ignores-check.json (the report of the run
 // without ignores).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compareExcludedFiles, compareIgnoredMutants, stripDisableComments } from './compare-ignored-mutants.mjs';
@@ -28,16 +28,12 @@ const skip = new Set(['node_modules', '.git', 'reports', '.stryker-tmp', 'dist']
 for (const name of readdirSync(root)) if (!skip.has(name)) cpSync(join(root, name), join(copy, name), { recursive: true });
 symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
 
-function walk(dir, out = []) {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) walk(path, out);
-    else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) out.push(path);
+for (const dir of ['src/reference-server/core', 'src/tokens']) {
+  for (const name of readdirSync(join(copy, dir), { recursive: true, encoding: 'utf8' })) {
+    const file = join(copy, dir, name);
+    if (name.endsWith('.ts') && !name.endsWith('.test.ts')) writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);
   }
-  return out;
 }
-for (const file of [...walk(join(copy, 'src/reference-server/core')), ...walk(join(copy, 'src/tokens'))])
-  writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);
 
 const config = JSON.parse(readFileSync(join(copy, 'stryker.config.json'), 'utf8'));
 const leftOut = filesLeftOutOfMutation(config);

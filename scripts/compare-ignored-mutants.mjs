@@ -44,14 +44,24 @@ function keyOf(m, lineOf) {
   return `${lineOf(start.line)}:${start.column}-${lineOf(end.line)}:${end.column} ${m.mutatorName} ${replacement}`;
 }
 
-/** A detection an ignore or an exclusion hid, as the check lists it. @param {string} file @param {Mutant} mutant */
-const hiddenMutant = (file, mutant) => ({
-  file,
-  line: mutant.location.start.line,
-  mutator: mutant.mutatorName,
-  replacement: mutant.replacement ?? '',
-  reason: mutant.statusReason ?? '',
-});
+/**
+ * Counts mutants by their status in the full run; a killed or timed-out one is a detection an
+ * ignore or an exclusion hid, listed as the check prints it.
+ */
+function tally() {
+  const byStatus = {};
+  const hidden = [];
+  let checked = 0;
+  /** @param {string} file @param {Mutant} mutant @param {string} status */
+  const count = (file, mutant, status) => {
+    checked++;
+    byStatus[status] = (byStatus[status] ?? 0) + 1;
+    if (status !== 'Killed' && status !== 'Timeout') return;
+    const reason = mutant.statusReason ?? '';
+    hidden.push({ file, line: mutant.location.start.line, mutator: mutant.mutatorName, replacement: mutant.replacement ?? '', reason });
+  };
+  return { count, result: () => ({ checked, byStatus, hidden }) };
+}
 
 /**
  * Every mutant `ignoredRun` ignores, with its status in `fullRun`. Throws when the two runs did
@@ -61,9 +71,7 @@ const hiddenMutant = (file, mutant) => ({
  * @returns {{ checked: number, byStatus: Record<string, number>, hidden: Array<{ file: string, line: number, mutator: string, replacement: string, reason: string }>, missing: number }}
  */
 export function compareIgnoredMutants(ignoredRun, fullRun) {
-  const byStatus = {};
-  const hidden = [];
-  let checked = 0;
+  const { count, result } = tally();
   let missing = 0;
   for (const [file, data] of Object.entries(ignoredRun.files)) {
     const stripped = stripDisableComments(data.source);
@@ -72,17 +80,13 @@ export function compareIgnoredMutants(ignoredRun, fullRun) {
     const statusByKey = new Map(full.mutants.map((m) => [keyOf(m, (line) => line), m.status]));
     for (const mutant of data.mutants) {
       if (mutant.status !== 'Ignored') continue;
-      checked++;
       const status = statusByKey.get(keyOf(mutant, stripped.lineOf));
-      if (status === undefined) {
-        missing++;
-        continue;
-      }
-      byStatus[status] = (byStatus[status] ?? 0) + 1;
-      if (status === 'Killed' || status === 'Timeout') hidden.push(hiddenMutant(file, mutant));
+      if (status === undefined) missing++;
+      else count(file, mutant, status);
     }
   }
-  return { checked, byStatus, hidden, missing };
+  const { checked, byStatus, hidden } = result();
+  return { checked: checked + missing, byStatus, hidden, missing };
 }
 
 /**
@@ -96,15 +100,7 @@ export function compareExcludedFiles(ignoredRun, fullRun) {
   const files = Object.keys(fullRun.files)
     .filter((file) => !(file in ignoredRun.files))
     .sort();
-  const byStatus = {};
-  const hidden = [];
-  let checked = 0;
-  for (const file of files) {
-    for (const mutant of fullRun.files[file].mutants) {
-      checked++;
-      byStatus[mutant.status] = (byStatus[mutant.status] ?? 0) + 1;
-      if (mutant.status === 'Killed' || mutant.status === 'Timeout') hidden.push(hiddenMutant(file, mutant));
-    }
-  }
-  return { files, checked, byStatus, hidden };
+  const { count, result } = tally();
+  for (const file of files) for (const mutant of fullRun.files[file].mutants) count(file, mutant, mutant.status);
+  return { files, ...result() };
 }

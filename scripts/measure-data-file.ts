@@ -82,9 +82,8 @@ async function measureCreates(dataFile: string | undefined) {
 
 async function measureStart(args: string[]): Promise<number> {
   const server = await serve(args);
-  const ms = server.startMs;
   await server.stop();
-  return ms;
+  return server.startMs;
 }
 
 const round = (n: number) => Math.round(n).toLocaleString('en-US').replace(/,/g, ' ');

@@ -29,10 +29,7 @@ const { values: flags } = parseArgs({
   options: { runs: { type: 'string', default: '9' }, installed: { type: 'boolean' }, npx: { type: 'boolean' }, 'report-dir': { type: 'string' } },
 });
 const RUNS = Number(flags.runs);
-interface Run {
-  ms: number;
-  cpuMs: number | undefined;
-}
+type Run = Awaited<ReturnType<typeof measureOnce>>;
 
 /** Plain Node answering GET /openapi.json on the port given as its last argument. */
 const PLAIN_NODE_SERVER = [
@@ -40,7 +37,7 @@ const PLAIN_NODE_SERVER = [
   "require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{}'); }).listen(Number(process.argv.at(-1)), '127.0.0.1')",
 ];
 
-async function measureOnce(command: string, args: string[], cwd: string): Promise<Run> {
+async function measureOnce(command: string, args: string[], cwd: string) {
   const port = await findFreePort();
   const started = performance.now();
   const plain = args === PLAIN_NODE_SERVER;
@@ -107,13 +104,11 @@ try {
     const ms = measured.map((r) => r.ms);
     const cpu = measured.flatMap((r) => (r.cpuMs === undefined ? [] : [r.cpuMs]));
     const cpuMedian = cpu.length > 0 ? `${median(cpu).toFixed(0)} ms` : 'n/a';
-    console.log(`${name}: runs (spawn → first answer of GET /openapi.json, ms): ${ms.map((m) => m.toFixed(0)).join(' ')}`);
-    console.log(
-      `${name}: median ${median(ms).toFixed(0)} ms, fastest ${Math.min(...ms).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms; CPU time until then: median ${cpuMedian}`,
-    );
-    rows.push(
-      `| ${name} | ${median(ms).toFixed(0)} ms | ${Math.min(...ms).toFixed(0)} ms | ${Math.max(...ms).toFixed(0)} ms | ${cpuMedian} | ${ms.map((m) => m.toFixed(0)).join(' ')} |`,
-    );
+    const [middle, fastest, slowest] = [median(ms), Math.min(...ms), Math.max(...ms)].map((m) => `${m.toFixed(0)} ms`);
+    const listed = ms.map((m) => m.toFixed(0)).join(' ');
+    console.log(`${name}: runs (spawn → first answer of GET /openapi.json, ms): ${listed}`);
+    console.log(`${name}: median ${middle}, fastest ${fastest}, slowest ${slowest}; CPU time until then: median ${cpuMedian}`);
+    rows.push(`| ${name} | ${middle} | ${fastest} | ${slowest} | ${cpuMedian} | ${listed} |`);
   };
   summary('mgmt-kit serve', runs);
   summary('plain Node (node:http, the floor)', plainRuns);

@@ -1,7 +1,7 @@
 // Every command block of the docs is run by a test or says why it cannot be: the comment before
 // it is `<!-- example: NAME -->`, and some *.test.ts names that marker, or
 // `<!-- illustrative: REASON -->`. Output, JSON and YAML blocks are not commands.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCodeBlocks } from './markdown-parts.js';
 
@@ -11,17 +11,12 @@ const TEST_ROOTS = ['src', 'steps', 'scripts', 'test'];
 /** The example names some test file mentions as a marker, `<!-- example: NAME -->`. */
 export function examplesNamedByTests(root: string): Set<string> {
   const names = new Set<string>();
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir)) {
-      if (name === 'node_modules' || name.startsWith('.')) continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.test.ts')) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/<!-- example: ([\w-]+) -->/g)) names.add(match[1]!);
-      }
+  for (const dir of TEST_ROOTS) {
+    for (const path of readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })) {
+      if (!path.endsWith('.test.ts') || path.split('/').some((part) => part === 'node_modules' || part.startsWith('.'))) continue;
+      for (const match of readFileSync(join(root, dir, path), 'utf8').matchAll(/<!-- example: ([\w-]+) -->/g)) names.add(match[1]!);
     }
-  };
-  for (const dir of TEST_ROOTS) walk(join(root, dir));
+  }
   return names;
 }
 

@@ -6,20 +6,11 @@ import { join } from 'node:path';
 import { readFeatureScenarios } from '../../src/conformance/read-feature-scenarios.js';
 import { parseRulesMatrix } from '../../src/conformance/rules-matrix.js';
 
-/** Figure name (as written in `<!-- figures:NAME -->` markers) → its value. */
-export type SuiteFigures = Record<FigureName, number>;
-export type FigureName =
-  | 'scenarios'
-  | 'core-scenarios'
-  | 'extension-scenarios'
-  | 'destructive-scenarios'
-  | 'jwt-secret-scenarios'
-  | 'rules'
-  | 'description-rules'
-  | 'extension-rules';
-
-/** Counts scenarios and rules of the suite under `root` (features/*.feature, features/RULES.md). */
-export function countSuiteFigures(root: string): SuiteFigures {
+/**
+ * Counts scenarios and rules of the suite under `root` (features/*.feature, features/RULES.md):
+ * figure name, as written in `<!-- figures:NAME -->` markers, → its value.
+ */
+export function countSuiteFigures(root: string) {
   const scenarios = readFeatureScenarios(join(root, 'features')).map((scenario) => scenario.tags);
   const core = scenarios.filter((tags) => !tags.includes('@extension'));
   const rules = parseRulesMatrix(readFileSync(join(root, 'features', 'RULES.md'), 'utf8'));

@@ -4,9 +4,10 @@ import type { LoadRequest } from './measure-load.js';
 const KINDS = ['link-down', 'link-up', 'cpu-high', 'disk-full', 'agent-restart'] as const;
 
 /** The id of the n-th generated event (`ev-000042`). */
-export function benchEventId(n: number): string {
-  return `ev-${String(n).padStart(6, '0')}`;
-}
+const benchEventId = (n: number) => `ev-${String(n).padStart(6, '0')}`;
+
+/** The id of the n-th agent kept for the delete-by-id runs. */
+const benchStockId = (n: number) => `d-${n}`;
 
 /**
  * The n-th generated event: about 200 bytes of JSON, as the issue's data-volume figures assume.
@@ -30,13 +31,8 @@ export function benchEvents(count: number): JsonObject[] {
   return Array.from({ length: count }, (_, n) => benchEvent(n));
 }
 
-/** The id of the n-th agent kept for the delete-by-id runs. */
-export function benchStockId(n: number): string {
-  return `d-${n}`;
-}
-
 /** What a benchmark reference server holds. */
-export interface BenchSeedSizes {
+interface BenchSeedSizes {
   /** Network link types in total, the preloaded p2p and slice included. */
   listRecords: number;
   whereEvents: number;
@@ -66,15 +62,11 @@ export interface BenchOperation {
   expectStatus: number;
 }
 
-const JSON_TYPE = { 'content-type': 'application/json' };
-
 /** The where.equals query of the scan runs: a fifth of the events match, only their ids come back. */
-export const WHERE_KIND_QUERY = JSON.stringify({ select: ['id'], where: { equals: { target: 'kind', expr: 'link-down' } } });
+const WHERE_KIND_QUERY = JSON.stringify({ select: ['id'], where: { equals: { target: 'kind', expr: 'link-down' } } });
 
-/** A where.equals on `id`: a key lookup, one record comes back. */
-export function whereIdQuery(id: string): string {
-  return JSON.stringify({ where: { equals: { target: 'id', expr: id } } });
-}
+/** A row of {@link referenceOperations} or {@link latencyProbes}. */
+const run = (operation: string, expectStatus: number, request: LoadRequest): BenchOperation => ({ operation, request, expectStatus });
 
 /**
  * The reference server operations, all with a valid token, in the order they run:
@@ -82,46 +74,30 @@ export function whereIdQuery(id: string): string {
  * DELETE removes the agents of the description's stock, one new id per request.
  */
 export function referenceOperations(token: string, whereEvents: number, listRecords: number): BenchOperation[] {
-  const auth = { authorization: `Bearer ${token}` };
+  const headers = { authorization: `Bearer ${token}` };
+  const withBody = { ...headers, 'content-type': 'application/json' };
   let nextStock = 0;
   // A POST body of about 200 bytes, as the events of the seed; autocannon makes each id unique.
-  const created = { ...benchEvent(7), id: 'b-[<id>]' };
+  const created = JSON.stringify({ ...benchEvent(7), id: 'b-[<id>]' });
+  const nextPath = () => `/catalog/agent/${benchStockId(nextStock++)}`;
   return [
-    { operation: 'GET by id', request: { method: 'GET', path: '/type/network-link/p2p', headers: auth }, expectStatus: 200 },
-    { operation: `GET all (${listRecords})`, request: { method: 'GET', path: '/type/network-link', headers: auth }, expectStatus: 200 },
-    {
-      operation: `GET where kind (${whereEvents.toLocaleString('en')})`,
-      request: { method: 'GET', path: '/event', headers: { ...auth, ...JSON_TYPE }, body: WHERE_KIND_QUERY },
-      expectStatus: 200,
-    },
-    {
-      operation: 'PUT by id',
-      request: { method: 'PUT', path: '/event/ev-000001', headers: { ...auth, ...JSON_TYPE }, body: '{"note":"[<id>]"}', uniqueIds: true },
-      expectStatus: 200,
-    },
-    {
-      operation: 'POST unique ids',
-      request: { method: 'POST', path: '/event', headers: { ...auth, ...JSON_TYPE }, body: JSON.stringify(created), uniqueIds: true },
-      expectStatus: 201,
-    },
-    {
-      operation: 'DELETE by id',
-      request: { method: 'DELETE', path: '/catalog/agent/d-0', headers: auth, nextPath: () => `/catalog/agent/${benchStockId(nextStock++)}` },
-      expectStatus: 205,
-    },
+    run('GET by id', 200, { method: 'GET', path: '/type/network-link/p2p', headers }),
+    run(`GET all (${listRecords})`, 200, { method: 'GET', path: '/type/network-link', headers }),
+    run(`GET where kind (${whereEvents.toLocaleString('en')})`, 200, { method: 'GET', path: '/event', headers: withBody, body: WHERE_KIND_QUERY }),
+    run('PUT by id', 200, { method: 'PUT', path: '/event/ev-000001', headers: withBody, body: '{"note":"[<id>]"}', uniqueIds: true }),
+    run('POST unique ids', 201, { method: 'POST', path: '/event', headers: withBody, body: created, uniqueIds: true }),
+    run('DELETE by id', 205, { method: 'DELETE', path: '/catalog/agent/d-0', headers, nextPath }),
   ];
 }
 
 /** The single-client latency probes over an index of `events` events. */
 export function latencyProbes(token: string, events: number): BenchOperation[] {
-  const headers = { authorization: `Bearer ${token}`, ...JSON_TYPE };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const count = events.toLocaleString('en');
+  // A where.equals on `id`: a key lookup, one record comes back.
+  const whereId = JSON.stringify({ where: { equals: { target: 'id', expr: benchEventId(Math.floor(events / 2)) } } });
   return [
-    { operation: `GET where kind, select id, over ${count}`, request: { method: 'GET', path: '/event', headers, body: WHERE_KIND_QUERY }, expectStatus: 200 },
-    {
-      operation: `GET where id over ${count}`,
-      request: { method: 'GET', path: '/event', headers, body: whereIdQuery(benchEventId(Math.floor(events / 2))) },
-      expectStatus: 200,
-    },
+    run(`GET where kind, select id, over ${count}`, 200, { method: 'GET', path: '/event', headers, body: WHERE_KIND_QUERY }),
+    run(`GET where id over ${count}`, 200, { method: 'GET', path: '/event', headers, body: whereId }),
   ];
 }

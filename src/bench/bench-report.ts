@@ -1,59 +1,38 @@
 import type { LoadFigure } from './measure-load.js';
 
-/** How long and how hard `mgmt-kit bench` measures; every HTTP target gets the same load. */
-export interface BenchSettings {
+/** A full run of `mgmt-kit bench`; every HTTP target gets the same load. */
+const FULL_RUN = {
   /** Concurrent connections autocannon keeps open against every target. */
-  connections: number;
+  connections: 32,
   /** Seconds of each measured run (every target, every round). */
-  durationSec: number;
+  durationSec: 5,
   /** Seconds of load before each measured run, not counted (JIT and connection warm-up). */
-  warmupSec: number;
+  warmupSec: 1,
   /** How often the whole sequence runs, so the noise between rounds is visible. */
-  rounds: number;
+  rounds: 2,
   /** Records in the read-all index (the preloaded p2p and slice plus generated link types). */
-  listRecords: number;
+  listRecords: 100,
   /** Events the where.equals reads scan. */
-  whereEvents: number;
+  whereEvents: 10_000,
   /** Events loaded for the memory row (100 000 of about 200 bytes). */
-  memoryEvents: number;
+  memoryEvents: 100_000,
   /** Idle seconds before the memory row reads the settled RSS (V8 returns a load's garbage after 15-25 s). */
-  memorySettleSec: number;
+  memorySettleSec: 40,
   /** Sequential requests of each single-client latency probe. */
-  latencySamples: number;
-  quick: boolean;
-}
+  latencySamples: 200,
+  quick: false,
+};
+
+/** How long and how hard `mgmt-kit bench` measures. */
+export type BenchSettings = typeof FULL_RUN;
 
 /**
  * The settings of a full run, or of `--quick` (CI checks that the benchmark runs and writes its
  * files: one short round, a smaller memory load).
  */
 export function benchSettings(quick: boolean): BenchSettings {
-  if (quick) {
-    return {
-      connections: 8,
-      durationSec: 1,
-      warmupSec: 0.2,
-      rounds: 1,
-      listRecords: 100,
-      whereEvents: 10_000,
-      memoryEvents: 10_000,
-      memorySettleSec: 3,
-      latencySamples: 20,
-      quick,
-    };
-  }
-  return {
-    connections: 32,
-    durationSec: 5,
-    warmupSec: 1,
-    rounds: 2,
-    listRecords: 100,
-    whereEvents: 10_000,
-    memoryEvents: 100_000,
-    memorySettleSec: 40,
-    latencySamples: 200,
-    quick,
-  };
+  if (!quick) return { ...FULL_RUN };
+  return { ...FULL_RUN, connections: 8, durationSec: 1, warmupSec: 0.2, rounds: 1, memoryEvents: 10_000, memorySettleSec: 3, latencySamples: 20, quick };
 }
 
 /** What a throughput row measured. */
@@ -124,11 +103,12 @@ function findRow(report: Pick<BenchReport, 'throughput'>, round: number, target:
   return report.throughput.find((r) => r.round === round && r.target === target && r.operation === operation)?.figure;
 }
 
+/** `a / b`, undefined when either is missing or `b` is 0. */
+const quotient = (a: number | undefined, b: number | undefined) => (a === undefined || !b ? undefined : a / b);
+
 /** Requests per second of a row divided by those of the same round's ceiling (or Prism) GET by id. */
 export function ratioTo(report: Pick<BenchReport, 'throughput'>, row: ThroughputRow, base: BenchTarget): number | undefined {
-  const reference = findRow(report, row.round, base);
-  if (!reference || reference.reqPerSec === 0) return undefined;
-  return row.figure.reqPerSec / reference.reqPerSec;
+  return quotient(row.figure.reqPerSec, findRow(report, row.round, base)?.reqPerSec);
 }
 
 /** One goal with the value of each round (undefined when it was not measured). */
@@ -149,63 +129,35 @@ export function meanReqPerSec(report: Pick<BenchReport, 'throughput'>, target: T
 /** The goals, per round, as the report's summary table shows them. */
 export function summarizeGoals(report: BenchReport): GoalRow[] {
   const rounds = Array.from({ length: report.settings.rounds }, (_, i) => i + 1);
-  const referenceRatio = (round: number, operation: string, base: 'ceiling' | 'Prism mock') => {
-    const row = report.throughput.find((r) => r.round === round && r.target === 'reference' && r.operation === operation);
-    return row ? ratioTo(report, row, base) : undefined;
-  };
+  const perRound = (value: (round: number) => number | undefined) => rounds.map(value);
+  const referenceRatio = (operation: string, base: 'ceiling' | 'Prism mock') =>
+    perRound((r) => quotient(findRow(report, r, 'reference', operation)?.reqPerSec, findRow(report, r, base)?.reqPerSec));
   const postOperation = report.throughput.find((r) => r.target === 'reference' && r.operation.startsWith('POST'))?.operation ?? 'POST';
   const whereProbe = (round: number) =>
     report.latency.find((l) => l.round === round && l.what.startsWith('GET where kind') && l.records === report.settings.whereEvents)?.figure.p50Ms;
   const memoryMb = report.memory ? report.memory.loadedRssBytes / 1e6 : undefined;
+  // Server CPU per request of the ceiling divided by the reference's, for GET by id.
+  const cpuRatio = (r: number) => quotient(findRow(report, r, 'ceiling')?.serverCpuUs, findRow(report, r, 'reference')?.serverCpuUs);
+  const goal = (goal: string, wanted: string, unit: GoalRow['unit'], values: GoalRow['values'], met: GoalRow['met']): GoalRow => ({
+    goal,
+    wanted,
+    unit,
+    values,
+    met,
+  });
+  const { whereEvents } = report.settings;
   return [
-    {
-      goal: 'reference GET by id / ceiling',
-      wanted: '≥ 0.6 (aim 0.8)',
-      unit: '×',
-      values: rounds.map((r) => referenceRatio(r, GET_BY_ID, 'ceiling')),
-      met: (v) => v >= 0.6,
-    },
-    {
-      goal: 'ceiling CPU / reference CPU per GET by id (server side)',
-      wanted: 'informative',
-      unit: '×',
-      values: rounds.map((r) => cpuRatio(report, r)),
-      met: (v) => v >= 0.6,
-    },
-    {
-      goal: 'reference GET by id / Prism mock',
-      wanted: '≥ 10',
-      unit: '×',
-      values: rounds.map((r) => referenceRatio(r, GET_BY_ID, 'Prism mock')),
-      met: (v) => v >= 10,
-    },
-    {
-      goal: 'reference POST / ceiling',
-      wanted: '≥ 0.4',
-      unit: '×',
-      values: rounds.map((r) => referenceRatio(r, postOperation, 'ceiling')),
-      met: (v) => v >= 0.4,
-    },
-    {
-      goal: `GET where.equals over ${report.settings.whereEvents.toLocaleString('en')} events, p50 (1 client)`,
-      wanted: '< 5 ms',
-      unit: 'ms',
-      values: rounds.map(whereProbe),
-      met: (v) => v < 5,
-    },
-    {
-      goal: `settled RSS of mgmt-kit serve with ${report.memory?.events.toLocaleString('en') ?? '?'} events of ~200 bytes`,
-      wanted: '< 150 MB (100 000 events)',
-      unit: 'MB',
-      values: rounds.map((r) => (r === 1 ? memoryMb : undefined)),
-      met: (v) => v < 150,
-    },
+    goal('reference GET by id / ceiling', '≥ 0.6 (aim 0.8)', '×', referenceRatio(GET_BY_ID, 'ceiling'), (v) => v >= 0.6),
+    goal('ceiling CPU / reference CPU per GET by id (server side)', 'informative', '×', perRound(cpuRatio), (v) => v >= 0.6),
+    goal('reference GET by id / Prism mock', '≥ 10', '×', referenceRatio(GET_BY_ID, 'Prism mock'), (v) => v >= 10),
+    goal('reference POST / ceiling', '≥ 0.4', '×', referenceRatio(postOperation, 'ceiling'), (v) => v >= 0.4),
+    goal(`GET where.equals over ${whereEvents.toLocaleString('en')} events, p50 (1 client)`, '< 5 ms', 'ms', perRound(whereProbe), (v) => v < 5),
+    goal(
+      `settled RSS of mgmt-kit serve with ${report.memory?.events.toLocaleString('en') ?? '?'} events of ~200 bytes`,
+      '< 150 MB (100 000 events)',
+      'MB',
+      perRound((r) => (r === 1 ? memoryMb : undefined)),
+      (v) => v < 150,
+    ),
   ];
-}
-
-/** Server CPU per request of the ceiling divided by the reference's, for GET by id in a round. */
-function cpuRatio(report: BenchReport, round: number): number | undefined {
-  const ceiling = findRow(report, round, 'ceiling')?.serverCpuUs;
-  const reference = findRow(report, round, 'reference')?.serverCpuUs;
-  return ceiling === undefined || reference === undefined || reference === 0 ? undefined : ceiling / reference;
 }

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createReferenceCore } from '../reference-server/index.js';
 import { generateSecret, mintToken } from '../tokens/index.js';
-import { benchEvents, benchSeed, latencyProbes, referenceOperations } from './bench-data.js';
+import { benchEvents, benchSeed, latencyProbes, referenceOperations, type BenchOperation } from './bench-data.js';
 import { readPeakRss, readRss, startCeilingProcess, startPrismProcess, startReferenceProcess, waitForAnswer, type ChildServer } from './bench-processes.js';
 import { GET_BY_ID, type BenchReport, type BenchSettings, type LatencyRow, type MemoryFigure, type ThroughputRow } from './bench-report.js';
-import { measureHttp, measureInProcess, measureSequential, type LoadRequest } from './measure-load.js';
+import { measureHttp, measureInProcess, measureSequential } from './measure-load.js';
 import { renderBenchMarkdown, renderBenchSvg } from './render-bench.js';
 
 /** Options of {@link runBench}. */
@@ -34,18 +34,6 @@ async function probeLatency(url: string, token: string, events: number, samples:
   return latency;
 }
 
-/** RSS one second after ready, then sampled every second for the settle window; the last sample is the settled RSS. */
-async function sampleRss(servers: ChildServer[], settleSec: number): Promise<{ atReady: number[]; settled: number[] }> {
-  await sleep(1_000);
-  const atReady = servers.map((s) => readRss(s.pid));
-  let settled = atReady;
-  for (let second = 1; second < settleSec; second += 1) {
-    await sleep(1_000);
-    settled = servers.map((s) => readRss(s.pid));
-  }
-  return { atReady, settled };
-}
-
 /**
  * The memory row: `mgmt-kit serve --empty` beside the same server with `events`
  * events of about 200 bytes loaded from a --seed file. Both stay idle for `settleSec` seconds:
@@ -64,17 +52,24 @@ async function measureMemory(
   let loaded: ChildServer | undefined;
   try {
     loaded = await startReferenceProcess(options.secret, seedFile, true);
-    const rss = await sampleRss([empty, loaded], options.settleSec);
+    // RSS one second after ready, then every second for the settle window; the last sample is the settled RSS.
+    await sleep(1_000);
+    const atReady = [readRss(empty.pid), readRss(loaded.pid)];
+    let settled = atReady;
+    for (let second = 1; second < options.settleSec; second += 1) {
+      await sleep(1_000);
+      settled = [readRss(empty.pid), readRss(loaded.pid)];
+    }
     const latency = await probeLatency(loaded.url, options.token, events, options.samples, Math.min(5, options.samples), 0);
     const memory: MemoryFigure = {
       events,
-      emptyRssBytes: rss.settled[0]!,
-      loadedRssBytes: rss.settled[1]!,
-      loadedRssAtReadyBytes: rss.atReady[1]!,
-      emptyRssAtReadyBytes: rss.atReady[0]!,
+      emptyRssBytes: settled[0]!,
+      loadedRssBytes: settled[1]!,
+      loadedRssAtReadyBytes: atReady[1]!,
+      emptyRssAtReadyBytes: atReady[0]!,
       loadedPeakRssBytes: readPeakRss(loaded.pid),
       settleSec: options.settleSec,
-      perRecordBytes: (rss.settled[1]! - rss.settled[0]!) / events,
+      perRecordBytes: (settled[1]! - settled[0]!) / events,
       startMs: loaded.startMs,
       emptyStartMs: empty.startMs,
     };
@@ -102,23 +97,15 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
   const latency: LatencyRow[] = [];
   const load = { connections: settings.connections, durationSec: settings.durationSec };
   const warmup = { connections: settings.connections, durationSec: settings.warmupSec };
-  const measure = async (
-    round: number,
-    target: ThroughputRow['target'],
-    operation: string,
-    url: string,
-    request: LoadRequest,
-    status: number,
-    pid?: number,
-  ) => {
-    await measureHttp(url, request, warmup, status);
-    const figure = await measureHttp(url, request, load, status, pid);
-    throughput.push({ round, target, operation, figure });
+  const measure = async (round: number, target: ThroughputRow['target'], server: { url: string; pid?: number }, op: BenchOperation) => {
+    await measureHttp(server.url, op.request, warmup, op.expectStatus);
+    const figure = await measureHttp(server.url, op.request, load, op.expectStatus, server.pid);
+    throughput.push({ round, target, operation: op.operation, figure });
     log(
-      `  round ${round} ${target} ${operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`,
+      `  round ${round} ${target} ${op.operation}: ${Math.round(figure.reqPerSec)} req/s, p50 ${figure.p50Ms} ms${figure.unexpected ? `, ${figure.unexpected} unexpected` : ''}`,
     );
   };
-  const byId: LoadRequest = { method: 'GET', path: '/type/network-link/p2p', headers: auth };
+  const byId: BenchOperation = { operation: GET_BY_ID, request: { method: 'GET', path: '/type/network-link/p2p', headers: auth }, expectStatus: 200 };
 
   /**
    * One round of the sequence, every HTTP target under the same load (connections, duration,
@@ -126,14 +113,14 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
    * probes), the core in-process, and Prism.
    */
   const runRound = async (round: number, ceiling: ChildServer, prism: ChildServer | undefined, seedFile: string) => {
-    await measure(round, 'ceiling', GET_BY_ID, ceiling.url, byId, 200, ceiling.pid);
+    await measure(round, 'ceiling', ceiling, byId);
     const reference = await startReferenceProcess(secret, seedFile);
     try {
       log(`  round ${round} reference server ready in ${Math.round(reference.startMs)} ms`);
       const { whereEvents, latencySamples } = settings;
       latency.push(...(await probeLatency(reference.url, token, whereEvents, latencySamples, Math.min(20, latencySamples), round)));
       for (const op of referenceOperations(token, whereEvents, settings.listRecords)) {
-        await measure(round, 'reference', op.operation, reference.url, op.request, op.expectStatus, reference.pid);
+        await measure(round, 'reference', reference, op);
       }
     } finally {
       await reference.stop();
@@ -144,7 +131,7 @@ export async function runBench(options: BenchRunOptions): Promise<{ report: Benc
     const inProcess = await measureInProcess(call, settings.durationSec, 200);
     throughput.push({ round, target: 'core in-process', operation: GET_BY_ID, figure: inProcess });
     log(`  round ${round} core in-process: ${Math.round(inProcess.reqPerSec)} calls/s`);
-    if (prism) await measure(round, 'Prism mock', GET_BY_ID, prism.url, byId, 200);
+    if (prism) await measure(round, 'Prism mock', { url: prism.url }, byId);
   };
 
   let prism: ChildServer | undefined;

@@ -75,12 +75,39 @@ export function createClient(options: ClientOptions): KitClient {
     body: unknown,
     extraHeaders: Record<string, string> | undefined,
   ): Promise<ApiResult<OperationId>> {
+    const sendWith = async (bearer: string | undefined) => {
+      const authorization = authorizationOf(bearer);
+      const headers: Record<string, string> = {
+        // §4.1: Content-Type: application/json on every operation, with or without a body.
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        ...(authorization === undefined ? {} : { Authorization: authorization }),
+        ...options.headers,
+        ...extraHeaders,
+      };
+      try {
+        return await http.request<string>({
+          baseURL: options.baseURL,
+          url: path,
+          method,
+          headers,
+          data: body === undefined ? undefined : JSON.stringify(body),
+          responseType: 'text',
+          // Keep the raw text: the body may be empty (204, 304, a dropped 205) or not JSON at all.
+          transformResponse: [(raw: unknown) => raw],
+          validateStatus: () => true,
+          timeout: options.timeout ?? 30_000,
+        });
+      } catch (error) {
+        throw new NetworkError(operation, isAxiosError(error) ? error.code : undefined, { cause: error });
+      }
+    };
     const sent = await token.current();
-    let response = await sendWith(operation, method, path, body, extraHeaders, sent);
+    let response = await sendWith(sent);
     if (response.status === 401) {
       // As --token-command: the token may have been revoked or expired early; one retry with a new one.
       const renewed = await token.renewAfter401(sent);
-      if (renewed !== undefined) response = await sendWith(operation, method, path, body, extraHeaders, renewed);
+      if (renewed !== undefined) response = await sendWith(renewed);
     }
     const rawBody = typeof response.data === 'string' ? response.data : '';
     const responseHeaders = normaliseHeaders(response.headers as Record<string, unknown>);
@@ -88,41 +115,6 @@ export function createClient(options: ClientOptions): KitClient {
       throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
     }
     return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
-  }
-
-  async function sendWith(
-    operation: OperationId,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    body: unknown,
-    extraHeaders: Record<string, string> | undefined,
-    bearer: string | undefined,
-  ) {
-    const authorization = authorizationOf(bearer);
-    const headers: Record<string, string> = {
-      // §4.1: Content-Type: application/json on every operation, with or without a body.
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      ...(authorization === undefined ? {} : { Authorization: authorization }),
-      ...options.headers,
-      ...extraHeaders,
-    };
-    try {
-      return await http.request<string>({
-        baseURL: options.baseURL,
-        url: path,
-        method,
-        headers,
-        data: body === undefined ? undefined : JSON.stringify(body),
-        responseType: 'text',
-        // Keep the raw text: the body may be empty (204, 304, a dropped 205) or not JSON at all.
-        transformResponse: [(raw: unknown) => raw],
-        validateStatus: () => true,
-        timeout: options.timeout ?? 30_000,
-      });
-    } catch (error) {
-      throw new NetworkError(operation, isAxiosError(error) ? error.code : undefined, { cause: error });
-    }
   }
 
   function indexClient<I extends ClientIndexKey>(index: I): IndexClient<I> {

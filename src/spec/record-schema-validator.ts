@@ -1,13 +1,6 @@
 import * as everyErrorValidators from '../generated/record-validators-all-errors.js';
 import * as firstErrorValidators from '../generated/record-validators.js';
-import type { ErrorObject } from 'ajv/dist/2020.js';
-import { ALL_ERRORS_NODE_LIMIT, isWithinNodes, toViolations, type SchemaViolation } from './schema-violation.js';
-
-/** A validation function ajv compiled: true when valid, else its errors are on the function. */
-interface CompiledSchema {
-  (value: unknown): boolean;
-  errors?: ErrorObject[] | null;
-}
+import { violationsOf, type CompiledSchema, type SchemaViolation } from './schema-violation.js';
 
 /** Validates a value against a record component schema; [] when valid. */
 export type RecordSchemaValidator = (schemaName: string, value: unknown) => SchemaViolation[];
@@ -30,10 +23,7 @@ export function createRecordSchemaValidator(): RecordSchemaValidator {
     const every = Object.hasOwn(EVERY_ERROR, schemaName) ? EVERY_ERROR[schemaName] : undefined;
     if (first === undefined || every === undefined)
       throw new Error(`no precompiled record schema ${schemaName} (scripts/generate.ts compiles each index's input, update and stored schema)`);
-    if (first(value)) return [];
-    if (!isWithinNodes(value, ALL_ERRORS_NODE_LIMIT)) return toViolations(first.errors);
-    every(value);
-    return toViolations(every.errors);
+    return violationsOf(value, first, () => every);
   };
 }
 
