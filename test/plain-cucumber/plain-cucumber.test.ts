@@ -63,7 +63,7 @@ test('without ALLOW_DESTRUCTIVE they are skipped, and the run says why once', { 
   assert.equal(run.stderr.match(/@needs-jwt-secret scenarios are skipped: set JWT_SECRET/g)?.length, 1, run.stderr);
 });
 
-test('-p extended runs the @extension scenarios and writes the reports into reports/, junit.xml the kit\'s own', { timeout: 60_000 }, async () => {
+test("-p extended runs the @extension scenarios and writes the reports into reports/, junit.xml the kit's own", { timeout: 60_000 }, async () => {
   const startedAt = Date.now() - 1_000;
   const run = await cucumber(['-p', 'extended', '--tags', '@extension'], { BASE_URL: server.url, TOKEN: token, JWT_SECRET: secret });
   assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -80,7 +80,7 @@ test('-p extended runs the @extension scenarios and writes the reports into repo
   assert.match(junit, /<testcase classname="mgmt-kit run" name="every selected scenario was judged \(none blocked in setup\)"/);
 });
 
-test('a failing plain run: junit.xml has a failure per failed check, named by the scenario\'s id', { timeout: 60_000 }, async () => {
+test("a failing plain run: junit.xml has a failure per failed check, named by the scenario's id", { timeout: 60_000 }, async () => {
   // A token the target refuses: every scenario that reads with it fails (as a thrown error until
   // the steps record checks: one failed check <first rule>/scenario each).
   const run = await cucumber(['--tags', '@events and @rule.4.1-create'], { BASE_URL: server.url, TOKEN: 'not-a-jwt' });
