@@ -97,5 +97,6 @@ export const TODO_REASON = 'TODO: say why this is accepted.';
 
 /** The causes whose reason still says TODO: a baseline nobody finished explains nothing. */
 export function findTodoReasons(baseline: Baseline): string[] {
-  return baseline.deviations.filter((e) => /^\s*TODO\b/i.test(e.reason)).map((e) => `${e.check} observed ${JSON.stringify(e.observed)}`);
+  const shown = (observed: string) => JSON.stringify(observed.length > 60 ? `${observed.slice(0, 59)}…` : observed);
+  return baseline.deviations.filter((e) => /^\s*TODO\b/i.test(e.reason)).map((e) => `${e.check} observed ${shown(e.observed)}`);
 }

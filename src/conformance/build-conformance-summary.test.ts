@@ -198,7 +198,11 @@ test('with a baseline: rows whose failures it holds are known deviations, the ve
   );
   assert.doesNotMatch(markdown, /## (New deviations|Deviations)/);
   const console = formatRunReport(summary, []);
-  assert.match(console, /^ {2}~ 1× r-fail\/status: expected 201, observed 201 — known \(baseline\): ticket 7$/m);
+  assert.match(
+    console,
+    /^Known deviations the baseline holds \(1 cause\(s\), 1 deviation\(s\)\):\n {2}~ 1× r-fail\/status: expected 201, observed 201 — known \(baseline\): ticket 7$/m,
+  );
+  assert.doesNotMatch(console, /^Failed checks by cause/m, 'no new cause: no such list');
   assert.match(console, /^Baseline baseline\.json: 1 of 1 cause\(s\) still seen, holding 1 deviation\(s\); 0 it does not hold$/m);
   assert.match(console, /^ {2}no scenario has this id, fix or remove it \(1\): r-fail\/status in Gone$/m);
   const without = buildConformanceSummary(rules, operations, scenarios, context);

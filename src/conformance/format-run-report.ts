@@ -11,41 +11,52 @@ const cut = (text: string, width: number) => (text.length > width ? `${text.slic
 
 /**
  * A cause as the console prints it, each line within 160 columns: what deviated and how often;
- * then, for a new cause, the answer that failed and the first scenario (every scenario is in
- * the summary). A known cause is one line with the baseline's reason.
+ * then the answer that failed and the first scenario (every scenario is in the summary). A cause
+ * the baseline holds with a reason is one line with the reason; one whose reason is still TODO
+ * (a baseline just written) keeps the answer, which the reviewer needs to write the reason.
  */
 function causeLines(c: CauseLine): string[] {
   const mark = c.known ? '~' : c.blocked ? '⊘' : '✗';
   // A blocked cause's "expected" is the setup step it could not do.
   const expected = c.blocked ? `at "${c.expected}", ` : c.expected === ERROR_EXPECTED ? '' : `expected ${c.expected}, `;
   const head = `  ${mark} ${c.scenarios.length}× ${c.check}: ${expected}observed ${c.observed}`;
-  if (c.known) return [cut(`${head} — known (baseline): ${c.reason ?? ''}`, 160)];
+  const reviewed = c.known && !/^\s*TODO\b/i.test(c.reason ?? '');
+  if (reviewed) return [cut(`${head} — known (baseline): ${c.reason ?? ''}`, 160)];
   const more = c.scenarios.length > 1 ? ` (+${c.scenarios.length - 1} more)` : '';
   const where = `${cut(c.scenarios[0] ?? '', 60)}${more}`;
   return [cut(head, 160), `      ${c.answer ? `${answerLine(c.answer, 150 - where.length)} ← ` : 'in '}${where}`];
 }
 
 /**
- * The deviations of the run by cause, within one screen: failed checks, then blocked scenarios,
- * new causes before known ones, each new one with the answer that failed.
+ * The deviations of the run by cause, within one screen: new causes first — failed checks, then
+ * blocked scenarios — each with the answer that failed; then the causes the baseline holds, one
+ * line each. What does not fit is counted (every cause is in the summary).
  */
 export function formatCauses(summary: ConformanceSummary): string[] {
+  const fresh = (list: CauseLine[]) => list.filter((c) => !c.known);
+  const known = [...summary.causes, ...summary.blockedCauses].filter((c) => c.known);
+  const deviations = (list: CauseLine[]) => list.reduce((n, c) => n + c.scenarios.length, 0);
   const sections: Array<[string, CauseLine[]]> = [
-    [`Failed checks by cause (${summary.causes.length})`, summary.causes],
-    [`Blocked scenarios, not judged, by cause (${summary.blockedCauses.length})`, summary.blockedCauses],
+    [`Failed checks by cause (${fresh(summary.causes).length})`, fresh(summary.causes)],
+    [`Blocked scenarios, not judged, by cause (${fresh(summary.blockedCauses).length})`, fresh(summary.blockedCauses)],
+    [`Known deviations the baseline holds (${known.length} cause(s), ${deviations(known)} deviation(s))`, known],
   ];
   const lines: string[] = [];
-  let left = 0;
   for (const [title, causes] of sections) {
     if (causes.length === 0) continue;
+    if (lines.length >= CAUSE_LINE_BUDGET) {
+      lines.push(`${title}: in conformance-summary.md`);
+      continue;
+    }
     lines.push(`${title}:`);
+    let left = 0;
     for (const cause of causes) {
       const next = causeLines(cause);
-      if (lines.length + next.length > CAUSE_LINE_BUDGET) left++;
+      if (left > 0 || lines.length + next.length > CAUSE_LINE_BUDGET) left++;
       else lines.push(...next);
     }
+    if (left > 0) lines.push(`  … ${left} more cause(s) in conformance-summary.md`);
   }
-  if (left > 0) lines.push(`  … ${left} more cause(s) in conformance-summary.md`);
   return lines;
 }
 
