@@ -34,19 +34,24 @@ function testCase(s: ScenarioResult, deviations: readonly Deviation[], reasonOf:
   const known = deviations.filter((d) => reasonOf(d) !== undefined);
   const fresh = deviations.filter((d) => reasonOf(d) === undefined);
   const newChecks = fresh.filter((d) => !d.blocked);
-  const knownLines = known.map((d) => `known deviation (baseline): ${d.blocked ? 'blocked by ' : ''}${said(d)} — ${reasonOf(d)}`);
-  const out = knownLines.length > 0 ? [`    <system-out>${cdata(xmlText(knownLines.join('\n')))}</system-out>`] : [];
-  if (newChecks.length > 0) return { xml: [`${open}>`, ...newChecks.map(failure), ...out, '  </testcase>'].join('\n'), failed: true, skipped: false };
   const blocked = fresh.find((d) => d.blocked);
+  const knownLines = known.map((d) => `known deviation (baseline): ${d.blocked ? 'blocked by ' : ''}${said(d)} — ${reasonOf(d)}`);
+  // What lenient setup steps accepted on their way (a create answered 200, read back by id) is said, not hidden.
+  const notes = [
+    ...(blocked && newChecks.length === 0 ? [blocked.message, answerLine(blocked.answer, 400)].filter(Boolean) : []),
+    ...knownLines,
+    ...s.setup.map((n) => `setup: ${n.step}: ${n.saw}`),
+    ...s.cleanupLeft.map((left) => `the clean-up still found ${left}`),
+  ];
+  const out = notes.length > 0 ? [`    <system-out>${cdata(xmlText(notes.join('\n')))}</system-out>`] : [];
+  const whole = (...inner: string[]) => (inner.length > 0 ? [`${open}>`, ...inner, '  </testcase>'].join('\n') : `${open}/>`);
+  if (newChecks.length > 0) return { xml: whole(...newChecks.map(failure), ...out), failed: true, skipped: false };
   let skip: string | undefined;
   if (blocked) skip = `not judged: blocked by ${blocked.check} (${blocked.observed}) at "${blocked.expected}"`;
   else if (known.length > 0) skip = knownLines.join('; ');
   else if (s.status === 'skipped') skip = 'skipped at run time (a hook found a prerequisite missing)';
-  if (skip === undefined) return { xml: `${open}/>`, failed: false, skipped: false };
-  const detail = blocked
-    ? [`    <system-out>${cdata(xmlText([blocked.message, answerLine(blocked.answer, 400)].filter(Boolean).join('\n')))}</system-out>`]
-    : [];
-  return { xml: [`${open}>`, `    <skipped message="${attr(skip)}"/>`, ...detail, '  </testcase>'].join('\n'), failed: false, skipped: true };
+  if (skip === undefined) return { xml: whole(...out), failed: false, skipped: false };
+  return { xml: whole(`    <skipped message="${attr(skip)}"/>`, ...out), failed: false, skipped: true };
 }
 
 /**

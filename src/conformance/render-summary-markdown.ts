@@ -97,13 +97,16 @@ function baselineSection(summary: ConformanceSummary): string[] {
 /** What the final read of every index found of the run, in a few words (the leftover section has the ids). */
 export function cleanUpLine(summary: ConformanceSummary): string {
   const { ids, unverified } = summary.leftovers;
-  if (ids.length === 0 && unverified.length === 0) return 'the final read of every index found none of them left';
+  const found =
+    summary.cleanupFound > 0 ? ` (the clean-up after each scenario still found ${summary.cleanupFound} record(s) by reading; the final read decides)` : '';
+  if (ids.length === 0 && unverified.length === 0) return `the final read of every index found none of them left${found}`;
   return [
     ids.length > 0 ? `**${ids.length} record(s) of the run left on the target** (read back after the run; see "Records left behind")` : '',
     unverified.length > 0 ? `**the final read could not read ${unverified.join(', ')}**: what the run left there is unknown` : '',
   ]
     .filter(Boolean)
-    .join('; ');
+    .join('; ')
+    .concat(found);
 }
 
 /** The scenario counts, as every summary states them. */
