@@ -159,12 +159,27 @@ test('failures with the same check and observed value are one cause line with a 
   assert.match(renderSummaryHtml(summary), /<section id="failed-checks"><h2>Failed checks by cause \(2\)<\/h2>/);
 });
 
-test('the console keeps the causes within one screen, and counts the rest', () => {
-  const run = Array.from({ length: 40 }, (_, i) => scenario(`S${i}`, 'failed', { checks: [check(`r${i}/status`, false, '200')] }));
-  const lines = formatCauses(buildConformanceSummary(rules, operations, run, context));
-  assert.ok(lines.length <= 26, `${lines.length} lines`);
-  assert.equal(lines.at(-1), '  … 28 more cause(s) in conformance-summary.md');
-  assert.equal(lines.length, 26, 'the header, twelve causes of two lines, the count of the rest');
+test('the console keeps the causes within one screen: a line each, the answers of the first ones while there is room, the rest counted', () => {
+  const causes = (n: number) =>
+    formatCauses(
+      buildConformanceSummary(
+        rules,
+        operations,
+        Array.from({ length: n }, (_, i) => scenario(`S${i}`, 'failed', { checks: [check(`r${i}/status`, false, '200')] })),
+        context,
+      ),
+    );
+  const answers = (lines: string[]) => lines.filter((l) => l.startsWith('      ')).length;
+  const ten = causes(10);
+  assert.deepEqual([ten.length, answers(ten)], [21, 10], 'ten causes: each with its answer');
+  const seventeen = causes(17);
+  assert.deepEqual([seventeen.length, answers(seventeen)], [25, 7], 'seventeen: every cause, the first seven with their answer');
+  assert.match(seventeen[2]!, /^ {6}createEvent 201 \[\{"code": 201\}\] ← S0$/);
+  assert.match(seventeen.at(-1)!, /^ {2}✗ 1× r9\/status: expected 201, observed 200$/, 'sorted by count, then check id');
+  const forty = causes(40);
+  assert.equal(forty.length, 25);
+  assert.equal(answers(forty), 0);
+  assert.equal(forty.at(-1), '  … 17 more cause(s) in conformance-summary.md');
 });
 
 test('the Markdown and HTML pages carry target, profile, date and every row', () => {

@@ -4,59 +4,64 @@ import { pairsWith } from './compare-with-baseline.js';
 import { ERROR_EXPECTED } from './error-as-check.js';
 import { answerLine, type CauseLine } from './group-causes.js';
 
-/** Console lines the causes may take: one screen. The rest are counted (every cause is in the summary). */
+/** Console lines the causes may take, headings included: one screen. The rest are counted (every cause is in the summary). */
 const CAUSE_LINE_BUDGET = 25;
 
 const cut = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
 
 /**
- * A cause as the console prints it, each line within 160 columns: what deviated and how often;
- * then the answer that failed and the first scenario (every scenario is in the summary). A cause
- * the baseline holds with a reason is one line with the reason; one whose reason is still TODO
- * (a baseline just written) keeps the answer, which the reviewer needs to write the reason.
+ * A cause as the console prints it, each line within 160 columns: what deviated and how often,
+ * and, when `withAnswer` and there is room, the answer that failed and the first scenario on a
+ * second line (every scenario is in the summary). A cause the baseline holds shows its reason.
  */
-function causeLines(c: CauseLine): string[] {
+function causeLines(c: CauseLine, withAnswer: boolean): string[] {
   const mark = c.known ? '~' : c.blocked ? '⊘' : '✗';
   // A blocked cause's "expected" is the setup step it could not do.
   const expected = c.blocked ? `at "${c.expected}", ` : c.expected === ERROR_EXPECTED ? '' : `expected ${c.expected}, `;
   const head = `  ${mark} ${c.scenarios.length}× ${c.check}: ${expected}observed ${c.observed}`;
-  const reviewed = c.known && !/^\s*TODO\b/i.test(c.reason ?? '');
-  if (reviewed) return [cut(`${head} — known (baseline): ${c.reason ?? ''}`, 160)];
+  const reason = c.known && !isTodo(c) ? ` — known (baseline): ${c.reason ?? ''}` : '';
   const more = c.scenarios.length > 1 ? ` (+${c.scenarios.length - 1} more)` : '';
   const where = `${cut(c.scenarios[0] ?? '', 60)}${more}`;
-  return [cut(head, 160), `      ${c.answer ? `${answerLine(c.answer, 150 - where.length)} ← ` : 'in '}${where}`];
+  if (!withAnswer) return [cut(`${head}${reason}`, 160)];
+  return [cut(`${head}${reason}`, 160), `      ${c.answer ? `${answerLine(c.answer, 150 - where.length)} ← ` : 'in '}${where}`];
 }
 
+const isTodo = (c: CauseLine) => /^\s*TODO\b/i.test(c.reason ?? '');
+
 /**
- * The deviations of the run by cause, within one screen: new causes first — failed checks, then
- * blocked scenarios — each with the answer that failed; then the causes the baseline holds, one
- * line each. What does not fit is counted (every cause is in the summary).
+ * The deviations of the run by cause, within one screen (25 lines): new causes first — failed
+ * checks, then blocked scenarios — then those the baseline holds. Every cause shown gets one line;
+ * the room left gives the first new ones (and those whose reason is still TODO, which a reviewer
+ * writes from the answer) a second line with the answer that failed. What does not fit is counted:
+ * every cause is in the summary.
  */
 export function formatCauses(summary: ConformanceSummary): string[] {
   const fresh = (list: CauseLine[]) => list.filter((c) => !c.known);
   const known = [...summary.causes, ...summary.blockedCauses].filter((c) => c.known);
   const deviations = (list: CauseLine[]) => list.reduce((n, c) => n + c.scenarios.length, 0);
-  const sections: Array<[string, CauseLine[]]> = [
-    [`Failed checks by cause (${fresh(summary.causes).length})`, fresh(summary.causes)],
-    [`Blocked scenarios, not judged, by cause (${fresh(summary.blockedCauses).length})`, fresh(summary.blockedCauses)],
-    [`Known deviations the baseline holds (${known.length} cause(s), ${deviations(known)} deviation(s))`, known],
-  ];
+  const sections = (
+    [
+      [`Failed checks by cause (${fresh(summary.causes).length})`, fresh(summary.causes)],
+      [`Blocked scenarios, not judged, by cause (${fresh(summary.blockedCauses).length})`, fresh(summary.blockedCauses)],
+      [`Known deviations the baseline holds (${known.length} cause(s), ${deviations(known)} deviation(s))`, known],
+    ] as Array<[string, CauseLine[]]>
+  ).filter(([, causes]) => causes.length > 0);
+  const all = sections.flatMap(([, causes]) => causes);
+  const room = CAUSE_LINE_BUDGET - sections.length;
+  const overflow = all.length > room;
+  const shown = new Set(all.slice(0, overflow ? room - 1 : room));
+  let spare = room - shown.size - (overflow ? 1 : 0);
   const lines: string[] = [];
   for (const [title, causes] of sections) {
-    if (causes.length === 0) continue;
-    if (lines.length >= CAUSE_LINE_BUDGET) {
-      lines.push(`${title}: in conformance-summary.md`);
-      continue;
+    const visible = causes.filter((c) => shown.has(c));
+    lines.push(visible.length > 0 ? `${title}:` : `${title}: in conformance-summary.md`);
+    for (const cause of visible) {
+      const withAnswer = spare > 0 && (!cause.known || isTodo(cause));
+      if (withAnswer) spare--;
+      lines.push(...causeLines(cause, withAnswer));
     }
-    lines.push(`${title}:`);
-    let left = 0;
-    for (const cause of causes) {
-      const next = causeLines(cause);
-      if (left > 0 || lines.length + next.length > CAUSE_LINE_BUDGET) left++;
-      else lines.push(...next);
-    }
-    if (left > 0) lines.push(`  … ${left} more cause(s) in conformance-summary.md`);
   }
+  if (overflow) lines.push(`  … ${all.length - shown.size} more cause(s) in conformance-summary.md`);
   return lines;
 }
 
