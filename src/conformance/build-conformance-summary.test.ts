@@ -159,27 +159,31 @@ test('failures with the same check and observed value are one cause line with a 
   assert.match(renderSummaryHtml(summary), /<section id="failed-checks"><h2>Failed checks by cause \(2\)<\/h2>/);
 });
 
-test('the console keeps the causes within one screen: a line each, the answers of the first ones while there is room, the rest counted', () => {
-  const causes = (n: number) =>
-    formatCauses(
-      buildConformanceSummary(
-        rules,
-        operations,
-        Array.from({ length: n }, (_, i) => scenario(`S${i}`, 'failed', { checks: [check(`r${i}/status`, false, '200')] })),
-        context,
-      ),
-    );
+test('the console keeps the causes within one screen: a line each, the answers of the first new ones while there is room, the rest counted', () => {
+  const run = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => scenario(`S${from + i}`, 'failed', { checks: [check(`r${from + i}/status`, false, '200')] }));
+  const causes = (scenarios: ScenarioResult[], baseline?: Parameters<typeof buildConformanceSummary>[4]) =>
+    formatCauses(buildConformanceSummary(rules, operations, scenarios, context, baseline));
   const answers = (lines: string[]) => lines.filter((l) => l.startsWith('      ')).length;
-  const ten = causes(10);
+  const ten = causes(run(10));
   assert.deepEqual([ten.length, answers(ten)], [21, 10], 'ten causes: each with its answer');
-  const seventeen = causes(17);
+  const seventeen = causes(run(17));
   assert.deepEqual([seventeen.length, answers(seventeen)], [25, 7], 'seventeen: every cause, the first seven with their answer');
   assert.match(seventeen[2]!, /^ {6}createEvent 201 \[\{"code": 201\}\] ← S0$/);
   assert.match(seventeen.at(-1)!, /^ {2}✗ 1× r9\/status: expected 201, observed 200$/, 'sorted by count, then check id');
-  const forty = causes(40);
-  assert.equal(forty.length, 25);
-  assert.equal(answers(forty), 0);
+  const forty = causes(run(40));
+  assert.deepEqual([forty.length, answers(forty)], [25, 0]);
   assert.equal(forty.at(-1), '  … 17 more cause(s) in conformance-summary.md');
+  // Beside causes the baseline holds, the new ones keep their answers; known ones that do not fit are counted.
+  const held = run(20, 100);
+  const comparison = compareWithBaseline(held, {
+    deviations: held.map((s) => ({ check: s.checks[0]!.id, observed: '200', reason: 'MGMT-1', scenarios: [s.id] })),
+  });
+  const mixed = causes([...run(5), ...held], { file: 'b.json', comparison });
+  assert.equal(mixed.length, 25);
+  assert.equal(answers(mixed), 5, 'every new cause with its answer');
+  assert.equal(mixed.filter((l) => l.startsWith('  ~ ')).length, 12);
+  assert.equal(mixed.at(-1), '  … 8 more cause(s) in conformance-summary.md');
 });
 
 test('the Markdown and HTML pages carry target, profile, date and every row', () => {

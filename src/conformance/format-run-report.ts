@@ -29,11 +29,40 @@ function causeLines(c: CauseLine, withAnswer: boolean): string[] {
 const isTodo = (c: CauseLine) => /^\s*TODO\b/i.test(c.reason ?? '');
 
 /**
- * The deviations of the run by cause, within one screen (25 lines): new causes first — failed
- * checks, then blocked scenarios — then those the baseline holds. Every cause shown gets one line;
- * the room left gives the first new ones (and those whose reason is still TODO, which a reviewer
- * writes from the answer) a second line with the answer that failed. What does not fit is counted:
- * every cause is in the summary.
+ * How many lines each cause gets within `room`: a line for each new cause, then the answer line
+ * of new causes, then a line for each known cause, then the answer of known causes whose reason
+ * is still TODO (a reviewer writes it from the answer). A cause that gets none is counted on one
+ * more line.
+ */
+function planLines(fresh: readonly CauseLine[], known: readonly CauseLine[], room: number): Map<CauseLine, 1 | 2> {
+  const plan = new Map<CauseLine, 1 | 2>();
+  const total = fresh.length + known.length;
+  let left = room - (total > room ? 1 : 0);
+  const give = (causes: readonly CauseLine[], lines: 1 | 2) => {
+    for (const cause of causes) {
+      if (left <= 0) return;
+      if (lines === 1 && !plan.has(cause)) plan.set(cause, 1);
+      else if (lines === 2 && plan.get(cause) === 1) plan.set(cause, 2);
+      else continue;
+      left--;
+    }
+  };
+  give(fresh, 1);
+  give(fresh, 2);
+  give(known, 1);
+  give(known.filter(isTodo), 2);
+  if (plan.size < total && left === 0 && total <= room) {
+    // The answers took the line that counts the causes left out: the last answer gives it back.
+    const last = [...plan].reverse().find(([, n]) => n === 2);
+    if (last) plan.set(last[0], 1);
+  }
+  return plan;
+}
+
+/**
+ * The deviations of the run by cause, within one screen (25 lines, headings included): new causes
+ * first — failed checks, then blocked scenarios — each with the answer that failed while there is
+ * room, then those the baseline holds. What does not fit is counted: every cause is in the summary.
  */
 export function formatCauses(summary: ConformanceSummary): string[] {
   const fresh = (list: CauseLine[]) => list.filter((c) => !c.known);
@@ -46,22 +75,15 @@ export function formatCauses(summary: ConformanceSummary): string[] {
       [`Known deviations the baseline holds (${known.length} cause(s), ${deviations(known)} deviation(s))`, known],
     ] as Array<[string, CauseLine[]]>
   ).filter(([, causes]) => causes.length > 0);
-  const all = sections.flatMap(([, causes]) => causes);
-  const room = CAUSE_LINE_BUDGET - sections.length;
-  const overflow = all.length > room;
-  const shown = new Set(all.slice(0, overflow ? room - 1 : room));
-  let spare = room - shown.size - (overflow ? 1 : 0);
+  const plan = planLines([...fresh(summary.causes), ...fresh(summary.blockedCauses)], known, CAUSE_LINE_BUDGET - sections.length);
   const lines: string[] = [];
   for (const [title, causes] of sections) {
-    const visible = causes.filter((c) => shown.has(c));
+    const visible = causes.filter((c) => plan.has(c));
     lines.push(visible.length > 0 ? `${title}:` : `${title}: in conformance-summary.md`);
-    for (const cause of visible) {
-      const withAnswer = spare > 0 && (!cause.known || isTodo(cause));
-      if (withAnswer) spare--;
-      lines.push(...causeLines(cause, withAnswer));
-    }
+    for (const cause of visible) lines.push(...causeLines(cause, plan.get(cause) === 2));
   }
-  if (overflow) lines.push(`  … ${all.length - shown.size} more cause(s) in conformance-summary.md`);
+  const hidden = sections.reduce((n, [, causes]) => n + causes.filter((c) => !plan.has(c)).length, 0);
+  if (hidden > 0) lines.push(`  … ${hidden} more cause(s) in conformance-summary.md`);
   return lines;
 }
 
