@@ -184,6 +184,10 @@ test('the console keeps the causes within one screen: a line each, the answers o
   assert.equal(answers(mixed), 5, 'every new cause with its answer');
   assert.equal(mixed.filter((l) => l.startsWith('  ~ ')).length, 12);
   assert.equal(mixed.at(-1), '  … 8 more cause(s) in conformance-summary.md');
+  const crowded = causes([...run(30), ...held.slice(0, 5)], { file: 'b.json', comparison });
+  assert.equal(crowded.length, 25);
+  assert.ok(crowded.includes('Known deviations the baseline holds (5 cause(s), 5 deviation(s)): in conformance-summary.md'), crowded.join('\n'));
+  assert.equal(crowded.at(-1), '  … 8 more cause(s) in conformance-summary.md', 'the new causes left out');
 });
 
 test('the Markdown and HTML pages carry target, profile, date and every row', () => {

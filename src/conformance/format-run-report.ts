@@ -82,7 +82,8 @@ export function formatCauses(summary: ConformanceSummary): string[] {
     lines.push(visible.length > 0 ? `${title}:` : `${title}: in conformance-summary.md`);
     for (const cause of visible) lines.push(...causeLines(cause, plan.get(cause) === 2));
   }
-  const hidden = sections.reduce((n, [, causes]) => n + causes.filter((c) => !plan.has(c)).length, 0);
+  // A section none of whose causes fit says so on its heading; the others' causes left out are counted.
+  const hidden = sections.reduce((n, [, causes]) => n + (causes.some((c) => plan.has(c)) ? causes.filter((c) => !plan.has(c)).length : 0), 0);
   if (hidden > 0) lines.push(`  … ${hidden} more cause(s) in conformance-summary.md`);
   return lines;
 }
@@ -112,11 +113,16 @@ export function formatLeftovers(summary: ConformanceSummary): string[] {
 function baselineLines(summary: ConformanceSummary): string[] {
   if (!summary.baseline) return [];
   const { file, comparison } = summary.baseline;
-  const few = (pairs: ReturnType<typeof pairsWith>) =>
-    `${pairs
-      .slice(0, 3)
-      .map((p) => `${p.entry.check} in ${p.scenario}`)
-      .join('; ')}${pairs.length > 3 ? `; +${pairs.length - 3} more` : ''}`;
+  // As many pairs as fit in about 150 columns (at least one), then how many more.
+  const few = (pairs: ReturnType<typeof pairsWith>) => {
+    const named: string[] = [];
+    for (const p of pairs) {
+      const next = `${p.entry.check} in ${p.scenario}`;
+      if (named.length > 0 && named.join('; ').length + next.length > 150) break;
+      named.push(cut(next, 150));
+    }
+    return `${named.join('; ')}${pairs.length > named.length ? `; +${pairs.length - named.length} more` : ''}`;
+  };
   const held = comparison.entries.filter((e) => e.pairs.some((p) => p.outcome === 'held')).length;
   const passing = pairsWith(comparison, 'now passing');
   const notRun = pairsWith(comparison, 'not run');
