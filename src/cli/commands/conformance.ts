@@ -16,8 +16,9 @@ reported with a command that deletes it. Before any scenario, one plain read (GE
 /type/network-link) checks that the target answers, accepts the token and holds the network link
 types the description preloads.
 
-Exit status: 0 every selected scenario passed (with --baseline: none failed that it does not list)
-             1 scenarios failed, or the response coverage is below --min-coverage
+Exit status: 0 every selected scenario passed (with --baseline: no deviation it does not hold)
+             1 a check failed or a scenario was blocked in setup (not judged), or the response
+               coverage is below --min-coverage
              2 usage or connection error before any scenario: bad flags or baseline file, target
                unreachable, TLS or proxy failure, token refused (401/403 on the plain read) or
                --token-command failing, a path prefix that serves no index, no scenario selected
@@ -42,8 +43,8 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
         .argParser(wholeNumber(0, 32)),
     )
     .addOption(reportDirOption('the reports and the summary'))
-    .option('--baseline <FILE>', 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail')
-    .option('--write-baseline <FILE>', 'write the baseline this run needs (every failed scenario) to FILE')
+    .option('--baseline <FILE>', 'known deviations: one entry per cause (a check and what the target did instead), its scenarios and a reason; any other fails')
+    .option('--write-baseline <FILE>', 'write the baseline this run needs (one entry per cause it saw; reasons of --baseline kept) to FILE')
     .addOption(minCoverageOption())
     .option('--no-preload-check', 'the deployment really removed the two preloaded network link types: an empty read of them is not a wrong path prefix')
     .action(async (flags) => {
