@@ -47,7 +47,7 @@ type WholeRecordsAnswer<O extends OperationId, T> = {
 };
 
 /** One read operation's answers, its 200 typed as whole records of type T and every other status as {@link OperationResult} has it. */
-export type WholeRecordsResult<O extends OperationId, T> = {
+type WholeRecordsResult<O extends OperationId, T> = {
   [S in OperationResult<O>['status']]: S extends 200 ? WholeRecordsAnswer<O, T> : Extract<OperationResult<O>, { status: S }>;
 }[OperationResult<O>['status']];
 
