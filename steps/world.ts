@@ -352,14 +352,17 @@ export class KitWorld extends World<KitParameters> {
 
   /**
    * A call without an answer: housekeeping says why as an error (the clean-up logs it); any
-   * other call blocks the scenario with the connection's own line, the target named.
+   * other call blocks the scenario with the connection's own line, the target named. Once the
+   * connection found the target stopped, the step also fails with that line, as before: the run
+   * reads it from the failed scenario and ends TARGET STOPPED (exit 4), blaming no rule.
    */
   private unanswered(error: unknown, role: CallRole): unknown {
     const reason = this.noAnswer(error);
     if (role === 'housekeeping') return reason;
     const message = reason instanceof Error ? reason.message : String(reason);
     this.blocked = true;
-    return this.checks.block(this.step.text, 'target/no-answer', { observed: message, message });
+    const blocked = this.checks.block(this.step.text, 'target/no-answer', { observed: message, message });
+    return this.connection.session.stopped ? reason : blocked;
   }
 
   /** Logs the answer for the summary; an action's becomes the last response, and settles the records its create was to make. */
