@@ -79,7 +79,8 @@ When('I create an agent with a new id and one action in each status {string}', a
 });
 
 When('I create an agent with a new id and one parameter of each type {string}', async function (this: KitWorld, list: string) {
-  const parameters = words(list).map((type) => ({ id: `as-${type}`, type, config: { schema: 'yaml', source: '/etc/agent.yml' } }));
+  // Each parameter varies its type alone: its config is the plain sample's first (every target takes it).
+  const parameters = words(list).map((type) => ({ id: `as-${type}`, type, config: { schema: 'yaml', source: '/etc/agent.yml', path: ['period'] } }));
   await createAgentVariant(this, 'parameter-types', { ...sampleAgent(), parameters });
 });
 

@@ -24,8 +24,9 @@ async function createVariant(world: KitWorld, index: ClientIndexKey, fields: Jso
   await probeWhenRefused(world, index, await world.call((c) => indexClient(c, index).create({ body: sent })));
 }
 
+// The kit's plain sample as it is, whatever the run fitted (fit-agent-sample.ts): the scenario that checks it is taken.
 When('I create {index} with a new id', async function (this: KitWorld, index: ClientIndexKey) {
-  await createWithId(this, index, sampleRecord(index));
+  await createWithId(this, index, sampleRecord(index, 0, true));
 });
 
 When('I create {index} with a new id and extra fields', async function (this: KitWorld, index: ClientIndexKey) {

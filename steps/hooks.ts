@@ -23,6 +23,7 @@ import { indexClient, recordsOf } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { runsAlone } from './support/run-alone.js';
 import { skipWhenBlocked } from './support/check-recorder.js';
+import { fitAgentSample } from './support/fit-agent-sample.js';
 import { contractFindings } from './support/check-outcome.js';
 import { isSuccess } from './support/judge-status.js';
 import { CLEANUP_MEDIA_TYPE, type CleanupReport } from '../src/conformance/check-result.js';
@@ -121,6 +122,7 @@ Before(async function (this: KitWorld, { pickle }) {
   this.kit = { ...params, runPrefix, token };
   this.client = this.clientWithToken(token);
   this.cleanup = new CleanupRegistry<ClientIndexKey>(runPrefix);
+  await fitAgentSample(this);
   return undefined;
 });
 
