@@ -88,11 +88,18 @@ export class CheckRecorder {
     return this.failures;
   }
 
-  /** One message naming every failed check (id, expected, observed), or undefined when none failed. */
+  /**
+   * One message naming every failed check (id, expected, observed, then its sentence), or
+   * undefined when none failed. The first line names the first failed check: a report that shows
+   * one line of a failure shows that one.
+   */
   failureMessage(): string | undefined {
-    if (this.failures.length === 0) return undefined;
-    const lines = this.failures.map((f) => `  ${f.id}: expected ${f.expected}, observed ${f.observed}\n    ${f.message.replace(/\n/g, '\n    ')}`);
-    return `${this.failures.length} check(s) failed:\n${lines.join('\n')}`;
+    const [first, ...more] = this.failures;
+    if (!first) return undefined;
+    const named = (f: CheckResult) => `${f.id}: expected ${f.expected}, observed ${f.observed}`;
+    const head = `${named(first)}${more.length > 0 ? ` (and ${more.length} more failed check${more.length > 1 ? 's' : ''} below)` : ''}`;
+    const details = [first, ...more].map((f, i) => `${i === 0 ? '' : `${named(f)}\n`}  ${f.message.replace(/\n/g, '\n  ')}`);
+    return `${head}\n${details.join('\n')}`;
   }
 }
 
