@@ -20,7 +20,7 @@ import type { JsonRecord } from './support/sample-records.js';
 import type { ConnectionSession } from '../src/connection/open-connection.js';
 import type { BlockId, CheckId } from '../src/conformance/check-catalog.js';
 import { CheckRecorder, type BlockDetails, type CheckDetails } from './support/check-recorder.js';
-import { normaliseObserved } from './support/normalise-observed.js';
+import { normaliseObserved } from '../src/conformance/normalise-observed.js';
 
 import { ACTION_PROFILES, type ActionProfile, type ActionProfileName } from './support/action-profiles.js';
 import type { ActionAnswer, CallRole, ScenarioRecord, StepUnderWay } from './support/scenario-state.js';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normaliseObserved, splitQuotedBody } from './normalise-observed.js';
+import { normaliseObserved, observedAnswer, splitQuotedBody } from './normalise-observed.js';
 
 const CASES: Array<[string, string, string]> = [
   ['a run id with what the run appended', 'read of mk-1a2b3c-ev-0f1e2d3c answered 404', 'read of <id> answered 404'],
@@ -42,3 +42,25 @@ const SPLITS: Array<[string, string, string]> = [
 for (const [line, words, body] of SPLITS) {
   test(`splitQuotedBody: ${line.slice(0, 40)}…`, () => assert.deepEqual(splitQuotedBody(line), { words, body }));
 }
+
+test('normaliseObserved: ids the scenario knows, as written, percent-encoded or escaped; HTTP dates', () => {
+  const cases: Array<[string, string, string[]?]> = [
+    ['Event with the id=mk-0a0b0c-ev-11223344-core link created', 'Event with the id=<id> link created'],
+    ['{"id": "hQ7xK4wBq1"}', '{"id": "<id>"}', ['hQ7xK4wBq1']],
+    ['no record under caf%C3%A9-mk', 'no record under <id>', ['café-mk']],
+    ['at 2026-11-28T02:40:01.123Z and 2026-11-28 02:40', 'at <time> and <time>'],
+    ['Date: Sat, 28 Nov 2026 02:40:01 GMT', 'Date: <time>'],
+    ['connect ECONNREFUSED 127.0.0.1:5077', 'connect ECONNREFUSED 127.0.0.1:<port>'],
+  ];
+  for (const [text, want, ids] of cases) assert.equal(normaliseObserved(text, { knownIds: ids }), want, text);
+});
+
+test('normaliseObserved: cut to the length asked, the longest known id replaced first', () => {
+  assert.equal(normaliseObserved('x'.repeat(200), { max: 10 }), `${'x'.repeat(9)}…`);
+  assert.equal(normaliseObserved('abcd-long and abcd', { knownIds: ['abcd', 'abcd-long'] }), '<id> and <id>');
+});
+
+test('observedAnswer: the status alone without a body, else status and body', () => {
+  assert.equal(observedAnswer(304, ''), '304');
+  assert.equal(observedAnswer(406, '{"message": {"id": "Id already found."}}\n'), '406 {"message": {"id": "Id already found."}}');
+});
