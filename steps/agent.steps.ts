@@ -1,7 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { createAt } from './create.steps.js';
 import type { PathForm } from './parameter-types.js';
-import { REFUSAL_STATUSES, TAKEN_OR_REFUSED_STATUSES } from '../src/contract/faithful-answers.js';
+import { OPEN_SPELLINGS, REFUSAL_STATUSES, TAKEN_OR_REFUSED_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { assertRefusalBody } from './support/envelope-items.js';
 import { expectThat, indexClient } from './support/call-outcome.js';
@@ -76,10 +76,13 @@ When('I create an agent with a new id and one parameter with each config schema 
 });
 
 // §2.3 ParameterConfig: the field table spells the value "propeties", the preloaded data
-// uses "properties"; an implementation must take at least one of them.
+// uses "properties"; an implementation must take at least one of them (faithful-answers
+// config-schema-spelling, whose spellings the scenario must name).
 When(
   'I create an agent with a new id and one parameter with config schema {string} or else {string}',
   async function (this: KitWorld, first: string, second: string) {
+    const spellings = OPEN_SPELLINGS['parameters.config.schema'] ?? [];
+    if (![first, second].every((s) => spellings.includes(s))) throw new Error(`"${first}" or "${second}": the spellings are ${spellings.join(', ')}`);
     const withSchema = (schema: string) => ({ ...sampleAgent(), parameters: [{ id: 'props', type: 'string', config: { schema } }] });
     await createAgent(this, withSchema(first));
     if (this.response().status !== 201) await createAgent(this, withSchema(second));
