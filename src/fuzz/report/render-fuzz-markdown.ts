@@ -81,7 +81,8 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
  */
 function renderFailureTable(failures: readonly FuzzFailure[]): string[] {
   const rows = new Map<string, string[]>();
-  for (const f of [...failures].sort((a, b) => a.signature.localeCompare(b.signature))) {
+  const byCheck = (f: FuzzFailure) => `${CHECK_IDS.indexOf(f.check).toString().padStart(2, '0')}:${f.signature.slice(f.operation.length)}:${f.operation}`;
+  for (const f of [...failures].sort((a, b) => byCheck(a).localeCompare(byCheck(b)))) {
     const key = `| \`${f.check}\` | ${f.signature.slice(f.operation.length + f.check.length + 2)} |`;
     rows.set(key, [...(rows.get(key) ?? []), `${f.operation} (${f.count})`]);
   }
