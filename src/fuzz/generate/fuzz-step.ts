@@ -55,7 +55,6 @@ export const JSON_SPELLINGS = ['json-charset', 'json-charset-tight', 'json-upper
 /** No Content-Type, or another media type than JSON. */
 export const HOSTILE_CONTENT_TYPES = ['missing', 'text-plain', 'form'] as const;
 export type ContentTypeKind = 'json' | (typeof JSON_SPELLINGS)[number] | (typeof HOSTILE_CONTENT_TYPES)[number];
-export const JSON_CONTENT_TYPES: ReadonlySet<ContentTypeKind> = new Set(['json', ...JSON_SPELLINGS]);
 
 /** Hostile replacements of the body as built (`normal`). */
 export const HOSTILE_RAW_KINDS = ['malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty'] as const;
