@@ -1,7 +1,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { createAt } from './create.steps.js';
 import type { PathForm } from './parameter-types.js';
-import { TAKEN_OR_REFUSED_STATUSES } from '../src/contract/faithful-answers.js';
+import { OPEN_SPELLINGS, TAKEN_OR_REFUSED_STATUSES } from '../src/contract/faithful-answers.js';
 import { checkRefusalBody } from './support/envelope-items.js';
 import { indexClient } from './support/call-outcome.js';
 import { checkAbsent, checkStoredAsSent } from './support/stored-as-sent.js';
@@ -90,10 +90,13 @@ When('I create an agent with a new id and one parameter with each config schema 
 });
 
 // §2.3 ParameterConfig: the field table spells the value "propeties", the preloaded data
-// uses "properties"; an implementation must take at least one of them.
+// uses "properties"; an implementation must take at least one of them (faithful-answers
+// config-schema-spelling, whose spellings the scenario must name).
 When(
   'I create an agent with a new id and one parameter with config schema {string} or else {string}',
   async function (this: KitWorld, first: string, second: string) {
+    const spellings = OPEN_SPELLINGS['parameters.config.schema'] ?? [];
+    if (![first, second].every((s) => spellings.includes(s))) throw new Error(`"${first}" or "${second}": the spellings are ${spellings.join(', ')}`);
     const withSchema = (schema: string) => ({ ...sampleAgent(), parameters: [{ id: 'props', type: 'string', config: { schema } }] });
     this.act('config-schemas');
     await createAgent(this, withSchema(first));

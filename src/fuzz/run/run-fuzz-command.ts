@@ -26,30 +26,25 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
   writeBaseline?: string | undefined;
   out: NodeJS.WritableStream;
   /**
-   * Handles SIGINT and SIGTERM while the fuzzer runs: no sequence is sent any more, the run's
-   * records are deleted and every index read back (bounded: a second signal, or
-   * {@link READ_BACK_DEADLINE_MS} after the first, ends it at once), the reports say the run was
-   * interrupted, and the exit code is 128 + the signal's number. Default true.
+   * Handles SIGINT and SIGTERM while the fuzzer runs: no sequence is sent any more, the run's records are deleted and every index read back (bounded: a
+   * second signal, or {@link READ_BACK_DEADLINE_MS} after the first, ends it at once), the reports say the run was interrupted, and the exit code is 128 +
+   * the signal's number. Default true.
    */
   handleSignals?: boolean | undefined;
 }
 
 /**
- * Checks the target (the pre-flight of conformance: one line and exit 2 when it cannot be
- * reached or refuses the token), runs the fuzzer with progress on `out` (a line every two
- * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
- * `fuzz-junit.xml`, prints the summary line and the response coverage, and resolves to the exit
- * code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
- * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped
- * answering (the connection's watch, target-health.ts: the run ends there with one line; the
- * failures found before stay, none is made of the stop), 5 nothing failed but records of the run
- * are left on the target (or unverifiable), 130 / 143 interrupted.
+ * Checks the target (the pre-flight of conformance: one line and exit 2 when it cannot be reached or refuses the token), runs the fuzzer with progress on
+ * `out` (a line every two seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and `fuzz-junit.xml`, prints the summary
+ * line and the response coverage, and resolves to the exit code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
+ * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped answering (the connection's watch, target-health.ts: the run
+ * ends there with one line; the failures found before stay, none is made of the stop), 5 nothing failed but records of the run are left on the target (or
+ * unverifiable), 130 / 143 interrupted.
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
-  // --concurrency N keeps N requests of a group in flight at once, each on its own socket. The
-  // connection watches the target: a request the target drops is still a finding the fuzzer
-  // judges, but five in a row with no answer and an unanswered probe read end the run.
+  // --concurrency N keeps N requests of a group in flight at once, each on its own socket. The connection watches the target: a request the target drops is
+  // still a finding the fuzzer judges, but five in a row with no answer and an unanswered probe read end the run.
   const connection = openConnection(settings, { maxSockets: Math.max(4, commandOptions.concurrency ?? 0) });
   // No report of an earlier run may stand in for this one's.
   await removeEarlierFuzzReports(commandOptions.reportDir);
@@ -105,6 +100,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       report = await runFuzz({
         ...options,
         runPrefix,
+        known: commandOptions.baseline?.baseline.knownDeviations.map((e) => e.signature),
         interrupt: interrupt.signal,
         onProgress: (p) =>
           out.write(
@@ -115,7 +111,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
         onFailure: (failure) => {
           const known = commandOptions.baseline?.baseline.knownDeviations.some((e) => e.signature === failure.signature);
           out.write(
-            `\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n  ${formatRepro(failure, settings.baseUrl, token, headers).replace(/\n/g, '\n  ')}\n\n`,
+            `\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} [${failure.check}] ${failure.title}\n  signature ${failure.signature}\n  ${formatRepro(failure, settings.baseUrl, token, headers).replace(/\n/g, '\n  ')}\n\n`,
           );
         },
       });

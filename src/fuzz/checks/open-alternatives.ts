@@ -28,13 +28,11 @@ export interface AlternativeInput {
 type ModelInput = { body: unknown; contentType: Transport['contentType']; raw: Transport['raw'] };
 
 /**
- * The other answers the open choices of a request allow (src/contract/faithful-answers.ts), as
- * model requests: an unknown query member ignored (unknown-query-member); an empty select name
- * selecting nothing and an empty where target matching nothing (empty-field-name); an id change
- * ignored (id-change); a create without a body taken as a create of an empty record
- * (empty-body-create); a body without Content-Type read as JSON (body-without-content-type). Every
- * non-empty combination of them: a target may make several at once (read a body without
- * Content-Type as JSON and ignore the id change in it).
+ * The other answers the open choices of a request allow (src/contract/faithful-answers.ts), as model requests: an unknown query member ignored
+ * (unknown-query-member); an empty select name selecting nothing and an empty where target matching nothing (empty-field-name); an id change ignored
+ * (id-change); a create without a body taken as a create of an empty record (empty-body-create); a body without Content-Type read as JSON
+ * (body-without-content-type). Every non-empty combination of them: a target may make several at once (read a body without Content-Type as JSON and ignore
+ * the id change in it).
  */
 export function openAlternatives(input: AlternativeInput): OpenAlternative[] {
   const query = input.op === 'read' || input.op === 'delete';

@@ -1,6 +1,10 @@
-import type { OpenApiDocument, SpecValidator } from '../../reference-server/core/index.js';
-import type { FlawChoice, FlawKind } from './fuzz-step.js';
+import type { OpenApiDocument, SpecValidator } from '../reference-server/core/index.js';
 import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, schemaAt, type SchemaNode } from './schema-node.js';
+
+/** How a body breaks its schema: each derived from the spec's schema, never hand-written. */
+export type FlawKind = 'missing' | 'wrong-type' | 'bad-enum' | 'too-short' | 'unknown-member';
+/** A flaw picked at generation time and applied to the built body: which kind, which site of it, which value (each modulo what the body offers). */
+export type FlawChoice = { kind: FlawKind; pick: number; variant: number };
 
 /** A place in a body where one of the spec's rules can be broken. */
 export interface FlawSite {
@@ -10,8 +14,8 @@ export interface FlawSite {
   /** The schema the value at `path` must satisfy (for `wrong-type` candidates and `bad-enum` lists). */
   node: SchemaNode;
   /**
-   * A field whose name the description hides, broken against the type the description gives it
-   * (faithful-answers hidden-name-fields): the target may store the value as sent or refuse it.
+   * A field whose name the description hides, broken against the type the description gives it (faithful-answers hidden-name-fields): the target may store
+   * the value as sent or refuse it.
    */
   hiddenName?: true;
 }
@@ -29,12 +33,10 @@ export interface SiteOptions {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Every site in `value` where a rule of its schema can be broken, found by walking value and
- * schema together: a required field to drop, a declared field to give another JSON type, an
- * enum to leave, a `minLength` string to empty, a closed object to add a member to. A field
- * whose name the description hides is broken only against the type the description gives it,
- * and marked so (faithful-answers hidden-name-fields). Left out, because the description leaves
- * their answer open: the record id and entry ids as missing fields.
+ * Every site in `value` where a rule of its schema can be broken, found by walking value and schema together: a required field to drop, a declared field to
+ * give another JSON type, an enum to leave, a `minLength` string to empty, a closed object to add a member to. A field whose name the description hides is
+ * broken only against the type the description gives it, and marked so (faithful-answers hidden-name-fields). Left out, because the description leaves their
+ * answer open: the record id and entry ids as missing fields.
  */
 export function listFlawSites(node: SchemaNode, value: unknown, options: SiteOptions): FlawSite[] {
   const sites: FlawSite[] = [];
@@ -94,11 +96,11 @@ interface FlawedBody {
   site: FlawSite | undefined;
 }
 
-// Candidates for a field of the wrong JSON type; only those the field's schema refuses are used.
-// null is never one: some implementations read null as "absent", which the description leaves open.
+// Candidates for a field of the wrong JSON type; only those the field's schema refuses are used. null is never one: some implementations read null as
+// "absent", which the description leaves open.
 const WRONG_TYPE_CANDIDATES: readonly unknown[] = [0, 1.5, true, 'text', {}, ['x'], [1]];
-// A hidden-name field typed as described may be read by a lenient decoder (0 as false, as
-// Python's marshmallow does); only values no decoder reads as the described type are sent there.
+// A hidden-name field typed as described may be read by a lenient decoder (0 as false, as Python's marshmallow does); only values no decoder reads as the
+// described type are sent there.
 const HIDDEN_NAME_CANDIDATES: readonly unknown[] = [1.5, 'text', {}, ['x'], [1]];
 
 const deepCopy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -135,8 +137,7 @@ function allowedTypes(node: SchemaNode, doc: SiteOptions['doc']): Set<string> {
 function replacementsFor(site: FlawSite, options: SiteOptions, current: unknown): unknown[] {
   switch (site.kind) {
     case 'wrong-type': {
-      // Another JSON type, not merely an invalid value of the right type ({} for a where is a
-      // where without equals, which the description leaves open).
+      // Another JSON type, not merely an invalid value of the right type ({} for a where is a where without equals, which the description leaves open).
       const allowed = allowedTypes(site.node, options.doc);
       if (allowed.size === 0) return [];
       const candidates = site.hiddenName ? HIDDEN_NAME_CANDIDATES : WRONG_TYPE_CANDIDATES;
@@ -155,8 +156,8 @@ function replacementsFor(site: FlawSite, options: SiteOptions, current: unknown)
 }
 
 /**
- * Applies the chosen flaw to a copy of `value`: picks a site of the chosen kind and breaks
- * it (a body without such a site stays as it is). The original is not modified.
+ * Applies the chosen flaw to a copy of `value`: picks a site of the chosen kind and breaks it (a body without such a site stays as it is). The original is
+ * not modified.
  *
  * @example applyFlaw(node, { name: 'Mesh' }, { kind: 'missing', pick: 0, variant: 0 }, options)
  * // → { value: {}, description: 'missing required field name', site: … }

@@ -12,10 +12,9 @@ function stateKey(state: ModelState): string {
 }
 
 /**
- * How {@link searchSerialOrder} judges one order: whether the target's answer to operation `i`
- * fits what the model answers it in the state the order so far left (it may set the model's state
- * to what an accepted open answer leaves), and whether the state the order ends in explains what
- * the target holds afterwards. Both must depend only on the model's state, never on the order.
+ * How {@link searchSerialOrder} judges one order: whether the target's answer to operation `i` fits what the model answers it in the state the order so far
+ * left (it may set the model's state to what an accepted open answer leaves), and whether the state the order ends in explains what the target holds
+ * afterwards. Both must depend only on the model's state, never on the order.
  */
 export interface SerialOrderJudge {
   step(i: number, model: ModelOracle): Promise<boolean>;
@@ -23,8 +22,8 @@ export interface SerialOrderJudge {
 }
 
 /**
- * The search behind {@link findSerialOrder}, with the judgement left to the caller (the fuzzer's
- * `--concurrency` judges each answer with the allowances). `secret` is the model's token secret.
+ * The search behind {@link findSerialOrder}, with the judgement left to the caller (the fuzzer's `--concurrency` judges each answer with the allowances).
+ * `secret` is the model's token secret.
  */
 export async function searchSerialOrder(
   initial: Partial<ModelState>,
@@ -65,13 +64,11 @@ export async function searchSerialOrder(
 }
 
 /**
- * Checks concurrent answers against the model (linearizability, after Wing & Gong): searches an
- * order of the operations in which the reference core, fed them one by one from `initial`, gives
- * every operation the status the target gave it and ends in `final`. Returns that order (indices
- * into `operations`), or undefined when there is none — the target then did something no serial
- * execution does (a lost update, a record deleted twice, two creates of one id both accepted).
- * All operations are taken as overlapping in time; states already explored are not searched again,
- * and the search throws rather than run past `maxStates` (no answer is better than a wrong one).
+ * Checks concurrent answers against the model (linearizability, after Wing & Gong): searches an order of the operations in which the reference core, fed them
+ * one by one from `initial`, gives every operation the status the target gave it and ends in `final`. Returns that order (indices into `operations`), or
+ * undefined when there is none — the target then did something no serial execution does (a lost update, a record deleted twice, two creates of one id both
+ * accepted). All operations are taken as overlapping in time; states already explored are not searched again, and the search throws rather than run past
+ * `maxStates` (no answer is better than a wrong one).
  *
  * @example await findSerialOrder(before, [{ request: put1, status: 200 }, { request: del, status: 205 }], after) // → [0, 1]
  */

@@ -4,9 +4,8 @@ import { INDEX_NAMES, type IndexName, type StoredRecord, createReferenceCore, ty
 export type ModelState = Record<IndexName, StoredRecord[]>;
 
 /**
- * The oracle: the reference core (the description as executable rules), started with what the target
- * holds and fed the same requests in the same order. Its store can be saved and restored, so a
- * step the target may answer in another documented way (an open case) can be replayed.
+ * The oracle: the reference core (the description as executable rules), started with what the target holds and fed the same requests in the same order. Its
+ * store can be saved and restored, so a step the target may answer in another documented way (an open case) can be replayed.
  */
 export interface ModelOracle {
   handle(request: CoreRequest): Promise<CoreResponse>;
@@ -21,9 +20,8 @@ export interface ModelOracle {
 }
 
 /**
- * A model core with authentication by `secret` (or none), holding `initial` as its records.
- * Records the target holds are put in as they are, without the create schema's check: a
- * deployment's own data need not be something the kit would accept.
+ * A model core with authentication by `secret` (or none), holding `initial` as its records. Records the target holds are put in as they are, without the
+ * create schema's check: a deployment's own data need not be something the kit would accept.
  */
 export function createModelOracle(secret: string | undefined, initial: Partial<ModelState>): ModelOracle {
   let next: string | undefined;

@@ -13,14 +13,16 @@ import {
   NORMAL_TRANSPORT,
   SLOT_COUNT,
   SLOT_EXPR_PREFIX,
+  type BodySpec,
   type FuzzStep,
   type FlawChoice,
   type FlawKind,
-  type QuerySpec,
   type Transport,
 } from './fuzz-step.js';
+import { COMMANDS } from '../model/commands/command-table.js';
+import type { GenerateContext } from '../model/commands/fuzz-command.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
-import { componentSchema, declaredProperties, propertyNode } from './schema-node.js';
+import { componentSchema, declaredProperties, propertyNode } from '../../run/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
 import { minimalRecord } from './minimal-record.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';
@@ -43,11 +45,9 @@ function transportArbitrary(): fc.Arbitrary<Transport> {
 }
 
 /**
- * Values for `expr`: tagged values, slot ids, plain text, and the JSON texts of small numbers
- * and booleans (`5`, `5.0`, `true`), whose comparison with a stored number or boolean the judge
- * takes in each faithful reading (faithful-answers where-on-non-string; a stored list is read
- * as where-on-list says). Never text a faithful implementation may read as another kind of
- * value in a way the judge does not list — null, an object or a list, `+5`, `0x5`, `True`
+ * Values for `expr`: tagged values, slot ids, plain text, and the JSON texts of small numbers and booleans (`5`, `5.0`, `true`), whose comparison with a
+ * stored number or boolean the judge takes in each faithful reading (faithful-answers where-on-non-string; a stored list is read as where-on-list says).
+ * Never text a faithful implementation may read as another kind of value in a way the judge does not list — null, an object or a list, `+5`, `0x5`, `True`
  * (NOT_ASKED structured-where-expr, where-on-absent-or-null).
  */
 function exprArbitrary(vocabulary: Vocabulary, safeOnly: boolean): fc.Arbitrary<string> {
@@ -63,11 +63,10 @@ function exprArbitrary(vocabulary: Vocabulary, safeOnly: boolean): fc.Arbitrary<
 const NUMBER_AND_BOOLEAN_TEXTS = ['0', '1', '-1', '2', '0.1', '1.0', '2e0', '-0', 'true', 'false'];
 
 /**
- * A query from the spec's Query schema: `select` names fields of the index (the declared ones, the
- * vocabulary's, and `id`), `where.equals` compares one of them. `deleteOnBase` keeps only a where
- * whose expr is a run id or tagged value, unbroken, so it can never match a record the run did not make.
+ * A query from the spec's Query schema: `select` names fields of the index (the declared ones, the vocabulary's, and `id`), `where.equals` compares one of
+ * them. `deleteOnBase` keeps only a where whose expr is a run id or tagged value, unbroken, so it can never match a record the run did not make.
  */
-function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary, use: 'read' | 'delete' | 'delete-on-base'): fc.Arbitrary<QuerySpec> {
+function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary, use: 'read' | 'delete' | 'delete-on-base'): fc.Arbitrary<BodySpec> {
   const { inputSchema } = INDEX_DEFINITIONS.find((d) => d.name === index)!;
   const names = fc.constantFrom(...new Set(['id', ...declaredProperties(componentSchema(doc, inputSchema)), ...vocabulary.fieldNames]));
   const stringFor = (path: readonly string[]) => (path.at(-1) === 'expr' ? exprArbitrary(vocabulary, use === 'delete-on-base') : names);
@@ -85,43 +84,23 @@ function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Voca
   return fc.record({ value: value as fc.Arbitrary<Record<string, unknown>>, flaw });
 }
 
-/** The arbitrary of one step on one index (see {@link FuzzStep}); deletes without where only when `destructive`. */
+/** The arbitrary of one step on one index: each command's kinds of step (model/commands), with their weights; deletes without where only when `destructive`. */
 export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName, destructive = false): fc.Arbitrary<FuzzStep> {
   const transport = transportArbitrary();
-  const step = (op: FuzzStep['op'], fields: Record<string, fc.Arbitrary<unknown>>) =>
-    fc.record({ op: fc.constant(op), index: fc.constant(index), transport, ...fields }) as fc.Arbitrary<FuzzStep>;
-  const body = (method: 'post' | 'put', kinds: FlawKind[]) =>
-    fc.record({ value: recordArbitrary(doc, vocabulary, index, method), flaw: flawChoice(kinds, 30) });
-  // Slot 0 most often, so creates, updates, reads and deletes meet the same record.
-  const slot = fc.oneof(
-    { arbitrary: fc.constant(0), weight: 3 },
-    { arbitrary: fc.constant(1), weight: 2 },
-    { arbitrary: fc.constant(GENERATED_SLOT), weight: 2 },
+  const g: GenerateContext = {
+    // Slot 0 most often, so creates, updates, reads and deletes meet the same record.
+    slot: fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.constant(1), weight: 2 }, { arbitrary: fc.constant(GENERATED_SLOT), weight: 2 }),
+    via: fc.constantFrom('path' as const, 'body' as const),
+    body: (method, kinds) => fc.record({ value: recordArbitrary(doc, vocabulary, index, method), flaw: flawChoice(kinds, 30) }),
+    query: (use) => queryArbitrary(doc, index, vocabulary, use),
+    destructive,
+  };
+  const kinds = Object.entries(COMMANDS).flatMap(([op, command]) =>
+    command.generate(g).map(({ fields, weight }) => ({
+      arbitrary: fc.record({ op: fc.constant(op), index: fc.constant(index), transport, ...fields }) as fc.Arbitrary<FuzzStep>,
+      weight,
+    })),
   );
-  const via = fc.constantFrom('path' as const, 'body' as const);
-  const kinds: Array<fc.WeightedArbitrary<FuzzStep>> = [
-    { arbitrary: step('create', { slot, via, body: body('post', ['missing', 'wrong-type', 'bad-enum']) }), weight: 35 },
-    {
-      arbitrary: step('read', {
-        slot: fc.option(slot, { freq: 2, nil: undefined }),
-        query: fc.option(queryArbitrary(doc, index, vocabulary, 'read'), { freq: 2, nil: undefined }),
-      }),
-      weight: 25,
-    },
-    {
-      arbitrary: step('update', {
-        slot,
-        via,
-        body: body('put', ['wrong-type', 'bad-enum']),
-        changeId: fc.oneof({ arbitrary: fc.constant(false), weight: 12 }, { arbitrary: fc.constant(true), weight: 1 }),
-        leaf: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(40), weight: 1 }),
-      }),
-      weight: 25,
-    },
-    { arbitrary: step('delete', { slot, query: fc.option(queryArbitrary(doc, index, vocabulary, 'delete'), { freq: 3, nil: undefined }) }), weight: 10 },
-    { arbitrary: step('delete', { slot: fc.constant(undefined), query: queryArbitrary(doc, index, vocabulary, 'delete-on-base') }), weight: 5 },
-  ];
-  if (destructive) kinds.push({ arbitrary: step('delete', { slot: fc.constant(undefined), query: fc.constant(undefined) }), weight: 2 });
   return fc.oneof(...kinds);
 }
 
@@ -151,10 +130,9 @@ export interface BulkReads {
 }
 
 /**
- * The steps of a bulk: `count` small records of one index created one by one, each with
- * {@link BULK_FIELD} set to `tagged`, then the reads and the delete `reads` asks for — the whole
- * index read while it holds them all, a where matching them all, a delete by that where (§4.1
- * rule 2 and query body: every record counts, whatever the number; §8 shows no page size).
+ * The steps of a bulk: `count` small records of one index created one by one, each with {@link BULK_FIELD} set to `tagged`, then the reads and the delete
+ * `reads` asks for — the whole index read while it holds them all, a where matching them all, a delete by that where (§4.1 rule 2 and query body: every
+ * record counts, whatever the number; §8 shows no page size).
  */
 export function bulkSteps(doc: OpenApiDocument, index: IndexName, count: number, tagged: string, reads: BulkReads): FuzzStep[] {
   const base = minimalRecord(doc, index);
@@ -164,10 +142,7 @@ export function bulkSteps(doc: OpenApiDocument, index: IndexName, count: number,
   return [...creates, ...(reads.readAll ? [readAll] : []), ...(reads.readWhere ? [read] : []), ...(reads.deleteWhere ? [remove] : [])];
 }
 
-/**
- * A bulk (bulkSteps) of up to {@link BULK_MAX} records, on any index, with any of its reads.
- * Its size shrinks like any number.
- */
+/** A bulk (bulkSteps) of up to {@link BULK_MAX} records, on any index, with any of its reads. Its size shrinks like any number. */
 function bulkArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary): fc.Arbitrary<FuzzStep[]> {
   const count = fc.oneof(fc.constant(BULK_MAX), fc.integer({ min: 2, max: BULK_MAX }));
   const reads = fc.record({ readAll: fc.boolean(), readWhere: fc.boolean(), deleteWhere: fc.boolean() });
@@ -180,13 +155,12 @@ function bulkArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary): fc.Arbitra
 const styled = (slot: number, style: number) => (slot === 0 || slot === 1 ? style * 10 + slot : slot);
 
 /**
- * The steps with the slots 0 and 1 — and the `@slotN` placeholders of their wheres — in one id
- * style: the ids of the two slots then differ only by letter case, normalization or a trailing
- * space, or hold characters a path carries percent-encoded (§2: an id is an exact string).
+ * The steps with the slots 0 and 1 — and the `@slotN` placeholders of their wheres — in one id style: the ids of the two slots then differ only by letter
+ * case, normalization or a trailing space, or hold characters a path carries percent-encoded (§2: an id is an exact string).
  */
 export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
   if (style === 0) return steps;
-  const restyle = (query: QuerySpec | undefined) =>
+  const restyle = (query: BodySpec | undefined) =>
     query && { ...query, value: bindSlotExprs(query.value, (slot) => `${SLOT_EXPR_PREFIX}${styled(slot, style)}`) };
   return steps.map((step): FuzzStep => {
     if (step.op === 'create' || step.op === 'update') return { ...step, slot: styled(step.slot, style) };
@@ -195,9 +169,8 @@ export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
 }
 
 /**
- * A sequence of steps (fast-check shrinks it by dropping and simplifying steps): mostly on one
- * index, so its steps meet each other's records; now and then across all three; half of them
- * with ids in another style than plain (withIdStyle); now and then a bulk of records (bulkArbitrary).
+ * A sequence of steps (fast-check shrinks it by dropping and simplifying steps): mostly on one index, so its steps meet each other's records; now and then
+ * across all three; half of them with ids in another style than plain (withIdStyle); now and then a bulk of records (bulkArbitrary).
  */
 export function sequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive = false): fc.Arbitrary<FuzzStep[]> {
   const style = fc.oneof(

@@ -1,5 +1,5 @@
-import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../../contract/faithful-answers.js';
-import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
+import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../contract/faithful-answers.js';
+import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../reference-server/core/index.js';
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */
 export interface SchemaNode {
@@ -58,8 +58,8 @@ export function oneOfNodes(doc: OpenApiDocument, node: SchemaNode): SchemaNode[]
 }
 
 /**
- * faithful-answers hidden-name-fields: for a property whose name the service description hides,
- * the schema of the type the description gives it (`x-described-as`), else undefined.
+ * faithful-answers hidden-name-fields: for a property whose name the service description hides, the schema of the type the description gives it
+ * (`x-described-as`), else undefined.
  */
 export function describedTypeNode(node: SchemaNode, name: string): SchemaNode | undefined {
   const raw = (node.schema['properties'] as Record<string, Record<string, unknown> | undefined> | undefined)?.[name];
@@ -78,9 +78,8 @@ export function requiredProperties(node: SchemaNode): string[] {
 }
 
 /**
- * The JSON body schema an operation takes, without its extension branches: the request bodies
- * are `oneOf: [record, batch]` and the batch carries `x-extension: batch` (x-decisions batches),
- * which the fuzzer leaves out as the conformance core profile does.
+ * The JSON body schema an operation takes, without its extension branches: the request bodies are `oneOf: [record, batch]` and the batch carries
+ * `x-extension: batch` (x-decisions batches), which the fuzzer leaves out as the conformance core profile does.
  */
 export function requestBodyNode(doc: OpenApiDocument, pathTemplate: string, method: string): SchemaNode {
   const node = schemaAt(doc, `/paths/${escapePointer(pathTemplate)}/${method.toLowerCase()}/requestBody`);
@@ -97,9 +96,8 @@ export const recordBodyNode = (doc: OpenApiDocument, index: IndexName, method: '
   requestBodyNode(doc, `${basePathOf(index)}/{id}`, method);
 
 /**
- * True when the spec marks a property, or the schema it refers to, as an extension
- * (`x-extension`: the query language, order, limit): the fuzzer leaves them out, as the
- * conformance core profile does (and so never recurses into the clause combinators).
+ * True when the spec marks a property, or the schema it refers to, as an extension (`x-extension`: the query language, order, limit): the fuzzer leaves them
+ * out, as the conformance core profile does (and so never recurses into the clause combinators).
  */
 export function isExtensionProperty(doc: OpenApiDocument, node: SchemaNode, name: string): boolean {
   const raw = (node.schema['properties'] as Record<string, Record<string, unknown> | undefined> | undefined)?.[name];

@@ -5,7 +5,6 @@ import { envelopeItem, errorResponse, jsonResponse } from '../../reference-serve
 import { judgeAnswer, type JudgeInput, type JudgedRequest } from './judge-answer.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
 
-const CREATE_DOCUMENTED = [201, 204, 400, 401, 406, 413, 415, 422, 500];
 const step = (method: 'POST' | 'GET' | 'PUT' | 'DELETE', extra: Partial<JudgedRequest> = {}): JudgedRequest => ({
   target: { method, path: '/event/e1', headers: { 'content-type': 'application/json' }, body: undefined },
   id: 'e1',
@@ -44,11 +43,11 @@ const rows: Row[] = [
   ],
   [
     'a duplicate answered 201',
-    { step: step('POST'), model: errorResponse(406, 'Id already found'), target: answer(201, env(201, 'e1 created')), want: 'duplicate-id:status' },
+    { step: step('POST'), model: errorResponse(406, 'Id already found'), target: answer(201, env(201, 'e1 created')), want: 'model-status' },
   ],
   [
     'a duplicate with another message',
-    { step: step('POST'), model: errorResponse(406, 'Id already found'), target: answer(406, env(406, 'exists')), want: 'duplicate-id:message' },
+    { step: step('POST'), model: errorResponse(406, 'Id already found'), target: answer(406, env(406, 'exists')), want: 'model-message' },
   ],
   [
     'a missing field named with the list',
@@ -65,7 +64,7 @@ const rows: Row[] = [
       step: step('POST', { flaw: 'missing' }),
       model: errorResponse(406, { name: 'required' }),
       target: answer(422, env(422, 'bad')),
-      want: 'missing-field:status',
+      want: 'model-status',
     },
   ],
   [
@@ -105,7 +104,7 @@ const rows: Row[] = [
       model: errorResponse(406, 'Id already found'),
       target: answer(201, env(201, 'e1')),
       idTaken: true,
-      want: 'duplicate-id:status',
+      want: 'model-status',
     },
   ],
   [
@@ -132,7 +131,7 @@ const rows: Row[] = [
       step: step('POST', { flaw: 'bad-enum', breaks: ['invalid-value'] }),
       model: errorResponse(406, { 'action.status': 'must be one of' }),
       target: answer(415, env(415, 'no')),
-      want: 'refusal:status',
+      want: 'model-status',
     },
   ],
   [
@@ -141,7 +140,7 @@ const rows: Row[] = [
       step: step('POST', { flaw: 'bad-enum' }),
       model: errorResponse(406, { 'action.status': 'x' }),
       target: answer(400, [{ status: 'Bad Request', code: 400, error: false, message: 'x' }]),
-      want: 'refusal:envelope',
+      want: 'model-envelope',
     },
   ],
   [
@@ -150,7 +149,7 @@ const rows: Row[] = [
       step: step('POST', { flaw: 'bad-enum' }),
       model: errorResponse(406, { 'action.status': 'x' }),
       target: answer(201, env(201, 'e1')),
-      want: 'refusal:status',
+      want: 'model-status',
     },
   ],
   [
@@ -164,12 +163,12 @@ const rows: Row[] = [
   ],
   [
     'refusal-status: malformed JSON on a read is not "nothing found"',
-    { step: step('GET', { breaks: ['not-json'] }), model: errorResponse(400, 'bad json'), target: answer(404, env(404, 'none')), want: 'refusal:status' },
+    { step: step('GET', { breaks: ['not-json'] }), model: errorResponse(400, 'bad json'), target: answer(404, env(404, 'none')), want: 'model-status' },
   ],
   ['update-unknown-id: → 422', { step: step('PUT'), model: errorResponse(406, { id: 'not found' }), target: answer(422), want: 'ok' }],
   [
     'update-unknown-id: → 200',
-    { step: step('PUT'), model: errorResponse(406, { id: 'not found' }), target: answer(200, env(200, 'ok')), want: 'update-unknown-id:status' },
+    { step: step('PUT'), model: errorResponse(406, { id: 'not found' }), target: answer(200, env(200, 'ok')), want: 'model-status' },
   ],
   [
     'error-envelope-content: nothing found → 404 with error false',
@@ -181,8 +180,8 @@ const rows: Row[] = [
     },
   ],
   ['read-finds-nothing: → 204', { step: step('GET'), model: errorResponse(404, 'none'), target: answer(204), want: 'ok' }],
-  ['read-finds-nothing: → 200 []', { step: step('GET'), model: errorResponse(404, 'none'), target: answer(200, []), want: 'read-nothing:status' }],
-  ['a bad token let through', { step: step('GET', { breaks: ['token'] }), model: errorResponse(401, 'no'), target: answer(200, []), want: 'auth:status' }],
+  ['read-finds-nothing: → 200 []', { step: step('GET'), model: errorResponse(404, 'none'), target: answer(200, []), want: 'model-status' }],
+  ['a bad token let through', { step: step('GET', { breaks: ['token'] }), model: errorResponse(401, 'no'), target: answer(200, []), want: 'model-status' }],
   [
     'nested-extra-fields: refused → the model rolls back',
     {
@@ -207,7 +206,7 @@ const rows: Row[] = [
       step: step('POST', { flaw: 'wrong-type', hiddenNameBreak: 'actions[0].config.daemon', breaks: ['hidden-name-type'] }),
       model: jsonResponse(201, [envelopeItem(201, 'e1')]),
       target: answer(500, env(500, 'boom')),
-      want: 'create:status',
+      want: 'model-status',
     },
   ],
   [
@@ -217,7 +216,7 @@ const rows: Row[] = [
       model: jsonResponse(201, [envelopeItem(201, 'e1')]),
       target: answer(406, env(406, { x: 'no' })),
       mayRefuse: () => false,
-      want: 'create:status',
+      want: 'model-status',
     },
   ],
   [
@@ -227,7 +226,7 @@ const rows: Row[] = [
       model: jsonResponse(201, [envelopeItem(201, 'e1')]),
       target: answer(400, env(400, 'no')),
       mayRefuse: (_p: string, wrongType: boolean) => !wrongType,
-      want: 'create:status',
+      want: 'model-status',
     },
   ],
   [
@@ -246,20 +245,20 @@ const rows: Row[] = [
   ],
   [
     'empty-body-create: 304 is no create answer',
-    { step: step('POST', { breaks: ['empty-body'] }), model: jsonResponse(204, undefined), target: answer(304), want: 'nothing-to-act:status' },
+    { step: step('POST', { breaks: ['empty-body'] }), model: jsonResponse(204, undefined), target: answer(304), want: 'model-status' },
   ],
   ['empty-body-update: 304', { step: step('PUT', { breaks: ['empty-body'] }), model: jsonResponse(204, undefined), target: answer(304), want: 'ok' }],
   [
     'empty-body-update: 200 claims a change',
-    { step: step('PUT', { breaks: ['empty-body'] }), model: jsonResponse(204, undefined), target: answer(200, env(200, 'e1')), want: 'nothing-to-act:status' },
+    { step: step('PUT', { breaks: ['empty-body'] }), model: jsonResponse(204, undefined), target: answer(200, env(200, 'e1')), want: 'model-status' },
   ],
   [
     'a create message that does not name the id',
-    { step: step('POST'), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(201, env(201, 'created')), want: 'create:message' },
+    { step: step('POST'), model: jsonResponse(201, [envelopeItem(201, 'e1')]), target: answer(201, env(201, 'created')), want: 'model-message' },
   ],
   [
     'a delete without its envelope',
-    { step: step('DELETE'), model: jsonResponse(205, [envelopeItem(200, 'gone', 205)]), target: answer(205), want: 'delete:envelope' },
+    { step: step('DELETE'), model: jsonResponse(205, [envelopeItem(200, 'gone', 205)]), target: answer(205), want: 'model-envelope' },
   ],
   [
     'a delete without its envelope, from a fetch-based target',
@@ -271,7 +270,25 @@ const rows: Row[] = [
       step: step('DELETE'),
       model: jsonResponse(205, [envelopeItem(200, 'gone', 205)]),
       target: answer(205, [{ status: 'Reset Content', code: 205, error: false, message: 'e1' }]),
-      want: 'delete:envelope',
+      want: 'model-envelope',
+    },
+  ],
+  [
+    'every check on the answer: a delete answered HTTP 200 with code 205 fails the status and the envelope',
+    {
+      step: step('DELETE'),
+      model: jsonResponse(205, [envelopeItem(200, 'gone', 205)]),
+      target: answer(200, [{ status: 'Reset Content', code: 205, error: false, message: 'e1' }]),
+      want: 'model-status,model-envelope',
+    },
+  ],
+  [
+    'a create answered HTTP 200 with code 201 naming the id fails the status only',
+    {
+      step: step('POST'),
+      model: jsonResponse(201, [envelopeItem(201, 'e1 created')]),
+      target: answer(200, env(201, 'Event e1 created')),
+      want: 'model-status',
     },
   ],
   ['rule 12: a 304 without body', { step: step('PUT'), model: jsonResponse(304, [envelopeItem(304, 'same')]), target: answer(304), want: 'ok' }],
@@ -284,7 +301,6 @@ describe('judgeAnswer', () => {
         step: s,
         model,
         target,
-        documented: CREATE_DOCUMENTED,
         select: undefined,
         createdId: undefined,
         idTaken: idTaken ?? false,
@@ -292,7 +308,7 @@ describe('judgeAnswer', () => {
         mayRefuseShape: mayRefuse,
       };
       const verdict = judgeAnswer(input);
-      const got = verdict.ok ? (verdict.effect === 'as-model' ? 'ok' : `ok:${verdict.effect}`) : `${verdict.rule}:${verdict.check}`;
+      const got = verdict.ok ? (verdict.effect === 'as-model' ? 'ok' : `ok:${verdict.effect}`) : verdict.problems.map((p) => p.check).join(',');
       assert.equal(got, want, JSON.stringify(verdict));
     });
   }
