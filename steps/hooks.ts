@@ -121,14 +121,11 @@ async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRe
   return snapshot;
 }
 
-/** Creates of one restore in flight at once: a distant target pays a round trip per eight records. */
-const RESTORE_CONCURRENCY = 8;
-
 /**
  * Creates again every snapshot record that is gone, with its id (§4.1 create with id), the
  * preloaded link types included. Records still present are left alone. The indices are restored
- * at once, and within an index up to eight creates are in flight. Fails loudly when a record
- * cannot be restored.
+ * at once, and within an index as many creates are in flight as the run's connection cap lets go
+ * (--max-connections; the connection queues the rest). Fails loudly when a record cannot be restored.
  */
 async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, JsonRecord[]>): Promise<void> {
   const failures = await Promise.all(
@@ -143,7 +140,7 @@ async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, Js
           if (outcome.status !== 201) failed.push(`${index} ${String(record['id'])}: create answered ${outcome.status}`);
         }
       };
-      await Promise.all(Array.from({ length: RESTORE_CONCURRENCY }, createNext));
+      await Promise.all(Array.from({ length: world.kit.connection.maxConnections }, createNext));
       return failed;
     }),
   );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import {
   createClient,
   indexOperations,
@@ -165,7 +165,6 @@ export class KitWorld extends World<KitParameters> {
       baseURL: this.kit.connection.baseUrl,
       token,
       authScheme: this.kit.connection.auth.scheme,
-      timeout: this.kit.connection.timeoutMs,
       axiosInstance: this.connection.http,
     });
   }
@@ -200,35 +199,24 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /**
-   * Sends a deliberately unusual request (other media type, malformed JSON) with axios, as the
-   * client does, so GET and 205 bodies travel; the answer goes under the operationId the spec
-   * gives that method and path, and is checked.
+   * Sends a deliberately unusual request (other media type, malformed JSON) as it is, through the
+   * run's connection like every call (GET and 205 bodies travel); the answer goes under the
+   * operationId the spec gives that method and path, and is checked.
    */
   async sendRaw(request: RawRequest): Promise<CallOutcome> {
     const ops = indexOperations[request.index];
     const operation = ops[RAW_SLOT[request.method]][request.id === undefined ? 0 : 1];
     const path = request.id === undefined ? ops.basePath : `${ops.basePath}/${request.encodedId ?? encodeURIComponent(request.id)}`;
-    const authorization = this.connection.session.authorization(this.kit.token ?? '');
-    let response;
+    const { session } = this.connection;
+    const headers = { 'content-type': request.contentType, accept: 'application/json', authorization: session.authorization(this.kit.token ?? '') };
+    let answer;
     try {
-      response = await this.connection.http.request<string>({
-        baseURL: this.kit.connection.baseUrl,
-        url: `${path}${request.search ?? ''}`,
-        method: request.method,
-        headers: { 'Content-Type': request.contentType, Accept: 'application/json', Authorization: authorization },
-        data: request.body,
-        responseType: 'text',
-        transformRequest: [(data: unknown) => data],
-        transformResponse: [(raw: unknown) => raw],
-        validateStatus: () => true,
-        timeout: this.kit.connection.timeoutMs,
-      });
+      answer = await session.send({ method: request.method, path: `${path}${request.search ?? ''}`, headers, body: request.body, asIs: true });
     } catch (error) {
-      throw this.noAnswer(new NetworkError(operation, axios.isAxiosError(error) ? error.code : undefined, { cause: error }));
+      throw this.noAnswer(new NetworkError(operation, undefined, { cause: error }));
     }
-    const rawBody = typeof response.data === 'string' ? response.data : '';
-    const headers = normaliseHeaders(response.headers as Record<string, unknown>);
-    return this.check({ operation, status: response.status, data: parseJsonOrUndefined(rawBody), rawBody, headers }, false);
+    const rawBody = answer.body.toString('utf8');
+    return this.check({ operation, status: answer.status, data: parseJsonOrUndefined(rawBody), rawBody, headers: normaliseHeaders(answer.headers) }, false);
   }
 
   /** Records the outcome as the last response, logs it for the summary, and enforces the contract. */

@@ -1,5 +1,5 @@
 import type { BrokerAddress } from '../connection/connection-broker.js';
-import { plainConnection, type ConnectionSettings } from '../connection/connection-settings.js';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS, type ConnectionSettings } from '../connection/connection-settings.js';
 import { readConnectionFlags } from '../connection/read-connection-flags.js';
 
 /**
@@ -37,7 +37,8 @@ export function resolveKitParameters(given: Partial<KitParameters> | undefined, 
       jwtClaims: set('JWT_CLAIMS'),
       authScheme: env['AUTH_SCHEME'] ?? 'Bearer',
       header: [],
-      timeout: plainConnection(baseUrl).timeoutMs,
+      maxConnections: DEFAULT_MAX_CONNECTIONS,
+      timeout: DEFAULT_TIMEOUT_MS,
       retryThrottled: 0,
     },
     env,

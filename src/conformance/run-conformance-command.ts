@@ -5,7 +5,7 @@ import { listOperations } from '../reference-server/core/index.js';
 import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline } from './baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
 import { startConnectionBroker } from '../connection/connection-broker.js';
-import type { ConnectionSettings } from '../connection/connection-settings.js';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS, type ConnectionSettings } from '../connection/connection-settings.js';
 import { describeConnection } from '../connection/describe-connection.js';
 import { openConnection } from '../connection/open-connection.js';
 import { createRunCoordinator } from '../connection/run-coordinator.js';
@@ -78,8 +78,9 @@ function untilInterrupted(out: Writable, interrupted: () => boolean): Writable {
  * selected — before any scenario runs; 3 when the only new failures are calls the target
  * throttled (describe-throttling.ts).
  *
- * With `--rate` or `--token-command` the run's pace and token live here, and the steps reach them
- * over loopback (connection-broker.ts), so the cap and each token renewal hold across workers.
+ * The run's connection cap, pace and token live here; with `--parallel`, `--rate` or
+ * `--token-command` the steps reach them over loopback (connection-broker.ts), so the caps and each
+ * token renewal hold across workers.
  */
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {
   const err = options.err ?? process.stderr;
@@ -104,8 +105,14 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     return EXIT.usage;
   }
   if (describesMoreThanDefaults(settings)) options.out.write(`mgmt-kit conformance: ${settings.baseUrl} — ${describeConnection(settings)}\n`);
-  const shared = settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
-  const broker = shared ? await startConnectionBroker(coordinator) : undefined;
+  // features/concurrency.feature sends four requests at once: fewer connections, and they overlap less.
+  if (settings.maxConnections < 4)
+    err.write(
+      `mgmt-kit conformance: warning: --max-connections ${settings.maxConnections}: the @concurrency scenarios send 4 requests at once, here at most ${settings.maxConnections} overlap (a race may go unseen)\n`,
+    );
+  // Workers share the run's connection cap, rate and token through the broker.
+  const shared = (options.parallel ?? 0) > 0 || settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
+  const broker = shared ? await startConnectionBroker(coordinator, settings.timeout) : undefined;
   const { auth } = settings;
   // Under --baseline a listed failure is one console line (cucumber's progress prints dozens); the
   // TTY progress bar redraws in place, so it is left as it is.
@@ -224,6 +231,7 @@ function describesMoreThanDefaults(settings: ConnectionSettings): boolean {
     settings.rate !== undefined ||
     settings.auth.tokenCommand !== undefined ||
     settings.retryThrottled > 0 ||
-    settings.timeoutMs !== 15_000
+    settings.maxConnections !== DEFAULT_MAX_CONNECTIONS ||
+    settings.timeout !== DEFAULT_TIMEOUT_MS
   );
 }

@@ -87,6 +87,7 @@ export interface ConnectionFlagValues {
   clientKey?: string | undefined;
   ca?: string | undefined;
   rate?: number | undefined;
+  maxConnections: number;
   timeout: number;
   retryThrottled: number;
 }
@@ -180,7 +181,8 @@ export function readConnectionFlags(values: ConnectionFlagValues, env: NodeJS.Pr
       tls: tls.value,
       proxy,
       ...(values.rate !== undefined ? { rate: values.rate } : {}),
-      timeoutMs: values.timeout,
+      maxConnections: values.maxConnections,
+      timeout: values.timeout,
       retryThrottled: values.retryThrottled,
     },
   };

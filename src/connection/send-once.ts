@@ -73,16 +73,17 @@ export function tlsOptions(tlsSettings: TlsSettings, env: NodeJS.ProcessEnv = pr
 }
 
 /**
- * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use.
+ * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use,
+ * each with at most `maxConnections` sockets (the run's gate keeps that many in flight at most).
  * https goes direct or through a CONNECT tunnel to HTTPS_PROXY (https-proxy-agent; TLS to the
  * target runs inside it, end to end); http goes direct or to HTTP_PROXY in absolute form
  * (http-proxy-agent); NO_PROXY decides per host. `tls` is what each request to an https target
  * carries: the tunnelling agent takes the target's TLS options from the request, not from itself.
  */
-export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy'>, maxSockets = Infinity) {
+export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' | 'maxConnections'>) {
   const agents = new Map<string, http.Agent>();
   const secure = tlsOptions(settings.tls);
-  const pool = { keepAlive: true, maxSockets };
+  const pool = { keepAlive: true, maxSockets: settings.maxConnections };
   const make = (target: string, proxy: URL | undefined): http.Agent => {
     // An https proxy is reached over TLS, with the run's CAs and client certificate.
     const toProxy = proxy?.protocol === 'https:' ? secure : {};
@@ -179,7 +180,7 @@ export function sendOnce(
   router: Router,
   request: OutgoingRequest,
   // How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms).
-  limits: { timeoutMs: number; until?: number | undefined },
+  limits: { timeout: number; until?: number | undefined },
 ): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
@@ -190,16 +191,16 @@ export function sendOnce(
   const send = secure ? https.request : http.request;
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const cutByUntil = left < limits.timeoutMs;
+    const cutByUntil = left < limits.timeout;
     const timer = setTimeout(
       () => {
         const failure = cutByUntil
           ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-          : new ConnectionFailure('timeout', `no answer within ${limits.timeoutMs} ms from ${show(request)}`);
+          : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
         reject(failure);
         req.destroy(failure);
       },
-      Math.min(left, limits.timeoutMs),
+      Math.min(left, limits.timeout),
     );
     const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
       clearTimeout(timer);
@@ -262,7 +263,7 @@ export function sendOnce(
       // Each such socket leaves the pool, so this ends with a fresh one.
       if (req.reusedSocket && !answering && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
         clearTimeout(timer);
-        return void sendOnce(router, request, { ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (Date.now() - started)) }).then(resolve, reject);
+        return void sendOnce(router, request, { ...limits, timeout: Math.max(1, limits.timeout - (Date.now() - started)) }).then(resolve, reject);
       }
       settle({ failure: classify(error, request, { proxy, tunnelPending, justHandshaken }) });
     });

@@ -33,7 +33,6 @@ Exit status: 0 the file was written
              1 an index could not be read (an error status, a body that is not a list): nothing written
              2 usage or connection error: bad flags, target unreachable, TLS, proxy or token failure`,
     ),
-    { ms: 15_000, text: '15s' },
   )
     .option('--out <FILE>', 'where the start-record file goes (written whole, by rename; absent: standard output)')
     .addOption(new Option('--index <LIST>', 'indices to read, comma-separated').default([...INDEX_NAMES], INDEX_NAMES.join(',')).argParser(readIndexList))
@@ -48,6 +47,7 @@ Exit status: 0 the file was written
         indices: flags.index,
         where: where?.where,
         keepInvalid: flags.keepInvalid === true,
+        preloadCheck: flags.preloadCheck,
         out: flags.out === undefined ? undefined : resolve(process.cwd(), flags.out),
         stdout: io.stdout,
         stderr: io.stderr,

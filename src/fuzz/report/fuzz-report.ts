@@ -41,8 +41,6 @@ export interface FuzzOptions {
    * half the time budget. Absent: no groups.
    */
   concurrency?: number | undefined;
-  /** Per request, from sending to the end of the answer; default the connection's. */
-  requestTimeoutMs?: number;
   /** Every id of the run starts with it; default a fresh `fz-xxxxxx-` (the command makes it, to name it when interrupted). */
   runPrefix?: string | undefined;
   /**
