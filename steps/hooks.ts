@@ -28,7 +28,7 @@ setParallelCanAssign(runsAlone('@destructive'));
 
 // One connection per process and run (its agents keep their sockets between scenarios); a
 // worker opens its own, reaching the run's coordinator over loopback when the run shares one.
-const open = new Map<string, RunConnection & { close(): void }>();
+const open = new Map<string, RunConnection & { close(): Promise<void> }>();
 
 /** The connection of the run these parameters belong to, opened on first use in this process. */
 function connectionForRun(params: KitParameters): RunConnection {
@@ -40,9 +40,10 @@ function connectionForRun(params: KitParameters): RunConnection {
     found = {
       session,
       http: axiosForConnection(session),
-      close: () => {
+      // A worker's last releases reach the run's coordinator before it goes.
+      close: async () => {
         session.close();
-        coordinator?.close();
+        await coordinator?.close();
       },
     };
     open.set(key, found);
@@ -58,10 +59,11 @@ function connectionForRun(params: KitParameters): RunConnection {
 let runPrefix: string | undefined;
 
 // Every connection this process opened is closed, so no kept-alive socket holds it open.
-AfterAll(() => {
+AfterAll(async () => {
   runPrefix = undefined;
-  for (const connection of open.values()) connection.close();
+  const closing = [...open.values()].map((connection) => connection.close());
   open.clear();
+  await Promise.all(closing);
 });
 
 // Plain `npx cucumber-js` (mgmt-kit conformance always passes a runPrefix): check the target once

@@ -10,6 +10,7 @@ import { describeConnection } from '../connection/describe-connection.js';
 import { openConnection } from '../connection/open-connection.js';
 import { createRunCoordinator } from '../connection/run-coordinator.js';
 import { checkTarget } from '../run/check-target.js';
+import { DISTANT_MS, isDistant } from '../run/target-distance.js';
 import { foldKnownFailures } from './fold-known-failures.js';
 import { formatRunReport } from './format-run-report.js';
 import { addRunChecksToJunit } from '../run/add-run-checks-to-junit.js';
@@ -28,7 +29,9 @@ import { interruptHandler } from './interrupt-conformance.js';
 export { EXIT } from '../run/run-verdict.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
-export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {
+export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags'> {
+  /** Worker processes; `auto`: as many as the connection cap against a distant target, else none (src/run/target-distance.ts). */
+  parallel?: number | 'auto' | undefined;
   /** The target and how to reach it (connection flags, read and checked). */
   connection: ConnectionSettings;
   /** Absolute report directory. */
@@ -90,8 +93,10 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const coordinator = createRunCoordinator(settings);
   const session = openConnection(settings, { coordinator });
   let problem: string | undefined;
+  let parallel = options.parallel === 'auto' ? 0 : (options.parallel ?? 0);
   try {
     problem = await checkTarget(session, { preloadCheck: !options.noPreloadCheck });
+    if (problem === undefined && options.parallel === 'auto' && (await isDistant(session))) parallel = settings.maxConnections;
   } finally {
     session.close();
   }
@@ -105,13 +110,15 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     return EXIT.usage;
   }
   if (describesMoreThanDefaults(settings)) options.out.write(`mgmt-kit conformance: ${settings.baseUrl} — ${describeConnection(settings)}\n`);
+  if (options.parallel === 'auto' && parallel > 0)
+    options.out.write(`mgmt-kit conformance: the target is distant (plain reads took ${DISTANT_MS} ms or more): ${parallel} worker processes (--parallel auto)\n`);
   // features/concurrency.feature sends four requests at once: fewer connections, and they overlap less.
   if (settings.maxConnections < 4)
     err.write(
       `mgmt-kit conformance: warning: --max-connections ${settings.maxConnections}: the @concurrency scenarios send 4 requests at once, here at most ${settings.maxConnections} overlap (a race may go unseen)\n`,
     );
   // Workers share the run's connection cap, rate and token through the broker.
-  const shared = (options.parallel ?? 0) > 0 || settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
+  const shared = parallel > 0 || settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
   const broker = shared ? await startConnectionBroker(coordinator, settings.timeout) : undefined;
   const { auth } = settings;
   // Under --baseline a listed failure is one console line (cucumber's progress prints dozens); the
@@ -135,7 +142,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       profile: options.profile,
       allowDestructive: options.allowDestructive,
       tags: options.tags,
-      parallel: options.parallel,
+      parallel,
       stop: stopRun.signal,
       reportDir: options.reportDir,
       progress: options.out.isTTY ? 'progress-bar' : 'progress',

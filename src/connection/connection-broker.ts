@@ -73,9 +73,10 @@ export async function startConnectionBroker(coordinator: RunCoordinator, timeout
   };
 }
 
-/** The coordinator of a run as another process of it reaches it (a conformance worker). */
-export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { close(): void } {
+/** The coordinator of a run as another process of it reaches it (a conformance worker); `close` sends the releases still under way first. */
+export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { close(): Promise<void> } {
   const agent = new Agent({ keepAlive: true });
+  const releasing = new Set<Promise<unknown>>();
   const call = (path: string, body: unknown) =>
     new Promise<Record<string, unknown>>((resolve, reject) => {
       const headers = { [KEY_HEADER]: address.key, 'content-type': 'application/json' };
@@ -95,13 +96,21 @@ export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { cl
   return {
     permit: async (until) => {
       const { id } = await call('/permit', { until });
-      return typeof id === 'string' ? () => void call('/release', { id }).catch(() => undefined) : undefined;
+      if (typeof id !== 'string') return undefined;
+      return () => {
+        const sent = call('/release', { id }).catch(() => undefined);
+        releasing.add(sent);
+        void sent.then(() => releasing.delete(sent));
+      };
     },
     token: async (stale) => {
       const { token } = await call('/token', { stale });
       return typeof token === 'string' ? token : undefined;
     },
     refreshable: address.refreshable,
-    close: () => agent.destroy(),
+    close: async () => {
+      await Promise.all(releasing);
+      agent.destroy();
+    },
   };
 }

@@ -37,9 +37,12 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
     .option('--allow-destructive', 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)')
     .option('--tags <EXPR>', 'cucumber tag expression, and-ed with the profile')
     .addOption(
-      new Option('--parallel <N>', 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other')
-        .default(0)
-        .argParser(wholeNumber(0, 32)),
+      new Option(
+        '--parallel <N>',
+        'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other; auto = as many as --max-connections when the target is distant (a plain read takes 10 ms or more), else 0',
+      )
+        .default('auto' as const)
+        .argParser((text): number | 'auto' => (text === 'auto' ? 'auto' : wholeNumber(0, 32)(text))),
     )
     .addOption(reportDirOption('the reports and the summary'))
     .option('--baseline <FILE>', 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail')
@@ -61,7 +64,8 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
           profile: flags.profile ?? (target.selfTest ? 'extended' : 'core'),
           allowDestructive: target.selfTest || flags.allowDestructive === true,
           tags: flags.tags,
-          parallel: flags.parallel,
+          // The reference server of --self-test is next door: auto runs it one scenario after the other.
+          parallel: target.selfTest && flags.parallel === 'auto' ? 0 : flags.parallel,
           baseline,
           minCoverage: flags.minCoverage,
           writeBaseline: flags.writeBaseline === undefined ? undefined : resolve(process.cwd(), flags.writeBaseline),
