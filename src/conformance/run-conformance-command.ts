@@ -6,7 +6,7 @@ import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline } fro
 import { buildConformanceSummary } from './build-conformance-summary.js';
 import { startConnectionBroker } from '../connection/connection-broker.js';
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS, type ConnectionSettings } from '../connection/connection-settings.js';
-import { describeConnection } from '../connection/describe-connection.js';
+import { describeConnection } from '../run/describe-connection.js';
 import { openConnection } from '../connection/open-connection.js';
 import { createRunCoordinator } from '../connection/run-coordinator.js';
 import { checkTarget } from '../run/check-target.js';
@@ -111,7 +111,9 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   }
   if (describesMoreThanDefaults(settings)) options.out.write(`mgmt-kit conformance: ${settings.baseUrl} — ${describeConnection(settings)}\n`);
   if (options.parallel === 'auto' && parallel > 0)
-    options.out.write(`mgmt-kit conformance: the target is distant (plain reads took ${DISTANT_MS} ms or more): ${parallel} worker processes (--parallel auto)\n`);
+    options.out.write(
+      `mgmt-kit conformance: the target is distant (plain reads took ${DISTANT_MS} ms or more): ${parallel} worker processes (--parallel auto)\n`,
+    );
   // features/concurrency.feature sends four requests at once: fewer connections, and they overlap less.
   if (settings.maxConnections < 4)
     err.write(

@@ -7,10 +7,9 @@ import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js'
 import { createRouter, sendOnce, type OutgoingRequest, type RawAnswer } from './send-once.js';
 import { createTargetHealth, type TargetStop } from './target-health.js';
 
-/** A request to the target: a path below the base URL (query included), or an absolute URL. */
+/** A request to the target: a path below the base URL (`/event/e1?q=…`, query included), or an absolute URL. */
 export interface TargetRequest {
   method: string;
-  /** `/event/e1?q=…`, appended to the base URL's path; or a whole URL. */
   path: string;
   headers?: Record<string, string> | undefined;
   body?: Buffer | string | undefined;
@@ -25,7 +24,7 @@ export interface TargetRequest {
 
 /** Options of {@link openConnection}. */
 export interface OpenOptions {
-  /** Shares the connection cap, the rate and the token with the rest of the run; default: a coordinator of this process. */
+  /** The run's connection cap, rate and token, shared with the rest of the run; default: a coordinator of this process. */
   coordinator?: RunCoordinator | undefined;
   /** Keeps sending after the run was halted (halt-requests.ts): the read-back of an interrupted run. */
   exemptFromHalt?: boolean | undefined;
@@ -35,10 +34,9 @@ export interface OpenOptions {
 const PROBE_PATH = '/type/network-link';
 
 /**
- * A run's one way to its target: every request of conformance (the steps' client, their raw
- * requests, the housekeeping, the pre-flight and the final read), fuzz and capture goes through
- * {@link ConnectionSession.send}, and only the session decides the time-out, the token, the
- * connection cap, the rate and what a throttled answer means.
+ * A run's one way to its target: every request of conformance (the steps' client and raw requests,
+ * the housekeeping, the pre-flight, the final read), fuzz and capture goes through `send`, and
+ * only the session decides the time-out, the token, the connection cap, the rate and throttling.
  */
 export interface ConnectionSession {
   readonly settings: ConnectionSettings;
@@ -46,15 +44,13 @@ export interface ConnectionSession {
   token(): Promise<string | undefined>;
   /** The Authorization value for a token: `Bearer <token>`, or the bare token with scheme `''`. */
   authorization(token: string): string;
-  /** The absolute URL of a path below the base URL. */
   url(path: string): URL;
   /**
    * Sends one request: waits for a free connection and the rate's room (neither counts in the
-   * time-out, which runs from sending), adds `--header`s, swaps an older run token for the current
-   * one, sends it again once with a new token after a 401 to the run's token, and handles
-   * throttling as `--retry-throttled` says. Resolves to the target's answer; rejects with a
-   * ConnectionFailure when none came that the run can judge. `until` (epoch ms) ends waiting and
-   * sending: the request is then cut short.
+   * time-out, which runs from sending), swaps an older run token for the current one, sends it
+   * once more with a new token after a 401 to the run's token, and handles throttling as
+   * `--retry-throttled` says. Resolves to the target's answer; rejects with a ConnectionFailure
+   * when none came that the run can judge. At `until` (epoch ms) waiting and sending end: cut short.
    */
   send(request: TargetRequest, limits?: { until?: number | undefined }): Promise<RawAnswer>;
   /** Requests that went on the wire (retries included). */
@@ -92,7 +88,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   const token = async () => remember(held === undefined || expiresSoon(held.token, held.at) ? await coordinator.token() : held.token);
   const authorization = (value: string) => (settings.auth.scheme === '' ? value : `${settings.auth.scheme} ${value}`);
 
-  /** The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's). */
+  // The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's).
   const carriedToken = (request: OutgoingRequest): { token: string; inHeader: boolean } | undefined => {
     for (const candidate of issued) {
       if (request.headers['authorization']?.includes(candidate)) return { token: candidate, inHeader: true };

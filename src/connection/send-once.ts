@@ -5,43 +5,8 @@ import tls from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { ConnectionFailure, isTlsError } from './connection-failure.js';
-import type { ConnectionSettings, ProxySettings, TlsSettings } from './connection-settings.js';
-
-/** Whether NO_PROXY names this host (and port): `*`, a name and its subdomains (`.example.net` alike), an IP, `host:port`. */
-function bypassed(url: URL, noProxy: string | undefined): boolean {
-  if (noProxy === undefined) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return noProxy.split(/[\s,]+/).some((raw) => {
-    const entry = raw.trim().toLowerCase();
-    if (entry === '') return false;
-    if (entry === '*') return true;
-    // A bare IPv6 address (`::1`) has colons of its own and no port.
-    const match = (entry.split(':').length > 2 && !entry.startsWith('[') ? [entry, entry] : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry)) as Array<
-      string | undefined
-    > | null;
-    if (!match) return false;
-    const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
-    if (match[2] !== undefined && match[2] !== port) return false;
-    return host === name || host.endsWith(`.${name}`);
-  });
-}
-
-/**
- * The proxy a request to `url` goes through, or undefined to go directly: HTTPS_PROXY for https
- * targets, HTTP_PROXY for http ones, unless NO_PROXY names the host. A proxy written without a
- * scheme (`proxy:3128`) is taken as http://.
- */
-export function proxyFor(url: URL, proxy: ProxySettings): URL | undefined {
-  const chosen = url.protocol === 'https:' ? proxy.httpsProxy : proxy.httpProxy;
-  if (chosen === undefined || bypassed(url, proxy.noProxy)) return undefined;
-  return new URL(chosen.includes('://') ? chosen : `http://${chosen}`);
-}
-
-/** The proxy as messages show it: without a password. */
-export function showProxy(proxy: URL): string {
-  return `${proxy.protocol}//${proxy.username ? `${decodeURIComponent(proxy.username)}:***@` : ''}${proxy.host}`;
-}
+import type { ConnectionSettings, TlsSettings } from './connection-settings.js';
+import { proxyFor, showProxy } from './proxy-route.js';
 
 /**
  * The CAs a run trusts. Without `--ca`, undefined: Node's own store (the public CAs, plus

@@ -1,4 +1,4 @@
-import { describeConnection } from '../../connection/describe-connection.js';
+import { describeConnection } from '../../run/describe-connection.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { checkTarget } from '../../run/check-target.js';
 import { formatCoverageLine } from '../../coverage/render-coverage.js';

@@ -1,5 +1,5 @@
-import type { ConnectionSettings } from './connection-settings.js';
-import { proxyFor, showProxy } from './send-once.js';
+import type { ConnectionSettings } from '../connection/connection-settings.js';
+import { proxyFor, showProxy } from '../connection/proxy-route.js';
 
 /** Where the token of a run comes from, in words. */
 export function describeTokenSource(settings: ConnectionSettings): string {
