@@ -187,13 +187,15 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /**
-   * Why a call got no answer, as the scenario's failure: the connection's own line when it knows
-   * it ("no answer within 15000 ms from GET https://…/event", "the target throttled the run: …"),
-   * else the client's, with the target named.
+   * Why a call got no answer, as the scenario's failure: the connection's own failure when it knows
+   * it ("no answer within 15000 ms from GET https://…/event", "the target throttled the run: …",
+   * "the target stopped answering …"), so that the reports see no answer as no answer (cucumber
+   * records its type, `ConnectionFailure`, and its kind is in the message), else the client's, with
+   * the target named.
    */
   noAnswer(error: unknown): unknown {
     const failure = findConnectionFailure(error);
-    if (failure) return new Error(failure.message, { cause: error });
+    if (failure) return failure;
     if (error instanceof NetworkError) return new Error(`${error.message} at ${this.kit.connection.baseUrl}`, { cause: error });
     return error;
   }
