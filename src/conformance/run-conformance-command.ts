@@ -121,7 +121,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     );
   // Workers share the run's connection cap, rate and token through the broker.
   const shared = parallel > 0 || settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
-  const broker = shared ? await startConnectionBroker(coordinator, settings.timeout) : undefined;
+  const broker = shared ? await startConnectionBroker(coordinator) : undefined;
   const { auth } = settings;
   // Under --baseline a listed failure is one console line (cucumber's progress prints dozens); the
   // TTY progress bar redraws in place, so it is left as it is.
@@ -140,7 +140,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       runPrefix,
       // A command's or a secret's token is obtained by each process through its connection.
       connection: settings,
-      broker: broker ? { url: broker.url, key: broker.key, refreshable: broker.refreshable } : undefined,
+      broker: broker ? { port: broker.port, key: broker.key, refreshable: broker.refreshable } : undefined,
       profile: options.profile,
       allowDestructive: options.allowDestructive,
       tags: options.tags,
