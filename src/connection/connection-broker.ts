@@ -104,12 +104,15 @@ export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { cl
     waiting.get(n)?.resolve(message);
     waiting.delete(n);
   });
-  socket.on('error', (error) => {
-    for (const call of waiting.values()) call.reject(new ConnectionFailure('url', `the run's coordinator is gone (${error.message})`));
+  let gone = 'the connection closed';
+  socket.on('error', (error) => (gone = error.message));
+  socket.on('close', () => {
+    for (const call of waiting.values()) call.reject(new ConnectionFailure('url', `the run's coordinator is gone (${gone})`));
     waiting.clear();
   });
   const call = (message: Message) =>
     new Promise<Message>((resolve, reject) => {
+      if (socket.destroyed) return reject(new ConnectionFailure('url', `the run's coordinator is gone (${gone})`));
       const n = next++;
       waiting.set(n, { resolve, reject });
       send(socket, { ...message, n });
