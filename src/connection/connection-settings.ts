@@ -44,10 +44,7 @@ export interface AuthSettings {
 }
 
 /** One `--header 'Name: value'`. */
-export interface HeaderSetting {
-  name: string;
-  value: string;
-}
+export type HeaderSetting = { name: string; value: string };
 
 /** PEM texts (read once, so workers need no file) and the files they came from: `--ca`, `--client-cert`, `--client-key`. */
 export interface TlsSettings {
@@ -55,11 +52,7 @@ export interface TlsSettings {
   clientCert?: PemFile | undefined;
   clientKey?: PemFile | undefined;
 }
-
-export interface PemFile {
-  file: string;
-  pem: string;
-}
+export type PemFile = { file: string; pem: string };
 
 /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the environment gave them when the run started. */
 export interface ProxySettings {
