@@ -3,19 +3,22 @@
  * --allow-destructive` with a JWT secret, profile core, every other flag at its default) against
  * the independent implementation answering every request LATENCY_MS later, at 0, 20 and 100 ms.
  * A counting proxy in front of it (test/support/delaying-proxy.ts, no delay of its own) counts the
- * requests. Prints one row per latency: requests, wall time, verdict; one run, never a test.
+ * requests. Prints one row per latency: requests, wall time, verdict; with `--report-dir DIR`
+ * writes the same as DIR/bench-distant.md. One run, never a test.
  *
- * npm run build && npm run bench:distant [-- --latency 0,20,100] [-- --flags "--parallel 0"]
+ * npm run build && npm run bench:distant [-- --latency 0,20,100] [-- --flags="--parallel 0"] [-- --report-dir docs/bench]
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
 import { startDelayingProxy } from '../test/support/delaying-proxy.js';
 
-const { values } = parseArgs({ options: { latency: { type: 'string', default: '0,20,100' }, flags: { type: 'string', default: '' } } });
+const { values } = parseArgs({
+  options: { latency: { type: 'string', default: '0,20,100' }, flags: { type: 'string', default: '' }, 'report-dir': { type: 'string' } },
+});
 const latencies = values.latency.split(',').map(Number);
 const extraFlags = values.flags.split(' ').filter(Boolean);
 const bin = new URL('../bin/mgmt-kit.js', import.meta.url).pathname;
@@ -36,19 +39,26 @@ function runConformance(baseUrl: string, secret: string, reportDir: string): Pro
   );
 }
 
-const rows: string[] = [];
-process.stdout.write(
-  `# Default core run against a distant target\n\n${new Date().toISOString()} · ${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}` +
-    `${extraFlags.length > 0 ? ` · extra flags: ${extraFlags.join(' ')}` : ''}\n\n| latency | requests | time | verdict |\n|---|---|---|---|\n`,
-);
+const command = `npm run bench:distant${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+const lines = [
+  '# The default core run against a distant target, measured',
+  '',
+  `Written by \`${command}\` on ${new Date().toISOString().slice(0, 10)}.`,
+  '',
+  `${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)} at the start${extraFlags.length > 0 ? `; extra flags: ${extraFlags.join(' ')}` : ''}.`,
+  '',
+  '| LATENCY_MS | requests | time | verdict |',
+  '|---|---|---|---|',
+];
+process.stdout.write(`${lines.join('\n')}\n`);
 for (const latencyMs of latencies) {
   const server = await startIndependentServer([], { latencyMs });
   const proxy = await startDelayingProxy({ upstream: server.url, delayMs: 0 });
   const reportDir = mkdtempSync(join(tmpdir(), 'mgmt-kit-distant-'));
   try {
     const run = await runConformance(proxy.url, server.secret, reportDir);
-    const row = `| ${latencyMs} ms | ${proxy.answered} | ${(run.ms / 1000).toFixed(1)} s | ${run.verdict} |`;
-    rows.push(row);
+    const row = `| ${latencyMs} | ${proxy.answered} | ${(run.ms / 1000).toFixed(1)} s | ${run.verdict.replace(/^Verdict: /, '')} |`;
+    lines.push(row);
     process.stdout.write(`${row}\n`);
     if (run.code !== 0) process.exitCode = 1;
   } finally {
@@ -57,4 +67,6 @@ for (const latencyMs of latencies) {
     rmSync(reportDir, { recursive: true, force: true });
   }
 }
-process.stdout.write(`\nload average after: ${loadavg()[0]?.toFixed(1)}\n`);
+lines.push('', `Load average at the end: ${loadavg()[0]?.toFixed(1)}.`, '');
+process.stdout.write(`${lines.at(-2)}\n`);
+if (values['report-dir'] !== undefined) writeFileSync(join(values['report-dir'], 'bench-distant.md'), lines.join('\n'));
