@@ -7,7 +7,7 @@
 //
 // With --concurrency N it measures `mgmt-kit fuzz --concurrency N` against every race switch
 // (test/independent-server/broken-under-concurrency.ts): a seed finds one when a group sent at
-// once fails (a `concurrent-…` signature), and the table counts the groups sent until then.
+// once fails (the `serial-order` check), and the table counts the groups sent until then.
 //
 // npm run fuzz:sensitivity [-- --seeds 10] [--runs 100] [--only a,b] [--concurrency 4]
 import { parseArgs } from 'node:util';
@@ -37,7 +37,7 @@ const unit = concurrency === undefined ? 'sequences' : 'groups';
 function firstFailureAfter(report: FuzzReport): number | undefined {
   if (concurrency === undefined) return report.failures.length > 0 ? report.sequences : undefined;
   // A race shows only in a group sent at once; any other failure would not be this switch's.
-  return report.failures.some((f) => f.signature.startsWith('concurrent-')) ? report.concurrency?.groups : undefined;
+  return report.failures.some((f) => f.check === 'serial-order') ? report.concurrency?.groups : undefined;
 }
 
 /** The server for one run; a start the machine's load delays past its time-out is tried again (twice at most). */

@@ -4,6 +4,7 @@ import { mintToken, unsignedJwt, type TokenKind } from '../src/tokens/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient } from './support/call-outcome.js';
 import { sampleRecord } from './support/sample-records.js';
+import type { ActionProfileName } from './support/action-profiles.js';
 import type { KitWorld } from './world.js';
 
 /**
@@ -34,6 +35,14 @@ async function sendHarmless(world: KitWorld, client: KitClient, operation: Index
   await world.call((path === 'record' ? onRecord : onBase)[operation], { client });
 }
 
+/** The profile of each kind of token a step names: the row of §5 its 401 is judged under. */
+function profileOf(words: string): ActionProfileName {
+  if (words === 'without a token') return 'no-token';
+  if (words === 'with an unsigned token') return 'unsigned-token';
+  if (words.startsWith('with the token ')) return 'malformed-token';
+  return 'minted-token';
+}
+
 /** Why a minted token must fail authentication (§5), as a step says it. */
 const TOKEN_FLAWS: Record<string, TokenKind> = { expired: 'expired', 'not yet valid': 'not-yet-valid', 'signed with another secret': 'wrong-signature' };
 
@@ -56,12 +65,14 @@ async function tokenNamed(world: KitWorld, words: string): Promise<string | unde
 When(
   'I {operation} {index} at {path} {auth-token}',
   async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, words: string) {
+    this.act(profileOf(words));
     await sendHarmless(this, this.clientWithToken(await tokenNamed(this, words)), operation, index, path);
   },
 );
 
 When('I read {index} with a valid token minted from the secret', async function (this: KitWorld, index: ClientIndexKey) {
   const token = await mintToken({ secret: requireSecret(this), claims: this.kit.connection.auth.jwtClaims, expiresIn: '1h' });
+  this.act('minted-token');
   await this.call((c) => indexClient(c, index).read(), { client: this.clientWithToken(token) });
 });
 

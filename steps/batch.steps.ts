@@ -1,11 +1,12 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import type { IndexOperation } from './parameter-types.js';
-import { requireEnvelope } from './support/envelope-items.js';
-import { expectThat, indexClient } from './support/call-outcome.js';
+import { envelopeItems } from './support/envelope-items.js';
+import { indexClient } from './support/call-outcome.js';
 import { extensionState } from './support/record-family.js';
 import { sampleRecord } from './support/sample-records.js';
-import { assertAbsent, assertStoredAsSent } from './support/stored-as-sent.js';
+import { checkAbsent, checkStoredAsSent } from './support/stored-as-sent.js';
+import { judgeStatus } from './support/judge-status.js';
 import type { KitWorld } from './world.js';
 
 // Extension (x-decisions batches): one envelope item per record, the most severe status.
@@ -17,6 +18,7 @@ When('I create a batch of {index}: a new record, one under the id of that record
   this.remember(index, first.id, first);
   this.remember(index, last.id, last);
   extensionState(this).batchIds = [first.id, existing.id, last.id];
+  this.act('batch-items');
   await this.call((c) => indexClient(c, index).create({ body: [first, { id: existing.id, ...sampleRecord(index, 1) }, last] }));
 });
 
@@ -24,6 +26,7 @@ When('I create a batch of {index}: a new record, one under the id of that record
 When('I create a batch of {index}: a new record, then the JSON value {int}', async function (this: KitWorld, index: ClientIndexKey, value: number) {
   const record = { id: this.newId(index), ...sampleRecord(index, 0) };
   this.cleanup.addId(index, record.id);
+  this.act('batch-not-a-record');
   await this.call((c) => indexClient(c, index).create({ body: [record, value] }));
 });
 
@@ -31,6 +34,7 @@ When('I {operation} a batch of two {index} under a new id in the path', async fu
   const id = this.spareId(index);
   const body = [sampleRecord(index, 0), sampleRecord(index, 1)];
   if (operation !== 'create' && operation !== 'update') throw new Error(`a batch goes with create or update, not ${operation}`);
+  this.act('batch-path-id');
   await this.call((c) => indexClient(c, index)[operation]({ id, body }));
 });
 
@@ -38,6 +42,7 @@ When('I {operation} a batch of {index} naming one id twice', async function (thi
   if (operation !== 'create' && operation !== 'update') throw new Error(`a batch goes with create or update, not ${operation}`);
   const id = operation === 'create' ? this.spareId(index) : this.latest(index).id;
   const body = operation === 'create' ? [0, 1].map((variant) => ({ id, ...sampleRecord(index, variant) })) : ['first', 'second'].map((note) => ({ id, note }));
+  this.act('batch-repeated-id');
   await this.call((c) => indexClient(c, index)[operation]({ body }));
 });
 
@@ -45,6 +50,7 @@ When('I update a batch of {index}: the first changed, then an id that does not e
   const [first] = this.made(index);
   const unknown = this.spareId(index);
   first!.sent = { ...first!.sent, note: 'changed by a batch' };
+  this.act('batch-items');
   await this.call((c) =>
     indexClient(c, index).update({
       body: [
@@ -58,6 +64,7 @@ When('I update a batch of {index}: the first changed, then an id that does not e
 When('I update a batch of {index}: the first as it is, then the second changed', async function (this: KitWorld, index: ClientIndexKey) {
   const [first, second] = this.made(index);
   second!.sent = { ...second!.sent, note: 'changed by a batch' };
+  this.act('batch-items');
   await this.call((c) =>
     indexClient(c, index).update({
       body: [
@@ -68,44 +75,54 @@ When('I update a batch of {index}: the first as it is, then the second changed',
   );
 });
 
+// x-decisions batches: the HTTP status is the most severe item's; one item per record, in request order.
 Then('the response is {int} with the items {string} in request order', function (this: KitWorld, status: number, codes: string) {
-  const outcome = this.response();
-  expectThat(outcome.status === status, `${outcome.operation} answered ${outcome.status}, expected ${status}: ${outcome.rawBody.slice(0, 300)}`);
-  const items = requireEnvelope(outcome);
+  const { outcome, ok } = judgeStatus(this, [status], 'ext-batch-status/status');
+  if (!ok) return;
+  const items = envelopeItems(this, outcome);
+  if (!items) return;
   const want = codes.split(',').map((c) => Number(c.trim()));
   const got = items.map((item) => item.code);
-  expectThat(
-    JSON.stringify(got) === JSON.stringify(want),
-    `${outcome.operation}: expected items with codes ${JSON.stringify(want)} in request order, got ${JSON.stringify(got)}`,
-  );
-  const flags = items.map((item) => item.error === (typeof item.code === 'number' && item.code >= 400));
-  expectThat(flags.every(Boolean), `${outcome.operation}: error must be true exactly on the items with an error code: ${outcome.rawBody.slice(0, 300)}`);
+  const flags = items.every((item) => item.error === (typeof item.code === 'number' && item.code >= 400));
+  const inOrder = JSON.stringify(got) === JSON.stringify(want);
+  this.verify('ext-batch-items/items', inOrder && flags, {
+    expected: `items with codes ${JSON.stringify(want)} in request order, error true exactly on the error codes`,
+    observed: inOrder ? 'error not true exactly on the error codes' : `codes ${JSON.stringify(got)}`,
+    message: `${outcome.operation}: expected items with codes ${JSON.stringify(want)} in request order, error true exactly on those with an error code: ${outcome.rawBody.slice(0, 300)}`,
+    outcome,
+  });
 });
 
 // x-decisions success-messages: the item of a created record carries its id as a field.
 Then('each created item carries the id of its record', function (this: KitWorld) {
   const outcome = this.response();
-  const items = requireEnvelope(outcome);
+  if (this.lastAnswer()?.statusFailed) return;
+  const items = envelopeItems(this, outcome);
+  if (!items) return;
   const ids = extensionState(this).batchIds ?? [this.lastRecord().id];
-  expectThat(items.length === ids.length, `${outcome.operation}: expected ${ids.length} items, got ${items.length}`);
-  items.forEach((item, i) => {
-    if (item.code !== 201) return;
-    const id = (item as { id?: unknown }).id;
-    expectThat(id === ids[i], `${outcome.operation}: item ${i} should carry the id ${JSON.stringify(ids[i])}, carries ${JSON.stringify(id)}`);
+  const wrong = items.flatMap((item, i) => (item.code === 201 && (item as { id?: unknown }).id !== ids[i] ? [i] : []));
+  this.verify('ext-create-item-id/item-id', items.length === ids.length && wrong.length === 0, {
+    expected: `${ids.length} item(s), each created one carrying the id of its record`,
+    observed:
+      items.length !== ids.length
+        ? `${items.length} items`
+        : `item ${wrong[0]} carries ${JSON.stringify((items[wrong[0] ?? 0] as { id?: unknown }).id) ?? 'no id'}`,
+    message: `${outcome.operation}: each created item should carry the id of its record (${JSON.stringify(ids)}): ${outcome.rawBody.slice(0, 300)}`,
+    outcome,
   });
 });
 
 Then('the records the batch created can be read as sent', async function (this: KitWorld) {
-  const index = this.lastRecord().index;
-  for (const record of this.made(index).slice(1)) await assertStoredAsSent(this, record);
+  const index = this.lastMade!.index;
+  for (const record of this.made(index).slice(1)) await checkStoredAsSent(this, record);
 });
 
 Then('the {index} record that existed is unchanged', async function (this: KitWorld, index: ClientIndexKey) {
-  await assertStoredAsSent(this, this.made(index)[0]!);
+  await checkStoredAsSent(this, this.made(index)[0]!);
 });
 
 Then('the {index} named by the batch are as before', async function (this: KitWorld, index: ClientIndexKey) {
-  for (const record of this.made(index)) await assertStoredAsSent(this, record);
+  for (const record of this.made(index)) await checkStoredAsSent(this, record);
   const spare = this.spareIds.get(index);
-  if (spare !== undefined) await assertAbsent(this, index, spare);
+  if (spare !== undefined) await checkAbsent(this, index, spare);
 });

@@ -1,9 +1,13 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
-import { DUPLICATE_ID_MESSAGE, PLAIN_READ_STATUSES, READ_NOTHING_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
-import { type CallOutcome, expectThat, indexClient, recordsOf } from './support/call-outcome.js';
+import { DUPLICATE_ID_MESSAGE, READ_NOTHING_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
+import type { CheckId } from '../src/conformance/check-catalog.js';
+import { type CallOutcome, indexClient, recordsOf } from './support/call-outcome.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './support/envelope-items.js';
+import { checkMessage, checkRefusalBody, checkSuccessEnvelope } from './support/envelope-items.js';
+import { establishCreate, probeWhenRefused } from './support/establish.js';
+import { isTaken, judgeAnswer } from './support/judge-status.js';
+import { readStored } from './support/stored-as-sent.js';
 import { sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { KitWorld } from './world.js';
 
@@ -36,7 +40,6 @@ const rounds = new WeakMap<KitWorld, Round[]>();
 function roundsOf(world: KitWorld): Round[] {
   const found = rounds.get(world);
   if (!found || found.length === 0) throw new Error('the scenario has sent no concurrent round yet');
-  world.response();
   return found;
 }
 
@@ -46,11 +49,10 @@ async function atOnce(world: KitWorld, calls: RoundCall[]): Promise<RoundRequest
   return calls.map((c, i) => ({ kind: c.kind, sent: c.sent, outcome: outcomes[i]! }));
 }
 
-/** A new record of the round, created before the race (the round cannot start without it). */
+/** A new record of the round, created before the race (lenient setup: the round cannot start without it). */
 async function createForRound(world: KitWorld, index: ClientIndexKey, id: string): Promise<JsonRecord> {
   const sent = { id, ...sampleRecord(index) };
-  const outcome = await world.call((c) => indexClient(c, index).create({ body: sent }), { housekeeping: true });
-  if (outcome.status !== 201) throw new Error(`could not create the ${index} record a round needs: ${outcome.status} ${outcome.rawBody.slice(0, 200)}`);
+  await establishCreate(world, index, id, sent, undefined, `the ${index} record ${id} a round needs`);
   return sent;
 }
 
@@ -61,15 +63,20 @@ function roundId(world: KitWorld, index: ClientIndexKey): string {
   return id;
 }
 
-/** Reads the round's record by id: the record, or undefined when none is there (404, 204, or a list without it). */
-async function readRound(world: KitWorld, round: Round): Promise<JsonRecord | undefined> {
-  const outcome = await world.call((c) => indexClient(c, round.index).read({ id: round.id }));
-  world.response();
-  expectThat(
-    PLAIN_READ_STATUSES.includes(outcome.status),
-    `${outcome.operation} answered ${outcome.status} reading ${round.id}: ${outcome.rawBody.slice(0, 200)}`,
-  );
-  return recordsOf(outcome).find((record) => record['id'] === round.id);
+/**
+ * Reads the round's record by id for a check: the record, or undefined when none is there (404,
+ * 204, or a list without it); a read that answers anything else fails the check.
+ */
+async function readRound(world: KitWorld, round: Round, id: CheckId): Promise<{ stored: JsonRecord | undefined; readable: boolean }> {
+  const { record, readable, outcome } = await readStored(world, round.index, round.id);
+  if (!readable)
+    world.verify(id, false, {
+      expected: 'a read of the record',
+      observed: `read answered ${outcome.status}`,
+      message: `${outcome.operation} answered ${outcome.status} reading ${round.id}: ${outcome.rawBody.slice(0, 200)}`,
+      outcome,
+    });
+  return { stored: record, readable };
 }
 
 const story = (round: Round) =>
@@ -110,6 +117,9 @@ When(
         return { kind: 'create', sent, send };
       }),
     );
+    // A round in which no create was taken: the race cannot be judged when the target takes no plain record either.
+    const untaken = rounds.get(this)?.find((round) => !round.requests.some((r) => isTaken(r.outcome)));
+    if (untaken) await probeWhenRefused(this, index, untaken.requests[0]!.outcome);
   },
 );
 
@@ -133,39 +143,45 @@ When('I read and delete one {index} record at once, in {int} rounds', async func
   await runRounds(this, index, count, true, (round) => [readOf(round), deleteOf(round), readOf(round)]);
 });
 
+/** Exactly one request of the round was taken (a success); observed: none, or more than one. */
+function exactlyOneTaken(world: KitWorld, round: Round, id: CheckId, what: string): RoundRequest | undefined {
+  const taken = round.requests.filter((r) => isTaken(r.outcome));
+  world.verify(id, taken.length === 1, {
+    expected: `exactly one ${what} taken`,
+    observed: taken.length === 0 ? `no ${what} taken` : `more than one ${what} taken`,
+    message: `${round.id}: ${taken.length} ${what}s of one record were taken, exactly one may: ${story(round)}`,
+  });
+  return taken.length === 1 ? taken[0] : undefined;
+}
+
 // §4.1 rule 3: one create of an id wins; every other is refused as a duplicate (faithful-answers duplicate-id-message).
 Then('in each round exactly one create answered 201 and every other 406 "Id already found"', function (this: KitWorld) {
   for (const round of roundsOf(this)) {
-    const created = round.requests.filter((r) => r.outcome.status === 201);
-    expectThat(created.length === 1, `${round.id}: ${created.length} creates of one id answered 201, exactly one may: ${story(round)}`);
-    assertSuccessEnvelope(created[0]!.outcome, 201, [round.id]);
-    for (const refused of round.requests.filter((r) => r !== created[0])) {
-      const { outcome } = refused;
-      expectThat(
-        outcome.status === 406,
-        `${round.id}: a create of an id another create of the round took answered ${outcome.status}, expected 406 "${DUPLICATE_ID_MESSAGE}": ${story(round)}`,
-      );
-      const items = requireEnvelope(outcome);
-      assertRefusalBody(outcome);
-      expectThat(
-        items.some((item) => isMessage(item.message, DUPLICATE_ID_MESSAGE)),
-        `${round.id}: 406 without the message "${DUPLICATE_ID_MESSAGE}": ${outcome.rawBody.slice(0, 200)}`,
-      );
+    const winner = exactlyOneTaken(this, round, '4.1-concurrent/one-create-wins', 'create');
+    if (!winner) continue;
+    if (judgeAnswer(this, winner.outcome, [201], '4.1-create/status'))
+      checkSuccessEnvelope(this, winner.outcome, 201, [round.id], { code: '4.1-create/envelope-code', names: '4.1-create/message-names-id' });
+    for (const { outcome } of round.requests.filter((r) => r !== winner)) {
+      if (!judgeAnswer(this, outcome, [406], '4.1-rule-3/status')) continue;
+      checkRefusalBody(this, outcome);
+      checkMessage(this, outcome, DUPLICATE_ID_MESSAGE, '4.1-rule-3/message');
     }
   }
 });
 
 Then("each round's record is stored as the create answered 201 sent it", async function (this: KitWorld) {
   for (const round of roundsOf(this)) {
-    const winner = round.requests.find((r) => r.outcome.status === 201);
-    expectThat(winner?.sent, `${round.id}: no create answered 201: ${story(round)}`);
-    const stored = await readRound(this, round);
-    expectThat(stored, `${round.id}: a create answered 201, but no record can be read under the id`);
-    const mismatch = findSentMismatch(stored, winner.sent);
-    expectThat(
-      mismatch === undefined,
-      `${round.id}: the stored record is not the body of the create answered 201 (at ${mismatch}): another sender's write came after it. ${story(round)}; stored ${JSON.stringify(stored)}`,
-    );
+    const taken = round.requests.filter((r) => isTaken(r.outcome));
+    // The count is the step before's check: a round without one winner is not judged twice.
+    if (taken.length !== 1) continue;
+    const { stored, readable } = await readRound(this, round, '4.1-concurrent/stored-as-the-winner-sent');
+    if (!readable) continue;
+    const mismatch = stored === undefined ? 'not found' : findSentMismatch(stored, taken[0]!.sent);
+    this.verify('4.1-concurrent/stored-as-the-winner-sent', mismatch === undefined, {
+      expected: 'the body of the create that was taken',
+      observed: mismatch ?? '',
+      message: `${round.id}: the stored record is not the body of the create taken (at ${mismatch}): another sender's write came after it. ${story(round)}; stored ${JSON.stringify(stored)}`,
+    });
   }
 });
 
@@ -173,54 +189,59 @@ Then("each round's record is stored as the create answered 201 sent it", async f
 Then('every update of each round answered 200', function (this: KitWorld) {
   for (const round of roundsOf(this)) {
     for (const { outcome } of round.requests) {
-      expectThat(
-        outcome.status === 200,
-        `${round.id}: an update setting a field no other update sets answered ${outcome.status}, expected 200: ${story(round)}`,
-      );
-      assertSuccessEnvelope(outcome, 200, []);
+      if (judgeAnswer(this, outcome, [200], '4.1-update/status')) checkSuccessEnvelope(this, outcome, 200, [], { code: '4.1-update/envelope-code' });
     }
   }
 });
 
 Then("each round's record holds every field an update answered 200 for", async function (this: KitWorld) {
   for (const round of roundsOf(this)) {
-    const applied = round.requests
-      .filter((r) => r.kind === 'update' && r.outcome.status === 200)
-      .reduce<JsonRecord>((all, r) => Object.assign(all, r.sent), {});
-    const stored = await readRound(this, round);
-    expectThat(stored, `${round.id}: the record is gone after concurrent updates: ${story(round)}`);
-    const mismatch = findSentMismatch(stored, { ...round.before, ...applied });
-    expectThat(mismatch === undefined, `${round.id}: an update answered 200 is lost (at ${mismatch}): ${story(round)}; stored ${JSON.stringify(stored)}`);
+    const applied = round.requests.filter((r) => r.kind === 'update' && isTaken(r.outcome)).reduce<JsonRecord>((all, r) => Object.assign(all, r.sent), {});
+    const { stored, readable } = await readRound(this, round, '4.1-concurrent/no-update-lost');
+    if (!readable) continue;
+    const mismatch = stored === undefined ? 'not found' : findSentMismatch(stored, { ...round.before, ...applied });
+    this.verify('4.1-concurrent/no-update-lost', mismatch === undefined, {
+      expected: 'every field an update was taken for',
+      observed: mismatch === undefined ? '' : mismatch === 'not found' ? 'not found' : 'an update lost',
+      message: `${round.id}: an update taken is lost (at ${mismatch}): ${story(round)}; stored ${JSON.stringify(stored)}`,
+    });
   }
 });
+
+/** After a round whose delete was taken, the record is gone for good. */
+async function checkStaysDeleted(world: KitWorld, round: Round): Promise<void> {
+  const { stored, readable } = await readRound(world, round, '4.1-concurrent/deleted-stays-deleted');
+  if (!readable) return;
+  world.verify('4.1-concurrent/deleted-stays-deleted', stored === undefined, {
+    expected: 'no record after the delete',
+    observed: 'still there',
+    message: `${round.id}: a delete was taken, yet the record is there: ${JSON.stringify(stored)} (${story(round)})`,
+  });
+}
 
 // §4.1 delete and §4.2 update: the delete finds the record whatever the order (an update never
 // removes it), so it answers 205; an update after it cannot apply (faithful-answers update-unknown-id).
 Then("each round's delete answered 205, its updates 200 or a refusal of an unknown id, and its record is gone", async function (this: KitWorld) {
   for (const round of roundsOf(this)) {
+    let deleted = false;
     for (const { kind, outcome } of round.requests) {
-      if (kind === 'delete')
-        expectThat(outcome.status === 205, `${round.id}: the delete of a record that existed answered ${outcome.status}, expected 205: ${story(round)}`);
-      else
-        expectThat(
-          outcome.status === 200 || UPDATE_UNKNOWN_ID_STATUSES.includes(outcome.status),
-          `${round.id}: an update racing a delete answered ${outcome.status}, expected 200 (before the delete) or ${UPDATE_UNKNOWN_ID_STATUSES.join(', ')} (after it): ${story(round)}`,
-        );
+      if (kind === 'delete') {
+        judgeAnswer(this, outcome, [205], '4.1-delete/status');
+        deleted = isTaken(outcome);
+      } else judgeAnswer(this, outcome, [200, ...UPDATE_UNKNOWN_ID_STATUSES], '4.2-update-unknown-id/status');
     }
-    const stored = await readRound(this, round);
-    expectThat(stored === undefined, `${round.id}: the delete answered 205, yet the record is there again: ${JSON.stringify(stored)} (${story(round)})`);
+    if (deleted) await checkStaysDeleted(this, round);
   }
 });
 
 // §4.1 delete, §7: one delete removes the record; the others find nothing.
 Then('in each round exactly one delete answered 205 and every other 404', async function (this: KitWorld) {
   for (const round of roundsOf(this)) {
-    const deleted = round.requests.filter((r) => r.outcome.status === 205);
-    expectThat(deleted.length === 1, `${round.id}: ${deleted.length} deletes of one record answered 205, exactly one may: ${story(round)}`);
-    for (const { outcome } of round.requests.filter((r) => r !== deleted[0])) {
-      expectThat(outcome.status === 404, `${round.id}: a delete of a record another delete removed answered ${outcome.status}, expected 404: ${story(round)}`);
-    }
-    expectThat((await readRound(this, round)) === undefined, `${round.id}: the record is still there after a delete answered 205`);
+    const winner = exactlyOneTaken(this, round, '4.1-concurrent/one-delete-wins', 'delete');
+    if (!winner) continue;
+    judgeAnswer(this, winner.outcome, [205], '4.1-delete/status');
+    for (const { outcome } of round.requests.filter((r) => r !== winner)) judgeAnswer(this, outcome, [404], '7-not-found/status');
+    await checkStaysDeleted(this, round);
   }
 });
 
@@ -229,19 +250,22 @@ Then("each round's reads found the whole record or nothing, and its delete answe
   for (const round of roundsOf(this)) {
     for (const { kind, outcome } of round.requests) {
       if (kind === 'delete') {
-        expectThat(outcome.status === 205, `${round.id}: the delete of a record that existed answered ${outcome.status}, expected 205: ${story(round)}`);
+        judgeAnswer(this, outcome, [205], '4.1-delete/status');
         continue;
       }
       const found = recordsOf(outcome).find((record) => record['id'] === round.id);
       if (found === undefined) {
-        expectThat(
-          READ_NOTHING_STATUSES.includes(outcome.status),
-          `${round.id}: a read racing a delete answered ${outcome.status} without the record: ${outcome.rawBody.slice(0, 200)}`,
-        );
+        judgeAnswer(this, outcome, READ_NOTHING_STATUSES, '7-not-found/status');
         continue;
       }
+      if (!judgeAnswer(this, outcome, [200], '4.1-read/status')) continue;
       const mismatch = findSentMismatch(found, round.before);
-      expectThat(mismatch === undefined, `${round.id}: a read racing a delete saw a record nobody wrote (at ${mismatch}): ${JSON.stringify(found)}`);
+      this.verify('4.1-concurrent/whole-record-read', mismatch === undefined, {
+        expected: 'the whole record as created, or nothing',
+        observed: mismatch ?? '',
+        message: `${round.id}: a read racing a delete saw a record nobody wrote (at ${mismatch}): ${JSON.stringify(found)}`,
+        outcome,
+      });
     }
   }
 });

@@ -1,6 +1,7 @@
 import { When } from '@cucumber/cucumber';
 import { indexFromWords } from './parameter-types.js';
 import { indexClient } from './support/call-outcome.js';
+import { probeUpdateWhenRefused, probeWhenRefused } from './support/establish.js';
 import { sampleAgent, sampleRecord, type JsonRecord } from './support/sample-records.js';
 import type { ClientIndexKey } from '../src/client/index.js';
 import type { KitWorld } from './world.js';
@@ -83,12 +84,16 @@ When(/^I create (events|network link types|agents) with a new id holding (.+)$/,
   const id = this.newId(index);
   const sent = { id, ...sampleRecord(index), ...contentFields(index, kind, 0) };
   this.remember(index, id, sent);
-  await this.call((c) => indexClient(c, index).create({ body: sent }));
+  this.act('content');
+  await probeWhenRefused(this, index, await this.call((c) => indexClient(c, index).create({ body: sent })));
 });
 
 When(/^I update that record setting the same fields to other (.+)$/, async function (this: KitWorld, kind: string) {
   const record = this.lastRecord();
   const fields = contentFields(record.index, kind, 1);
+  const before = record.sent;
   record.sent = { ...record.sent, ...fields };
-  await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: record.id, ...fields } }));
+  this.act('content');
+  const answer = await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: record.id, ...fields } }));
+  await probeUpdateWhenRefused(this, record, before, Object.keys(fields), answer);
 });

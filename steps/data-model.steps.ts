@@ -26,6 +26,7 @@ When(
   /^I create (events?|network link types?|agents?) with a new id whose (\S+) is (.+)$/,
   async function (this: KitWorld, words: string, path: string, json: string) {
     const index: ClientIndexKey = indexFromWords(words);
+    this.act('wrong-json-type');
     await createAt(this, index, 'base', withValueAt(sampleRecord(index), path, parse(json)));
   },
 );
@@ -33,5 +34,6 @@ When(
 When(/^I update that record setting (\S+) to (.+)$/, async function (this: KitWorld, path: string, json: string) {
   const record = this.lastRecord();
   const body = updateBodySetting(record.sent, path, parse(json));
+  this.act('wrong-json-type');
   await this.call((c) => indexClient(c, record.index).update({ id: record.id, body }));
 });

@@ -3,7 +3,10 @@ import { indexFromWords } from './parameter-types.js';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { REFUSAL_STATUSES } from '../src/contract/faithful-answers.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { expectThat, indexClient, type CallOutcome } from './support/call-outcome.js';
+import { indexClient, type CallOutcome } from './support/call-outcome.js';
+import { establishCreate } from './support/establish.js';
+import { checkRefusalBody } from './support/envelope-items.js';
+import { judgeAnswer } from './support/judge-status.js';
 import { readStored } from './support/stored-as-sent.js';
 import { fullSample, typedFields, updateSetting, type TypedField } from './support/typed-fields.js';
 import { withValueAt } from './support/value-at-path.js';
@@ -17,12 +20,20 @@ import type { KitWorld } from './world.js';
 // hidden-name-fields) are typed only by a target that uses their name: such a target refuses a
 // wrong value on create, and must then refuse it on update too.
 
-/** What went wrong, field by field; the Then step fails on the whole list. */
-const findings = new WeakMap<KitWorld, string[]>();
+/** One request of the When step: which field and value, the answer, the statuses it may have, and what reading back found wrong. */
+interface Attempt {
+  what: string;
+  outcome: CallOutcome;
+  allowed: readonly number[];
+  /** The kind of wrong state read back (`stored`, `changed at …`, `not stored as sent`), with its details. */
+  state?: { kind: string; details: string };
+}
 
-const says = (outcome: CallOutcome) => `${outcome.status} ${outcome.rawBody.slice(0, 160)}`;
+const attempts = new WeakMap<KitWorld, Attempt[]>();
+
 const refused = (outcome: CallOutcome) => REFUSAL_STATUSES.includes(outcome.status);
 const show = (value: unknown) => JSON.stringify(value);
+const place = (mismatch: string) => mismatch.slice(0, Math.max(0, mismatch.indexOf(': ')) || undefined);
 
 /** Creates under a spare id at {base} or {base}/{id}; the id is registered for clean-up. */
 async function createAt(world: KitWorld, index: ClientIndexKey, record: JsonRecord, atPath: boolean): Promise<{ id: string; outcome: CallOutcome }> {
@@ -30,26 +41,24 @@ async function createAt(world: KitWorld, index: ClientIndexKey, record: JsonReco
   const outcome = await world.call((c) =>
     atPath ? indexClient(c, index).create({ id, body: record }) : indexClient(c, index).create({ body: { id, ...record } }),
   );
-  world.response();
   return { id, outcome };
 }
 
 /** For a hidden-name field: does the target type it (it refuses a wrong value on create)? Stored as sent otherwise. */
-async function typesHiddenField(world: KitWorld, index: ClientIndexKey, field: TypedField, wrong: unknown, problems: string[]): Promise<boolean | undefined> {
+async function typesHiddenField(world: KitWorld, index: ClientIndexKey, field: TypedField, wrong: unknown, log: Attempt[]): Promise<boolean | undefined> {
   const record = withValueAt(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
   const { id, outcome } = await createAt(world, index, record, false);
+  const what = `create ${field.label} = ${show(wrong)}`;
+  const attempt: Attempt = { what, outcome, allowed: [...REFUSAL_STATUSES, 201] };
+  log.push(attempt);
+  const { record: stored } = await readStored(world, index, id);
   if (refused(outcome)) {
-    const stored = await readStored(world, index, id);
-    if (stored) problems.push(`create ${field.label} = ${show(wrong)}: refused (${outcome.status}) yet stored`);
+    if (stored) attempt.state = { kind: 'stored', details: `refused (${outcome.status}) yet stored` };
     return true;
   }
-  if (outcome.status !== 201) {
-    problems.push(`create ${field.label} = ${show(wrong)}: answered ${says(outcome)}; expected a refusal or, for a field the target keeps as an extra, 201`);
-    return undefined;
-  }
-  const stored = await readStored(world, index, id);
+  if (outcome.status !== 201) return undefined;
   const mismatch = findSentMismatch(stored, { id, ...record });
-  if (mismatch !== undefined) problems.push(`create ${field.label} = ${show(wrong)}: taken as an extra field (201) but not stored as sent, at ${mismatch}`);
+  if (mismatch !== undefined) attempt.state = { kind: 'not stored as sent', details: `taken as an extra field (201) but not stored as sent, at ${mismatch}` };
   return false;
 }
 
@@ -57,21 +66,21 @@ When(
   /^I create (network link types|agents) giving each field whose type is stated a value of another JSON type in turn$/,
   async function (this: KitWorld, words: string) {
     const index = indexFromWords(words);
-    const problems: string[] = [];
-    findings.set(this, problems);
+    const log: Attempt[] = [];
+    attempts.set(this, log);
     let attempt = 0;
     for (const field of typedFields(index)) {
       for (const wrong of field.wrongValues) {
         if (field.hiddenName) {
-          await typesHiddenField(this, index, field, wrong, problems);
+          await typesHiddenField(this, index, field, wrong, log);
           continue;
         }
         const record = withValueAt(fullSample(index, { hiddenNames: false, openShapes: false }), field.path, wrong);
         const { id, outcome } = await createAt(this, index, record, attempt++ % 2 === 1);
-        if (!refused(outcome))
-          problems.push(`create ${field.label} = ${show(wrong)}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})`);
-        const stored = await readStored(this, index, id);
-        if (stored) problems.push(`create ${field.label} = ${show(wrong)}: a record was stored under ${id}: ${show(stored).slice(0, 200)}`);
+        const entry: Attempt = { what: `create ${field.label} = ${show(wrong)}`, outcome, allowed: REFUSAL_STATUSES };
+        log.push(entry);
+        const { record: stored } = await readStored(this, index, id);
+        if (stored) entry.state = { kind: 'stored', details: `a record was stored under ${id}: ${show(stored).slice(0, 200)}` };
       }
     }
   },
@@ -81,38 +90,36 @@ When(
   /^I update (network link types|agents) giving each field whose type is stated a value of another JSON type in turn$/,
   async function (this: KitWorld, words: string) {
     const index = indexFromWords(words);
-    const problems: string[] = [];
-    findings.set(this, problems);
+    const log: Attempt[] = [];
+    attempts.set(this, log);
     const base = fullSample(index, { hiddenNames: false, openShapes: false });
-    const { id, outcome: created } = await createAt(this, index, base, false);
-    if (created.status !== 201) throw new Error(`could not create the record every update names: ${says(created)}`);
+    // The record every update names: lenient setup (any success, read back), else blocked.
+    const id = this.spareId(index);
+    await establishCreate(this, index, id, { id, ...base });
     let expected: JsonRecord = { id, ...base };
     let attempt = 0;
     for (const field of typedFields(index)) {
       // An entry's id addresses it in an update (§4.1 rule 5): it is not a field an update sets.
       if (field.path.length > 1 && field.path[field.path.length - 1] === 'id') continue;
       for (const wrong of field.wrongValues) {
-        const typed = field.hiddenName ? await typesHiddenField(this, index, field, wrong, problems) : true;
+        const typed = field.hiddenName ? await typesHiddenField(this, index, field, wrong, log) : true;
         if (typed === undefined) continue;
         const body = { id, ...updateSetting(expected, field.path, wrong) };
         const atPath = attempt++ % 2 === 1;
         const outcome = await this.call((c) => indexClient(c, index).update({ id: atPath ? id : undefined, body }));
-        this.response();
-        const stored = await readStored(this, index, id);
-        const what = `update ${field.label} = ${show(wrong)}`;
-        if (refused(outcome) || !field.hiddenName) {
-          if (!refused(outcome))
-            problems.push(
-              `${what}: answered ${says(outcome)}, expected a refusal (${REFUSAL_STATUSES.join(', ')})${field.hiddenName ? ', as the create refused it' : ''}`,
-            );
+        const { record: stored } = await readStored(this, index, id);
+        const what = `update ${field.label} = ${show(wrong)}${field.hiddenName ? ' (refused on create)' : ''}`;
+        // A typed field is refused on update too; a hidden-name field the target keeps as an extra is stored as sent.
+        const entry: Attempt = { what, outcome, allowed: typed ? REFUSAL_STATUSES : [...REFUSAL_STATUSES, 200] };
+        log.push(entry);
+        if (refused(outcome) || typed) {
           const mismatch = findSentMismatch(stored, expected) ?? findSentMismatch(expected, stored);
-          if (mismatch !== undefined) problems.push(`${what}: the record changed, at ${mismatch}`);
-        } else if (typed) {
-          problems.push(`${what}: answered ${says(outcome)}, but the same value was refused on create: a typed field is typed on update too`);
+          if (mismatch !== undefined) entry.state = { kind: `changed at ${place(mismatch)}`, details: `the record changed, at ${mismatch}` };
         } else if (outcome.status === 200) {
           const mismatch = findSentMismatch(stored, withValueAt(expected, field.path, wrong));
-          if (mismatch !== undefined) problems.push(`${what}: taken as an extra field (200) but not stored as sent, at ${mismatch}`);
-        } else problems.push(`${what}: answered ${says(outcome)}; expected a refusal or 200`);
+          if (mismatch !== undefined)
+            entry.state = { kind: 'not stored as sent', details: `taken as an extra field (200) but not stored as sent, at ${mismatch}` };
+        }
         // Go on from what the target holds, so one wrong answer is reported once.
         if (stored) expected = stored;
       }
@@ -120,7 +127,17 @@ When(
   },
 );
 
+// Each answer is judged (a refusal, with its envelope, or — for a hidden-name field the target
+// keeps as an extra — a success), and what was read back after it.
 Then('every one is refused and nothing is stored or changed', function (this: KitWorld) {
-  const problems = findings.get(this) ?? [];
-  expectThat(problems.length === 0, `${problems.length} wrong answer(s) to a value of another JSON type (§2.2, §2.3):\n  ${problems.join('\n  ')}`);
+  const log = attempts.get(this) ?? [];
+  for (const { what, outcome, allowed } of log) {
+    if (judgeAnswer(this, outcome, allowed, '2-field-types/status', what) && refused(outcome)) checkRefusalBody(this, outcome);
+  }
+  const wrong = log.filter((a) => a.state !== undefined);
+  this.verify('2-field-types/nothing-stored', wrong.length === 0, {
+    expected: 'nothing stored or changed by a refused value; a value taken as an extra field stored as sent',
+    observed: [...new Set(wrong.map((a) => a.state!.kind))].sort().join(', '),
+    message: `${wrong.length} wrong state(s) after a value of another JSON type (§2.2, §2.3):\n  ${wrong.map((a) => `${a.what}: ${a.state!.details}`).join('\n  ')}`,
+  });
 });

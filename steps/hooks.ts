@@ -1,5 +1,16 @@
 import { rmSync } from 'node:fs';
-import { After, AfterAll, AfterStep, Before, BeforeAll, BeforeStep, setDefaultTimeout, setParallelCanAssign, Status } from '@cucumber/cucumber';
+import {
+  After,
+  AfterAll,
+  AfterStep,
+  Before,
+  BeforeAll,
+  BeforeStep,
+  setDefaultTimeout,
+  setDefinitionFunctionWrapper,
+  setParallelCanAssign,
+  Status,
+} from '@cucumber/cucumber';
 import { PickleStepType } from '@cucumber/messages';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { CleanupRegistry } from '../src/conformance/cleanup-registry.js';
@@ -11,6 +22,11 @@ import { PLAIN_READ_STATUSES } from '../src/contract/faithful-answers.js';
 import { indexClient, recordsOf } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { runsAlone } from './support/run-alone.js';
+import { skipWhenBlocked } from './support/check-recorder.js';
+import { fitAgentSample } from './support/fit-agent-sample.js';
+import { contractFindings } from './support/check-outcome.js';
+import { isSuccess } from './support/judge-status.js';
+import { CLEANUP_MEDIA_TYPE, type CleanupReport } from '../src/conformance/check-result.js';
 import { axiosForConnection } from '../src/connection/axios-for-connection.js';
 import { remoteCoordinator } from '../src/connection/connection-broker.js';
 import { openConnection } from '../src/connection/open-connection.js';
@@ -21,6 +37,10 @@ import type { KitWorld, RunConnection } from './world.js';
 // step's length is not bounded in advance — at --rate 2 a destructive restore of a large index
 // takes minutes.
 setDefaultTimeout(-1);
+
+// A step or hook that cannot establish what the scenario needs blocks it (support/check-recorder.ts):
+// it ends as skipped, so cucumber skips the rest of the scenario and still runs the After hooks.
+setDefinitionFunctionWrapper(skipWhenBlocked);
 
 // --parallel N: a @destructive scenario snapshots and restores whole indices, so it never runs
 // beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.
@@ -87,7 +107,8 @@ BeforeAll(function () {
   for (const name of ['conformance-summary.md', 'conformance-summary.html']) rmSync(`reports/${name}`, { force: true });
 });
 
-Before(async function (this: KitWorld) {
+Before(async function (this: KitWorld, { pickle }) {
+  this.tags = pickle.tags.map((tag) => tag.name);
   const params = resolveKitParameters(this.parameters);
   runPrefix ??= params.runPrefix ?? createRunPrefix();
   this.connection = connectionForRun({ ...params, runPrefix });
@@ -103,12 +124,13 @@ Before(async function (this: KitWorld) {
   this.kit = { ...params, runPrefix, token };
   this.client = this.clientWithToken(token);
   this.cleanup = new CleanupRegistry<ClientIndexKey>(runPrefix);
+  await fitAgentSample(this);
   return undefined;
 });
 
 const INDICES: readonly ClientIndexKey[] = indexTable.map((row) => row.clientKey);
 
-/** Reads every index in full before a @destructive scenario. A read that fails stops the scenario. */
+/** Reads every index in full before a @destructive scenario. A read that fails blocks the scenario (`setup/snapshot`). */
 async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRecord[]>> {
   // The indices are independent: read them at once, so a distant target pays one round trip.
   const reads = await Promise.all(INDICES.map((index) => world.call((c) => indexClient(c, index).read(), { housekeeping: true })));
@@ -116,7 +138,11 @@ async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRe
   INDICES.forEach((index, i) => {
     const outcome = reads[i]!;
     if (!PLAIN_READ_STATUSES.includes(outcome.status)) {
-      throw new Error(`cannot snapshot ${index} before a destructive scenario: read answered ${outcome.status}`);
+      world.block('setup/snapshot', {
+        observed: `${outcome.status}`,
+        message: `cannot snapshot ${index} before a destructive scenario: read answered ${outcome.status} ${outcome.rawBody.slice(0, 200)}`,
+        outcome,
+      });
     }
     snapshot.set(index, recordsOf(outcome));
   });
@@ -139,7 +165,8 @@ async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, Js
       const createNext = async (): Promise<void> => {
         for (let record = missing.shift(); record !== undefined; record = missing.shift()) {
           const outcome = await world.call((c) => indexClient(c, index).create({ body: record }), { housekeeping: true });
-          if (outcome.status !== 201) failed.push(`${index} ${String(record['id'])}: create answered ${outcome.status}`);
+          // Any success restores it (lenient, as setup is): the description's 201 is judged elsewhere.
+          if (!isSuccess(outcome.status)) failed.push(`${index} ${String(record['id'])}: create answered ${outcome.status}`);
         }
       };
       await Promise.all(Array.from({ length: world.kit.connection.maxConnections }, createNext));
@@ -153,18 +180,25 @@ async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, Js
  * Deletes what the scenario registered, pass or fail: by id, and for records created without
  * an id by reading them with `where.equals` on the run's marker first. A record is deleted by
  * id only after the read shows it carries the marker, so a server that ignores `where` still
- * cannot make the cleanup remove someone else's data. A 404 (already gone) is fine; anything
- * else is logged as a leftover, not a failure, so one broken delete does not fail every
+ * cannot make the cleanup remove someone else's data. What the clean-up left is judged by
+ * reading, not by the delete's status: a delete answered 205 (deleted) or 404 (nothing there) is
+ * taken at its word, any other answer is followed by a read by id, and only a record that read
+ * finds is left (CLEANUP_MEDIA_TYPE; the run's final read looks again at everything under the
+ * run prefix). Left records are logged, not failures, so one broken delete does not fail every
  * scenario.
  */
 async function removeScenarioRecords(world: KitWorld): Promise<void> {
-  const leftovers: string[] = [];
-  const deleteById = async (index: Parameters<typeof indexClient>[1], id: string) => {
+  const left: string[] = [];
+  const api = (c: Parameters<typeof indexClient>[0], index: ClientIndexKey) => indexClient(c, index);
+  const deleteById = async (index: ClientIndexKey, id: string) => {
     try {
-      const outcome = await world.call((c) => indexClient(c, index).delete({ id }), { housekeeping: true });
-      if (outcome.status !== 205 && outcome.status !== 404) leftovers.push(`${index} ${id} (delete answered ${outcome.status})`);
+      const outcome = await world.call((c) => api(c, index).delete({ id }), { housekeeping: true });
+      if (outcome.status === 205 || outcome.status === 404) return;
+      const after = await world.call((c) => api(c, index).read({ id }), { housekeeping: true });
+      if (!PLAIN_READ_STATUSES.includes(after.status)) left.push(`${index} ${id} (delete answered ${outcome.status}, the read after it ${after.status})`);
+      else if (recordsOf(after).some((record) => record['id'] === id)) left.push(`${index} ${id} (delete answered ${outcome.status})`);
     } catch (error) {
-      leftovers.push(`${index} ${id} (${(error as Error).message})`);
+      left.push(`${index} ${id} (${(error as Error).message})`);
     }
   };
   for (const entry of world.cleanup.drain()) {
@@ -174,17 +208,20 @@ async function removeScenarioRecords(world: KitWorld): Promise<void> {
     }
     const { target, expr } = entry.where;
     try {
-      const found = await world.call((c) => indexClient(c, entry.index).read({ query: { where: { equals: { target, expr } } } }), {
+      const found = await world.call((c) => api(c, entry.index).read({ query: { where: { equals: { target, expr } } } }), {
         housekeeping: true,
       });
       for (const record of recordsOf(found)) {
         if (record[target] === expr && typeof record['id'] === 'string') await deleteById(entry.index, record['id']);
       }
     } catch (error) {
-      leftovers.push(`${entry.index} ${target}=${expr} (${(error as Error).message})`);
+      left.push(`${entry.index} ${target}=${expr} (${(error as Error).message})`);
     }
   }
-  if (leftovers.length > 0) world.log(`cleanup left records behind:\n${leftovers.join('\n')}`);
+  if (left.length === 0) return;
+  const report: CleanupReport = { left };
+  world.attach(JSON.stringify(report), CLEANUP_MEDIA_TYPE);
+  world.log(`cleanup left records behind:\n${left.join('\n')}`);
 }
 
 // §5: minted tokens need the secret; without it these scenarios cannot run.
@@ -203,16 +240,35 @@ Before({ tags: '@destructive' }, async function (this: KitWorld) {
 // §7, §4.2: an answer that says nothing was done (204, 304, 404, a refusal) must be true. Every
 // action step is watched: the records the scenario can see are read before it and, when all its
 // answers say nothing was done, read again afterwards and compared.
+const STEP_TYPES: Partial<Record<PickleStepType, KitWorld['step']['type']>> = {
+  [PickleStepType.CONTEXT]: 'setup',
+  [PickleStepType.ACTION]: 'action',
+  [PickleStepType.OUTCOME]: 'outcome',
+};
+
 BeforeStep(async function (this: KitWorld, { pickleStep }) {
-  if (pickleStep.type === PickleStepType.ACTION) await watchAction(this);
+  this.step = { text: pickleStep.text, type: (pickleStep.type && STEP_TYPES[pickleStep.type]) ?? 'outcome' };
+  if (pickleStep.type !== PickleStepType.ACTION) return;
+  this.profile = {};
+  this.actionBegins();
+  await watchAction(this);
 });
 
 AfterStep(async function (this: KitWorld, { pickleStep, result }) {
   if (pickleStep.type === PickleStepType.ACTION && result?.status === Status.PASSED) await checkNothingHappened(this);
 });
 
-// Hooks of one kind run in reverse order of definition: the 5xx check first, then the cleanup
-// of what the scenario made, then the restore of a destructive scenario's snapshot.
+// Hooks of one kind run in reverse order of definition: first the contract of the answers no
+// Then judged, then the cleanup of what the scenario made, then the restore of a destructive
+// scenario's snapshot, and last the verdict.
+
+// A scenario fails when one of its checks failed; a failed check never stopped it, so one known
+// deviation cannot hide the next check. One message names every failed check.
+After(function (this: KitWorld) {
+  const message = this.checks.failureMessage();
+  if (message) throw new Error(message);
+});
+
 After({ tags: '@destructive' }, async function (this: KitWorld) {
   if (this.snapshot) await restoreSnapshot(this, this.snapshot);
 });
@@ -221,10 +277,14 @@ After(async function (this: KitWorld) {
   if (this.cleanup) await removeScenarioRecords(this);
 });
 
-// cucumber-js verifiedLastRunError: a server error nobody asserted must not pass silently.
+// The contract of every action answer: one no Then step judged is checked against the spec
+// (documented status, no server error, JSON, schema); setup and housekeeping answers never are,
+// nor the answers of a scenario that was blocked.
 After(function (this: KitWorld) {
-  const last = this.lastResponse;
-  if (last && last.status >= 500 && !this.lastResponseChecked) {
-    throw new Error(`${last.operation} answered ${last.status} and no step checked it: ${last.rawBody.slice(0, 200)}`);
+  // A blocked scenario is not judged: the answer that blocked it is the block's cause, not a failure.
+  if (this.blocked) return;
+  for (const { outcome, judged } of this.answers) {
+    if (judged) continue;
+    for (const finding of contractFindings(outcome, { statusJudged: false })) this.verify(finding.id, finding.ok, { ...finding, outcome });
   }
 });

@@ -2,6 +2,7 @@ import { When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { METHOD_OF, type IndexOperation, type PathForm } from './parameter-types.js';
 import { sampleRecord } from './support/sample-records.js';
+import { probeWhenRefused } from './support/establish.js';
 import type { KitWorld } from './world.js';
 
 // §4.1 and §7: requests are application/json. A media type is compared without letter case and
@@ -30,6 +31,8 @@ When(
         body = { where: { equals: { target: 'id', expr: id } } };
       }
     }
-    await this.sendRaw({ index, method: METHOD_OF[operation], id: path === 'record' ? id : undefined, body: JSON.stringify(body), contentType });
+    this.act('media-type-spelling');
+    const answer = await this.sendRaw({ index, method: METHOD_OF[operation], id: path === 'record' ? id : undefined, body: JSON.stringify(body), contentType });
+    if (operation === 'create') await probeWhenRefused(this, index, answer);
   },
 );

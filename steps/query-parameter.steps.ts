@@ -19,12 +19,14 @@ When(
   'I read {index} where {string} equals the id of the first, sending the query as q',
   async function (this: KitWorld, index: ClientIndexKey, target: string) {
     const query = { where: { equals: { target, expr: madeRecordId(this, index, 0) } } };
+    this.act('q-read');
     await this.call((c) => indexClient(c, index).read({ query, queryIn: 'url' }));
   },
 );
 
 When('I read the first of {index} by its id selecting {string}, sending the query as q', async function (this: KitWorld, index: ClientIndexKey, field: string) {
   const id = madeRecordId(this, index, 0);
+  this.act('q-read');
   await this.call((c) => indexClient(c, index).read({ id, query: { select: [field] }, queryIn: 'url' }));
 });
 
@@ -34,6 +36,7 @@ When('I read the first of {index} by its id selecting {string}, sending the quer
 /** Sends a read or delete whose query comes as the raw `search` (and `body`), on the path form given. */
 async function sendQ(world: KitWorld, operation: QueryOperation, index: ClientIndexKey, path: PathForm, search: string, body = ''): Promise<void> {
   const id = path === 'record' ? madeRecordId(world, index, 0) : undefined;
+  world.act('q-refused');
   await world.sendRaw({ index, method: operation === 'read' ? 'GET' : 'DELETE', id, search, body, contentType: 'application/json' });
 }
 

@@ -19,6 +19,7 @@ function sharedValue(world: KitWorld, field: string): string {
 
 // §4.1 rule 2: read without a body returns every record.
 When('I read all {index}', async function (this: KitWorld, index: ClientIndexKey) {
+  this.act('read-all');
   await this.call((c) => indexClient(c, index).read());
 });
 
@@ -46,6 +47,7 @@ When(
   'I {query-operation} {index} where {string} equals {where-value}',
   async function (this: KitWorld, operation: QueryOperation, index: ClientIndexKey, target: string, value: keyof typeof WHERE_VALUES) {
     const query = where(target, WHERE_VALUES[value](this, index, target));
+    this.act(operation === 'read' ? 'read-where' : 'delete-where');
     await this.call((c) => indexClient(c, index)[operation]({ query }));
   },
 );
@@ -56,6 +58,7 @@ When('I read the first of {index} at {path} selecting {string}', async function 
   const select = fields.split(',').map((field) => field.trim());
   const id = firstRecordId(this, index);
   const call = path === 'record' ? { id, query: { select } } : { query: { ...where('id', id), select } };
+  this.act('read-select');
   await this.call((c) => indexClient(c, index).read(call));
 });
 
@@ -68,6 +71,7 @@ When(
     const [first, second] = this.made(index);
     const named = which === 'first' ? first : second;
     if (!first || !named) throw new Error(`the scenario has made no ${which} ${index} record`);
+    this.act(asQ ? (operation === 'read' ? 'q-read' : 'q-delete') : operation === 'read' ? 'read-where' : 'delete-where');
     await this.call((c) => indexClient(c, index)[operation]({ id: first.id, query: where('id', named.id), ...(asQ ? { queryIn: 'url' as const } : {}) }));
   },
 );
@@ -75,5 +79,6 @@ When(
 // §4.1 rule 1: delete without a body removes every record (only in @destructive scenarios).
 When('I delete all {index} without a body', async function (this: KitWorld, index: ClientIndexKey) {
   if (!this.snapshot) throw new Error('refusing to delete a whole index without a snapshot (tag the scenario @destructive)');
+  this.act('delete-all');
   await this.call((c) => indexClient(c, index).delete());
 });

@@ -2,11 +2,10 @@ import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { createAt } from './create.steps.js';
 import type { PathForm } from './parameter-types.js';
-import { requireEnvelope } from './support/envelope-items.js';
-import { expectThat, indexClient } from './support/call-outcome.js';
+import { indexClient } from './support/call-outcome.js';
 import { extensionState } from './support/record-family.js';
 import { sampleAgent, sampleRecord, type AgentList, type JsonRecord } from './support/sample-records.js';
-import { assertAbsent } from './support/stored-as-sent.js';
+import { checkAbsent } from './support/stored-as-sent.js';
 import type { KitWorld } from './world.js';
 
 // Extension (x-decisions readonly-id, id-source, update-merge): 406 naming the refused field.
@@ -27,32 +26,22 @@ function repeatedEntries(list: AgentList): JsonRecord[] {
   ];
 }
 
-Then('the response is 406 naming the field {string}', function (this: KitWorld, field: string) {
-  const outcome = this.response();
-  expectThat(outcome.status === 406, `${outcome.operation} answered ${outcome.status}, expected 406: ${outcome.rawBody.slice(0, 300)}`);
-  const named = requireEnvelope(outcome).some(
-    (item) => item.error === true && typeof item.message === 'object' && item.message !== null && Object.hasOwn(item.message, field),
-  );
-  expectThat(
-    named,
-    `${outcome.operation} 406: expected an item with error true whose message object names ${JSON.stringify(field)}: ${outcome.rawBody.slice(0, 300)}`,
-  );
-});
-
 When('I create {index} with a new id in the path and another new id in the body', async function (this: KitWorld, index: ClientIndexKey) {
   const pathId = this.spareId(index);
   const bodyId = this.newId(index);
   this.cleanup.addId(index, bodyId);
   extensionState(this).mustBeAbsent = [pathId, bodyId];
+  this.act('path-body-id');
   await this.call((c) => indexClient(c, index).create({ id: pathId, body: { id: bodyId, ...sampleRecord(index) } }));
 });
 
 Then('no {index} record exists under either id', async function (this: KitWorld, index: ClientIndexKey) {
-  for (const id of extensionState(this).mustBeAbsent ?? []) await assertAbsent(this, index, id);
+  for (const id of extensionState(this).mustBeAbsent ?? []) await checkAbsent(this, index, id);
 });
 
 When('I create an agent at {path} with a new id whose {word} hold two entries of one id', async function (this: KitWorld, path: PathForm, word: string) {
   const list = asList(word);
+  this.act('repeated-entry-ids');
   await createAt(this, 'agents', path, { ...sampleAgent(), [list]: repeatedEntries(list) });
 });
 
@@ -60,5 +49,6 @@ When('I update that agent at {path} sending two {word} entries of one id', async
   const list = asList(word);
   const record = this.lastRecord();
   const body = { id: record.id, [list]: repeatedEntries(list) };
+  this.act('repeated-entry-ids');
   await this.call((c) => indexClient(c, 'agents').update({ id: path === 'record' ? record.id : undefined, body }));
 });

@@ -4,6 +4,7 @@ import type { ClientIndexKey } from '../src/client/index.js';
 import { indexClient } from './support/call-outcome.js';
 import { valueAt, withValueAt } from './support/value-at-path.js';
 import type { PathForm } from './parameter-types.js';
+import type { ActionProfileName } from './support/action-profiles.js';
 import type { KitWorld, ScenarioRecord } from './world.js';
 
 // Every update names the target twice, in the path and in the body (same value): the description's
@@ -14,9 +15,17 @@ async function update(world: KitWorld, record: ScenarioRecord, fields: Record<st
 }
 
 // §4.1 rules 6 and 7: link type rename, event gains source.
+/** The rule an update of one field is judged under: §4.1 rule 6 renames a link type, rule 7 gives an event its source. */
+function fieldProfile(index: ClientIndexKey, field: string): ActionProfileName {
+  if (index === 'networkLinkTypes' && field === 'name') return 'rename-link-type';
+  if (index === 'events' && field === 'source') return 'event-source';
+  return 'plain';
+}
+
 When('I update {index} setting {string} to {string}', async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
   const record = this.latest(index);
   record.sent = { ...record.sent, [field]: value };
+  this.act(fieldProfile(index, field));
   await update(this, record, { [field]: value });
 });
 
@@ -35,6 +44,7 @@ When(
   async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
     const record = this.latest(index);
     record.sent = { ...record.sent, [field]: value };
+    this.act(fieldProfile(index, field));
     await this.call((c) => indexClient(c, index).update({ body: { id: record.id, [field]: value } }));
   },
 );
@@ -51,6 +61,7 @@ When('I update {index} adding an extra field', async function (this: KitWorld, i
   const record = this.latest(index);
   const note = { note: `added by update ${randomBytes(3).toString('hex')}` };
   record.sent = { ...record.sent, ...note };
+  this.act('extra-fields');
   await update(this, record, note);
 });
 
@@ -70,6 +81,7 @@ When('I update that record changing only the value at {string}', async function 
   const record = this.lastRecord();
   record.sent = withValueAt(record.sent, path, changedValue(valueAt(record.sent, path)));
   const field = path.split('.')[0]!;
+  this.act('update-depth');
   await update(this, record, { [field]: record.sent[field] });
 });
 
@@ -77,6 +89,7 @@ When('I update that record changing only the value at {string}', async function 
 When('I update that record changing its id to a new id', async function (this: KitWorld) {
   const record = this.lastRecord();
   const newId = this.spareId(record.index);
+  this.act('id-change');
   await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: newId } }));
 });
 
@@ -91,5 +104,6 @@ When('I update {index} at {path} naming an id that does not exist', async functi
 When('I update both {index} in one batch setting {string} to {string}', async function (this: KitWorld, index: ClientIndexKey, field: string, value: string) {
   const records = this.made(index);
   for (const record of records) record.sent = { ...record.sent, [field]: value };
+  this.act('batch-update');
   await this.call((c) => indexClient(c, index).update({ body: records.map((r) => ({ id: r.id, [field]: value })) }));
 });

@@ -14,11 +14,16 @@ import {
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
 import type { CleanupEntry, CleanupRegistry } from '../src/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
-import type { CallOutcome } from './support/call-outcome.js';
-import { findOutcomeProblem } from './support/check-outcome.js';
+import { isTaken, notTaken, type CallOutcome } from './support/call-outcome.js';
 import type { KitParameters } from '../src/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
 import type { ConnectionSession } from '../src/connection/open-connection.js';
+import type { BlockId, CheckId } from '../src/conformance/check-catalog.js';
+import { CheckRecorder, type BlockDetails, type CheckDetails } from './support/check-recorder.js';
+import { normaliseObserved } from '../src/conformance/normalise-observed.js';
+
+import { ACTION_PROFILES, type ActionProfile, type ActionProfileName } from './support/action-profiles.js';
+import type { ActionAnswer, CallRole, ScenarioRecord, StepUnderWay } from './support/scenario-state.js';
 
 /** A run's connection in this process, and the axios instance the client and raw requests send through (hooks.ts opens it). */
 export interface RunConnection {
@@ -65,19 +70,16 @@ export interface RawRequest {
 
 const RAW_SLOT = { POST: 'create', GET: 'read', PUT: 'update', DELETE: 'delete' } as const;
 
-/** A record the scenario made: its id and the fields it sent (what a read must give back). */
-export interface ScenarioRecord {
-  index: ClientIndexKey;
-  id: string;
-  sent: JsonRecord;
-}
-
 type ClientCall = (client: KitClient) => Promise<CallOutcome>;
+
+export type { ActionAnswer, CallRole, ScenarioRecord, StepUnderWay } from './support/scenario-state.js';
 
 /**
  * The state of one scenario: the client, the last response and the records the scenario made
- * (cucumber-js features/support/world.ts: `lastRun`, `verifiedLastRunError`). Every response
- * passes through {@link KitWorld.check}, so no step can forget the contract.
+ * (cucumber-js features/support/world.ts: `lastRun`), and its checks. Every Then step records
+ * what it expected as named checks ({@link KitWorld.verify}); a failed check does not stop the
+ * scenario, the After hook fails it. An answer no Then judged is checked against the spec after
+ * the scenario (hooks.ts), so no step can forget the contract.
  */
 export class KitWorld extends World<KitParameters> {
   /** Resolved parameters (world parameters with env fallbacks), the run prefix and the run's token now; set in the Before hook. */
@@ -87,8 +89,8 @@ export class KitWorld extends World<KitParameters> {
   /** How every request reaches the target (headers, TLS, proxy, pace, token renewal); set in the Before hook. */
   connection!: RunConnection;
   lastResponse: CallOutcome | undefined;
-  /** Then steps set it; the After hook fails a scenario whose last 5xx nobody looked at. */
-  lastResponseChecked = true;
+  /** Every action answer of the scenario, in order, and whether a Then judged it. */
+  readonly answers: ActionAnswer[] = [];
   cleanup!: CleanupRegistry<ClientIndexKey>;
   /** Records made in this scenario, per index, oldest first. */
   readonly records = new Map<ClientIndexKey, ScenarioRecord[]>();
@@ -104,9 +106,63 @@ export class KitWorld extends World<KitParameters> {
   shared: { field: string; value: string } | undefined;
   /** The action step under way: the records in sight before it and its answers (hooks.ts). */
   actionWatch: ActionWatch | undefined;
+  /** The scenario's tags (`@rule.4.1-create`, …); set in the Before hook. */
+  tags: readonly string[] = [];
+  /** The step under way. */
+  step: StepUnderWay = { text: 'Before', type: 'setup' };
+  /** What the last action step asks, and so which rule each Then's check belongs to (support/action-profiles.ts). */
+  profile: ActionProfile = ACTION_PROFILES.plain;
+  /** The scenario's checks, recorded as attachments. */
+  readonly checks: CheckRecorder;
+  /** True once the scenario is blocked: it is not judged further. */
+  blocked = false;
+  /** What each record was expected to hold when the last action step began (what it means to change it). */
+  private sentBeforeAction = new Map<ScenarioRecord, JsonRecord>();
 
   constructor(options: IWorldOptions<KitParameters>) {
     super(options);
+    this.checks = new CheckRecorder(
+      (body, mediaType) => this.attach(body, mediaType),
+      (text) => normaliseObserved(text, { knownIds: this.knownIds() }),
+    );
+  }
+
+  /** Records one check, passed or failed, and answers whether it passed (support/check-recorder.ts). */
+  verify(id: CheckId, ok: boolean, details: CheckDetails): boolean {
+    return this.checks.verify(id, ok, details);
+  }
+
+  /** The scenario cannot be judged: attaches why and skips the rest of it. */
+  block(id: BlockId, details: BlockDetails): never {
+    this.blocked = true;
+    throw this.checks.block(this.step.text, id, details);
+  }
+
+  /** An action step begins: what each record is expected to hold now is what it must still hold unless the action changes it. */
+  actionBegins(): void {
+    this.sentBeforeAction = new Map([...this.records.values()].flat().map((record) => [record, record.sent]));
+  }
+
+  /** True when the last action step meant to change (or make) the record: it set what the record is expected to hold. */
+  changedByLastAction(record: ScenarioRecord): boolean {
+    return this.sentBeforeAction.get(record) !== record.sent;
+  }
+
+  /** States what a lenient setup step saw on its way to the state it established. */
+  setupSaw(saw: string): void {
+    this.checks.setupSaw(this.step.text, saw);
+  }
+
+  /** Names what the action step under way asks, for the checks of the Then steps after it. */
+  act(profile: ActionProfileName): void {
+    this.profile = ACTION_PROFILES[profile];
+  }
+
+  /** The ids this scenario knows (records, spare ids), which an observed value must not carry. */
+  private knownIds(): string[] {
+    const ids = [...this.spareIds.values()];
+    for (const list of this.records.values()) for (const record of list) ids.push(record.id);
+    return ids;
   }
 
   /** A new id under the run prefix, readable as the description recommends (§2 rule 3). */
@@ -117,7 +173,7 @@ export class KitWorld extends World<KitParameters> {
 
   /** Registers a record made by this scenario (and for cleanup). `sent` holds the id. */
   remember(index: ClientIndexKey, id: string, sent: JsonRecord, origin: 'chosen' | 'generated' = 'chosen'): ScenarioRecord {
-    const record = { index, id, sent };
+    const record: ScenarioRecord = { index, id, sent };
     const list = this.records.get(index) ?? [];
     list.push(record);
     this.records.set(index, list);
@@ -145,18 +201,34 @@ export class KitWorld extends World<KitParameters> {
   latest(index: ClientIndexKey): ScenarioRecord {
     const record = this.records.get(index)?.at(-1);
     if (!record) throw new Error(`the scenario has made no ${index} record yet`);
-    return record;
+    return this.need(record);
   }
 
   /** The record the scenario made last, on any index ("that record"). */
   lastRecord(): ScenarioRecord {
     if (!this.lastMade) throw new Error('the scenario has made no record yet');
-    return this.lastMade;
+    return this.need(this.lastMade);
   }
 
   /** Every record of that index the scenario made ("both events"). */
   made(index: ClientIndexKey): ScenarioRecord[] {
-    return this.records.get(index) ?? [];
+    const list = this.records.get(index) ?? [];
+    for (const record of list) this.need(record);
+    return list;
+  }
+
+  /**
+   * An action acts on a record an earlier action of the scenario failed to make: it is not sent
+   * into nothing, the scenario is blocked (the earlier answer was judged where a Then looked at it).
+   */
+  need(record: ScenarioRecord): ScenarioRecord {
+    if (this.step.type !== 'action' || record.made !== false) return record;
+    const by = record.notMadeBy;
+    return this.block('setup/earlier-action', {
+      observed: by ? notTaken(by) : 'not created',
+      message: `the step acts on the ${record.index} record ${record.id}, which an earlier step failed to create${by ? ` (${by.operation} answered ${by.status})` : ''}`,
+      outcome: by,
+    });
   }
 
   /** A client with another Authorization: `undefined` sends none. */
@@ -170,20 +242,29 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /**
-   * Sends one call through the typed client and checks it against the spec; an undocumented
-   * status, a non-JSON body or a schema break fails the step naming operation, status and
-   * schema path. The result becomes the last response.
+   * Sends one call through the typed client. An action's answer becomes the last response, for
+   * the Then steps to judge; what no Then judges is checked against the spec after the scenario
+   * (hooks.ts). A call that gets no answer blocks the scenario (`target/no-answer`): no rule is
+   * blamed for it. `housekeeping: true` is `role: 'housekeeping'`.
    */
-  async call(send: ClientCall, options: { client?: KitClient; housekeeping?: boolean } = {}): Promise<CallOutcome> {
+  async call(send: ClientCall, options: { client?: KitClient; housekeeping?: boolean; role?: CallRole } = {}): Promise<CallOutcome> {
+    const role = options.housekeeping ? 'housekeeping' : (options.role ?? 'action');
     let outcome: CallOutcome;
     try {
       outcome = await send(options.client ?? this.client);
     } catch (error) {
       if (error instanceof UnexpectedStatusError) {
-        outcome = { operation: error.operation, status: error.status, data: undefined, rawBody: error.rawBody, headers: error.headers };
-      } else throw this.noAnswer(error);
+        // A status the spec does not document for the operation: its body is still read (a 200 may report a failure in its items).
+        outcome = {
+          operation: error.operation,
+          status: error.status,
+          data: parseJsonOrUndefined(error.rawBody),
+          rawBody: error.rawBody,
+          headers: error.headers,
+        };
+      } else throw this.unanswered(error, role);
     }
-    return this.check(outcome, options.housekeeping ?? false);
+    return this.receive(outcome, role);
   }
 
   /**
@@ -203,7 +284,7 @@ export class KitWorld extends World<KitParameters> {
   /**
    * Sends a deliberately unusual request (other media type, malformed JSON) as it is, through the
    * run's connection like every call (GET and 205 bodies travel); the answer goes under the
-   * operationId the spec gives that method and path, and is checked.
+   * operationId the spec gives that method and path; it is the step's action.
    */
   async sendRaw(request: RawRequest): Promise<CallOutcome> {
     const ops = indexOperations[request.index];
@@ -215,38 +296,59 @@ export class KitWorld extends World<KitParameters> {
     try {
       answer = await session.send({ method: request.method, path: `${path}${request.search ?? ''}`, headers, body: request.body, asIs: true });
     } catch (error) {
-      throw this.noAnswer(new NetworkError(operation, undefined, { cause: error }));
+      throw this.unanswered(new NetworkError(operation, undefined, { cause: error }), 'action');
     }
     const rawBody = answer.body.toString('utf8');
-    return this.check({ operation, status: answer.status, data: parseJsonOrUndefined(rawBody), rawBody, headers: normaliseHeaders(answer.headers) }, false);
+    return this.receive(
+      { operation, status: answer.status, data: parseJsonOrUndefined(rawBody), rawBody, headers: normaliseHeaders(answer.headers) },
+      'action',
+    );
   }
 
-  /** Records the outcome as the last response, logs it for the summary, and enforces the contract. */
-  check(outcome: CallOutcome, housekeeping: boolean): CallOutcome {
-    const entry: CallLogEntry = { operation: outcome.operation, status: outcome.status, ...(housekeeping ? { housekeeping } : {}) };
+  /**
+   * A call without an answer: housekeeping says why as an error (the clean-up logs it); any
+   * other call blocks the scenario with the connection's own line, the target named. Once the
+   * connection found the target stopped, the step also fails with that line, as before: the run
+   * reads it from the failed scenario and ends TARGET STOPPED (exit 4), blaming no rule.
+   */
+  private unanswered(error: unknown, role: CallRole): unknown {
+    const reason = this.noAnswer(error);
+    if (role === 'housekeeping') return reason;
+    const message = reason instanceof Error ? reason.message : String(reason);
+    this.blocked = true;
+    const blocked = this.checks.block(this.step.text, 'target/no-answer', { observed: message, message });
+    return this.connection.session.stopped ? reason : blocked;
+  }
+
+  /** Logs the answer for the summary; an action's becomes the last response, and settles the records its create was to make. */
+  private receive(outcome: CallOutcome, role: CallRole): CallOutcome {
+    const entry: CallLogEntry = { operation: outcome.operation, status: outcome.status, ...(role === 'housekeeping' ? { housekeeping: true } : {}) };
     this.attach(JSON.stringify(entry), CALL_MEDIA_TYPE);
-    // Cleanup, snapshot, restore and the look at the records in sight are logged but are not the scenario's response.
-    if (housekeeping) return outcome;
+    if (role !== 'action') return outcome;
     this.actionWatch?.outcomes.push(outcome);
-    const previous = this.lastResponse;
-    if (previous && previous.status >= 500 && !this.lastResponseChecked) {
-      throw new Error(`${previous.operation} answered ${previous.status} and no step checked it: ${previous.rawBody.slice(0, 200)}`);
-    }
     this.lastResponse = outcome;
-    this.lastResponseChecked = false;
-    const problem = findOutcomeProblem(outcome);
-    if (problem) {
-      this.lastResponseChecked = true;
-      throw new Error(problem);
+    this.answers.push({ outcome, judged: false });
+    if (outcome.operation.startsWith('create')) {
+      const taken = isTaken(outcome);
+      for (const list of this.records.values())
+        for (const record of list) {
+          if (record.made !== undefined) continue;
+          record.made = taken;
+          if (!taken) record.notMadeBy = outcome;
+        }
     }
     return outcome;
   }
 
-  /** The last response, marked as looked at. */
+  /** The last action's answer, for a Then step to look at. */
   response(): CallOutcome {
     if (!this.lastResponse) throw new Error('no request has been sent yet');
-    this.lastResponseChecked = true;
     return this.lastResponse;
+  }
+
+  /** The record of the last action's answer: the Then step judging its status marks it. */
+  lastAnswer(): ActionAnswer | undefined {
+    return this.answers.at(-1);
   }
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { type CommandIo, UsageError } from './command/command-io.js';
+import { wrapHelpText } from './command/help-wrap.js';
 import { stopWhenOrphaned } from './stop-when-orphaned.js';
 
 /** A command's declaration on commander: its flags, help and action, writing to `io`. */
@@ -52,7 +53,9 @@ export async function createProgram(io: CommandIo, names: readonly string[] = CO
     .version(readVersion(), '-v, --version')
     .exitOverride()
     .showHelpAfterError()
-    .configureHelp({ subcommandTerm: (command) => command.name() });
+    // Descriptions are one line per paragraph and per table row: wrapped here to the terminal
+    // (80 columns in a pipe), a table row continuing under its text (command/help-wrap.ts).
+    .configureHelp({ subcommandTerm: (command) => command.name(), boxWrap: wrapHelpText });
   configureOutput(program, io, 'mgmt-kit');
   for (const [name, load] of COMMAND_MODULES.filter(([name]) => names.includes(name))) {
     const command = (await load())(io).copyInheritedSettings(program);

@@ -29,7 +29,7 @@ type Merged<T> = T extends unknown ? { [K in keyof T]: T[K] } : never;
  *
  * @example
  * const result = await client.networkLinkTypes.read({ id: 'p2p' });
- * if (result.status === 200) result.data?.[0]?.name; // NetworkLinkTypeSelection[] | undefined
+ * if (result.status === 200) result.data?.[0]?.name; // data: NetworkLinkType[] | undefined (no select: whole records)
  */
 export type ApiResult<O extends OperationId> = O extends OperationId ? OperationResult<O> : never;
 

@@ -58,6 +58,22 @@ export interface QueryCall extends CallOptions {
 /** `read`: every record, the one `id` names, or those the query selects. */
 export interface ReadCall extends QueryCall {}
 
+/** A read's query without `select` (a where, and the extensions' order and limit): every field of each record comes back. */
+export interface WholeRecordsQuery extends DeleteQuery {
+  select?: never;
+}
+
+/**
+ * A `read` whose type shows it has no `select` — `read()`, `read({ id })`, `read({ query: { where } })`:
+ * it resolves to whole records (`ReadRecordsResult`). A query typed `Query` may hold a select, so
+ * such a call resolves to the selection (`ReadResult`).
+ */
+export interface ReadRecordsCall extends CallOptions {
+  query?: WholeRecordsQuery | undefined;
+  /** Where the query goes for this call; overrides `ClientOptions.queryIn`. */
+  queryIn?: QueryPlacement | undefined;
+}
+
 /**
  * The query a delete takes: a where (and the extensions' order and limit), no `select` — the
  * spec's Query says "Delete ignores select", so a select there is a mistake the types refuse.

@@ -20,13 +20,15 @@ export type {
   DeleteQuery,
   QueryCall,
   ReadCall,
+  ReadRecordsCall,
   UpdateBody,
   UpdateByBodyIdCall,
   UpdateByPathIdCall,
   UpdateCall,
   UpdateNamedInBody,
+  WholeRecordsQuery,
 } from './index-calls.js';
-export type { CreateResult, DeleteResult, ReadResult, StatusOf, UpdateResult } from './index-results.js';
+export type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, RecordOf, StatusOf, UpdateResult } from './index-results.js';
 export type { ClientIndexKey, IndexOperations } from './index-operations.js';
 /** @deprecated The client's property names of the indices: use {@link ClientIndexKey} (kept for existing imports). */
 export type { ClientIndexKey as IndexName } from './index-operations.js';

@@ -1,100 +1,102 @@
-import type { ScenarioResult } from './collect-scenario-results.js';
-import { stableFailureLine } from '../run/stable-failure-line.js';
 import { parseJsonText } from '../spec/parse-json-text.js';
-
-/** One known deviation: a scenario expected to fail against a deployment, and why that is accepted. */
-export interface BaselineEntry {
-  /** The scenario name, as in the reports (scenario names are unique across the features). */
-  scenario: string;
-  /** Where it is, for the reader; matching uses the name. */
-  feature?: string;
-  reason: string;
-}
-
-/** The file `--baseline` reads and `--write-baseline` writes. */
-export interface Baseline {
-  expectedFailures: BaselineEntry[];
-}
-
-/** What became of one baseline entry in a run. */
-export type BaselineEntryOutcome = 'still failing' | 'now passing' | 'not run' | 'not in the suite';
-
-export interface BaselineComparison {
-  entries: Array<BaselineEntry & { outcome: BaselineEntryOutcome; error?: string }>;
-  /** Failed scenarios the baseline does not list: these fail the run. */
-  newFailures: string[];
-}
-
-const ABOUT =
-  'Scenarios of `mgmt-kit conformance` expected to fail against this deployment, each with the reason it is accepted. ' +
-  'Runs with --baseline exit 0 while exactly these fail; remove an entry once its scenario passes.';
-
-/** Reads a baseline file's text; every entry needs a scenario name and a reason. */
-export function parseBaseline(text: string): { ok: true; baseline: Baseline } | { ok: false; error: string } {
-  const parsed = parseJsonText(text);
-  if (!parsed.ok) return parsed;
-  const data = parsed.data;
-  const list = (data as { expectedFailures?: unknown } | null)?.expectedFailures;
-  if (typeof data !== 'object' || data === null || !Array.isArray(list)) {
-    return { ok: false, error: 'expected an object with an "expectedFailures" list' };
-  }
-  const entries: BaselineEntry[] = [];
-  for (const [i, item] of list.entries()) {
-    const { scenario, feature, reason } = (item ?? {}) as Record<string, unknown>;
-    if (typeof scenario !== 'string' || scenario.trim() === '') return { ok: false, error: `expectedFailures[${i}]: "scenario" must name a scenario` };
-    if (typeof reason !== 'string' || reason.trim() === '')
-      return { ok: false, error: `expectedFailures[${i}] (${scenario}): "reason" must say why the failure is accepted` };
-    if (entries.some((e) => e.scenario === scenario)) return { ok: false, error: `expectedFailures[${i}]: "${scenario}" is listed twice` };
-    entries.push({ scenario, ...(typeof feature === 'string' ? { feature } : {}), reason });
-  }
-  return { ok: true, baseline: { expectedFailures: entries } };
-}
-
-/** Holds a run's scenarios against the baseline: which entries still fail, which now pass, what is new. */
-export function compareWithBaseline(scenarios: ScenarioResult[], baseline: Baseline): BaselineComparison {
-  const byName = new Map(scenarios.map((s) => [s.name, s]));
-  const listed = new Set(baseline.expectedFailures.map((e) => e.scenario));
-  const entries = baseline.expectedFailures.map((entry) => {
-    const scenario = byName.get(entry.scenario);
-    const outcome: BaselineEntryOutcome = !scenario
-      ? 'not in the suite'
-      : scenario.status === 'failed'
-        ? 'still failing'
-        : scenario.status === 'passed'
-          ? 'now passing'
-          : 'not run';
-    return { ...entry, outcome, ...(scenario?.status === 'failed' && scenario.error ? { error: scenario.error } : {}) };
-  });
-  const newFailures = scenarios.filter((s) => s.status === 'failed' && !listed.has(s.name)).map((s) => s.name);
-  return { entries, newFailures };
-}
-
-/** What a reason of `--write-baseline` starts as; {@link findTodoReasons} looks for it. */
-const TODO_REASON = 'TODO: say why this is accepted.';
+import { causeKey } from './run-deviations.js';
 
 /**
- * The baseline a run would need: every failed scenario, keeping the reason an earlier baseline
- * gave; a new entry's reason starts as the failure's first line (run ids left out), to be
- * replaced by the real why.
+ * One known deviation (a cause): a check that fails the same way, or a setup that is blocked the
+ * same way, in the scenarios listed, and why that is accepted. A failed check (scenario s, check
+ * c, observed o) is held when an entry with c and o lists s; a blocked scenario likewise.
  */
-export function buildBaseline(scenarios: ScenarioResult[], previous?: Baseline): Baseline {
-  const reasons = new Map(previous?.expectedFailures.map((e) => [e.scenario, e.reason]));
+export interface BaselineEntry {
+  /** `<rule>/<check>` (`4.1-create/status`), or the blocking cause (`setup/create`) when `blocked`. */
+  check: string;
+  blocked?: true | undefined;
+  /** What the description fixes, for the reader; matching uses check and observed. */
+  expected?: string | undefined;
+  /** What the target did, normalised as the run records it. */
+  observed: string;
+  reason: string;
+  /** Stable scenario ids (scenario-id.ts). */
+  scenarios: string[];
+}
+
+/** The file `--baseline` reads and `--write-baseline` writes (format 2: checks, one entry per cause). */
+export interface Baseline {
+  deviations: BaselineEntry[];
+}
+
+export const BASELINE_FORMAT = 2;
+
+const ABOUT =
+  'Known deviations of this deployment for `mgmt-kit conformance --baseline`: one entry per cause (a check and what the target did instead, ' +
+  'or a setup that cannot be done), the scenarios it shows in, and why it is accepted. A run fails on any deviation not held here. ' +
+  'Rewrite with --write-baseline FILE --baseline FILE (reasons are kept per cause).';
+
+/** Why a baseline of the first format (scenario names) is refused, and how to replace it. */
+export const OLD_FORMAT_ERROR =
+  'this is a baseline of the old format (scenario names under "expectedFailures"), which held whole scenarios: a new deviation in a listed ' +
+  'scenario passed unseen. Baselines now hold checks, one entry per cause (format 2). Write a new one from a run against the same target ' +
+  'with --write-baseline FILE, then give each entry its reason again.';
+
+type Parsed = { ok: true; baseline: Baseline } | { ok: false; error: string };
+
+const text = (value: unknown): value is string => typeof value === 'string' && value.trim() !== '';
+
+/** Reads one entry; an error names what is wrong with it. */
+function readEntry(item: unknown): { entry: BaselineEntry } | { error: string } {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return { error: 'must be an object' };
+  const { check, blocked, expected, observed, reason, scenarios } = item as Record<string, unknown>;
+  if (!text(check) || !check.includes('/')) return { error: '"check" must be a check id such as "4.1-create/status"' };
+  if (blocked !== undefined && typeof blocked !== 'boolean') return { error: `(${check}): "blocked" must be true or absent` };
+  if (expected !== undefined && typeof expected !== 'string') return { error: `(${check}): "expected" must be text when given` };
+  if (typeof observed !== 'string') return { error: `(${check}): "observed" must be the text the run recorded` };
+  if (!text(reason)) return { error: `(${check}): "reason" must say why the deviation is accepted` };
+  if (!Array.isArray(scenarios) || scenarios.length === 0 || !scenarios.every(text))
+    return { error: `(${check}): "scenarios" must list the ids of the scenarios it holds` };
+  const twice = scenarios.find((s, i) => scenarios.indexOf(s) !== i);
+  if (twice !== undefined) return { error: `(${check}): the scenario "${twice}" is listed twice` };
   return {
-    expectedFailures: scenarios
-      .filter((s) => s.status === 'failed')
-      .map((s) => ({
-        scenario: s.name,
-        feature: s.uri,
-        reason: reasons.get(s.name) ?? `${TODO_REASON} It failed with: ${stableFailureLine(s.error)}`,
-      })),
+    entry: { check, ...(blocked === true ? { blocked: true as const } : {}), ...(expected !== undefined ? { expected } : {}), observed, reason, scenarios },
   };
 }
 
-export function formatBaseline(baseline: Baseline): string {
-  return `${JSON.stringify({ about: ABOUT, expectedFailures: baseline.expectedFailures }, null, 2)}\n`;
+/** Reads a baseline file's text: format 2, every entry a cause with a reason and its scenarios; old files are refused with how to rewrite them. */
+export function parseBaseline(source: string): Parsed {
+  const parsed = parseJsonText(source);
+  if (!parsed.ok) return parsed;
+  const data = parsed.data as Record<string, unknown> | null;
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    return { ok: false, error: 'expected an object with "format": 2 and a "deviations" list' };
+  if ('expectedFailures' in data) return { ok: false, error: OLD_FORMAT_ERROR };
+  if (data['format'] === undefined) return { ok: false, error: 'expected an object with "format": 2 and a "deviations" list' };
+  if (data['format'] !== BASELINE_FORMAT) return { ok: false, error: `"format" ${JSON.stringify(data['format'])} is not one this mgmt-kit reads (2)` };
+  if (!Array.isArray(data['deviations'])) return { ok: false, error: 'expected a "deviations" list' };
+  const deviations: BaselineEntry[] = [];
+  const causes = new Map<string, number>();
+  for (const [i, item] of data['deviations'].entries()) {
+    const read = readEntry(item);
+    if ('error' in read) return { ok: false, error: `deviations[${i}]${read.error.startsWith('(') ? ' ' : ': '}${read.error}` };
+    const key = causeKey(read.entry);
+    const earlier = causes.get(key);
+    if (earlier !== undefined)
+      return {
+        ok: false,
+        error: `deviations[${i}] (${read.entry.check}): the same cause as deviations[${earlier}] (same check and observed): join their scenarios`,
+      };
+    causes.set(key, i);
+    deviations.push(read.entry);
+  }
+  return { ok: true, baseline: { deviations } };
 }
 
-/** The scenarios whose reason still says TODO: a baseline nobody finished explains nothing. */
+export function formatBaseline(baseline: Baseline): string {
+  return `${JSON.stringify({ about: ABOUT, format: BASELINE_FORMAT, deviations: baseline.deviations }, null, 2)}\n`;
+}
+
+/** What a reason of `--write-baseline` starts as; {@link findTodoReasons} looks for it. */
+export const TODO_REASON = 'TODO: say why this is accepted.';
+
+/** The causes whose reason still says TODO: a baseline nobody finished explains nothing. */
 export function findTodoReasons(baseline: Baseline): string[] {
-  return baseline.expectedFailures.filter((e) => /^\s*TODO\b/i.test(e.reason)).map((e) => e.scenario);
+  const shown = (observed: string) => JSON.stringify(observed.length > 60 ? `${observed.slice(0, 59)}…` : observed);
+  return baseline.deviations.filter((e) => /^\s*TODO\b/i.test(e.reason)).map((e) => `${e.check} observed ${shown(e.observed)}`);
 }

@@ -1,8 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compareWithBaseline } from './baseline.js';
 import { buildConformanceSummary, type SummaryContext } from './build-conformance-summary.js';
-import type { ScenarioResult } from './collect-scenario-results.js';
+import type { ScenarioCheck, ScenarioResult } from './collect-scenario-results.js';
+import { compareWithBaseline } from './compare-with-baseline.js';
+import { formatCauses, formatRunReport } from './format-run-report.js';
 import { renderSummaryHtml } from './render-summary-html.js';
 import { renderSummaryMarkdown } from './render-summary-markdown.js';
 import type { RuleRow } from './rules-matrix.js';
@@ -17,13 +18,26 @@ const context: SummaryContext = {
   runPrefix: 'mk-abc-',
 };
 
-const scenario = (name: string, status: ScenarioResult['status'], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
-  name,
+const scenario = (id: string, status: ScenarioResult['status'], extra: Partial<ScenarioResult> = {}): ScenarioResult => ({
+  id,
+  name: id,
   uri: 'features/x.feature',
   tags: [],
   status,
   calls: [],
+  checks: [],
+  setup: [],
+  cleanupLeft: [],
   ...extra,
+});
+const answer = (operation: string, status: number, body = '') => ({ operation, status, body });
+const check = (id: string, passed: boolean, observed = '', operation = 'createEvent', status = 201): ScenarioCheck => ({
+  id,
+  passed,
+  expected: '201',
+  observed,
+  message: `${id}: expected 201, observed ${observed}`,
+  answer: answer(operation, status, '[{"code": 201}]'),
 });
 
 const scenarios: ScenarioResult[] = [
@@ -33,26 +47,28 @@ const scenarios: ScenarioResult[] = [
       { operation: 'createEvent', status: 201 },
       { operation: 'readEventById', status: 200 },
     ],
+    checks: [check('r-pass/status', true)],
   }),
   scenario('An event id that already exists is refused', 'failed', {
-    tags: ['@rule.r-fail'],
+    tags: ['@rule.r-fail', '@rule.r-other'],
     calls: [
       { operation: 'createEvent', status: 201 },
       { operation: 'createEvent', status: 201 },
-      { operation: 'deleteEventById', status: 200, housekeeping: true },
+      { operation: 'deleteEventById', status: 205, housekeeping: true },
     ],
-    error: 'createEvent answered 201, expected 406',
-    blamedOperation: 'createEvent',
+    checks: [check('r-fail/status', false, '201'), check('r-pass/status', true)],
+    cleanupLeft: ['event mk-abc-e1'],
   }),
   scenario('Delete all events without a body', 'not-selected', { tags: ['@destructive', '@rule.r-skip'] }),
   scenario('Creating an empty batch has nothing to create', 'not-selected', { tags: ['@extension', '@rule.r-ext'] }),
 ];
 
 const rules: RuleRow[] = [
-  { id: 'r-pass', seed: '§1', text: 'a', scenarios: ['Create an event with a new id'] },
-  { id: 'r-fail', seed: '§2', text: 'b', scenarios: ['Create an event with a new id', 'An event id that already exists is refused'] },
-  { id: 'r-skip', seed: '§3', text: 'c', scenarios: ['Delete all <index> without a body'] },
-  { id: 'r-ext', seed: '§4', text: 'd', scenarios: ['Creating an empty batch has nothing to create'] },
+  { id: 'r-pass', seed: '§1', text: 'a', scenarios: [] },
+  { id: 'r-fail', seed: '§2', text: 'b', scenarios: [] },
+  { id: 'r-other', seed: '§2.1', text: 'b2', scenarios: [] },
+  { id: 'r-skip', seed: '§3', text: 'c', scenarios: [] },
+  { id: 'r-ext', seed: '§4', text: 'd', scenarios: [] },
   { id: 'r-none', seed: '§8', text: 'e', scenarios: [], notTested: 'not shown by the description' },
 ];
 
@@ -63,24 +79,115 @@ const operations = ['createEvent', 'readEventById', 'deleteEventById', 'updateAg
   statuses: [200, 201, 406, 500],
 }));
 
-test('one row per rule: passed, failed with the reason, skipped with why, not tested', () => {
+test('one row per rule, judged by the checks carrying its id: a scenario failing another rule’s check does not fail it', () => {
   const summary = buildConformanceSummary(rules, operations, scenarios, context);
-  const rows = Object.fromEntries(summary.rules.map((r) => [r.key, [r.status, r.reasons]]));
+  const rows = Object.fromEntries(summary.rules.map((r) => [r.key, [r.status, r.reasons, r.ran]]));
   assert.deepEqual(rows, {
-    'r-pass': ['passed', []],
-    'r-fail': ['failed', ['An event id that already exists is refused: createEvent answered 201, expected 406']],
-    'r-skip': ['skipped', ['@destructive: runs only with --allow-destructive']],
-    'r-ext': ['skipped', ['@extension: runs with --profile extended']],
-    'r-none': ['not tested', ['not shown by the description']],
+    'r-pass': ['passed', [], 2],
+    'r-fail': ['failed', ['r-fail/status: expected 201, observed 201 — 1 scenario(s): An event id that already exists is refused'], 2],
+    'r-other': ['passed', [], 1],
+    'r-skip': ['skipped', ['@destructive: runs only with --allow-destructive'], 0],
+    'r-ext': ['skipped', ['@extension: runs with --profile extended'], 0],
+    'r-none': ['not tested', ['not shown by the description'], 0],
   });
 });
 
-test('one row per operation: failed only when the failure followed its call; housekeeping calls do not count', () => {
+test('a rule whose tagged scenarios were blocked, or stopped by another rule’s error first, is not judged', () => {
+  const run = [
+    scenario('Blocked', 'blocked', { tags: ['@rule.r-pass'], blocked: { step: 'an event exists', id: 'setup/create', observed: '406', message: 'm' } }),
+    scenario('Stopped', 'failed', { tags: ['@rule.r-fail', '@rule.r-other'], checks: [{ ...check('r-fail/scenario', false, 'no answer'), fromError: true }] }),
+  ];
+  const rows = Object.fromEntries(buildConformanceSummary(rules, operations, run, context).rules.map((r) => [r.key, [r.status, r.reasons]]));
+  assert.deepEqual(rows['r-pass'], ['not judged', ['blocked by setup/create']]);
+  assert.deepEqual(rows['r-other'], ['not judged', ['stopped by r-fail/scenario first']]);
+  assert.equal(rows['r-fail']?.[0], 'failed');
+});
+
+test('one row per operation: failed when a failed check judged one of its answers; housekeeping calls do not count', () => {
   const summary = buildConformanceSummary(rules, operations, scenarios, context);
   const rows = Object.fromEntries(summary.operations.map((r) => [r.key, r.status]));
   assert.deepEqual(rows, { createEvent: 'failed', readEventById: 'passed', deleteEventById: 'skipped', updateAgent: 'skipped' });
-  assert.equal(summary.failedCleanupDeletes, 1, 'a cleanup delete that answered 200 may have left a record');
-  assert.deepEqual(summary.counts, { passed: 1, failed: 1, skipped: 0, notSelected: 2 });
+  assert.equal(summary.cleanupFound, 1, 'the records the clean-up still found by reading');
+  assert.deepEqual(summary.counts, { passed: 1, failed: 1, blocked: 0, skipped: 0, notSelected: 2, checks: 3, failedChecks: 1 });
+});
+
+test('failures with the same check and observed value are one cause line with a count, its scenarios and the answer', () => {
+  const many = Array.from({ length: 240 }, (_, i) =>
+    scenario(`event.feature: S${i}`, 'failed', { checks: [check('4.1-create/status', false, '200', 'createEvent', 200)], tags: ['@rule.4.1-create'] }),
+  );
+  const other = scenario('agent.feature: A', 'failed', { checks: [check('4.1-envelope/envelope-shape', false, 'an object', 'createAgent', 406)] });
+  const blocked = Array.from({ length: 3 }, (_, i) =>
+    scenario(`agent.feature: B${i}`, 'blocked', {
+      blocked: {
+        step: 'an agent exists',
+        id: 'setup/create',
+        observed: '406',
+        message: 'create answered 406',
+        answer: answer('createAgent', 406, '{"code": 406}'),
+      },
+    }),
+  );
+  const summary = buildConformanceSummary(rules, operations, [...many, other, ...blocked], context);
+  assert.deepEqual(
+    summary.causes.map((c) => [c.check, c.observed, c.scenarios.length]),
+    [
+      ['4.1-create/status', '200', 240],
+      ['4.1-envelope/envelope-shape', 'an object', 1],
+    ],
+  );
+  assert.deepEqual(
+    summary.blockedCauses.map((c) => [c.check, c.observed, c.scenarios.length]),
+    [['setup/create', '406', 3]],
+  );
+  const lines = formatCauses(summary);
+  assert.deepEqual(lines.slice(0, 3), [
+    'Failed checks by cause (2):',
+    '  ✗ 240× 4.1-create/status: expected 201, observed 200',
+    '      createEvent 200 [{"code": 201}] ← event.feature: S0 (+239 more)',
+  ]);
+  assert.ok(lines.includes('  ⊘ 3× setup/create: at "an agent exists", observed 406'), lines.join('\n'));
+  assert.ok(lines.includes('      createAgent 406 {"code": 406} ← agent.feature: B0 (+2 more)'), lines.join('\n'));
+  assert.ok(lines.every((line) => line.length <= 160));
+  assert.equal(summary.verdict, 'FAILED');
+  assert.match(summary.outcome.reasons.join('\n'), /241 failure\(s\) the baseline does not list\n3 scenario\(s\) blocked in setup/);
+  const markdown = renderSummaryMarkdown(summary);
+  assert.match(
+    markdown,
+    /## Failed checks by cause \(2\)\n\n\| \| Check[^\n]*\n\|---[^\n]*\n\| ❌ new \| `4\.1-create\/status` \| 201 \| 200 \| 240: event\.feature: S0; event\.feature: S1; event\.feature: S2; \+237 more \| createEvent 200 \[\{"code": 201\}\] \|/,
+  );
+  assert.match(markdown, /## Blocked scenarios by cause \(not judged\) \(1\)/);
+  assert.match(renderSummaryHtml(summary), /<section id="failed-checks"><h2>Failed checks by cause \(2\)<\/h2>/);
+});
+
+test('the console keeps the causes within one screen: a line each, the answers of the first new ones while there is room, the rest counted', () => {
+  const run = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => scenario(`S${from + i}`, 'failed', { checks: [check(`r${from + i}/status`, false, '200')] }));
+  const causes = (scenarios: ScenarioResult[], baseline?: Parameters<typeof buildConformanceSummary>[4]) =>
+    formatCauses(buildConformanceSummary(rules, operations, scenarios, context, baseline));
+  const answers = (lines: string[]) => lines.filter((l) => l.startsWith('      ')).length;
+  const ten = causes(run(10));
+  assert.deepEqual([ten.length, answers(ten)], [21, 10], 'ten causes: each with its answer');
+  const seventeen = causes(run(17));
+  assert.deepEqual([seventeen.length, answers(seventeen)], [25, 7], 'seventeen: every cause, the first seven with their answer');
+  assert.match(seventeen[2]!, /^ {6}createEvent 201 \[\{"code": 201\}\] ← S0$/);
+  assert.match(seventeen.at(-1)!, /^ {2}✗ 1× r9\/status: expected 201, observed 200$/, 'sorted by count, then check id');
+  const forty = causes(run(40));
+  assert.deepEqual([forty.length, answers(forty)], [25, 0]);
+  assert.equal(forty.at(-1), '  … 17 more cause(s) in conformance-summary.md');
+  // Beside causes the baseline holds, the new ones keep their answers; known ones that do not fit are counted.
+  const held = run(20, 100);
+  const comparison = compareWithBaseline(held, {
+    deviations: held.map((s) => ({ check: s.checks[0]!.id, observed: '200', reason: 'MGMT-1', scenarios: [s.id] })),
+  });
+  const mixed = causes([...run(5), ...held], { file: 'b.json', comparison });
+  assert.equal(mixed.length, 25);
+  assert.equal(answers(mixed), 5, 'every new cause with its answer');
+  assert.equal(mixed.filter((l) => l.startsWith('  ~ ')).length, 12);
+  assert.equal(mixed.at(-1), '  … 8 more cause(s) in conformance-summary.md');
+  const crowded = causes([...run(30), ...held.slice(0, 5)], { file: 'b.json', comparison });
+  assert.equal(crowded.length, 25);
+  assert.ok(crowded.includes('Known deviations the baseline holds (5 cause(s), 5 deviation(s)): in conformance-summary.md'), crowded.join('\n'));
+  assert.equal(crowded.at(-1), '  … 8 more cause(s) in conformance-summary.md', 'the new causes left out');
 });
 
 test('the Markdown and HTML pages carry target, profile, date and every row', () => {
@@ -92,30 +199,46 @@ test('the Markdown and HTML pages carry target, profile, date and every row', ()
   }
   const html = renderSummaryHtml({ ...summary, context: { ...context, baseUrl: 'http://t/<x>' } });
   assert.ok(html.includes('http://t/&lt;x&gt;'), 'escaped');
-  assert.equal((html.match(/<tr class=/g) ?? []).length, rules.length + operations.length);
+  assert.equal((html.match(/<tr class="(?!known|failed")/g) ?? []).length, rules.length + operations.length - 2);
 });
 
-test('with a baseline: rows whose failures it lists are known deviations, and the verdict passes', () => {
-  const comparison = compareWithBaseline(scenarios, { expectedFailures: [{ scenario: 'An event id that already exists is refused', reason: 'ticket 7' }] });
+test('with a baseline: rows whose failures it holds are known deviations, the verdict passes, and each entry says how it fared', () => {
+  const comparison = compareWithBaseline(scenarios, {
+    deviations: [{ check: 'r-fail/status', observed: '201', reason: 'ticket 7', scenarios: ['An event id that already exists is refused', 'Gone'] }],
+  });
   const summary = buildConformanceSummary(rules, operations, scenarios, context, { file: 'baseline.json', comparison });
   assert.equal(summary.verdict, 'PASSED');
-  assert.deepEqual(summary.rules.find((r) => r.key === 'r-fail')?.status, 'known deviation');
+  assert.equal(summary.rules.find((r) => r.key === 'r-fail')?.status, 'known deviation');
   assert.deepEqual(summary.operations.find((r) => r.key === 'createEvent')?.reasons, [
-    '[baseline] An event id that already exists is refused: createEvent answered 201, expected 406',
+    '[baseline] r-fail/status: expected 201, observed 201 — 1 scenario(s): An event id that already exists is refused',
   ]);
   const markdown = renderSummaryMarkdown(summary);
   assert.match(markdown, /^# Conformance summary: PASSED \(1 known deviation\)/);
-  assert.match(markdown, /\| An event id that already exists is refused \| ticket 7 \| still fails, as the baseline expects<br>createEvent answered 201/);
-  assert.doesNotMatch(markdown, /## (New failures|Failed scenarios)/);
+  assert.match(markdown, /\| ⚠️ known: ticket 7 \| `r-fail\/status` \|/);
+  assert.match(
+    markdown,
+    /\| 1 \| `r-fail\/status` \| 201 \| ticket 7 \| 1 still seen, as the baseline expects; 1 no scenario has this id: fix or remove it \(Gone\) \|/,
+  );
+  assert.doesNotMatch(markdown, /## (New deviations|Deviations)/);
+  const console = formatRunReport(summary, []);
+  assert.match(
+    console,
+    /^Known deviations the baseline holds \(1 cause\(s\), 1 deviation\(s\)\):\n {2}~ 1× r-fail\/status: expected 201, observed 201 — known \(baseline\): ticket 7$/m,
+  );
+  assert.doesNotMatch(console, /^Failed checks by cause/m, 'no new cause: no such list');
+  assert.match(console, /^Baseline baseline\.json: 1 of 1 cause\(s\) still seen, holding 1 deviation\(s\); 0 it does not hold$/m);
+  assert.match(console, /^ {2}no scenario has this id, fix or remove it \(1\): r-fail\/status in Gone$/m);
   const without = buildConformanceSummary(rules, operations, scenarios, context);
   assert.equal(without.verdict, 'FAILED');
-  assert.match(renderSummaryMarkdown(without), /## Failed scenarios\n\n- \*\*An event id that already exists is refused\*\*/);
+  assert.match(
+    renderSummaryMarkdown(without),
+    /## Deviations, scenario by scenario \(1\)\n\n- An event id that already exists is refused — `r-fail\/status`: r-fail\/status: expected 201, observed 201/,
+  );
 });
 
 test('the summary counts which documented responses were answered: verified, seen but failed, undocumented, never seen', () => {
   const { coverage } = buildConformanceSummary(rules, operations, scenarios, context);
   const row = (id: string) => coverage.rows.find((r) => r.operationId === id)!;
-  // createEvent 201 passed in one scenario (verified); the failed scenario's last checked call is blamed.
   assert.deepEqual(
     row('createEvent').documented.map((d) => `${d.status} ${d.cell}`),
     ['200 never seen', '201 verified', '406 never seen', '500 never seen'],
@@ -125,26 +248,23 @@ test('the summary counts which documented responses were answered: verified, see
     row('deleteEventById').documented.filter((d) => d.cell !== 'never seen'),
     [],
   );
-  assert.deepEqual(row('readEventById').documented.find((d) => d.status === 200)?.cell, 'verified');
   assert.equal(coverage.seen, 2);
   assert.equal(coverage.documented, 16);
-  assert.equal(coverage.percent, 12.5);
-  assert.match(
-    renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context)),
-    /Response coverage: 12\.5% \(2 of 16 documented responses seen\)/,
-  );
 });
 
 test('core rules and extensions apart: an extension filed under a rule that fails does not fail the rule', () => {
   const extended: SummaryContext = { ...context, profile: 'extended' };
   const run: ScenarioResult[] = [
-    scenario('Create an event with a new id', 'passed', { tags: ['@rule.r-mixed'] }),
-    scenario('Creating an empty batch has nothing to create', 'failed', { tags: ['@extension', '@rule.r-mixed'], error: 'batch answered 500' }),
+    scenario('Create an event with a new id', 'passed', { tags: ['@rule.r-mixed'], checks: [check('r-mixed/status', true)] }),
+    scenario('Creating an empty batch has nothing to create', 'failed', {
+      tags: ['@extension', '@rule.r-mixed'],
+      checks: [check('r-mixed/status', false, '500')],
+    }),
     scenario('Only an extension shows it', 'passed', { tags: ['@extension', '@rule.r-ext-only'] }),
   ];
   const withExtension: RuleRow[] = [
-    { id: 'r-mixed', seed: '§1', text: 'a', scenarios: ['Create an event with a new id', 'Creating an empty batch has nothing to create'] },
-    { id: 'r-ext-only', seed: '§2', text: 'b', scenarios: ['Only an extension shows it'] },
+    { id: 'r-mixed', seed: '§1', text: 'a', scenarios: [] },
+    { id: 'r-ext-only', seed: '§2', text: 'b', scenarios: [] },
   ];
   const summary = buildConformanceSummary(withExtension, operations, run, extended);
   assert.deepEqual(
@@ -155,26 +275,9 @@ test('core rules and extensions apart: an extension filed under a rule that fail
     ],
   );
   assert.deepEqual(
-    summary.extensions.map((r) => [r.key, r.status, r.reasons]),
-    [['r-mixed', 'failed', ['Creating an empty batch has nothing to create: batch answered 500']]],
+    summary.extensions.map((r) => [r.key, r.status]),
+    [['r-mixed', 'failed']],
   );
   assert.equal(summary.verdict, 'FAILED', 'a failed extension still fails the extended run');
-  assert.match(renderSummaryMarkdown(summary), /## Extensions filed under these rules[^\n]*\n\n\| Rule[^\n]*\n\|---[^\n]*\n\| r-mixed \| §1: a \| ❌ failed/);
   assert.deepEqual(buildConformanceSummary(withExtension, operations, run.slice(0, 1), context).extensions, [], 'no extension ran: no table');
-});
-
-test('the HTML page opens with the failures, each linked to its detail', () => {
-  const html = renderSummaryHtml(buildConformanceSummary(rules, operations, scenarios, context));
-  const [top, rest] = html.split('<h2>Rules of the service description');
-  assert.match(
-    top!,
-    /<h2>Failures first<\/h2>\n<h3>New failures \(1\)<\/h3>\n<ol><li><a href="#failure-1">An event id that already exists is refused<\/a> — createEvent answered 201, expected 406<\/li><\/ol>/,
-  );
-  assert.match(rest!, /<li id="failure-1"><strong>An event id that already exists is refused<\/strong>/);
-  assert.doesNotMatch(top!, /Known deviations/, 'no baseline: no such list');
-  const markdown = renderSummaryMarkdown(buildConformanceSummary(rules, operations, scenarios, context));
-  assert.match(
-    markdown,
-    /\n## Failures first\n\n\*\*New failures \(1\)\*\*\n1\. An event id that already exists is refused — createEvent answered 201, expected 406\n\n## Rules/,
-  );
 });

@@ -1,27 +1,17 @@
 import { buildResponseCoverage, type DocumentedOperation, type ResponseCoverage, type ResponseTally } from '../coverage/response-coverage.js';
 import { checkMinCoverage } from '../coverage/response-coverage.js';
-import type { BaselineComparison } from './baseline.js';
-import { describeThrottling } from './describe-throttling.js';
 import type { RunLeftovers } from '../run/read-run-leftovers.js';
 import { decideVerdict, type RunVerdict, type VerdictWord } from '../run/run-verdict.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
+import type { BaselineComparison } from './compare-with-baseline.js';
+import { describeThrottling } from './describe-throttling.js';
+import { groupCauses, type CauseLine } from './group-causes.js';
 import { ruleTag, type RuleRow } from './rules-matrix.js';
+import { deviationsOf, type Deviation } from './run-deviations.js';
+import { operationRow, ruleRow, type RowInputs, type SummaryRow } from './summary-rows.js';
 import { tallyScenarioCalls } from './tally-scenario-calls.js';
 
-/** The outcome of one summary row; `known deviation`: it failed, but only in scenarios the baseline lists. */
-export type RowStatus = 'passed' | 'failed' | 'known deviation' | 'skipped' | 'not tested';
-
-/** One row of the summary: a rule of the service description (docs/management-service.md) or an operation. */
-export interface SummaryRow {
-  key: string;
-  /** The section (§4.1 rule 3) and text (rules) or method and path (operations). */
-  label: string;
-  status: RowStatus;
-  /** Why it failed, was skipped or is not tested; one entry per scenario or reason. */
-  reasons: string[];
-  /** Scenarios that ran for it (passed or failed). */
-  ran: number;
-}
+export type { RowStatus, SummaryRow } from './summary-rows.js';
 
 /** What the run was pointed at and how. */
 export interface SummaryContext {
@@ -51,13 +41,13 @@ export interface RunFacts {
   targetStopped?: string | undefined;
   /** An error of the run no scenario carries (cucumber reported failure with no failed scenario). */
   runError?: string | undefined;
-  /** `--write-baseline`: every failure of this run is now listed. */
-  baselineWritten?: boolean | undefined;
+  /** `--write-baseline`: every deviation of this run is now held, with these reasons (TODO for a new cause). */
+  baselineWritten?: ((d: Deviation) => string | undefined) | undefined;
   /** `--rate`, for the throttling line. */
   rate?: number | undefined;
 }
 
-/** The whole summary, ready to render as Markdown or HTML. */
+/** The whole summary, ready to render as the console lines, Markdown, HTML, JSON and junit. */
 export interface ConformanceSummary {
   context: SummaryContext;
   /** The run's one verdict (run-verdict.ts): every report heads with `verdict.word`, the exit code is `verdict.exitCode`. */
@@ -68,23 +58,29 @@ export interface ConformanceSummary {
   throttling?: string | undefined;
   /** Why the coverage fails `--min-coverage` (with the pairs never seen), when it does. */
   coverageShortfall?: string | undefined;
-  counts: { passed: number; failed: number; skipped: number; notSelected: number };
-  /** Rules of the description, judged by their core scenarios (an extension filed under a rule does not fail it). */
+  counts: { passed: number; failed: number; blocked: number; skipped: number; notSelected: number; checks: number; failedChecks: number };
+  /** Failed checks by cause (check and observed): new causes first, then known ones. */
+  causes: CauseLine[];
+  /** Blocked scenarios by cause (the setup that could not be done, and what the target answered). */
+  blockedCauses: CauseLine[];
+  /** Rules of the description, judged by the checks of their core scenarios (an extension filed under a rule does not fail it). */
   rules: SummaryRow[];
   /** The same rules judged by the @extension scenarios filed under them, for rules that have any and when one ran. */
   extensions: SummaryRow[];
   operations: SummaryRow[];
-  /** Failed scenarios; `expected` when the baseline lists them. */
-  failedScenarios: Array<{ name: string; error: string; expected: boolean }>;
+  /** Every deviation the baseline does not hold, scenario by scenario: these fail the run. */
+  newDeviations: Deviation[];
   baseline?: SummaryBaseline | undefined;
-  /** Cleanup deletes that answered something else than 205 or 404 (a hint; the final read decides). */
-  failedCleanupDeletes: number;
+  /** Records the per-scenario clean-up still found by reading after deleting them (the final read decides). */
+  cleanupFound: number;
   /** What the final read found of the run on the target: ids, unreadable indices and the commands that delete them. */
   leftovers: RunLeftovers;
   /** Which documented responses the target answered (matrix and figure). */
   coverage: ResponseCoverage;
   /** The raw counts the coverage comes from; `mgmt-kit coverage` merges them with a fuzz run's. */
   tallies: ResponseTally[];
+  /** Every scenario of the run, for junit. */
+  scenarios: readonly ScenarioResult[];
 }
 
 /** Why a scenario did not run, from its tags and the run's options. */
@@ -97,107 +93,85 @@ export function skipReason(scenario: ScenarioResult, context: SummaryContext): s
   return 'not selected by --tags';
 }
 
-function rowFor(
-  key: string,
-  label: string,
-  scenarios: ScenarioResult[],
-  context: SummaryContext,
-  failures: (s: ScenarioResult) => boolean,
-  expected: ReadonlySet<string>,
-): SummaryRow {
-  const ran = scenarios.filter((s) => s.status === 'passed' || s.status === 'failed');
-  const failed = scenarios.filter((s) => s.status === 'failed' && failures(s));
-  if (failed.length > 0) {
-    const status = failed.every((s) => expected.has(s.name)) ? 'known deviation' : 'failed';
-    const reasons = failed.map((s) => `${expected.has(s.name) ? '[baseline] ' : ''}${s.name}: ${s.error ?? 'failed'}`);
-    return { key, label, status, reasons, ran: ran.length };
-  }
-  const notRun = scenarios.filter((s) => s.status === 'skipped' || s.status === 'not-selected');
-  const reasons = [...new Set(notRun.map((s) => skipReason(s, context)))];
-  if (ran.length > 0) {
-    return { key, label, status: 'passed', reasons: notRun.length > 0 ? [`${notRun.length} scenario(s) not run: ${reasons.join('; ')}`] : [], ran: ran.length };
-  }
-  return { key, label, status: 'skipped', reasons: reasons.length > 0 ? reasons : ['no scenario exercises it'], ran: 0 };
-}
-
 /**
- * Builds the conformance summary: one row per rule of features/RULES.md and one per operation
- * of the spec. A rule fails when one of its scenarios failed; an operation fails when a
- * scenario failed right after calling it (the call the failing assertion was about). With a
- * baseline, a row whose failures the baseline all lists is a `known deviation`, not a failure.
+ * Builds the conformance summary from the run model: the deviations grouped by cause, one row per
+ * rule of features/RULES.md (judged by the checks carrying its id) and per operation of the spec
+ * (judged by the checks of its answers), and the one verdict. A deviation the baseline holds is
+ * known; any other fails the run — a blocked scenario too: a run that could not judge part of the
+ * suite does not pass silently.
  */
 export function buildConformanceSummary(
   rules: RuleRow[],
   operations: readonly DocumentedOperation[],
-  scenarios: ScenarioResult[],
+  scenarios: readonly ScenarioResult[],
   context: SummaryContext,
   baseline?: SummaryBaseline,
   facts: RunFacts = {},
 ): ConformanceSummary {
-  const expected = new Set(baseline?.comparison.entries.filter((e) => e.outcome === 'still failing').map((e) => e.scenario));
+  const deviations = deviationsOf(scenarios);
+  const heldReasons = new Map(baseline?.comparison.held.map((d) => [JSON.stringify([d.scenario, d.blocked, d.check, d.observed]), d.reason]));
+  const reasonOf = (d: Deviation) => facts.baselineWritten?.(d) ?? heldReasons.get(JSON.stringify([d.scenario, d.blocked, d.check, d.observed]));
+  const inputs: RowInputs = { reasonOf, skipReason: (s) => skipReason(s, context) };
   const isExtension = (s: ScenarioResult) => s.tags.includes('@extension');
-  // A rule's scenarios are those tagged @rule.<id>: the tags RULES.md's "Covered by" column is generated from.
-  const coveringOf = (rule: RuleRow) => scenarios.filter((s) => s.tags.includes(ruleTag(rule.id)));
-  const ruleRows = rules.map((rule) => {
-    const label = `${rule.seed}: ${rule.text}`;
-    if (rule.notTested) return { key: rule.id, label, status: 'not tested' as const, reasons: [rule.notTested], ran: 0 };
-    const covering = coveringOf(rule);
-    // A rule only extensions show keeps them; any other is judged by what the description fixes.
-    const core = covering.filter((s) => !isExtension(s));
-    return rowFor(rule.id, label, core.length > 0 ? core : covering, context, () => true, expected);
-  });
-  const extensionRan = scenarios.some((s) => isExtension(s) && (s.status === 'passed' || s.status === 'failed'));
+  const core = scenarios.filter((s) => !isExtension(s));
+  const extension = scenarios.filter(isExtension);
+  const tagged = (list: readonly ScenarioResult[], rule: RuleRow) => list.some((s) => s.tags.includes(ruleTag(rule.id)));
+  // A rule only extensions show keeps them; any other is judged by what the description fixes.
+  const ruleRows = rules.map((rule) => ruleRow(rule, tagged(core, rule) ? core : scenarios, deviations, inputs));
+  const extensionRan = extension.some((s) => s.status === 'passed' || s.status === 'failed');
   const extensionRows = extensionRan
-    ? rules.flatMap((rule) => {
-        const covering = coveringOf(rule);
-        const extensions = covering.filter(isExtension);
-        if (rule.notTested || extensions.length === 0 || extensions.length === covering.length) return [];
-        return [rowFor(rule.id, `${rule.seed}: ${rule.text}`, extensions, context, () => true, expected)];
-      })
+    ? rules.filter((rule) => !rule.notTested && tagged(core, rule) && tagged(extension, rule)).map((rule) => ruleRow(rule, extension, deviations, inputs))
     : [];
-  const operationRows = operations.map((op) => {
-    const calling = scenarios.filter((s) => s.calls.some((c) => c.operation === op.operationId && !c.housekeeping));
-    const row = rowFor(op.operationId, `${op.method} ${op.pathTemplate}`, calling, context, (s) => s.blamedOperation === op.operationId, expected);
-    return row.status === 'skipped' ? { ...row, reasons: ['not called by any scenario that ran'] } : row;
-  });
+  const operationRows = operations.map((op) => operationRow(op, scenarios, deviations, inputs));
   const count = (status: ScenarioResult['status']) => scenarios.filter((s) => s.status === status).length;
-  const failedCleanupDeletes = scenarios
-    .flatMap((s) => s.calls)
-    .filter((c) => c.housekeeping && c.operation.startsWith('delete') && c.status !== 205 && c.status !== 404).length;
-  const failedScenarios = scenarios
-    .filter((s) => s.status === 'failed')
-    .map((s) => ({ name: s.name, error: s.error ?? 'failed', expected: expected.has(s.name) }));
+  const allCauses = groupCauses(deviations, reasonOf);
+  const newDeviations = deviations.filter((d) => reasonOf(d) === undefined);
   const tallies = tallyScenarioCalls(scenarios);
   const coverage = buildResponseCoverage(operations, tallies);
-  const newFailures = failedScenarios.filter((f) => !f.expected);
-  const throttling = describeThrottling(newFailures, facts.rate);
+  const throttling = describeThrottling(
+    newDeviations.map((d) => ({ error: d.message })),
+    facts.rate,
+  );
   const coverageShortfall = checkMinCoverage(coverage, facts.minCoverage);
   const leftovers = facts.leftovers ?? { ids: [], unverified: [], deleteCommands: [] };
   const outcome = decideVerdict({
     targetStopped: facts.targetStopped,
-    ran: count('passed') + count('failed'),
-    newFailures: facts.baselineWritten ? 0 : newFailures.length,
+    ran: count('passed') + count('failed') + count('blocked'),
+    newFailures: newDeviations.filter((d) => !d.blocked).length,
+    newBlocked: newDeviations.filter((d) => d.blocked).length,
     onlyThrottled: throttling?.onlyThrottled ?? false,
     runError: facts.runError,
     coverageShortfall: coverageShortfall?.split('\n')[0],
     leftovers: leftovers.ids,
     unverified: leftovers.unverified,
   });
+  const checks = scenarios.flatMap((s) => s.checks);
   return {
     context,
     verdict: outcome.word,
     outcome,
     throttling: throttling?.line,
     coverageShortfall,
-    counts: { passed: count('passed'), failed: count('failed'), skipped: count('skipped'), notSelected: count('not-selected') },
+    counts: {
+      passed: count('passed'),
+      failed: count('failed'),
+      blocked: count('blocked'),
+      skipped: count('skipped'),
+      notSelected: count('not-selected'),
+      checks: checks.length,
+      failedChecks: checks.filter((c) => !c.passed).length,
+    },
+    causes: allCauses.filter((c) => !c.blocked),
+    blockedCauses: allCauses.filter((c) => c.blocked),
     rules: ruleRows,
     extensions: extensionRows,
     operations: operationRows,
-    failedScenarios,
+    newDeviations,
     baseline,
-    failedCleanupDeletes,
+    cleanupFound: scenarios.reduce((n, s) => n + s.cleanupLeft.length, 0),
     leftovers,
     coverage,
     tallies,
+    scenarios,
   };
 }

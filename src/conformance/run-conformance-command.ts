@@ -1,9 +1,11 @@
 import { Writable } from 'node:stream';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listOperations } from '../reference-server/core/index.js';
-import { buildBaseline, compareWithBaseline, formatBaseline, type Baseline } from './baseline.js';
+import { formatBaseline, type Baseline } from './baseline.js';
+import { buildBaseline } from './build-baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
+import { compareWithBaseline } from './compare-with-baseline.js';
 import { startConnectionBroker } from '../connection/connection-broker.js';
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS, type ConnectionSettings } from '../connection/connection-settings.js';
 import { describeConnection } from '../run/describe-connection.js';
@@ -11,14 +13,14 @@ import { openConnection } from '../connection/open-connection.js';
 import { createRunCoordinator } from '../connection/run-coordinator.js';
 import { checkTarget } from '../run/check-target.js';
 import { DISTANT_MS, isDistant } from '../run/target-distance.js';
-import { foldKnownFailures } from './fold-known-failures.js';
 import { formatRunReport } from './format-run-report.js';
-import { addRunChecksToJunit } from '../run/add-run-checks-to-junit.js';
+import { createProgressLine } from './progress-line.js';
+import { renderConformanceJunit } from './render-conformance-junit.js';
 import { runChecks } from './run-checks.js';
+import { causeKey, type Deviation } from './run-deviations.js';
 import { readRunLeftovers } from '../run/read-run-leftovers.js';
 import { decideVerdict, EXIT } from '../run/run-verdict.js';
 import { TARGET_STOPPED } from '../connection/target-health.js';
-import { markKnownDeviationsInJunit } from '../run/add-run-checks-to-junit.js';
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { createRunPrefix } from './run-prefix.js';
@@ -68,16 +70,12 @@ function asWritable(out: NodeJS.WritableStream): Writable {
       });
 }
 
-/** Passes what is written on to `out` until `interrupted()`, then drops it. */
-function untilInterrupted(out: Writable, interrupted: () => boolean): Writable {
-  return new Writable({ write: (chunk: Buffer, _encoding, done) => (interrupted() ? done() : out.write(chunk, () => done())) });
-}
-
 /**
- * Checks the target (pre-flight), runs the suite, writes the cucumber reports and the conformance
- * summary, prints where they are and the counts, and resolves to the exit code: 0 when scenarios
- * ran and none failed that the baseline does not list; 1 when one did or the response coverage is
- * below `minCoverage`; 2 when the target cannot be reached, refuses the token, or nothing was
+ * Checks the target (pre-flight), runs the suite, writes cucumber's reports, the conformance
+ * summary and junit.xml from the run model, prints the deviations by cause, and resolves to the
+ * exit code: 0 when scenarios ran and showed no deviation the baseline does not hold (a failed
+ * check, or a scenario blocked in setup); 1 when one did or the response coverage is below
+ * `minCoverage`; 2 when the target cannot be reached, refuses the token, or nothing was
  * selected — before any scenario runs; 3 when the only new failures are calls the target
  * throttled (describe-throttling.ts).
  *
@@ -123,15 +121,16 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const shared = parallel > 0 || settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
   const broker = shared ? await startConnectionBroker(coordinator) : undefined;
   const { auth } = settings;
-  // Under --baseline a listed failure is one console line (cucumber's progress prints dozens); the
-  // TTY progress bar redraws in place, so it is left as it is.
-  // Without a TTY every failure's steps and stack are left out of the console (the command prints
-  // each failing rule once, with its first failure); the reports keep them in full.
-  const consoleSink = options.out.isTTY ? undefined : foldKnownFailures(options.out, options.baseline?.baseline.expectedFailures ?? [], { dropUnlisted: true });
+  // The console gets one character per scenario, then the causes (format-run-report.ts): never
+  // cucumber's dump of every failing scenario's steps. Once interrupted, the scenarios still
+  // queued fail at once (no request is sent): their marks say nothing, and are left out.
   let result;
   const runPrefix = createRunPrefix();
   const stopRun = new AbortController();
   const stopOnSignal = interruptHandler({ ...options, err, settings, coordinator, runPrefix, onInterrupt: () => stopRun.abort() });
+  const progress = createProgressLine((text) => {
+    if (!stopOnSignal.started) options.out.write(text);
+  });
   const handleSignals = options.handleSignals ?? true;
   // `on`, not `once`: a second signal ends the read-back of an interrupted run at once.
   if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, stopOnSignal);
@@ -147,13 +146,8 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       parallel,
       stop: stopRun.signal,
       reportDir: options.reportDir,
-      progress: options.out.isTTY ? 'progress-bar' : 'progress',
-      // cucumber's console output goes where the command's output goes (a caller that captures it,
-      // as an embedding tool or a test does, gets all of it; nothing lands on process.stdout).
-      // Once interrupted, the scenarios still queued fail at once (no request is sent): their
-      // progress and cucumber's closing counts say nothing, and are left out (the TTY progress bar
-      // draws on the terminal itself, so it is passed as it is).
-      stdout: consoleSink ? untilInterrupted(consoleSink, () => stopOnSignal.started) : asWritable(options.out),
+      progress: 'none',
+      onEnvelope: progress.onMessage,
       stderr: asWritable(err),
     });
   } finally {
@@ -162,7 +156,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     if (!stopOnSignal.started) await broker?.close();
   }
   if (stopOnSignal.started) return stopOnSignal.finished;
-  consoleSink?.flush();
+  progress.end();
   // Clean-up is judged by what the target holds: one read of every index after the run.
   const reader = openConnection(settings, { coordinator });
   let leftovers;
@@ -181,6 +175,9 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     (leftovers.unreachable ? `${TARGET_STOPPED} by the end of the run: the final read of every index got no answer` : undefined);
   const comparison = options.baseline ? compareWithBaseline(result.scenarios, options.baseline.baseline) : undefined;
   const runError = !result.success && !result.scenarios.some((s) => s.status === 'failed') ? RUN_ERROR : undefined;
+  // --write-baseline: every deviation of this run is held by the file it writes, with the reason
+  // --baseline gave its cause (or TODO).
+  const written = options.writeBaseline !== undefined ? buildBaseline(result.scenarios, options.baseline?.baseline) : undefined;
   const summary = buildConformanceSummary(
     loadRulesMatrix(PACKAGE_ROOT),
     listOperations(),
@@ -196,21 +193,23 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       runPrefix: result.runPrefix,
     },
     options.baseline && comparison ? { file: options.baseline.file, comparison } : undefined,
-    { leftovers, minCoverage: options.minCoverage, targetStopped, runError, baselineWritten: options.writeBaseline !== undefined, rate: settings.rate },
+    { leftovers, minCoverage: options.minCoverage, targetStopped, runError, baselineWritten: written && reasonsOf(written), rate: settings.rate },
   );
   const summaryFiles = await writeConformanceSummary(options.reportDir, summary);
-  const written =
-    options.writeBaseline !== undefined ? { file: options.writeBaseline, baseline: buildBaseline(result.scenarios, options.baseline?.baseline) } : undefined;
-  // junit.xml counts the baseline's failures as skipped, and carries the run's own checks (absent when cucumber wrote none).
-  const known = written ? written.baseline.expectedFailures : comparison?.entries.filter((e) => e.outcome === 'still failing');
   const junitPath = join(options.reportDir, 'junit.xml');
-  const junit = await readFile(junitPath, 'utf8').catch(() => undefined);
-  if (junit !== undefined) {
-    const marked = known ? markKnownDeviationsInJunit(junit, known) : junit;
-    await writeFile(junitPath, addRunChecksToJunit(marked, runChecks(summary, options.minCoverage, targetStopped, runError)), 'utf8');
-  }
-  const reportFiles = [...summaryFiles, ...['cucumber.html', 'cucumber.json', 'junit.xml', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
-  if (written) await writeFile(written.file, formatBaseline(written.baseline), 'utf8');
+  const reasonOf = written ? reasonsOf(written) : reasonsHeldBy(summary.baseline?.comparison.held ?? []);
+  await writeFile(
+    junitPath,
+    renderConformanceJunit({
+      scenarios: result.scenarios,
+      reasonOf,
+      runChecks: runChecks(summary, options.minCoverage, targetStopped, runError),
+      date: new Date(),
+    }),
+    'utf8',
+  );
+  const reportFiles = [...summaryFiles, junitPath, ...['cucumber.html', 'cucumber.json', 'messages.ndjson'].map((n) => join(options.reportDir, n))];
+  if (written && options.writeBaseline !== undefined) await writeFile(options.writeBaseline, formatBaseline(written), 'utf8');
   options.out.write(formatRunReport(summary, reportFiles, options.writeBaseline));
   const { outcome } = summary;
   // The lines a pipeline's log shows on stderr: why the verdict is not PASSED, the first line each.
@@ -223,6 +222,21 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       `mgmt-kit conformance: ${summary.leftovers.ids.length} record(s) of the run are still on the target; the delete commands are above and in conformance-summary.md\n`,
     );
   return outcome.exitCode;
+}
+
+/** The reason a baseline gives a deviation: its cause's, when the cause lists the scenario. */
+function reasonsOf(baseline: Baseline): (d: Deviation) => string | undefined {
+  const entries = new Map(baseline.deviations.map((e) => [causeKey(e), e]));
+  return (d) => {
+    const entry = entries.get(causeKey(d));
+    return entry?.scenarios.includes(d.scenario) ? entry.reason : undefined;
+  };
+}
+
+/** The reasons of the deviations a baseline held this run. */
+function reasonsHeldBy(held: ReadonlyArray<Deviation & { reason: string }>): (d: Deviation) => string | undefined {
+  const reasons = new Map(held.map((d) => [JSON.stringify([d.scenario, causeKey(d)]), d.reason]));
+  return (d) => reasons.get(JSON.stringify([d.scenario, causeKey(d)]));
 }
 
 /** Why a run whose scenarios all passed still failed (cucumber strict). */

@@ -32,9 +32,10 @@ export async function removeEarlierReports(reportDir: string): Promise<void> {
   await Promise.all(CONFORMANCE_REPORT_FILES.map((name) => rm(join(reportDir, name), { force: true })));
 }
 
-/** `conformance-summary.json`: the summary as data, with the coverage tallies `mgmt-kit coverage` merges. */
+/** `conformance-summary.json`: the summary as data — the deviations by cause, the rows, the baseline's entries — with the coverage tallies `mgmt-kit coverage` merges. */
 export function renderSummaryJson(summary: ConformanceSummary): string {
-  const { context, verdict, outcome, counts, rules, operations, failedScenarios, baseline, leftovers, failedCleanupDeletes, coverage, tallies } = summary;
+  const { context, verdict, outcome, counts, causes, blockedCauses, rules, operations, newDeviations, baseline, leftovers, cleanupFound, coverage, tallies } =
+    summary;
   const data = {
     tool: 'conformance',
     baseUrl: context.baseUrl,
@@ -43,12 +44,19 @@ export function renderSummaryJson(summary: ConformanceSummary): string {
     reasons: outcome.reasons,
     counts,
     context,
+    causes,
+    blockedCauses,
     rules,
     operations,
-    failedScenarios,
-    baseline,
+    newDeviations,
+    baseline: baseline && {
+      file: baseline.file,
+      entries: baseline.comparison.entries.map((e) => ({ ...e.entry, index: e.index, thisRun: e.pairs })),
+      held: baseline.comparison.held.length,
+      unheld: baseline.comparison.unheld.length,
+    },
     leftovers,
-    failedCleanupDeletes,
+    cleanupFound,
     coverage: { ...coverage, tallies },
   };
   return `${JSON.stringify(data, null, 2)}\n`;

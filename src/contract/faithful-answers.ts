@@ -107,6 +107,11 @@ export const ALLOWANCES = {
     restsOn: ['2.3-action', 'x-decisions entry-ids'],
     faithful: 'An agent entry without its id is refused with 406 naming the field, or given a generated id.',
   },
+  'config-schema-spelling': {
+    restsOn: ['2.3-parameter-config'],
+    faithful:
+      'A parameter config schema spelled `propeties` (the field table) or `properties` (the preloaded data) may be taken or refused, as long as one of the two is taken.',
+  },
   'resource-config-path': {
     restsOn: ['2.3-resource', 'x-decisions resource-config-path'],
     faithful:
@@ -315,6 +320,15 @@ export const EMPTY_BODY_CREATE_STATUSES: readonly number[] = [201, 204, ...REFUS
 
 /** empty-body-update */
 export const EMPTY_BODY_UPDATE_STATUSES: readonly number[] = [204, 304, ...REFUSAL_STATUSES];
+
+/**
+ * config-schema-spelling: the values whose spelling the description leaves open, by where they go
+ * (the field's path in a record, list indices left out) — each list in the order a client tries
+ * them: an implementation must take at least one.
+ */
+export const OPEN_SPELLINGS: Readonly<Record<string, readonly string[]>> = {
+  'parameters.config.schema': ['propeties', 'properties'],
+};
 
 /** nested-extra-fields, entry-without-id, hidden-name-fields: a body an implementation may take or refuse. */
 export const TAKEN_OR_REFUSED_STATUSES: readonly number[] = [201, ...REFUSAL_STATUSES];

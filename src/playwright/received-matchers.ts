@@ -11,7 +11,10 @@ export interface ReceivedFilter extends Omit<JournalFilter, 'since' | 'limit'> {
   body?: unknown;
 }
 
-/** How long an assertion waits for the request to arrive; default the `expect` timeout. */
+/**
+ * How long an assertion waits for the request to arrive (under `.not`: how long it must stay
+ * away), in milliseconds; default the `expect` timeout. `0` checks the journal once, now.
+ */
 export interface ReceivedOptions {
   timeout?: number;
 }
@@ -55,48 +58,79 @@ function isMockServer(value: unknown): value is MockServer {
 }
 
 /**
- * Waits until the count test holds (or, under `.not`, until the timeout passes with it false):
- * requests from the page arrive after the action that sent them, as Playwright's own
- * web-first assertions wait for the page.
+ * The count a journal assertion checks: when it `holds`, and — under `.not` — from which count the
+ * answer can no longer change. The journal only grows, so "at least one" holds for good once it
+ * holds, and "exactly n" fails for good once more than n arrived.
+ */
+interface CountTest {
+  holds: (count: number) => boolean;
+  settledUnderNot: (count: number) => boolean;
+  wanted: string;
+}
+
+/**
+ * Polls the journal: requests from the page arrive after the action that sent them, as
+ * Playwright's own web-first assertions wait for the page. Without `.not` it stops as soon as the
+ * test holds (pass) or at the timeout (fail). Under `.not` it waits the whole timeout, because a
+ * negative assertion that stops early lets a late request through: it fails as soon as a poll
+ * settles the answer (a matching request arrived) and passes only once the timeout ran out.
  */
 async function pollCount(
   context: MatcherContext,
   name: string,
   mock: unknown,
   filter: ReceivedFilter,
-  holds: (count: number) => boolean,
-  wanted: string,
+  test: CountTest,
   options: ReceivedOptions | undefined,
 ): Promise<MatcherResult> {
   if (!isMockServer(mock)) throw new TypeError(`${name}: expect() takes the mock fixture (a MockServer), got ${typeof mock}`);
-  const deadline = Date.now() + (options?.timeout ?? context.timeout ?? DEFAULT_TIMEOUT_MS);
+  const timeout = options?.timeout ?? context.timeout ?? DEFAULT_TIMEOUT_MS;
+  const started = Date.now();
+  const done = context.isNot ? test.settledUnderNot : test.holds;
   let matching = receivedMatching(mock, filter);
-  // Under .not the assertion passes when the requests never come: it waits the whole timeout
-  // only while they keep matching, and stops as soon as the wanted state is reached.
-  while (holds(matching.length) === context.isNot && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  while (!done(matching.length) && Date.now() - started < timeout) {
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(1, timeout - (Date.now() - started)))));
     matching = receivedMatching(mock, filter);
   }
-  const pass = holds(matching.length);
+  const pass = test.holds(matching.length);
+  const waited = Date.now() - started;
   const journal = mock.requests();
   const message = () =>
     `expect(mock).${context.isNot ? 'not.' : ''}${name}(${context.utils.printExpected(filter)})\n\n` +
-    `Expected: ${context.isNot ? 'not ' : ''}${wanted}\n` +
-    `Received: ${context.utils.printReceived(matching.length)} matching\n\n` +
+    `Expected: ${context.isNot ? `not ${test.wanted} within ${timeout} ms` : test.wanted}\n` +
+    `Received: ${context.utils.printReceived(matching.length)} matching${context.isNot ? ` after ${waited} ms` : ''}\n\n` +
     `Journal (${journal.length} requests, newest last):\n${journal.slice(-20).map(describeEntry).join('\n') || '(empty)'}`;
-  return { pass, name, message, expected: wanted, actual: matching.length };
+  return { pass, name, message, expected: test.wanted, actual: matching.length };
 }
 
 /**
  * The journal assertions, for `expect.extend`: `toHaveReceived(filter)` (at least one matching
- * request) and `toHaveReceivedTimes(filter, n)` (exactly n). Both wait for the requests up to
- * the `expect` timeout, as web-first assertions do.
+ * request) and `toHaveReceivedTimes(filter, n)` (exactly n). Both wait for the requests up to the
+ * timeout (`{ timeout }`, else the `expect` timeout), as web-first assertions do; under `.not`
+ * they wait that whole timeout and fail as soon as the request arrives (`.not.toHaveReceivedTimes`:
+ * as soon as more than n arrived, or with exactly n at the end).
  */
 export const receivedMatchers = {
   async toHaveReceived(this: MatcherContext, mock: unknown, filter: ReceivedFilter = {}, options?: ReceivedOptions): Promise<MatcherResult> {
-    return pollCount(this, 'toHaveReceived', mock, filter, (count) => count > 0, 'at least one matching request', options);
+    const atLeastOne = (count: number) => count > 0;
+    return pollCount(
+      this,
+      'toHaveReceived',
+      mock,
+      filter,
+      { holds: atLeastOne, settledUnderNot: atLeastOne, wanted: 'at least one matching request' },
+      options,
+    );
   },
   async toHaveReceivedTimes(this: MatcherContext, mock: unknown, filter: ReceivedFilter, times: number, options?: ReceivedOptions): Promise<MatcherResult> {
-    return pollCount(this, 'toHaveReceivedTimes', mock, filter, (count) => count === times, `${times} matching request${times === 1 ? '' : 's'}`, options);
+    const wanted = `${times} matching request${times === 1 ? '' : 's'}`;
+    return pollCount(
+      this,
+      'toHaveReceivedTimes',
+      mock,
+      filter,
+      { holds: (count) => count === times, settledUnderNot: (count) => count > times, wanted },
+      options,
+    );
   },
 };

@@ -19,6 +19,8 @@ export interface VerdictInputs {
   ran: number;
   /** Failures the baseline does not list (after `--write-baseline`: none, every one is listed). */
   newFailures: number;
+  /** Scenarios that could not be judged (blocked in setup) and the baseline does not hold: part of the suite has no verdict. */
+  newBlocked?: number | undefined;
   /** Every new failure is a call a gateway throttled (429, or 503 with Retry-After). */
   onlyThrottled: boolean;
   /** The run was cut short by throttling (fuzz stops at the first throttled answer): no verdict past that point. */
@@ -67,6 +69,9 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   if (inputs.ran === 0) return { word: 'NOT RUN', exitCode: EXIT.usage, reasons: ['no scenario ran — check --tags and --profile'] };
   const failures = [
     ...(inputs.newFailures > 0 && !inputs.onlyThrottled ? [`${inputs.newFailures} failure(s) the baseline does not list`] : []),
+    ...((inputs.newBlocked ?? 0) > 0 && !inputs.onlyThrottled
+      ? [`${inputs.newBlocked} scenario(s) blocked in setup, not judged, that the baseline does not hold`]
+      : []),
     ...(inputs.coverageShortfall !== undefined ? [inputs.coverageShortfall] : []),
     ...(inputs.runError !== undefined ? [inputs.runError] : []),
   ];
@@ -77,11 +82,12 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
       exitCode: EXIT.throttled,
       reasons: ['the target throttled the run (429, or 503 with Retry-After): no verdict past that point', ...cleanUp],
     };
-  if (inputs.newFailures > 0) {
+  const throttledFailures = inputs.newFailures + (inputs.newBlocked ?? 0);
+  if (throttledFailures > 0) {
     return {
       word: 'THROTTLED',
       exitCode: EXIT.throttled,
-      reasons: [`the only ${inputs.newFailures} new failure(s) are calls the target throttled: no verdict on them`, ...cleanUp],
+      reasons: [`the only ${throttledFailures} new failure(s) are calls the target throttled: no verdict on them`, ...cleanUp],
     };
   }
   // Records found are a fact; an index the final read could not read is an unknown, not a leftover.

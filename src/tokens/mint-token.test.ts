@@ -1,4 +1,4 @@
-// mintToken signs plain lifetimes (30m, 24h, 7d) with WebCrypto so that `mgmt-kit serve` starts
+// mintToken signs plain lifetimes (30m, 24h, 7d) and lifetimes in milliseconds with WebCrypto so that `mgmt-kit serve` starts
 // without loading jose: those tokens must be the very bytes jose's SignJWT makes, and every
 // other time span must still be read by jose.
 import { test } from 'node:test';
@@ -43,4 +43,17 @@ for (const [expiresIn, subject, secret] of [
 
 test('a span jose cannot read is refused, as before', async () => {
   await assert.rejects(mintToken({ secret: 's', expiresIn: 'soon' }));
+});
+
+test('a lifetime in milliseconds (a bare number in the kit grammar): exp is when it ends, in whole seconds, with and without claims', async () => {
+  for (const claims of [undefined, { iss: 'idp' }]) {
+    const token = await mintToken({ secret: 's', expiresIn: 90_000, claims });
+    const { exp, iat } = decodeJwt(token);
+    assert.equal(exp! - iat!, 90, JSON.stringify(claims));
+    assert.equal(await createAuthenticator('s')(`Bearer ${token}`), true);
+  }
+  const short = decodeJwt(await mintToken({ secret: 's', expiresIn: 500 }));
+  assert.ok([0, 1].includes(short.exp! - short.iat!), `500 ms: exp - iat = ${short.exp! - short.iat!}`);
+  await assert.rejects(mintToken({ secret: 's', expiresIn: -1 }), RangeError);
+  await assert.rejects(mintToken({ secret: 's', expiresIn: Number.NaN }), RangeError);
 });

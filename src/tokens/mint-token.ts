@@ -9,8 +9,14 @@ export type TokenKind = 'valid' | 'expired' | 'not-yet-valid' | 'wrong-signature
 /** Options of {@link mintToken}. */
 export interface MintTokenOptions {
   secret: JwtSecret;
-  /** Lifetime of a valid token as a jose time span: `'1h'`, `'24h'`, `'30m'`, `'90s'`. Default `'24h'`. */
-  expiresIn?: string;
+  /**
+   * Lifetime of a valid token: a number of milliseconds (what the kit's duration grammar,
+   * `@mgmt-kit/mock/duration`, reads `90`, `500ms` or `2h` as; `mgmt-kit token --expires` passes
+   * that), or a jose time span (`'1h'`, `'24h'`, `'30m'`, `'90s'`, `'2 weeks'`). Default `'24h'`.
+   * A JWT's `exp` is in whole seconds: a lifetime under a second gives a token that expires
+   * within the second.
+   */
+  expiresIn?: string | number;
   /** `sub` claim; default the `sub` of `claims`, else `mgmt-kit`. */
   subject?: string;
   /** Extra claims a deployment requires (iss, aud, roles, …); they do not change the flaw of a failing kind. */
@@ -33,7 +39,7 @@ const SECONDS_PER_UNIT: Readonly<Record<string, number>> = { s: 1, m: 60, h: 360
  * `wrong-signature` is signed with another key. Not mutated (stryker.config.json,
  * docs/mutation/README.md): the service never mints a token, no request reaches this file.
  *
- * A valid token of a plain lifetime without extra claims (`24h`, the one `mgmt-kit serve` prints a token with) is signed with WebCrypto
+ * A valid token of a plain lifetime or a number of milliseconds without extra claims (`24h`, the one `mgmt-kit serve` prints a token with) is signed with WebCrypto
  * (./sign-hs256-jwt.ts), so a server starts without loading jose; any other time span jose reads
  * (`90 minutes`, `1.5h`, `2 weeks`), extra claims and the failing kinds are minted by jose. Both give the same token: header
  * `{alg, typ}`, claims `{sub, iat, exp}` (src/tokens/mint-token.test.ts).
@@ -46,14 +52,13 @@ export async function mintToken(options: MintTokenOptions): Promise<string> {
   const claimedSubject = typeof claims['sub'] === 'string' ? claims['sub'] : undefined;
   const subject = options.subject ?? claimedSubject ?? 'mgmt-kit';
   const expiresIn = options.expiresIn ?? '24h';
-  const plain = PLAIN_SPAN.exec(expiresIn);
-  if (kind === 'valid' && plain && Object.keys(claims).length === 0) {
-    const issuedAt = Math.floor(Date.now() / 1000);
-    const lifetime = Number(plain[1]) * SECONDS_PER_UNIT[plain[2]!]!;
-    return signHs256Jwt({ sub: subject, iat: issuedAt, exp: issuedAt + lifetime }, secretKey(options.secret));
+  const nowMs = Date.now();
+  const expiry = expiryOf(expiresIn, nowMs);
+  if (kind === 'valid' && expiry !== undefined && Object.keys(claims).length === 0) {
+    return signHs256Jwt({ sub: subject, iat: Math.floor(nowMs / 1000), exp: expiry }, secretKey(options.secret));
   }
   const { SignJWT } = await loadJose();
-  const now = Math.floor(Date.now() / 1000);
+  const now = Math.floor(nowMs / 1000);
   const jwt = new SignJWT({ ...claims }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(subject);
   if (kind === 'expired') jwt.setIssuedAt(now - 2 * HOUR).setExpirationTime(now - HOUR);
   else if (kind === 'not-yet-valid')
@@ -61,8 +66,21 @@ export async function mintToken(options: MintTokenOptions): Promise<string> {
       .setIssuedAt(now)
       .setNotBefore(now + HOUR)
       .setExpirationTime(now + 2 * HOUR);
-  else jwt.setIssuedAt(now).setExpirationTime(expiresIn);
+  else jwt.setIssuedAt(now).setExpirationTime(expiry ?? (expiresIn as string));
   return jwt.sign(kind === 'wrong-signature' ? otherKey(secretKey(options.secret)) : secretKey(options.secret));
+}
+
+/**
+ * The `exp` claim (whole seconds since the epoch) of a lifetime in milliseconds or of a plain span
+ * (`30m`, `24h`, `7d`), minted without jose; undefined for a span only jose reads (`2 weeks`).
+ */
+function expiryOf(expiresIn: string | number, nowMs: number): number | undefined {
+  if (typeof expiresIn === 'number') {
+    if (!Number.isFinite(expiresIn) || expiresIn < 0) throw new RangeError(`expiresIn: ${expiresIn} is not a lifetime in milliseconds`);
+    return Math.floor((nowMs + expiresIn) / 1000);
+  }
+  const plain = PLAIN_SPAN.exec(expiresIn);
+  return plain ? Math.floor(nowMs / 1000) + Number(plain[1]) * SECONDS_PER_UNIT[plain[2]!]! : undefined;
 }
 
 /** A key that is not the secret's: its bytes with a suffix. */

@@ -40,11 +40,19 @@ export function recordsOf(outcome: CallOutcome): JsonRecord[] {
   return (listedRecords(outcome.status, outcome.data) ?? []).filter(isObject);
 }
 
+export const isSuccess = (status: number): boolean => status >= 200 && status < 300;
+
 /**
- * Fails the step with exactly this message. A plain Error, not node's AssertionError: cucumber's
- * formatter prints an AssertionError as a true/false diff and can lose its message, and the
- * message is what the reports and the conformance summary show.
+ * True when the target took the request: a success status that is not "nothing to act on" (204)
+ * or "no update needed" (304), and not an envelope whose every item says error true (a 200 that
+ * reports a failure in its items did nothing).
  */
-export function expectThat(condition: unknown, message: string): asserts condition {
-  if (!condition) throw new Error(message);
+export function isTaken(outcome: CallOutcome): boolean {
+  if (!isSuccess(outcome.status) || outcome.status === 204 || outcome.status === 304) return false;
+  const items: unknown[] = Array.isArray(outcome.data) ? outcome.data : [];
+  return !(items.length > 0 && items.every((item) => typeof item === 'object' && item !== null && (item as { error?: unknown }).error === true));
 }
+
+/** How an answer that was not taken reads as an observed value: its status, and why a success status did nothing. */
+export const notTaken = (outcome: CallOutcome): string =>
+  isSuccess(outcome.status) && outcome.status !== 204 && outcome.status !== 304 ? `${outcome.status} with every item error true` : `${outcome.status}`;

@@ -1,7 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { assertMissingField, assertRefusalBody, assertSuccessEnvelope, isMessage, requireEnvelope } from './envelope-items.js';
+import { checkMissingField, checkRefusalBody, checkSuccessEnvelope, envelopeItems, isMessage } from './envelope-items.js';
 import type { CallOutcome } from './call-outcome.js';
+import type { KitWorld } from '../world.js';
+import type { CheckDetails } from './check-recorder.js';
 
 const outcome = (status: number, data: unknown): CallOutcome => ({
   operation: 'createAgent',
@@ -11,20 +13,53 @@ const outcome = (status: number, data: unknown): CallOutcome => ({
   headers: {},
 });
 
-test('assertMissingField wants error true and the word required', () => {
+/** A world that only records what the checks say: id, passed, observed. */
+function recording(): { world: KitWorld; checks: Array<[string, boolean, string]> } {
+  const checks: Array<[string, boolean, string]> = [];
+  const world = {
+    answers: [],
+    verify: (id: string, ok: boolean, details: CheckDetails) => {
+      checks.push([id, ok, ok ? '' : details.observed]);
+      return ok;
+    },
+  } as unknown as KitWorld;
+  return { world, checks };
+}
+
+const failed = (checks: Array<[string, boolean, string]>) => checks.filter(([, ok]) => !ok).map(([id, , observed]) => `${id}: ${observed}`);
+
+test('checkMissingField wants error true and the word required', () => {
   const item = (message: unknown, error = true) => [{ status: 'Not Acceptable', code: 406, error, message }];
-  assert.doesNotThrow(() => assertMissingField(outcome(406, item({ 'actions[0].config': 'required' })), 'action.config'));
-  assert.throws(() => assertMissingField(outcome(406, item({ 'parameters.type': 'required' })), 'parameter.type'));
-  assert.throws(() => assertMissingField(outcome(406, item({ name: 'missing' })), 'name'));
-  assert.throws(() => assertMissingField(outcome(406, item({ name: 'required' }, false)), 'name'));
-  assert.throws(() => assertMissingField(outcome(406, undefined), 'name'), /without the envelope/);
+  const cases: Array<[unknown, string, string[]]> = [
+    [item({ 'actions[0].config': 'required' }), 'action.config', []],
+    [item({ 'parameters.type': 'required' }), 'parameter.type', ['4.1-rule-4/message-names-field: messages [{"parameters.type":"required"}]']],
+    [item({ name: 'missing' }), 'name', ['4.1-rule-4/message-names-field: messages [{"name":"missing"}]']],
+    [item({ name: 'required' }, false), 'name', ['4.1-rule-4/message-names-field: messages [{"name":"required"}]']],
+    [undefined, 'name', ['4.1-envelope/envelope-present: no body']],
+    // An object, not a list: its schema check says so; nothing more is judged.
+    [{ status: 'Not Acceptable', code: 406, error: true, message: { name: 'required' } }, 'name', []],
+  ];
+  for (const [data, field, want] of cases) {
+    const { world, checks } = recording();
+    checkMissingField(world, outcome(406, data), field);
+    assert.deepEqual(failed(checks), want, JSON.stringify(data));
+  }
 });
 
-test('assertSuccessEnvelope wants the code, error false and every id in a message', () => {
+test('checkSuccessEnvelope wants the code, error false and every id in a message', () => {
   const ok = [{ status: 'Reset Content', code: 200, error: false, message: 'Record with id=a deleted' }];
-  assert.doesNotThrow(() => assertSuccessEnvelope(outcome(205, ok), 200, ['a']));
-  assert.throws(() => assertSuccessEnvelope(outcome(205, ok), 200, ['b']), /names the id b/);
-  assert.throws(() => assertSuccessEnvelope(outcome(205, [{ ...ok[0], code: 205 }]), 200, ['a']), /code 200/);
+  const checks = { code: '4.1-delete/envelope-code', names: '4.1-create/message-names-id' } as const;
+  const cases: Array<[unknown, string, string[]]> = [
+    [ok, 'a', []],
+    [ok, 'b', ['4.1-create/message-names-id: messages ["Record with id=a deleted"]']],
+    [[{ ...ok[0], code: 205 }], 'a', ['4.1-delete/envelope-code: code 205, error false']],
+    [[], 'a', ['4.1-envelope/envelope-present: an empty list']],
+  ];
+  for (const [data, id, want] of cases) {
+    const { world, checks: seen } = recording();
+    checkSuccessEnvelope(world, outcome(205, data), 200, [id], checks);
+    assert.deepEqual(failed(seen), want, JSON.stringify([data, id]));
+  }
 });
 
 const phraseCases: Array<[string, { status: number; item: Record<string, unknown>; ok: boolean }]> = [
@@ -42,10 +77,12 @@ const phraseCases: Array<[string, { status: number; item: Record<string, unknown
 ];
 
 for (const [name, { status, item, ok }] of phraseCases) {
-  test(`requireEnvelope reason phrase: ${name}`, () => {
-    const run = () => requireEnvelope(outcome(status, [{ error: false, message: 'm', ...item }]));
-    if (ok) assert.doesNotThrow(run);
-    else assert.throws(run, /reason phrase/);
+  test(`envelopeItems reason phrase: ${name}`, () => {
+    const { world, checks } = recording();
+    envelopeItems(world, outcome(status, [{ error: false, message: 'm', ...item }]));
+    const phrase = checks.find(([id]) => id === '4.1-envelope/reason-phrase');
+    assert.equal(phrase?.[1], ok);
+    if (!ok) assert.equal(phrase?.[2], JSON.stringify(item['status']) ?? 'no status');
   });
 }
 
@@ -65,9 +102,17 @@ for (const [message, ok] of messageCases) {
   });
 }
 
-test('assertRefusalBody: no body passes, error true passes, error false or no envelope fails', () => {
-  assert.doesNotThrow(() => assertRefusalBody({ ...outcome(422, undefined), rawBody: '' }));
-  assert.doesNotThrow(() => assertRefusalBody(outcome(422, [{ status: 'Unprocessable Content', code: 422, error: true, message: 'x' }])));
-  assert.throws(() => assertRefusalBody(outcome(400, [{ status: 'Bad Request', code: 400, error: false, message: 'x' }])), /error true/);
-  assert.throws(() => assertRefusalBody(outcome(400, { error: true })), /error true/);
+test('checkRefusalBody: no body passes, error true passes, error false fails; a body that is no list is its schema check', () => {
+  const cases: Array<[CallOutcome, string[]]> = [
+    [{ ...outcome(422, undefined), rawBody: '' }, []],
+    [outcome(422, [{ status: 'Unprocessable Content', code: 422, error: true, message: 'x' }]), []],
+    [outcome(400, [{ status: 'Bad Request', code: 400, error: false, message: 'x' }]), ['7-validation/error-true: error false']],
+    [outcome(400, []), ['7-validation/error-true: an empty list']],
+    [outcome(400, { error: true }), []],
+  ];
+  for (const [answer, want] of cases) {
+    const { world, checks } = recording();
+    checkRefusalBody(world, answer);
+    assert.deepEqual(failed(checks), want, answer.rawBody);
+  }
 });

@@ -42,12 +42,27 @@ async function lookAtRecordsInSight(world: KitWorld): Promise<RecordsInSight> {
   return new Map(sightings.map((sighting) => [keyOf(sighting.entry), sighting]));
 }
 
-/** How one record differs between two reads, or undefined when it is the same (field order aside). */
-function describeChange(before: JsonRecord, after: JsonRecord): string | undefined {
+/** Where a mismatch of contains-sent.ts sits: `/name: expected …` → `/name`. */
+const placeOf = (mismatch: string) => mismatch.slice(0, mismatch.indexOf(': ') < 0 ? undefined : mismatch.indexOf(': '));
+
+/**
+ * The kind of change between two reads of one record, as an observed value that reads the same
+ * in every run: `created`, `removed`, `changed at /name`, `gained /note` — or undefined when it
+ * is the same (field order aside).
+ */
+export function changeKind(before: JsonRecord | undefined, after: JsonRecord | undefined): string | undefined {
+  if (before === undefined) return after === undefined ? undefined : 'created';
+  if (after === undefined) return 'removed';
   const lost = findSentMismatch(after, before);
-  if (lost !== undefined) return `changed at ${lost}`;
+  if (lost !== undefined) return `changed at ${placeOf(lost)}`;
   const gained = findSentMismatch(before, after);
-  return gained === undefined ? undefined : `gained ${gained.replace(/: missing \(sent (.*)\)$/, ': $1')}`;
+  return gained === undefined ? undefined : `gained ${placeOf(gained)}`;
+}
+
+/** One change found by comparing two looks: its kind, and the line a reader gets. */
+export interface Change {
+  kind: string;
+  line: string;
 }
 
 /**
@@ -55,21 +70,33 @@ function describeChange(before: JsonRecord, after: JsonRecord): string | undefin
  * changed. An entry registered after the first look names a fresh id or marker of the scenario,
  * so nothing carried it before. Entries that could not be read either time are not compared.
  */
-export function findChanges(before: RecordsInSight, after: RecordsInSight): string[] {
-  const changes: string[] = [];
+export function findChanges(before: RecordsInSight, after: RecordsInSight): Change[] {
+  const changes: Change[] = [];
   for (const [key, { entry, records: now }] of after) {
     const then = before.get(key)?.records ?? [];
     if (then === 'unreadable' || now === 'unreadable') continue;
     for (const record of now) {
-      const earlier = then.find((r) => r['id'] === record['id']);
-      const change = earlier ? describeChange(earlier, record) : 'was created';
-      if (change) changes.push(`${entry.index} ${String(record['id'])} ${change}: ${JSON.stringify(record).slice(0, 200)}`);
+      const kind = changeKind(
+        then.find((r) => r['id'] === record['id']),
+        record,
+      );
+      if (kind) changes.push({ kind, line: `${entry.index} ${String(record['id'])} ${kind}: ${JSON.stringify(record).slice(0, 200)}` });
     }
     for (const record of then) {
-      if (!now.some((r) => r['id'] === record['id'])) changes.push(`${entry.index} ${String(record['id'])} was removed`);
+      if (!now.some((r) => r['id'] === record['id'])) changes.push({ kind: 'removed', line: `${entry.index} ${String(record['id'])} was removed` });
     }
   }
   return changes;
+}
+
+/**
+ * A record a setup step made inside an action step (the record the action acts on, a plain
+ * sample): it counts as there before the action, so the comparison after it does not take it
+ * for something the action did.
+ */
+export function sightedBeforeAction(world: KitWorld, index: ClientIndexKey, id: string, record: JsonRecord): void {
+  const entry: CleanupEntry<ClientIndexKey> = { index, id };
+  world.actionWatch?.before.set(keyOf(entry), { entry, records: [record] });
 }
 
 /**
@@ -85,15 +112,20 @@ export async function watchAction(world: KitWorld): Promise<void> {
 /**
  * After an action step whose every answer said nothing was done — a 404 that found nothing, a
  * 204, a 304, any refusal (§7, §4.2) — the records in sight are read again and must be exactly
- * as before: nothing created, changed or removed. The scenario's own Then steps check the
- * status; this check makes every such answer true, on every scenario, without a step of its own.
+ * as before: nothing created, changed or removed (`7-nothing-to-do/unchanged`, observed: the
+ * kinds of change). The scenario's own Then steps check the status; this check makes every such
+ * answer true, on every scenario, without a step of its own.
  */
 export async function checkNothingHappened(world: KitWorld): Promise<void> {
   const watch = world.actionWatch;
   world.actionWatch = undefined;
   if (!watch || watch.outcomes.length === 0 || !watch.outcomes.every(saysNothingWasDone)) return;
   const changes = findChanges(watch.before, await lookAtRecordsInSight(world));
-  if (changes.length === 0) return;
   const answers = watch.outcomes.map((o) => `${o.operation} ${o.status}`).join(', ');
-  throw new Error(`the answer (${answers}) says nothing was done, but reading back shows:\n  ${changes.join('\n  ')}`);
+  world.verify('7-nothing-to-do/unchanged', changes.length === 0, {
+    expected: 'every record in sight as it was',
+    observed: [...new Set(changes.map((c) => c.kind))].sort().join(', '),
+    message: `the answer (${answers}) says nothing was done, but reading back shows:\n  ${changes.map((c) => c.line).join('\n  ')}`,
+    outcome: watch.outcomes.at(-1),
+  });
 }

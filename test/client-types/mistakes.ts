@@ -3,7 +3,7 @@
 // file without the directives and checks that tsc's message contains the text after `tsc:` — so a
 // message that reads badly ("not assignable to type 'undefined'") fails a test. packed-packages
 // compiles it again against the packed @mgmt-kit/client under a consumer's plain strict settings.
-import { createClient, type EnvelopeItem, type Event, type NetworkLinkTypeInput, type ReadResult } from '../../src/client/index.js';
+import { createClient, type EnvelopeItem, type Event, type NetworkLinkType, type NetworkLinkTypeInput, type ReadResult } from '../../src/client/index.js';
 
 const client = createClient({ baseURL: 'https://mgmt.example' });
 
@@ -22,8 +22,10 @@ export async function resultMistakes(): Promise<void> {
   const firstName: string | undefined = links.data?.[0]?.name;
   // @ts-expect-error a helper for the 200 answer, given every answer — tsc: "is not assignable to parameter of type 'ReadResult<"networkLinkTypes", 200>'"
   linkNames(links);
-  // @ts-expect-error the result of another index — tsc: "Argument of type 'OperationResult<"readAgents"> | OperationResult<"readAgentById">' is not assignable to parameter of type 'ReadResult<"events">'"
+  // @ts-expect-error the result of another index — tsc: "Argument of type 'ReadRecordsResult<"agents">' is not assignable to parameter of type 'ReadResult<"events">'"
   eventCount(await client.agents.read());
+  // @ts-expect-error whole records only on 200: before narrowing, data may be an error envelope (a 404's) — tsc: "Property 'name' is missing in type"
+  const all: NetworkLinkType[] = (await client.networkLinkTypes.read()).data ?? [];
   if (links.status !== 200) return;
   // @ts-expect-error data may be missing even on 200 (a deployment may send no body) — tsc: "'links.data' is possibly 'undefined'"
   const count: number = links.data.length;
@@ -31,7 +33,7 @@ export async function resultMistakes(): Promise<void> {
   if (deleted.status !== 205) return;
   // @ts-expect-error a 205's items say code 200, not 205 (§4.1) — tsc: "Type '200 | undefined' is not assignable to type '205 | undefined'"
   const code: 205 | undefined = deleted.data?.[0]?.code;
-  void [firstName, count, code];
+  void [firstName, count, code, all];
 }
 
 export async function callMistakes(): Promise<void> {

@@ -16,15 +16,20 @@ import {
   type UpdateResult,
   type Agent,
   type AgentInput,
+  type AgentSelection,
   type DeleteQuery,
   type EnvelopeItem,
   type Event,
   type EventInput,
+  type EventSelection,
   type EventUpdate,
   type NetworkLinkType,
   type NetworkLinkTypeInput,
+  type NetworkLinkTypeSelection,
   type NetworkLinkTypeUpdate,
   type Query,
+  type ReadRecordsResult,
+  type RecordOf,
   type TokenProvider,
 } from '../../src/client/index.js';
 import type { components, paths } from '../../src/client/schema.js';
@@ -32,6 +37,9 @@ import type { components, paths } from '../../src/client/schema.js';
 /** True only when A and B are the same type (not merely assignable one way). */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 const same = <A, B>(verdict: Same<A, B>): Same<A, B> => verdict;
+/** True when each of A and B is assignable to the other (the client merges a schema's intersection into one object type). */
+type Mutual<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const mutual = <A, B>(verdict: Mutual<A, B>): Mutual<A, B> => verdict;
 
 const client = createClient({ baseURL: 'https://mgmt.example', token: 'jwt' });
 
@@ -122,6 +130,42 @@ export async function oneCallShape(): Promise<void> {
   await client.networkLinkTypes.create({ body });
   await client.networkLinkTypes.update({ id: 'mesh', body: change });
   await client.networkLinkTypes.update({ body: named });
+}
+
+// A read without select answers whole records (§4.1 read), so its 200 is typed with the record
+// types; a read whose query may select answers the selection. A helper typed ReadResult takes both.
+function allLinks(result: ReadRecordsResult<'networkLinkTypes', 200>): NetworkLinkType[] {
+  return result.data ?? [];
+}
+export async function readsWholeRecordsOrTheSelection(): Promise<void> {
+  const links = await client.networkLinkTypes.read();
+  if (links.status === 200) {
+    const all: NetworkLinkType[] = links.data ?? [];
+    const names: string[] = all.map((link) => link.name);
+    void [names, allLinks(links)];
+  }
+  const events = await client.events.read({ id: 'e1' });
+  if (events.status === 200) same<NonNullable<typeof events.data>, Event[]>(true);
+  const linkDown = await client.events.read({ query: { where: { equals: { target: 'kind', expr: 'link-down' } } }, queryIn: 'url' });
+  if (linkDown.status === 200) same<NonNullable<typeof linkDown.data>, Event[]>(true);
+  const agents = await client.agents.read();
+  if (agents.status === 200) same<NonNullable<typeof agents.data>, Agent[]>(true);
+  // With select: the selected fields of each record.
+  const selected = await client.networkLinkTypes.read({ query: { select: ['name'] } });
+  if (selected.status === 200) mutual<NonNullable<typeof selected.data>, NetworkLinkTypeSelection[]>(true);
+  const selectedAgents = await client.agents.read({ id: 'filebeat', query: { select: ['id'] } });
+  if (selectedAgents.status === 200) mutual<NonNullable<typeof selectedAgents.data>, AgentSelection[]>(true);
+  // A query typed Query may hold a select: the answer is typed as the selection.
+  const query: Query = { where: { equals: { target: 'kind', expr: 'link-down' } } };
+  const maybeSelected = await client.events.read({ query });
+  if (maybeSelected.status === 200) mutual<NonNullable<typeof maybeSelected.data>, EventSelection[]>(true);
+  // Every other status is the same answer either way, and a helper typed ReadResult takes both.
+  if (links.status === 404 && selected.status === 404) same<typeof links.data, typeof selected.data>(true);
+  eventCount(await client.events.read());
+  eventCount(maybeSelected);
+  same<RecordOf<'events'>, Event>(true);
+  same<RecordOf<'networkLinkTypes'>, NetworkLinkType>(true);
+  same<RecordOf<'agents'>, Agent>(true);
 }
 
 // The record, body and query types by name are the generated ones (aliases, not copies), and the

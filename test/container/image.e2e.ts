@@ -1,32 +1,34 @@
 // npm run test:container (a run of its own in .ci/run; not in npm test: it installs podman and
-// builds an image, minutes on 2 cores). Builds the Containerfile as a user would, from the three
-// packed tarballs, on a base image made from this machine's Node (no container registry is
-// reachable here), then runs it:
+// builds an image, minutes on 2 cores). Follows docs/container.md as a user would:
+// - the machine's podman is used first (as on a machine whose podman served other work before),
+//   then the documented command `npm run image` builds the image offline — its base made from
+//   this machine's Node — with podman pointed at storage of the test's own
+//   (test-podman-storage.ts), so no state of the machine's podman can break it;
 // - the image holds the packed kit (no scripts in its manifest, no TypeScript tools) and runs as
 //   the non-root user node;
-// - `serve` (the default command) answers from the host through a port published on loopback;
+// - the documented serve line answers from the host through a port published on loopback, and
+//   the lines its banner prints (the URL, the token command) work from the host as printed;
 // - `conformance` in the container, against a reference server on the host (host network,
 //   loopback only), passes and writes its reports into the mounted folder.
-// Prints the image size, the build times and the start time to the first answer.
+// Prints the image size, the build time and the start time to the first answer.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packPackages, REPO } from '../../scripts/packages/pack-packages.js';
-import { mintToken } from '../../src/tokens/index.js';
+import { REPO } from '../../scripts/packages/pack-packages.js';
+import { ensurePodman, podman, podmanResult } from '../../scripts/image/podman.js';
 import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
-import { buildLocalNodeBase } from './local-node-base.js';
-import { ensurePodman, podman, podmanResult, ULIMITS } from './podman.js';
+import { testPodmanEnvironment } from './test-podman-storage.js';
 
 const SLOW = { timeout: 45 * 60_000 };
-const IMAGE = 'localhost/mgmt-kit:container-test';
-const BASE = `localhost/mgmt-kit-node-base:${process.version}`;
+/** Kept between runs, so the base made from this machine's Node is built once. */
+const STORAGE = process.env['MGMT_KIT_CONTAINER_TEST_STORAGE'] ?? '/var/tmp/mgmt-kit-container-test';
 const work = mkdtempSync(join(tmpdir(), 'mgmt-kit-container-'));
 const log = (line: string) => console.log(`# ${line}`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-let kitVersion = '';
+const kitVersion = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
 
 /** A TCP port free on loopback a moment ago. */
 async function freePort(): Promise<number> {
@@ -36,9 +38,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Runs podman asynchronously (a test waits on a container while the host serves it). */
-function podmanAsync(args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn('podman', ['--storage-driver', 'vfs', '--cgroup-manager', 'cgroupfs', '--runtime', 'runc', ...args]);
+/** Runs a command line asynchronously (a test waits on a container while the host serves it). */
+function runAsync(command: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(command, args);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -47,69 +49,57 @@ function podmanAsync(args: string[]): Promise<{ code: number | null; output: str
 
 before(() => {
   ensurePodman(log);
-  const context = join(work, 'context');
-  mkdirSync(context);
-  for (const file of ['Containerfile', '.containerignore']) copyFileSync(join(REPO, file), join(context, file));
-  const packed = packPackages(join(context, 'packed'));
-  kitVersion = packed.kit.manifest.version;
-  let started = Date.now();
-  if (podmanResult(['image', 'exists', BASE]).status !== 0) {
-    buildLocalNodeBase(BASE);
-    log(`base image ${BASE} (this machine's Node and its libraries) built in ${seconds(Date.now() - started)}`);
-  } else log(`base image ${BASE} reused`);
-  started = Date.now();
-  // --network host: npm install reaches the registry the way npm on this machine does.
-  podman(
-    [
-      'build',
-      '--layers=false',
-      '--network',
-      'host',
-      ...ULIMITS,
-      '--build-arg',
-      `NODE_IMAGE=${BASE}`,
-      '-t',
-      IMAGE,
-      '-f',
-      join(context, 'Containerfile'),
-      context,
-    ],
-    { timeoutMs: 40 * 60_000 },
-  );
-  const size = Number(podman(['image', 'inspect', IMAGE, '--format', '{{.Size}}']).trim());
-  const baseSize = Number(podman(['image', 'inspect', BASE, '--format', '{{.Size}}']).trim());
-  log(
-    `image built in ${seconds(Date.now() - started)}: ${(size / 1e6).toFixed(0)} MB (the base ${(baseSize / 1e6).toFixed(0)} MB, the kit installed on it ${((size - baseSize) / 1e6).toFixed(0)} MB)`,
-  );
+  // The machine's own podman, as it is configured: used before the test, as a user's would be.
+  const used = podmanResult(['images', '--format', '{{.Repository}}']);
+  log(`the machine's podman (its own storage) answered podman images with exit ${used.status}`);
+  Object.assign(process.env, testPodmanEnvironment(STORAGE));
+  const started = Date.now();
+  const build = spawnSync('npm', ['run', 'image'], { cwd: REPO, encoding: 'utf8', timeout: 40 * 60_000, maxBuffer: 64 * 1024 * 1024 });
+  const output = `${build.stdout}${build.stderr}`;
+  assert.equal(build.status, 0, output.slice(-6000));
+  for (const line of output.split('\n').filter((l) => l.startsWith('mgmt-kit image: '))) log(line);
+  log(`npm run image: ${seconds(Date.now() - started)} in all`);
+  assert.match(output, new RegExp(`built localhost/mgmt-kit:latest and localhost/mgmt-kit:${kitVersion.replaceAll('.', '\\.')}`));
+  // Earlier runs' images lose their tag to this one: dropped, so the test's storage does not grow.
+  podmanResult(['image', 'prune', '-f']);
 });
 
-after(() => {
-  podmanResult(['rmi', '-f', IMAGE]);
-  rmSync(work, { recursive: true, force: true });
-});
+after(() => rmSync(work, { recursive: true, force: true }));
 
-/** `podman run --rm IMAGE <args>` with the limits this machine needs; its stdout. */
-function runImage(args: string[], options: string[] = []): string {
-  return podman(['run', '--rm', ...ULIMITS, ...options, IMAGE, ...args], { timeoutMs: 600_000 });
-}
-
-describe('the image', SLOW, () => {
+describe('the image, built by npm run image', SLOW, () => {
   // One container for these checks: with the vfs storage driver every container copies the image.
   it('runs the packed kit as the non-root user node (no scripts in its manifest, no TypeScript tools), and any mgmt-kit command line', () => {
-    assert.equal(podman(['image', 'inspect', IMAGE, '--format', '{{.Config.User}}']).trim(), 'node');
+    assert.equal(podman(['image', 'inspect', 'mgmt-kit', '--format', '{{.Config.User}}']).trim(), 'node');
     const probe = `const m = require('/opt/mgmt-kit/node_modules/mgmt-kit/package.json'); const fs = require('fs');
 const version = require('child_process').execFileSync('mgmt-kit', ['--version'], { encoding: 'utf8' }).trim();
 console.log(JSON.stringify({ uid: process.getuid(), cwd: process.cwd(), scripts: m.scripts ?? null, bin: m.bin, version, tools: ['typescript', 'tsx', 'esbuild'].filter((t) => fs.existsSync('/opt/mgmt-kit/node_modules/' + t)) }));`;
-    const seen = JSON.parse(runImage(['-e', probe], ['--entrypoint', 'node'])) as Record<string, unknown>;
+    const seen = JSON.parse(podman(['run', '--rm', '--entrypoint', 'node', 'mgmt-kit', '-e', probe], { timeoutMs: 600_000 })) as Record<string, unknown>;
     assert.deepEqual(seen, { uid: 1000, cwd: '/work', scripts: null, bin: { 'mgmt-kit': 'bin/mgmt-kit.js' }, version: kitVersion, tools: [] });
   });
 
-  it('serves by default: the host reaches it through a port published on loopback, with a token for its JWT_SECRET', async () => {
+  it('serves by default, as documented: the host reaches it on a loopback port, and the lines its banner prints work from the host', async () => {
     const port = await freePort();
     const secret = 'container-test-secret';
     const name = `mgmt-kit-serve-${process.pid}`;
+    // The documented line, its port changed (and told to the banner, as docs/container.md says for another port).
     // Created first, then started: the start time is the container's, not the copy of its file system.
-    podman(['create', '--name', name, ...ULIMITS, '-p', `127.0.0.1:${port}:8080`, '-e', `JWT_SECRET=${secret}`, IMAGE], { timeoutMs: 600_000 });
+    podman(
+      [
+        'create',
+        '--name',
+        name,
+        '-p',
+        `127.0.0.1:${port}:8080`,
+        '-e',
+        `JWT_SECRET=${secret}`,
+        '-e',
+        `MGMT_KIT_PUBLIC_URL=http://127.0.0.1:${port}`,
+        'mgmt-kit',
+      ],
+      {
+        timeoutMs: 600_000,
+      },
+    );
     try {
       const started = Date.now();
       podman(['start', name]);
@@ -120,10 +110,23 @@ console.log(JSON.stringify({ uid: process.getuid(), cwd: process.cwd(), scripts:
       }
       log(`serve in the container: first answer ${seconds(Date.now() - started)} after podman start`);
       assert.equal(firstAnswer?.status, 200, podman(['logs', name]));
-      const token = await mintToken({ secret, expiresIn: '1h' });
-      const links = await fetch(`http://127.0.0.1:${port}/type/network-link`, { headers: { authorization: `Bearer ${token}` } });
+      const banner = podman(['logs', name]);
+      assert.match(banner, new RegExp(`listening on http://0\\.0\\.0\\.0:8080 \\(reached as http://127\\.0\\.0\\.1:${port}\\)`), banner);
+      assert.doesNotMatch(banner, /npx mgmt-kit|http:\/\/0\.0\.0\.0:8080\/(docs|openapi)/, banner);
+      // The curl line as printed: its token and URL.
+      const tryLine = /try: +curl -H "Authorization: Bearer (\S+)" (\S+)/.exec(banner);
+      assert.ok(tryLine, banner);
+      const links = await fetch(tryLine[2]!, { headers: { authorization: `Bearer ${tryLine[1]}` } });
       assert.equal(links.status, 200);
       assert.deepEqual(((await links.json()) as Array<{ id: string }>).map((link) => link.id).sort(), ['p2p', 'slice']);
+      // The token command as printed, run on the host with the secret in place of <secret>.
+      const mint = /mint more with: (.+) --secret <secret> --expires 1h\)/.exec(banner);
+      assert.ok(mint, banner);
+      const [command, ...args] = `${mint[1]} --secret ${secret} --expires 1h`.split(' ');
+      assert.equal(command, 'podman');
+      const token = podman(args, { timeoutMs: 600_000 }).trim();
+      const minted = await fetch(`http://127.0.0.1:${port}/type/network-link`, { headers: { authorization: `Bearer ${token}` } });
+      assert.equal(minted.status, 200, `the token of "${mint[1]} token …" is accepted`);
       assert.equal((await fetch(`http://127.0.0.1:${port}/type/network-link`)).status, 401, 'auth is on');
     } finally {
       podmanResult(['rm', '-f', name]);
@@ -137,23 +140,8 @@ console.log(JSON.stringify({ uid: process.getuid(), cwd: process.cwd(), scripts:
     mkdirSync(reports);
     chmodSync(reports, 0o777); // the container's user (uid 1000) writes into it
     try {
-      const run = await podmanAsync([
-        'run',
-        '--rm',
-        ...ULIMITS,
-        '--network',
-        'host',
-        '-v',
-        `${reports}:/work/reports`,
-        '-e',
-        `BASE_URL=${server.url}`,
-        '-e',
-        `JWT_SECRET=${secret}`,
-        IMAGE,
-        'conformance',
-        '--report-dir',
-        'reports',
-      ]);
+      const args = ['run', '--rm', '--network', 'host', '-v', `${reports}:/work/reports`, '-e', `BASE_URL=${server.url}`, '-e', `JWT_SECRET=${secret}`];
+      const run = await runAsync('podman', [...args, 'mgmt-kit', 'conformance', '--report-dir', 'reports']);
       const summary = /(\d+) passed, (\d+) failed/.exec(run.output);
       log(`conformance in the container against the host: ${summary?.[0] ?? 'no summary'}`);
       assert.equal(run.code, 0, run.output.slice(-3000));

@@ -67,7 +67,7 @@ const SHELL_EXAMPLES: ShellExample[] = [
   {
     page: 'docs/conformance-in-ci.md',
     marker: '<!-- example: conformance-in-ci-first -->',
-    prints: [/^Baseline written to \S*conformance-baseline\.json: 0 failed scenario/m, /^Baseline conformance-baseline\.json: 0 of 0 known deviation/m],
+    prints: [/^Baseline written to \S*conformance-baseline\.json: 0 cause\(s\)/m, /^Baseline conformance-baseline\.json: 0 of 0 cause\(s\) still seen/m],
   },
   { page: 'docs/fuzzing.md', marker: '<!-- example: fuzzing-first -->', prints: [/ 0 distinct failure/] },
   { page: 'docs/spec.md', marker: '<!-- example: spec-first -->', prints: [/^auth-header §5$/m] },

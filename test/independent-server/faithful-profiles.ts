@@ -58,6 +58,8 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> =
   'jsonb-like': [],
   // Only UTF-8 bodies are sent, so a target that refuses another charset is not asked about it.
   'charset-utf8-only': [],
+  'schema-propeties-only': ['config-schema-spelling'],
+  'schema-properties-only': ['config-schema-spelling'],
 };
 
 /**
@@ -146,6 +148,7 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
       'select-absent-null',
       'slash-id-unroutable',
       'charset-utf8-only',
+      'schema-propeties-only',
     ],
   },
   {
@@ -161,6 +164,7 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
       'read-nothing-204',
       'select-adds-id',
       'require-iss',
+      'schema-properties-only',
     ],
     jwtClaims: { iss: 'mgmt' },
   },

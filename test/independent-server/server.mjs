@@ -107,6 +107,8 @@ const VARIANT_NAMES = [
   'slash-id-unroutable', // faithful: an id holding "/" cannot be named in a path (%2F is refused with 404), as many HTTP stacks do
   'jsonb-like', // faithful: objects come back with their keys sorted and every character beyond ASCII written as a \u escape
   'charset-utf8-only', // faithful: application/json with a charset other than UTF-8 is refused with 415
+  'schema-propeties-only', // faithful: a parameter config schema is taken only as tabulated, "propeties"; "properties" (the preloaded data's spelling) is refused with 406
+  'schema-properties-only', // faithful: a parameter config schema is taken only as the preloaded data spells it, "properties"; the tabulated "propeties" is refused with 406
   // ---- end of realistic data ----
 ];
 
@@ -217,6 +219,7 @@ const OPEN_POINT_CHOICES = {
   // of application/json a target takes besides UTF-8.
   'json-serialization': [[], ['jsonb-like']],
   'json-charset': [[], ['charset-utf8-only']],
+  'config-schema-spelling': [[], ['schema-propeties-only'], ['schema-properties-only']],
 };
 if (process.env.RANDOM_FAITHFUL === 'list') {
   console.log(JSON.stringify(OPEN_POINT_CHOICES));
@@ -431,6 +434,8 @@ function checkEnum(errs, obj, key, name, values, required) {
     return;
   }
   if (!values.includes(obj[key])) errs[name] = 'invalid';
+  if (values === SCHEMAS && obj[key] === (V.has('schema-propeties-only') ? 'properties' : V.has('schema-properties-only') ? 'propeties' : undefined))
+    errs[name] = 'invalid';
 }
 function checkStrList(errs, obj, key, name) {
   if (!(key in obj) || skipTypeCheck(name)) return;

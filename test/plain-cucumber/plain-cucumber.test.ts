@@ -5,7 +5,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { mintToken } from '../../src/tokens/index.js';
 import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
@@ -63,7 +63,7 @@ test('without ALLOW_DESTRUCTIVE they are skipped, and the run says why once', { 
   assert.equal(run.stderr.match(/@needs-jwt-secret scenarios are skipped: set JWT_SECRET/g)?.length, 1, run.stderr);
 });
 
-test('-p extended runs the @extension scenarios and writes the reports into reports/', { timeout: 60_000 }, async () => {
+test("-p extended runs the @extension scenarios and writes the reports into reports/, junit.xml the kit's own", { timeout: 60_000 }, async () => {
   const startedAt = Date.now() - 1_000;
   const run = await cucumber(['-p', 'extended', '--tags', '@extension'], { BASE_URL: server.url, TOKEN: token, JWT_SECRET: secret });
   assert.equal(run.code, 0, run.stdout + run.stderr);
@@ -71,4 +71,22 @@ test('-p extended runs the @extension scenarios and writes the reports into repo
   for (const name of ['junit.xml', 'cucumber.html', 'cucumber.json', 'messages.ndjson']) {
     assert.ok(statSync(join(PACKAGE_ROOT, 'reports', name)).mtimeMs >= startedAt, `reports/${name} was not rewritten`);
   }
+  // The kit's formatter (src/conformance/kit-junit-formatter.ts) wrote junit.xml from the run
+  // model: a test case per scenario by its stable id, and the run check a plain run has.
+  const junit = readFileSync(join(PACKAGE_ROOT, 'reports', 'junit.xml'), 'utf8');
+  const ran = Number(/^(\d+) scenarios/m.exec(run.stdout)?.[1]);
+  assert.match(junit, new RegExp(`<testsuite name="mgmt-kit conformance" tests="${ran + 1}" failures="0" skipped="0" errors="0"`));
+  assert.match(junit, /<testcase classname="batches\.feature" name="batches\.feature: [^"]+"/);
+  assert.match(junit, /<testcase classname="mgmt-kit run" name="every selected scenario was judged \(none blocked in setup\)"/);
+});
+
+test("a failing plain run: junit.xml has a failure per failed check, named by the scenario's id", { timeout: 60_000 }, async () => {
+  // A token the target refuses: every scenario that reads with it fails (as a thrown error until
+  // the steps record checks: one failed check <first rule>/scenario each).
+  const run = await cucumber(['--tags', '@events and @rule.4.1-create'], { BASE_URL: server.url, TOKEN: 'not-a-jwt' });
+  assert.equal(run.code, 1, run.stdout + run.stderr);
+  const junit = readFileSync(join(PACKAGE_ROOT, 'reports', 'junit.xml'), 'utf8');
+  const failures = Number(/<testsuite [^>]*failures="(\d+)"/.exec(junit)?.[1]);
+  assert.ok(failures > 0, junit.slice(0, 400));
+  assert.match(junit, /<failure type="[\w.-]+\/[\w.-]+" message="[^"]+: expected [^"]+, observed [^"]*401/);
 });

@@ -67,3 +67,20 @@ test('a journal assertion waits for the request, and fails naming what the journ
   expect(failure?.message).toContain('POST /catalog/agent → 201');
   expect(() => mock.requests({ status: 'often' } as never)).toThrow(/requests: status must be/);
 });
+
+test('.not waits its whole timeout: it passes when nothing came, and fails when the request comes late', async ({ page, mock }) => {
+  await page.goto(`${mock.url}/__admin/`);
+  const started = Date.now();
+  await expect(mock).not.toHaveReceived({ method: 'DELETE' }, { timeout: 500 });
+  expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+  // Sent 300 ms from now, without awaiting: a negative assertion that did not wait would pass.
+  void page.evaluate(() => setTimeout(() => void fetch('/event/seeded', { method: 'DELETE' }), 300));
+  const failure = await expect(mock)
+    .not.toHaveReceived({ method: 'DELETE' }, { timeout: 1500 })
+    .then(
+      () => undefined,
+      (error: Error) => error,
+    );
+  expect(failure?.message).toContain('Expected: not at least one matching request within 1500 ms');
+  expect(failure?.message).toContain('DELETE /event/seeded → 205');
+});

@@ -47,7 +47,7 @@ test('the Playwright fixture: two workers, each with its own reference server', 
     const specs = report.suites.flatMap(specsOf);
     const results = new Map(specs.map((spec) => [spec.title, spec.tests[0]?.results[0]]));
     assert.deepEqual([report.stats.unexpected, report.stats.skipped, report.stats.flaky], [0, 0, 0], output);
-    assert.equal(report.stats.expected, 6, output);
+    assert.equal(report.stats.expected, 7, output);
     const alpha = results.get('alpha sees only its own state, faults and journal');
     const beta = results.get('beta sees only its own state, faults and journal');
     assert.ok(alpha && beta, `both isolation tests ran: ${[...results.keys()].join(', ')}`);

@@ -4,11 +4,14 @@ import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { ScenarioResult } from '../../src/conformance/collect-scenario-results.js';
 import { runConformance } from '../../src/conformance/run-conformance.js';
 import { plainConnection } from '../../src/connection/connection-settings.js';
+import { BLOCKED_MEDIA_TYPE, type BlockedScenario } from '../../src/conformance/check-result.js';
 
 /** One run of the whole suite for a self-check: per-scenario results and cucumber's captured output. */
 export interface QuietRun {
   scenarios: ScenarioResult[];
   success: boolean;
+  /** Why each scenario the run could not judge was blocked (the steps' BLOCKED_MEDIA_TYPE attachments). */
+  blocked: BlockedScenario[];
   /** Cucumber's own output, for a failing assertion only. */
   output: string;
 }
@@ -38,6 +41,7 @@ export async function runSuiteQuietly(target: {
     },
   });
   const { profile = 'extended', baseUrl, token, jwtSecret, jwtClaims, tags } = target;
+  const blocked: BlockedScenario[] = [];
   const result = await runConformance({
     connection: plainConnection(baseUrl, { token, jwtSecret, jwtClaims }),
     tags,
@@ -46,9 +50,12 @@ export async function runSuiteQuietly(target: {
     progress: 'none',
     stderr: capture,
     support,
+    onEnvelope: (envelope) => {
+      if (envelope.attachment?.mediaType === BLOCKED_MEDIA_TYPE) blocked.push(JSON.parse(envelope.attachment.body) as BlockedScenario);
+    },
   });
   support = result.support;
-  return { scenarios: result.scenarios, success: result.success, output };
+  return { scenarios: result.scenarios, success: result.success, blocked, output };
 }
 
 /** True for a scenario that ran and did not pass (a scenario the profile leaves out is neither). */
@@ -62,10 +69,18 @@ export function describeFailures(scenarios: ScenarioResult[]): string {
     .join('\n');
 }
 
-/** Asserts a run of more than 100 scenarios in which every one passed. */
+/**
+ * Asserts a run of more than 100 scenarios in which every one passed, and none was blocked: a
+ * faithful target gives the setup everything it needs, so a blocked scenario is a defect of the kit.
+ */
 export function assertEveryScenarioPassed(run: QuietRun, context: string): void {
   const selected = run.scenarios.filter((s) => s.status !== 'not-selected');
   assert.ok(selected.length > 100, `only ${selected.length} scenarios ran\n${run.output}`);
+  assert.deepEqual(
+    run.blocked.map((b) => `${b.id} at "${b.step}": ${b.message}`),
+    [],
+    `${context}: scenarios blocked on a faithful target`,
+  );
   assert.ok(run.success && !run.scenarios.some(failedOrSkipped), `${context}\nscenarios not passing:\n${describeFailures(run.scenarios)}\n${run.output}`);
 }
 

@@ -22,16 +22,13 @@ function readIndexList(text: string): CaptureIndex[] {
 export function captureCommand(io: CommandIo): CommandUnknownOpts {
   return addConnectionOptions(
     new Command('capture').summary('read a running deployment into a start-record file for serve --seed').description(
-      `Reads the indices of a running deployment — one GET per index, nothing else is ever sent — and
-writes the records as a start-record file: {"event": [...], "network-link-type": [...], "agent": [...]},
-which serve --seed and createHandlers({ seed }) take. Each record is checked as a seed record is;
-one the create schemas refuse (a deployment may be older or looser) is reported on one line with
-its reason and left out, or kept with --keep-invalid (serve --seed then refuses the file, naming
-each such record, until it is fixed). Before the reads, the pre-flight of conformance.
+      // One line per paragraph and per table row: --help wraps them to the terminal (command/help-wrap.ts).
+      `Reads the indices of a running deployment — one GET per index, nothing else is ever sent — and writes the records as a start-record file: {"event": [...], "network-link-type": [...], "agent": [...]}, which serve --seed and createHandlers({ seed }) take. Each record is checked as a seed record is; one the create schemas refuse (a deployment may be older or looser) is reported on one line with its reason and left out, or kept with --keep-invalid (serve --seed then refuses the file, naming each such record, until it is fixed). Before the reads, the pre-flight of conformance.
 
-Exit status: 0 the file was written
-             1 an index could not be read (an error status, a body that is not a list): nothing written
-             2 usage or connection error: bad flags, target unreachable, TLS, proxy or token failure`,
+Exit status:
+  0  the file was written
+  1  an index could not be read (an error status, a body that is not a list): nothing written
+  2  usage or connection error: bad flags, target unreachable, TLS, proxy or token failure`,
     ),
   )
     .option('--out <FILE>', 'where the start-record file goes (written whole, by rename; absent: standard output)')

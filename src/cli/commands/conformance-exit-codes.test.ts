@@ -1,6 +1,6 @@
 // The exit codes a pipeline relies on (docs/conformance-in-ci.md, "Exit codes"), with the real CLI against real
 // servers: 0 passed, 1 scenarios failed, 2 usage or connection error — and the baseline
-// workflow: --write-baseline, then --baseline holds a run to exactly those failures.
+// workflow: --write-baseline, then --baseline holds a run to exactly the causes it wrote.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
@@ -90,82 +90,103 @@ test('exit 1: every scenario passed but the response coverage is below --min-cov
   assert.match(merge('--report', join(dir, 'nothing.json')).stderr, /--report .*nothing\.json: cannot read it \(ENOENT\)/);
 });
 
-test('exit 1: scenarios failed; --write-baseline writes exactly them and exits 0', { timeout: 90_000 }, async () => {
+/** A scenario id's name part: `event.feature: Name [cells]` → `Name` (the variant's expectations are names). */
+const nameOf = (id: string) => id.slice(id.indexOf(': ') + 2).replace(/ \[[^\]]*\]$/, '');
+
+test('exit 1: scenarios failed, printed by cause', { timeout: 90_000 }, async () => {
   const failing = await runCli(against(broken, 'fail'));
   assert.equal(failing.code, 1, failing.stdout + failing.stderr);
-  assert.match(failing.stdout, new RegExp(`: \\d+ passed, ${EXPECTED.length} failed`));
+  assert.match(failing.stdout, new RegExp(`: \\d+ passed, ${EXPECTED.length} failed, 0 blocked`));
+  assert.match(failing.stdout, /^Failed checks by cause \(\d+\):$/m);
+  assert.doesNotMatch(failing.stdout, /Attachment \(application|^\d+\) Scenario/m, 'no cucumber failure dump');
+});
 
+test('--write-baseline writes the causes of the failures and exits 0', { timeout: 90_000 }, async () => {
   const file = join(dir, 'baseline.json');
   const writing = await runCli(against(broken, 'write', '--write-baseline', file));
   assert.equal(writing.code, 0, writing.stdout + writing.stderr);
   const written = parseBaseline(readFileSync(file, 'utf8'));
   assert.ok(written.ok);
-  assert.deepEqual(written.baseline.expectedFailures.map((e) => e.scenario).sort(), EXPECTED);
-  assert.ok(written.baseline.expectedFailures.every((e) => e.reason.startsWith('TODO: say why') && e.feature?.startsWith('features/')));
+  assert.deepEqual([...new Set(written.baseline.deviations.flatMap((e) => e.scenarios).map(nameOf))].sort(), EXPECTED);
+  // What the target did is recorded without the run's own ids, so the next run matches it.
+  assert.deepEqual(
+    written.baseline.deviations.filter((e) => /\b(mk|fz)-[0-9a-f]{6}-/.test(e.observed)),
+    [],
+  );
+  assert.ok(written.baseline.deviations.every((e) => e.reason.startsWith('TODO: say why')));
 });
 
-test('--baseline: exit 0 while exactly the listed scenarios fail, shown apart in the summary', { timeout: 90_000 }, async () => {
+test('--baseline: a baseline written by a run holds the next run on the same target (exit 0), shown apart in the summary', { timeout: 90_000 }, async () => {
+  const written = parseBaseline(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+  assert.ok(written.ok, 'the test before wrote it');
   const file = join(dir, 'known.json');
-  writeFileSync(file, JSON.stringify({ expectedFailures: EXPECTED.map((scenario) => ({ scenario, reason: 'ticket MGMT-12: duplicates overwrite' })) }));
+  const reviewed = written.baseline.deviations.map((e) => ({ ...e, reason: 'ticket MGMT-12: duplicates overwrite' }));
+  writeFileSync(file, JSON.stringify({ format: 2, deviations: reviewed }));
   const run = await runCli(against(broken, 'known', '--baseline', file));
   assert.equal(run.code, 0, run.stdout + run.stderr);
-  assert.match(run.stdout, new RegExp(`${EXPECTED.length} failed \\(${EXPECTED.length} in the baseline\\)`));
-  assert.match(run.stdout, new RegExp(`${EXPECTED.length} of ${EXPECTED.length} known deviation\\(s\\) still fail as expected`));
-  // A green job looks green everywhere: junit counts the listed failures as skipped, with the reason,
-  // and the console gives each one line instead of its steps.
-  const junit = readFileSync(join(dir, 'known', 'junit.xml'), 'utf8');
-  assert.match(junit, /<testsuite [^>]*\bfailures="0"/);
-  assert.equal(junit.match(/<skipped message="known deviation \(baseline\): ticket MGMT-12: duplicates overwrite"\/>/g)?.length, EXPECTED.length);
-  assert.equal(run.stdout.match(/^\d+\) known deviation \(baseline\): .* — ticket MGMT-12: duplicates overwrite$/gm)?.length, EXPECTED.length, run.stdout);
-  assert.doesNotMatch(run.stdout, /Attachment \(application/);
-  assert.equal(run.stderr, '', 'real reasons: no TODO warning');
-  const markdown = readFileSync(join(dir, 'known', 'conformance-summary.md'), 'utf8');
-  assert.match(markdown, new RegExp(`^# Conformance summary: PASSED \\(${EXPECTED.length} known deviations\\)`));
+  assert.match(run.stdout, new RegExp(`${EXPECTED.length} failed, 0 blocked`));
   assert.match(
-    markdown,
+    run.stdout,
     new RegExp(
-      `## Failures first\n\n\\*\\*New failures \\(0\\)\\*\\*: none\\.\n\n\\*\\*Known deviations \\(${EXPECTED.length}, listed in the baseline\\)\\*\\*\n1\\. .* — ticket MGMT-12: duplicates overwrite\n`,
+      `^Baseline .*known\\.json: ${reviewed.length} of ${reviewed.length} cause\\(s\\) still seen, holding \\d+ deviation\\(s\\); 0 it does not hold$`,
+      'm',
     ),
   );
+  assert.match(run.stdout, /^ {2}~ \d+× \S+: .* — known \(baseline\): ticket MGMT-12: duplicates overwrite$/m);
+  // A green job looks green everywhere: junit counts the held deviations as skipped, with the reason.
+  const junit = readFileSync(join(dir, 'known', 'junit.xml'), 'utf8');
+  assert.match(junit, /<testsuite [^>]*\bfailures="0"/);
+  assert.equal(junit.match(/<skipped message="known deviation \(baseline\): [^"]* — ticket MGMT-12: duplicates overwrite"\/>/g)?.length, EXPECTED.length);
+  assert.equal(run.stderr, '', 'real reasons: no TODO warning');
+  const markdown = readFileSync(join(dir, 'known', 'conformance-summary.md'), 'utf8');
+  assert.match(markdown, new RegExp(`^# Conformance summary: PASSED \\(${reviewed.length} known deviations?\\)`));
+  assert.match(markdown, /## Failed checks by cause \(\d+\)\n\n[^\n]*\n[^\n]*\n\| ⚠️ known: ticket MGMT-12: duplicates overwrite \|/);
   assert.match(markdown, /## Known deviations \(baseline `.*known\.json`\)/);
-  assert.match(markdown, /ticket MGMT-12: duplicates overwrite \| still fails, as the baseline expects/);
+  assert.match(markdown, /ticket MGMT-12: duplicates overwrite \| \d+ still seen, as the baseline expects \|/);
   assert.match(markdown, /⚠️ known deviation/);
-  assert.doesNotMatch(markdown, /❌ failed|## New failures/);
+  assert.doesNotMatch(markdown, /❌ failed|❌ new|## New deviations/);
   const html = readFileSync(join(dir, 'known', 'conformance-summary.html'), 'utf8');
   assert.match(html, /<h2>Known deviations/);
-  // The links go to the copy beside the summary: they work in an uploaded artifact too.
   // § links open the HTML copy of the description written beside the summary, at the heading's id.
   assert.match(html, /<a href="management-service\.html#41-common-pattern">§4\.1<\/a>/);
   assert.match(readFileSync(join(dir, 'known', 'management-service.html'), 'utf8'), /<h3 id="41-common-pattern"/);
-  const top = html.split('<h2>Rules of the service description')[0]!;
-  assert.match(
-    top,
-    new RegExp(
-      `<h2>Failures first</h2>\n<h3>New failures \\(0\\)</h3>\n<p>None\\.</p>\n<h3>Known deviations \\(${EXPECTED.length}, listed in the baseline\\)</h3>`,
-    ),
-  );
-  for (const [, id] of top.matchAll(/<a href="#(deviation-\d+)">/g)) assert.match(html, new RegExp(`<tr id="${id}" class="baseline still-failing">`));
 });
 
-test('--baseline: exit 1 on a failure it does not list; a listed scenario that passes is reported', { timeout: 90_000 }, async () => {
+test('--baseline: exit 1 on a deviation it does not hold, with a line naming the check; an entry no longer seen is reported', { timeout: 90_000 }, async () => {
+  const written = parseBaseline(readFileSync(join(dir, 'baseline.json'), 'utf8'));
+  assert.ok(written.ok, 'the first baseline test wrote it');
+  const [dropped, ...kept] = written.baseline.deviations;
+  const passing = {
+    check: '4.1-create/scenario',
+    observed: 'was broken last month',
+    reason: 'fixed since',
+    scenarios: ['event.feature: Create an event with a new id'],
+  };
   const file = join(dir, 'partial.json');
-  const [dropped, ...kept] = EXPECTED;
-  const entries = [...kept.map((scenario) => ({ scenario, reason: 'r' })), { scenario: 'Create an event with a new id', reason: 'was broken last month' }];
-  writeFileSync(file, JSON.stringify({ expectedFailures: entries }));
+  writeFileSync(file, JSON.stringify({ format: 2, deviations: [...kept.map((e) => ({ ...e, reason: 'r' })), passing] }));
   const run = await runCli(against(broken, 'partial', '--baseline', file));
   assert.equal(run.code, 1, run.stdout + run.stderr);
-  assert.ok(run.stdout.includes(`NEW failure (not in the baseline): ${dropped}`), run.stdout);
-  assert.match(run.stdout, /now passes, remove it from the baseline: Create an event with a new id/);
+  const head = `  ✗ ${dropped!.scenarios.length}× ${dropped!.check}: `;
+  assert.ok(
+    run.stdout.split('\n').some((line) => line.startsWith(head) && line.includes(dropped!.observed.slice(0, 40))),
+    `a line names the new check\n${run.stdout}`,
+  );
+  assert.match(run.stdout, /not seen any more, remove from the baseline \(1\): 4\.1-create\/scenario in event\.feature: Create an event with a new id/);
   const markdown = readFileSync(join(dir, 'partial', 'conformance-summary.md'), 'utf8');
-  assert.match(markdown, /## New failures \(not in the baseline\)/);
-  assert.match(markdown, /passes now: remove it from the baseline/);
+  assert.match(markdown, /## New deviations \(not held by the baseline\), scenario by scenario/);
+  assert.match(markdown, /not seen any more: remove it from the baseline/);
 });
 
 function todoBaseline(): string {
   const file = join(dir, 'todo.json');
   writeFileSync(
     file,
-    JSON.stringify({ expectedFailures: [{ scenario: 'Create an event with a new id', reason: 'TODO: say why this is accepted. It failed with: x' }] }),
+    JSON.stringify({
+      format: 2,
+      deviations: [
+        { check: '4.1-create/status', observed: '200', reason: 'TODO: say why this is accepted.', scenarios: ['event.feature: Create an event with a new id'] },
+      ],
+    }),
   );
   return file;
 }
@@ -190,7 +211,7 @@ const preflight: Array<[string, { args: () => string[]; message: RegExp }]> = [
     {
       args: () => ['--base-url', 'http://127.0.0.1:9', '--token', 't', '--baseline', todoBaseline()],
       message:
-        /^mgmt-kit conformance: warning: --baseline .*todo\.json: 1 entry still says TODO instead of why the failure is accepted \(Create an event with a new id\)\nmgmt-kit conformance: URL: cannot reach the target/,
+        /^mgmt-kit conformance: warning: --baseline .*todo\.json: 1 entry still says TODO instead of why the failure is accepted \(4\.1-create\/status observed "200"\)\nmgmt-kit conformance: URL: cannot reach the target/,
     },
   ],
   [

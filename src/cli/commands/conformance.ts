@@ -9,23 +9,18 @@ import { withTarget } from '../with-target.js';
 export function conformanceCommand(io: CommandIo): CommandUnknownOpts {
   return addTargetOptions(
     new Command('conformance').summary('run the conformance features against any implementation (npm run conformance)').description(
-      `Runs the conformance features (features/*.feature) against any implementation of the management
-service. Every id the suite creates starts with a per-run prefix (mk-xxxxxx-) and is deleted
-afterwards, pass or fail, and every index is read once more at the end: what is still there is
-reported with a command that deletes it. Before any scenario, one plain read (GET
-/type/network-link) checks that the target answers, accepts the token and holds the network link
-types the description preloads.
+      // One line per paragraph and per table row: --help wraps them to the terminal (command/help-wrap.ts).
+      `Runs the conformance features (features/*.feature) against any implementation of the management service. Every id the suite creates starts with a per-run prefix (mk-xxxxxx-) and is deleted afterwards, pass or fail, and every index is read once more at the end: what is still there is reported with a command that deletes it. Before any scenario, one plain read (GET /type/network-link) checks that the target answers, accepts the token and holds the network link types the description preloads.
 
-Exit status: 0 every selected scenario passed (with --baseline: none failed that it does not list)
-             1 scenarios failed, or the response coverage is below --min-coverage
-             2 usage or connection error before any scenario: bad flags or baseline file, target
-               unreachable, TLS or proxy failure, token refused (401/403 on the plain read) or
-               --token-command failing, a path prefix that serves no index, no scenario selected
-             3 the target throttled the run (429, or 503 with Retry-After) and nothing else failed
-             4 the target stopped answering during the run: no verdict past that point
-             5 every scenario passed, but records of the run are still on the target
-             6 every scenario passed, but the final read could not read every index: what the run left is unknown
-             130, 143 interrupted (SIGINT, SIGTERM): the summary says the run did not finish`,
+Exit status:
+  0         every selected scenario passed (with --baseline: no deviation it does not hold)
+  1         a check failed or a scenario was blocked in setup (not judged), or the response coverage is below --min-coverage
+  2         usage or connection error before any scenario: bad flags or baseline file, target unreachable, TLS or proxy failure, token refused (401/403 on the plain read) or --token-command failing, a path prefix that serves no index, no scenario selected
+  3         the target throttled the run (429, or 503 with Retry-After) and nothing else failed
+  4         the target stopped answering during the run: no verdict past that point
+  5         every scenario passed, but records of the run are still on the target
+  6         every scenario passed, but the final read could not read every index: what the run left is unknown
+  130, 143  interrupted (SIGINT, SIGTERM): the summary says the run did not finish`,
     ),
   )
     .addOption(
@@ -45,8 +40,8 @@ Exit status: 0 every selected scenario passed (with --baseline: none failed that
         .argParser((text): number | 'auto' => (text === 'auto' ? 'auto' : wholeNumber(0, 32)(text))),
     )
     .addOption(reportDirOption('the reports and the summary'))
-    .option('--baseline <FILE>', 'JSON list of scenarios expected to fail, each with a reason: exit 0 while exactly those fail')
-    .option('--write-baseline <FILE>', 'write the baseline this run needs (every failed scenario) to FILE')
+    .option('--baseline <FILE>', 'known deviations: one entry per cause (a check and what the target did instead), its scenarios and a reason; any other fails')
+    .option('--write-baseline <FILE>', 'write the baseline this run needs (one entry per cause it saw; reasons of --baseline kept) to FILE')
     .addOption(minCoverageOption())
     .action(async (flags) => {
       // Loaded here: the suite's runner brings cucumber, which no other command needs.

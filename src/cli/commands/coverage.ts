@@ -7,14 +7,18 @@ export function coverageCommand(io: CommandIo): CommandUnknownOpts {
   return new Command('coverage')
     .summary('merge the response coverage of conformance and fuzz runs')
     .description(
-      `Prints one response-coverage matrix (operation x documented status: verified, seen but failed,
-undocumented but answered, never seen) for the runs whose summaries it is given, e.g.
-  mgmt-kit coverage --report reports/conformance-summary.json --report reports/fuzz-summary.json
+      // One line per paragraph and per table row: --help wraps them to the terminal (command/help-wrap.ts).
+      `Prints one response-coverage matrix (operation x documented status: verified, seen but failed, undocumented but answered, never seen) for the runs whose summaries it is given, e.g.
+
+  mgmt-kit coverage --report reports/conformance-summary.json \\
+    --report reports/fuzz-summary.json
+
 A documented response counts as seen when any of the runs saw it; as verified when any check of it held.
 
-Exit status: 0 merged (and at least --min-coverage)
-             1 the merged coverage is below --min-coverage
-             2 no --report, or one that cannot be read`,
+Exit status:
+  0  merged (and at least --min-coverage)
+  1  the merged coverage is below --min-coverage
+  2  no --report, or one that cannot be read`,
     )
     .addOption(
       new Option('--report <FILE>', 'a conformance-summary.json or fuzz-summary.json; repeat for each run').default([] as string[], 'none').argParser(collect),

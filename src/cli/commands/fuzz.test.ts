@@ -24,6 +24,11 @@ describe('mgmt-kit fuzz', () => {
     ],
     ['a --base-url that is not a URL', ['--base-url', 'nowhere'], /--base-url <URL>' argument 'nowhere' is invalid\. Expected an http:\/\/ or https:\/\/ URL/],
     ['--seed, now --random-seed (seed names the start records of serve)', ['--self-test', '--seed', '9'], /unknown option '--seed'/],
+    [
+      'a check that does not exist, naming every check',
+      ['--self-test', '--checks', 'server-error,no-such'],
+      /--checks <LIST>' argument 'server-error,no-such' is invalid\. unknown check "no-such"; the checks are answered, server-error, .*, serial-order/,
+    ],
   ];
   for (const [name, args, message] of refused) {
     it(`refuses ${name} with exit 2`, () => {
@@ -41,12 +46,13 @@ describe('mgmt-kit fuzz', () => {
 
   it('--self-test: a clean run exits 0, prints the summary line and writes the reports', () => {
     const reportDir = mkdtempSync(join(tmpdir(), 'fuzz-cli-'));
-    const run = runCli(['--self-test', '--runs', '10', '--random-seed', '9', '--report-dir', reportDir]);
+    const run = runCli(['--self-test', '--runs', '10', '--random-seed', '9', '--checks', 'server-error,model-status,model-records', '--report-dir', reportDir]);
     assert.equal(run.status, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /fuzz http:\/\/127\.0\.0\.1:\d+: 10 sequences, \d+ requests, 0 distinct failure\(s\), 0 shrink runs — [\d.]+ s, random seed 9/);
     const markdown = readFileSync(join(reportDir, 'fuzz.md'), 'utf8');
     assert.match(markdown, /No failure found\./);
     assert.match(markdown, /\| random seed \| 9 \(replay: `--random-seed 9`\) \|/);
+    assert.match(markdown, /\| checks \| `server-error`, `model-status`, `model-records` \(docs\/fuzzing\.md, --checks\) \|/);
     assert.match(readFileSync(join(reportDir, 'fuzz-junit.xml'), 'utf8'), /<testsuite name="mgmt-kit fuzz [^"]+" tests="1" failures="0"/);
   });
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
-import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { CHECK_IDS, parseCheckList } from '../../fuzz/checks/check-table.js';
 import { findFuzzTodoReasons, parseFuzzBaseline } from '../../fuzz/report/fuzz-baseline.js';
 import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run/fuzz-session.js';
 import { type CommandIo, readBaselineFlag, durationOption, UsageError, wholeNumber } from '../command/command-io.js';
@@ -45,6 +46,16 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
           'first send up to --runs groups of N overlapping requests on one record at once (creates of one new id, updates of different fields, update or read or create against delete, deletes of one record), each judged by whether some serial order of the same requests explains every answer and the record read back; within half the time budget, each request paced by --rate',
         ).argParser(wholeNumber(2, 8)),
       )
+      .addOption(
+        new Option(
+          '--checks <LIST>',
+          `only these checks report failures, comma-separated (without the flag, every one; docs/fuzzing.md has the table): ${CHECK_IDS.join(', ')}`,
+        ).argParser((text) => {
+          const parsed = parseCheckList(text);
+          if (!parsed.ok) throw new InvalidArgumentError(parsed.error);
+          return parsed.checks;
+        }),
+      )
       .option(
         '--allow-destructive',
         'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)',
@@ -76,6 +87,7 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
             timeBudgetMs: flags.timeBudget,
             randomSeed: flags.randomSeed ?? randomInt(MAX_RANDOM_SEED),
             concurrency: flags.concurrency,
+            checks: flags.checks,
             reportDir: resolve(process.cwd(), flags.reportDir),
             minCoverage: flags.minCoverage,
             baseline,

@@ -61,6 +61,20 @@ async function waitForOutput(output: () => string, pattern: RegExp, timeoutMs = 
   }
 }
 
+test('MGMT_KIT_PUBLIC_URL and MGMT_KIT_COMMAND (set by the container image): the banner names the server and the command as the host reaches them', {
+  timeout: 60_000,
+}, async () => {
+  const env = { ...cleanEnv, MGMT_KIT_PUBLIC_URL: 'http://127.0.0.1:8080/', MGMT_KIT_COMMAND: 'podman run --rm mgmt-kit' };
+  const { child, url, output } = await startServe(['--port', '0', '--admin'], env);
+  const banner = output();
+  assert.match(banner, new RegExp(`listening on ${url} \\(reached as http://127\\.0\\.0\\.1:8080\\)`));
+  for (const line of ['spec:  http://127.0.0.1:8080/openapi.yaml', 'docs:  http://127.0.0.1:8080/docs', 'admin: page http://127.0.0.1:8080/__admin/'])
+    assert.ok(banner.includes(line), `${line} in:\n${banner}`);
+  assert.match(banner, /mint more with: podman run --rm mgmt-kit token --secret <secret> --expires 1h/);
+  assert.match(banner, /try: +curl -H "Authorization: Bearer \S+" http:\/\/127\.0\.0\.1:8080\/type\/network-link/);
+  assert.equal(await stop(child), 0);
+});
+
 test('serve --port 0 prints a real URL, spec and docs URLs and a working token; SIGTERM exits 0', { timeout: 60_000 }, async () => {
   const { child, url, token, output } = await startServe(['--port', '0']);
   assert.doesNotMatch(url, /:0$/);

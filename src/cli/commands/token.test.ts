@@ -39,6 +39,34 @@ test('token with a bad --expires or an unknown flag exits 2', () => {
   assert.equal(run(['--secret', 's', '--bogus']).status, 2);
 });
 
+// The one duration grammar (README: a bare number is milliseconds everywhere), as --timeout reads it.
+const lifetimes: Array<[expires: string, exp: number[], note: RegExp | undefined]> = [
+  ['500ms', [0, 1], undefined],
+  ['90', [0, 1], /--expires 90 is 90 ms \(a bare number is milliseconds\): the token expires within a second; for seconds write 90s/],
+  ['90000', [90], /--expires 90000 is 90000 ms \(a bare number is milliseconds\); for seconds write 90000s/],
+  ['90s', [90], undefined],
+  ['1.5h', [5400], undefined],
+  ['2M', [120], undefined],
+];
+for (const [expires, exp, note] of lifetimes) {
+  test(`token --expires ${expires}: exp - iat is ${exp.join(' or ')} s${note ? ', and a note says what the bare number is' : ''}`, () => {
+    const result = run(['--secret', 's', '--expires', expires]);
+    assert.equal(result.status, 0, result.stderr);
+    const claims = decodeJwt(result.stdout.trim());
+    assert.ok(exp.includes(claims.exp! - claims.iat!), `exp - iat = ${claims.exp! - claims.iat!}`);
+    if (note) assert.match(result.stderr, note);
+    else assert.equal(result.stderr, '');
+  });
+}
+
+test('token --expires refuses what the grammar does not read: days (with the hours to write), 0, words', () => {
+  const days = run(['--secret', 's', '--expires', '7d']);
+  assert.equal(days.status, 2);
+  assert.match(days.stderr, /option '--expires <DURATION>' argument '7d' is invalid\. Write days in hours: 168h\./);
+  assert.match(run(['--secret', 's', '--expires', '0']).stderr, /It must be longer than 0\./);
+  assert.match(run(['--secret', 's', '--expires', '2 weeks']).stderr, /"2 weeks" is not a duration: write e\.g\. 300ms/);
+});
+
 const emptySecrets: Array<[string, string[]]> = [
   ["--secret ''", ['--secret', '']],
   ['--secret=', ['--secret=']],

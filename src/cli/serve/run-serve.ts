@@ -66,7 +66,8 @@ export async function runServe(flags: ServeFlags, io: Output): Promise<number> {
     secret === undefined
       ? undefined
       : { token: await mintToken({ secret, expiresIn: '24h' }), generatedSecret: flags.jwtSecret === undefined ? secret : undefined };
-  io.stdout.write(formatServeBanner(server.url, auth) + formatDataBanner(server.data, server.core.store) + formatFrontendBanner(server.url, flags));
+  const seenAs = bannerAddress(server.url);
+  io.stdout.write(formatServeBanner(server.url, seenAs, auth) + formatDataBanner(server.data, server.core.store) + formatFrontendBanner(seenAs.url, flags));
   const running = server;
   const watch = flags.watch && flags.seed !== undefined ? watchSeedFile(flags.seed, running.core, (line) => io.stdout.write(`${line}\n`)) : undefined;
   return new Promise<number>((resolve) => {
@@ -93,17 +94,33 @@ function formatLogLine(entry: RequestLogEntry): string {
 }
 
 /**
+ * How the banner names the server and the command: as clients reach it and as a user types it.
+ * Inside the container image the server listens on 0.0.0.0 in the container, and the image sets
+ * MGMT_KIT_PUBLIC_URL (the published port on the host's loopback) and MGMT_KIT_COMMAND
+ * (`podman run --rm mgmt-kit`), so that every line of the banner works from the host as written.
+ */
+function bannerAddress(url: string): { url: string; command: string } {
+  const publicUrl = process.env['MGMT_KIT_PUBLIC_URL']?.replace(/\/+$/, '');
+  return { url: publicUrl || url, command: process.env['MGMT_KIT_COMMAND'] || 'npx mgmt-kit' };
+}
+
+/**
  * The lines `mgmt-kit serve` prints once it listens: where, the spec and docs, and — with
  * authentication on — a ready token, the generated secret when none was given, and a curl to try.
  */
-function formatServeBanner(url: string, auth: { token: string; generatedSecret: string | undefined } | undefined): string {
-  const lines = [`mgmt-kit reference server listening on ${url}`, `  spec:  ${url}/openapi.yaml  ${url}/openapi.json`, `  docs:  ${url}/docs`];
+function formatServeBanner(
+  listening: string,
+  { url, command }: { url: string; command: string },
+  auth: { token: string; generatedSecret: string | undefined } | undefined,
+): string {
+  const where = url === listening ? listening : `${listening} (reached as ${url})`;
+  const lines = [`mgmt-kit reference server listening on ${where}`, `  spec:  ${url}/openapi.yaml  ${url}/openapi.json`, `  docs:  ${url}/docs`];
   if (!auth) lines.push('  auth:  off (--no-auth): no token needed');
   else {
     if (auth.generatedSecret !== undefined) {
       lines.push(`  auth:  no --jwt-secret or JWT_SECRET given; generated secret for this run: ${auth.generatedSecret}`);
     }
-    lines.push(`  token: ${auth.token}`, '  (valid 24h; mint more with: npx mgmt-kit token --secret <secret> --expires 1h)');
+    lines.push(`  token: ${auth.token}`, `  (valid 24h; mint more with: ${command} token --secret <secret> --expires 1h)`);
     lines.push(`  try:   curl -H "Authorization: Bearer ${auth.token}" ${url}/type/network-link`);
   }
   return `${lines.join('\n')}\n`;

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
 import { arbitraryForSchema } from '../generate/schema-arbitrary.js';
-import { recordBodyNode, requiredProperties, propertyNode } from '../generate/schema-node.js';
+import { recordBodyNode, requiredProperties, propertyNode } from '../../run/schema-node.js';
 import type { Vocabulary } from '../generate/vocabulary.js';
 
 /**
- * What a group of overlapping requests races on, one record id each: creates of one new id
- * (different bodies), updates of different fields of one record, updates against a delete, reads
- * against a delete, creates against deletes, deletes of one record.
+ * What a group of overlapping requests races on, one record id each: creates of one new id (different bodies), updates of different fields of one record,
+ * updates against a delete, reads against a delete, creates against deletes, deletes of one record.
  */
 const GROUP_KINDS = ['create-create', 'update-update', 'update-delete', 'read-delete', 'create-delete', 'delete-delete'] as const;
 type GroupKind = (typeof GROUP_KINDS)[number];
@@ -32,11 +31,6 @@ export interface ConcurrentGroup {
   requests: GroupRequest[];
 }
 
-/** The same group with only the requests at `keep` (indices into `requests`): what shrinking tries. */
-export function withRequests(group: ConcurrentGroup, keep: readonly number[]): ConcurrentGroup {
-  return { ...group, requests: keep.map((i) => group.requests[i]!) };
-}
-
 /** The fields every record of the index needs (the create schema's required ones but id), from the spec. */
 function requiredFields(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary): fc.Arbitrary<Record<string, unknown>> {
   const node = recordBodyNode(doc, index, 'post');
@@ -52,9 +46,8 @@ function requiredFields(doc: OpenApiDocument, index: IndexName, vocabulary: Voca
 }
 
 /**
- * Groups of `size` requests (at least 2), drawn from the spec and the run's vocabulary: the kind
- * and index, whether a create races a delete of a record that exists, where each id goes, and
- * the order the requests leave in. Each create sends its own `sender`, each update its own field.
+ * Groups of `size` requests (at least 2), drawn from the spec and the run's vocabulary: the kind and index, whether a create races a delete of a record that
+ * exists, where each id goes, and the order the requests leave in. Each create sends its own `sender`, each update its own field.
  */
 export function groupArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, size: number, runPrefix: string): fc.Arbitrary<ConcurrentGroup> {
   const n = Math.max(2, size);

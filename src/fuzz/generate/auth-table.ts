@@ -27,11 +27,9 @@ function signed(header: object, claims: object, secret: string, hash: 'sha256' |
 }
 
 /**
- * Every way of authenticating the fuzzer tries, minted once per run so a replayed sequence sends
- * the same bytes. All but `valid` must answer 401 on every operation (§5): `alg: none`, a
- * token signed with another secret, a header naming RS256 or HS512 over an HMAC signature made
- * with the real secret (no algorithm confusion), expired, `nbf` in the future, another scheme,
- * and a token in the query string instead of the header.
+ * Every way of authenticating the fuzzer tries, minted once per run so a replayed sequence sends the same bytes. All but `valid` must answer 401 on every
+ * operation (§5): `alg: none`, a token signed with another secret, a header naming RS256 or HS512 over an HMAC signature made with the real secret (no
+ * algorithm confusion), expired, `nbf` in the future, another scheme, and a token in the query string instead of the header.
  */
 export function createAuthTable(keys: AuthKeys): Readonly<Record<AuthKind, AuthMaterial>> {
   const now = Math.floor(Date.now() / 1000);

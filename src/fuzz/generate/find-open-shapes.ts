@@ -1,22 +1,23 @@
+import { OPEN_SPELLINGS } from '../../contract/faithful-answers.js';
 import type { OpenApiDocument, SpecValidator } from '../../reference-server/core/index.js';
-import { formatPath } from './flaw-sites.js';
-import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from './schema-node.js';
+import { formatPath } from '../../run/flaw-sites.js';
+import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from '../../run/schema-node.js';
 
 /** The places of a body whose shape the description leaves an implementation free to refuse. */
 export interface OpenShapes {
   /**
-   * Fields below the top level that the schema of their object does not declare, or declares
-   * under a name the description hides: `actions[0].config.retries`, `parameters[1].list`.
-   * Top-level extras must be stored (§2 rule 4); these an implementation may store as sent
-   * or refuse (faithful-answers nested-extra-fields, hidden-name-fields).
+   * Fields below the top level that the schema of their object does not declare, or declares under a name the description hides: `actions[0].config.retries`,
+   * `parameters[1].list`. Top-level extras must be stored (§2 rule 4); these an implementation may store as sent or refuse (faithful-answers
+   * nested-extra-fields, hidden-name-fields).
    */
   extras: string[];
   /**
-   * Values below the top level in one form of several the schema allows, as `path|type`:
-   * `resources[0].config.path|array` (faithful-answers resource-config-path: an implementation
-   * may take one form only).
+   * Values below the top level in one form of several the schema allows, as `path|type`: `resources[0].config.path|array` (faithful-answers
+   * resource-config-path: an implementation may take one form only).
    */
   forms: string[];
+  /** Values in one of the spellings the description leaves open, as `path=value`: `parameters[0].config.schema=propeties` (faithful-answers config-schema-spelling). */
+  spellings: string[];
 }
 
 const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
@@ -28,7 +29,7 @@ const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value =
  * // → { extras: ['actions[0].x'], forms: ['resources[0].config.path|string'] }
  */
 export function findOpenShapes(doc: OpenApiDocument, spec: SpecValidator, node: SchemaNode, value: unknown): OpenShapes {
-  const found: OpenShapes = { extras: [], forms: [] };
+  const found: OpenShapes = { extras: [], forms: [], spellings: [] };
   walk(doc, spec, node, value, [], found);
   return found;
 }
@@ -41,6 +42,8 @@ function walk(doc: OpenApiDocument, spec: SpecValidator, node: SchemaNode, value
     if (matching) walk(doc, spec, matching, value, path, found);
     return;
   }
+  const spellings = OPEN_SPELLINGS[path.filter((p) => typeof p === 'string').join('.')];
+  if (typeof value === 'string' && spellings?.includes(value)) found.spellings.push(`${formatPath(path)}=${value}`);
   if (Array.isArray(value)) {
     const items = itemsNode(doc, node);
     if (items) for (const [i, item] of value.entries()) walk(doc, spec, items, item, [...path, i], found);

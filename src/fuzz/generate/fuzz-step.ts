@@ -1,56 +1,39 @@
 import type { IndexName } from '../../reference-server/core/index.js';
+import type { FlawChoice, FlawKind } from '../../run/flaw-sites.js';
+
+export type { FlawChoice, FlawKind } from '../../run/flaw-sites.js';
 
 /**
- * One generated step of a fuzz sequence, before it is bound to the ids of a run. Steps name
- * record *slots* instead of ids: slots 0 and 1 hold a run-prefixed id, slot 2 a record created
- * without id (the service generates it, §2 rule 3). `buildStep` turns a step into the
- * bytes sent to the target and to the model.
+ * One generated step of a fuzz sequence, before it is bound to the ids of a run. Steps name record *slots* instead of ids: slots 0 and 1 hold a run-prefixed
+ * id, slot 2 a record created without id (the service generates it, §2 rule 3). Each operation is a command (src/fuzz/model/commands) that generates, binds
+ * and reads back its steps.
  */
 export type FuzzStep = CreateStep | ReadStep | UpdateStep | DeleteStep;
+export type Op = FuzzStep['op'];
 
 /** The slot whose record is created without an id (its id is learned from the target). */
 export const GENERATED_SLOT = 2;
 /** Slots per index in one sequence: few, so steps meet the same records often. */
 export const SLOT_COUNT = 3;
-
 /** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
 export const SLOT_EXPR_PREFIX = '@slot';
 
 /**
- * A copy of a generated query whose `where.equals.expr` placeholders (`@slot2`) are replaced by
- * what `to` makes of their slot: the slot's id, so a where can name a record of the sequence.
+ * A copy of a generated query whose `where.equals.expr` placeholders (`@slot2`) are replaced by what `to` makes of their slot: the slot's id, so a where can
+ * name a record of the sequence.
  *
  * @example bindSlotExprs({ where: { equals: { target: 'id', expr: '@slot1' } } }, (n) => `fz-1-e${n}`)
  * // → { where: { equals: { target: 'id', expr: 'fz-1-e1' } } }
  */
 export function bindSlotExprs(query: Record<string, unknown>, to: (slot: number) => string): Record<string, unknown> {
   return JSON.parse(JSON.stringify(query), (key, value: unknown) => {
-    if (key === 'expr' && typeof value === 'string' && value.startsWith(SLOT_EXPR_PREFIX)) {
-      const slot = Number(value.slice(SLOT_EXPR_PREFIX.length));
-      if (Number.isInteger(slot)) return to(slot);
-    }
-    return value;
+    const slot = key === 'expr' && typeof value === 'string' && value.startsWith(SLOT_EXPR_PREFIX) ? Number(value.slice(SLOT_EXPR_PREFIX.length)) : Number.NaN;
+    return Number.isInteger(slot) ? to(slot) : value;
   }) as Record<string, unknown>;
 }
 
-/** A flaw picked at generation time and applied to the built body (see `listFlawSites`). */
-export interface FlawChoice {
-  kind: FlawKind;
-  /** Which site of that kind (modulo the number of sites the body offers). */
-  pick: number;
-  /** Which replacement value (modulo the candidates of the site). */
-  variant: number;
-}
-
-/** How a body breaks its schema: each derived from the spec's schema, never hand-written. */
-export type FlawKind = 'missing' | 'wrong-type' | 'bad-enum' | 'too-short' | 'unknown-member';
-
 /** How the request travels: token, media type and raw body (`normal` = as the description asks). */
-export interface Transport {
-  auth: AuthKind;
-  contentType: ContentTypeKind;
-  raw: RawBodyKind;
-}
+export type Transport = { auth: AuthKind; contentType: ContentTypeKind; raw: RawBodyKind };
 
 /** Every token or header that must fail authentication (§5). */
 export const AUTH_KINDS = [
@@ -72,25 +55,15 @@ export const JSON_SPELLINGS = ['json-charset', 'json-charset-tight', 'json-upper
 /** No Content-Type, or another media type than JSON. */
 export const HOSTILE_CONTENT_TYPES = ['missing', 'text-plain', 'form'] as const;
 export type ContentTypeKind = 'json' | (typeof JSON_SPELLINGS)[number] | (typeof HOSTILE_CONTENT_TYPES)[number];
-export const JSON_CONTENT_TYPES: ReadonlySet<ContentTypeKind> = new Set(['json', ...JSON_SPELLINGS]);
 
 /** Hostile replacements of the body as built (`normal`). */
 export const HOSTILE_RAW_KINDS = ['malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty'] as const;
 export type RawBodyKind = 'normal' | (typeof HOSTILE_RAW_KINDS)[number];
 
-/** A generated record or patch plus the optional flaw that breaks it. */
-export interface BodySpec {
-  value: Record<string, unknown>;
-  flaw: FlawChoice | undefined;
-}
+/** A generated record, patch or query (ids bound later) plus the optional flaw that breaks it. */
+export type BodySpec = { value: Record<string, unknown>; flaw: FlawChoice | undefined };
 
-/** A query body: select and where as generated from the spec's Query schema (ids bound later). */
-export type QuerySpec = BodySpec;
-
-interface StepBase {
-  index: IndexName;
-  transport: Transport;
-}
+type StepBase = { index: IndexName; transport: Transport };
 
 export interface CreateStep extends StepBase {
   op: 'create';
@@ -104,7 +77,7 @@ export interface ReadStep extends StepBase {
   op: 'read';
   /** A slot read by id, or the whole index. */
   slot: number | undefined;
-  query: QuerySpec | undefined;
+  query: BodySpec | undefined;
 }
 
 export interface UpdateStep extends StepBase {
@@ -114,10 +87,7 @@ export interface UpdateStep extends StepBase {
   body: BodySpec;
   /** Send another run id in the body than in the path (§2 rule 1: id is readonly). */
   changeId: boolean;
-  /**
-   * Instead of the generated body, change exactly one scalar leaf (this one, modulo their number)
-   * of the record as it stands, at any depth (leaf-update.ts): change detection must see it.
-   */
+  /** Instead of the generated body, change exactly one scalar leaf of the record as it stands (this one, modulo their number): leaf-update.ts. */
   leaf?: number | undefined;
 }
 
@@ -125,7 +95,7 @@ export interface DeleteStep extends StepBase {
   op: 'delete';
   /** A slot deleted by id (with an optional where), or `undefined`: by where on the base path. */
   slot: number | undefined;
-  query: QuerySpec | undefined;
+  query: BodySpec | undefined;
 }
 
 export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
@@ -133,22 +103,22 @@ export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELET
 /** The transport every step uses unless a hostile one was drawn. */
 export const NORMAL_TRANSPORT: Transport = { auth: 'valid', contentType: 'json', raw: 'normal' };
 
+/** The hostile part of a step — its transport and flaw — as a key, or undefined for a step sent as the description asks. */
+export function hostileKey(step: FuzzStep): string | undefined {
+  const { auth, contentType, raw } = step.transport;
+  const flaw = (step.op === 'create' || step.op === 'update' ? step.body : step.query)?.flaw?.kind;
+  if (auth === 'valid' && contentType === 'json' && raw === 'normal' && flaw === undefined) return undefined;
+  return `${step.op} ${step.index} ${auth}/${contentType}/${raw}/${flaw ?? '-'}`;
+}
+
 /** Steps as probes and bulks write them: the normal transport and no flaw unless given. */
 export const createStep = (
   index: IndexName,
   slot: number,
   value: Record<string, unknown>,
   via: 'path' | 'body' = 'path',
-  extra: Partial<Pick<Extract<FuzzStep, { op: 'create' }>, 'transport' | 'body'>> = {},
-): FuzzStep => ({
-  op: 'create',
-  index,
-  transport: NORMAL_TRANSPORT,
-  slot,
-  via,
-  body: { value, flaw: undefined },
-  ...extra,
-});
+  extra: Partial<Pick<CreateStep, 'transport' | 'body'>> = {},
+): FuzzStep => ({ op: 'create', index, transport: NORMAL_TRANSPORT, slot, via, body: { value, flaw: undefined }, ...extra });
 export const updateStep = (
   index: IndexName,
   slot: number,

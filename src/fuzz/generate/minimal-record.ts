@@ -1,5 +1,5 @@
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
-import { componentSchema, propertyNode, requiredProperties, type SchemaNode } from './schema-node.js';
+import { componentSchema, propertyNode, requiredProperties, type SchemaNode } from '../../run/schema-node.js';
 
 /** A plain valid value of a schema: its first enum value, else one of its type. */
 function plainValue(doc: OpenApiDocument, node: SchemaNode): unknown {
@@ -29,8 +29,8 @@ function fillRequired(doc: OpenApiDocument, node: SchemaNode): Record<string, un
 }
 
 /**
- * The smallest valid record of an index, from its create schema: only its required fields but
- * the id (a network link type's name), each a plain value. What a bulk holds by the hundred.
+ * The smallest valid record of an index, from its create schema: only its required fields but the id (a network link type's name), each a plain value. What a
+ * bulk holds by the hundred.
  */
 export function minimalRecord(doc: OpenApiDocument, index: IndexName): Record<string, unknown> {
   const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { INDEX_DEFINITIONS, loadOpenApiDocument } from '../../reference-server/core/index.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
-import { applyFlaw } from './flaw-sites.js';
+import { applyFlaw } from '../../run/flaw-sites.js';
 import type { FuzzStep } from './fuzz-step.js';
 import { leafPaths } from './leaf-update.js';
 import { onePickPerDepth, probeSequences, type ProbeKind } from './probe-sequences.js';
-import { requestBodyNode } from './schema-node.js';
+import { requestBodyNode } from '../../run/schema-node.js';
 import { ID_STYLES } from './sequence-ids.js';
-import { BULK_MAX } from './step-arbitrary.js';
+import { BULK_MAX } from './sequence-arbitrary.js';
 import { createVocabulary } from './vocabulary.js';
 
 const doc = loadOpenApiDocument();

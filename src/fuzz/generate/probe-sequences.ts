@@ -15,20 +15,19 @@ import {
   type Transport,
 } from './fuzz-step.js';
 import { recordArbitrary } from './schema-arbitrary.js';
-import { recordBodyNode } from './schema-node.js';
+import { recordBodyNode } from '../../run/schema-node.js';
 import { findOpenShapes } from './find-open-shapes.js';
-import { listFlawSites } from './flaw-sites.js';
+import { listFlawSites } from '../../run/flaw-sites.js';
 import { leafPaths } from './leaf-update.js';
 import { minimalRecord } from './minimal-record.js';
 import { ID_STYLES } from './sequence-ids.js';
-import { BULK_MAX, bulkSteps, withIdStyle } from './step-arbitrary.js';
+import { BULK_MAX, bulkSteps, withIdStyle } from './sequence-arbitrary.js';
 import { REAL_TEXT, type Vocabulary } from './vocabulary.js';
 
 /**
- * A sequence every run sends before its random ones: one shape that exposes a whole class of
- * breakage, which random sequences reach only now and then (measured: a number JSON cannot carry
- * written back, `select` ignored on a read by id and a change inside an entry's config each went
- * unseen by 3 to 6 of 10 seeds in 100 random sequences). `kind` names the class.
+ * A sequence every run sends before its generated ones: one shape that exposes a whole class of breakage, which random sequences reach only now and then
+ * (measured: a number JSON cannot carry written back, `select` ignored on a read by id and a change inside an entry's config each went unseen by 3 to 6 of 10
+ * seeds in 100 random sequences). `kind` names the class.
  */
 export interface ProbeSequence {
   kind: ProbeKind;
@@ -36,35 +35,32 @@ export interface ProbeSequence {
   steps: FuzzStep[];
 }
 
-export type ProbeKind =
-  | 'hostile-transports'
-  | 'json-spellings'
-  | 'content'
-  | 'query-forms'
-  | 'change-depths'
-  | 'types-everywhere'
-  | 'id-styles'
-  | 'generated-and-unknown-ids'
-  | 'volume';
+const PROBE_KINDS = [
+  'hostile-transports',
+  'json-spellings',
+  'content',
+  'query-forms',
+  'change-depths',
+  'types-everywhere',
+  'id-styles',
+  'generated-and-unknown-ids',
+  'volume',
+] as const;
+export type ProbeKind = (typeof PROBE_KINDS)[number];
 
 /** The extra field a probe's records carry, with a run-tagged value, so a where names exactly them (§2 rule 4 allows it). */
 export const PROBE_FIELD = 'fz_probe';
-
-/** Bodies sampled per index to find a rich one: the most scalar leaves at the greatest depth. */
+/** Bodies sampled per index to find a rich one; depths (or sites) a probe tries one by one, deepest first. */
 const SAMPLES = 40;
-/** Depths (or sites) a probe tries one by one, deepest first; more would only repeat a depth. */
 const MAX_DEPTHS = 4;
 
 type Body = Record<string, unknown>;
-
 const equals = (target: string, expr: string) => ({ where: { equals: { target, expr } } });
-
-/** Depth of a path, counting only object keys and list places below the top level. */
 const depthsOf = (paths: ReadonlyArray<ReadonlyArray<string | number>>) => paths.map((p) => p.length);
 
 /**
- * Picks (positions in `depths`) one per distinct depth, deepest first: a change or a flaw at the
- * top level, inside an entry, inside an entry's config, inside a nested extra — each one once.
+ * Picks (positions in `depths`) one per distinct depth, deepest first: a change or a flaw at the top level, inside an entry, inside an entry's config, inside
+ * a nested extra — each one once.
  */
 export function onePickPerDepth(depths: readonly number[], max = MAX_DEPTHS): number[] {
   const seen = new Set<number>();
@@ -95,10 +91,9 @@ function without(body: Body, paths: ReadonlyArray<ReadonlyArray<string | number>
 }
 
 /**
- * A valid create body of the index as the generator makes them, the richest of a few samples:
- * without the nested extra fields a faithful target may refuse, and none holding a value in one
- * of several forms (find-open-shapes.ts), then the deepest leaves, then the most. Sampled from
- * the run's seed, so a replay sends the same probes.
+ * A valid create body of the index as the generator makes them, the richest of a few samples (the deepest leaves, then the most): without the nested extra
+ * fields, and none holding a value in one of several forms or spellings, which a faithful target may refuse (find-open-shapes.ts). Sampled from the run's
+ * seed, so a replay sends the same probes.
  */
 function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, index: IndexName, seed: number): Body {
   const node = recordBodyNode(doc, index, 'post');
@@ -107,7 +102,7 @@ function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabul
     .map((body) => without(body, findOpenShapes(doc, spec, node, body).extras.map(parsePath)))
     .filter((body) => {
       const open = findOpenShapes(doc, spec, node, body);
-      return open.extras.length === 0 && open.forms.length === 0 && spec.validateAt(node.pointer, body).length === 0;
+      return open.extras.length + open.forms.length + open.spellings.length === 0 && spec.validateAt(node.pointer, body).length === 0;
     });
   const score = (body: Body) => {
     const depths = depthsOf(leafPaths({ id: 'x', ...body }));
@@ -145,10 +140,9 @@ function jsonSpellings(doc: OpenApiDocument, index: IndexName, tagged: readonly 
 }
 
 /**
- * What real records hold, stored and read back equal after create and after update (§2 rule 4):
- * text of every script and plane, empty strings, lists and objects, nested objects, numbers a
- * float or a short decimal would change; then the JSON edges a target may take or refuse (a number
- * JSON cannot carry back, deep nesting, a byte that is not UTF-8), each read back when taken.
+ * What real records hold, stored and read back equal after create and after update (§2 rule 4): text of every script and plane, empty strings, lists and
+ * objects, nested objects, numbers a float or a short decimal would change; then the JSON edges a target may take or refuse (a number JSON cannot carry back,
+ * deep nesting, a byte that is not UTF-8), each read back when taken.
  */
 function content(doc: OpenApiDocument, index: IndexName, rich: Body): FuzzStep[] {
   const created: Body = {
@@ -193,8 +187,8 @@ function changeDepths(index: IndexName, rich: Body): FuzzStep[] {
 }
 
 /**
- * A value of another JSON type in each depth of typed fields, and a value outside each list of
- * values — on update as on create (§2: the types; §4.1 rule 4 and update); nothing may be stored.
+ * A value of another JSON type in each depth of typed fields, and a value outside each list of values — on update as on create (§2: the types; §4.1 rule 4
+ * and update); nothing may be stored.
  */
 function typesEverywhere(doc: OpenApiDocument, spec: SpecValidator, index: IndexName, rich: Body): FuzzStep[] {
   const sitesOf = (method: 'post' | 'put', kind: FlawKind) =>
@@ -241,9 +235,8 @@ function idStyle(doc: OpenApiDocument, index: IndexName, style: number, tagged: 
 }
 
 /**
- * Ids the service generates and ids nobody created: two creates without id (two records, two
- * ids, §2 rule 3), each read and updated by the id it got; then a read, an update and a delete of
- * an id that does not exist (§4.1: not found, and nothing created).
+ * Ids the service generates and ids nobody created: two creates without id (two records, two ids, §2 rule 3), each read and updated by the id it got; then a
+ * read, an update and a delete of an id that does not exist (§4.1: not found, and nothing created).
  */
 function generatedAndUnknownIds(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
   const record = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
@@ -260,9 +253,8 @@ function generatedAndUnknownIds(doc: OpenApiDocument, index: IndexName, tagged: 
 }
 
 /**
- * The probes of a run, in the order they are sent: cheap and broad first, the volume last (it
- * creates {@link BULK_MAX} records). The index of each rotates with the seed; the classes whose
- * shape depends on the index's schema (content, depths, types) get one probe per index.
+ * The probes of a run, in the order they are sent: cheap and broad first, the volume last (it creates {@link BULK_MAX} records). The index of each rotates
+ * with the seed; the classes whose shape depends on the index's schema (content, depths, types) get one probe per index.
  */
 export function probeSequences(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, seed: number): ProbeSequence[] {
   const indices = INDEX_NAMES;

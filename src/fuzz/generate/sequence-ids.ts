@@ -20,12 +20,10 @@ export interface SequenceIds {
 const SHORT: Record<IndexName, string> = { event: 'e', 'network-link-type': 'n', agent: 'a' };
 
 /**
- * The endings of the ids of slots 0 and 1, by style (`slot = 10 × style + 0 or 1`, see
- * `withIdStyle` in step-arbitrary.ts): style 0 is the plain pair; each other style makes the two
- * ids differ in one way a broken store folds together (letter case, Unicode normalization, a
- * trailing space), or gives them characters a path carries percent-encoded (space, %, ?, #, +,
- * non-ASCII). An id is an exact string (§2), at {base}/{id} as in a body (§4.1). No id holds "/"
- * (x-decisions ids-in-path).
+ * The endings of the ids of slots 0 and 1, by style (`slot = 10 × style + 0 or 1`, see `withIdStyle` in step-arbitrary.ts): style 0 is the plain pair; each
+ * other style makes the two ids differ in one way a broken store folds together (letter case, Unicode normalization, a trailing space), or gives them
+ * characters a path carries percent-encoded (space, %, ?, #, +, non-ASCII). An id is an exact string (§2), at {base}/{id} as in a body (§4.1). No id holds
+ * "/" (x-decisions ids-in-path).
  */
 export const ID_STYLES: ReadonlyArray<readonly [string, string]> = [
   ['0', '1-é'],
@@ -42,9 +40,8 @@ export const ID_STYLES: ReadonlyArray<readonly [string, string]> = [
 export const BULK_SLOT_BASE = 1000;
 
 /**
- * Ids for sequence `n` of a run: `<run prefix><n>-<index letter><slot>` (§2 rule 3 recommends
- * readable ids), so every record a sequence makes is its own and a replay never meets leftovers
- * of another sequence. The ending of slots 0 and 1 follows the sequence's id style (ID_STYLES).
+ * Ids for sequence `n` of a run: `<run prefix><n>-<index letter><slot>` (§2 rule 3 recommends readable ids), so every record a sequence makes is its own and
+ * a replay never meets leftovers of another sequence. The ending of slots 0 and 1 follows the sequence's id style (ID_STYLES).
  */
 export function createSequenceIds(runPrefix: string, sequence: number): SequenceIds {
   const prefix = `${runPrefix}${sequence}-`;

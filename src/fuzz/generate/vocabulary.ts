@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 
 /**
- * The words generated values are drawn from. Schemas give the shape; a small shared vocabulary
- * makes records collide on purpose, so `where.equals` matches several records, updates address
- * existing agent entries and select names fields that exist.
+ * The words generated values are drawn from. Schemas give the shape; a small shared vocabulary makes records collide on purpose, so `where.equals` matches
+ * several records, updates address existing agent entries and select names fields that exist.
  */
 export interface Vocabulary {
   /** Names of extra fields (§2 rule 4): plain, unicode, spaces and prototype keys. */
@@ -15,8 +14,8 @@ export interface Vocabulary {
 }
 
 /**
- * Field names never contain a dot: a dotted `where` target descends into objects in the kit but
- * not elsewhere (x-decisions where-equals leaves it open), so they would only produce noise.
+ * Field names never contain a dot: a dotted `where` target descends into objects in the kit but not elsewhere (x-decisions where-equals leaves it open), so
+ * they would only produce noise.
  */
 const FIELD_NAMES = ['kind', 'severity', 'source', 'note', 'größe', '名前', 'with space', 'type_id', '__proto__', 'constructor', 'prototype'];
 
@@ -32,9 +31,8 @@ export function createVocabulary(runPrefix: string): Vocabulary {
 const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c) => String.fromCharCode(c)), minLength: 1, maxLength: 4 });
 
 /**
- * Text as real records hold it: accents, CJK and characters outside the Basic Multilingual Plane
- * (emoji with modifiers and joiners, a flag), quotes and backslashes, a decomposed accent, line
- * breaks — each must be stored as sent (§2 rule 4).
+ * Text as real records hold it: accents, CJK and characters outside the Basic Multilingual Plane (emoji with modifiers and joiners, a flag), quotes and
+ * backslashes, a decomposed accent, line breaks — each must be stored as sent (§2 rule 4).
  */
 export const REAL_TEXT: readonly string[] = [
   'Größe – café, naïve',
@@ -76,10 +74,9 @@ export function scalarValue(vocabulary: Vocabulary, withNull: boolean): fc.Arbit
 }
 
 /**
- * The value of an extra field. On create any JSON value up to two levels deep, null only inside a
- * list. On update only scalars and lists of scalars. Whether an object sent in an update is merged
- * into the stored one or replaces it, and whether a field set to null is stored or read as absent,
- * are left open by the description, so the fuzzer never asks (NOT_ASKED in src/contract/faithful-answers.ts).
+ * The value of an extra field. On create any JSON value up to two levels deep, null only inside a list. On update only scalars and lists of scalars. Whether
+ * an object sent in an update is merged into the stored one or replaces it, and whether a field set to null is stored or read as absent, are left open by the
+ * description, so the fuzzer never asks (NOT_ASKED in src/contract/faithful-answers.ts).
  */
 export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): fc.Arbitrary<unknown> {
   const scalar = scalarValue(vocabulary, false);
@@ -90,8 +87,8 @@ export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): f
 }
 
 /**
- * An object from entries, each an own data field: `Object.fromEntries` defines `__proto__` as a
- * field (it does not set the prototype), the same as `JSON.parse` does on the server.
+ * An object from entries, each an own data field: `Object.fromEntries` defines `__proto__` as a field (it does not set the prototype), the same as
+ * `JSON.parse` does on the server.
  */
 export function objectFromEntries(entries: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
   return Object.fromEntries(entries) as Record<string, unknown>;

@@ -25,9 +25,8 @@ const NOT_AN_OBJECT = ['5', '"text"', 'true', 'null'];
 const DEEP_LEVELS = 80;
 
 /**
- * The body bytes for a raw kind: the JSON text as built, or a hostile change of it — cut short,
- * a scalar instead of an object, nesting deeper than 64 levels, a number JSON cannot carry back
- * (1e400), a byte that is not UTF-8, or nothing at all.
+ * The body bytes for a raw kind: the JSON text as built, or a hostile change of it — cut short, a scalar instead of an object, nesting deeper than 64 levels,
+ * a number JSON cannot carry back (1e400), a byte that is not UTF-8, or nothing at all.
  */
 export function rawBody(json: unknown, raw: RawBodyKind, variant: number): Buffer | undefined {
   const text = json === undefined ? undefined : JSON.stringify(json);
@@ -70,8 +69,8 @@ export function toCoreRequest(request: WireRequest): CoreRequest {
 }
 
 /**
- * `/catalog/agent/<id>` with the id percent-encoded (unicode and spaces included), except "+",
- * which a path segment carries as itself (RFC 3986 pchar): it is a plus sign there, never a space.
+ * `/catalog/agent/<id>` with the id percent-encoded (unicode and spaces included), except "+", which a path segment carries as itself (RFC 3986 pchar): it is
+ * a plus sign there, never a space.
  */
 export function recordPath(basePath: string, id: string | undefined): string {
   return id === undefined ? basePath : `${basePath}/${encodeURIComponent(id).replaceAll('%2B', '+')}`;

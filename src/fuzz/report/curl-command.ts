@@ -24,11 +24,9 @@ function bodyArgument(body: Buffer): string {
 }
 
 /**
- * The request as a copy-pasteable curl command. The run's token is shown as `$TOKEN` (set it
- * with `export TOKEN=…`); the deliberately bad tokens are shown as they were sent. The `--header`s
- * every request of the run carried come last, each value as a variable (`X-Api-Key` →
- * `$HEADER_X_API_KEY`), never in clear. A body sent without Content-Type gets
- * `-H 'Content-Type:'`, because curl would otherwise add a form type.
+ * The request as a copy-pasteable curl command. The run's token is shown as `$TOKEN` (set it with `export TOKEN=…`); the deliberately bad tokens are shown as
+ * they were sent. The `--header`s every request of the run carried come last, each value as a variable (`X-Api-Key` → `$HEADER_X_API_KEY`), never in clear. A
+ * body sent without Content-Type gets `-H 'Content-Type:'`, because curl would otherwise add a form type.
  *
  * @example curlCommand('http://127.0.0.1:8080', { method: 'GET', path: '/event', headers: { authorization: 'Bearer t' }, body: undefined }, 't')
  * // → curl -sS -i -X GET 'http://127.0.0.1:8080/event' -H "Authorization: Bearer $TOKEN"

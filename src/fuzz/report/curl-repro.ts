@@ -11,9 +11,8 @@ function answered(exchange: Exchange): string {
 }
 
 /**
- * The failure's repro: the generated steps in order, then the request that showed the failure
- * (a read-back when it was one) — with the look-ups that found generated ids —, each followed by
- * what the target answered.
+ * The failure's repro: the generated steps in order, then the request that showed the failure (a read-back when it was one) — with the look-ups that found
+ * generated ids —, each followed by what the target answered.
  */
 export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string | undefined, extraHeaders: readonly string[] = []): string {
   // A group sent at once (--concurrency) is repeated as a script that sends it at once again.
@@ -24,11 +23,9 @@ export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string
 }
 
 /**
- * The repro of a concurrent group as a bash script that sends the group AT ONCE — one `curl … &`
- * per request, then `wait` — after creating the record the group starts from; it prints the status
- * line and body of every answer, reads the record back and deletes it. A race does not show on
- * every try, so the script makes several (its first argument, default 20), each on a fresh record,
- * and ends with what the failing run saw, for comparison.
+ * The repro of a concurrent group as a bash script that sends the group AT ONCE — one `curl … &` per request, then `wait` — after creating the record the
+ * group starts from; it prints the status line and body of every answer, reads the record back and deletes it. A race does not show on every try, so the
+ * script makes several (its first argument, default 20), each on a fresh record, and ends with what the failing run saw, for comparison.
  */
 function formatConcurrentRepro(failure: FuzzFailure, baseUrl: string, token: string | undefined, extraHeaders: readonly string[] = []): string {
   const curl = (e: Exchange, silent: boolean) => {

@@ -1,11 +1,20 @@
 import { stableFailureLine } from '../../run/stable-failure-line.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import { parseJsonText } from '../../spec/parse-json-text.js';
+import { listOperations } from '../../reference-server/core/index.js';
+import { CHECKS } from '../checks/check-table.js';
+
+const OPERATIONS = new Set(listOperations().map((o) => o.operationId));
+
+/** `<operation>[+<operation>…]:<check>:<observed>`, with operations of the spec and a check of the table. */
+function isSignature(signature: string): boolean {
+  const [operations = '', check = '', ...observed] = signature.split(':');
+  return observed.length > 0 && check in CHECKS && operations.split('+').every((o) => OPERATIONS.has(o));
+}
 
 /**
- * One known deviation of a deployment: a fuzz failure signature (`update:update:status`,
- * `any:spec:schema:200` — the operation, rule, check and cause, never the generated values, so
- * the same deviation has the same signature under every random seed) and why it is accepted.
+ * One known deviation of a deployment: a fuzz failure signature (`createEventById:documented-status:200` — the operation, the check and the observed value,
+ * never the generated values, so the same deviation has the same signature under every random seed) and why it is accepted.
  */
 export interface FuzzBaselineEntry {
   signature: string;
@@ -28,7 +37,7 @@ export interface FuzzBaselineComparison {
 }
 
 const ABOUT =
-  'Known deviations of `mgmt-kit fuzz` against this deployment, by failure signature (the same under every random seed), each with the reason it is accepted. ' +
+  'Known deviations of `mgmt-kit fuzz` against this deployment, by failure signature (<operation>:<check>:<observed value>, the same under every random seed), each with the reason it is accepted. ' +
   'Runs with --baseline exit 0 while no other failure is found; an entry no run finds any more can be removed.';
 
 /** What a reason of `--write-baseline` starts as, until someone writes the real why. */
@@ -49,6 +58,11 @@ export function parseFuzzBaseline(text: string): { ok: true; baseline: FuzzBasel
     if (typeof reason !== 'string' || reason.trim() === '')
       return { ok: false, error: `knownDeviations[${i}] (${signature}): "reason" must say why the deviation is accepted` };
     if (entries.some((e) => e.signature === signature)) return { ok: false, error: `knownDeviations[${i}]: "${signature}" is listed twice` };
+    if (!isSignature(signature))
+      return {
+        ok: false,
+        error: `knownDeviations[${i}]: "${signature}" is not a signature of this mgmt-kit (<operation>:<check>:<observed value>, e.g. createEventById:documented-status:200): a baseline written before signatures named the operation and the check cannot be mapped — rewrite it with mgmt-kit fuzz … --write-baseline FILE and carry the reasons over`,
+      };
     entries.push({ signature, reason });
   }
   return { ok: true, baseline: { knownDeviations: entries } };
@@ -66,10 +80,9 @@ export function compareFuzzWithBaseline(failures: readonly FuzzFailure[], baseli
 }
 
 /**
- * The baseline a run would need: every failure's signature, keeping the reason an earlier
- * baseline gave (a new entry's reason starts as TODO and the failure's first line, run ids left
- * out). Entries of the earlier baseline this run did not meet are kept: a run of random
- * sequences may miss a deviation that is still there.
+ * The baseline a run would need: every failure's signature, keeping the reason an earlier baseline gave (a new entry's reason starts as TODO and the
+ * failure's first line, run ids left out). Entries of the earlier baseline this run did not meet are kept: a run of random sequences may miss a deviation
+ * that is still there.
  */
 export function buildFuzzBaseline(failures: readonly FuzzFailure[], previous?: FuzzBaseline): FuzzBaseline {
   const reasons = new Map(previous?.knownDeviations.map((e) => [e.signature, e.reason]));

@@ -1,21 +1,16 @@
 import type { ResponseTally } from '../../coverage/response-coverage.js';
 import type { IndexName } from '../../reference-server/core/index.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
+import type { CheckId } from '../checks/check-table.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 import type { FuzzBaselineComparison } from './fuzz-baseline.js';
-
 import type { ConnectionSettings } from '../../connection/connection-settings.js';
 import type { ConnectionSession } from '../../connection/open-connection.js';
 import type { ConcurrencyTally } from '../concurrency/run-concurrency.js';
 
 /** What `mgmt-kit fuzz` was asked to do. */
 export interface FuzzOptions {
-  /**
-   * The target and how requests reach it (token, headers, TLS, proxy, pace, time-out;
-   * src/connection), as the connection flags were read. No token at all: authentication is not
-   * fuzzed; with the HS256 secret, expired, not-yet-valid and wrong-algorithm tokens are signed
-   * with the right key.
-   */
+  /** The target and how requests reach it (src/connection). No token: authentication is not fuzzed; with the HS256 secret, the wrong tokens are signed with the right key. */
   connection: ConnectionSettings;
   /** The run's connection when the caller opened it already (the command's pre-flight went through it); default: one opened for the run. */
   session?: ConnectionSession | undefined;
@@ -31,22 +26,19 @@ export interface FuzzOptions {
   allowDestructive: boolean;
   /** Stop once this many distinct failures are found; default: search until runs or time run out. */
   maxFailures?: number;
+  /** `--checks`: the checks that report (check-table.ts); default every one. */
+  checks?: readonly CheckId[] | undefined;
+  /** Signatures already known (`--baseline`): not shrunk, and their hostile steps left out of later sequences once seen. */
+  known?: readonly string[] | undefined;
   /** Longest generated sequence; default 12. */
   maxSteps?: number;
   /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */
   bodiless205?: boolean;
-  /**
-   * `--concurrency N`: before the sequences, up to `runs` groups of N overlapping requests on one
-   * record, each sent at once and judged by the serial-order search (src/fuzz/concurrency), within
-   * half the time budget. Absent: no groups.
-   */
+  /** `--concurrency N`: first up to `runs` groups of N requests on one record sent at once (src/fuzz/concurrency), within half the time budget. */
   concurrency?: number | undefined;
   /** Every id of the run starts with it; default a fresh `fz-xxxxxx-` (the command makes it, to name it when interrupted). */
   runPrefix?: string | undefined;
-  /**
-   * Aborted when the run is interrupted (SIGINT, SIGTERM): no sequence is sent any more, the
-   * clean-up runs within a short allowance from then, and the report says `interrupted`.
-   */
+  /** Aborted on SIGINT or SIGTERM: no sequence is sent any more, the clean-up runs within a short allowance. */
   interrupt?: AbortSignal | undefined;
   onProgress?: (progress: FuzzProgress) => void;
   onFailure?: (failure: FuzzFailure) => void;
@@ -76,15 +68,13 @@ export interface FuzzReport {
   sequences: number;
   /** Extra runs spent shrinking failures. */
   shrinkRuns: number;
-  /** Distinct failures, each shrunk. */
+  /** The checks that ran (`--checks`). */
+  checks: CheckId[];
+  /** Distinct failures by signature, each shrunk, with how often it was seen. */
   failures: FuzzFailure[];
   /** What a read of every index after the clean-up showed: records of the run left behind, and others that appeared. */
   cleanUp: CleanUpReport;
-  /**
-   * `throttled`: the target (or a gateway) answered 429, or 503 with Retry-After, and the run
-   * stopped there; `target-stopped`: the target stopped answering (see `targetStopped`);
-   * `interrupted`: SIGINT or SIGTERM.
-   */
+  /** `throttled`: 429, or 503 with Retry-After; `target-stopped`: see `targetStopped`; `interrupted`: SIGINT or SIGTERM. */
   stoppedBy: 'runs' | 'time-budget' | 'throttled' | 'target-stopped' | 'interrupted';
   /** When and after how many requests the target stopped answering, and the line saying so (target-health.ts). */
   targetStopped?: { at: string; afterRequests: number; line: string } | undefined;

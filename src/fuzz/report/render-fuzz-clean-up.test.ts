@@ -19,6 +19,7 @@ function reportWith(cleanUp: Partial<CleanUpReport>): FuzzReport {
     requests: 1,
     sequences: 1,
     shrinkRuns: 0,
+    checks: [],
     failures: [],
     stoppedBy: 'time-budget',
     authChecked: true,

@@ -5,11 +5,13 @@ import type { RunVerdict } from '../../run/run-verdict.js';
 import { formatRepro, reproExports } from './curl-repro.js';
 import { formatConcurrency, formatSummaryLine, unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
+import type { FuzzFailure } from '../run/fuzz-session.js';
+import { CHECK_IDS } from '../checks/check-table.js';
 
 /**
- * `reports/fuzz.md`: the run (target, random seed, counts, what was checked, what a read of every index
- * at the end showed it left behind), the response coverage, then every distinct failure with what the target answered,
- * what the model expected, and its shortest sequence as curl commands (`export TOKEN=…` first).
+ * `reports/fuzz.md`: the run (target, random seed, counts, what was checked, what a read of every index at the end showed it left behind), the response
+ * coverage, then every distinct failure with what the target answered, what the model expected, and its shortest sequence as curl commands (`export TOKEN=…`
+ * first).
  */
 export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined, coverage?: ResponseCoverage, verdict?: RunVerdict): string {
   const notes = cleanUpNotes(report).map((note) => `- **Clean-up:** ${note}`);
@@ -29,6 +31,7 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     `| target | ${report.baseUrl} |`,
     `| date | ${report.startedAt.toISOString()} |`,
     `| random seed | ${report.randomSeed} (replay: \`--random-seed ${report.randomSeed}\`) |`,
+    `| checks | ${report.checks.length === CHECK_IDS.length ? 'all' : report.checks.map((c) => `\`${c}\``).join(', ')} (docs/fuzzing.md, --checks) |`,
     `| run prefix of every id | \`${report.runPrefix}\` |`,
     `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
     `| concurrent groups (--concurrency) | ${report.concurrency ? formatConcurrency(report.concurrency) : 'none (no --concurrency)'} |`,
@@ -53,11 +56,12 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
   lines.push(...renderKnownDeviations(report));
   const failures = unacceptedFailures(report);
   if (failures.length === 0) lines.push(report.baseline ? 'No failure found beyond the known deviations.' : 'No failure found.', '');
+  else lines.push(...renderFailureTable(failures));
   failures.forEach((failure, i) => {
     lines.push(
       `## ${i + 1}. ${failure.title}`,
       '',
-      `- signature: \`${failure.signature}\``,
+      `- signature: \`${failure.signature}\` (check \`${failure.check}\`, seen ${failure.count} time(s))`,
       `- expected (model / description): ${failure.expected}`,
       `- the target answered: ${failure.actual}`,
       '',
@@ -69,6 +73,20 @@ export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined
     );
   });
   return lines.join('\n');
+}
+
+/**
+ * The failures grouped by check and observed value — one row per kind of deviation, the operations that showed it and how often —, then the details of each
+ * signature below.
+ */
+function renderFailureTable(failures: readonly FuzzFailure[]): string[] {
+  const rows = new Map<string, string[]>();
+  const byCheck = (f: FuzzFailure) => `${CHECK_IDS.indexOf(f.check).toString().padStart(2, '0')}:${f.signature.slice(f.operation.length)}:${f.operation}`;
+  for (const f of [...failures].sort((a, b) => byCheck(a).localeCompare(byCheck(b)))) {
+    const key = `| \`${f.check}\` | ${f.signature.slice(f.operation.length + f.check.length + 2)} |`;
+    rows.set(key, [...(rows.get(key) ?? []), `${f.operation} (${f.count})`]);
+  }
+  return ['| check | observed | operations (times seen) |', '|---|---|---|', ...[...rows].map(([key, ops]) => `${key} ${ops.join(', ')} |`), ''];
 }
 
 /** The "stopped by" cell: what ended the run, and for an early end that it did not finish. */

@@ -19,10 +19,16 @@ function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict
   const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, targetStopped, answers, concurrency, cleanUp } =
     report;
   // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
-  const failures = unacceptedFailures(report).map((f) => ({ signature: f.signature, title: f.title }));
+  const failures = unacceptedFailures(report).map(({ signature, operation, check, count, title }) => ({ signature, operation, check, count, title }));
   const knownDeviations = report.baseline && {
     file: report.baseline.file,
-    accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({ signature: failure.signature, title: failure.title, reason })),
+    accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({
+      signature: failure.signature,
+      check: failure.check,
+      count: failure.count,
+      title: failure.title,
+      reason,
+    })),
     notFound: report.baseline.comparison.notFound,
   };
   const data = {
@@ -30,6 +36,7 @@ function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict
     baseUrl,
     ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}),
     randomSeed,
+    checks: report.checks,
     runPrefix,
     startedAt,
     durationMs,
@@ -57,10 +64,9 @@ export async function removeEarlierFuzzReports(reportDir: string): Promise<void>
 }
 
 /**
- * Writes `fuzz.md`, `fuzz-junit.xml` and `fuzz-summary.json` into the report directory; resolves
- * to their paths. With the run's verdict (run-verdict.ts), each says it: the top of the Markdown,
- * the JSON's `verdict` / `exitCode` / `reasons`, and in junit a failed test case for a verdict
- * that no fuzz failure explains (the coverage gate, a target that stopped, records left behind).
+ * Writes `fuzz.md`, `fuzz-junit.xml` and `fuzz-summary.json` into the report directory; resolves to their paths. With the run's verdict (run-verdict.ts),
+ * each says it: the top of the Markdown, the JSON's `verdict` / `exitCode` / `reasons`, and in junit a failed test case for a verdict that no fuzz failure
+ * explains (the coverage gate, a target that stopped, records left behind).
  */
 export async function writeFuzzReports(reportDir: string, report: FuzzReport, token: string | undefined, verdict?: RunVerdict): Promise<string[]> {
   await mkdir(reportDir, { recursive: true });
@@ -68,8 +74,8 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
   const markdown = join(reportDir, 'fuzz.md');
   const junit = join(reportDir, 'fuzz-junit.xml');
   const json = join(reportDir, 'fuzz-summary.json');
-  // A verdict the failures' own test cases do not give (the coverage gate, a stopped target, an
-  // interrupt, throttling, records left behind) gets a failed test case of its own.
+  // A verdict the failures' own test cases do not give (the coverage gate, a stopped target, an interrupt, throttling, records left behind) gets a failed
+  // test case of its own.
   const unexplained = verdict !== undefined && verdict.exitCode !== 0 && !(verdict.word === 'FAILED' && unacceptedFailures(report).length > 0);
   const junitText = renderFuzzJunit(report);
   await writeFile(markdown, renderFuzzMarkdown(report, token, coverage, verdict));

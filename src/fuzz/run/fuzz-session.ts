@@ -2,19 +2,16 @@ import type { CoreRequest, IndexName, StoredRecord, OpenApiDocument, SpecValidat
 import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
 import { listedRecords } from '../../contract/listed-records.js';
+import { signatureOf, type CheckId, type Problem } from '../checks/check-table.js';
 import type { SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
-import { basePathOf } from '../generate/schema-node.js';
+import { basePathOf } from '../../run/schema-node.js';
 
 /**
- * Which shapes of an agent the target refuses, where the description leaves it free to store or
- * refuse them (faithful-answers nested-extra-fields, hidden-name-fields, resource-config-path):
- * an extra field inside an entry (`actions.*`) or its config (`actions.config.*`), a field whose
- * name the description hides (`parameters.list`), such a field of another type than described
- * (`actions.config.daemon!type`), and one form of a value the description allows in several
- * (`resources.config.path|array`). `undefined` when the probe could not tell (the run then lets
- * the target refuse any of them).
+ * Which shapes of an agent the target refuses, where the description leaves it free to store or refuse them (probe-entry-shapes.ts): `actions.*`,
+ * `actions.config.*`, `parameters.list`, `actions.config.daemon!type`, `resources.config.path|array`, `parameters.config.schema=propeties`. `undefined` when
+ * the probe could not tell (the run then lets the target refuse any of them).
  */
 export type RefusedShapes = ReadonlySet<string> | undefined;
 
@@ -30,11 +27,10 @@ export interface FuzzContext extends SafetyPolicy {
   auth: { target: Readonly<Record<AuthKind, AuthMaterial>>; model: Readonly<Record<AuthKind, AuthMaterial>> };
   /** Secret of the model core (undefined when the target is fuzzed without a token: no auth checks). */
   modelSecret: string | undefined;
-  /** Statuses the spec documents for an operation. */
-  documented(operationId: string): readonly number[];
+  /** The checks that report (`--checks`; default every one). */
+  checks: ReadonlySet<CheckId>;
   /** Accept a 205 without body (a fetch-based target such as the msw handlers cannot send one). */
   bodiless205?: boolean;
-  /** Agent shapes the target was seen to refuse before the run; undefined: it may refuse any (probe-entry-shapes.ts). */
   refusedShapes: RefusedShapes;
   /** The field names the spec marks as hidden (x-hidden-name). */
   hiddenNames: ReadonlySet<string>;
@@ -53,21 +49,37 @@ export interface Exchange {
   result: SendResult;
 }
 
-/** A disagreement with the description: what was expected, what came, and the requests that led there. */
+/** A disagreement with the description: the operation and check that showed it, what was expected, what came, and the requests that led there. */
 export interface FuzzFailure {
-  /** Groups failures with the same cause: `<operation>:<rule>:<check>[:<cause>]`. */
+  /** `<operation>:<check>:<observed>` (checks/check-table.ts): the same under every random seed. */
   signature: string;
+  operation: string;
+  check: CheckId;
   /** One line naming the broken behaviour. */
   title: string;
   expected: string;
   actual: string;
   /** The exchanges a reader needs to reproduce it (bookkeeping reads left out). */
   exchanges: Exchange[];
+  /** How many answers showed it in the run (shrinking runs not counted). */
+  count: number;
 }
+
+/** A failure of one problem the answer to `operation` showed, after `exchanges`. */
+export const failureOf = (operation: string, problem: Problem, description: string, exchanges: Exchange[]): FuzzFailure => ({
+  signature: signatureOf(operation, problem),
+  operation,
+  check: problem.check,
+  title: `${description}: expected ${problem.expected}; the target answered ${problem.actual}`,
+  expected: problem.expected,
+  actual: problem.actual,
+  exchanges,
+  count: 1,
+});
 
 /** A plain request as the fuzzer's bookkeeping sends it: valid token, JSON, optional id and body. */
 export function plainRequest(
-  context: FuzzContext,
+  context: Pick<FuzzContext, 'auth'>,
   method: WireRequest['method'],
   index: IndexName,
   id: string | undefined,
@@ -95,16 +107,13 @@ export const INTERRUPTED_CLEAN_UP_MS = 3000;
 export const FINAL_READ_ALLOWANCE_MS = 2000;
 
 /**
- * When each phase of a run must be over (epoch ms). Every request carries the end of its phase:
- * one still in flight then is aborted, so a target that answers slowly or not at all cannot
- * stretch the run. The whole run ends by `finalReadUntil`, a few seconds after the budget.
+ * When each phase of a run must be over (epoch ms). Every request carries the end of its phase: one still in flight then is aborted, so a target that answers
+ * slowly or not at all cannot stretch the run. The whole run ends by `finalReadUntil`, a few seconds after the budget.
  */
 export interface RunBudget {
   /** Generating and shrinking sequences stop here (the `--time-budget`). */
   readonly fuzzUntil: number;
-  /** Deleting the run's records stops here. */
   readonly cleanUpUntil: number;
-  /** The final read of every index stops here. */
   readonly finalReadUntil: number;
 }
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { INDEX_NAMES, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
-import { plainRequest, recordsInAnswer, type Exchange, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import { failureOf, plainRequest, recordsInAnswer, type Exchange, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { recordArbitrary } from '../generate/schema-arbitrary.js';
-import { basePathOf } from '../generate/schema-node.js';
+import { basePathOf } from '../../run/schema-node.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 
 /** What the probe found: the indices whose where filters, and failures of those that do not. */
@@ -14,12 +14,10 @@ export interface WhereProbe {
 }
 
 /**
- * Before anything else: in each index, a record of the run is created, then the index is read with
- * a `where` that can match nothing (an id no record has) — the answer must hold no record (
- * §4.1 query body) — and the record is deleted by id. Only on an index that passes may the
- * fuzzer send a delete on the base path with a where, so a target that ignores `where` never
- * gets a delete that would remove records the run did not make. The record makes sure the index
- * is not empty: on an empty index an ignored where finds nothing too.
+ * Before anything else: in each index, a record of the run is created, then the index is read with a `where` that can match nothing (an id no record has) —
+ * the answer must hold no record ( §4.1 query body) — and the record is deleted by id. Only on an index that passes may the fuzzer send a delete on the base
+ * path with a where, so a target that ignores `where` never gets a delete that would remove records the run did not make. The record makes sure the index is
+ * not empty: on an empty index an ignored where finds nothing too.
  */
 export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
   const probe: WhereProbe = { trusted: new Set(), failures: [], unreachable: undefined };
@@ -50,13 +48,9 @@ export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
     }
     if (created.answer.status !== 201 || !result.ok) continue; // nothing to conclude: deletes by where stay off
     const actual = records === undefined ? `${result.answer.status} ${result.answer.text.slice(0, 160)}` : `${records.length} record(s): the where is ignored`;
-    probe.failures.push({
-      signature: `read:where:${records === undefined ? 'status' : 'records-extra-record'}:probe`,
-      title: `${description}: expected no record (404, 204 or 200 []); the target answered ${actual}`,
-      expected: 'no record: nothing matches the where (§4.1 query body)',
-      actual,
-      exchanges,
-    });
+    const observed = records === undefined ? String(result.answer.status) : 'extra-record';
+    const problem = { check: 'where-filters' as const, observed, expected: 'no record: nothing matches the where (§4.1 query body)', actual };
+    probe.failures.push(failureOf(operationIdFor(index, 'GET', false), problem, description, exchanges));
   }
   return probe;
 }

@@ -27,10 +27,9 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
   writeBaseline?: string | undefined;
   out: NodeJS.WritableStream;
   /**
-   * Handles SIGINT and SIGTERM while the fuzzer runs: no sequence is sent any more, the run's
-   * records are deleted and every index read back (bounded: a second signal, or
-   * {@link READ_BACK_DEADLINE_MS} after the first, ends it at once), the reports say the run was
-   * interrupted, and the exit code is 128 + the signal's number. Default true.
+   * Handles SIGINT and SIGTERM while the fuzzer runs: no sequence is sent any more, the run's records are deleted and every index read back (bounded: a
+   * second signal, or {@link READ_BACK_DEADLINE_MS} after the first, ends it at once), the reports say the run was interrupted, and the exit code is 128 +
+   * the signal's number. Default true.
    */
   handleSignals?: boolean | undefined;
   /** `--no-preload-check` gives false: the pre-flight does not take an empty network link type index for a wrong path prefix. */
@@ -113,6 +112,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       report = await runFuzz({
         ...options,
         runPrefix,
+        known: commandOptions.baseline?.baseline.knownDeviations.map((e) => e.signature),
         interrupt: interrupt.signal,
         onProgress: (p) =>
           out.write(
@@ -123,7 +123,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
         onFailure: (failure) => {
           const known = commandOptions.baseline?.baseline.knownDeviations.some((e) => e.signature === failure.signature);
           out.write(
-            `\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} ${failure.title}\n  signature ${failure.signature}\n  ${formatRepro(failure, settings.baseUrl, token, headers).replace(/\n/g, '\n  ')}\n\n`,
+            `\n${known ? 'KNOWN DEVIATION (--baseline)' : 'FAILURE'} [${failure.check}] ${failure.title}\n  signature ${failure.signature}\n  ${formatRepro(failure, settings.baseUrl, token, headers).replace(/\n/g, '\n  ')}\n\n`,
           );
         },
       });

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { generateSecret, mintToken } from '../../tokens/index.js';
 import { createSpecValidator } from '../../spec/spec-validator.js';
@@ -5,17 +6,18 @@ import { createAuthTable } from '../generate/auth-table.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { curlDelete } from '../../run/read-run-leftovers.js';
 import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../reference-server/core/index.js';
-import { basePathOf } from '../generate/schema-node.js';
+import { basePathOf } from '../../run/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
-import type { FuzzStep } from '../generate/fuzz-step.js';
-import { huntFailure, huntProbe, type HuntResult } from './hunt-failure.js';
+import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
+import { shrinkList } from './shrink-list.js';
+import { CHECK_IDS } from '../checks/check-table.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
 import { hiddenNamesOf, probeEntryShapes } from './probe-entry-shapes.js';
 import { createWireSender } from './send-wire-request.js';
-import { runSequence } from './run-sequence.js';
-import { sequenceArbitrary } from '../generate/step-arbitrary.js';
+import { runSequence, type SequenceFailure, type SequenceResult } from './run-sequence.js';
+import { sequenceArbitrary } from '../generate/sequence-arbitrary.js';
 import { probeSequences } from '../generate/probe-sequences.js';
 import { readBaseline, sweepRunRecords, type CleanUpReport, type IndexBaseline } from './sweep-run-records.js';
 import { createVocabulary } from '../generate/vocabulary.js';
@@ -27,21 +29,27 @@ export class FuzzSetupError extends Error {}
 const SHRINK_BUDGET_MS = 20_000;
 const PROGRESS_EVERY_MS = 2000;
 
+/** A new failure of a sequence, waiting to be shrunk: the steps up to the one that showed it, and how it was found. */
+type Pending = { failure: FuzzFailure; steps: FuzzStep[]; source: string };
+
+/** The generated sequences of a seed, one after the other: the values fast-check's `check` would try with that seed. */
+function* generated<T>(arbitrary: fc.Arbitrary<T>, seed: number): Generator<T> {
+  for (let n = 0, size = 64; ; size *= 2) {
+    const batch = fc.sample(arbitrary, { seed, numRuns: size });
+    for (; n < size; n++) yield batch[n]!;
+  }
+}
+
 /**
- * Fuzzes a deployment: generated sequences of create/read/update/delete steps, each answer
- * checked on its own and against the reference core, each disagreement shrunk by fast-check to
- * the shortest sequence that still shows it. A failure already found is not searched again, so
- * the run goes on looking for other ones until `runs` sequences ran or the time budget is spent —
- * generating and shrinking alike; then the run's records are deleted within a short allowance and
- * every index is read once more to say what was left (fuzz-session.ts RunBudget, sweep-run-records.ts).
- * The same random seed generates the same sequences (with a fresh run prefix for the ids).
+ * Fuzzes a deployment: the probes (probe-sequences.ts), then generated sequences, each answer judged by every check (check-table.ts) on its own and against
+ * the reference core fed the same requests (run-sequence.ts). A failure does not end its sequence, and a known one (found before, or listed by the baseline)
+ * does not end the search: it is counted, its hostile steps are left out of later sequences, and the run goes on looking until `runs` sequences ran or the
+ * time budget is spent. Then each new failure is shrunk once, with what is left of the budget (shrink-list.ts); the run's records are deleted within a short
+ * allowance and every index is read once more to say what was left (fuzz-session.ts RunBudget, sweep-run-records.ts). The same random seed generates the same
+ * sequences (with a fresh run prefix for the ids).
  *
- * Two things end a run early besides throttling. A target that stops answering (the connection's
- * watch, target-health.ts): the run stops there, and a failure whose evidence is a request that
- * got no answer is not reported once it has — the stop explains it, a repro would not reproduce
- * anything but the stop; failures found before stay. An `interrupt` (SIGINT, SIGTERM): no
- * sequence is sent any more. Either way the clean-up still runs, within a short allowance from
- * then, and its final read says what the run left.
+ * A target that stops answering (target-health.ts) or an `interrupt` (SIGINT, SIGTERM) ends the run early: once the target stopped, a failure whose evidence
+ * is a request that got no answer is not reported. The clean-up still runs, within a short allowance from then.
  */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
@@ -50,57 +58,47 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const context = await createFuzzContext(options, runPrefix, budget);
   const authChecked = context.modelSecret !== undefined;
   const report: FuzzReport = {
-    baseUrl: options.connection.baseUrl,
-    randomSeed: options.randomSeed,
-    runPrefix,
-    startedAt: new Date(started),
-    durationMs: 0,
-    requests: 0,
-    sequences: 0,
-    shrinkRuns: 0,
-    failures: [],
-    stoppedBy: 'runs',
-    authChecked,
-    whereTrusted: [],
-    refusedShapes: 'unknown',
-    answers: {},
-    coverage: [],
-    cleanUp: { leftovers: [], unverified: [...INDEX_NAMES], unattributed: [], cutShort: false },
+    ...{ baseUrl: options.connection.baseUrl, randomSeed: options.randomSeed, runPrefix, startedAt: new Date(started), durationMs: 0, requests: 0 },
+    ...{ sequences: 0, shrinkRuns: 0, checks: [...context.checks], failures: [], stoppedBy: 'runs', authChecked, whereTrusted: [], refusedShapes: 'unknown' },
+    ...{ answers: {}, coverage: [], cleanUp: { leftovers: [], unverified: [...INDEX_NAMES], unattributed: [], cutShort: false } },
   };
   const tally = createAnswerTally();
   report.coverage = tally.tallies;
   context.observe = (exchange) => {
     tally.observe(exchange);
     const { role, request, result } = exchange;
-    if (role !== 'step') return;
     const key = `${request.method} ${result.ok ? result.answer.status : 'no answer'}`;
-    report.answers[key] = (report.answers[key] ?? 0) + 1;
+    if (role === 'step') report.answers[key] = (report.answers[key] ?? 0) + 1;
   };
   const stopped = () => context.sender.stopped !== undefined;
   const interrupted = () => options.interrupt?.aborted === true;
+  const ended = () => context.sender.throttled > 0 || stopped() || interrupted();
+  const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
   options.interrupt?.addEventListener('abort', () => context.sender.endFuzzing(), { once: true });
-  const known = new Set<string>();
-  const record = (failure: FuzzFailure) => {
-    if (known.has(failure.signature)) return;
+  const bySignature = new Map<string, FuzzFailure>();
+  const knownHostile = new Set<string>();
+  const pending: Pending[] = [];
+  /** A failure seen: counted when known; new, it is reported, and waits to be shrunk when a sequence showed it (not when the baseline lists it). */
+  const record = (found: FuzzFailure | SequenceFailure, from?: { steps: readonly FuzzStep[]; source: string }) => {
+    if (!context.checks.has(found.check)) return;
+    if ('hostile' in found && found.hostile) knownHostile.add(found.hostile);
+    const seen = bySignature.get(found.signature);
+    if (seen) return void seen.count++;
     // Once the target stopped, "no answer" is the stop, not a finding (nor is a repro of it).
-    if (stopped() && failure.exchanges.some((e) => !e.result.ok)) return;
-    known.add(failure.signature);
+    if (enough() || (stopped() && found.exchanges.some((e) => !e.result.ok))) return;
+    const { prefix, hostile: _, ...failure } = found as SequenceFailure;
+    bySignature.set(failure.signature, failure);
     tally.failed(failure);
     report.failures.push(failure);
-    options.onFailure?.(failure);
+    if (from && !options.known?.includes(failure.signature)) pending.push({ failure, steps: from.steps.slice(0, prefix), source: from.source });
+    else options.onFailure?.(failure);
   };
   let lastProgress = 0;
   const progress = (phase: FuzzProgress['phase']) => {
     lastProgress = Date.now();
     report.requests = context.sender.count;
-    options.onProgress?.({
-      phase,
-      sequences: report.sequences,
-      shrinkRuns: report.shrinkRuns,
-      requests: report.requests,
-      failures: report.failures.length,
-      elapsedMs: lastProgress - started,
-    });
+    const { sequences, shrinkRuns, requests } = report;
+    options.onProgress?.({ phase, sequences, shrinkRuns, requests, failures: report.failures.length, elapsedMs: lastProgress - started });
   };
   const run = async (steps: FuzzStep[], shrinking: boolean) => {
     if (shrinking) report.shrinkRuns++;
@@ -109,65 +107,64 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     if (Date.now() - lastProgress > PROGRESS_EVERY_MS) progress('fuzzing');
     return result;
   };
+  const look = async (steps: FuzzStep[], source: string) => {
+    for (const failure of (await run(steps, false)).failures) record(failure, { steps, source });
+  };
+  const goOn = () => report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !ended();
   // Read before anything is created; undefined while there is nothing of the run to clean up.
   let baseline: IndexBaseline | undefined;
   // Requests of the clean-up tried on a connection of its own after the target stopped.
   let afterStopRequests = 0;
   try {
     baseline = await readBaseline(context);
-    const probe = await probeWhere(context);
-    if (probe.unreachable) {
+    const where = await probeWhere(context);
+    if (where.unreachable) {
       baseline = undefined;
-      throw new FuzzSetupError(`cannot reach ${options.connection.baseUrl}: ${probe.unreachable}`);
+      throw new FuzzSetupError(`cannot reach ${options.connection.baseUrl}: ${where.unreachable}`);
     }
-    probe.failures.forEach(record);
-    context.whereTrusted = probe.trusted;
-    report.whereTrusted = [...probe.trusted];
-    context.refusedShapes = await probeEntryShapes(context);
-    report.refusedShapes = context.refusedShapes === undefined ? 'unknown' : [...context.refusedShapes].sort();
+    context.whereTrusted = where.trusted;
+    report.whereTrusted = [...where.trusted];
+    const shapes = await probeEntryShapes(context);
+    for (const failure of [...where.failures, ...shapes.failures]) record(failure);
+    context.refusedShapes = shapes.refused;
+    report.refusedShapes = shapes.refused === undefined ? 'unknown' : [...shapes.refused].sort();
     const vocabulary = createVocabulary(runPrefix);
-    const sequences = sequenceArbitrary(context.doc, vocabulary, options.maxSteps ?? 12, options.allowDestructive);
-    const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
-    const throttled = () => context.sender.throttled > 0;
-    const ended = () => throttled() || stopped() || interrupted();
     if (options.concurrency !== undefined) {
       // At most half of what is left of the budget, so the sequences get theirs.
       const deadline = Date.now() + Math.max(0, budget.fuzzUntil - Date.now()) / 2;
+      const { concurrency: size, runs: groups, randomSeed } = options;
+      const stop = () => enough() || ended();
       report.concurrency = await runConcurrency(context, {
-        size: options.concurrency,
-        groups: options.runs,
-        randomSeed: options.randomSeed,
+        size,
+        groups,
+        randomSeed,
         deadline,
         shrinkBudgetMs: SHRINK_BUDGET_MS,
-        known,
+        known: bySignature,
         record,
-        stop: () => enough() || ended(),
+        stop,
       });
     }
-    // The probes first (probe-sequences.ts): one sequence of each shape that exposes a class, so no
-    // seed leaves a class unasked; they take at most half of the runs, the rest are random.
-    const probes = probeSequences(context.doc, context.spec, vocabulary, options.randomSeed).slice(0, Math.floor(options.runs / 2));
-    for (const probe of probes) {
-      if (report.sequences >= options.runs || Date.now() >= budget.fuzzUntil || enough() || ended()) break;
-      const found = await huntProbe(probe.steps, { deadline: budget.fuzzUntil, shrinkBudgetMs: SHRINK_BUDGET_MS, known, run });
-      if (found) record(titled(found, `the ${probe.kind} probe of ${probe.index}, `));
+    // The probes first, one sequence of each shape that exposes a class, at most half of the runs; then the generated ones.
+    for (const probe of probeSequences(context.doc, context.spec, vocabulary, options.randomSeed).slice(0, Math.floor(options.runs / 2))) {
+      if (!goOn()) break;
+      await look(probe.steps, `the ${probe.kind} probe of ${probe.index}, `);
     }
-    for (let iteration = 0; report.sequences < options.runs && Date.now() < budget.fuzzUntil && !enough() && !ended(); iteration++) {
-      const found = await huntFailure(sequences, {
-        seed: options.randomSeed + iteration,
-        numRuns: options.runs - report.sequences,
-        deadline: budget.fuzzUntil,
-        shrinkBudgetMs: SHRINK_BUDGET_MS,
-        known,
-        run,
-      });
-      if (!found) break;
-      record(titled(found, ''));
+    for (const steps of generated(sequenceArbitrary(context.doc, vocabulary, options.maxSteps ?? 12, options.allowDestructive), options.randomSeed)) {
+      if (!goOn()) break;
+      await look(
+        steps.filter((step) => !knownHostile.has(hostileKey(step) ?? '')),
+        '',
+      );
+    }
+    for (const next of pending) {
+      Object.assign(next.failure, await shrinkFailure(next, Math.min(Date.now() + SHRINK_BUDGET_MS, budget.fuzzUntil), ended, run));
+      options.onFailure?.(next.failure);
     }
     const ends: Array<[FuzzReport['stoppedBy'], boolean]> = [
       ['interrupted', interrupted()],
       ['target-stopped', stopped()],
-      ['throttled', throttled()],
+      ['throttled', context.sender.throttled > 0],
       ['time-budget', Date.now() >= budget.fuzzUntil],
     ];
     report.stoppedBy = ends.find(([, ended]) => ended)?.[0] ?? 'runs';
@@ -188,11 +185,33 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   return report;
 }
 
+/** Shrinks one new failure (shrink-list.ts) until `until`; its title then says how it was found and shrunk: `… — the content probe of agent, 2 step(s) after 5 shrink(s)`. */
+async function shrinkFailure(
+  { failure, steps, source }: Pending,
+  until: number,
+  ended: () => boolean,
+  run: (steps: FuzzStep[], shrinking: boolean) => Promise<SequenceResult>,
+): Promise<FuzzFailure> {
+  let smallest = failure;
+  const shrunk = await shrinkList(
+    steps,
+    async (candidate) => {
+      if (ended()) return 'cut-short';
+      const result = await run(candidate, true);
+      const again = result.failures.find((f) => f.signature === failure.signature);
+      if (again) smallest = { ...failure, exchanges: again.exchanges, title: again.title, expected: again.expected, actual: again.actual };
+      return again ? 'yes' : result.cutShort ? 'cut-short' : 'no';
+    },
+    until,
+  );
+  const cut = shrunk.cutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
+  const count = smallest.exchanges.filter((e) => e.role === 'step').length;
+  return { ...smallest, title: `${smallest.title} — ${source}${count} step(s) after ${shrunk.shrinks} shrink(s)${cut}` };
+}
+
 /**
- * The context of one run: the compiled spec, a sender to the target, and two sets of tokens —
- * the target's (its token, and with its secret the deliberately wrong ones) and the model's (a
- * fresh secret of the in-process core). Without any token the run checks no authentication. No
- * request outlives the fuzzing phase of `budget` unless it is sent for the clean-up.
+ * The context of one run: the compiled spec, a sender to the target, and two sets of tokens — the target's (its token, and with its secret the deliberately
+ * wrong ones) and the model's (a fresh secret of the in-process core). Without any token the run checks no authentication.
  */
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
@@ -201,37 +220,34 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
   const validToken = await sender.session.token();
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });
+  const { jwtSecret, scheme } = options.connection.auth;
+  const auth = { target: createAuthTable({ validToken, secret: jwtSecret, scheme }), model: createAuthTable({ validToken: modelToken, secret: modelSecret }) };
+  const checks = new Set(options.checks ?? CHECK_IDS);
+  const { allowDestructive, bodiless205 = false } = options;
   return {
     doc,
     spec,
     sender,
     budget,
     runPrefix,
-    allowDestructive: options.allowDestructive,
+    allowDestructive,
     whereTrusted: new Set(),
     refusedShapes: undefined,
     hiddenNames: hiddenNamesOf({ doc }),
     generatedIds: new Set(),
-    auth: {
-      target: createAuthTable({ validToken, secret: options.connection.auth.jwtSecret, scheme: options.connection.auth.scheme }),
-      model: createAuthTable({ validToken: modelToken, secret: modelSecret }),
-    },
+    auth,
     modelSecret,
-    bodiless205: options.bodiless205 ?? false,
-    documented: (operationId) => spec.operations.get(operationId)?.statuses ?? [],
+    bodiless205,
+    checks,
   };
 }
 
 /** A fresh run prefix: every id (and marker) of the run starts with it. */
-export function createFuzzRunPrefix(): string {
-  return `fz-${randomBytes(3).toString('hex')}-`;
-}
+export const createFuzzRunPrefix = (): string => `fz-${randomBytes(3).toString('hex')}-`;
 
 /**
- * The run's clean-up and final read. A run that ended early (target stopped, interrupted) gets
- * the clean-up allowance from now rather than from the end of its budget; after a stop it tries
- * on a connection of its own — the run's refuses every request once the target stopped, and the
- * target may be back — which watches the target the same way.
+ * The run's clean-up and final read. A run that ended early (target stopped, interrupted) gets the clean-up allowance from now; after a stop it tries on a
+ * connection of its own — the run's refuses every request once the target stopped, and the target may be back — which watches the target the same way.
  */
 async function cleanUpAfter(
   context: FuzzContext,
@@ -248,10 +264,9 @@ async function cleanUpAfter(
     const cleanUp = await sweepRunRecords(context, baseline);
     if (cleanUp.leftovers.length > 0) {
       const commands = options.session ?? openConnection(settings);
-      cleanUp.deleteCommands = cleanUp.leftovers.map((entry) => {
-        const [index, ...id] = entry.split(' ');
-        return curlDelete(commands, basePathOf(index as IndexName), id.join(' '));
-      });
+      cleanUp.deleteCommands = cleanUp.leftovers.map((entry) =>
+        curlDelete(commands, basePathOf(entry.split(' ')[0] as IndexName), entry.split(' ').slice(1).join(' ')),
+      );
       if (commands !== options.session) commands.close();
     }
     if (session) cleanUp.triedAfterStop = true;
@@ -263,13 +278,6 @@ async function cleanUpAfter(
       context.sender = fuzzSender;
     }
   }
-}
-
-/** The failure's title with how it was found and shrunk: `… — the content probe of agent, 2 step(s) after 5 shrink(s)`. */
-function titled(found: HuntResult, source: string): FuzzFailure {
-  const steps = found.failure.exchanges.filter((e) => e.role === 'step').length;
-  const cut = found.shrinkCutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
-  return { ...found.failure, title: `${found.failure.title} — ${source}${steps} step(s) after ${found.numShrinks} shrink(s)${cut}` };
 }
 
 const withValidToken = (step: FuzzStep): FuzzStep => ({ ...step, transport: { ...step.transport, auth: 'valid' } });

@@ -27,12 +27,10 @@ function parseBody(body: Buffer | undefined): Record<string, unknown> | undefine
 }
 
 /**
- * The last line of defence on a real deployment, checked before every request: records are
- * created, updated and deleted only under ids of this run (or ids the target generated for a
- * record created with the run's marker), and a delete
- * always names an id or carries a `where` whose expr is a value of this run — on an index whose
- * where was seen to filter — unless `--allow-destructive` was given (`restoring` then lets the
- * clean-up create again, as they were, the records a delete without where removed).
+ * The last line of defence on a real deployment, checked before every request: records are created, updated and deleted only under ids of this run (or ids
+ * the target generated for a record created with the run's marker), and a delete always names an id or carries a `where` whose expr is a value of this run —
+ * on an index whose where was seen to filter — unless `--allow-destructive` was given (`restoring` then lets the clean-up create again, as they were, the
+ * records a delete without where removed).
  */
 export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, restoring = false): void {
   if (request.method === 'GET') return;

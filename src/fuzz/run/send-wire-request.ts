@@ -14,11 +14,10 @@ export interface WireAnswer extends Pick<RawAnswer, 'status' | 'headers'> {
 }
 
 /**
- * An answer, or why none came: a dropped connection or a time-out is a failure of the target; a
- * request `cutShort` was not answered before its phase of the run ended, which says nothing about
- * the target — nor does one a gateway `throttled` (429, or 503 with Retry-After), which is cut
- * short too and stops the run — nor does one sent after the target `stopped` answering altogether
- * (target-health.ts: several requests in a row and a probe read got no answer), which ends the run.
+ * An answer, or why none came: a dropped connection or a time-out is a failure of the target; a request `cutShort` was not answered before its phase of the
+ * run ended, which says nothing about the target — nor does one a gateway `throttled` (429, or 503 with Retry-After), which is cut short too and stops the
+ * run — nor does one sent after the target `stopped` answering altogether (target-health.ts: several requests in a row and a probe read got no answer), which
+ * ends the run.
  */
 export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: string; cutShort?: true; throttled?: true; targetStopped?: true };
 
@@ -35,8 +34,8 @@ export interface WireSender {
   /** Set once the target stopped answering: every later request is cut short at once. */
   readonly stopped: TargetStop | undefined;
   /**
-   * Ends the fuzzing phase now (an interrupted run): a request sent without its own `until` is cut
-   * short from here on; one given an end (the clean-up's) is still sent.
+   * Ends the fuzzing phase now (an interrupted run): a request sent without its own `until` is cut short from here on; one given an end (the clean-up's) is
+   * still sent.
    */
   endFuzzing(): void;
   close(): void;

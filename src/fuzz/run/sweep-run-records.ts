@@ -6,9 +6,8 @@ import type { SendResult } from './send-wire-request.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
 /**
- * What proves a record is the run's (or one sequence's): its id starts with the prefix, the
- * target generated its id for a create of the run, or it carries the run's marker. Nothing else
- * does — on a shared deployment a record that merely appeared may be another client's.
+ * What proves a record is the run's (or one sequence's): its id starts with the prefix, the target generated its id for a create of the run, or it carries
+ * the run's marker. Nothing else does — on a shared deployment a record that merely appeared may be another client's.
  */
 export function ownedBy(prefix: string, generatedIds: ReadonlySet<string>): (record: StoredRecord) => boolean {
   return (record) => record.id.startsWith(prefix) || generatedIds.has(record.id) || String(record[MARKER_FIELDS.fuzz] ?? '').startsWith(prefix);
@@ -26,12 +25,10 @@ async function readIndex(context: FuzzContext, index: IndexName, until: number):
 }
 
 /**
- * Reads `index`, deletes by id every record `owned` accepts, and after --allow-destructive creates
- * again, as they were, the records of `restore` the index lost. Deletes go out together (the
- * sender's pool keeps four in flight), so many records fit in a short allowance. True when the
- * read, every delete and every restore went through before `until`. When the index cannot be read
- * (a target whose read answers what is not JSON), the ids in `known` are deleted blindly instead,
- * so one bad record does not spoil every later sequence.
+ * Reads `index`, deletes by id every record `owned` accepts, and after --allow-destructive creates again, as they were, the records of `restore` the index
+ * lost. Deletes go out together (the sender's pool keeps four in flight), so many records fit in a short allowance. True when the read, every delete and
+ * every restore went through before `until`. When the index cannot be read (a target whose read answers what is not JSON), the ids in `known` are deleted
+ * blindly instead, so one bad record does not spoil every later sequence.
  */
 export async function cleanUpIndex(
   context: FuzzContext,
@@ -72,9 +69,8 @@ export interface CleanUpReport {
   /** Indices the final read could not read: what the run left there is unknown. */
   unverified: IndexName[];
   /**
-   * Records that appeared during the run with nothing proving they are its own (no run-prefixed
-   * id, no marker, no id the run learned as generated), as `<index> <id>`: another client's, or
-   * the run's without proof. Left alone.
+   * Records that appeared during the run with nothing proving they are its own (no run-prefixed id, no marker, no id the run learned as generated), as
+   * `<index> <id>`: another client's, or the run's without proof. Left alone.
    */
   unattributed: string[];
   /** The clean-up allowance ran out before every record of the run was deleted (or restored). */
@@ -92,10 +88,9 @@ export async function readBaseline(context: FuzzContext): Promise<IndexBaseline>
 }
 
 /**
- * The end of every run, within the clean-up allowance: deletes whatever of the run each index
- * still holds (records of a sequence cut short by the budget, or whose own clean-up failed), puts
- * back what a destructive delete removed, then reads every index once more. That final read is
- * what the report says was left behind — not a count of deletes that failed.
+ * The end of every run, within the clean-up allowance: deletes whatever of the run each index still holds (records of a sequence cut short by the budget, or
+ * whose own clean-up failed), puts back what a destructive delete removed, then reads every index once more. That final read is what the report says was left
+ * behind — not a count of deletes that failed.
  */
 export async function sweepRunRecords(context: FuzzContext, baseline: IndexBaseline): Promise<CleanUpReport> {
   const { budget } = context;

@@ -13,8 +13,8 @@ export function operationOfRequest(request: Pick<WireRequest, 'method' | 'path'>
 }
 
 /**
- * The response coverage of a fuzz run: every judged answer is counted when it comes (`observe`),
- * and the answer a failure ends on is counted as a failed check when the failure is recorded.
+ * The response coverage of a fuzz run: every judged answer is counted when it comes (`observe`), and the answer a failure ends on is counted as a failed
+ * check when the failure is recorded.
  */
 export function createAnswerTally() {
   const tallies: ResponseTally[] = [];

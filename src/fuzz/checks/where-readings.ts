@@ -1,0 +1,60 @@
+import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
+import type { CoreRequest, StoredRecord } from '../../reference-server/core/index.js';
+import type { OpenAlternative } from './open-alternatives.js';
+import { parseJsonText } from '../../spec/parse-json-text.js';
+
+/** The query language holds at most 64 clauses: an `or` of more ids is not rewritten (the reading is then not tried). */
+const MAX_IDS = 63;
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The value a target names, as the kit reads it: the own field of that name, else a dotted path through objects. */
+function valueAt(record: StoredRecord, target: string): unknown {
+  if (Object.hasOwn(record, target)) return (record as Record<string, unknown>)[target];
+  let node: unknown = record;
+  for (const part of target.split('.')) {
+    if (!isObject(node) || !Object.hasOwn(node, part)) return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+/** The `where.equals` of a read or delete body when it is exactly one well-formed equals; else undefined. */
+function plainEquals(request: CoreRequest): { query: Record<string, unknown>; target: string; expr: string } | undefined {
+  if ((request.method !== 'GET' && request.method !== 'DELETE') || !request.body) return undefined;
+  const parsed = parseJsonText(request.body);
+  const query = parsed.ok ? parsed.data : undefined;
+  if (!isObject(query) || !isObject(query['where'])) return undefined;
+  const where = query['where'];
+  const equals = where['equals'];
+  if (Object.keys(where).length !== 1 || !isObject(equals) || Object.keys(equals).length !== 2) return undefined;
+  const { target, expr } = equals;
+  return typeof target === 'string' && typeof expr === 'string' ? { query, target, expr } : undefined;
+}
+
+const describeReading = (reading: WhereReading) =>
+  `where.equals read with numbers ${reading.number === 'never' ? 'never matching' : `by ${reading.number === 'value' ? 'value' : 'JSON text'}`}, booleans ${reading.boolean === 'never' ? 'never matching' : 'by JSON text'}, lists ${reading.list === 'never' ? 'never matching' : 'matching any element'}`;
+
+/**
+ * faithful-answers where-on-list, where-on-non-string: for a read or delete with `where.equals`, the model requests that give the answer of each other
+ * faithful reading of the comparison, on the records the model holds before the step. Each is the same query with its where replaced by the ids that reading
+ * matches (`or` of `equals` on `id`), so the model answers, selects and deletes as for the kit's reading. Only readings that match other records than the
+ * kit's come back.
+ */
+export function whereReadingAlternatives(request: CoreRequest, records: readonly StoredRecord[], noSuchId: string): OpenAlternative[] {
+  const equals = plainEquals(request);
+  if (!equals) return [];
+  const idsUnder = (reading: WhereReading) => records.filter((r) => whereEquals(valueAt(r, equals.target), equals.expr, reading)).map((r) => r.id);
+  const seen = new Set([JSON.stringify(idsUnder(KIT_WHERE_READING))]);
+  const alternatives: OpenAlternative[] = [];
+  for (const reading of WHERE_READINGS) {
+    const ids = idsUnder(reading);
+    const key = JSON.stringify(ids);
+    if (seen.has(key) || ids.length > MAX_IDS) continue;
+    seen.add(key);
+    const byId = (id: string) => ({ equals: { target: 'id', expr: id } });
+    const where = ids.length === 0 ? byId(noSuchId) : ids.length === 1 ? byId(ids[0]!) : { or: ids.map(byId) };
+    alternatives.push({ why: describeReading(reading), request: { ...request, body: JSON.stringify({ ...equals.query, where }) } });
+  }
+  return alternatives;
+}
