@@ -18,6 +18,8 @@
  * and spec/openapi.portable.json: the spec without recursive schemas, for tools that refuse a
  * circular $ref (Portman, openapi-to-postman); shipped in the package and served by the reference
  * server at /openapi.portable.json (src/spec/break-schema-cycles.ts).
+ * and, not from the spec, the "Covered by" column of features/RULES.md (the features' @rule tags) and
+ * the audit table of docs/open-points.md (src/contract/open-points-audit.ts).
  * With --check it writes nothing and exits 1 when a committed file differs from what the spec gives
  * (CI's drift check).
  */
@@ -33,6 +35,7 @@ import { breakSchemaCycles } from '../src/spec/break-schema-cycles.js';
 import { listOperations, type OpenApiDocument } from '../src/spec/openapi-document.js';
 import { readFeatureScenarios } from '../src/conformance/read-feature-scenarios.js';
 import { renderRulesMatrix } from '../src/conformance/rules-matrix.js';
+import { renderOpenPointsDoc } from '../src/contract/render-open-points.js';
 
 const root = new URL('../', import.meta.url);
 const specUrl = new URL('spec/openapi.yaml', root);
@@ -191,6 +194,8 @@ const outputs: Array<[string, string]> = [
     'features/RULES.md',
     renderRulesMatrix(readFileSync(new URL('features/RULES.md', root), 'utf8'), readFeatureScenarios(fileURLToPath(new URL('features/', root)))),
   ],
+  // Not from the spec: the audit table of the open points, from src/contract/open-points-audit.ts.
+  ['docs/open-points.md', renderOpenPointsDoc(readFileSync(new URL('docs/open-points.md', root), 'utf8'))],
 ];
 
 const check = process.argv.includes('--check');
@@ -202,7 +207,7 @@ for (const [path, text] of outputs) {
     if (committed !== text) {
       drift += 1;
       console.error(
-        `drift: ${path} differs from what spec/openapi.yaml (features/RULES.md: the features' @rule tags) generates — run npm run generate and commit`,
+        `drift: ${path} differs from what spec/openapi.yaml (features/RULES.md: the features' @rule tags; docs/open-points.md: src/contract/open-points-audit.ts) generates — run npm run generate and commit`,
       );
     }
   } else {

@@ -28,10 +28,10 @@ const LONGEST_FIRST = [
   'test/independent-server/fuzz-independent.test.ts',
   'test/independent-server/faithful-profiles.test.ts',
   'test/packages/packed-packages.test.ts',
-  'src/conformance/run-conformance-parallel.test.ts',
+  'src/conformance/run-conformance.parallel.test.ts',
   'test/connection/token-command.test.ts',
   'test/docs/doc-examples.test.ts',
-  'src/cli/commands/conformance-exit-codes.test.ts',
+  'src/cli/commands/conformance.exit-codes.test.ts',
   'test/independent-server/fuzz-baseline-cli.test.ts',
   'test/independent-server/fuzz-concurrency.test.ts',
 ];

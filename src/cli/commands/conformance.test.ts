@@ -1,5 +1,5 @@
 // `mgmt-kit conformance` as a CI pipeline runs it: bad flags are refused with exit 2 before any
-// request (the pre-flight, exit 1 and the baseline are in conformance-exit-codes.test.ts).
+// request (the pre-flight, exit 1 and the baseline are in conformance.exit-codes.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

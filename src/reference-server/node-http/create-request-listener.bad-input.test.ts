@@ -1,4 +1,4 @@
-// Bad input (x-decisions media-type, body-limit, unknown-path; malformed-json in http-malformed-json.test.ts): a clear envelope,
+// Bad input (x-decisions media-type, body-limit, unknown-path; malformed-json in create-request-listener.malformed-json.test.ts): a clear envelope,
 // nothing changed, never a 500, and the server keeps serving.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
