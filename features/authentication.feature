@@ -172,7 +172,7 @@ Feature: Authentication
   # HS256 with an empty key (what a server whose secret is unset verifies), and one whose header
   # names hs256 in lower case over a signature of another key (what a verifier that takes an
   # unknown spelling for "no check" lets through).
-  @check.forged-token
+  @check.forged-token @check.token-signature
   @rule.5-forged-token
   Scenario Outline: <operation> on <index> at <path> with a forged token is refused
     Given the <index> hold a record with a new id

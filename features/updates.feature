@@ -127,7 +127,7 @@ Feature: Updates that change nothing, change something deep inside, or cannot ap
 
   # §4.1 update: 304 only when nothing would change. A value that keeps its text but changes its
   # JSON type (1 → "1", true → "true", "1" → 1, null → "null"; 0 → false, 1 → true) changes the record.
-  @check.update-json-type
+  @check.envelope-status @check.extra-fields-kept @check.update-json-type
   @rule.4.1-update-json-type
   Scenario Outline: Updating <index> changing only the JSON type of values changes the record
     Given <index> hold a record with a new id and values of every JSON type

@@ -193,7 +193,8 @@ const BROKEN_SWITCHES: Record<string, BrokenSwitch> = {
   'numeric-text-as-number': {
     breaks: '§2 rule 4: text that reads as a decimal number is kept as text, not stored as a number',
     tags: NEW_CLASSES_SELECTION,
-    fails: '@check.typed-text',
+    // The JSON-type updates store the text "1" beside the number 1: typed by its look, it reads back a number.
+    fails: '@check.typed-text or @check.update-json-type',
   },
   'truncate-255': {
     breaks: '§2 rule 4: a string longer than 255 characters is kept whole (or refused for a size limit), not cut',
