@@ -48,7 +48,7 @@ setParallelCanAssign(runsAlone('@destructive'));
 
 // One connection per process and run (its agents keep their sockets between scenarios); a
 // worker opens its own, reaching the run's coordinator over loopback when the run shares one.
-const open = new Map<string, RunConnection & { close(): void }>();
+const open = new Map<string, RunConnection & { close(): Promise<void> }>();
 
 /** The connection of the run these parameters belong to, opened on first use in this process. */
 function connectionForRun(params: KitParameters): RunConnection {
@@ -60,9 +60,10 @@ function connectionForRun(params: KitParameters): RunConnection {
     found = {
       session,
       http: axiosForConnection(session),
-      close: () => {
+      // A worker's last releases reach the run's coordinator before it goes.
+      close: async () => {
         session.close();
-        coordinator?.close();
+        await coordinator?.close();
       },
     };
     open.set(key, found);
@@ -78,10 +79,11 @@ function connectionForRun(params: KitParameters): RunConnection {
 let runPrefix: string | undefined;
 
 // Every connection this process opened is closed, so no kept-alive socket holds it open.
-AfterAll(() => {
+AfterAll(async () => {
   runPrefix = undefined;
-  for (const connection of open.values()) connection.close();
+  const closing = [...open.values()].map((connection) => connection.close());
   open.clear();
+  await Promise.all(closing);
 });
 
 // Plain `npx cucumber-js` (mgmt-kit conformance always passes a runPrefix): check the target once
@@ -147,14 +149,11 @@ async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRe
   return snapshot;
 }
 
-/** Creates of one restore in flight at once: a distant target pays a round trip per eight records. */
-const RESTORE_CONCURRENCY = 8;
-
 /**
  * Creates again every snapshot record that is gone, with its id (§4.1 create with id), the
  * preloaded link types included. Records still present are left alone. The indices are restored
- * at once, and within an index up to eight creates are in flight. Fails loudly when a record
- * cannot be restored (a create answered with no success status).
+ * at once, and within an index as many creates are in flight as the run's connection cap lets go
+ * (--max-connections; the connection queues the rest). Fails loudly when a record cannot be restored.
  */
 async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, JsonRecord[]>): Promise<void> {
   const failures = await Promise.all(
@@ -170,7 +169,7 @@ async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, Js
           if (!isSuccess(outcome.status)) failed.push(`${index} ${String(record['id'])}: create answered ${outcome.status}`);
         }
       };
-      await Promise.all(Array.from({ length: RESTORE_CONCURRENCY }, createNext));
+      await Promise.all(Array.from({ length: world.kit.connection.maxConnections }, createNext));
       return failed;
     }),
   );

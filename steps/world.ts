@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import {
   createClient,
   indexOperations,
@@ -237,7 +237,6 @@ export class KitWorld extends World<KitParameters> {
       baseURL: this.kit.connection.baseUrl,
       token,
       authScheme: this.kit.connection.auth.scheme,
-      timeout: this.kit.connection.timeoutMs,
       axiosInstance: this.connection.http,
     });
   }
@@ -269,47 +268,41 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /**
-   * Why a call got no answer, as the scenario's failure: the connection's own line when it knows
-   * it ("no answer within 15000 ms from GET https://…/event", "the target throttled the run: …"),
-   * else the client's, with the target named.
+   * Why a call got no answer, as the scenario's failure: the connection's own failure when it knows
+   * it ("no answer within 15000 ms from GET https://…/event", "the target throttled the run: …",
+   * "the target stopped answering …"), so that the reports see no answer as no answer (cucumber
+   * records its type, `ConnectionFailure`, and its kind is in the message), else the client's, with
+   * the target named.
    */
   noAnswer(error: unknown): unknown {
     const failure = findConnectionFailure(error);
-    if (failure) return new Error(failure.message, { cause: error });
+    if (failure) return failure;
     if (error instanceof NetworkError) return new Error(`${error.message} at ${this.kit.connection.baseUrl}`, { cause: error });
     return error;
   }
 
   /**
-   * Sends a deliberately unusual request (other media type, malformed JSON) with axios, as the
-   * client does, so GET and 205 bodies travel; the answer goes under the operationId the spec
-   * gives that method and path; it is the step's action.
+   * Sends a deliberately unusual request (other media type, malformed JSON) as it is, through the
+   * run's connection like every call (GET and 205 bodies travel); the answer goes under the
+   * operationId the spec gives that method and path; it is the step's action.
    */
   async sendRaw(request: RawRequest): Promise<CallOutcome> {
     const ops = indexOperations[request.index];
     const operation = ops[RAW_SLOT[request.method]][request.id === undefined ? 0 : 1];
     const path = request.id === undefined ? ops.basePath : `${ops.basePath}/${request.encodedId ?? encodeURIComponent(request.id)}`;
-    const authorization = this.connection.session.authorization(this.kit.token ?? '');
-    let response;
+    const { session } = this.connection;
+    const headers = { 'content-type': request.contentType, accept: 'application/json', authorization: session.authorization(this.kit.token ?? '') };
+    let answer;
     try {
-      response = await this.connection.http.request<string>({
-        baseURL: this.kit.connection.baseUrl,
-        url: `${path}${request.search ?? ''}`,
-        method: request.method,
-        headers: { 'Content-Type': request.contentType, Accept: 'application/json', Authorization: authorization },
-        data: request.body,
-        responseType: 'text',
-        transformRequest: [(data: unknown) => data],
-        transformResponse: [(raw: unknown) => raw],
-        validateStatus: () => true,
-        timeout: this.kit.connection.timeoutMs,
-      });
+      answer = await session.send({ method: request.method, path: `${path}${request.search ?? ''}`, headers, body: request.body, asIs: true });
     } catch (error) {
-      throw this.unanswered(new NetworkError(operation, axios.isAxiosError(error) ? error.code : undefined, { cause: error }), 'action');
+      throw this.unanswered(new NetworkError(operation, undefined, { cause: error }), 'action');
     }
-    const rawBody = typeof response.data === 'string' ? response.data : '';
-    const headers = normaliseHeaders(response.headers as Record<string, unknown>);
-    return this.receive({ operation, status: response.status, data: parseJsonOrUndefined(rawBody), rawBody, headers }, 'action');
+    const rawBody = answer.body.toString('utf8');
+    return this.receive(
+      { operation, status: answer.status, data: parseJsonOrUndefined(rawBody), rawBody, headers: normaliseHeaders(answer.headers) },
+      'action',
+    );
   }
 
   /**

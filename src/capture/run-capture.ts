@@ -27,6 +27,8 @@ export interface CaptureOptions {
   stdout: NodeJS.WritableStream;
   /** Progress, the refused records and the closing line: kept off stdout, which may carry the file. */
   stderr: NodeJS.WritableStream;
+  /** `--no-preload-check` gives false: the pre-flight does not take an empty network link type index for a wrong path prefix. */
+  preloadCheck?: boolean | undefined;
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -43,7 +45,7 @@ export async function runCapture(options: CaptureOptions): Promise<number> {
   const { stderr } = options;
   const session = openConnection(options.connection);
   try {
-    const problem = await checkTarget(session);
+    const problem = await checkTarget(session, { preloadCheck: options.preloadCheck ?? true });
     if (problem !== undefined) {
       stderr.write(`mgmt-kit capture: ${problem} Nothing was captured.\n`);
       return 2;
@@ -100,12 +102,9 @@ export type IndexRead = { ok: true; records: Array<Record<string, unknown>> } | 
  * `empty-index-read` and `read-finds-nothing`); anything else is a reason not to write a file.
  */
 async function readIndex(session: ConnectionSession, index: IndexDefinition, where: Record<string, unknown> | undefined): Promise<IndexRead> {
-  const token = await session.token();
-  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
-  if (token !== undefined) headers['authorization'] = session.authorization(token);
   let answer;
   try {
-    answer = await session.send({ method: 'GET', path: index.basePath, headers, body: where === undefined ? undefined : JSON.stringify({ where }) });
+    answer = await session.send({ method: 'GET', path: index.basePath, body: where === undefined ? undefined : JSON.stringify({ where }) });
   } catch (error) {
     if (error instanceof ConnectionFailure) return { ok: false, error: error.message };
     throw error;

@@ -127,7 +127,7 @@ async function parse(name: string, argv: string[]): Promise<{ values: unknown } 
 }
 
 /** What the connection flags (cli/shared-flags.ts) hold when none is given, besides the command's time-out. */
-const CONNECTION_DEFAULTS = { authScheme: 'Bearer', header: [], retryThrottled: 0 };
+const CONNECTION_DEFAULTS = { authScheme: 'Bearer', header: [], maxConnections: 4, timeout: 15_000, retryThrottled: 0, preloadCheck: true };
 
 const rows: Array<[string, string[], unknown]> = [
   ['mock', [], { values: { port: 4010, host: '127.0.0.1' } }],
@@ -155,7 +155,7 @@ const rows: Array<[string, string[], unknown]> = [
   [
     'fuzz',
     ['--random-seed', '3', '--time-budget', '2m'],
-    { values: { ...CONNECTION_DEFAULTS, timeout: 10_000, runs: 100, timeBudget: 120_000, randomSeed: 3, reportDir: 'reports' } },
+    { values: { ...CONNECTION_DEFAULTS, runs: 100, timeBudget: 120_000, randomSeed: 3, reportDir: 'reports' } },
   ],
   ['fuzz', ['--time-budget', '0s'], { refused: "mgmt-kit fuzz: option '--time-budget <TIME>' argument '0s' is invalid. It must be longer than 0." }],
   ['fuzz', ['--seed', '3'], { refused: "mgmt-kit fuzz: unknown option '--seed'" }],
@@ -167,7 +167,7 @@ const rows: Array<[string, string[], unknown]> = [
   [
     'conformance',
     ['--timeout', '1m', '--header', 'A: 1', '--header=B: 2'],
-    { values: { ...CONNECTION_DEFAULTS, header: ['A: 1', 'B: 2'], timeout: 60_000, parallel: 0, reportDir: 'reports', preloadCheck: true } },
+    { values: { ...CONNECTION_DEFAULTS, header: ['A: 1', 'B: 2'], timeout: 60_000, parallel: 'auto', reportDir: 'reports' } },
   ],
   [
     'conformance',

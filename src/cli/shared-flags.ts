@@ -1,14 +1,15 @@
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS } from '../connection/connection-settings.js';
 import { collect, durationOption, httpUrl, notEmpty, wholeNumber } from './command/command-io.js';
 
 /**
  * How a command reaches a deployment: where it is, how it authenticates, what every request
- * carries, which certificates it uses, and how fast and how long requests may take. Added to
- * conformance, fuzz and capture, so a flag added here is a flag of all of them; read in one place
- * (readConnection in cli/with-target.ts, src/connection/read-connection-flags.ts). The type of
- * their values, {@link ConnectionFlags}, is inferred from here.
+ * carries, which certificates it uses, how fast, how many at once and how long requests may take,
+ * and what its pre-flight checks. Added to conformance, fuzz and capture, so a flag added here is
+ * a flag of all of them; read in one place (readConnection in cli/with-target.ts,
+ * cli/read-connection-flags.ts). The type of their values, {@link ConnectionFlags}, is inferred from here.
  */
-function declareConnectionOptions(command: Command, timeout: DefaultTimeout, baseUrlDescription: string) {
+function declareConnectionOptions(command: Command, baseUrlDescription: string) {
   return command
     .addOption(new Option('--base-url <URL>', baseUrlDescription).env('BASE_URL').argParser(httpUrl))
     .addOption(new Option('--token <T>', 'JWT sent as Authorization on every call (absent: minted from --jwt-secret)').env('TOKEN').conflicts('tokenCommand'))
@@ -42,8 +43,20 @@ function declareConnectionOptions(command: Command, timeout: DefaultTimeout, bas
     .addOption(new Option('--client-cert <FILE>', 'PEM client certificate for mutual TLS (with --client-key)'))
     .addOption(new Option('--client-key <FILE>', 'PEM private key of --client-cert'))
     .addOption(new Option('--ca <FILE>', 'PEM CA certificate(s) trusted besides the public CAs and NODE_EXTRA_CA_CERTS'))
-    .addOption(new Option('--rate <N>', 'at most N requests per second, across all workers (absent: no cap)').argParser(wholeNumber(1, 10_000)))
-    .addOption(durationOption('--timeout <TIME>', 'per request, from sending to the end of the answer (500ms, 15s, 1m)').default(timeout.ms, timeout.text))
+    .addOption(
+      new Option('--rate <N>', 'at most N requests reach the target in any one second, across all workers (absent: no cap)').argParser(wholeNumber(1, 10_000)),
+    )
+    .addOption(
+      new Option('--max-connections <N>', 'requests in flight at once, across all workers; the others wait their turn (not counted in --timeout)')
+        .default(DEFAULT_MAX_CONNECTIONS)
+        .argParser(wholeNumber(1, 256)),
+    )
+    .addOption(
+      durationOption('--timeout <TIME>', 'per request, from sending to the end of the answer (500ms, 15s, 1m)').default(
+        DEFAULT_TIMEOUT_MS,
+        `${DEFAULT_TIMEOUT_MS / 1000}s`,
+      ),
+    )
     .addOption(
       new Option(
         '--retry-throttled <N>',
@@ -51,13 +64,11 @@ function declareConnectionOptions(command: Command, timeout: DefaultTimeout, bas
       )
         .default(0)
         .argParser(wholeNumber(0, 20)),
+    )
+    .option(
+      '--no-preload-check',
+      'the deployment really removed the two preloaded network link types: an empty read of them in the pre-flight is not a wrong path prefix',
     );
-}
-
-/** A command's per-request time-out when --timeout is absent, and how the help shows it (`15s`). */
-export interface DefaultTimeout {
-  ms: number;
-  text: string;
 }
 
 /** What the connection flags hold once read. */
@@ -71,20 +82,14 @@ export type TargetFlags = ConnectionFlags & { selfTest?: true };
 // emit does not finish).
 
 /** Adds the connection flags to `command`. */
-export function addConnectionOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(
-  command: Command<Args, Opts, Global>,
-  timeout: DefaultTimeout,
-) {
-  declareConnectionOptions(command as unknown as Command, timeout, 'the deployment (required)');
+export function addConnectionOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(command: Command<Args, Opts, Global>) {
+  declareConnectionOptions(command as unknown as Command, 'the deployment (required)');
   return command as unknown as Command<Args, Opts & ConnectionFlags, Global>;
 }
 
 /** Adds the connection flags and `--self-test`: the flags of a command that may run against a fresh reference server. */
-export function addTargetOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(
-  command: Command<Args, Opts, Global>,
-  timeout: DefaultTimeout,
-) {
-  declareConnectionOptions(command as unknown as Command, timeout, 'the deployment; required unless --self-test').option(
+export function addTargetOptions<Args extends unknown[], Opts extends OptionValues, Global extends OptionValues>(command: Command<Args, Opts, Global>) {
+  declareConnectionOptions(command as unknown as Command, 'the deployment; required unless --self-test').option(
     '--self-test',
     'start the reference server on a free port with a fresh secret and run against it, with --allow-destructive',
   );

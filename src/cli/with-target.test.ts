@@ -5,8 +5,16 @@ import { UsageError } from './command/command-io.js';
 import type { TargetFlags } from './shared-flags.js';
 import { withTarget, type Target } from './with-target.js';
 
-/** The target flags as commander reads them with none given (fuzz's defaults), and `over`. */
-const flags = (over: Partial<TargetFlags>): TargetFlags => ({ authScheme: 'Bearer', header: [], timeout: 10_000, retryThrottled: 0, ...over });
+/** The target flags as commander reads them with none given (but a 10 s time-out), and `over`. */
+const flags = (over: Partial<TargetFlags>): TargetFlags => ({
+  authScheme: 'Bearer',
+  header: [],
+  maxConnections: 4,
+  timeout: 10_000,
+  retryThrottled: 0,
+  preloadCheck: true,
+  ...over,
+});
 const seen = (given: TargetFlags, env: NodeJS.ProcessEnv = {}) => withTarget('fuzz', given, new PassThrough(), async (target: Target) => target, env);
 
 test('withTarget: --base-url with the token and secret as given, the time-out, the proxy variables', async () => {
@@ -15,7 +23,7 @@ test('withTarget: --base-url with the token and secret as given, the time-out, t
   assert.deepEqual(target.connection.auth, { scheme: 'Bearer', token: 't', jwtSecret: 's' });
   assert.deepEqual(target.connection.headers, [{ name: 'X-Api-Key', value: 'k' }]);
   assert.deepEqual(target.connection.proxy, { httpProxy: 'http://proxy:3128' });
-  assert.equal(target.connection.timeoutMs, 10_000);
+  assert.equal(target.connection.timeout, 10_000);
 });
 
 test('withTarget: --self-test goes to a fresh reference server with its secret, whatever else is given, and ignores the proxy variables', async () => {
@@ -24,7 +32,7 @@ test('withTarget: --self-test goes to a fresh reference server with its secret, 
   assert.equal(target.connection.auth.token, undefined);
   assert.notEqual(target.connection.auth.jwtSecret, 's');
   assert.deepEqual(target.connection.proxy, {});
-  assert.equal(target.connection.timeoutMs, 2000);
+  assert.equal(target.connection.timeout, 2000);
   assert.equal(target.selfTest, true);
 });
 

@@ -1,5 +1,5 @@
 import type { ConnectionSettings } from '../connection/connection-settings.js';
-import { readConnectionFlags } from '../connection/read-connection-flags.js';
+import { readConnectionFlags } from './read-connection-flags.js';
 import { UsageError } from './command/command-io.js';
 import type { ConnectionFlags, TargetFlags } from './shared-flags.js';
 

@@ -4,6 +4,7 @@ export { indexOperations } from './index-operations.js';
 export { NetworkError, UnexpectedStatusError } from './api-result.js';
 export { placeQuery } from './place-query.js';
 export { expiresSoon, readTokenTimes } from './token-expiry.js';
+export { holdToken } from './token-provider.js';
 // For fetch-based clients generated from the spec (openapi-fetch, hey-api): see docs/other-tools.md
 export { withNullBodyStatuses } from './with-null-body-statuses.js';
 // How the client reads an answer, for callers that send raw requests (the conformance steps)
@@ -33,7 +34,7 @@ export type { ClientIndexKey, IndexOperations } from './index-operations.js';
 export type { ClientIndexKey as IndexName } from './index-operations.js';
 export type { QueryPlacement } from './place-query.js';
 export type { ApiResult, OperationId, RequestBodyOf, Query, Envelope, EnvelopeItem } from './api-result.js';
-export type { TokenProvider } from './token-provider.js';
+export type { HeldToken, TokenProvider } from './token-provider.js';
 export type {
   Action,
   Agent,

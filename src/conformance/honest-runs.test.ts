@@ -22,7 +22,17 @@ before(async () => {
 after(() => server.close());
 
 function settings(baseUrl: string, overrides: Partial<ConnectionSettings> = {}): ConnectionSettings {
-  return { baseUrl, auth: { scheme: 'Bearer', jwtSecret: secret }, headers: [], tls: {}, proxy: {}, timeoutMs: 2_000, retryThrottled: 0, ...overrides };
+  return {
+    baseUrl,
+    auth: { scheme: 'Bearer', jwtSecret: secret },
+    headers: [],
+    tls: {},
+    proxy: {},
+    maxConnections: 4,
+    timeout: 2_000,
+    retryThrottled: 0,
+    ...overrides,
+  };
 }
 
 interface Run {

@@ -6,6 +6,7 @@ import { INDEX_NAMES } from '../reference-server/core/index.js';
 import { READ_BACK_DEADLINE_MS, readRunLeftovers, type RunLeftovers } from '../run/read-run-leftovers.js';
 import { leftoverLines, writeNotRunReports } from '../run/render-not-run.js';
 import { decideVerdict } from '../run/run-verdict.js';
+import { isRepeatedDelivery } from '../run/repeated-signal.js';
 
 /** The leftovers as the console shows them: the ids and at most 20 delete commands (every one is in the summary). */
 export function consoleLeftovers(report: Parameters<typeof leftoverLines>[0]): string {
@@ -82,9 +83,15 @@ export function interruptHandler(context: InterruptContext): InterruptHandler {
     exit(verdict.exitCode);
   };
 
+  let signalledAt = 0;
   const handler = (signal: NodeJS.Signals) => {
-    if (signalled !== undefined) return finish(signalled, { unread: `a second signal (${signal}) came before the read-back finished` });
+    if (signalled !== undefined) {
+      // npm forwards the signal sent to the group: the same one again is not a second signal.
+      if (isRepeatedDelivery({ signal: signalled, at: signalledAt }, signal)) return;
+      return finish(signalled, { unread: `a second signal (${signal}) came before the read-back finished` });
+    }
     signalled = signal;
+    signalledAt = Date.now();
     const first = signal;
     const deadline = Date.now() + READ_BACK_DEADLINE_MS;
     context.err.write(

@@ -13,7 +13,7 @@ test('resolveKitParameters: a plain cucumber-js run reads BASE_URL, TOKEN, JWT_S
   assert.deepEqual(auth({ JWT_SECRET: 's', JWT_CLAIMS: '{"iss":"idp"}' }).jwtClaims, { iss: 'idp' });
   const params = resolveKitParameters(undefined, { BASE_URL: 'http://t', HTTP_PROXY: 'http://p:1', ALLOW_DESTRUCTIVE: '1' });
   assert.deepEqual(params.connection.proxy, { httpProxy: 'http://p:1' });
-  assert.equal(params.connection.timeoutMs, 15_000);
+  assert.equal(params.connection.timeout, 15_000);
   assert.equal(params.allowDestructive, true);
   assert.throws(() => resolveKitParameters(undefined, {}), /^Error: No target/);
   assert.throws(() => resolveKitParameters(undefined, { BASE_URL: 'http://t', JWT_CLAIMS: '[1]' }), /JWT_CLAIMS|--jwt-claims|JSON object/);

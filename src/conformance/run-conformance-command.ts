@@ -7,11 +7,12 @@ import { buildBaseline } from './build-baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
 import { compareWithBaseline } from './compare-with-baseline.js';
 import { startConnectionBroker } from '../connection/connection-broker.js';
-import type { ConnectionSettings } from '../connection/connection-settings.js';
-import { describeConnection } from '../connection/describe-connection.js';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS, type ConnectionSettings } from '../connection/connection-settings.js';
+import { describeConnection } from '../run/describe-connection.js';
 import { openConnection } from '../connection/open-connection.js';
 import { createRunCoordinator } from '../connection/run-coordinator.js';
 import { checkTarget } from '../run/check-target.js';
+import { DISTANT_MS, isDistant } from '../run/target-distance.js';
 import { formatRunReport } from './format-run-report.js';
 import { createProgressLine } from './progress-line.js';
 import { renderConformanceJunit } from './render-conformance-junit.js';
@@ -30,7 +31,9 @@ import { interruptHandler } from './interrupt-conformance.js';
 export { EXIT } from '../run/run-verdict.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
-export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags' | 'parallel'> {
+export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags'> {
+  /** Worker processes; `auto`: as many as the connection cap against a distant target, else none (src/run/target-distance.ts). */
+  parallel?: number | 'auto' | undefined;
   /** The target and how to reach it (connection flags, read and checked). */
   connection: ConnectionSettings;
   /** Absolute report directory. */
@@ -76,8 +79,9 @@ function asWritable(out: NodeJS.WritableStream): Writable {
  * selected — before any scenario runs; 3 when the only new failures are calls the target
  * throttled (describe-throttling.ts).
  *
- * With `--rate` or `--token-command` the run's pace and token live here, and the steps reach them
- * over loopback (connection-broker.ts), so the cap and each token renewal hold across workers.
+ * The run's connection cap, pace and token live here; with `--parallel`, `--rate` or
+ * `--token-command` the steps reach them over loopback (connection-broker.ts), so the caps and each
+ * token renewal hold across workers.
  */
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {
   const err = options.err ?? process.stderr;
@@ -87,8 +91,10 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const coordinator = createRunCoordinator(settings);
   const session = openConnection(settings, { coordinator });
   let problem: string | undefined;
+  let parallel = options.parallel === 'auto' ? 0 : (options.parallel ?? 0);
   try {
     problem = await checkTarget(session, { preloadCheck: !options.noPreloadCheck });
+    if (problem === undefined && options.parallel === 'auto' && (await isDistant(session))) parallel = settings.maxConnections;
   } finally {
     session.close();
   }
@@ -102,7 +108,17 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     return EXIT.usage;
   }
   if (describesMoreThanDefaults(settings)) options.out.write(`mgmt-kit conformance: ${settings.baseUrl} — ${describeConnection(settings)}\n`);
-  const shared = settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
+  if (options.parallel === 'auto' && parallel > 0)
+    options.out.write(
+      `mgmt-kit conformance: the target is distant (plain reads took ${DISTANT_MS} ms or more): ${parallel} worker processes (--parallel auto)\n`,
+    );
+  // features/concurrency.feature sends four requests at once: fewer connections, and they overlap less.
+  if (settings.maxConnections < 4)
+    err.write(
+      `mgmt-kit conformance: warning: --max-connections ${settings.maxConnections}: the @concurrency scenarios send 4 requests at once, here at most ${settings.maxConnections} overlap (a race may go unseen)\n`,
+    );
+  // Workers share the run's connection cap, rate and token through the broker.
+  const shared = parallel > 0 || settings.rate !== undefined || settings.auth.tokenCommand !== undefined;
   const broker = shared ? await startConnectionBroker(coordinator) : undefined;
   const { auth } = settings;
   // The console gets one character per scenario, then the causes (format-run-report.ts): never
@@ -123,11 +139,11 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       runPrefix,
       // A command's or a secret's token is obtained by each process through its connection.
       connection: settings,
-      broker: broker ? { url: broker.url, key: broker.key, refreshable: broker.refreshable } : undefined,
+      broker: broker ? { port: broker.port, key: broker.key, refreshable: broker.refreshable } : undefined,
       profile: options.profile,
       allowDestructive: options.allowDestructive,
       tags: options.tags,
-      parallel: options.parallel,
+      parallel,
       stop: stopRun.signal,
       reportDir: options.reportDir,
       progress: 'none',
@@ -238,6 +254,7 @@ function describesMoreThanDefaults(settings: ConnectionSettings): boolean {
     settings.rate !== undefined ||
     settings.auth.tokenCommand !== undefined ||
     settings.retryThrottled > 0 ||
-    settings.timeoutMs !== 15_000
+    settings.maxConnections !== DEFAULT_MAX_CONNECTIONS ||
+    settings.timeout !== DEFAULT_TIMEOUT_MS
   );
 }

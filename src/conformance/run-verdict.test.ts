@@ -72,8 +72,8 @@ const CASES: Case[] = [
     name: 'an index the final read could not read',
     scenarios: [passed],
     facts: { leftovers: { ids: [], unverified: ['agent'], deleteCommands: [] } },
-    word: 'RECORDS LEFT BEHIND',
-    exit: EXIT.recordsLeft,
+    word: 'CLEAN-UP UNKNOWN',
+    exit: EXIT.cleanUpUnknown,
   },
   {
     name: 'the target stopped',

@@ -1,108 +1,138 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, request, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { ConnectionFailure, type FailureKind } from './connection-failure.js';
-import type { RunCoordinator } from './run-coordinator.js';
+import type { Release, RunCoordinator } from './run-coordinator.js';
 
-/** Where the processes of a run find its coordinator: a loopback URL and the key it asks for. */
+/** Where the processes of a run find its coordinator: a loopback port and the key it asks for. */
 export interface BrokerAddress {
-  url: string;
+  port: number;
   key: string;
-  /** Whether the run's token can be renewed (see {@link RunCoordinator.refreshable}). */
   refreshable: boolean;
 }
 
-const KEY_HEADER = 'x-mgmt-kit-broker-key';
+type Message = Record<string, unknown>;
 
-function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => {
-    let text = '';
-    req.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(text || '{}') as Record<string, unknown>);
-      } catch {
-        resolve({});
-      }
-    });
+/** Calls `onMessage` with every JSON line the socket brings; a line that is not JSON ends the socket. */
+function readLines(socket: Socket, onMessage: (message: Message) => void): void {
+  let pending = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    try {
+      for (const line of lines) if (line !== '') onMessage(JSON.parse(line) as Message);
+    } catch {
+      socket.destroy();
+    }
   });
 }
 
-function answer(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
+const send = (socket: Socket, message: Message) => socket.writable && socket.write(`${JSON.stringify(message)}\n`);
 
 /**
  * Serves a run's coordinator on loopback, so the `--parallel` workers of a conformance run share
- * one pace and one token: `POST /slot {until}` answers when the next slot has come, `POST /token
- * {stale, force}` with the current token. Only callers that send the run's random key are served.
+ * one connection cap, one rate and one token. A worker keeps one socket open and speaks JSON lines
+ * on it (two per request, far cheaper than HTTP): after `{key}`, `{n, op: 'permit', until}` is
+ * answered `{n, id}` once its request may go (`id: null` when `until` came first), `{op: 'release',
+ * id}` frees it, `{n, op: 'token', stale}` is answered `{n, token}`. The permits of a socket that
+ * closes are freed with it: a worker that dies holds no connection of the run.
  */
 export async function startConnectionBroker(coordinator: RunCoordinator): Promise<BrokerAddress & { close(): Promise<void> }> {
   const key = randomBytes(16).toString('hex');
-  const server = createServer((req, res) => {
-    if (req.method !== 'POST' || req.headers[KEY_HEADER] !== key) return answer(res, 403, { error: 'not this run' });
-    void readJson(req).then(async (body) => {
-      try {
-        if (req.url === '/slot') return answer(res, 200, { granted: await coordinator.slot(typeof body['until'] === 'number' ? body['until'] : undefined) });
-        if (req.url === '/token') {
-          const stale = typeof body['stale'] === 'string' ? body['stale'] : undefined;
-          return answer(res, 200, { token: (await coordinator.token(stale, body['force'] === true)) ?? null });
-        }
-        return answer(res, 404, { error: 'unknown route' });
-      } catch (error) {
-        const failure = error instanceof ConnectionFailure ? error : new ConnectionFailure('token', String(error));
-        return answer(res, 502, { error: failure.message, kind: failure.kind });
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    const held = new Map<string, Release>();
+    let next = 0;
+    let trusted = false;
+    const releaseAll = () => {
+      for (const release of held.values()) release();
+      held.clear();
+      sockets.delete(socket);
+    };
+    socket.on('close', releaseAll).on('error', () => socket.destroy());
+    readLines(socket, (message) => {
+      if (!trusted) {
+        trusted = message['key'] === key;
+        if (!trusted) socket.destroy();
+        return;
+      }
+      const { n, op } = message;
+      if (op === 'release') {
+        held.get(String(message['id']))?.();
+        held.delete(String(message['id']));
+      } else if (op === 'permit') {
+        void coordinator.permit(typeof message['until'] === 'number' ? message['until'] : undefined).then((release) => {
+          if (release && socket.destroyed) return release();
+          const id = release ? String(next++) : null;
+          if (release && id !== null) held.set(id, release);
+          send(socket, { n, id });
+        });
+      } else {
+        coordinator.token(typeof message['stale'] === 'string' ? message['stale'] : undefined).then(
+          (token) => send(socket, { n, token: token ?? null }),
+          (error: unknown) => {
+            const failure = error instanceof ConnectionFailure ? error : new ConnectionFailure('token', String(error));
+            send(socket, { n, error: failure.message, kind: failure.kind });
+          },
+        );
       }
     });
   });
-  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const address = server.address();
   return {
-    url,
+    port: typeof address === 'object' && address !== null ? address.port : 0,
     key,
     refreshable: coordinator.refreshable,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
         server.close(() => resolve());
       }),
   };
 }
 
-/** The coordinator of a run as another process of it reaches it (a conformance worker). */
-export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { close(): void } {
-  const agent = new Agent({ keepAlive: true });
-  const call = (path: string, body: unknown) =>
-    new Promise<Record<string, unknown>>((resolve, reject) => {
-      const req = request(
-        `${address.url}${path}`,
-        { method: 'POST', agent, headers: { [KEY_HEADER]: address.key, 'content-type': 'application/json' } },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => {
-            const parsed = JSON.parse(text || '{}') as Record<string, unknown>;
-            if (res.statusCode === 200) return resolve(parsed);
-            reject(
-              new ConnectionFailure(
-                (parsed['kind'] as FailureKind | undefined) ?? 'token',
-                String(parsed['error'] ?? `the run's coordinator answered ${res.statusCode}`),
-              ),
-            );
-          });
-        },
-      );
-      req.on('error', (error) => reject(new ConnectionFailure('url', `the run's coordinator is gone (${error.message})`)));
-      req.end(JSON.stringify(body));
+/** The coordinator of a run as another process of it reaches it (a conformance worker); `close` lets its last releases go first. */
+export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { close(): Promise<void> } {
+  const socket = connect(address.port, '127.0.0.1');
+  const waiting = new Map<number, { resolve(message: Message): void; reject(error: Error): void }>();
+  let next = 0;
+  socket.setNoDelay(true);
+  send(socket, { key: address.key });
+  readLines(socket, (message) => {
+    const n = Number(message['n']);
+    waiting.get(n)?.resolve(message);
+    waiting.delete(n);
+  });
+  let gone = 'the connection closed';
+  socket.on('error', (error) => (gone = error.message));
+  socket.on('close', () => {
+    for (const call of waiting.values()) call.reject(new ConnectionFailure('url', `the run's coordinator is gone (${gone})`));
+    waiting.clear();
+  });
+  const call = (message: Message) =>
+    new Promise<Message>((resolve, reject) => {
+      if (socket.destroyed) return reject(new ConnectionFailure('url', `the run's coordinator is gone (${gone})`));
+      const n = next++;
+      waiting.set(n, { resolve, reject });
+      send(socket, { ...message, n });
     });
   return {
-    slot: async (until) => (await call('/slot', { until }))['granted'] === true,
-    token: async (stale, force = false) => {
-      const token = (await call('/token', { stale, force }))['token'];
-      return typeof token === 'string' ? token : undefined;
+    permit: async (until) => {
+      const { id } = await call({ op: 'permit', until });
+      return typeof id === 'string' ? () => void send(socket, { op: 'release', id }) : undefined;
+    },
+    token: async (stale) => {
+      const answer = await call({ op: 'token', stale });
+      if (typeof answer['error'] === 'string') throw new ConnectionFailure((answer['kind'] as FailureKind | undefined) ?? 'token', answer['error']);
+      return typeof answer['token'] === 'string' ? answer['token'] : undefined;
     },
     refreshable: address.refreshable,
-    close: () => agent.destroy(),
+    // Written lines leave before the end of the socket; the run's end frees whatever is left.
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (socket.destroyed) return resolve();
+        socket.once('close', () => resolve()).end();
+      }),
   };
 }

@@ -7,9 +7,10 @@
  * - `token`: `--token-command` failed or printed nothing usable;
  * - `timeout`: no (complete) answer within `--timeout`;
  * - `cut-short`: the run's phase ended first (says nothing about the target);
- * - `throttled`: a gateway answered 429, or 503 with Retry-After, and no retry was allowed or left.
+ * - `throttled`: a gateway answered 429, or 503 with Retry-After, and no retry was allowed or left;
+ * - `stopped`: not sent, the target stopped answering earlier in the run (target-health.ts).
  */
-export type FailureKind = 'url' | 'tls' | 'proxy' | 'token' | 'timeout' | 'cut-short' | 'throttled';
+export type FailureKind = 'url' | 'tls' | 'proxy' | 'token' | 'timeout' | 'cut-short' | 'throttled' | 'stopped';
 
 /** A request that got no answer the run can judge, and why, in one line. */
 export class ConnectionFailure extends Error {

@@ -1,8 +1,7 @@
 /**
- * How the kit reaches one deployment: where it is, how it authenticates, what every request
- * carries, which certificates and proxy it goes through, and how fast and how long it may take.
- * Plain JSON, so a conformance run hands it to its worker processes as a world parameter.
- * Read from the command line by read-connection-flags.ts; used by open-connection.ts.
+ * How the kit reaches one deployment: where, with which token, headers, certificates and proxy,
+ * and how fast, how many at once and how long. Plain JSON: a conformance run hands it to its
+ * workers as a world parameter. The CLI reads it from the flags (src/cli/read-connection-flags.ts).
  */
 export interface ConnectionSettings {
   /** The deployment, an http(s) URL; its path is kept as a prefix of every request path. */
@@ -12,13 +11,26 @@ export interface ConnectionSettings {
   headers: HeaderSetting[];
   tls: TlsSettings;
   proxy: ProxySettings;
-  /** Requests per second across the whole run (all workers); undefined: no cap. */
+  /** At most this many requests reach the target in any one second of the run (all workers); undefined: no cap. */
   rate?: number | undefined;
-  /** From sending a request to the end of its answer. */
-  timeoutMs: number;
+  /** Requests in flight at once, across the whole run (`--max-connections`). */
+  maxConnections: number;
+  /** Milliseconds from sending a request to the end of its answer (`--timeout`). */
+  timeout: number;
   /** Times a call answered 429 (or 503 with Retry-After) is sent again after waiting; 0 reports it at once. */
   retryThrottled: number;
 }
+
+/** `--timeout`'s default, for every command. */
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/**
+ * `--max-connections`' default. Four: the @concurrency scenarios and the fuzzer's groups send four
+ * requests at once; a server with a small accept queue (Python's http.server keeps 5) takes four
+ * connection attempts at once without dropping one; and four round trips in flight already make a
+ * run against a distant target about four times faster than one.
+ */
+export const DEFAULT_MAX_CONNECTIONS = 4;
 
 /** Where the run's token comes from: `--token`, minted from `--jwt-secret`, `--token-command`, or none. */
 export interface AuthSettings {
@@ -32,25 +44,15 @@ export interface AuthSettings {
 }
 
 /** One `--header 'Name: value'`. */
-export interface HeaderSetting {
-  name: string;
-  value: string;
-}
+export type HeaderSetting = { name: string; value: string };
 
-/** PEM texts (read once from the files, so workers started elsewhere need no file) and where they came from. */
+/** PEM texts (read once, so workers need no file) and the files they came from: `--ca`, `--client-cert`, `--client-key`. */
 export interface TlsSettings {
-  /** `--ca FILE`: trusted in addition to the public CAs and NODE_EXTRA_CA_CERTS. */
   ca?: PemFile | undefined;
-  /** `--client-cert` and `--client-key`: sent when the server asks for a client certificate (mutual TLS). */
   clientCert?: PemFile | undefined;
   clientKey?: PemFile | undefined;
 }
-
-/** A file's path (for messages) and its PEM text. */
-export interface PemFile {
-  file: string;
-  pem: string;
-}
+export type PemFile = { file: string; pem: string };
 
 /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the environment gave them when the run started. */
 export interface ProxySettings {
@@ -62,5 +64,14 @@ export interface ProxySettings {
 
 /** The settings a run uses when it is given nothing but a base URL (tests, plain cucumber-js). */
 export function plainConnection(baseUrl: string, auth: Partial<AuthSettings> = {}, proxy: ProxySettings = {}): ConnectionSettings {
-  return { baseUrl, auth: { scheme: 'Bearer', ...auth }, headers: [], tls: {}, proxy, timeoutMs: 15_000, retryThrottled: 0 };
+  return {
+    baseUrl,
+    auth: { scheme: 'Bearer', ...auth },
+    headers: [],
+    tls: {},
+    proxy,
+    maxConnections: DEFAULT_MAX_CONNECTIONS,
+    timeout: DEFAULT_TIMEOUT_MS,
+    retryThrottled: 0,
+  };
 }

@@ -1,4 +1,5 @@
-// The connection's own rules against a scripted server: headers on every request, the run's token
+// The connection's own rules against a scripted server: headers on every request, the connection
+// cap (a queued request's time-out runs from its sending), the run's token
 // renewed after a 401 once (never looping, never for a token it did not issue), throttling
 // reported or waited out as --retry-throttled says, and the time-out's one line.
 import assert from 'node:assert/strict';
@@ -9,11 +10,12 @@ import { ConnectionFailure } from './connection-failure.js';
 import { plainConnection, type ConnectionSettings } from './connection-settings.js';
 import { openConnection } from './open-connection.js';
 import { createRunCoordinator } from './run-coordinator.js';
-import type { TokenSource } from './token-source.js';
 
 let server: Server;
 let base: string;
 const seen: Array<{ url: string; headers: IncomingHttpHeaders }> = [];
+/** Requests of /slow being answered now, and the most at once. */
+const slow = { now: 0, most: 0 };
 /** What /scripted answers next, one status per request (then 200). */
 let script: Array<{ status: number; headers?: Record<string, string> }> = [];
 
@@ -21,6 +23,13 @@ before(async () => {
   server = createServer((req, res) => {
     seen.push({ url: req.url ?? '', headers: req.headers });
     if (req.url === '/hang') return;
+    if (req.url === '/slow') {
+      slow.most = Math.max(slow.most, ++slow.now);
+      return void setTimeout(() => {
+        slow.now--;
+        res.writeHead(200).end('[]');
+      }, 150);
+    }
     if (req.url === '/auth') return void res.writeHead(req.headers.authorization === 'Bearer fresh' ? 200 : 401).end();
     const next = script.shift() ?? { status: 200 };
     res.writeHead(next.status, next.headers).end('[]');
@@ -33,24 +42,13 @@ after(() => {
   server.close();
 });
 
-/** A token source that hands out the given tokens in turn, renewing on every forced call. */
-function tokensInTurn(...tokens: string[]): TokenSource & { asked: number } {
-  let index = 0;
-  const source = {
-    asked: 0,
-    current: async () => tokens[index],
-    renew: async (stale: string | undefined, force: boolean) => {
-      source.asked++;
-      if (force && stale === tokens[index] && index < tokens.length - 1) index++;
-      return tokens[index];
-    },
-    refreshable: true,
-    obtained: 0,
-  };
-  return source;
+/** A token provider that hands out the given tokens in turn, one more at every ask after the first. */
+function tokensInTurn(...tokens: string[]): (() => string) & { asked: number } {
+  const provider = Object.assign(() => tokens[Math.min(provider.asked++, tokens.length - 1)]!, { asked: 0 });
+  return provider;
 }
 
-function open(settings: Partial<ConnectionSettings>, tokens?: TokenSource) {
+function open(settings: Partial<ConnectionSettings>, tokens?: () => string) {
   const full = { ...plainConnection(base), ...settings };
   return openConnection(full, { coordinator: createRunCoordinator(full, tokens) });
 }
@@ -139,7 +137,7 @@ test('429 and 503 with Retry-After: reported as throttling at once by default, w
 });
 
 test('no answer within the time-out is one line naming the request; the run ending first is cut short', async () => {
-  const session = open({ timeoutMs: 200 });
+  const session = open({ timeout: 200 });
   await assert.rejects(session.send({ method: 'GET', path: '/hang' }), {
     name: 'ConnectionFailure',
     kind: 'timeout',
@@ -154,5 +152,33 @@ test('the base URL path is kept as a prefix of every request path', async () => 
   seen.length = 0;
   await session.send({ method: 'GET', path: '/event?q=1' });
   session.close();
-  assert.equal(seen[0]?.url, '/api/event?q=1');
+  // The earlier test's request cut short may still reach the server late.
+  assert.deepEqual(
+    seen.filter((s) => s.url !== '/hang').map((s) => s.url),
+    ['/api/event?q=1'],
+  );
+});
+
+test('a request carries what every operation lists (§4.1): Accept, Content-Type application/json and the run token; asIs only its own headers', async () => {
+  const session = open({ auth: { scheme: 'Bearer', token: 't-1' } });
+  seen.length = 0;
+  await session.send({ method: 'GET', path: '/a' });
+  await session.send({ method: 'GET', path: '/b', headers: { accept: 'text/plain' }, asIs: true });
+  session.close();
+  const [plain, asIs] = seen.map((s) => [s.headers.accept, s.headers['content-type'], s.headers.authorization]);
+  assert.deepEqual(plain, ['application/json', 'application/json', 'Bearer t-1']);
+  assert.deepEqual(asIs, ['text/plain', undefined, undefined]);
+});
+
+test('at most --max-connections requests in flight; one waiting for a connection is not timed out before it is sent', async () => {
+  const session = open({ maxConnections: 2, timeout: 400 });
+  slow.most = 0;
+  const answers = await Promise.all(Array.from({ length: 6 }, () => session.send({ method: 'GET', path: '/slow' })));
+  session.close();
+  assert.deepEqual(
+    answers.map((a) => a.status),
+    [200, 200, 200, 200, 200, 200],
+    'the last pair waited 300 ms for a connection, then 150 ms for its answer: within its 400 ms',
+  );
+  assert.equal(slow.most, 2);
 });

@@ -1,124 +1,63 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { expiresSoon } from '../client/index.js';
 import { ConnectionFailure } from './connection-failure.js';
 import type { ConnectionSettings } from './connection-settings.js';
+import { requestsHalted, trackOnTheWire } from './halt-requests.js';
+import { retryThrottled } from './retry-throttled.js';
 import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js';
 import { createRouter, sendOnce, type OutgoingRequest, type RawAnswer } from './send-once.js';
-import { requestsHalted, trackOnTheWire } from './halt-requests.js';
 import { createTargetHealth, type TargetStop } from './target-health.js';
-import { expiresSoon } from './token-source.js';
 
-/** The longest Retry-After a run waits for with `--retry-throttled`; a longer one is reported instead. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-/** The wait when a 429 names none. */
-const DEFAULT_WAIT_MS = 1000;
-
-/**
- * Whether a gateway throttled the call: 429 Too Many Requests always, 503 only when it says when
- * to come back (Retry-After) — a 503 without it is the service failing, which the run judges.
- */
-export function isThrottled(answer: Pick<RawAnswer, 'status' | 'headers'>): boolean {
-  return answer.status === 429 || (answer.status === 503 && answer.headers['retry-after'] !== undefined);
-}
-
-/** Retry-After in milliseconds: delta-seconds or an HTTP date (RFC 9110 section 10.2.3); a default when absent or unreadable. */
-export function retryAfterMs(answer: Pick<RawAnswer, 'headers'>, nowMs = Date.now()): number {
-  const value = answer.headers['retry-after']?.trim();
-  if (value === undefined || value === '') return DEFAULT_WAIT_MS;
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? DEFAULT_WAIT_MS : Math.max(0, date - nowMs);
-}
-
-/** The one line a throttled call fails with. */
-export function throttledMessage(
-  request: { method: string; url: URL },
-  answer: Pick<RawAnswer, 'status' | 'headers'>,
-  rate: number | undefined,
-  retries: number,
-): string {
-  const after = answer.headers['retry-after'];
-  const tried = retries > 0 ? ` after ${retries} retr${retries === 1 ? 'y' : 'ies'}` : '';
-  return (
-    `the target throttled the run: ${request.method} ${request.url.href} answered ${answer.status}${after !== undefined ? ` (Retry-After: ${after})` : ''}${tried}. ` +
-    `This is the gateway's limit, not a verdict on the service: lower --rate (${rate === undefined ? 'now unlimited' : `now ${rate}/s`}), or let --retry-throttled N wait and send it again`
-  );
-}
-
-/**
- * The connection's one retry middleware: an answer that says the gateway throttled the run is
- * waited out (Retry-After) and sent again, up to `retries` times, when the wait is at most
- * {@link MAX_RETRY_AFTER_MS} and ends before `until`; otherwise the call fails as `throttled`.
- */
-export async function retryThrottled(
-  request: Pick<OutgoingRequest, 'method' | 'url'>,
-  first: RawAnswer,
-  again: () => Promise<RawAnswer>,
-  // The retries allowed, the run's end, the rate (for the message), and a count of every throttled answer (the run reports them).
-  policy: { retries: number; until?: number | undefined; rate?: number | undefined; onThrottled(): void },
-): Promise<RawAnswer> {
-  let answer = first;
-  for (let retries = 0; isThrottled(answer); retries++) {
-    policy.onThrottled();
-    const wait = retryAfterMs(answer);
-    const fits = policy.until === undefined || Date.now() + wait < policy.until;
-    if (retries >= policy.retries || wait > MAX_RETRY_AFTER_MS || !fits)
-      throw new ConnectionFailure('throttled', throttledMessage(request, answer, policy.rate, retries));
-    await sleep(wait);
-    answer = await again();
-  }
-  return answer;
-}
-
-/** A request to the target: a path below the base URL (query included), or an absolute URL. */
+/** A request to the target: a path below the base URL (`/event/e1?q=…`, query included), or an absolute URL. */
 export interface TargetRequest {
   method: string;
-  /** `/event/e1?q=…`, appended to the base URL's path; or a whole URL. */
   path: string;
   headers?: Record<string, string> | undefined;
   body?: Buffer | string | undefined;
+  /**
+   * Sent with its own headers only (and the `--header`s): the typed client's calls, which carry
+   * their own, and the deliberately unusual requests of the steps and the fuzzer. Otherwise it
+   * carries what the description lists for every operation (§4.1, §5) — Accept and Content-Type
+   * `application/json`, Authorization with the run's token — and its own headers over them.
+   */
+  asIs?: boolean | undefined;
 }
 
 /** Options of {@link openConnection}. */
 export interface OpenOptions {
-  /** Shares the pace and the token with the rest of the run; default: a coordinator of this process. */
+  /** The run's connection cap, rate and token, shared with the rest of the run; default: a coordinator of this process. */
   coordinator?: RunCoordinator | undefined;
-  /** Connections per origin (the fuzzer keeps four in flight); default unlimited. */
-  maxSockets?: number | undefined;
-  /**
-   * Keeps sending after the run was halted (halt-requests.ts): the read-back of an interrupted
-   * run's leftovers goes through such a connection; every other one is cut short. Default false.
-   */
+  /** Keeps sending after the run was halted (halt-requests.ts): the read-back of an interrupted run. */
   exemptFromHalt?: boolean | undefined;
 }
 
-/** The pre-flight's path, and the probe's: the smallest index, which the service starts with (§2.2). */
+/** The probe's path: the smallest index, which the service starts with (§2.2). */
 const PROBE_PATH = '/type/network-link';
 
-/** A run's way to its target: every request of conformance, fuzz and capture goes through {@link ConnectionSession.send}. */
+/**
+ * A run's one way to its target: every request of conformance (the steps' client and raw requests,
+ * the housekeeping, the pre-flight, the final read), fuzz and capture goes through `send`, and
+ * only the session decides the time-out, the token, the connection cap, the rate and throttling.
+ */
 export interface ConnectionSession {
   readonly settings: ConnectionSettings;
   /** The run's token now (obtained on first use, renewed near its `exp`); undefined without one. */
   token(): Promise<string | undefined>;
   /** The Authorization value for a token: `Bearer <token>`, or the bare token with scheme `''`. */
   authorization(token: string): string;
-  /** The absolute URL of a path below the base URL. */
   url(path: string): URL;
   /**
-   * Sends one request: waits for its slot of `--rate`, adds `--header`s, swaps an older run token
-   * for the current one, sends it again once with a new token after a 401 to the run's token,
-   * and handles throttling (429, or 503 with Retry-After) as `--retry-throttled` says. Resolves to
-   * the answer the target gave; rejects with a ConnectionFailure when it gave none the run can
-   * judge. `until` (epoch ms) ends waiting and sending: the request is then cut short.
+   * Sends one request: waits for a free connection and the rate's room (neither counts in the
+   * time-out, which runs from sending), swaps an older run token for the current one, sends it
+   * once more with a new token after a 401 to the run's token, and handles throttling as
+   * `--retry-throttled` says. Resolves to the target's answer; rejects with a ConnectionFailure
+   * when none came that the run can judge. At `until` (epoch ms) waiting and sending end: cut short.
    */
-  send(request: TargetRequest, limits?: { until?: number | undefined; timeoutMs?: number | undefined }): Promise<RawAnswer>;
+  send(request: TargetRequest, limits?: { until?: number | undefined }): Promise<RawAnswer>;
   /** Requests that went on the wire (retries included). */
   readonly sent: number;
   /** Answers that said the gateway throttled the run. */
   readonly throttled: number;
-  /**
-   * Set once the target stopped answering (target-health.ts): several requests in a row and a
-   * probe read got no answer. Every later `send` then fails at once with the stop's line.
-   */
+  /** Set once the target stopped answering (target-health.ts); every later `send` fails at once, kind `stopped`. */
   readonly stopped: TargetStop | undefined;
   close(): void;
 }
@@ -130,7 +69,8 @@ const swap = (text: string, from: string, to: string) => text.split(from).join(t
 export function openConnection(settings: ConnectionSettings, options: OpenOptions = {}): ConnectionSession {
   const base = new URL(settings.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
-  const router = createRouter(settings, options.maxSockets);
+  const url = (path: string) => (/^https?:\/\//.test(path) ? new URL(path) : new URL(`${prefix}${path}`, base.origin));
+  const router = createRouter(settings);
   const coordinator = options.coordinator ?? createRunCoordinator(settings);
   const extraHeaders = Object.fromEntries(settings.headers.map((h) => [h.name.toLowerCase(), h.value]));
   // Every token this process has used: a request that carries an older one gets the current one.
@@ -145,11 +85,10 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     issued.add(token);
     return token;
   };
-  const token = async () =>
-    remember(held === undefined ? await coordinator.token() : expiresSoon(held.token, held.at) ? await coordinator.token(held.token) : held.token);
+  const token = async () => remember(held === undefined || expiresSoon(held.token, held.at) ? await coordinator.token() : held.token);
   const authorization = (value: string) => (settings.auth.scheme === '' ? value : `${settings.auth.scheme} ${value}`);
 
-  /** The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's). */
+  // The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's).
   const carriedToken = (request: OutgoingRequest): { token: string; inHeader: boolean } | undefined => {
     for (const candidate of issued) {
       if (request.headers['authorization']?.includes(candidate)) return { token: candidate, inHeader: true };
@@ -163,36 +102,40 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     return { ...request, headers, url: new URL(swap(request.url.href, encodeURIComponent(from), encodeURIComponent(to))) };
   };
 
+  const notSent = (request: OutgoingRequest, why: string) => new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, ${why}`);
+  const halted = () => (options.exemptFromHalt ? undefined : requestsHalted());
+  /** One attempt on the wire, once the run's gate lets it go; the connection is given back when its answer ended. */
+  const transmit = async (request: OutgoingRequest, until: number | undefined, timeout: number) => {
+    if (halted() !== undefined) throw notSent(request, halted()!);
+    const release = await coordinator.permit(until);
+    if (!release) throw notSent(request, "the run's time was up");
+    try {
+      // The permit may have come after the halt.
+      if (halted() !== undefined) throw notSent(request, halted()!);
+      sent++;
+      return await trackOnTheWire(sendOnce(router, request, { timeout, until }));
+    } finally {
+      release();
+    }
+  };
+
   // Any answer proves the target alive; the probe is bounded like the request it follows. A probe
   // the run's time cut short proves nothing, so it counts as alive (the run ends anyway).
   const probe = async (until: number | undefined) => {
+    const headers = { ...extraHeaders, accept: 'application/json', 'content-type': 'application/json' };
     try {
-      await sendOnce(
-        router,
-        { method: 'GET', url: new URL(`${prefix}${PROBE_PATH}`, base.origin), headers: { ...extraHeaders, accept: 'application/json' }, body: undefined },
-        { timeoutMs: Math.min(settings.timeoutMs, 5_000), until },
-      );
+      await transmit({ method: 'GET', url: url(PROBE_PATH), headers }, until, Math.min(settings.timeout, 5_000));
       return true;
     } catch (error) {
       return error instanceof ConnectionFailure && error.kind === 'cut-short';
     }
   };
   const health = createTargetHealth(probe);
-
-  const refuseWhenHalted = (request: OutgoingRequest) => {
-    const halted = options.exemptFromHalt ? undefined : requestsHalted();
-    if (halted !== undefined) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, ${halted}`);
-  };
-  const attempt = async (request: OutgoingRequest, until: number | undefined, timeoutMs: number) => {
+  const attempt = async (request: OutgoingRequest, until: number | undefined) => {
     const refused = health.refuse();
     if (refused) throw refused;
-    refuseWhenHalted(request);
-    if (!(await coordinator.slot(until))) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, the run's time was up`);
-    // The slot may have come after the halt.
-    refuseWhenHalted(request);
-    sent++;
     try {
-      const answer = await trackOnTheWire(sendOnce(router, request, { timeoutMs, until }));
+      const answer = await transmit(request, until, settings.timeout);
       await health.observe({ ok: true }, sent);
       return answer;
     } catch (error) {
@@ -202,34 +145,31 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   };
 
   const send: ConnectionSession['send'] = async (target, limits = {}) => {
-    const headers: Record<string, string> = { ...extraHeaders };
+    const headers: Record<string, string> = target.asIs ? {} : { accept: 'application/json', 'content-type': 'application/json' };
+    const runToken = target.asIs ? undefined : await token();
+    if (runToken !== undefined) headers['authorization'] = authorization(runToken);
+    Object.assign(headers, extraHeaders);
     for (const [name, value] of Object.entries(target.headers ?? {})) headers[name.toLowerCase()] = value;
-    let request: OutgoingRequest = {
-      method: target.method,
-      url: /^https?:\/\//.test(target.path) ? new URL(target.path) : new URL(`${prefix}${target.path}`, base.origin),
-      headers,
-      body: typeof target.body === 'string' ? Buffer.from(target.body, 'utf8') : target.body,
-    };
-    const timeoutMs = limits.timeoutMs ?? settings.timeoutMs;
+    const body = typeof target.body === 'string' ? Buffer.from(target.body, 'utf8') : target.body;
+    let request: OutgoingRequest = { method: target.method, url: url(target.path), headers, body };
     const found = carriedToken(request);
     let carried: string | undefined;
     if (found !== undefined) {
-      const now = await token();
-      if (now !== undefined && now !== found.token) request = withToken(request, found.token, now);
-      carried = now;
+      carried = await token();
+      if (carried !== undefined && carried !== found.token) request = withToken(request, found.token, carried);
     }
-    let answer = await attempt(request, limits.until, timeoutMs);
+    let answer = await attempt(request, limits.until);
     // §5 leaves token lifetimes open: a 401 to the run's own token may mean it just expired. One
     // new token, one more try — only for a token sent where it counts (a token in the query string must be refused).
     if (answer.status === 401 && carried !== undefined && found?.inHeader === true && coordinator.refreshable) {
-      const fresh = remember(await coordinator.token(carried, true));
+      const fresh = remember(await coordinator.token(carried));
       if (fresh !== undefined && fresh !== carried) {
         request = withToken(request, carried, fresh);
-        answer = await attempt(request, limits.until, timeoutMs);
+        answer = await attempt(request, limits.until);
       }
     }
     const final = request;
-    return retryThrottled(final, answer, () => attempt(final, limits.until, timeoutMs), {
+    return retryThrottled(final, answer, () => attempt(final, limits.until), {
       retries: settings.retryThrottled,
       until: limits.until,
       rate: settings.rate,
@@ -241,7 +181,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     settings,
     token,
     authorization,
-    url: (path) => new URL(`${prefix}${path}`, base.origin),
+    url,
     send,
     get sent() {
       return sent;

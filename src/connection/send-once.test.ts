@@ -29,10 +29,10 @@ after(() => {
 });
 
 test('sendOnce: a kept-alive socket reset before any answer is left for a fresh one, once per such socket', async () => {
-  const router = createRouter(plainConnection(base), 1);
+  const router = createRouter({ ...plainConnection(base), maxConnections: 1 });
   try {
     const send = () =>
-      sendOnce(router, { method: 'POST', url: new URL(`${base}/event`), headers: {}, body: Buffer.from('{}') }, { timeoutMs: 2000, until: undefined });
+      sendOnce(router, { method: 'POST', url: new URL(`${base}/event`), headers: {}, body: Buffer.from('{}') }, { timeout: 2000, until: undefined });
     assert.equal((await send()).status, 200);
     requests = 0;
     assert.equal((await send()).status, 200, 'the reset on the reused socket is not the answer');
@@ -50,7 +50,7 @@ test('sendOnce: a proxy refusing the CONNECT tunnel is a proxy failure naming it
   const router = createRouter(plainConnection('https://mgmt.example.net', {}, { httpsProxy: proxyUrl }));
   try {
     await assert.rejects(
-      sendOnce(router, { method: 'GET', url: new URL('https://mgmt.example.net/event'), headers: {} }, { timeoutMs: 2000 }),
+      sendOnce(router, { method: 'GET', url: new URL('https://mgmt.example.net/event'), headers: {} }, { timeout: 2000 }),
       (error: Error & { kind?: string }) => {
         assert.equal(error.kind, 'proxy');
         assert.equal(

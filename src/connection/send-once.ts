@@ -5,43 +5,8 @@ import tls from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { ConnectionFailure, isTlsError } from './connection-failure.js';
-import type { ConnectionSettings, ProxySettings, TlsSettings } from './connection-settings.js';
-
-/** Whether NO_PROXY names this host (and port): `*`, a name and its subdomains (`.example.net` alike), an IP, `host:port`. */
-function bypassed(url: URL, noProxy: string | undefined): boolean {
-  if (noProxy === undefined) return false;
-  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return noProxy.split(/[\s,]+/).some((raw) => {
-    const entry = raw.trim().toLowerCase();
-    if (entry === '') return false;
-    if (entry === '*') return true;
-    // A bare IPv6 address (`::1`) has colons of its own and no port.
-    const match = (entry.split(':').length > 2 && !entry.startsWith('[') ? [entry, entry] : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry)) as Array<
-      string | undefined
-    > | null;
-    if (!match) return false;
-    const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
-    if (match[2] !== undefined && match[2] !== port) return false;
-    return host === name || host.endsWith(`.${name}`);
-  });
-}
-
-/**
- * The proxy a request to `url` goes through, or undefined to go directly: HTTPS_PROXY for https
- * targets, HTTP_PROXY for http ones, unless NO_PROXY names the host. A proxy written without a
- * scheme (`proxy:3128`) is taken as http://.
- */
-export function proxyFor(url: URL, proxy: ProxySettings): URL | undefined {
-  const chosen = url.protocol === 'https:' ? proxy.httpsProxy : proxy.httpProxy;
-  if (chosen === undefined || bypassed(url, proxy.noProxy)) return undefined;
-  return new URL(chosen.includes('://') ? chosen : `http://${chosen}`);
-}
-
-/** The proxy as messages show it: without a password. */
-export function showProxy(proxy: URL): string {
-  return `${proxy.protocol}//${proxy.username ? `${decodeURIComponent(proxy.username)}:***@` : ''}${proxy.host}`;
-}
+import type { ConnectionSettings, TlsSettings } from './connection-settings.js';
+import { proxyFor, showProxy } from './proxy-route.js';
 
 /**
  * The CAs a run trusts. Without `--ca`, undefined: Node's own store (the public CAs, plus
@@ -73,16 +38,17 @@ export function tlsOptions(tlsSettings: TlsSettings, env: NodeJS.ProcessEnv = pr
 }
 
 /**
- * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use.
+ * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use,
+ * each with at most `maxConnections` sockets (the run's gate keeps that many in flight at most).
  * https goes direct or through a CONNECT tunnel to HTTPS_PROXY (https-proxy-agent; TLS to the
  * target runs inside it, end to end); http goes direct or to HTTP_PROXY in absolute form
  * (http-proxy-agent); NO_PROXY decides per host. `tls` is what each request to an https target
  * carries: the tunnelling agent takes the target's TLS options from the request, not from itself.
  */
-export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy'>, maxSockets = Infinity) {
+export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' | 'maxConnections'>) {
   const agents = new Map<string, http.Agent>();
   const secure = tlsOptions(settings.tls);
-  const pool = { keepAlive: true, maxSockets };
+  const pool = { keepAlive: true, maxSockets: settings.maxConnections };
   const make = (target: string, proxy: URL | undefined): http.Agent => {
     // An https proxy is reached over TLS, with the run's CAs and client certificate.
     const toProxy = proxy?.protocol === 'https:' ? secure : {};
@@ -179,7 +145,7 @@ export function sendOnce(
   router: Router,
   request: OutgoingRequest,
   // How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms).
-  limits: { timeoutMs: number; until?: number | undefined },
+  limits: { timeout: number; until?: number | undefined },
 ): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
@@ -190,16 +156,16 @@ export function sendOnce(
   const send = secure ? https.request : http.request;
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const cutByUntil = left < limits.timeoutMs;
+    const cutByUntil = left < limits.timeout;
     const timer = setTimeout(
       () => {
         const failure = cutByUntil
           ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-          : new ConnectionFailure('timeout', `no answer within ${limits.timeoutMs} ms from ${show(request)}`);
+          : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
         reject(failure);
         req.destroy(failure);
       },
-      Math.min(left, limits.timeoutMs),
+      Math.min(left, limits.timeout),
     );
     const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
       clearTimeout(timer);
@@ -262,7 +228,7 @@ export function sendOnce(
       // Each such socket leaves the pool, so this ends with a fresh one.
       if (req.reusedSocket && !answering && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
         clearTimeout(timer);
-        return void sendOnce(router, request, { ...limits, timeoutMs: Math.max(1, limits.timeoutMs - (Date.now() - started)) }).then(resolve, reject);
+        return void sendOnce(router, request, { ...limits, timeout: Math.max(1, limits.timeout - (Date.now() - started)) }).then(resolve, reject);
       }
       settle({ failure: classify(error, request, { proxy, tunnelPending, justHandshaken }) });
     });

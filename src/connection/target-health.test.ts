@@ -52,7 +52,7 @@ test('failures in a row and a probe without answer: the target stopped, with whe
   for (let i = 1; i < FAILURES_BEFORE_PROBE; i++) await health.observe(refused, 40 + i);
   assert.equal(health.refuse(), undefined);
   const failure = await health.observe(refused, 212);
-  assert.equal(failure?.kind, 'url');
+  assert.equal(failure?.kind, 'stopped');
   assert.match(
     failure?.message ?? '',
     new RegExp(`^${TARGET_STOPPED} at 07:15:37 UTC, after 212 requests: 5 in a row got no answer \\(last: .*ECONNREFUSED.*\\) and neither did a probe read$`),

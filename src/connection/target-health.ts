@@ -41,7 +41,7 @@ export function createTargetHealth(probe: (until: number | undefined) => Promise
   let lastMessage = '';
   let stopped: TargetStop | undefined;
   let probing: Promise<boolean> | undefined;
-  const stopFailure = () => (stopped ? new ConnectionFailure('url', stopped.line) : undefined);
+  const stopFailure = () => (stopped ? new ConnectionFailure('stopped', stopped.line) : undefined);
   return {
     get stopped() {
       return stopped;

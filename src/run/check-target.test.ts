@@ -49,7 +49,7 @@ interface TargetCheck {
   baseUrl: string;
   token?: string;
   authScheme?: string;
-  timeoutMs?: number;
+  timeout?: number;
   preloadCheck?: boolean;
 }
 
@@ -81,7 +81,7 @@ const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined
   [
     'a target that never answers times out',
     {
-      check: () => ({ baseUrl: urls['silent']!, token, timeoutMs: 300 }),
+      check: () => ({ baseUrl: urls['silent']!, token, timeout: 300 }),
       want: /^URL: cannot reach the target: no answer within 300 ms from GET http:\S+\/type\/network-link\. Check the URL .* or allow more with --timeout\.$/,
     },
   ],
@@ -118,12 +118,12 @@ const cases: Array<[string, { check: () => TargetCheck; want: RegExp | undefined
 
 for (const [name, { check, want }] of cases) {
   test(`checkTarget: ${name}`, async () => {
-    const { baseUrl, token: given, authScheme, timeoutMs } = check();
+    const { baseUrl, token: given, authScheme, timeout } = check();
     const settings = plainConnection(baseUrl, {
       ...(given !== undefined ? { token: given } : {}),
       ...(authScheme !== undefined ? { scheme: authScheme } : {}),
     });
-    const session = openConnection({ ...settings, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });
+    const session = openConnection({ ...settings, ...(timeout !== undefined ? { timeout } : {}) });
     const problem = await checkTarget(session, { preloadCheck: check().preloadCheck ?? false });
     session.close();
     if (want === undefined) assert.equal(problem, undefined);

@@ -63,34 +63,21 @@ export function isEnvelope(text: string): boolean {
   return typeof first === 'object' && first !== null && typeof (first as { code?: unknown }).code === 'number';
 }
 
-function headersFor(token: string | undefined, session: ConnectionSession): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token !== undefined) headers['authorization'] = session.authorization(token);
-  return headers;
-}
-
 /**
  * With `preloadCheck`: a base URL whose path prefix is wrong on a target that answers unknown
  * paths the service's way (a JSON 404 envelope), or a deployment without the two network link
  * types the description preloads (§2.2). The read of `/type/network-link` finds nothing (a 404
  * envelope, 204, or an empty list); when `/event` and `/catalog/agent` answer 404 too, no index is
  * served at this prefix at all. A 404 envelope is otherwise a faithful answer for an empty index,
- * so without the check (fuzz, capture, `--no-preload-check`) the run goes on.
+ * so with `--no-preload-check` the run goes on.
  */
-async function findWrongPrefix(
-  session: ConnectionSession,
-  url: string,
-  answer: { status: number; text: string },
-  headers: Record<string, string>,
-  preloadCheck: boolean,
-): Promise<string | undefined> {
-  if (!preloadCheck) return undefined;
+async function findWrongPrefix(session: ConnectionSession, url: string, answer: { status: number; text: string }): Promise<string | undefined> {
   const { text } = answer;
   if (answer.status === 404 && isEnvelope(text)) {
     const others = INDEX_DEFINITIONS.map((d) => d.basePath).filter((path) => path !== PREFLIGHT_PATH);
     const statuses = await Promise.all(
       others.map((path) =>
-        session.send({ method: 'GET', path, headers }).then(
+        session.send({ method: 'GET', path }).then(
           (a) => a.status,
           () => undefined,
         ),
@@ -119,21 +106,22 @@ async function findWrongPrefix(
 }
 
 /**
- * The pre-flight of a run (conformance, fuzz, capture): obtains the run's token (so a failing
- * `--token-command` stops the run here), then sends one plain read (`GET /type/network-link`,
- * no body) the way every later request goes — headers, TLS, proxy, pace. Resolves to one line
- * naming which part is at fault — the URL, TLS, the proxy, the token or the headers — and what to
- * check — also when a 404 without the service's envelope says nothing of the service is served at
- * the URL's path; undefined when the target answered anything else (the
- * run judges the rest).
+ * The one pre-flight of every command that talks to a target (conformance, fuzz, capture; each
+ * stops with exit 2 on its line): obtains the run's token (so a failing `--token-command` stops
+ * the run here), then sends one plain read (`GET /type/network-link`, no body) the way every later
+ * request goes — headers, TLS, proxy, pace. Resolves to one line naming which part is at fault —
+ * the URL, TLS, the proxy, the token or the headers — and what to check — also when nothing of the
+ * service is served at the URL's path (a 404 without the service's envelope, or with
+ * `preloadCheck`, default true, no preloaded network link type there); undefined when the target
+ * answered anything else (the run judges the rest).
  */
-export async function checkTarget(session: ConnectionSession, options: { preloadCheck?: boolean } = {}): Promise<string | undefined> {
+export async function checkTarget(session: ConnectionSession, options: { preloadCheck?: boolean | undefined } = {}): Promise<string | undefined> {
   const url = session.url(PREFLIGHT_PATH).href;
   let token: string | undefined;
   let answer: { status: number; body: Buffer };
   try {
     token = await session.token();
-    answer = await session.send({ method: 'GET', path: PREFLIGHT_PATH, headers: headersFor(token, session) });
+    answer = await session.send({ method: 'GET', path: PREFLIGHT_PATH });
   } catch (error) {
     if (error instanceof ConnectionFailure) return explainFailure(error, session);
     throw error;
@@ -152,7 +140,7 @@ export async function checkTarget(session: ConnectionSession, options: { preload
   if (status === 407)
     return `proxy: GET ${url} answered 407 (the proxy wants credentials). Put them in HTTP_PROXY / HTTPS_PROXY: http://user:password@host:port.`;
   if (status === 431) return `header: GET ${url} answered 431 (request headers too large): check --header ${names.join(', ') || '(none given)'}.`;
-  if (status !== 401 && status !== 403) return findWrongPrefix(session, url, { status, text }, headersFor(token, session), options.preloadCheck ?? false);
+  if (status !== 401 && status !== 403) return options.preloadCheck === false ? undefined : findWrongPrefix(session, url, { status, text });
   const scheme = session.settings.auth.scheme;
   const sent =
     token === undefined

@@ -47,29 +47,22 @@ export function curlDelete(session: Pick<ConnectionSession, 'url' | 'settings'>,
  * Reads every index once after the run and lists what carries the run prefix: the clean-up is
  * judged by what the target holds, not by the deletes that answered — a delete whose connection
  * dropped or timed out, or a target that died before the clean-up, leaves records the deletes'
- * answers never show. A read is a plain GET of the index (no query), paced like every request;
- * none is sent or waited for past `until` (epoch ms), if given: the index is then unverified.
+ * answers never show. A read is a plain GET of the index (no query), built like every request
+ * (the headers every operation lists, §4.1), paced like every request; none is sent or waited for
+ * past `until` (epoch ms), if given. An index whose read got no answer, or an answer that is not a
+ * list (a failing token, a refusal), is unverified: what the run left there is unknown.
  */
 export async function readRunLeftovers(session: ConnectionSession, runPrefix: string, until?: number): Promise<RunLeftovers> {
   const result: RunLeftovers = { ids: [], unverified: [], deleteCommands: [] };
-  let token: string | undefined;
-  try {
-    token = await session.token();
-  } catch {
-    result.unverified.push(...INDEX_DEFINITIONS.map((d) => d.name));
-    return result;
-  }
   let silent = 0;
   for (const definition of INDEX_DEFINITIONS) {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (token !== undefined) headers['authorization'] = session.authorization(token);
     let records: Array<Record<string, unknown>> | undefined;
     try {
-      const answer = await session.send({ method: 'GET', path: definition.basePath, headers }, { until });
+      const answer = await session.send({ method: 'GET', path: definition.basePath }, { until });
       records = recordsOfAnswer(answer.status, answer.body);
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;
-      if (error.kind === 'url' || error.kind === 'timeout') silent++;
+      if (error.kind === 'url' || error.kind === 'timeout' || error.kind === 'stopped') silent++;
     }
     if (records === undefined) {
       result.unverified.push(definition.name);

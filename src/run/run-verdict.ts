@@ -2,10 +2,10 @@
  * Exit codes of `mgmt-kit conformance` and `mgmt-kit fuzz` (docs/conformance-in-ci.md, "Exit codes").
  * `interrupted` is the shell's 128 + signal number (SIGINT 2, SIGTERM 15).
  */
-export const EXIT = { passed: 0, failed: 1, usage: 2, throttled: 3, targetStopped: 4, recordsLeft: 5 } as const;
+export const EXIT = { passed: 0, failed: 1, usage: 2, throttled: 3, targetStopped: 4, recordsLeft: 5, cleanUpUnknown: 6 } as const;
 
 /** The one word every report heads with and the exit code maps from. */
-export type VerdictWord = 'PASSED' | 'FAILED' | 'THROTTLED' | 'TARGET STOPPED' | 'RECORDS LEFT BEHIND' | 'NOT RUN' | 'INTERRUPTED';
+export type VerdictWord = 'PASSED' | 'FAILED' | 'THROTTLED' | 'TARGET STOPPED' | 'RECORDS LEFT BEHIND' | 'CLEAN-UP UNKNOWN' | 'NOT RUN' | 'INTERRUPTED';
 
 /** What a run saw, each part as its own fact; {@link decideVerdict} weighs them. */
 export interface VerdictInputs {
@@ -49,7 +49,8 @@ const SIGNAL_NUMBER: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGI
  * The verdict of a run, from every fact at once, so that the console, the Markdown, HTML and JSON
  * summaries, junit and the exit code cannot disagree. Precedence: a run that did not run, was
  * interrupted, or lost its target has no verdict on the implementation; then failures (scenarios,
- * the coverage gate, an error of the run); then throttling; then records left behind.
+ * the coverage gate, an error of the run); then throttling; then records left behind; then a
+ * clean-up the final read could not verify.
  */
 export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   const cleanUp = [
@@ -89,6 +90,8 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
       reasons: [`the only ${throttledFailures} new failure(s) are calls the target throttled: no verdict on them`, ...cleanUp],
     };
   }
-  if (cleanUp.length > 0) return { word: 'RECORDS LEFT BEHIND', exitCode: EXIT.recordsLeft, reasons: cleanUp };
+  // Records found are a fact; an index the final read could not read is an unknown, not a leftover.
+  if (inputs.leftovers.length > 0) return { word: 'RECORDS LEFT BEHIND', exitCode: EXIT.recordsLeft, reasons: cleanUp };
+  if (cleanUp.length > 0) return { word: 'CLEAN-UP UNKNOWN', exitCode: EXIT.cleanUpUnknown, reasons: cleanUp };
   return { word: 'PASSED', exitCode: EXIT.passed, reasons: [] };
 }

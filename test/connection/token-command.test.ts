@@ -14,7 +14,7 @@ import { startTokenEndpoint, type TokenEndpoint } from '../support/token-endpoin
 const secret = generateSecret();
 let idp: TokenEndpoint;
 let target: RunningReferenceServer;
-/** When each request reached the target, and what it answered. */
+/** When each request reached the target (its handler started), and what it answered. */
 const arrivals: Array<{ at: number; status: number }> = [];
 const work = mkdtempSync(join(tmpdir(), 'mgmt-kit-token-'));
 
@@ -24,7 +24,8 @@ before(async () => {
     port: 0,
     host: '127.0.0.1',
     auth: { secret },
-    onRequest: (entry) => arrivals.push({ at: Date.now(), status: entry.status }),
+    // Logged when the answer is written: the request arrived its handling time earlier.
+    onRequest: (entry) => arrivals.push({ at: Date.now() - entry.durationMs, status: entry.status }),
   });
 });
 after(async () => {
@@ -37,9 +38,16 @@ function nodeTokenCommand(clientSecret = 'client-s3cret'): string {
   return `"${process.execPath}" -e "${script}" ${idp.url}`;
 }
 
-/** The most requests that reached the target within any one second of the given span. */
+/**
+ * The most requests that reached the target within any one second of the given span, by the
+ * target's clock. --rate counts a request from its permit to one second after its answer, and the
+ * target sees it in between, so no delay of a loaded machine can put more than the rate in a second.
+ */
 function busiestSecond(from: number, to: number): number {
-  const times = arrivals.filter((a) => a.at >= from && a.at <= to).map((a) => a.at);
+  const times = arrivals
+    .filter((a) => a.at >= from && a.at <= to)
+    .map((a) => a.at)
+    .sort((a, b) => a - b);
   let most = 0;
   for (let i = 0, j = 0; i < times.length; i++) {
     while (times[i]! - times[j]! >= 1000) j++;
@@ -73,7 +81,7 @@ test('conformance with --token-command, --parallel 2 and --rate 100: a run longe
   assert.ok(idp.issued - issuedBefore >= 2, `${idp.issued - issuedBefore} tokens for a ${ms} ms run`);
   assert.ok(idp.issued - issuedBefore <= Math.ceil(ms / 1000) + 2, 'one renewal per token life for the whole run, not one per worker or per call');
   const busiest = busiestSecond(from, Date.now());
-  assert.ok(busiest <= 101, `${busiest} requests in the busiest second (${requests} in ${ms} ms)`);
+  assert.ok(busiest <= 100, `${busiest} requests in the busiest second (${requests} in ${ms} ms)`);
 });
 
 test('fuzz with --token-command and --rate 30: a 5 s run on 2 s tokens finds no authentication failure, and keeps the pace', async () => {
@@ -98,7 +106,7 @@ test('fuzz with --token-command and --rate 30: a 5 s run on 2 s tokens finds no 
   assert.ok(idp.issued - issuedBefore >= 2, `${idp.issued - issuedBefore} tokens`);
   assert.doesNotMatch(out, /FAILURE/);
   const busiest = busiestSecond(from, Date.now());
-  assert.ok(busiest > 0 && busiest <= 31, `${busiest} requests in the busiest second`);
+  assert.ok(busiest > 0 && busiest <= 30, `${busiest} requests in the busiest second`);
 });
 
 test('a token command that fails, prints nothing or prints more than a token: one line, exit 2, before any scenario', async () => {

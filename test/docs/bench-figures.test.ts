@@ -43,9 +43,18 @@ test('the start-up figures are a file bench:startup wrote: every way a user star
     assert.match(report, new RegExp(`^\\| ${way} \\| ${cell} \\| ${cell} \\| \\d+ ms \\| ${cell} \\| [^|]+ \\|$`, 'm'), way);
 });
 
+test('the distant-target figures are a file bench:distant wrote: requests, time and verdict at each latency', () => {
+  const report = read('docs/bench/bench-distant.md');
+  assert.match(
+    report,
+    /^# The default core run against a distant target, measured\n\nWritten by `npm run bench:distant -- [^`]*--report-dir docs\/bench[^`]*` on \d{4}-\d{2}-\d{2}\.\n/,
+  );
+  for (const latency of [0, 20, 100]) assert.match(report, new RegExp(`^\\| ${latency} \\| \\d+ \\| [\\d.]+ s \\| [A-Z -]+ \\(exit \\d+\\)`, 'm'));
+});
+
 test('docs/performance.md quotes no measured figure: it links the generated reports', () => {
   const page = read('docs/performance.md');
-  for (const link of ['bench/bench.md', 'bench/bench.svg', 'bench/bench-data.md', 'bench/bench-startup.md'])
+  for (const link of ['bench/bench.md', 'bench/bench.svg', 'bench/bench-data.md', 'bench/bench-startup.md', 'bench/bench-distant.md'])
     assert.ok(page.includes(`(${link})`), `docs/performance.md links ${link}`);
   assert.doesNotMatch(page, /\d[\d ]* req\/s|\d+(\.\d+)? (ms|µs|MB)\b/, 'a figure written by hand in docs/performance.md');
 });

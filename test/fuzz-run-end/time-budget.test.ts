@@ -66,18 +66,18 @@ describe('the time budget bounds the whole fuzz run', () => {
     }
   });
 
-  for (const [name, requestTimeoutMs] of [
+  for (const [name, timeout] of [
     ['a request the budget cuts short is not reported', undefined],
     ['with a request time-out shorter than the budget the silence is a stopped target, or a failure while a probe still got through', 400],
   ] as const) {
     it(`a target that stops answering mid-run (${name}); the report says what it could not check`, async () => {
       const hanging = await startDelayingProxy({ upstream: server.url, delayMs: 0, answerAtMost: 30 });
       try {
-        const { report, ms } = await timedRun(hanging.url, requestTimeoutMs ? { requestTimeoutMs } : {});
+        const { report, ms } = await timedRun(hanging.url, timeout ? { connection: { ...plainConnection(hanging.url, { jwtSecret: secret }), timeout } } : {});
         assert.ok(ms <= latestEnd(BUDGET_MS), `the run took ${ms} ms`);
         assert.ok(hanging.answered === 30, `${hanging.answered} answered: the run got past its probe (a dozen requests)`);
         const signatures = report.failures.map((f) => f.signature);
-        if (requestTimeoutMs === undefined) assert.deepEqual(signatures, []);
+        if (timeout === undefined) assert.deepEqual(signatures, []);
         // Five requests in a row timed out and the probe read got no answer before the budget: the
         // target stopped (target-health.ts), and no failure is made of the silence; a probe the
         // budget cut short proves nothing, and the silence is then a failure of its own.

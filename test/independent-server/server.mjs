@@ -195,6 +195,11 @@ async function racedDelete(ix, pathId, body) {
 const PORT = Number(process.env.PORT || 9090);
 const SECRET = process.env.JWT_SECRET || '';
 const V = new Set((process.env.VARIANTS || '').split(',').filter(Boolean));
+// LATENCY_MS=20 answers every request that much later (a deployment 20 ms away, for
+// npm run bench:distant); BACKLOG=5 keeps a small accept queue, as Python's http.server does (5),
+// so a client that opens many connections at once sees its extra connection attempts dropped.
+const LATENCY_MS = Number(process.env.LATENCY_MS || 0);
+const BACKLOG = process.env.BACKLOG ? Number(process.env.BACKLOG) : undefined;
 
 // ---------------- random faithful choice (RANDOM_FAITHFUL) ----------------
 // RANDOM_FAITHFUL=<seed> adds, at every open point, one of its faithful choices (as written or a
@@ -1257,6 +1262,7 @@ function doDelete(ix, pathId, body) {
 
 // ---------------- server ----------------
 const server = http.createServer(async (req, res) => {
+  if (LATENCY_MS > 0) await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
   try {
     const url = new URL(req.url, 'http://localhost');
     const r = route(url.pathname);
@@ -1319,4 +1325,6 @@ const server = http.createServer(async (req, res) => {
   }
 });
 // PORT=0 asks the system for a free port; the line below tells the caller which one it got.
-server.listen(PORT, '127.0.0.1', () => console.log(`listening on 127.0.0.1:${server.address().port}`));
+server.listen({ port: PORT, host: '127.0.0.1', ...(BACKLOG ? { backlog: BACKLOG } : {}) }, () =>
+  console.log(`listening on 127.0.0.1:${server.address().port}`),
+);

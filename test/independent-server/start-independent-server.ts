@@ -25,11 +25,16 @@ const STARTUP_TIMEOUT_MS = 10_000;
  *
  * @example const server = await startIndependentServer(['const-id']); … await server.close();
  */
-export async function startIndependentServer(variants: readonly string[] = [], options: { randomFaithful?: number } = {}): Promise<IndependentServer> {
+export async function startIndependentServer(
+  variants: readonly string[] = [],
+  // latencyMs: every answer that much later (LATENCY_MS); backlog: the accept queue's length (BACKLOG).
+  options: { randomFaithful?: number; latencyMs?: number; backlog?: number } = {},
+): Promise<IndependentServer> {
   const secret = randomBytes(32).toString('base64url');
   const randomFaithful = options.randomFaithful === undefined ? '' : String(options.randomFaithful);
+  const switches = { LATENCY_MS: String(options.latencyMs ?? ''), BACKLOG: String(options.backlog ?? '') };
   const child = spawn(process.execPath, [INDEPENDENT_SERVER_PATH], {
-    env: { ...process.env, PORT: '0', JWT_SECRET: secret, VARIANTS: variants.join(','), RANDOM_FAITHFUL: randomFaithful },
+    env: { ...process.env, PORT: '0', JWT_SECRET: secret, VARIANTS: variants.join(','), RANDOM_FAITHFUL: randomFaithful, ...switches },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

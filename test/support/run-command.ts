@@ -12,7 +12,7 @@ export interface CommandRun {
   ms: number;
 }
 
-/** The proxy variables the connection reads besides the flags' own (src/connection/read-connection-flags.ts). */
+/** The proxy variables the connection reads besides the flags' own (src/connection/proxy-route.ts). */
 const PROXY_VARIABLES = ['HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'];
 
 /** Every variable `name`'s flags fall back to (commander's Option.env), and the proxy variables. */

@@ -30,7 +30,6 @@ Exit status:
   1  an index could not be read (an error status, a body that is not a list): nothing written
   2  usage or connection error: bad flags, target unreachable, TLS, proxy or token failure`,
     ),
-    { ms: 15_000, text: '15s' },
   )
     .option('--out <FILE>', 'where the start-record file goes (written whole, by rename; absent: standard output)')
     .addOption(new Option('--index <LIST>', 'indices to read, comma-separated').default([...INDEX_NAMES], INDEX_NAMES.join(',')).argParser(readIndexList))
@@ -45,6 +44,7 @@ Exit status:
         indices: flags.index,
         where: where?.where,
         keepInvalid: flags.keepInvalid === true,
+        preloadCheck: flags.preloadCheck,
         out: flags.out === undefined ? undefined : resolve(process.cwd(), flags.out),
         stdout: io.stdout,
         stderr: io.stderr,

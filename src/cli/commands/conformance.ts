@@ -19,9 +19,9 @@ Exit status:
   3         the target throttled the run (429, or 503 with Retry-After) and nothing else failed
   4         the target stopped answering during the run: no verdict past that point
   5         every scenario passed, but records of the run are still on the target
+  6         every scenario passed, but the final read could not read every index: what the run left is unknown
   130, 143  interrupted (SIGINT, SIGTERM): the summary says the run did not finish`,
     ),
-    { ms: 15_000, text: '15s' },
   )
     .addOption(
       new Option('--profile <NAME>', 'core (the description only) or extended (adds @extension); absent: core, with --self-test extended').choices([
@@ -32,15 +32,17 @@ Exit status:
     .option('--allow-destructive', 'run @destructive scenarios (delete without a body; indices are snapshotted and restored)')
     .option('--tags <EXPR>', 'cucumber tag expression, and-ed with the profile')
     .addOption(
-      new Option('--parallel <N>', 'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other')
-        .default(0)
-        .argParser(wholeNumber(0, 32)),
+      new Option(
+        '--parallel <N>',
+        'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other; auto = as many as --max-connections when the target is distant (a plain read takes 10 ms or more), else 0',
+      )
+        .default('auto' as const)
+        .argParser((text): number | 'auto' => (text === 'auto' ? 'auto' : wholeNumber(0, 32)(text))),
     )
     .addOption(reportDirOption('the reports and the summary'))
     .option('--baseline <FILE>', 'known deviations: one entry per cause (a check and what the target did instead), its scenarios and a reason; any other fails')
     .option('--write-baseline <FILE>', 'write the baseline this run needs (one entry per cause it saw; reasons of --baseline kept) to FILE')
     .addOption(minCoverageOption())
-    .option('--no-preload-check', 'the deployment really removed the two preloaded network link types: an empty read of them is not a wrong path prefix')
     .action(async (flags) => {
       // Loaded here: the suite's runner brings cucumber, which no other command needs.
       const { runConformanceCommand } = await import('../../conformance/run-conformance-command.js');
@@ -57,7 +59,8 @@ Exit status:
           profile: flags.profile ?? (target.selfTest ? 'extended' : 'core'),
           allowDestructive: target.selfTest || flags.allowDestructive === true,
           tags: flags.tags,
-          parallel: flags.parallel,
+          // The reference server of --self-test is next door: auto runs it one scenario after the other.
+          parallel: target.selfTest && flags.parallel === 'auto' ? 0 : flags.parallel,
           baseline,
           minCoverage: flags.minCoverage,
           writeBaseline: flags.writeBaseline === undefined ? undefined : resolve(process.cwd(), flags.writeBaseline),

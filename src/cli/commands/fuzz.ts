@@ -4,7 +4,7 @@ import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '
 import { CHECK_IDS, parseCheckList } from '../../fuzz/checks/check-table.js';
 import { findFuzzTodoReasons, parseFuzzBaseline } from '../../fuzz/report/fuzz-baseline.js';
 import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run/fuzz-session.js';
-import { type CommandIo, readBaselineFlag, durationOption, wholeNumber } from '../command/command-io.js';
+import { type CommandIo, readBaselineFlag, durationOption, UsageError, wholeNumber } from '../command/command-io.js';
 import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
 
@@ -27,7 +27,6 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
         .description(
           `Model-based differential fuzzing: generated sequences of create/read/update/delete requests, each answer checked against the spec and against the reference core fed the same requests; each disagreement is shrunk to its shortest sequence and printed as curl commands. Every id it creates starts with a run prefix (fz-xxxxxx-) and is deleted afterwards; a read of every index at the end says what is left. Exit 0: nothing failed; 1: failures, or the response coverage is below --min-coverage (with --baseline: failures it does not list); 2: usage error, target unreachable, TLS, proxy or token failure (the pre-flight of conformance); 3: the target throttled the run (429, or 503 with Retry-After) and nothing failed before.`,
         ),
-      { ms: 10_000, text: '10s' },
     )
       .addOption(new Option('--runs <N>', 'generated sequences (shrinking runs not counted)').default(DEFAULT_FUZZ_RUNS).argParser(wholeNumber(1, 1_000_000)))
       .addOption(
@@ -50,7 +49,7 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
       .addOption(
         new Option(
           '--checks <LIST>',
-          `only these checks report failures, comma-separated (default all; docs/fuzzing.md has the table): ${CHECK_IDS.join(', ')}`,
+          `only these checks report failures, comma-separated (without the flag, every one; docs/fuzzing.md has the table): ${CHECK_IDS.join(', ')}`,
         ).argParser((text) => {
           const parsed = parseCheckList(text);
           if (!parsed.ok) throw new InvalidArgumentError(parsed.error);
@@ -75,6 +74,11 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
           io.stderr.write(
             `mgmt-kit fuzz: warning: --baseline ${baseline.file}: ${todo.length} entr${todo.length === 1 ? 'y still says' : 'ies still say'} TODO instead of why the deviation is accepted (${todo.slice(0, 3).join('; ')})\n`,
           );
+        // A group of N requests sent at once needs N connections: below that they would not overlap.
+        if ((flags.concurrency ?? 0) > flags.maxConnections)
+          throw new UsageError(
+            `--concurrency ${flags.concurrency} sends ${flags.concurrency} requests at once, and --max-connections ${flags.maxConnections} lets ${flags.maxConnections} go: raise --max-connections to ${flags.concurrency}, or lower --concurrency`,
+          );
         io.exitCode = await withTarget('fuzz', flags, io.stdout, (target) =>
           runFuzzCommand({
             connection: target.connection,
@@ -89,6 +93,7 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
             baseline,
             writeBaseline: flags.writeBaseline === undefined ? undefined : resolve(process.cwd(), flags.writeBaseline),
             out: io.stdout,
+            preloadCheck: flags.preloadCheck,
           }),
         );
       })

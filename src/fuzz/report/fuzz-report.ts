@@ -36,8 +36,6 @@ export interface FuzzOptions {
   bodiless205?: boolean;
   /** `--concurrency N`: first up to `runs` groups of N requests on one record sent at once (src/fuzz/concurrency), within half the time budget. */
   concurrency?: number | undefined;
-  /** Per request, from sending to the end of the answer; default the connection's. */
-  requestTimeoutMs?: number;
   /** Every id of the run starts with it; default a fresh `fz-xxxxxx-` (the command makes it, to name it when interrupted). */
   runPrefix?: string | undefined;
   /** Aborted on SIGINT or SIGTERM: no sequence is sent any more, the clean-up runs within a short allowance. */

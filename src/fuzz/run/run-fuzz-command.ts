@@ -1,4 +1,4 @@
-import { describeConnection } from '../../connection/describe-connection.js';
+import { describeConnection } from '../../run/describe-connection.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { checkTarget } from '../../run/check-target.js';
 import { formatCoverageLine } from '../../coverage/render-coverage.js';
@@ -11,6 +11,7 @@ import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
 import { READ_BACK_DEADLINE_MS } from '../../run/read-run-leftovers.js';
 import { leftoverLines } from '../../run/render-not-run.js';
+import { isRepeatedDelivery } from '../../run/repeated-signal.js';
 import { INDEX_NAMES } from '../../reference-server/core/index.js';
 import { writeFile } from 'node:fs/promises';
 import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from '../report/fuzz-baseline.js';
@@ -31,21 +32,26 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
    * the signal's number. Default true.
    */
   handleSignals?: boolean | undefined;
+  /** `--no-preload-check` gives false: the pre-flight does not take an empty network link type index for a wrong path prefix. */
+  preloadCheck?: boolean | undefined;
 }
 
 /**
- * Checks the target (the pre-flight of conformance: one line and exit 2 when it cannot be reached or refuses the token), runs the fuzzer with progress on
- * `out` (a line every two seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and `fuzz-junit.xml`, prints the summary
- * line and the response coverage, and resolves to the exit code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
- * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped answering (the connection's watch, target-health.ts: the run
- * ends there with one line; the failures found before stay, none is made of the stop), 5 nothing failed but records of the run are left on the target (or
- * unverifiable), 130 / 143 interrupted.
+ * Checks the target (the pre-flight of conformance: one line and exit 2 when it cannot be
+ * reached or refuses the token), runs the fuzzer with progress on `out` (a line every two
+ * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
+ * `fuzz-junit.xml`, prints the summary line and the response coverage, and resolves to the exit
+ * code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
+ * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped
+ * answering (the connection's watch, target-health.ts: the run ends there with one line; the
+ * failures found before stay, none is made of the stop), 5 nothing failed but records of the run
+ * are left on the target, 6 nothing failed but an index could not be read back, 130 / 143 interrupted.
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
-  // --concurrency N keeps N requests of a group in flight at once, each on its own socket. The connection watches the target: a request the target drops is
-  // still a finding the fuzzer judges, but five in a row with no answer and an unanswered probe read end the run.
-  const connection = openConnection(settings, { maxSockets: Math.max(4, commandOptions.concurrency ?? 0) });
+  // The connection watches the target: a request the target drops is still a finding the fuzzer
+  // judges, but five in a row with no answer and an unanswered probe read end the run.
+  const connection = openConnection(settings);
   // No report of an earlier run may stand in for this one's.
   await removeEarlierFuzzReports(commandOptions.reportDir);
   // A run that stopped before its first sequence: one line, the not-run reports, exit 2.
@@ -56,7 +62,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     return 2;
   };
   try {
-    const problem = await checkTarget(connection);
+    const problem = await checkTarget(connection, { preloadCheck: commandOptions.preloadCheck ?? true });
     if (problem !== undefined) return notRun(`${problem} No sequence was run.`, `pre-flight: ${problem}`);
     // The first token names the run's token in the repros ($TOKEN); a renewed one is swapped in on the wire.
     const token = await connection.token();
@@ -84,9 +90,15 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       process.exit(verdict.exitCode);
     };
     let deadline: NodeJS.Timeout | undefined;
+    let signalledAt = 0;
     const onSignal = (signal: NodeJS.Signals) => {
-      if (signalled !== undefined) return endNow(signalled, `a second signal (${signal}) came before the read-back finished`);
+      if (signalled !== undefined) {
+        // npm forwards the signal sent to the group: the same one again is not a second signal.
+        if (isRepeatedDelivery({ signal: signalled, at: signalledAt }, signal)) return;
+        return endNow(signalled, `a second signal (${signal}) came before the read-back finished`);
+      }
       signalled = signal;
+      signalledAt = Date.now();
       out.write(
         `\nmgmt-kit fuzz: interrupted by ${signal}: deleting the run's records and reading back what is left under ${runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`,
       );

@@ -216,12 +216,7 @@ async function shrinkFailure(
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
-  const timeoutMs = options.requestTimeoutMs ?? options.connection.timeoutMs;
-  const sender = createWireSender(options.session ?? options.connection, {
-    timeoutMs,
-    until: budget.fuzzUntil,
-    maxSockets: Math.max(4, options.concurrency ?? 0),
-  });
+  const sender = createWireSender(options.session ?? options.connection, { until: budget.fuzzUntil });
   const validToken = await sender.session.token();
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });
@@ -261,10 +256,10 @@ async function cleanUpAfter(
   endedEarly: boolean,
 ): Promise<{ cleanUp: CleanUpReport; sent: number }> {
   const settings = options.connection;
-  const session = context.sender.stopped ? openConnection(settings, { maxSockets: 4 }) : undefined;
+  const session = context.sender.stopped ? openConnection(settings) : undefined;
   if (endedEarly) context.budget = createRunBudget(Date.now(), 0, Math.min(options.cleanUpAllowanceMs ?? INTERRUPTED_CLEAN_UP_MS, INTERRUPTED_CLEAN_UP_MS));
   const fuzzSender = context.sender;
-  if (session) context.sender = createWireSender(session, { timeoutMs: settings.timeoutMs, until: context.budget.cleanUpUntil });
+  if (session) context.sender = createWireSender(session, { until: context.budget.cleanUpUntil });
   try {
     const cleanUp = await sweepRunRecords(context, baseline);
     if (cleanUp.leftovers.length > 0) {

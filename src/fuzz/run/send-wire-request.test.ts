@@ -35,7 +35,7 @@ async function timed(sender: WireSender, path: string, until?: number) {
 
 describe('createWireSender', () => {
   it('reads an answer', async () => {
-    const sender = createWireSender(plainConnection(baseUrl), { timeoutMs: 5000, until: Date.now() + 5000 });
+    const sender = createWireSender({ ...plainConnection(baseUrl), timeout: 5000 }, { until: Date.now() + 5000 });
     const { result } = await timed(sender, '/ok');
     sender.close();
     assert.ok(result.ok);
@@ -44,7 +44,7 @@ describe('createWireSender', () => {
 
   for (const path of ['/never', '/trickle']) {
     it(`a request to a target that ${path === '/never' ? 'never answers' : 'stalls mid-answer'} is cut short at its until`, async () => {
-      const sender = createWireSender(plainConnection(baseUrl), { timeoutMs: 60_000, until: Date.now() + 60_000 });
+      const sender = createWireSender({ ...plainConnection(baseUrl), timeout: 60_000 }, { until: Date.now() + 60_000 });
       const { result, ms } = await timed(sender, path, Date.now() + 300);
       sender.close();
       assert.deepEqual(result, { ok: false, error: 'not answered before the time budget ran out', cutShort: true });
@@ -53,7 +53,7 @@ describe('createWireSender', () => {
   }
 
   it('the sender-wide until applies when send is given none', async () => {
-    const sender = createWireSender(plainConnection(baseUrl), { timeoutMs: 60_000, until: Date.now() + 300 });
+    const sender = createWireSender({ ...plainConnection(baseUrl), timeout: 60_000 }, { until: Date.now() + 300 });
     const { result, ms } = await timed(sender, '/never');
     sender.close();
     assert.equal(!result.ok && result.cutShort, true);
@@ -61,7 +61,7 @@ describe('createWireSender', () => {
   });
 
   it('after its until a request is not sent at all', async () => {
-    const sender = createWireSender(plainConnection(baseUrl), { timeoutMs: 5000, until: Date.now() - 1 });
+    const sender = createWireSender({ ...plainConnection(baseUrl), timeout: 5000 }, { until: Date.now() - 1 });
     const before = seen.length;
     const { result, ms } = await timed(sender, '/ok');
     sender.close();
@@ -72,7 +72,7 @@ describe('createWireSender', () => {
   });
 
   it('the per-request time-out counts to the end of the answer, and is no answer rather than cut short', async () => {
-    const sender = createWireSender(plainConnection(baseUrl), { timeoutMs: 300, until: Date.now() + 60_000 });
+    const sender = createWireSender({ ...plainConnection(baseUrl), timeout: 300 }, { until: Date.now() + 60_000 });
     const { result, ms } = await timed(sender, '/trickle');
     sender.close();
     assert.deepEqual(result, { ok: false, error: `no answer within 300 ms from GET ${baseUrl}/trickle` });

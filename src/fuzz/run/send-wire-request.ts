@@ -41,14 +41,10 @@ export interface WireSender {
   close(): void;
 }
 
-/** How long requests may take. */
+/** How long requests may take (each request's own time-out is the connection's). */
 export interface SenderLimits {
-  /** Per request, from sending to the end of the answer. */
-  timeoutMs: number;
   /** No request runs past this (epoch ms) unless `send` is given another end. */
   until: number;
-  /** Requests in flight at once on a connection the sender opens itself; default 4 (`--concurrency N` needs N). */
-  maxSockets?: number | undefined;
 }
 
 function parse(text: string): { json: unknown; notJson: boolean } {
@@ -61,13 +57,15 @@ function parse(text: string): { json: unknown; notJson: boolean } {
 }
 
 /**
- * A sender over the run's connection (src/connection: node:http(s), which unlike fetch sends a GET body and reads a 205 body; headers, TLS, proxy, pace and
- * token renewal). Given the connection settings instead, it opens a connection of its own, `maxSockets` requests in flight at most, and closes it with the
- * sender. No request outlives `timeoutMs` or its `until`, even against a target that trickles its answer.
+ * A sender over the run's connection (src/connection: node:http(s), which unlike fetch sends a
+ * GET body and reads a 205 body; headers, TLS, proxy, connection cap, rate, time-out and token
+ * renewal). Given the connection settings instead, it opens a connection of its own and closes it
+ * with the sender. No request outlives the connection's time-out or its `until`, even against a
+ * target that trickles its answer. Requests go as built (`asIs`): their headers are the fuzzer's.
  */
 export function createWireSender(target: ConnectionSettings | ConnectionSession, limits: SenderLimits): WireSender {
   const owned = !('send' in target);
-  const session = 'send' in target ? target : openConnection(target, { maxSockets: limits.maxSockets ?? 4 });
+  const session = 'send' in target ? target : openConnection(target);
   const sentBefore = session.sent;
   let throttled = 0;
   let fuzzingEnded = false;
@@ -78,8 +76,8 @@ export function createWireSender(target: ConnectionSettings | ConnectionSession,
     if (session.stopped) return stoppedResult(session.stopped);
     try {
       const answer = await session.send(
-        { method: request.method, path: request.path, headers: { accept: 'application/json', ...request.headers }, body: request.body },
-        { until, timeoutMs: limits.timeoutMs },
+        { method: request.method, path: request.path, headers: { accept: 'application/json', ...request.headers }, body: request.body, asIs: true },
+        { until },
       );
       const text = answer.body.toString('utf8');
       return { ok: true, answer: { status: answer.status, headers: answer.headers, text, ...parse(text) } };

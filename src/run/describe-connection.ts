@@ -1,5 +1,5 @@
-import type { ConnectionSettings } from './connection-settings.js';
-import { proxyFor, showProxy } from './send-once.js';
+import type { ConnectionSettings } from '../connection/connection-settings.js';
+import { proxyFor, showProxy } from '../connection/proxy-route.js';
 
 /** Where the token of a run comes from, in words. */
 export function describeTokenSource(settings: ConnectionSettings): string {
@@ -14,7 +14,7 @@ export function describeTokenSource(settings: ConnectionSettings): string {
  * One line saying how a run reaches its target, with no secret in it: header names without
  * values, certificate files by name, the proxy without its password.
  *
- * @example "via proxy http://127.0.0.1:3128; headers X-Api-Key (value hidden); client certificate client.pem; at most 20 requests/s; 15 s per request"
+ * @example "via proxy http://127.0.0.1:3128; headers X-Api-Key (value hidden); client certificate client.pem; at most 20 requests/s; at most 4 connections at once; 15 s per request"
  */
 export function describeConnection(settings: ConnectionSettings): string {
   const parts: string[] = [describeTokenSource(settings)];
@@ -27,7 +27,7 @@ export function describeConnection(settings: ConnectionSettings): string {
   if (settings.tls.ca) parts.push(`CA ${settings.tls.ca.file}`);
   if (settings.tls.clientCert) parts.push(`client certificate ${settings.tls.clientCert.file}`);
   parts.push(settings.rate === undefined ? 'no rate cap' : `at most ${settings.rate} requests/s`);
-  parts.push(`${settings.timeoutMs / 1000} s per request`);
+  parts.push(`at most ${settings.maxConnections} connection${settings.maxConnections === 1 ? '' : 's'} at once`, `${settings.timeout / 1000} s per request`);
   if (settings.retryThrottled > 0) parts.push(`throttled calls retried up to ${settings.retryThrottled} times`);
   return parts.join('; ');
 }

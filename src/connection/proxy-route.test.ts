@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { findProxyProblem, proxyFromEnvironment } from './read-connection-flags.js';
-import { proxyFor } from './send-once.js';
+import { findProxyProblem, proxyFor, proxyFromEnvironment } from './proxy-route.js';
 
 test('proxyFromEnvironment: upper case first, then lower case; empty counts as unset', () => {
   assert.deepEqual(proxyFromEnvironment({ https_proxy: 'http://p:1', HTTP_PROXY: '', no_proxy: 'a' }), { httpsProxy: 'http://p:1', noProxy: 'a' });

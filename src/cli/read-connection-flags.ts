@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
+import type { ConnectionSettings, HeaderSetting, PemFile, TlsSettings } from '../connection/connection-settings.js';
+import { findProxyProblem, proxyFromEnvironment } from '../connection/proxy-route.js';
 import { parseJwtClaims } from '../tokens/index.js';
-import type { ConnectionSettings, HeaderSetting, PemFile, ProxySettings, TlsSettings } from './connection-settings.js';
 
 /** Headers the kit sets itself on every request, which `--header` must not change. */
 const KIT_HEADERS: Record<string, string> = {
@@ -40,40 +41,6 @@ export function parseHeaderFlag(text: string, from = '--header'): { ok: true; he
   return { ok: true, header: { name, value } };
 }
 
-/** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, upper case first, as curl and most tools read them. */
-export function proxyFromEnvironment(env: NodeJS.ProcessEnv): ProxySettings {
-  const read = (name: string) => {
-    const value = env[name] ?? env[name.toLowerCase()];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-  };
-  const settings: ProxySettings = {};
-  const httpsProxy = read('HTTPS_PROXY');
-  const httpProxy = read('HTTP_PROXY');
-  const noProxy = read('NO_PROXY');
-  if (httpsProxy !== undefined) settings.httpsProxy = httpsProxy;
-  if (httpProxy !== undefined) settings.httpProxy = httpProxy;
-  if (noProxy !== undefined) settings.noProxy = noProxy;
-  return settings;
-}
-
-/** Why a proxy variable cannot be used, or undefined when every one set is an http(s) URL. */
-export function findProxyProblem(proxy: ProxySettings): string | undefined {
-  for (const [name, value] of [
-    ['HTTPS_PROXY', proxy.httpsProxy],
-    ['HTTP_PROXY', proxy.httpProxy],
-  ] as const) {
-    if (value === undefined) continue;
-    let url: URL;
-    try {
-      url = new URL(value.includes('://') ? value : `http://${value}`);
-    } catch {
-      return `${name}="${value}" is not a URL (expected e.g. http://proxy.example.net:3128)`;
-    }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return `${name}="${value}" must be an http:// or https:// proxy`;
-  }
-  return undefined;
-}
-
 /** The connection flags as the command line gave them, under commander's names (cli/shared-flags.ts). */
 export interface ConnectionFlagValues {
   baseUrl: string;
@@ -87,6 +54,7 @@ export interface ConnectionFlagValues {
   clientKey?: string | undefined;
   ca?: string | undefined;
   rate?: number | undefined;
+  maxConnections: number;
   timeout: number;
   retryThrottled: number;
 }
@@ -180,7 +148,8 @@ export function readConnectionFlags(values: ConnectionFlagValues, env: NodeJS.Pr
       tls: tls.value,
       proxy,
       ...(values.rate !== undefined ? { rate: values.rate } : {}),
-      timeoutMs: values.timeout,
+      maxConnections: values.maxConnections,
+      timeout: values.timeout,
       retryThrottled: values.retryThrottled,
     },
   };
