@@ -113,11 +113,71 @@ Feature: Authentication
       | delete    | network link types | {base}/{id} |
       | delete    | agents             | {base}/{id} |
 
+  # An unsigned token's header says alg none; a verifier that compares the algorithm ignoring letter
+  # case takes None, NONE and nOnE for it too, and must refuse them all.
   @rule.5-unsigned-token
   Scenario Outline: <operation> on <index> at <path> with an unsigned token (alg none) is refused
     Given the <index> hold a record with a new id
-    When I <operation> <index> at <path> with an unsigned token
-    Then the response is 401
+    When I <operation> <index> at <path> with each unsigned token, alg none in any letter case
+    Then each answer is 401
+
+    @check.401-acts-on-nothing
+    Examples:
+      | operation | index              | path        |
+      | create    | events             | {base}      |
+      | update    | events             | {base}      |
+      | create    | network link types | {base}      |
+      | update    | network link types | {base}      |
+      | create    | agents             | {base}      |
+      | update    | agents             | {base}      |
+
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}      |
+      | read      | network link types | {base}      |
+      | read      | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-delete
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}      |
+      | delete    | network link types | {base}      |
+      | delete    | agents             | {base}      |
+
+    @check.401-acts-on-nothing @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | create    | events             | {base}/{id} |
+      | update    | events             | {base}/{id} |
+      | create    | network link types | {base}/{id} |
+      | update    | network link types | {base}/{id} |
+      | create    | agents             | {base}/{id} |
+      | update    | agents             | {base}/{id} |
+
+    @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | read      | events             | {base}/{id} |
+      | read      | network link types | {base}/{id} |
+      | read      | agents             | {base}/{id} |
+
+    @check.401-acts-on-nothing @check.auth-on-delete @check.auth-on-record-path
+    Examples:
+      | operation | index              | path        |
+      | delete    | events             | {base}/{id} |
+      | delete    | network link types | {base}/{id} |
+      | delete    | agents             | {base}/{id} |
+
+  # A token whose signature the deployment's key did not make, needing no secret to build: signed
+  # HS256 with an empty key (what a server whose secret is unset verifies), and one whose header
+  # names hs256 in lower case over a signature of another key (what a verifier that takes an
+  # unknown spelling for "no check" lets through).
+  @check.forged-token @check.token-signature
+  @rule.5-forged-token
+  Scenario Outline: <operation> on <index> at <path> with a forged token is refused
+    Given the <index> hold a record with a new id
+    When I <operation> <index> at <path> with each forged token
+    Then each answer is 401
 
     @check.401-acts-on-nothing
     Examples:

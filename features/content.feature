@@ -4,8 +4,11 @@ Feature: What is stored is what was sent
   (§2.2, §2.3): text beyond ASCII (accents, CJK, characters outside the Basic Multilingual Plane),
   quotes, backslashes and control characters, nested objects and lists, empty strings, objects
   and lists, large integers (within ±(2^53-1), which every JSON number implementation carries
-  exactly) and decimals read back equal — after create and after update. Deselect the class with
-  --tags 'not @content'.
+  exactly) and decimals, text that reads as a date, a time or a number (a store that types it by
+  its look writes it back re-formatted: 2026-11-28T10:00:00.000Z, 42) read back equal — after
+  create and after update. Text longer than a common column width (255 characters, 4000 or
+  65535 UTF-8 bytes) reads back whole, or is refused for a size limit (§8 shows none), never cut
+  short. Deselect the class with --tags 'not @content'.
 
   @rule.2-rule-4-content
   Scenario Outline: <index> keep <content> as sent, on create and on update
@@ -49,3 +52,28 @@ Feature: What is stored is what was sent
       | events             | large integers and decimals      |
       | network link types | large integers and decimals      |
       | agents             | large integers and decimals      |
+
+    @check.nesting-kept @check.typed-text
+    Examples:
+      | index              | content                                       |
+      | events             | text that reads as a date, a time or a number |
+      | network link types | text that reads as a date, a time or a number |
+      | agents             | text that reads as a date, a time or a number |
+
+  # §8 shows no size limit: a service may have one and refuse what is over it (faithful-answers
+  # value-size-limit), but what it takes it keeps whole. The values: 300 characters (over a
+  # varchar(255)), 2100 two-byte characters (over 4000 UTF-8 bytes) and 70 000 characters (over a
+  # TEXT column's 65535 bytes), beyond the tables and in the index's own string fields.
+  @check.long-text
+  @rule.2-long-values
+  Scenario Outline: <index> keep text longer than a column whole, or refuse it, on create and on update
+    When I create <index> with a new id holding text longer than a column
+    Then the long text is taken and reads back whole, or refused and nothing is stored
+    When I update that record setting the same fields to other text longer than a column
+    Then the long text is taken and reads back whole, or refused and nothing is stored
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |

@@ -93,3 +93,24 @@ Feature: An id is an exact string
       | events             |
       | network link types |
       | agents             |
+
+  # §8 shows no length limit: a service may refuse ids over one (faithful-answers id-length-limit),
+  # and then both creates are refused, nothing is stored, and the update and delete have nothing to
+  # act on. An id it takes names its record whole: two ids of 800 characters that share all but
+  # their last ones (over a varchar(255), a search engine's 512-byte key, a 767-byte index prefix)
+  # are two records, on create, read, update and delete.
+  @check.long-ids
+  @rule.2-long-ids
+  Scenario Outline: <index> whose ids are longer than a key column are two whole records, or refused
+    When I create <index> under two new ids of 800 characters that differ only in the last ones
+    Then both are created and read back by their own ids as sent, or both refused and nothing is stored
+    When I update the second of the two long ids at its path
+    Then unless refused, the response is 200 and each of the two long ids reads back as sent
+    When I delete the second of the two long ids at its path
+    Then unless refused, the response is 205 and only the first of the two long ids is left, as sent
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |

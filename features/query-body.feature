@@ -3,8 +3,8 @@ Feature: Reading and deleting with a query body
   Read takes an optional body with select and where.equals; delete takes an optional where; both
   on {base} and on {base}/{id}, where the path names the one record the query must hold for.
   Delete without a body removes every record of the index (§4.1 query body, rules 1, 2, 8).
-  where.equals compares exactly: a value that only starts with the one asked for, or differs from
-  it in letter case, does not match.
+  where.equals compares exactly: a value that only starts with the one asked for, holds it as a run
+  of its words, or differs from it in letter case, accents or punctuation, does not match.
 
   @base-path
   @rule.1-indices @rule.4.1-headers @rule.4.1-read @rule.4.1-rule-2 @rule.4.2-read
@@ -60,11 +60,11 @@ Feature: Reading and deleting with a query body
       | agents             |
 
   @base-path
-  @check.equals-exactly @check.where-applied-on-read
+  @check.equals-exactly @check.where-applied-on-read @check.where-text-exact
   @rule.4.1-query
   Scenario Outline: Read <index> where a field equals a shared value
     Given two <index> sharing a value of "<field>" exist
-    And other <index> whose "<field>" only starts with the shared value or differs in letter case exist
+    And other <index> whose "<field>" only resembles the shared value exist
     When I read the <index> where "<field>" equals the shared value
     Then the response is 200 with a list holding exactly the two sharing it
 
@@ -72,6 +72,7 @@ Feature: Reading and deleting with a query body
     Examples:
       | index              | field |
       | events             | kind  |
+      | agents             | kind  |
 
     Examples:
       | index              | field |
@@ -208,11 +209,11 @@ Feature: Reading and deleting with a query body
       | agents             |
 
   @base-path
-  @check.delete-envelope @check.envelope-status
+  @check.delete-envelope @check.envelope-status @check.where-text-exact
   @rule.4.1-delete @rule.4.1-query
   Scenario Outline: Delete <index> where a field equals a shared value
     Given two <index> sharing a value of "<field>" exist
-    And other <index> whose "<field>" only starts with the shared value or differs in letter case exist
+    And other <index> whose "<field>" only resembles the shared value exist
     When I delete the <index> where "<field>" equals the shared value
     Then the response is 205 with an envelope of code 200
     And only the records with other values are left
@@ -221,6 +222,7 @@ Feature: Reading and deleting with a query body
     Examples:
       | index              | field |
       | events             | kind  |
+      | agents             | kind  |
 
     Examples:
       | index              | field |
@@ -278,11 +280,14 @@ Feature: Reading and deleting with a query body
       | network link types |
       | agents             |
 
+  # §4.1 rule 1 however many records the index holds: 110 are more than the page a store or search
+  # engine commonly deletes by default (10, 20, 25, 50, 100), so a delete that removes one page of
+  # them leaves records behind. Fewer than @volume's 260: each scenario runs alone, every request counts.
   @destructive @base-path
-  @check.delete-envelope @check.envelope-status
+  @check.delete-all-paging @check.delete-envelope @check.envelope-status
   @rule.4.1-rule-1
   Scenario Outline: Delete all <index> without a body
-    Given the <index> hold a record with a new id
+    Given 110 <index> of one batch exist
     When I delete all <index> without a body
     Then the response is 205 with an envelope of code 200
     And reading all <index> finds nothing

@@ -124,3 +124,22 @@ Feature: Updates that change nothing, change something deep inside, or cannot ap
     Examples:
       | index              | field            |
       | agents             | labels.1         |
+
+  # §4.1 update: 304 only when nothing would change. A value that keeps its text but changes its
+  # JSON type (1 → "1", true → "true", "1" → 1, null → "null"; 0 → false, 1 → true) changes the record.
+  @check.envelope-status @check.extra-fields-kept @check.update-json-type
+  @rule.4.1-update-json-type
+  Scenario Outline: Updating <index> changing only the JSON type of values changes the record
+    Given <index> hold a record with a new id and values of every JSON type
+    When I update that record setting each value to the same text in another JSON type
+    Then the response is 200 with an update envelope
+    And that record can be read by its id as sent
+    When I update that record setting its numbers 0 and 1 to the booleans false and true
+    Then the response is 200 with an update envelope
+    And that record can be read by its id as sent
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |

@@ -1,8 +1,10 @@
-import { defineParameterType, When } from '@cucumber/cucumber';
+import { defineParameterType, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { mintToken, unsignedJwt, type TokenKind } from '../src/tokens/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
-import { indexClient } from './support/call-outcome.js';
+import { indexClient, type CallOutcome } from './support/call-outcome.js';
+import { forgedTokens, unsignedTokens } from './support/forged-tokens.js';
+import { judgeAnswer } from './support/judge-status.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { ActionProfileName } from './support/action-profiles.js';
 import type { KitWorld } from './world.js';
@@ -15,10 +17,16 @@ import type { KitWorld } from './world.js';
  * carries a where naming it), so a refused request that still acted shows when the records are
  * read back.
  */
-async function sendHarmless(world: KitWorld, client: KitClient, operation: IndexOperation, index: ClientIndexKey, path: PathForm): Promise<void> {
+async function sendHarmless(
+  world: KitWorld,
+  client: KitClient,
+  operation: IndexOperation,
+  index: ClientIndexKey,
+  path: PathForm,
+  id = world.spareId(index),
+): Promise<CallOutcome> {
   const api = (c: KitClient) => indexClient(c, index);
   const { id: own } = world.latest(index);
-  const id = world.spareId(index);
   const change = { id: own, note: 'must not be stored' };
   const onBase = {
     create: (c: KitClient) => api(c).create({ body: { id, ...sampleRecord(index) } }),
@@ -32,7 +40,7 @@ async function sendHarmless(world: KitWorld, client: KitClient, operation: Index
     update: (c: KitClient) => api(c).update({ id: own, body: change }),
     delete: (c: KitClient) => api(c).delete({ id: own }),
   };
-  await world.call((path === 'record' ? onRecord : onBase)[operation], { client });
+  return world.call((path === 'record' ? onRecord : onBase)[operation], { client });
 }
 
 /** The profile of each kind of token a step names: the row of §5 its 401 is judged under. */
@@ -81,3 +89,41 @@ function requireSecret(world: KitWorld): string {
   if (secret === undefined) throw new Error('this scenario needs --jwt-secret');
   return secret;
 }
+
+/** The tokens a step sends one after the other, by the words of the step, and the profile their 401s are judged under. */
+const TOKEN_SETS = {
+  'unsigned token, alg none in any letter case': { tokens: unsignedTokens, profile: 'unsigned-token' },
+  'forged token': { tokens: forgedTokens, profile: 'forged-token' },
+} as const satisfies Record<string, { tokens: (claims?: Record<string, unknown>) => ReadonlyArray<[string, string]>; profile: ActionProfileName }>;
+
+defineParameterType({ name: 'token-set', regexp: /unsigned token, alg none in any letter case|forged token/ });
+
+/** What each token of the last step's set was and what it was answered. */
+const sentTokens = new WeakMap<KitWorld, Array<[label: string, outcome: CallOutcome]>>();
+
+// §5: every way of faking a signature fails authentication. One request per token, all naming the
+// same spare id and the scenario's own record, so a token let through shows in the look after the
+// step. The first token answered otherwise than 401 ends the step: the deviation shows, and what
+// the request did would change what the next ones find (a second create of the id answers 406).
+When(
+  'I {operation} {index} at {path} with each {token-set}',
+  async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, set: keyof typeof TOKEN_SETS) {
+    const { tokens, profile } = TOKEN_SETS[set];
+    this.act(profile);
+    const id = this.spareId(index);
+    const sent: Array<[string, CallOutcome]> = [];
+    sentTokens.set(this, sent);
+    for (const [label, token] of tokens(this.kit.connection.auth.jwtClaims)) {
+      const outcome = await sendHarmless(this, this.clientWithToken(token), operation, index, path, id);
+      sent.push([label, outcome]);
+      if (outcome.status !== 401) break;
+    }
+  },
+);
+
+Then('each answer is 401', function (this: KitWorld) {
+  const sent = sentTokens.get(this);
+  const check = this.profile.status;
+  if (!sent || !check) throw new Error('no step sent a set of tokens');
+  for (const [label, outcome] of sent) judgeAnswer(this, outcome, [401], check, `the token ${label}`);
+});

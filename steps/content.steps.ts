@@ -1,10 +1,14 @@
-import { When } from '@cucumber/cucumber';
+import { Then, When } from '@cucumber/cucumber';
+import { SIZE_LIMIT_STATUSES } from '../src/contract/faithful-answers.js';
 import { indexFromWords } from './parameter-types.js';
-import { indexClient } from './support/call-outcome.js';
-import { probeUpdateWhenRefused, probeWhenRefused } from './support/establish.js';
+import { indexClient, isTaken } from './support/call-outcome.js';
+import { checkRefusalBody } from './support/envelope-items.js';
+import { establishRecord, probeUpdateWhenRefused, probeWhenRefused } from './support/establish.js';
+import { judgeStatus } from './support/judge-status.js';
 import { sampleAgent, sampleRecord, type JsonRecord } from './support/sample-records.js';
+import { checkStoredAsSent } from './support/stored-as-sent.js';
 import type { ClientIndexKey } from '../src/client/index.js';
-import type { KitWorld } from './world.js';
+import type { KitWorld, ScenarioRecord } from './world.js';
 
 /**
  * Values real records hold, by kind, in two variants (0 on create, 1 on update): each must be
@@ -44,6 +48,34 @@ const CONTENT: Readonly<Record<string, readonly [JsonRecord, JsonRecord]>> = {
     { blank: '', nothing: {}, none: [], inside: { blank: '', nothing: {}, none: [] }, lists: [[], {}, ''] },
     { blank: '', nothing: {}, none: [], inside: { blank: '', nothing: {}, none: [], revision: 2 }, lists: [{}, [], ''] },
   ],
+  // Text a store may type by its look (a date-time, a date or a decimal column, a boolean) and
+  // write back re-formatted: §2 rule 4 keeps the text that was sent, at any depth.
+  'text that reads as a date, a time or a number': [
+    {
+      at: '2026-11-28T10:00:00Z',
+      offset: '2026-11-28T10:00:00+01:00',
+      day: '2026-11-28',
+      time: '10:00:00',
+      count: '42',
+      padded: '0042',
+      price: '1.50',
+      negative: '-7',
+      flag: 'true',
+      nested: { when: '2026-11-28T10:00:00.5Z', list: ['2026-01-31', '3.14'] },
+    },
+    {
+      at: '2027-01-02T23:59:59Z',
+      offset: '2027-01-02T08:30:00-05:00',
+      day: '2027-01-02',
+      time: '23:59',
+      count: '7',
+      padded: '007',
+      price: '0.10',
+      negative: '-0.5',
+      flag: 'false',
+      nested: { when: '2027-01-02T00:00:00.000+00:00', list: ['2027-12-31', '100'] },
+    },
+  ],
   // Within the integers a double carries exactly (±(2^53-1)); beyond them an implementation's
   // numbers may round, which JSON leaves to it (RFC 8259 §6).
   'large integers and decimals': [
@@ -54,8 +86,34 @@ const CONTENT: Readonly<Record<string, readonly [JsonRecord, JsonRecord]>> = {
   ],
 };
 
+/**
+ * Text longer than the columns stores commonly give a string — a varchar(255), 4000 bytes (an
+ * Oracle VARCHAR2, a SQL Server nvarchar(4000) counts characters), a TEXT column's 65535 bytes —
+ * with a letter that changes every character, so a cut anywhere shows. `seed` tells the variants apart.
+ */
+function longText(seed: string, characters: number, alphabet: string): string {
+  const letters = [...alphabet];
+  return Array.from({ length: characters }, (_, i) => (i === 0 ? seed : letters[i % letters.length])).join('');
+}
+
+/** The kind of the feature that may be refused for a size limit (faithful-answers value-size-limit) rather than judged as content. */
+const LONG_TEXT = 'text longer than a column';
+
+const LONG: readonly [JsonRecord, JsonRecord] = [
+  {
+    over255: longText('a', 300, 'abcdefghijklmnopqrstuvwxyz0123456789'),
+    over4000bytes: longText('b', 2100, 'éüßçñøåþ'),
+    over65535bytes: longText('c', 70_000, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'),
+  },
+  {
+    over255: longText('d', 300, 'zyxwvutsrqponmlkjihgfedcba9876543210'),
+    over4000bytes: longText('e', 2100, 'ÀÉÎÕÜÇÑÞ'),
+    over65535bytes: longText('f', 70_000, 'abcdefghijklmnopqrstuvwxyz'),
+  },
+];
+
 /** The kinds the features name. */
-export const CONTENT_KINDS = Object.keys(CONTENT);
+export const CONTENT_KINDS = [...Object.keys(CONTENT), LONG_TEXT];
 
 /**
  * The fields a record of the index gets for a kind: the values as fields beyond the tables, and
@@ -63,6 +121,7 @@ export const CONTENT_KINDS = Object.keys(CONTENT);
  * agent action's description), sent whole so a merging and a replacing update store the same.
  */
 function contentFields(index: ClientIndexKey, kind: string, variant: 0 | 1): JsonRecord {
+  if (kind === LONG_TEXT) return longFields(index, variant);
   const pair = CONTENT[kind];
   if (!pair) throw new Error(`no content kind "${kind}"; known: ${CONTENT_KINDS.join(', ')}`);
   const values = pair[variant];
@@ -76,6 +135,15 @@ function contentFields(index: ClientIndexKey, kind: string, variant: 0 | 1): Jso
   return { ...values };
 }
 
+/** Long text beyond the tables and in the index's own strings: a link type's name and description, an agent action's description. */
+function longFields(index: ClientIndexKey, variant: 0 | 1): JsonRecord {
+  const values = LONG[variant];
+  const text = values['over255'] as string;
+  if (index === 'networkLinkTypes') return { ...values, name: text, description: values['over4000bytes'] };
+  if (index === 'agents') return { ...values, actions: (sampleAgent()['actions'] as JsonRecord[]).map((action) => ({ ...action, description: text })) };
+  return { ...values };
+}
+
 // §2 rule 4 and the field tables: what is stored is what was sent, whatever the characters,
 // the nesting or the numbers (read back by id and compared value by value).
 
@@ -84,16 +152,44 @@ When(/^I create (events|network link types|agents) with a new id holding (.+)$/,
   const id = this.newId(index);
   const sent = { id, ...sampleRecord(index), ...contentFields(index, kind, 0) };
   this.remember(index, id, sent);
-  this.act('content');
-  await probeWhenRefused(this, index, await this.call((c) => indexClient(c, index).create({ body: sent })));
+  this.act(kind === LONG_TEXT ? 'long-values' : 'content');
+  const answer = await this.call((c) => indexClient(c, index).create({ body: sent }));
+  // Long text may be refused (value-size-limit): the Then step judges that answer, not a probe.
+  if (kind !== LONG_TEXT) await probeWhenRefused(this, index, answer);
 });
 
 When(/^I update that record setting the same fields to other (.+)$/, async function (this: KitWorld, kind: string) {
-  const record = this.lastRecord();
+  const refused = kind === LONG_TEXT && this.lastMade?.made === false ? this.lastMade : undefined;
+  const record = refused ? await remakeRefused(this, refused) : this.lastRecord();
   const fields = contentFields(record.index, kind, 1);
   const before = record.sent;
   record.sent = { ...record.sent, ...fields };
-  this.act('content');
+  this.act(kind === LONG_TEXT ? 'long-values' : 'content');
   const answer = await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: record.id, ...fields } }));
-  await probeUpdateWhenRefused(this, record, before, Object.keys(fields), answer);
+  if (kind !== LONG_TEXT) await probeUpdateWhenRefused(this, record, before, Object.keys(fields), answer);
+  // A refusal changed nothing (the look after the step checks it): the record holds what it held.
+  else if (!isTaken(answer)) record.sent = before;
+});
+
+/**
+ * The create of long text was refused for a size limit: the update needs a record, so the plain
+ * sample is made under the same id (setup, read back), and the update sets the long text on it.
+ */
+async function remakeRefused(world: KitWorld, refused: ScenarioRecord): Promise<ScenarioRecord> {
+  world.setupSaw(`the create of long text was refused; the plain sample record ${refused.id} is made for the update`);
+  world.records.set(
+    refused.index,
+    (world.records.get(refused.index) ?? []).filter((r) => r !== refused),
+  );
+  return establishRecord(world, refused.index, { id: refused.id, ...sampleRecord(refused.index) });
+}
+
+// faithful-answers value-size-limit: taken, the text reads back whole; refused (400, 406, 413,
+// 422), nothing was stored or changed, which the look after the action step has checked.
+Then('the long text is taken and reads back whole, or refused and nothing is stored', async function (this: KitWorld) {
+  const taken = this.response().operation.startsWith('create') ? 201 : 200;
+  const { outcome, ok } = judgeStatus(this, [taken, ...SIZE_LIMIT_STATUSES]);
+  if (!ok) return;
+  if (isTaken(outcome)) await checkStoredAsSent(this, this.lastRecord());
+  else checkRefusalBody(this, outcome);
 });

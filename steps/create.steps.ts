@@ -113,25 +113,34 @@ Given('two {index} with new ids exist', async function (this: KitWorld, index: C
   await establishRecord(this, index, { id: this.newId(index), ...sampleRecord(index, 1) });
 });
 
+// The shared value holds words, punctuation and an accent, so that a where that matches a run of
+// its words, or compares without accents or punctuation, shows (the records below).
 Given('two {index} sharing a value of {string} exist', async function (this: KitWorld, index: ClientIndexKey, field: string) {
-  const value = `${this.kit.runPrefix}shared-${randomBytes(4).toString('hex')}`;
+  const value = `${this.kit.runPrefix}shared-${randomBytes(4).toString('hex')} café-crème`;
   this.shared = { field, value };
   await establishRecord(this, index, { id: this.newId(index), ...sampleRecord(index, 0), [field]: value });
   await establishRecord(this, index, { id: this.newId(index), ...sampleRecord(index, 1), [field]: value });
 });
 
-// One value starts with the shared one, the other differs from it only in letter case: a where
-// that matches by prefix, by substring or ignoring case instead of by equality (§4.1
-// where.equals) returns one of them and fails the scenario.
-Given(
-  'other {index} whose {string} only starts with the shared value or differs in letter case exist',
-  async function (this: KitWorld, index: ClientIndexKey, field: string) {
-    if (this.shared?.field !== field) throw new Error(`no records share a value of ${field}`);
-    const { value } = this.shared;
-    await establishRecord(this, index, { id: this.newId(index), ...sampleRecord(index), [field]: `${value}-other-${randomBytes(2).toString('hex')}` });
-    await establishRecord(this, index, { id: this.newId(index), ...sampleRecord(index), [field]: value.toUpperCase() });
-  },
-);
+/**
+ * Values that only resemble the shared one (§4.1 where.equals compares exactly): one starts with
+ * it and goes on with another word (what a prefix, substring or phrase search matches), one
+ * differs in letter case, one has its accents taken off, one its punctuation turned into runs of
+ * spaces (what a search engine's analyser folds away). A where that matches any of them instead of
+ * only equal values returns it and fails the scenario.
+ */
+const RESEMBLING: ReadonlyArray<(value: string) => string> = [
+  (value) => `${value} other-${randomBytes(2).toString('hex')}`,
+  (value) => value.toUpperCase(),
+  (value) => value.normalize('NFD').replace(/\p{M}/gu, ''),
+  (value) => value.replace(/-/g, '  '),
+];
+
+Given('other {index} whose {string} only resembles the shared value exist', async function (this: KitWorld, index: ClientIndexKey, field: string) {
+  if (this.shared?.field !== field) throw new Error(`no records share a value of ${field}`);
+  const { value } = this.shared;
+  for (const resembling of RESEMBLING) await establishRecord(this, index, { id: this.newId(index), ...sampleRecord(index), [field]: resembling(value) });
+});
 
 // §4.1 rule 3: the second create sends other field values, so an overwrite would show.
 When('I create {index} with the same id', async function (this: KitWorld, index: ClientIndexKey) {

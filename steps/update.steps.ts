@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { When } from '@cucumber/cucumber';
+import { Given, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { indexClient } from './support/call-outcome.js';
+import { establishRecord } from './support/establish.js';
+import { sampleRecord } from './support/sample-records.js';
 import { valueAt, withValueAt } from './support/value-at-path.js';
 import type { PathForm } from './parameter-types.js';
 import type { ActionProfileName } from './support/action-profiles.js';
@@ -84,6 +86,35 @@ When('I update that record changing only the value at {string}', async function 
   this.act('update-depth');
   await update(this, record, { [field]: record.sent[field] });
 });
+
+/**
+ * Values of each JSON type (§2 rule 4: fields beyond the tables hold any JSON value), and the two
+ * updates that change only their type: to the same text in another type, then numbers to the
+ * booleans a driver maps them to. A service whose change detection compares values as text, or
+ * takes 0 and false, 1 and true for the same, answers such an update 304 and stores nothing —
+ * yet each changes the record (§4.1 update: 304 only when nothing would change). Each update
+ * changes only values one such comparison takes for equal, so that comparison finds no change.
+ */
+const TYPED_VALUES = { as_number: 1, as_boolean: true, as_text: '1', nothing: null, zero: 0, one: 1 };
+const TYPE_CHANGES: Readonly<Record<string, Record<string, unknown>>> = {
+  'each value to the same text in another JSON type': { as_number: '1', as_boolean: 'true', as_text: 1, nothing: 'null' },
+  'its numbers 0 and 1 to the booleans false and true': { zero: false, one: true },
+};
+
+Given('{index} hold(s) a record with a new id and values of every JSON type', async function (this: KitWorld, index: ClientIndexKey) {
+  await establishRecord(this, index, { id: this.newId(index), ...sampleRecord(index), ...TYPED_VALUES });
+});
+
+When(
+  /^I update that record setting (each value to the same text in another JSON type|its numbers 0 and 1 to the booleans false and true)$/,
+  async function (this: KitWorld, change: string) {
+    const record = this.lastRecord();
+    const fields = TYPE_CHANGES[change]!;
+    record.sent = { ...record.sent, ...fields };
+    this.act('update-json-type');
+    await update(this, record, fields);
+  },
+);
 
 // §2 rule 1: id is readonly.
 When('I update that record changing its id to a new id', async function (this: KitWorld) {

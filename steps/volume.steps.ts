@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { READ_NOTHING_STATUSES } from '../src/contract/faithful-answers.js';
+import { observedAnswer } from '../src/conformance/normalise-observed.js';
 import { findSentMismatch } from './support/contains-sent.js';
-import { indexClient, recordsOf, type CallOutcome } from './support/call-outcome.js';
-import { attemptCreate, type SetupProblem } from './support/establish.js';
+import { indexClient, isTaken, recordsOf, type CallOutcome } from './support/call-outcome.js';
+import type { SetupProblem } from './support/establish.js';
+import { readStored } from './support/stored-as-sent.js';
 import { judgeStatus } from './support/judge-status.js';
 import type { JsonRecord } from './support/sample-records.js';
 import type { QueryOperation } from './parameter-types.js';
@@ -46,36 +48,68 @@ function batchOf(world: KitWorld): Batch {
 /** Creates in flight at once: the connection paces them (--rate), eight keep a distant target busy. */
 const CREATE_CONCURRENCY = 8;
 
+const whereBatch = (batch: Batch) => ({ where: { equals: { target: VOLUME_FIELD, expr: batch.value } } });
+
+/** Runs `task` on every item, CREATE_CONCURRENCY at a time, until one returns a problem. */
+async function eachAtOnce<T>(items: readonly T[], task: (item: T) => Promise<SetupProblem | undefined>): Promise<SetupProblem | undefined> {
+  const pending = [...items];
+  let problem: SetupProblem | undefined;
+  const next = async (): Promise<void> => {
+    for (let item = pending.shift(); item !== undefined && !problem; item = pending.shift()) problem ??= await task(item);
+  };
+  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, next));
+  return problem;
+}
+
 // §4.1 rule 2 with more records than any page size a store or framework defaults to (10, 20, 25,
-// 50, 100, 250): one create per record, each made by lenient setup (any success, read back); one
-// that cannot be made blocks the scenario. The batch is registered for clean-up by its value, not
-// by 260 ids, so the look before and after each action step is one read.
+// 50, 100, 250): one create per record, each taken with any success (lenient setup); one that is
+// not blocks the scenario. They are proven stored by one read where the batch field equals the
+// batch value, and the records it does not list (a where that pages or fails) by their ids: one
+// that cannot be found blocks the scenario. The batch is registered for clean-up by its value,
+// not by 260 ids, so the look before and after each action step is one read.
 Given('{int} {index} of one batch exist', async function (this: KitWorld, count: number, index: ClientIndexKey) {
   const value = `${this.kit.runPrefix}batch-${randomBytes(4).toString('hex')}`;
   this.cleanup.addMarker(index, VOLUME_FIELD, value);
   const batch: Batch = { index, value, records: new Map() };
   batches.set(this, batch);
-  const pending = Array.from({ length: count }, (_, n) => n);
-  let problem: SetupProblem | undefined;
-  const createNext = async (): Promise<void> => {
-    for (let n = pending.shift(); n !== undefined && !problem; n = pending.shift()) {
-      const id = this.newId(index);
-      const sent = { id, ...volumeRecord(index, n), [VOLUME_FIELD]: value };
-      batch.records.set(id, sent);
-      problem ??= await attemptCreate(
-        this,
-        index,
-        id,
-        (c) => indexClient(c, index).create({ body: sent }),
-        `the ${index} record ${id}, one of the ${count} the scenario needs`,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: CREATE_CONCURRENCY }, createNext));
-  if (problem) this.block(problem.id, problem.details);
+  for (let n = 0; n < count; n++) {
+    const id = this.newId(index);
+    batch.records.set(id, { id, ...volumeRecord(index, n), [VOLUME_FIELD]: value });
+  }
+  const createStatus = new Map<unknown, number>();
+  const created = await eachAtOnce([...batch.records.values()], async (sent) => {
+    const outcome = await this.call((c) => indexClient(c, index).create({ body: sent }), { role: 'setup' });
+    createStatus.set(sent['id'], outcome.status);
+    if (isTaken(outcome)) return undefined;
+    return {
+      id: 'setup/create',
+      details: {
+        observed: observedAnswer(outcome.status, outcome.rawBody),
+        message: `could not create the ${index} record ${String(sent['id'])}, one of the ${count} the scenario needs: ${outcome.operation} answered ${outcome.status} ${outcome.rawBody.slice(0, 200)}`,
+        outcome,
+      },
+    };
+  });
+  if (created) this.block(created.id, created.details);
+  const listed = await this.call((c) => indexClient(c, index).read({ query: whereBatch(batch) }), { role: 'setup' });
+  const found = new Set(recordsOf(listed).map((record) => record['id']));
+  const unlisted = [...batch.records.keys()].filter((id) => !found.has(id));
+  const stored = await eachAtOnce(unlisted, async (id) => {
+    const { record, readable, outcome } = await readStored(this, index, id, 'setup');
+    if (record !== undefined) return undefined;
+    return {
+      id: 'setup/read-back',
+      details: {
+        observed: readable ? `${createStatus.get(id)}, then not found` : `${createStatus.get(id)}, then read answered ${outcome.status}`,
+        message: `the ${index} record ${id}, one of the ${count} the scenario needs, was created, but reading it by its id answered ${outcome.status} ${outcome.rawBody.slice(0, 200)}`,
+        outcome,
+      },
+    };
+  });
+  if (stored) this.block(stored.id, stored.details);
+  const other = [...createStatus.values()].find((status) => status !== 201);
+  if (other !== undefined) this.setupSaw(`the creates answered ${other} (the description: 201); every record of the batch reads back`);
 });
-
-const whereBatch = (batch: Batch) => ({ where: { equals: { target: VOLUME_FIELD, expr: batch.value } } });
 
 // Safe on real data: the expr carries the run prefix, so the where names only this batch.
 When(

@@ -23,7 +23,15 @@ export const CHECK_CATALOG = {
   '2-id-exact/records-listed': 'A read naming such an id (in a where, or with "+" in the path) lists exactly that record (§2, §4.1).',
   '2-rule-4-content/accepted':
     'A record holding text beyond ASCII, escapes, nesting, empty values or large numbers is taken where the plain record is (§2 rule 4).',
-  '2-rule-4-content/stored-as-sent': 'Such a record reads back exactly as sent, after create and after update (§2 rule 4, §2.2, §2.3).',
+  '2-rule-4-content/stored-as-sent':
+    'Such a record reads back exactly as sent, after create and after update: text that reads as a date, a time or a number stays that text (§2 rule 4, §2.2, §2.3).',
+  '2-long-values/status':
+    'A record holding string values longer than a common column width (255 characters, 4000 or 65535 UTF-8 bytes) is taken (201 on create, 200 on update), or refused for a size limit: 400, 406, 413 or 422 (§2 rule 4, §8, faithful-answers value-size-limit).',
+  '2-long-values/stored-whole': 'Taken, every such value reads back whole, as sent: not cut at 255 characters, 4000 or 65535 bytes (§2 rule 4).',
+  '2-long-ids/status':
+    'A create, update or delete naming an id longer than a common key width (255 characters, 512 UTF-8 bytes) answers as for any id (201, 200, 205); the creates may instead be refused for a length limit: 400, 406, 413 or 422 (§2 rule 3, §8, faithful-answers id-length-limit).',
+  '2-long-ids/stored-as-sent': 'Two long ids that share their first 255 characters name two records, each read back by its own id as sent (§2, §4.1).',
+  '2-long-ids/removed': 'A delete at the path of a long id removes that record, and only that one (§2, §4.1 delete).',
   '2.2-preload/types-listed': 'The service is preloaded with a point-to-point and a slice link type, each with a string id, name and description (§2.2).',
   '2.3-action/entry-id': 'An action without an id is refused with 406 naming it, or stored with a generated id (§2.3, §2 rule 3).',
   '2.3-parameter/entry-id': 'A parameter without an id is refused with 406 naming it, or stored with a generated id (§2.3, §2 rule 3).',
@@ -53,6 +61,9 @@ export const CHECK_CATALOG = {
   '4.1-update/stored-as-sent': 'An updated record reads back with the fields set and every other field kept (§4.1 update).',
   '4.1-update-depth/status': 'An update changing one value at any depth (inside an entry, a list in it, an extra field) answers 200, not 304 (§4.1 update).',
   '4.1-update-depth/stored-as-sent': 'That update is stored (§4.1 update).',
+  '4.1-update-json-type/status':
+    'An update that changes only the JSON type of values (1 → "1", true → "true", "1" → 1; 0 → false, 1 → true) answers 200, not 304 (§4.1 update).',
+  '4.1-update-json-type/stored-as-sent': 'That update is stored: the values read back in their new JSON type (§4.1 update).',
   '4.1-delete/status': 'A delete answers 205 (§4.1 delete).',
   '4.1-delete/envelope-code': 'Every item of a delete envelope has code 200 (not the HTTP status) and error false (§4.1 delete).',
   '4.1-delete/removed': 'A deleted record can no longer be read (§4.1 delete).',
@@ -65,7 +76,7 @@ export const CHECK_CATALOG = {
   '4.1-media-type-spelling/accepted':
     'application/json with a parameter or in another letter case is taken as application/json (§4.1, §7, RFC 9110 section 8.3.1).',
   '4.1-query/records-listed':
-    'A read by where.equals lists exactly the records whose value equals expr: not one that only starts with it or differs in letter case (§4.1 query body).',
+    'A read by where.equals lists exactly the records whose value equals expr: not one that only starts with it, holds it as a run of its words, or differs from it in letter case, accents or punctuation (§4.1 query body).',
   '4.1-query/removed': 'A delete by where removes the records the where names (§4.1 query body).',
   '4.1-query/others-kept': 'A delete by where leaves every record the where does not name (§4.1 query body).',
   '4.1-concurrent/one-create-wins': 'Of creates of one new id sent at once, exactly one is taken (§4.1 rule 3 under concurrency).',
@@ -74,7 +85,7 @@ export const CHECK_CATALOG = {
   '4.1-concurrent/one-delete-wins': 'Of deletes of one record sent at once, exactly one is taken (§4.1 delete under concurrency).',
   '4.1-concurrent/deleted-stays-deleted': 'A record a delete was taken for stays gone, whatever raced it (§4.1 under concurrency).',
   '4.1-concurrent/whole-record-read': 'A read racing a delete sees the whole record as created, or nothing (§4.1 under concurrency).',
-  '4.1-rule-1/removed': 'A delete without a body leaves the index empty (§4.1 rule 1).',
+  '4.1-rule-1/removed': 'A delete without a body leaves the index empty, however many records it held: not one page of them (§4.1 rule 1).',
   '4.1-rule-2/records-listed': 'A read without a body lists every record of the index, as sent (§4.1 rule 2).',
   '4.1-volume/records-listed': 'A read lists every one of 260 records (without a query, or by a where matching them all), as sent (§4.1 rule 2, §8).',
   '4.1-volume/removed': 'A delete by a where matching 260 records removes every one (§4.1 query body, §8).',
@@ -102,7 +113,9 @@ export const CHECK_CATALOG = {
   '4.2-malformed-body/status': 'A body that is not valid JSON, or a create or update body that is JSON but no record, is refused: 400, 406 or 422 (§4.2).',
   '5-no-token/status': 'A request without a token answers 401 (§5).',
   '5-malformed-token/status': 'A request with a token that is not a JWT answers 401 (§5).',
-  '5-unsigned-token/status': 'A request with an unsigned token (alg none) answers 401 (§5).',
+  '5-unsigned-token/status': 'A request with an unsigned token (alg none, in any letter case) answers 401 (§5).',
+  '5-forged-token/status':
+    "A request with a token whose signature the deployment's key did not make (signed with an empty key; alg hs256 in lower case over a wrong signature) answers 401 (§5).",
   '5-minted-tokens/status': 'A token minted with the secret is accepted; an expired, not yet valid or foreign-signed one answers 401 (§5).',
   '7-validation/error-true': 'Every envelope item of a refusal says error true (§7).',
   '7-media-type/status': 'A body not sent as application/json answers 415 (§7).',

@@ -183,6 +183,16 @@ export const ALLOWANCES = {
     restsOn: ['2.2-preload'],
     faithful: 'The two preloaded network link types (a point-to-point type and a slice type) may have any ids, names and descriptions.',
   },
+  'value-size-limit': {
+    restsOn: ['2-long-values', '8-limits'],
+    faithful:
+      'A string value longer than a limit of the service (§8 shows none) may be refused with 400, 406, 413 or 422, error true when a body comes, storing and changing nothing; taken, it is stored whole and reads back as sent, never cut short.',
+  },
+  'id-length-limit': {
+    restsOn: ['2-long-ids', '8-limits'],
+    faithful:
+      'An id longer than a limit of the service (§8 shows none) may be refused with 400, 406, 413 or 422, error true when a body comes, storing nothing; taken, it names its record whole, on every operation, never cut short.',
+  },
 } as const satisfies Record<string, Allowance>;
 
 /** An open point whose outcome a read-back cannot judge, so neither the suite nor the fuzzer asks. */
@@ -228,6 +238,10 @@ export const NOT_ASKED = {
   'slash-in-id': {
     restsOn: ['2-id-exact', 'x-decisions ids-in-path'],
     why: 'an id holding / can only travel in a path as %2F, which many HTTP stacks refuse or decode before routing.',
+  },
+  'token-algorithm-case': {
+    restsOn: ['5-not-shown', 'x-decisions auth-header'],
+    why: 'a token signed with the right key whose header names HS256 in another letter case (hs256) may be accepted or refused: only one whose signature the key did not make must be refused (5-forged-token).',
   },
 } as const satisfies Record<string, UnaskedPoint>;
 
@@ -299,6 +313,9 @@ export function queryRefusalStatuses(method: 'GET' | 'DELETE'): readonly number[
 export function refusalMustSayError(status: number): boolean {
   return status !== 401 && status !== 404;
 }
+
+/** value-size-limit, id-length-limit: a value or an id over a limit of the service (§8: not shown) is refused with one of these, or taken whole. */
+export const SIZE_LIMIT_STATUSES: readonly number[] = [400, 406, 413, 422];
 
 /** update-unknown-id */
 export const UPDATE_UNKNOWN_ID_STATUSES: readonly number[] = [204, 400, 406, 422];

@@ -11,6 +11,16 @@ const cases: Array<[string, { stored: unknown; sent: unknown; want: string | und
   ['entry missing', { stored: { l: [{ id: 'b' }, { id: 'c' }] }, sent: { l: [{ id: 'a' }, { id: 'b' }] }, want: '/l[id=a]: missing' }],
   ['extra entry', { stored: { l: [{ id: 'a' }, { id: 'b' }] }, sent: { l: [{ id: 'a' }] }, want: '/l: expected 1 entries, got 2' }],
   ['scalar lists keep order', { stored: { p: ['b', 'a'] }, sent: { p: ['a', 'b'] }, want: '/p[0]: expected "a", got "b"' }],
+  ['long text cut short', { stored: { t: 'x'.repeat(255) }, sent: { t: 'x'.repeat(300) }, want: '/t: expected a string of 300 characters, got one of 255' }],
+  [
+    'long text counted in characters',
+    { stored: { t: 'é'.repeat(1999) }, sent: { t: 'é'.repeat(2100) }, want: '/t: expected a string of 2100 characters, got one of 1999' },
+  ],
+  [
+    'long text changed',
+    { stored: { t: `${'x'.repeat(99)}y` }, sent: { t: 'x'.repeat(100) }, want: '/t: expected a string of 100 characters, got one differing at character 100' },
+  ],
+  ['long text equal', { stored: { t: 'x'.repeat(100) }, sent: { t: 'x'.repeat(100) }, want: undefined }],
 ];
 
 for (const [name, { stored, sent, want }] of cases) {

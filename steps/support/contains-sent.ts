@@ -27,7 +27,16 @@ export function findSentMismatch(stored: unknown, sent: unknown, path = ''): str
     }
     return undefined;
   }
+  if (typeof sent === 'string' && typeof stored === 'string' && sent !== stored && (sent.length > 80 || stored.length > 80))
+    return longTextMismatch(path, sent, stored);
   return Object.is(stored, sent) ? undefined : `${path || '/'}: expected ${describe(sent)}, got ${describe(stored)}`;
+}
+
+/** Two long strings read the same in their first 77 characters: their lengths, or where they part, tell them apart. */
+function longTextMismatch(path: string, sent: string, stored: string): string {
+  const [want, got] = [[...sent], [...stored]];
+  if (want.length !== got.length) return `${path || '/'}: expected a string of ${want.length} characters, got one of ${got.length}`;
+  return `${path || '/'}: expected a string of ${want.length} characters, got one differing at character ${want.findIndex((c, i) => c !== got[i]) + 1}`;
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

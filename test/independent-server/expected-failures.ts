@@ -1,4 +1,4 @@
-import { REALISTIC_DATA_TAGS, WITHOUT_REALISTIC_DATA } from '../self-check/realistic-data-tags.js';
+import { NEW_CLASSES_SELECTION, REALISTIC_DATA_TAGS, WITHOUT_REALISTIC_DATA } from '../self-check/realistic-data-tags.js';
 import { scenariosTagged } from '../self-check/scenarios-tagged.js';
 import { CONCURRENCY_FAILURES } from './concurrency-failures.js';
 
@@ -179,6 +179,99 @@ const BROKEN_SWITCHES: Record<string, BrokenSwitch> = {
     fails: '@check.field-types-on-update and @check.field-types-inside-entries',
   },
   // ---- end of realistic data ----
+  // ---- classes of issue 36 point 5: run on every core scenario but the races (NEW_CLASSES_SELECTION) ----
+  'datetime-reformatted': {
+    breaks: '§2 rule 4: text that reads as a date-time is kept as that text, not re-formatted',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.typed-text',
+  },
+  'date-only-reformatted': {
+    breaks: '§2 rule 4: text that reads as a date is kept as that text, not turned into a date-time',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.typed-text',
+  },
+  'numeric-text-as-number': {
+    breaks: '§2 rule 4: text that reads as a decimal number is kept as text, not stored as a number',
+    tags: NEW_CLASSES_SELECTION,
+    // The JSON-type updates store the text "1" beside the number 1: typed by its look, it reads back a number.
+    fails: '@check.typed-text or @check.update-json-type',
+  },
+  'truncate-255': {
+    breaks: '§2 rule 4: a string longer than 255 characters is kept whole (or refused for a size limit), not cut',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.long-text',
+  },
+  'truncate-utf8-4000': {
+    breaks: '§2 rule 4: a string longer than 4000 UTF-8 bytes is kept whole (or refused for a size limit), not cut',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.long-text',
+  },
+  'truncate-65535': {
+    breaks: '§2 rule 4: a string longer than 65535 UTF-8 bytes is kept whole (or refused for a size limit), not cut',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.long-text',
+  },
+  'ids-truncated-255': {
+    breaks: '§2, §4.1: an id longer than 255 characters names its record whole (or is refused for a length limit), not cut',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.long-ids',
+  },
+  'ids-truncated-512-bytes': {
+    breaks: '§2, §4.1: an id longer than 512 UTF-8 bytes names its record whole (or is refused for a length limit), not cut',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.long-ids',
+  },
+  'where-word-match': {
+    breaks: '§4.1 query body: where.equals matches equal values only, not a value holding expr as a run of its words',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.where-text-exact',
+  },
+  'where-accent-folding': {
+    breaks: '§4.1 query body: where.equals matches equal values only, not one that differs in accents',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.where-text-exact',
+  },
+  'where-punctuation-folding': {
+    breaks: '§4.1 query body: where.equals matches equal values only, not one that differs in punctuation or spacing',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.where-text-exact',
+  },
+  'delete-all-first-page': {
+    breaks: '§4.1 rule 1: a delete without a body removes every record, not the first 100',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.delete-all-paging',
+  },
+  'delete-all-first-10': {
+    breaks: '§4.1 rule 1: a delete without a body removes every record, not the first 10',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.delete-all-paging',
+  },
+  'jwt-empty-key': {
+    breaks: '§5: a token signed with an empty key fails authentication with 401',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.forged-token',
+  },
+  'alg-none-any-case': {
+    breaks: '§5: an unsigned token fails authentication with 401, whatever the letter case of its alg none',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@rule.5-unsigned-token',
+  },
+  'alg-lowercase-unchecked': {
+    breaks: '§5: a token whose signature the key did not make fails authentication with 401, whatever its alg spelling',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.forged-token',
+  },
+  'loose-compare': {
+    breaks: '§4.1 update: a value changed only in its JSON type (1 → "1") is a change: 200 and stored, not 304',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.update-json-type',
+  },
+  'number-bool-equal': {
+    breaks: '§4.1 update: 0 → false and 1 → true are changes: 200 and stored, not 304',
+    tags: NEW_CLASSES_SELECTION,
+    fails: '@check.update-json-type',
+  },
+  // ---- end of the classes of issue 36 point 5 ----
   ...CONCURRENCY_FAILURES,
 };
 

@@ -60,6 +60,16 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> =
   'charset-utf8-only': [],
   'schema-propeties-only': ['config-schema-spelling'],
   'schema-properties-only': ['config-schema-spelling'],
+  // ---- classes of issue 36 point 5 ----
+  // Numbers spelled otherwise (1e3, 5e-1; 1.0 kept as sent and compared by value) are the same JSON values: a proof the suite compares values.
+  'numbers-exponent-form': [],
+  'numbers-by-value': [],
+  'long-values-refused': ['value-size-limit'],
+  'long-ids-refused': ['id-length-limit'],
+  // Batches of 100 until the index is empty: the outcome of a delete without a body, reached otherwise.
+  'delete-all-batched': [],
+  'alg-case-insensitive': ['token-algorithm-case'],
+  'alg-strict': ['token-algorithm-case'],
 };
 
 /**
@@ -122,6 +132,9 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
       'no-ct-bodyless',
       'equals-by-value',
       'jsonb-like',
+      'numbers-exponent-form',
+      'delete-all-batched',
+      'alg-case-insensitive',
     ],
   },
   {
@@ -149,6 +162,9 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
       'slash-id-unroutable',
       'charset-utf8-only',
       'schema-propeties-only',
+      'long-values-refused',
+      'long-ids-refused',
+      'alg-strict',
     ],
   },
   {
@@ -165,6 +181,7 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
       'select-adds-id',
       'require-iss',
       'schema-properties-only',
+      'numbers-by-value',
     ],
     jwtClaims: { iss: 'mgmt' },
   },
