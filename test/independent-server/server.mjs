@@ -110,6 +110,33 @@ const VARIANT_NAMES = [
   'schema-propeties-only', // faithful: a parameter config schema is taken only as tabulated, "propeties"; "properties" (the preloaded data's spelling) is refused with 406
   'schema-properties-only', // faithful: a parameter config schema is taken only as the preloaded data spells it, "properties"; the tabulated "propeties" is refused with 406
   // ---- end of realistic data ----
+  // ---- classes of issue 36 point 5: typed text, long strings, long ids, where words, delete-all paging, JWT spellings, JSON types in updates ----
+  'datetime-reformatted', // broken, §2 rule 4: a string beyond the tables that reads as an ISO 8601 date-time is stored as a date and read back re-formatted (toISOString)
+  'date-only-reformatted', // broken, §2 rule 4: a string beyond the tables that reads as an ISO 8601 date (2026-11-28) is read back as a date-time at midnight UTC
+  'numeric-text-as-number', // broken, §2 rule 4: a string beyond the tables that reads as a decimal number ("42", "0042", "1.50") is stored as a JSON number
+  'numbers-exponent-form', // faithful: numbers in read answers are written in exponent form (1000 → 1e3, 0.5 → 5e-1), another JSON spelling of the same value
+  'truncate-255', // broken, §2 rule 4: a string value (not the id) longer than 255 characters is cut to 255, as a varchar(255) column does
+  'truncate-utf8-4000', // broken, §2 rule 4: a string value (not the id) longer than 4000 UTF-8 bytes is cut there (a character split at the edge dropped)
+  'truncate-65535', // broken, §2 rule 4: a string value (not the id) longer than 65535 UTF-8 bytes is cut there, as a TEXT column does
+  'long-values-refused', // faithful: a string value (not the id) longer than 1000 characters is refused with 422, nothing stored or changed (§8: size limits not shown)
+  'ids-truncated-255', // broken, §2 rule 3: ids longer than 255 characters are cut to 255 on create, read, update and delete (two ids sharing 255 characters are one record)
+  'ids-truncated-512-bytes', // broken, §2 rule 3: ids longer than 512 UTF-8 bytes are cut there (a search engine's key limit), on every operation
+  'long-ids-refused', // faithful: a request naming an id longer than 200 characters (body or path) is refused with 400, nothing stored (§8: size limits not shown)
+  'where-word-match', // broken, §4.1 query body: where.equals matches when expr is the value or a run of its words, as a phrase search does
+  'where-accent-folding', // broken, §4.1 query body: where.equals compares with accents removed (é equals e)
+  'where-punctuation-folding', // broken, §4.1 query body: where.equals compares with punctuation and runs of spaces collapsed ("a-b" equals "a b")
+  'delete-all-first-page', // broken, §4.1 rule 1: a delete without a body removes the first 100 records only and answers 205
+  'delete-all-first-10', // broken, §4.1 rule 1: a delete without a body removes the first 10 records only (a search engine's default page) and answers 205
+  'delete-all-batched', // faithful: a delete without a body removes the records in batches of 100 until the index is empty, one envelope item per batch
+  'jwt-empty-key', // broken, §5: a token signed HS256 with an empty key is accepted
+  'alg-none-any-case', // broken, §5: an unsigned token whose alg is none in another letter case (None, NONE, nOnE) is accepted
+  'alg-lowercase-unchecked', // broken, §5: a token whose alg is hs256 (lower case) is accepted without checking its signature
+  'alg-case-insensitive', // faithful: the alg of a token header is compared ignoring letter case (hs256 is HS256); the signature is checked all the same (§5: the token's form is not shown)
+  'alg-strict', // faithful: a token header must say alg exactly HS256, and typ, when present, exactly JWT (§5: the token's form is not shown)
+  'loose-compare', // broken, §4.1 update: change detection compares values as text, so 1 → "1" or true → "true" answers 304 and stores nothing
+  'number-bool-equal', // broken, §4.1 update: change detection takes 0 and false, 1 and true for equal, so such an update answers 304 and stores nothing
+  'numbers-by-value', // faithful: numbers are kept as spelled (1.0 reads back 1.0) and compared by value, so setting 1.0 where 1 is stored answers 304
+  // ---- end of the classes of issue 36 point 5 ----
 ];
 
 // ---------------- concurrency switches (begin) ----------------
@@ -215,6 +242,13 @@ const OPEN_POINT_CHOICES = {
   'json-serialization': [[], ['jsonb-like']],
   'json-charset': [[], ['charset-utf8-only']],
   'config-schema-spelling': [[], ['schema-propeties-only'], ['schema-properties-only']],
+  // The classes of issue 36 point 5: a size limit on values and on ids (§8), how numbers are spelled
+  // (no open point: the same JSON value), how a delete-all is carried out, how strictly the token header is read (§5).
+  'value-size-limit': [[], ['long-values-refused']],
+  'id-length-limit': [[], ['long-ids-refused']],
+  'number-spelling': [[], ['numbers-exponent-form'], ['numbers-by-value']],
+  'delete-all-method': [[], ['delete-all-batched']],
+  'token-header-spelling': [[], ['alg-case-insensitive'], ['alg-strict']],
 };
 if (process.env.RANDOM_FAITHFUL === 'list') {
   console.log(JSON.stringify(OPEN_POINT_CHOICES));
@@ -272,12 +306,21 @@ class HttpErr extends Error {
   }
 }
 
-const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
+// numbers-by-value: a number as the request spelled it (raw) and the value it denotes.
+class JsonNumber {
+  constructor(raw) {
+    this.raw = raw;
+    this.value = Number(raw);
+  }
+}
+const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof JsonNumber);
 // A field named __proto__ is data like any other: `o[k] = v` would replace the prototype and
 // lose it (found by mgmt-kit fuzz: a generated-id create, an update and a select dropped it).
 const setField = (o, k, v) => Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
 // infinity-out keeps a number JSON cannot carry (structuredClone does; a JSON round trip makes it null).
-const clone = (v) => (v === undefined ? v : V.has('infinity-out') ? structuredClone(v) : JSON.parse(JSON.stringify(v)));
+// numbers-by-value keeps each number as spelled (a JsonNumber), which a JSON round trip would lose.
+const clone = (v) =>
+  v === undefined ? v : V.has('numbers-by-value') ? cloneKeepingNumbers(v) : V.has('infinity-out') ? structuredClone(v) : JSON.parse(JSON.stringify(v));
 // ---------------- realistic data (issue 26 part 1): switches of the volume, identity, content, media type and types classes ----------------
 // The id as the store keys it: exact, unless a broken identity switch folds ids together.
 function idKey(id) {
@@ -288,9 +331,13 @@ function idKey(id) {
 // The id as a broken identity switch rewrites it before it is stored or looked up.
 function normId(id) {
   if (typeof id !== 'string') return id;
-  if (V.has('ids-nfc')) return id.normalize('NFC');
-  if (V.has('ids-trimmed')) return id.trim();
-  return id;
+  let out = id;
+  if (V.has('ids-nfc')) out = out.normalize('NFC');
+  else if (V.has('ids-trimmed')) out = out.trim();
+  // ids-truncated-255 / ids-truncated-512-bytes: the key column or key field is that wide.
+  if (V.has('ids-truncated-255')) out = cutChars(out, 255);
+  if (V.has('ids-truncated-512-bytes')) out = cutUtf8(out, 512);
+  return out;
 }
 const sameId = (a, b) => idKey(normId(a)) === idKey(normId(b));
 class IdMap extends Map {
@@ -320,6 +367,7 @@ function decodePathId(rest) {
 function mangleScalars(v) {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every Latin-1 character, control characters included.
   if (typeof v === 'string' && V.has('latin1-text')) return v.replace(/[^\u0000-\u00ff]/gu, '?');
+  if (typeof v === 'string') return truncateText(v);
   if (typeof v === 'number' && V.has('float32-numbers')) return Math.fround(v);
   if (Array.isArray(v)) return v.map(mangleScalars);
   if (isObj(v)) {
@@ -354,6 +402,7 @@ function mangleContent(rec) {
   for (const [k, v] of Object.entries(rec)) {
     const extra = !TABULATED_FIELDS.includes(k);
     let x = k === 'id' ? v : mangleScalars(v);
+    if (extra) x = retypeText(x);
     if (extra && (V.has('strip-empty') || V.has('drop-empty-lists'))) {
       if (V.has('strip-empty') && (x === '' || (isObj(x) && Object.keys(x).length === 0))) continue;
       if (V.has('drop-empty-lists') && Array.isArray(x) && x.length === 0) continue;
@@ -392,8 +441,169 @@ function sortKeys(v) {
 const asciiJson = (text) => text.replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 // ---------------- end of realistic data ----------------
 
+// ---------------- classes of issue 36 point 5: typed text, long strings and ids, where words, delete-all paging, token headers, JSON types ----------------
+// Cut a text to n characters (code points), as a character column of that width does.
+const cutChars = (s, n) => (s.length <= n ? s : [...s].slice(0, n).join(''));
+// Cut a text to n UTF-8 bytes; a character that would be split at the edge is dropped.
+function cutUtf8(s, max) {
+  if (Buffer.byteLength(s, 'utf8') <= max) return s;
+  let bytes = 0;
+  let out = '';
+  for (const c of s) {
+    bytes += Buffer.byteLength(c, 'utf8');
+    if (bytes > max) return out;
+    out += c;
+  }
+  return out;
+}
+// truncate-255 / truncate-utf8-4000 / truncate-65535: what a column of that width keeps of a value.
+function truncateText(s) {
+  let out = s;
+  if (V.has('truncate-255')) out = cutChars(out, 255);
+  if (V.has('truncate-utf8-4000')) out = cutUtf8(out, 4000);
+  if (V.has('truncate-65535')) out = cutUtf8(out, 65535);
+  return out;
+}
+// datetime-reformatted / date-only-reformatted / numeric-text-as-number: a store that types text by its look.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+function retypeText(v) {
+  if (typeof v === 'string') {
+    if (V.has('datetime-reformatted') && ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) return new Date(v).toISOString();
+    if (V.has('date-only-reformatted') && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v))) return new Date(`${v}T00:00:00Z`).toISOString();
+    if (V.has('numeric-text-as-number') && DECIMAL_TEXT.test(v)) return Number(v);
+    return v;
+  }
+  if (Array.isArray(v)) return v.map(retypeText);
+  if (isObj(v)) {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) setField(o, k, retypeText(x));
+    return o;
+  }
+  return v;
+}
+// long-values-refused / long-ids-refused: the limits of this store (§8 shows none), checked before anything is stored.
+const VALUE_LIMIT = 1000;
+const ID_LIMIT = 200;
+const LONG_ID_MESSAGE = `An id is longer than ${ID_LIMIT} characters`;
+const longerThan = (s, n) => s.length > n && [...s].length > n;
+const idTooLong = (id) => typeof id === 'string' && longerThan(id, ID_LIMIT);
+function holdsLongValue(v) {
+  if (typeof v === 'string') return longerThan(v, VALUE_LIMIT);
+  if (Array.isArray(v)) return v.some(holdsLongValue);
+  if (isObj(v)) return Object.values(v).some(holdsLongValue);
+  return false;
+}
+function refuseBeyondLimits(raw) {
+  if (V.has('long-ids-refused') && idTooLong(raw.id)) throw new HttpErr(400, LONG_ID_MESSAGE);
+  if (V.has('long-values-refused') && Object.entries(raw).some(([k, v]) => k !== 'id' && holdsLongValue(v)))
+    throw new HttpErr(422, `A value is longer than ${VALUE_LIMIT} characters`);
+}
+// where-word-match / where-accent-folding / where-punctuation-folding: how a text search engine compares.
+const SEPARATORS = /[\s\p{P}]+/u;
+const wordsOf = (s) => s.split(SEPARATORS).filter(Boolean);
+function isPhraseOf(value, expr) {
+  const vw = wordsOf(value);
+  const ew = wordsOf(expr);
+  if (ew.length === 0) return false;
+  for (let i = 0; i + ew.length <= vw.length; i++) if (ew.every((w, j) => vw[i + j] === w)) return true;
+  return false;
+}
+const withoutAccents = (s) => s.normalize('NFD').replace(/\p{M}/gu, '');
+const withoutPunctuation = (s) => s.replace(/[\s\p{P}]+/gu, ' ').trim();
+function textEquals(value, expr) {
+  if (value === expr) return true;
+  if (V.has('where-word-match') && isPhraseOf(value, expr)) return true;
+  if (V.has('where-accent-folding') && withoutAccents(value) === withoutAccents(expr)) return true;
+  if (V.has('where-punctuation-folding') && withoutPunctuation(value) === withoutPunctuation(expr)) return true;
+  return false;
+}
+// delete-all-batched: every record goes, 100 at a time; one envelope item per batch.
+function deleteInBatches(ix) {
+  const out = [];
+  while (ix.records.size > 0) {
+    const batch = listRecords(ix).slice(0, 100);
+    for (const r of batch) ix.records.delete(r.id);
+    out.push(envelope(200, `${batch.length} record(s) deleted`, false, REASON[V.has('delete-item-ok') ? 200 : 205]));
+  }
+  return { status: 205, body: out };
+}
+// The token header as this server reads it: HS256 exactly (alg-case-insensitive: in any letter case; alg-strict: typ, when present, exactly JWT).
+function headerAccepted(head, alg) {
+  if (V.has('alg-case-insensitive') ? alg.toLowerCase() !== 'hs256' : alg !== 'HS256') return false;
+  return !(V.has('alg-strict') && 'typ' in head && head.typ !== 'JWT');
+}
+function signedWithKey(parts, key) {
+  const expected = createHmac('sha256', key).update(`${parts[0]}.${parts[1]}`).digest();
+  const got = b64urlDecode(parts[2]);
+  return got.length === expected.length && timingSafeEqual(got, expected);
+}
+// loose-compare / number-bool-equal: change detection that takes values of other JSON types for the same.
+const isScalar = (v) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+const asNumber = (v) => (typeof v === 'boolean' ? Number(v) : v);
+function sameScalar(a, b) {
+  if (a instanceof JsonNumber && b instanceof JsonNumber) return a.value === b.value;
+  if (V.has('loose-compare') && isScalar(a) && isScalar(b) && String(a) === String(b)) return true;
+  if (V.has('number-bool-equal') && typeof a !== typeof b && (typeof a === 'boolean' || typeof b === 'boolean') && asNumber(a) === asNumber(b)) return true;
+  return false;
+}
+// numbers-by-value: every number token of the body outside strings becomes a marked string, then a JsonNumber.
+const NUMBER_MARK = '\u0000number:';
+const NUMBER_TOKEN = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+function parseKeepingNumbers(text) {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if (inString) {
+      const step = c === '\\' ? 2 : 1;
+      out += text.slice(i, i + step);
+      if (c === '"') inString = false;
+      i += step;
+      continue;
+    }
+    if (c === '-' || (c >= '0' && c <= '9')) {
+      NUMBER_TOKEN.lastIndex = i;
+      const m = NUMBER_TOKEN.exec(text);
+      if (m) {
+        out += JSON.stringify(NUMBER_MARK + m[0]);
+        i += m[0].length;
+        continue;
+      }
+    }
+    if (c === '"') inString = true;
+    out += c;
+    i += 1;
+  }
+  return JSON.parse(out, (_k, v) => (typeof v === 'string' && v.startsWith(NUMBER_MARK) ? new JsonNumber(v.slice(NUMBER_MARK.length)) : v));
+}
+function cloneKeepingNumbers(v) {
+  if (Array.isArray(v)) return v.map(cloneKeepingNumbers);
+  if (isObj(v)) {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) setField(o, k, cloneKeepingNumbers(x));
+    return o;
+  }
+  return v;
+}
+// JSON text of a value; a kept number is written as it was spelled.
+const plainJson = (v) => JSON.stringify(v, (_k, x) => (x instanceof JsonNumber ? `@@number:${x.raw}@@` : x)).replace(/"@@number:([-+.0-9eE]+)@@"/g, '$1');
+// numbers-exponent-form: 1000 → 1e3, 0.5 → 5e-1 (the same JSON values).
+function inExponentForm(v) {
+  if (typeof v === 'number' && Number.isFinite(v)) return new JsonNumber(v.toExponential().replace('e+', 'e'));
+  if (Array.isArray(v)) return v.map(inExponentForm);
+  if (isObj(v)) {
+    const o = {};
+    for (const [k, x] of Object.entries(v)) setField(o, k, inExponentForm(x));
+    return o;
+  }
+  return v;
+}
+// ---------------- end of the classes of issue 36 point 5 ----------------
+
 function deepEqual(a, b) {
-  if (a === b) return true;
+  if (a === b || sameScalar(a, b)) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
@@ -647,12 +857,12 @@ function envelope(code, message, error = false, statusText) {
   return item;
 }
 // infinity-out writes a non-finite number as JavaScript prints it, which is not JSON.
-const toText = (body) =>
-  V.has('jsonb-like')
-    ? asciiJson(JSON.stringify(sortKeys(body)))
-    : V.has('infinity-out')
-      ? JSON.stringify(body, (_key, v) => (typeof v === 'number' && !Number.isFinite(v) ? `@@${v}@@` : v)).replace(/"@@(-?Infinity|NaN)@@"/g, '$1')
-      : JSON.stringify(body);
+function toText(body) {
+  if (V.has('jsonb-like')) return asciiJson(plainJson(sortKeys(body)));
+  if (V.has('infinity-out'))
+    return JSON.stringify(body, (_key, v) => (typeof v === 'number' && !Number.isFinite(v) ? `@@${v}@@` : v)).replace(/"@@(-?Infinity|NaN)@@"/g, '$1');
+  return plainJson(body);
+}
 function send(res, status, body) {
   res.statusCode = status;
   if (!(V.has('no-ct-bodyless') && (body === undefined || status === 204 || status === 304))) res.setHeader('Content-Type', 'application/json');
@@ -680,6 +890,7 @@ function isPlainJson(bytes, value) {
   const within = (v, depth) => {
     if (depth > 64) return false;
     if (typeof v === 'number') return Number.isFinite(v);
+    if (v instanceof JsonNumber) return Number.isFinite(v.value);
     if (Array.isArray(v)) return v.every((x) => within(x, depth + 1));
     if (isObj(v)) return Object.values(v).every((x) => within(x, depth + 1));
     return true;
@@ -699,14 +910,17 @@ function verifyJwt(header) {
   if (parts.length !== 3) return false;
   try {
     const head = JSON.parse(b64urlDecode(parts[0]).toString('utf8'));
-    if (V.has('alg-none') && isObj(head) && head.alg === 'none') {
+    if (!isObj(head)) return false;
+    const alg = typeof head.alg === 'string' ? head.alg : '';
+    const unsigned = (V.has('alg-none') && alg === 'none') || (V.has('alg-none-any-case') && alg !== 'none' && alg.toLowerCase() === 'none');
+    if (unsigned) {
       const c = JSON.parse(b64urlDecode(parts[1]).toString('utf8'));
       return isObj(c);
     }
-    if (!isObj(head) || head.alg !== 'HS256') return false;
-    const expected = createHmac('sha256', SECRET).update(`${parts[0]}.${parts[1]}`).digest();
-    const got = b64urlDecode(parts[2]);
-    if (got.length !== expected.length || !timingSafeEqual(got, expected)) return false;
+    // alg-lowercase-unchecked: "hs256" goes past the signature check (a library branch that takes it for another algorithm).
+    const unchecked = V.has('alg-lowercase-unchecked') && alg === 'hs256';
+    if (!unchecked && !headerAccepted(head, alg)) return false;
+    if (!unchecked && !signedWithKey(parts, SECRET) && !(V.has('jwt-empty-key') && signedWithKey(parts, ''))) return false;
     const claims = JSON.parse(b64urlDecode(parts[1]).toString('utf8'));
     if (!isObj(claims)) return false;
     const now = Math.floor(Date.now() / 1000);
@@ -798,8 +1012,9 @@ function parseQueryStrictly(q, allowSelect) {
 }
 // equals-by-value: the number a JSON number text denotes ("5.0" → 5); NaN for any other text.
 const numberOfText = (text) => (/^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/.test(text) ? Number(text) : NaN);
-function scalarMatches(v, expr) {
-  if (typeof v === 'string') return v === expr;
+function scalarMatches(kept, expr) {
+  const v = kept instanceof JsonNumber ? kept.value : kept;
+  if (typeof v === 'string') return textEquals(v, expr);
   if (typeof v === 'number' && V.has('equals-by-value')) return v === numberOfText(expr);
   if (typeof v === 'number' || typeof v === 'boolean') return !V.has('equals-strings-only') && String(v) === expr;
   return false;
@@ -809,8 +1024,8 @@ function matches(rec, eq) {
   if (!Object.hasOwn(rec, eq.target)) return false;
   const v = rec[eq.target];
   if (Array.isArray(v) && V.has('equals-any-element')) return v.some((x) => scalarMatches(x, eq.expr));
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return scalarMatches(v, eq.expr);
-  return JSON.stringify(v) === eq.expr;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof JsonNumber) return scalarMatches(v, eq.expr);
+  return plainJson(v) === eq.expr;
 }
 function project(rec, select) {
   if (!select) return clone(rec);
@@ -841,6 +1056,7 @@ function doCreate(ix, pathId, body) {
   const batchIds = new Set();
   for (const raw of items) {
     if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
+    refuseBeyondLimits(raw);
     const rec = mangleContent(clone(raw));
     if (typeof rec.id === 'string') rec.id = normId(rec.id);
     if (pathId !== undefined) {
@@ -949,6 +1165,7 @@ function doUpdate(ix, pathId, body) {
   const plan = [];
   for (let raw of items) {
     if (!isObj(raw)) throw new HttpErr(400, 'Every record must be a JSON object');
+    refuseBeyondLimits(raw);
     raw = mangleContent(raw);
     let id = normId(raw.id);
     if (pathId !== undefined) {
@@ -1011,7 +1228,8 @@ function doRead(ix, pathId, body) {
     throw new HttpErr(404, 'The query did not match any record');
   }
   const select = V.has('select-ignored-by-id') && pathId !== undefined ? undefined : q.select;
-  return { status: 200, body: recs.map((r) => project(r, select)) };
+  const listed = recs.map((r) => project(r, select));
+  return { status: 200, body: V.has('numbers-exponent-form') ? listed.map(inExponentForm) : listed };
 }
 
 function doDelete(ix, pathId, body) {
@@ -1020,6 +1238,10 @@ function doDelete(ix, pathId, body) {
   if (pathId !== undefined) recs = recs.filter((r) => sameId(r.id, pathId));
   recs = recs.filter((r) => matches(r, q.where));
   if (V.has('delete-where-first-page') && pathId === undefined && q.where) recs = recs.slice(0, 100);
+  const deleteAll = pathId === undefined && !q.where;
+  if (deleteAll && V.has('delete-all-first-page')) recs = recs.slice(0, 100);
+  if (deleteAll && V.has('delete-all-first-10')) recs = recs.slice(0, 10);
+  if (deleteAll && V.has('delete-all-batched') && recs.length > 0) return deleteInBatches(ix);
   if (recs.length === 0) {
     if (V.has('delete-404-removes') && pathId !== undefined) ix.records.delete(pathId);
     throw new HttpErr(404, 'The query did not match any record');
@@ -1049,6 +1271,7 @@ const server = http.createServer(async (req, res) => {
       return fail(res, 401);
     }
     const bytes = await readBody(req);
+    if (V.has('long-ids-refused') && r.pathId !== undefined && idTooLong(r.pathId)) return fail(res, 400, LONG_ID_MESSAGE);
     const raw = bytes.toString('utf8');
     const ctype = req.headers['content-type'];
     // lenient-ct reads a body sent without Content-Type as JSON.
@@ -1065,7 +1288,7 @@ const server = http.createServer(async (req, res) => {
     let body;
     if (hasBody) {
       try {
-        body = JSON.parse(raw);
+        body = V.has('numbers-by-value') ? parseKeepingNumbers(raw) : JSON.parse(raw);
       } catch {
         return fail(res, V.has('malformed-500') ? 500 : 400, 'The request body is not well-formed JSON');
       }
