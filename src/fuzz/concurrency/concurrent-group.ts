@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
 import { arbitraryForSchema } from '../generate/schema-arbitrary.js';
-import { recordBodyNode, requiredProperties, propertyNode } from '../../run/schema-node.js';
+import { recordBodyNode, requiredProperties, propertyNode } from '../../spec/schema-node.js';
 import type { Vocabulary } from '../generate/vocabulary.js';
 
 /**

@@ -1,5 +1,5 @@
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
-import { componentSchema, propertyNode, requiredProperties, type SchemaNode } from '../../run/schema-node.js';
+import { componentSchema, propertyNode, requiredProperties, type SchemaNode } from '../../spec/schema-node.js';
 
 /** A plain valid value of a schema: its first enum value, else one of its type. */
 function plainValue(doc: OpenApiDocument, node: SchemaNode): unknown {

@@ -15,9 +15,9 @@ import {
   type Transport,
 } from './fuzz-step.js';
 import { recordArbitrary } from './schema-arbitrary.js';
-import { recordBodyNode } from '../../run/schema-node.js';
+import { recordBodyNode } from '../../spec/schema-node.js';
 import { findOpenShapes } from './find-open-shapes.js';
-import { listFlawSites } from '../../run/flaw-sites.js';
+import { listFlawSites } from '../../spec/flaw-sites.js';
 import { leafPaths } from './leaf-update.js';
 import { minimalRecord } from './minimal-record.js';
 import { ID_STYLES } from './sequence-ids.js';

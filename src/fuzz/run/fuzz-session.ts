@@ -6,7 +6,7 @@ import { signatureOf, type CheckId, type Problem } from '../checks/check-table.j
 import type { SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
-import { basePathOf } from '../../run/schema-node.js';
+import { basePathOf } from '../../spec/schema-node.js';
 
 /**
  * Which shapes of an agent the target refuses, where the description leaves it free to store or refuse them (probe-entry-shapes.ts): `actions.*`,

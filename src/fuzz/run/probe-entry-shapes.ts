@@ -1,6 +1,6 @@
 import { OPEN_SPELLINGS, REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
 import { failureOf, plainRequest, type Exchange, type FuzzContext, type FuzzFailure, type RefusedShapes } from './fuzz-session.js';
-import { describedTypeNode, declaredProperties, itemsNode, oneOfNodes, propertyNode, requestBodyNode, type SchemaNode } from '../../run/schema-node.js';
+import { describedTypeNode, declaredProperties, itemsNode, oneOfNodes, propertyNode, requestBodyNode, type SchemaNode } from '../../spec/schema-node.js';
 
 /**
  * The shape key of a body path (find-open-shapes.ts): `actions[1].config.retries` → `actions.config.*`, `parameters[0].list` → `parameters.list`,
