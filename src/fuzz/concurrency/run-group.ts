@@ -59,7 +59,7 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, ids
     for (const b of built) assertSafeRequest(b.target, context);
     // All at once: nothing is awaited between the sends (the connection opens a socket for each).
     const results = await Promise.all(built.map((b) => context.sender.send(b.target)));
-    built.forEach((b, i) => note(log, { role: 'concurrent', description: b.description, request: b.target, result: results[i]! }));
+    for (const [i, b] of built.entries()) note(log, { role: 'concurrent', description: b.description, request: b.target, result: results[i]! });
     if (cutShortIn(log)) return done([]);
     const final = await exchange(log, 'read-back', `read ${index} ${id} (what the group left)`, plainRequest(context, 'GET', index, id).target);
     const readOperation = operationIdFor(index, 'GET', true);
