@@ -183,6 +183,11 @@ export const ALLOWANCES = {
     restsOn: ['2.2-preload'],
     faithful: 'The two preloaded network link types (a point-to-point type and a slice type) may have any ids, names and descriptions.',
   },
+  'value-size-limit': {
+    restsOn: ['2-rule-4'],
+    faithful:
+      'The description shows no size limits: a create or update holding a string value longer than 255 characters (a common column width) may be refused (400, 406 or 422, error true), nothing stored or changed; a value taken is stored whole.',
+  },
 } as const satisfies Record<string, Allowance>;
 
 /** An open point whose outcome a read-back cannot judge, so neither the suite nor the fuzzer asks. */
@@ -299,6 +304,9 @@ export function queryRefusalStatuses(method: 'GET' | 'DELETE'): readonly number[
 export function refusalMustSayError(status: number): boolean {
   return status !== 401 && status !== 404;
 }
+
+/** value-size-limit: the longest string value every target must store whole; a request holding a longer one may be refused. */
+export const LONGEST_VALUE_TAKEN = 255;
 
 /** update-unknown-id */
 export const UPDATE_UNKNOWN_ID_STATUSES: readonly number[] = [204, 400, 406, 422];

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from './openapi-document.js';
+import type { OpenApiDocument } from '../reference-server/core/index.js';
 import type { SpecValidator } from './spec-validator.js';
 import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, schemaAt, type SchemaNode } from './schema-node.js';
 

@@ -1,6 +1,6 @@
 import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../contract/faithful-answers.js';
-import { indexTable, type IndexName } from '../generated/index-table.js';
-import type { OpenApiDocument } from './openapi-document.js';
+// Through the core's entry: the mock package owns the document and the index table (scripts/build-packages.ts).
+import { indexTable, type IndexName, type OpenApiDocument } from '../reference-server/core/index.js';
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */
 export interface SchemaNode {
