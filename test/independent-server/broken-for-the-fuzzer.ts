@@ -64,4 +64,9 @@ export const BROKEN_FOR_THE_FUZZER: readonly string[] = [
 /** Broken switches the fuzzer does not send the request for, and why (the suite catches them). */
 export const NOT_GENERATED_BY_THE_FUZZER: Readonly<Record<string, string>> = {
   'no-nested-id': NOT_ASKED['entry-without-id-by-fuzz'].why,
+  // Not yet: the fuzzer's ids stay under 100 characters, and it deletes without a query only with --allow-destructive, which the sweeps do not give.
+  'ids-truncated-255': 'not generated yet: no id of the fuzzer is longer than 255 characters',
+  'ids-truncated-512-bytes': 'not generated yet: no id of the fuzzer is longer than 512 UTF-8 bytes',
+  'delete-all-first-page': 'not generated yet: a delete without a query needs --allow-destructive and an index of more than 100 records',
+  'delete-all-first-10': 'not generated yet: a delete without a query needs --allow-destructive',
 };

@@ -60,6 +60,16 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> =
   'charset-utf8-only': [],
   'schema-propeties-only': ['config-schema-spelling'],
   'schema-properties-only': ['config-schema-spelling'],
+  // ---- classes of issue 36 point 5 ----
+  'long-values-refused': ['value-size-limit'],
+  // The fuzzer sends no id longer than 100 characters; another spelling of the same number, a delete-all in batches and how strictly the token header is
+  // read change no answer it judges.
+  'long-ids-refused': [],
+  'numbers-exponent-form': [],
+  'numbers-by-value': [],
+  'delete-all-batched': [],
+  'alg-case-insensitive': [],
+  'alg-strict': [],
 };
 
 /**
@@ -168,4 +178,6 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
     ],
     jwtClaims: { iss: 'mgmt' },
   },
+  { name: 'sized and strict tokens', switches: ['long-values-refused', 'long-ids-refused', 'numbers-by-value', 'delete-all-batched', 'alg-strict'] },
+  { name: 'other spellings', switches: ['numbers-exponent-form', 'alg-case-insensitive'] },
 ];

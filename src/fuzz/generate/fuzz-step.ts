@@ -30,7 +30,7 @@ export type Transport = { auth: AuthKind; contentType: ContentTypeKind; raw: Raw
 
 /**
  * Every token or header that must fail authentication (§5), the forged ones too: signed with an empty key, `alg: none` in other letter cases, `hs256` over a
- * signature of another key (whether `hs256` with the right signature is taken is left open: NOT_ASKED token-algorithm-case).
+ * signature of another key (never `hs256` with the right signature: whether that is taken, the description does not say).
  */
 export const AUTH_KINDS = [
   'missing',
