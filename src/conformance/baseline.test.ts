@@ -142,7 +142,8 @@ test('buildBaseline: one entry per cause with its scenarios, reasons kept per ca
   assert.deepEqual(
     written.deviations.map((e) => [e.check, e.observed, e.blocked ?? false, e.reason, e.scenarios]),
     [
-      ['4.1-create/status', '200', false, 'MGMT-1', ['New here', 'Still 200']],
+      // Filtered out and Blocked now could not be judged this run: their earlier pairs stay.
+      ['4.1-create/status', '200', false, 'MGMT-1', ['Blocked now', 'Filtered out', 'New here', 'Still 200']],
       ['4.1-create/status', '204', false, TODO_REASON, ['Other way']],
       ['4.1-envelope/envelope-shape', 'an object', false, TODO_REASON, ['New here']],
       ['setup/create', '406', true, 'MGMT-1', ['Still blocked']],
@@ -167,4 +168,32 @@ test('findTodoReasons names the causes whose reason was never filled in', () => 
     deviations: [entry('a/b', '200', ['A'], { reason: TODO_REASON }), entry('c/d', '1', ['B']), entry('e/f', 'x', ['C'], { reason: '  todo later' })],
   };
   assert.deepEqual(findTodoReasons(todo), ['a/b observed "200"', 'e/f observed "x"']);
+});
+
+test('buildBaseline keeps what the run did not judge and races it did not see, and drops what it judged passing', () => {
+  const previous: Baseline = {
+    deviations: [
+      entry('4.1-create/status', '200', ['Not selected', 'Now passing']),
+      entry('4.1-concurrent/one-create-wins', 'more than one create taken', ['Race']),
+    ],
+  };
+  const run: ScenarioResult[] = [
+    scenario('Not selected', 'not-selected'),
+    scenario('Now passing', 'passed', [passed('4.1-create/status')]),
+    scenario('Race', 'passed', [passed('4.1-concurrent/one-create-wins')], { tags: ['@concurrency'] }),
+  ];
+  const comparison = compareWithBaseline(run, previous);
+  assert.deepEqual(
+    comparison.entries.flatMap((e) => e.pairs.map((p) => `${p.scenario}: ${p.outcome}`)),
+    ['Not selected: not run', 'Now passing: now passing', 'Race: not seen this run'],
+  );
+  const written = buildBaseline(run, previous);
+  assert.deepEqual(
+    written.deviations.map((e) => [e.check, e.scenarios, e.reason]),
+    [
+      ['4.1-concurrent/one-create-wins', ['Race'], 'MGMT-1'],
+      ['4.1-create/status', ['Not selected'], 'MGMT-1'],
+    ],
+  );
+  assert.equal(compareWithBaseline(run, written).unheld.length, 0, 'the next run holds it');
 });

@@ -125,11 +125,13 @@ function baselineLines(summary: ConformanceSummary): string[] {
   };
   const held = comparison.entries.filter((e) => e.pairs.some((p) => p.outcome === 'held')).length;
   const passing = pairsWith(comparison, 'now passing');
+  const racy = pairsWith(comparison, 'not seen this run');
   const notRun = pairsWith(comparison, 'not run');
   const unknown = pairsWith(comparison, 'not in the suite');
   return [
     `Baseline ${file}: ${held} of ${comparison.entries.length} cause(s) still seen, holding ${comparison.held.length} deviation(s); ${comparison.unheld.length} it does not hold`,
     ...(passing.length > 0 ? [`  not seen any more, remove from the baseline (${passing.length}): ${few(passing)}`] : []),
+    ...(racy.length > 0 ? [`  races not seen this run, kept (${racy.length}): ${few(racy)}`] : []),
     ...(notRun.length > 0 ? [`  not judged this run (${notRun.length}): ${few(notRun)}`] : []),
     ...(unknown.length > 0 ? [`  no scenario has this id, fix or remove it (${unknown.length}): ${few(unknown)}`] : []),
   ];

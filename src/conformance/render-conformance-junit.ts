@@ -22,12 +22,20 @@ const attr = (text: string) => escapeXml(xmlText(text));
 
 const said = (d: Deviation) => `${d.check}: expected ${d.expected}, observed ${d.observed}`;
 
-function failure(d: Deviation): string {
-  const detail = [d.message, ...(d.answer ? [`answer: ${answerLine(d.answer, 400)}`] : [])].join('\n');
-  return `    <failure type="${attr(d.check)}" message="${attr(said(d))}">${cdata(xmlText(detail))}</failure>`;
+/**
+ * One <failure> for every new failed check of the scenario: junit readers (the Ant schema most CI
+ * widgets follow) take one failure per test case, so the message names the first check and how
+ * many more, and the text lists each with its message and the answer.
+ */
+function failure(checks: readonly Deviation[]): string {
+  const [first] = checks;
+  if (!first) return '';
+  const more = checks.length > 1 ? ` (+${checks.length - 1} more failed check${checks.length > 2 ? 's' : ''})` : '';
+  const detail = checks.map((d) => [said(d), `  ${d.message}`, ...(d.answer ? [`  answer: ${answerLine(d.answer, 400)}`] : [])].join('\n')).join('\n');
+  return `    <failure type="${attr(first.check)}" message="${attr(`${said(first)}${more}`)}">${cdata(xmlText(detail))}</failure>`;
 }
 
-/** The test case of one scenario: a failure per new failed check, skipped with the cause when blocked, known deviations marked. */
+/** The test case of one scenario: one failure naming every new failed check, skipped with the cause when blocked, known deviations marked. */
 function testCase(s: ScenarioResult, deviations: readonly Deviation[], reasonOf: JunitInputs['reasonOf']): { xml: string; failed: boolean; skipped: boolean } {
   const file = s.uri.slice(s.uri.lastIndexOf('/') + 1);
   const open = `  <testcase classname="${attr(file)}" name="${attr(s.id)}" time="0"`;
@@ -45,7 +53,7 @@ function testCase(s: ScenarioResult, deviations: readonly Deviation[], reasonOf:
   ];
   const out = notes.length > 0 ? [`    <system-out>${cdata(xmlText(notes.join('\n')))}</system-out>`] : [];
   const whole = (...inner: string[]) => (inner.length > 0 ? [`${open}>`, ...inner, '  </testcase>'].join('\n') : `${open}/>`);
-  if (newChecks.length > 0) return { xml: whole(...newChecks.map(failure), ...out), failed: true, skipped: false };
+  if (newChecks.length > 0) return { xml: whole(failure(newChecks), ...out), failed: true, skipped: false };
   let skip: string | undefined;
   if (blocked) skip = `not judged: blocked by ${blocked.check} (${blocked.observed}) at "${blocked.expected}"`;
   else if (known.length > 0) skip = knownLines.join('; ');
@@ -56,8 +64,8 @@ function testCase(s: ScenarioResult, deviations: readonly Deviation[], reasonOf:
 
 /**
  * junit.xml, written by the kit from the run model (not cucumber's file rewritten): a test case per
- * scenario that was selected, named by its stable id; a failure per failed check the baseline does
- * not hold (id, expected, observed, the answer); a blocked scenario skipped with its cause; a
+ * scenario that was selected, named by its stable id; one failure listing every failed check the
+ * baseline does not hold (id, expected, observed, the answer); a blocked scenario skipped with its cause; a
  * known deviation skipped (or, beside new failures, noted) with the baseline's reason; then the
  * run's own checks. The counts follow, so a CI's test widget says what the verdict says.
  */

@@ -21,6 +21,7 @@ export const EXTENSIONS_TITLE = "Extensions filed under these rules (the kit's x
 export const PAIR_OUTCOME_TEXT: Record<PairOutcome, string> = {
   held: 'still seen, as the baseline expects',
   'now passing': 'not seen any more: remove it from the baseline',
+  'not seen this run': 'not seen this run, in a scenario of clients sending at once: a race shows in some runs only, so --write-baseline keeps it',
   'not run': 'not judged this run (not selected, skipped, blocked, or stopped before the check)',
   'not in the suite': 'no scenario has this id: fix or remove it',
 };
