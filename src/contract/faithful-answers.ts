@@ -186,7 +186,7 @@ export const ALLOWANCES = {
   'value-size-limit': {
     restsOn: ['2-long-values', '8-limits'],
     faithful:
-      'A string value longer than a limit of the service (§8 shows none) may be refused with 400, 406, 413 or 422, error true when a body comes, storing and changing nothing; taken, it is stored whole and reads back as sent, never cut short.',
+      'A string value longer than a limit of the service (§8 shows none; the kit takes 255 characters, a common column width, as the least a service stores) may be refused with 400, 406, 413 or 422, error true when a body comes, storing and changing nothing; taken, it is stored whole and reads back as sent, never cut short.',
   },
   'id-length-limit': {
     restsOn: ['2-long-ids', '8-limits'],
@@ -316,6 +316,9 @@ export function refusalMustSayError(status: number): boolean {
 
 /** value-size-limit, id-length-limit: a value or an id over a limit of the service (§8: not shown) is refused with one of these, or taken whole. */
 export const SIZE_LIMIT_STATUSES: readonly number[] = [400, 406, 413, 422];
+
+/** value-size-limit: the longest string value every target must store whole; a request holding a longer one may be refused. */
+export const LONGEST_VALUE_TAKEN = 255;
 
 /** update-unknown-id */
 export const UPDATE_UNKNOWN_ID_STATUSES: readonly number[] = [204, 400, 406, 422];

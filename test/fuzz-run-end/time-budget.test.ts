@@ -110,7 +110,7 @@ describe('the time budget bounds the whole fuzz run', () => {
       const before = await readEveryIndex(independent.url, independentToken);
       const started = Date.now();
       // 2 runs: the first probe (run-fuzz.ts gives probes at most half the runs; the one that finds
-      // const-id comes later), then seed 32's first generated sequence, which meets the failure;
+      // const-id comes later), then seed 3's first generated sequence, which meets the failure;
       // shrinking it (dozens of shrink runs, which --runs does not count) comes after, until the
       // budget; 6 s leave time to find it on a busy machine.
       const report = await runFuzz({
@@ -118,7 +118,7 @@ describe('the time budget bounds the whole fuzz run', () => {
         runs: 2,
         timeBudgetMs: 6000,
         cleanUpAllowanceMs: CLEAN_UP_MS,
-        randomSeed: 32,
+        randomSeed: 3,
         allowDestructive: false,
       });
       const ms = Date.now() - started;

@@ -3,7 +3,7 @@
 // checked with the fuzzer's model (findSerialOrder feeds the reference core every order it needs).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { findSerialOrder, type ObservedOperation } from '../../src/fuzz/model/find-serial-order.js';
+import { findSerialOrder, type ObservedOperation } from './find-serial-order.js';
 import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
 import { ID_ALREADY_FOUND } from '../../src/reference-server/core/messages.js';
 import { startMswTarget, startReferenceTarget, type HostileTarget } from './hostile-target.js';

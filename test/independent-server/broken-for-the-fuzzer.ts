@@ -44,20 +44,16 @@ export const BROKEN_FOR_THE_FUZZER: readonly string[] = [
   'types-top-level-only',
   'enums-on-create-only',
   // ---- end of realistic data ----
-  // ---- classes of issue 36 point 5 ----
+  // ---- classes of issue 36 point 5: typed text, long strings, where words, JWT spellings, JSON types in updates ----
   'datetime-reformatted',
   'date-only-reformatted',
   'numeric-text-as-number',
   'truncate-255',
   'truncate-utf8-4000',
   'truncate-65535',
-  'ids-truncated-255',
-  'ids-truncated-512-bytes',
   'where-word-match',
   'where-accent-folding',
   'where-punctuation-folding',
-  'delete-all-first-page',
-  'delete-all-first-10',
   'jwt-empty-key',
   'alg-none-any-case',
   'alg-lowercase-unchecked',
@@ -69,4 +65,9 @@ export const BROKEN_FOR_THE_FUZZER: readonly string[] = [
 /** Broken switches the fuzzer does not send the request for, and why (the suite catches them). */
 export const NOT_GENERATED_BY_THE_FUZZER: Readonly<Record<string, string>> = {
   'no-nested-id': NOT_ASKED['entry-without-id-by-fuzz'].why,
+  // Not yet: the fuzzer's ids stay under 100 characters, and it deletes without a query only with --allow-destructive, which the sweeps do not give.
+  'ids-truncated-255': 'not generated yet: no id of the fuzzer is longer than 255 characters',
+  'ids-truncated-512-bytes': 'not generated yet: no id of the fuzzer is longer than 512 UTF-8 bytes',
+  'delete-all-first-page': 'not generated yet: a delete without a query needs --allow-destructive and an index of more than 100 records',
+  'delete-all-first-10': 'not generated yet: a delete without a query needs --allow-destructive',
 };

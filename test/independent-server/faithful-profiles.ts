@@ -185,4 +185,6 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
     ],
     jwtClaims: { iss: 'mgmt' },
   },
+  { name: 'sized and strict tokens', switches: ['long-values-refused', 'long-ids-refused', 'numbers-by-value', 'delete-all-batched', 'alg-strict'] },
+  { name: 'other spellings', switches: ['numbers-exponent-form', 'alg-case-insensitive'] },
 ];

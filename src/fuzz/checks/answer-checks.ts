@@ -1,7 +1,7 @@
 import { acceptedItemPhrases, dropNullSelected, PLAIN_ENVELOPE_STATUSES } from '../../contract/faithful-answers.js';
 import type { SpecValidator } from '../../reference-server/core/index.js';
-import type { WireAnswer } from '../run/send-wire-request.js';
-import type { CheckId, Problem } from './check-table.js';
+import type { SendResult, WireAnswer } from '../run/send-wire-request.js';
+import { applicable, type CheckId, type Problem } from './check-table.js';
 
 const JSON_MEDIA_TYPE = /^application\/json\s*(?:;.*)?$/i;
 
@@ -57,6 +57,24 @@ export function checkAnswer(spec: SpecValidator, operationId: string, answer: Wi
     break;
   }
   return problems;
+}
+
+/** A problem and the operation whose answer showed it. */
+export type Found = { operation: string; problem: Problem };
+
+/** The problems of one answer that are not moot, or — none came, and not because the budget cut it short — the `answered` check's. */
+export function answerProblems(
+  context: { spec: SpecValidator },
+  result: SendResult,
+  operation: string,
+  description: string,
+  select?: readonly string[],
+): Found[] {
+  if (!result.ok)
+    return result.cutShort
+      ? []
+      : [{ operation, problem: { check: 'answered', observed: 'no-answer', expected: 'an answer', actual: `${description}: ${result.error}` } }];
+  return applicable(checkAnswer(context.spec, operation, result.answer, select)).map((problem) => ({ operation, problem }));
 }
 
 /** The parser's own words, which quote the text around the bad token: the start of a long body may not show it. */

@@ -27,6 +27,7 @@ const MODEL_ALLOWANCES = [
   'config-schema-spelling',
   'resource-config-path',
   'json-edge-values',
+  'value-size-limit',
   'body-without-content-type',
   'unknown-query-member',
   'empty-field-name',

@@ -4,6 +4,8 @@ import {
   EMPTY_INDEX_STATUSES,
   isAcceptedFieldName,
   isDuplicateIdMessage,
+  LONGEST_VALUE_TAKEN,
+  SIZE_LIMIT_STATUSES,
   queryRefusalStatuses,
   READ_NOTHING_STATUSES,
   REFUSAL_STATUSES,
@@ -179,6 +181,8 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
     'id-change': refusal,
   };
   const reasons = step.breaks.map((name) => ({ reason: name as string, fits: fitsBreak[name] }));
+  if (longestString(bodyOf(step.target)) > LONGEST_VALUE_TAKEN)
+    reasons.push({ reason: 'value-size', fits: (a) => SIZE_LIMIT_STATUSES.includes(a.status) && saysErrorWhereItMust(a) });
   if (method === 'POST' && input.idTaken) reasons.push({ reason: 'duplicate-id', fits: (a) => a.status === 406 && isDuplicateIdMessage(firstMessage(a)) });
   if (method === 'PUT' && step.id !== undefined && !input.idTaken)
     reasons.push({ reason: 'unknown-id', fits: (a) => UPDATE_UNKNOWN_ID_STATUSES.includes(a.status) && (a.status === 204 || saysErrorWhereItMust(a)) });
@@ -196,15 +200,31 @@ export function judgeAnswer(input: JudgeInput): Verdict {
   const { model, target } = input;
   const modelActed = [200, 201, 205].includes(model.status);
   const targetSucceeded = target.status >= 200 && target.status < 400;
+  const reasons = reasonsToRefuse(input);
   // nested-extra-fields, hidden-name-fields, resource-config-path, config-schema-spelling: the target may refuse what the model stores, where it refuses that shape.
   if (modelActed && refusableShape(input) && isRefusal(target.status) && saysErrorWhereItMust(target)) return { ok: true, effect: 'rollback' };
+  // value-size-limit: a string value longer than every target must take may be refused (also before another rule it breaks), nothing stored.
+  if (modelActed && reasons.some((r) => r.reason === 'value-size' && r.fits(target))) return { ok: true, effect: 'rollback' };
   // json-edge-values: deep nesting, 1e400 or non-UTF-8 bytes may be stored; the record is read back and adopted.
   if (input.step.resyncAfter && !modelActed && targetSucceeded && target.status !== 204) return { ok: true, effect: 'resync' };
   // order-of-checks (several rules broken: any of their answers), empty-body-create / -update.
-  const reasons = reasonsToRefuse(input);
   const severalOrOpen = reasons.length >= 2 || reasons.some((r) => r.reason === 'empty-body');
   if (!modelActed && severalOrOpen && reasons.some((r) => r.fits(target))) return OK;
   return { ok: false, problems };
+}
+
+/** The length in characters of the longest string anywhere in `value`. */
+function longestString(value: unknown): number {
+  if (typeof value === 'string') return [...value].length;
+  return typeof value === 'object' && value !== null ? Math.max(0, ...Object.values(value).map(longestString)) : 0;
+}
+
+function bodyOf(request: WireRequest): unknown {
+  try {
+    return request.body === undefined ? undefined : JSON.parse(request.body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 function judgeStrict(input: JudgeInput): Problem[] {

@@ -19,33 +19,41 @@ export interface AuthKeys {
 
 const FOREIGN_SECRET = 'mgmt-kit-fuzz: a secret no deployment uses';
 const HOUR = 3600;
+const HS256 = { alg: 'HS256', typ: 'JWT' };
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-function signed(header: object, claims: object, secret: string, hash: 'sha256' | 'sha512'): string {
+function signed(header: object, claims: object, secret: string, hash: 'sha256' | 'sha512' = 'sha256'): string {
   const input = `${b64(header)}.${b64(claims)}`;
   return `${input}.${createHmac(hash, secret).update(input).digest('base64url')}`;
 }
 
 /**
  * Every way of authenticating the fuzzer tries, minted once per run so a replayed sequence sends the same bytes. All but `valid` must answer 401 on every
- * operation (§5): `alg: none`, a token signed with another secret, a header naming RS256 or HS512 over an HMAC signature made with the real secret (no
- * algorithm confusion), expired, `nbf` in the future, another scheme, and a token in the query string instead of the header.
+ * operation (§5): `alg: none` in any letter case, a token signed with another secret or an empty key, `hs256` over another key's signature, a header naming
+ * RS256 or HS512 over an HMAC signature made with the real secret (no algorithm confusion), expired, `nbf` in the future, another scheme, and a token in the
+ * query string instead of the header.
  */
 export function createAuthTable(keys: AuthKeys): Readonly<Record<AuthKind, AuthMaterial>> {
   const now = Math.floor(Date.now() / 1000);
   const claims = { sub: 'mgmt-kit-fuzz', iat: now, exp: now + HOUR };
   const key = keys.secret ?? FOREIGN_SECRET;
   const bearer = (token: string): AuthMaterial => ({ authorization: `Bearer ${token}` });
+  // alg none as written and in other letter cases: a verifier that compares the algorithm ignoring case takes each for "none".
+  const unsigned = Object.fromEntries(
+    (['none', 'None', 'NONE', 'nOnE'] as const).map((alg) => [`alg-${alg}`, bearer(`${b64({ alg, typ: 'JWT' })}.${b64(claims)}.`)]),
+  ) as Record<`alg-${'none' | 'None' | 'NONE' | 'nOnE'}`, AuthMaterial>;
   return {
     valid: keys.validToken === undefined ? {} : { authorization: keys.scheme === '' ? keys.validToken : `${keys.scheme ?? 'Bearer'} ${keys.validToken}` },
     missing: {},
     malformed: bearer('not.a.jwt'),
-    'alg-none': bearer(`${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`),
-    'foreign-secret': bearer(signed({ alg: 'HS256', typ: 'JWT' }, claims, FOREIGN_SECRET, 'sha256')),
-    'rs256-header': bearer(signed({ alg: 'RS256', typ: 'JWT' }, claims, key, 'sha256')),
+    ...unsigned,
+    'foreign-secret': bearer(signed(HS256, claims, FOREIGN_SECRET)),
+    'empty-key': bearer(signed(HS256, claims, '')),
+    'hs256-foreign-signature': bearer(signed({ alg: 'hs256', typ: 'JWT' }, claims, FOREIGN_SECRET)),
+    'rs256-header': bearer(signed({ alg: 'RS256', typ: 'JWT' }, claims, key)),
     hs512: bearer(signed({ alg: 'HS512', typ: 'JWT' }, claims, key, 'sha512')),
-    expired: bearer(signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now - 2 * HOUR, exp: now - HOUR }, key, 'sha256')),
-    'not-yet-valid': bearer(signed({ alg: 'HS256', typ: 'JWT' }, { ...claims, nbf: now + HOUR, exp: now + 2 * HOUR }, key, 'sha256')),
+    expired: bearer(signed(HS256, { ...claims, iat: now - 2 * HOUR, exp: now - HOUR }, key)),
+    'not-yet-valid': bearer(signed(HS256, { ...claims, nbf: now + HOUR, exp: now + 2 * HOUR }, key)),
     'basic-scheme': { authorization: `Basic ${Buffer.from('mgmt-kit:fuzz').toString('base64')}` },
     'in-query-string': keys.validToken === undefined ? {} : { query: `access_token=${encodeURIComponent(keys.validToken)}` },
   };

@@ -1,7 +1,7 @@
 import type { IndexName } from '../../reference-server/core/index.js';
-import type { FlawChoice, FlawKind } from '../../run/flaw-sites.js';
+import type { FlawChoice, FlawKind } from '../../spec/flaw-sites.js';
 
-export type { FlawChoice, FlawKind } from '../../run/flaw-sites.js';
+export type { FlawChoice, FlawKind } from '../../spec/flaw-sites.js';
 
 /**
  * One generated step of a fuzz sequence, before it is bound to the ids of a run. Steps name record *slots* instead of ids: slots 0 and 1 hold a run-prefixed
@@ -11,20 +11,13 @@ export type { FlawChoice, FlawKind } from '../../run/flaw-sites.js';
 export type FuzzStep = CreateStep | ReadStep | UpdateStep | DeleteStep;
 export type Op = FuzzStep['op'];
 
-/** The slot whose record is created without an id (its id is learned from the target). */
+/** The slot whose record is created without an id (its id is learned from the target); slots per index: few, so steps meet the same records often. */
 export const GENERATED_SLOT = 2;
-/** Slots per index in one sequence: few, so steps meet the same records often. */
 export const SLOT_COUNT = 3;
-/** A `where.equals.expr` that stands for the id of a slot, bound when the step is built. */
+/** A `where.equals.expr` that stands for the id of a slot (`@slot1`), bound when the step is built. */
 export const SLOT_EXPR_PREFIX = '@slot';
 
-/**
- * A copy of a generated query whose `where.equals.expr` placeholders (`@slot2`) are replaced by what `to` makes of their slot: the slot's id, so a where can
- * name a record of the sequence.
- *
- * @example bindSlotExprs({ where: { equals: { target: 'id', expr: '@slot1' } } }, (n) => `fz-1-e${n}`)
- * // → { where: { equals: { target: 'id', expr: 'fz-1-e1' } } }
- */
+/** A copy of a query whose `@slot<n>` exprs are replaced by what `to` makes of their slot: `{ expr: '@slot1' }` → `{ expr: 'fz-1-e1' }`. */
 export function bindSlotExprs(query: Record<string, unknown>, to: (slot: number) => string): Record<string, unknown> {
   return JSON.parse(JSON.stringify(query), (key, value: unknown) => {
     const slot = key === 'expr' && typeof value === 'string' && value.startsWith(SLOT_EXPR_PREFIX) ? Number(value.slice(SLOT_EXPR_PREFIX.length)) : Number.NaN;
@@ -35,12 +28,20 @@ export function bindSlotExprs(query: Record<string, unknown>, to: (slot: number)
 /** How the request travels: token, media type and raw body (`normal` = as the description asks). */
 export type Transport = { auth: AuthKind; contentType: ContentTypeKind; raw: RawBodyKind };
 
-/** Every token or header that must fail authentication (§5). */
+/**
+ * Every token or header that must fail authentication (§5), the forged ones too: signed with an empty key, `alg: none` in other letter cases, `hs256` over a
+ * signature of another key (never `hs256` with the right signature: whether that is taken, the description does not say).
+ */
 export const AUTH_KINDS = [
   'missing',
   'malformed',
   'alg-none',
+  'alg-None',
+  'alg-NONE',
+  'alg-nOnE',
   'foreign-secret',
+  'empty-key',
+  'hs256-foreign-signature',
   'rs256-header',
   'hs512',
   'expired',
@@ -93,7 +94,7 @@ export interface UpdateStep extends StepBase {
 
 export interface DeleteStep extends StepBase {
   op: 'delete';
-  /** A slot deleted by id (with an optional where), or `undefined`: by where on the base path. */
+  /** A slot deleted by id (with an optional where), or `undefined`: on the base path, by where (or, with --allow-destructive, without). */
   slot: number | undefined;
   query: BodySpec | undefined;
 }
@@ -111,14 +112,22 @@ export function hostileKey(step: FuzzStep): string | undefined {
   return `${step.op} ${step.index} ${auth}/${contentType}/${raw}/${flaw ?? '-'}`;
 }
 
-/** Steps as probes and bulks write them: the normal transport and no flaw unless given. */
+/** Steps as probes, bulks and groups write them: the normal transport and no flaw unless given. */
 export const createStep = (
   index: IndexName,
   slot: number,
   value: Record<string, unknown>,
   via: 'path' | 'body' = 'path',
   extra: Partial<Pick<CreateStep, 'transport' | 'body'>> = {},
-): FuzzStep => ({ op: 'create', index, transport: NORMAL_TRANSPORT, slot, via, body: { value, flaw: undefined }, ...extra });
+): FuzzStep => ({
+  op: 'create',
+  index,
+  transport: NORMAL_TRANSPORT,
+  slot,
+  via,
+  body: { value, flaw: undefined },
+  ...extra,
+});
 export const updateStep = (
   index: IndexName,
   slot: number,

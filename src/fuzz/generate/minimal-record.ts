@@ -1,9 +1,27 @@
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
-import { componentSchema, propertyNode, requiredProperties, type SchemaNode } from '../../run/schema-node.js';
+import {
+  componentSchema,
+  declaredProperties,
+  describedTypeNode,
+  itemsNode,
+  oneOfNodes,
+  propertyNode,
+  requiredProperties,
+  type SchemaNode,
+} from '../../spec/schema-node.js';
+
+/** What a plain value holds: an object its required fields only, or every field it declares (but those whose name the description hides); `form` picks the branch of a value of several forms. */
+export interface PlainFill {
+  every: boolean;
+  form: number;
+}
 
 /** A plain valid value of a schema: its first enum value, else one of its type. */
-function plainValue(doc: OpenApiDocument, node: SchemaNode): unknown {
+export function plainValue(doc: OpenApiDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }): unknown {
+  const branches = oneOfNodes(doc, node);
+  if (branches.length > 0) return plainValue(doc, branches[fill.form % branches.length]!, fill);
   if (Array.isArray(node.schema['enum'])) return node.schema['enum'][0];
+  const items = itemsNode(doc, node);
   switch (node.schema['type']) {
     case 'boolean':
       return false;
@@ -11,19 +29,21 @@ function plainValue(doc: OpenApiDocument, node: SchemaNode): unknown {
     case 'number':
       return 0;
     case 'array':
-      return [];
+      return fill.every && items ? [plainValue(doc, items, fill)] : [];
     case 'object':
-      return fillRequired(doc, node);
+      return plainObject(doc, node, fill);
     default:
       return 'bulk';
   }
 }
 
-function fillRequired(doc: OpenApiDocument, node: SchemaNode): Record<string, unknown> {
+/** An object of a schema with its required fields (or, with `every`, every declared one), each a plain value; a record's own `id` (`top`) is left to the caller. */
+export function plainObject(doc: OpenApiDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }, top = false): Record<string, unknown> {
   const record: Record<string, unknown> = {};
-  for (const name of requiredProperties(node)) {
+  const names = fill.every ? declaredProperties(node).filter((name) => describedTypeNode(node, name) === undefined) : requiredProperties(node);
+  for (const name of names) {
     const child = propertyNode(doc, node, name);
-    if (name !== 'id' && child) record[name] = plainValue(doc, child);
+    if ((name !== 'id' || !top) && child && child.schema['x-extension'] === undefined) record[name] = plainValue(doc, child, fill);
   }
   return record;
 }
@@ -34,5 +54,5 @@ function fillRequired(doc: OpenApiDocument, node: SchemaNode): Record<string, un
  */
 export function minimalRecord(doc: OpenApiDocument, index: IndexName): Record<string, unknown> {
   const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
-  return fillRequired(doc, componentSchema(doc, definition.inputSchema));
+  return plainObject(doc, componentSchema(doc, definition.inputSchema), undefined, true);
 }

@@ -15,9 +15,9 @@ import {
   type Transport,
 } from './fuzz-step.js';
 import { recordArbitrary } from './schema-arbitrary.js';
-import { recordBodyNode } from '../../run/schema-node.js';
+import { recordBodyNode } from '../../spec/schema-node.js';
 import { findOpenShapes } from './find-open-shapes.js';
-import { listFlawSites } from '../../run/flaw-sites.js';
+import { listFlawSites } from '../../spec/flaw-sites.js';
 import { leafPaths } from './leaf-update.js';
 import { minimalRecord } from './minimal-record.js';
 import { ID_STYLES } from './sequence-ids.js';
@@ -153,6 +153,7 @@ function content(doc: OpenApiDocument, index: IndexName, rich: Body): FuzzStep[]
     fz_empty_object: {},
     fz_numbers: [0.1, 2 ** 53 - 1, -(2 ** 53 - 1), 1e308, 5e-324, 1e21, 123456789.123],
     fz_nested: { inner: { text: REAL_TEXT[0], list: [1, 'two', true] }, empty: {} },
+    ...Object.fromEntries(RETYPED.map(([from], n) => [`fz_typed_${n}`, from])),
   };
   const updated: Body = { fz_text: [...REAL_TEXT].reverse(), fz_more_text: REAL_TEXT[1]!, fz_empty_again: '', fz_empty_list_again: [], fz_number: 16777217.5 };
   const edge = (raw: Transport['raw']): Transport => ({ ...NORMAL_TRANSPORT, raw });
@@ -161,8 +162,18 @@ function content(doc: OpenApiDocument, index: IndexName, rich: Body): FuzzStep[]
     update(index, 0, updated),
     ...(['huge-number', 'deep-nesting', 'invalid-utf8'] as const).map((raw, n) => update(index, 0, { fz_number: n }, { transport: edge(raw) })),
     create(index, 1, minimalRecord(doc, index), 'body', { transport: edge('huge-number') }),
+    ...RETYPED.map(([, to], n) => update(index, 0, { [`fz_typed_${n}`]: to })),
   ];
 }
+
+/** A value and the same in another JSON type: an update from one to the other is a change (§4.1 update: 304 only when nothing changes). */
+const RETYPED: ReadonlyArray<readonly [unknown, unknown]> = [
+  [1, '1'],
+  [true, 'true'],
+  ['1', 1],
+  [0, false],
+  [1, true],
+];
 
 /** select and where on every read and delete form: by id, by id with a where, on the base path (§4.1 rules 6-8). */
 function queryForms(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {

@@ -10,7 +10,7 @@ import {
   recordBodyNode,
   requiredProperties,
   type SchemaNode,
-} from '../../run/schema-node.js';
+} from '../../spec/schema-node.js';
 import { extraValue, numberValue, objectFromEntries, stringValue, type Vocabulary } from './vocabulary.js';
 
 /** How {@link arbitraryForSchema} fills what a schema leaves free. */

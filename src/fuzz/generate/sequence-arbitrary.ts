@@ -22,7 +22,7 @@ import {
 import { COMMANDS } from '../model/commands/command-table.js';
 import type { GenerateContext } from '../model/commands/fuzz-command.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
-import { componentSchema, declaredProperties, propertyNode } from '../../run/schema-node.js';
+import { componentSchema, declaredProperties, propertyNode } from '../../spec/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
 import { minimalRecord } from './minimal-record.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';

@@ -43,7 +43,7 @@ export const BULK_SLOT_BASE = 1000;
  * Ids for sequence `n` of a run: `<run prefix><n>-<index letter><slot>` (§2 rule 3 recommends readable ids), so every record a sequence makes is its own and
  * a replay never meets leftovers of another sequence. The ending of slots 0 and 1 follows the sequence's id style (ID_STYLES).
  */
-export function createSequenceIds(runPrefix: string, sequence: number): SequenceIds {
+export function createSequenceIds(runPrefix: string, sequence: number | string): SequenceIds {
   const prefix = `${runPrefix}${sequence}-`;
   const learned = new Map<IndexName, string>();
   const all = new Set<string>();

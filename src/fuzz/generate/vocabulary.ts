@@ -32,7 +32,8 @@ const controlChars = fc.string({ unit: fc.integer({ min: 0, max: 0x1f }).map((c)
 
 /**
  * Text as real records hold it: accents, CJK and characters outside the Basic Multilingual Plane (emoji with modifiers and joiners, a flag), quotes and
- * backslashes, a decomposed accent, line breaks — each must be stored as sent (§2 rule 4).
+ * backslashes, a decomposed accent, line breaks, and text a store may type by its look (a date-time with its offset, a date, a decimal with its zeros) —
+ * each must be stored as sent (§2 rule 4). The first is several words, accents and punctuation: where.equals must match it whole, and nothing else.
  */
 export const REAL_TEXT: readonly string[] = [
   'Größe – café, naïve',
@@ -42,7 +43,24 @@ export const REAL_TEXT: readonly string[] = [
   'cafe\u0301',
   'one\ntwo\tthree',
   '</script>',
+  '2026-11-28T10:00:00+01:00',
+  '2026-11-28',
+  '0042',
+  '1.50',
 ];
+
+/** Text longer than the columns stores commonly give a string: a varchar(255), 4000 bytes of UTF-8 (two bytes a letter here), a TEXT column's 65535 bytes. */
+export const LONG_TEXT: readonly string[] = [
+  longText('abcdefghijklmnopqrstuvwxyz0123456789', 300),
+  longText('éüßçñøåœ', 2100),
+  longText('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 70_000),
+];
+
+/** `length` letters of `alphabet` in turn, so a cut anywhere shows. */
+function longText(alphabet: string, length: number): string {
+  const letters = [...alphabet];
+  return Array.from({ length }, (_, i) => letters[i % letters.length]).join('');
+}
 
 /** Any string value: tagged, plain words, real text, unicode, control characters, now and then a long one. */
 export function stringValue(vocabulary: Vocabulary): fc.Arbitrary<string> {
@@ -53,7 +71,7 @@ export function stringValue(vocabulary: Vocabulary): fc.Arbitrary<string> {
     { arbitrary: fc.string({ unit: 'binary', maxLength: 12 }), weight: 2 },
     { arbitrary: fc.string({ unit: 'grapheme', maxLength: 6 }), weight: 1 },
     { arbitrary: controlChars, weight: 1 },
-    { arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 2000, maxLength: 4000 }), weight: 1 },
+    { arbitrary: fc.oneof(fc.string({ unit: 'grapheme-ascii', minLength: 2000, maxLength: 4000 }), fc.constantFrom(...LONG_TEXT)), weight: 1 },
   );
 }
 

@@ -3,10 +3,10 @@ import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
 import { listedRecords } from '../../contract/listed-records.js';
 import { signatureOf, type CheckId, type Problem } from '../checks/check-table.js';
-import type { SafetyPolicy } from './safety-guard.js';
+import { assertSafeRequest, type SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
-import { basePathOf } from '../../run/schema-node.js';
+import { basePathOf } from '../../spec/schema-node.js';
 
 /**
  * Which shapes of an agent the target refuses, where the description leaves it free to store or refuse them (probe-entry-shapes.ts): `actions.*`,
@@ -48,6 +48,36 @@ export interface Exchange {
   request: WireRequest;
   result: SendResult;
 }
+
+/** The requests one sequence, group or probe sent, in order: its repro. */
+export interface ExchangeLog {
+  context: FuzzContext;
+  exchanges: Exchange[];
+}
+
+/** Notes an exchange in the log (and tells the run). */
+export function note(log: ExchangeLog, entry: Exchange): void {
+  log.exchanges.push(entry);
+  log.context.observe?.(entry);
+}
+
+/** Sends one request past the safety guard — a clean-up one within the clean-up allowance (or `until`) — and notes the exchange. */
+export async function exchange(log: ExchangeLog, role: ExchangeRole, description: string, request: WireRequest, until?: number): Promise<SendResult> {
+  const cleanUp = role === 'cleanup';
+  assertSafeRequest(request, log.context, cleanUp);
+  const result = await log.context.sender.send(request, until ?? (cleanUp ? log.context.budget.cleanUpUntil : undefined));
+  note(log, { role, description, request, result });
+  return result;
+}
+
+/** The records a plain read of the index (or of one id) lists, as the target answered; undefined when it listed none (no answer, not a list). */
+export async function readRecords(log: ExchangeLog, role: ExchangeRole, index: IndexName, id?: string, until?: number): Promise<StoredRecord[] | undefined> {
+  const result = await exchange(log, role, `read ${index} ${id ?? '(all records)'}`, plainRequest(log.context, 'GET', index, id).target, until);
+  return recordsInAnswer(result)?.filter(isStoredRecord);
+}
+
+/** True when a request of the log was not answered before its phase of the run ended: what it shows is no finding. */
+export const cutShortIn = (log: ExchangeLog): boolean => log.exchanges.some((e) => !e.result.ok && e.result.cutShort === true);
 
 /** A disagreement with the description: the operation and check that showed it, what was expected, what came, and the requests that led there. */
 export interface FuzzFailure {

@@ -6,7 +6,7 @@ import { createAuthTable } from '../generate/auth-table.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { curlDelete } from '../../run/read-run-leftovers.js';
 import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../reference-server/core/index.js';
-import { basePathOf } from '../../run/schema-node.js';
+import { basePathOf } from '../../spec/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
@@ -233,7 +233,7 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
     allowDestructive,
     whereTrusted: new Set(),
     refusedShapes: undefined,
-    hiddenNames: hiddenNamesOf({ doc }),
+    hiddenNames: hiddenNamesOf(doc),
     generatedIds: new Set(),
     auth,
     modelSecret,

@@ -1,29 +1,18 @@
-import { INDEX_NAMES, operationIdFor, type CoreRequest, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, indexTable, operationIdFor, type CoreRequest, type IndexName } from '../../reference-server/core/index.js';
 import { buildStep, type BuiltStep } from '../generate/build-step.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
-import {
-  failureOf,
-  isStoredRecord,
-  plainRequest,
-  recordsInAnswer,
-  type Exchange,
-  type ExchangeRole,
-  type FuzzContext,
-  type FuzzFailure,
-} from './fuzz-session.js';
+import { cutShortIn, exchange, failureOf, plainRequest, readRecords, type ExchangeLog, type ExchangeRole, type FuzzFailure } from './fuzz-session.js';
 import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../model/model-oracle.js';
 import { commandOf } from '../model/commands/command-table.js';
 import { judgeAnswer, plainJudged, type Verdict } from '../checks/judge-answer.js';
-import { checkAnswer } from '../checks/answer-checks.js';
+import { answerProblems, type Found } from '../checks/answer-checks.js';
 import { applicable, type Problem } from '../checks/check-table.js';
-import { assertSafeRequest } from './safety-guard.js';
 import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js';
-import type { SendResult, WireAnswer } from './send-wire-request.js';
+import type { WireAnswer } from './send-wire-request.js';
 import { whereReadingAlternatives } from '../checks/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
-import type { WireRequest } from '../generate/wire-request.js';
 import { parseJsonText } from '../../spec/parse-json-text.js';
 
 /** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key (fuzz-step.ts). */
@@ -39,33 +28,17 @@ export interface SequenceResult {
 }
 
 /** One running sequence: its ids, its model, what it sent and found so far, and the step running (how many, its hostile key). */
-interface SequenceState {
-  context: FuzzContext;
+interface SequenceState extends ExchangeLog {
   ids: SequenceIds;
   model: ModelOracle;
-  exchanges: Exchange[];
   failures: SequenceFailure[];
   prefix: number;
   hostile: string | undefined;
+  /** Indices where the model took from the target a record its stored schema refuses: an update there cannot be judged (its model refuses for that record). */
+  adoptedBroken: Set<IndexName>;
 }
 
-type Found = { operation: string; problem: Problem };
-
-/** Sends one request to the target (after the safety guard; a clean-up one within the clean-up allowance) and records the exchange. */
-export async function exchange(
-  state: Pick<SequenceState, 'context' | 'exchanges'>,
-  role: ExchangeRole,
-  description: string,
-  request: WireRequest,
-): Promise<SendResult> {
-  const cleanUp = role === 'cleanup';
-  assertSafeRequest(request, state.context, cleanUp);
-  const result = await state.context.sender.send(request, cleanUp ? state.context.budget.cleanUpUntil : undefined);
-  const entry = { role, description, request, result };
-  state.exchanges.push(entry);
-  state.context.observe?.(entry);
-  return result;
-}
+const storedSchema = (index: IndexName) => indexTable.find((entry) => entry.name === index)!.schemas.stored;
 
 /** Records the problems of one answer that are not moot (check-table.ts) and whose check runs; true when any problem is left. */
 function report(state: SequenceState, description: string, found: readonly Found[]): boolean {
@@ -79,33 +52,27 @@ function report(state: SequenceState, description: string, found: readonly Found
   return kept.size > 0;
 }
 
-/** The answer with the problems of its own checks; undefined when none came (reported unless the budget cut it short: that is no finding). */
-function answerOf(state: SequenceState, result: SendResult, operation: string, description: string, select?: readonly string[]) {
-  if (result.ok)
-    return { answer: result.answer, found: checkAnswer(state.context.spec, operation, result.answer, select).map((problem) => ({ operation, problem })) };
-  if (!result.cutShort)
-    report(state, description, [{ operation, problem: { check: 'answered', observed: 'no-answer', expected: 'an answer', actual: result.error } }]);
-  return undefined;
-}
-
 /** The model takes every record of the index as the target lists it: after a disagreement, the sequence goes on from what the target holds. */
 async function resync(state: SequenceState, index: IndexName): Promise<void> {
-  const read = plainRequest(state.context, 'GET', index, undefined).target;
-  const records = recordsInAnswer(await exchange(state, 'lookup', `read every ${index} (the model takes what the target holds)`, read));
-  if (records) state.model.restore({ ...state.model.state(), [index]: records.filter(isStoredRecord) });
+  const records = await readRecords(state, 'lookup', index);
+  if (!records) return;
+  state.model.restore({ ...state.model.state(), [index]: records });
+  const ours = records.filter(ownedBy(state.ids.prefix, state.ids.learned));
+  if (ours.some((record) => state.context.spec.validateSchema(storedSchema(index), record).length > 0)) state.adoptedBroken.add(index);
 }
 
 /** Reads one record (or, without id, the index) from both sides: a wrong read is the wrong `effect` of `operation`, the step before it. */
 async function readBack(state: SequenceState, index: IndexName, id: string | undefined, operation: string, role: ExchangeRole = 'read-back') {
   const { target, model } = plainRequest(state.context, 'GET', index, id);
   const description = `read ${index} ${id ?? '(all records)'}`;
-  const got = answerOf(state, await exchange(state, role, description, target), operationIdFor(index, 'GET', id !== undefined), description);
-  if (!got) return;
-  const verdict = judgeAnswer({ step: plainJudged(target, id), model: await state.model.handle(model), target: got.answer, idTaken: false });
+  const result = await exchange(state, role, description, target);
+  const found = answerProblems(state.context, result, operationIdFor(index, 'GET', id !== undefined), description);
+  if (!result.ok) return void report(state, description, found);
+  const verdict = judgeAnswer({ step: plainJudged(target, id), model: await state.model.handle(model), target: result.answer, idTaken: false });
   const effects = verdict.ok
     ? []
-    : verdict.problems.map((p): Problem => ({ ...p, check: 'effect', observed: p.check === 'model-records' ? p.observed : `read-${got.answer.status}` }));
-  if (report(state, `${description} (what the target holds now)`, [...got.found, ...effects.map((problem) => ({ operation, problem }))]))
+    : verdict.problems.map((p): Problem => ({ ...p, check: 'effect', observed: p.check === 'model-records' ? p.observed : `read-${result.answer.status}` }));
+  if (report(state, `${description} (what the target holds now)`, [...found, ...effects.map((problem) => ({ operation, problem }))]))
     await resync(state, index);
 }
 
@@ -115,11 +82,10 @@ async function readBack(state: SequenceState, index: IndexName, id: string | und
  */
 async function learnCreatedId(state: SequenceState, built: BuiltStep): Promise<string | Problem> {
   const { index, marker } = built;
-  const description = marker === undefined ? `find the ${index} record the create made` : `find the created ${index} by ${MARKER_FIELDS.fuzz}`;
-  const records = recordsInAnswer(await exchange(state, 'lookup', description, plainRequest(state.context, 'GET', index, undefined).target)) ?? [];
+  const records = (await readRecords(state, 'lookup', index)) ?? [];
   const known = new Set(state.model.state()[index].map((r) => r.id));
-  const fresh = records.filter((r): r is StoredRecord => isStoredRecord(r) && !known.has(r.id));
-  const matches = marker === undefined ? fresh : records.filter((r): r is StoredRecord => isStoredRecord(r) && r[MARKER_FIELDS.fuzz] === marker);
+  const fresh = records.filter((r) => !known.has(r.id));
+  const matches = marker === undefined ? fresh : records.filter((r) => r[MARKER_FIELDS.fuzz] === marker);
   if (matches.length === 1) return matches[0]!.id;
   // The marker is gone (the target dropped an extra field, §2 rule 4): the record is still the run's, for the clean-up.
   if (marker !== undefined && matches.length === 0 && fresh.length === 1) {
@@ -172,15 +138,6 @@ function selectOf(body: Buffer | undefined): string[] | undefined {
   return Array.isArray(select) && select.every((s) => typeof s === 'string') ? select : undefined;
 }
 
-/** Replaces the model's copy of a record by what the target holds (json-edge-values: an open case the target accepted). */
-async function adopt(state: SequenceState, index: IndexName, id: string | undefined): Promise<void> {
-  if (id === undefined) return;
-  const result = await exchange(state, 'read-back', `read ${index} ${id} (adopt what the target stored)`, plainRequest(state.context, 'GET', index, id).target);
-  const record = (recordsInAnswer(result) ?? []).find((r) => isStoredRecord(r) && r.id === id);
-  if (record) state.model.put(index, record as StoredRecord);
-  else state.model.remove(index, id);
-}
-
 /**
  * One step, by its command (model/commands): send it, check the answer on its own, learn a generated id, judge it against the model, read back what it
  * touched. What fails is reported and the model takes what the target holds, so the sequence goes on looking.
@@ -191,35 +148,48 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<void> {
   if (command.check && !command.check(step, context)) return;
   const built = buildStep(step, { ...context, ids, recordOf: (index, id) => state.model.record(index, id) });
   const select = step.op === 'read' ? selectOf(built.target.body) : undefined;
-  const got = answerOf(state, await exchange(state, 'step', built.description, built.target), built.operationId, built.description, select);
-  if (!got) return resync(state, step.index);
+  const result = await exchange(state, 'step', built.description, built.target);
+  const found = answerProblems(context, result, built.operationId, built.description, select);
+  if (!result.ok) {
+    report(state, built.description, found);
+    return resync(state, step.index);
+  }
+  // A deviation already reported left a record the description forbids: the model would refuse an update for it, not for the request (a knock-on).
+  if (step.op === 'update' && state.adoptedBroken.has(step.index)) {
+    report(state, built.description, found);
+    return resync(state, step.index);
+  }
   let createdId: string | undefined;
-  if ((built.marker !== undefined || built.createdWithoutMarker) && got.answer.status === 201) {
+  if ((built.marker !== undefined || built.createdWithoutMarker) && result.answer.status === 201) {
     const learned = await learnCreatedId(state, built);
     if (typeof learned !== 'string') {
-      report(state, built.description, [...got.found, { operation: built.operationId, problem: learned }]);
+      report(state, built.description, [...found, { operation: built.operationId, problem: learned }]);
       return resync(state, step.index);
     }
     createdId = learned;
     ids.learn(step.index, learned);
     context.generatedIds.add(learned);
   }
-  const { verdict, before } = await judgeWithModel(state, built, got.answer, createdId, select);
-  report(state, built.description, [...got.found, ...(verdict.ok ? [] : verdict.problems.map((problem) => ({ operation: built.operationId, problem })))]);
+  const { verdict, before } = await judgeWithModel(state, built, result.answer, createdId, select);
+  report(state, built.description, [...found, ...(verdict.ok ? [] : verdict.problems.map((problem) => ({ operation: built.operationId, problem })))]);
   if (!verdict.ok) return resync(state, step.index);
   if (verdict.effect === 'rollback') state.model.restore(before);
-  if (verdict.effect === 'resync') await adopt(state, step.index, built.id);
+  // json-edge-values: an open case the target accepted; the model takes the record as the target stored it.
+  if (verdict.effect === 'resync' && built.id !== undefined) {
+    const record = (await readRecords(state, 'read-back', step.index, built.id))?.find((r) => r.id === built.id);
+    if (record) state.model.put(step.index, record);
+    else state.model.remove(step.index, built.id);
+  }
   for (const id of command.touched(step, built, createdId)) await readBack(state, step.index, id, built.operationId);
 }
 
 /**
  * Deletes, by id, every record of this sequence the target still holds (and restores others' after a destructive run), within the clean-up allowance; what
- * this misses the final sweep finds.
+ * this misses the final sweep finds. Should an index not read back, the ids the sequence may have made there are deleted blindly.
  */
 async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<void> {
   const { context, ids } = state;
   const owned = ownedBy(ids.prefix, ids.learned);
-  // Should an index not read back, these are the ids the sequence may have made there.
   const known = (index: IndexName) => [
     ...new Set([
       ...state.model
@@ -239,35 +209,41 @@ async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Pro
  * answer is judged by every check (check-table.ts), what each step touched is read back, every index compared at the end. A failure does not end the
  * sequence. Whatever happens, the sequence's records are deleted.
  */
-export async function runSequence(steps: readonly FuzzStep[], sequence: number, context: FuzzContext): Promise<SequenceResult> {
+export async function runSequence(steps: readonly FuzzStep[], sequence: number, context: SequenceState['context']): Promise<SequenceResult> {
   const ids = createSequenceIds(context.runPrefix, sequence);
-  const state: SequenceState = { context, ids, model: createModelOracle(context.modelSecret, {}), exchanges: [], failures: [], prefix: 0, hostile: undefined };
+  const state: SequenceState = {
+    context,
+    ids,
+    model: createModelOracle(context.modelSecret, {}),
+    exchanges: [],
+    failures: [],
+    prefix: 0,
+    hostile: undefined,
+    adoptedBroken: new Set(),
+  };
   const snapshot: Partial<ModelState> = {};
   try {
     await runSteps(state, steps, snapshot);
   } finally {
     await cleanUp(state, snapshot);
   }
-  return { cutShort: state.exchanges.some((e) => !e.result.ok && e.result.cutShort), failures: state.failures };
+  return { cutShort: cutShortIn(state), failures: state.failures };
 }
 
 /** The snapshot of every index (a read that lists no records leaves nothing to model: the sequence ends there), the steps, the final reads. */
 async function runSteps(state: SequenceState, steps: readonly FuzzStep[], snapshot: Partial<ModelState>): Promise<void> {
   for (const index of INDEX_NAMES) {
     const operation = operationIdFor(index, 'GET', false);
-    const description = `read every ${index}`;
-    const got = answerOf(
-      state,
-      await exchange(state, 'snapshot', description, plainRequest(state.context, 'GET', index, undefined).target),
-      operation,
-      description,
-    );
-    const records = got && recordsInAnswer({ ok: true, answer: got.answer });
-    const status = String(got?.answer.status);
+    const records = await readRecords(state, 'snapshot', index);
+    const result = state.exchanges.at(-1)!.result;
+    const status = result.ok ? String(result.answer.status) : 'no answer';
     const unlisted = { check: 'model-status' as const, observed: status, expected: '200 with the records, or 204 / 404 for none', actual: status };
-    if (got) report(state, description, [...got.found, ...(records ? [] : [{ operation, problem: unlisted }])]);
+    report(state, `read every ${index}`, [
+      ...answerProblems(state.context, result, operation, `read every ${index}`),
+      ...(records || !result.ok ? [] : [{ operation, problem: unlisted }]),
+    ]);
     if (!records) return;
-    snapshot[index] = records.filter(isStoredRecord);
+    snapshot[index] = records;
   }
   state.model = createModelOracle(state.context.modelSecret, snapshot);
   for (const [i, step] of steps.entries()) {

@@ -1,9 +1,6 @@
 import { INDEX_NAMES, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import { isStoredRecord, plainRequest, recordsInAnswer, type FuzzContext } from './fuzz-session.js';
-import { assertSafeRequest } from './safety-guard.js';
-import type { SendResult } from './send-wire-request.js';
-import type { WireRequest } from '../generate/wire-request.js';
+import { exchange, plainRequest, readRecords, type ExchangeLog, type FuzzContext } from './fuzz-session.js';
 
 /**
  * What proves a record is the run's (or one sequence's): its id starts with the prefix, the target generated its id for a create of the run, or it carries
@@ -13,16 +10,8 @@ export function ownedBy(prefix: string, generatedIds: ReadonlySet<string>): (rec
   return (record) => record.id.startsWith(prefix) || generatedIds.has(record.id) || String(record[MARKER_FIELDS.fuzz] ?? '').startsWith(prefix);
 }
 
-/** A clean-up request: past the safety guard, and ended at `until` rather than with the fuzzing phase. */
-function sendForCleanUp(context: FuzzContext, request: WireRequest, until: number): Promise<SendResult> {
-  assertSafeRequest(request, context, true);
-  return context.sender.send(request, until);
-}
-
-/** The records of `index` as a plain read shows them, or undefined when none could be read before `until`. */
-async function readIndex(context: FuzzContext, index: IndexName, until: number): Promise<StoredRecord[] | undefined> {
-  return recordsInAnswer(await sendForCleanUp(context, plainRequest(context, 'GET', index, undefined).target, until))?.filter(isStoredRecord);
-}
+/** The requests of the clean-up go through the safety guard, each ended at its `until` rather than with the fuzzing phase; no repro is made of them. */
+const cleanUpLog = (context: FuzzContext): ExchangeLog => ({ context, exchanges: [] });
 
 /**
  * Reads `index`, deletes by id every record `owned` accepts, and after --allow-destructive creates again, as they were, the records of `restore` the index
@@ -38,22 +27,24 @@ export async function cleanUpIndex(
   until: number,
   known: readonly string[] = [],
 ): Promise<boolean> {
-  const records = await readIndex(context, index, until);
+  const log = cleanUpLog(context);
+  const remove = (id: string) => exchange(log, 'cleanup', `delete ${index} ${id}`, plainRequest(context, 'DELETE', index, id).target, until);
+  const records = await readRecords(log, 'cleanup', index, undefined, until);
   if (records === undefined) {
-    await Promise.all(known.map((id) => sendForCleanUp(context, plainRequest(context, 'DELETE', index, id).target, until)));
+    await Promise.all(known.map(remove));
     return false;
   }
   const deletes = records.filter(owned).map(async (record) => {
     // A record proved ours by its marker alone: the guard lets the run delete it under that id.
     if (!record.id.startsWith(context.runPrefix)) context.generatedIds.add(record.id);
-    const deleted = await sendForCleanUp(context, plainRequest(context, 'DELETE', index, record.id).target, until);
+    const deleted = await remove(record.id);
     return deleted.ok && (deleted.answer.status === 205 || deleted.answer.status === 404);
   });
   const present = new Set(records.map((r) => r.id));
   const restores = (context.allowDestructive ? restore : [])
     .filter((record) => !present.has(record.id))
     .map(async (record) => {
-      const created = await sendForCleanUp(context, plainRequest(context, 'POST', index, undefined, record).target, until);
+      const created = await exchange(log, 'cleanup', `restore ${index} ${record.id}`, plainRequest(context, 'POST', index, undefined, record).target, until);
       return created.ok && created.answer.status === 201;
     });
   return (await Promise.all([...deletes, ...restores])).every(Boolean);
@@ -83,7 +74,9 @@ export interface CleanUpReport {
 
 /** Reads every index before the run starts, for {@link sweepRunRecords} to tell what appeared. */
 export async function readBaseline(context: FuzzContext): Promise<IndexBaseline> {
-  const reads = await Promise.all(INDEX_NAMES.map(async (index) => [index, await readIndex(context, index, context.budget.fuzzUntil)] as const));
+  const reads = await Promise.all(
+    INDEX_NAMES.map(async (index) => [index, await readRecords(cleanUpLog(context), 'snapshot', index, undefined, context.budget.fuzzUntil)] as const),
+  );
   return Object.fromEntries(reads.filter(([, records]) => records !== undefined));
 }
 
@@ -97,7 +90,7 @@ export async function sweepRunRecords(context: FuzzContext, baseline: IndexBasel
   const owned = ownedBy(context.runPrefix, context.generatedIds);
   const cleaned = await Promise.all(INDEX_NAMES.map((index) => cleanUpIndex(context, index, owned, baseline[index] ?? [], budget.cleanUpUntil)));
   const report: CleanUpReport = { leftovers: [], unverified: [], unattributed: [], cutShort: !cleaned.every(Boolean) && Date.now() >= budget.cleanUpUntil };
-  const finalReads = await Promise.all(INDEX_NAMES.map((index) => readIndex(context, index, budget.finalReadUntil)));
+  const finalReads = await Promise.all(INDEX_NAMES.map((index) => readRecords(cleanUpLog(context), 'final-read', index, undefined, budget.finalReadUntil)));
   for (const [i, index] of INDEX_NAMES.entries()) {
     const records = finalReads[i];
     if (records === undefined) {

@@ -1,5 +1,6 @@
 import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../contract/faithful-answers.js';
-import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../reference-server/core/index.js';
+// Through the core's entry: the mock package owns the document and the index table (scripts/build-packages.ts).
+import { indexTable, type IndexName, type OpenApiDocument } from '../reference-server/core/index.js';
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */
 export interface SchemaNode {
@@ -89,7 +90,7 @@ export function requestBodyNode(doc: OpenApiDocument, pathTemplate: string, meth
 }
 
 /** `{base}` of an index: `/catalog/agent`. */
-export const basePathOf = (index: IndexName): string => INDEX_DEFINITIONS.find((d) => d.name === index)!.basePath;
+export const basePathOf = (index: IndexName): string => indexTable.find((row) => row.name === index)!.basePath;
 
 /** The body a create (`post`) or update (`put`) of one record of the index takes ({@link requestBodyNode}). */
 export const recordBodyNode = (doc: OpenApiDocument, index: IndexName, method: 'post' | 'put'): SchemaNode =>

@@ -1,4 +1,5 @@
-import type { OpenApiDocument, SpecValidator } from '../reference-server/core/index.js';
+import type { OpenApiDocument } from '../reference-server/core/index.js';
+import type { SpecValidator } from './spec-validator.js';
 import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, schemaAt, type SchemaNode } from './schema-node.js';
 
 /** How a body breaks its schema: each derived from the spec's schema, never hand-written. */

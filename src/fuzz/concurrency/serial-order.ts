@@ -1,13 +1,7 @@
-import type { CoreRequest } from '../../reference-server/core/index.js';
-import { createModelOracle, type ModelOracle, type ModelState } from './model-oracle.js';
+import { createModelOracle, type ModelOracle, type ModelState } from '../model/model-oracle.js';
 
-/** A request that was sent concurrently with others, and the status the target answered it with. */
-export interface ObservedOperation {
-  request: CoreRequest;
-  status: number;
-}
-
-function stateKey(state: ModelState): string {
+/** The records of every index in one order of ids: two states of the model that hold the same records have the same key. */
+export function stateKey(state: ModelState): string {
   return JSON.stringify(Object.entries(state).map(([index, records]) => [index, [...records].sort((a, b) => a.id.localeCompare(b.id))]));
 }
 
@@ -22,8 +16,10 @@ export interface SerialOrderJudge {
 }
 
 /**
- * The search behind {@link findSerialOrder}, with the judgement left to the caller (the fuzzer's `--concurrency` judges each answer with the allowances).
- * `secret` is the model's token secret.
+ * Linearizability (after Wing & Gong): an order of `count` overlapping operations in which the reference core, fed them one by one from `initial`, gives
+ * every answer the judge accepts and ends where the judge accepts the target's final state; undefined when there is none (a lost update, a record deleted
+ * twice, two creates of one id both accepted). States already explored are not searched again, and the search throws rather than run past `maxStates` (no
+ * answer is better than a wrong one). `secret` is the model's token secret.
  */
 export async function searchSerialOrder(
   initial: Partial<ModelState>,
@@ -36,7 +32,6 @@ export async function searchSerialOrder(
   const explored = new Set<string>();
   const order: number[] = [];
   const remaining = new Set(Array.from({ length: count }, (_, i) => i));
-
   const search = async (): Promise<boolean> => {
     const state = model.state();
     if (remaining.size === 0) {
@@ -61,31 +56,4 @@ export async function searchSerialOrder(
     return false;
   };
   return (await search()) ? [...order] : undefined;
-}
-
-/**
- * Checks concurrent answers against the model (linearizability, after Wing & Gong): searches an order of the operations in which the reference core, fed them
- * one by one from `initial`, gives every operation the status the target gave it and ends in `final`. Returns that order (indices into `operations`), or
- * undefined when there is none — the target then did something no serial execution does (a lost update, a record deleted twice, two creates of one id both
- * accepted). All operations are taken as overlapping in time; states already explored are not searched again, and the search throws rather than run past
- * `maxStates` (no answer is better than a wrong one).
- *
- * @example await findSerialOrder(before, [{ request: put1, status: 200 }, { request: del, status: 205 }], after) // → [0, 1]
- */
-export async function findSerialOrder(
-  initial: Partial<ModelState>,
-  operations: readonly ObservedOperation[],
-  final: Partial<ModelState>,
-  maxStates = 200_000,
-): Promise<number[] | undefined> {
-  const finalKey = stateKey(createModelOracle(undefined, final).state());
-  return searchSerialOrder(
-    initial,
-    operations.length,
-    {
-      step: async (i, model) => (await model.handle(operations[i]!.request)).status === operations[i]!.status,
-      end: async (model) => stateKey(model.state()) === finalKey,
-    },
-    { maxStates },
-  );
 }
