@@ -1,13 +1,19 @@
 // Which part may import which, checked by dependency-cruiser on every import TypeScript sees
 // (type-only ones included, each resolved as TypeScript resolves it): `npm run lint:deps`, which
-// `npm test` runs and which exits non-zero on any violation. The rooms, from the bottom up:
-//   src/generated, src/spec      what the spec gives (types, tables, the document)
-//   src/contract                 what every part shares: allowances, run markers, HTML escaping
-//   src/tokens                   the one minter and the one verifier of JWTs
-//   src/reference-server/core    the pure core (browser-safe, shipped in @mgmt-kit/mock/core)
-//   src/client, src/mock         published on their own (@mgmt-kit/client, @mgmt-kit/mock)
-//   everything else              the runner, reports, fuzzer, coverage, connection, CLI, steps
+// `npm test` runs and which exits non-zero on any violation. The rooms of src/ (each index.ts
+// says its role), from the bottom up:
+//   src/generated                what the spec gives as code (types, tables, the document; generated)
+//   src/contract                 what the spec fixes and leaves open: spec/, the allowances, tokens/
+//   src/server                   core/ (browser-safe, @mgmt-kit/mock/core), controls/, node-http/, msw/ (@mgmt-kit/mock), playwright/, bench/
+//   src/client                   the typed client (@mgmt-kit/client)
+//   src/connection               how a run's requests reach a deployment
+//   src/target                   running against a target: run/, conformance/, capture/, coverage/
+//   src/fuzz                     the fuzzer
+//   src/cli                      the mgmt-kit command
 // A room imports only rooms below it; nothing in the product imports test code.
+
+/** The rooms of src/, bottom up: each imports only the rooms before it. */
+const ROOMS = ['src/generated', 'src/contract', 'src/server', 'src/client', 'src/connection', 'src/target', 'src/fuzz', 'src/cli'];
 
 /** A path regex for the folders given, repo-relative. */
 const under = (...folders) => `^(${folders.join('|')})/`;
@@ -18,6 +24,13 @@ const product = (...folders) => ({ path: under(...folders), pathNot: TEST_FILE }
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...ROOMS.map((room, i) => ({
+      name: `${room.replace('src/', '')}-imports-only-rooms-below`,
+      severity: 'error',
+      comment: `The rooms of src/ in order, bottom up (${ROOMS.join(' < ')}): ${room} imports none above it.`,
+      from: product(room),
+      to: { path: under(...ROOMS.slice(i + 1)) },
+    })).filter((rule) => rule.to.path !== '^()/'),
     {
       name: 'no-circular',
       severity: 'error',
@@ -49,18 +62,18 @@ module.exports = {
     {
       name: 'tokens-stand-alone',
       severity: 'error',
-      comment: 'src/tokens (one minter, one verifier) imports nothing of the kit but itself.',
-      from: product('src/tokens'),
-      to: { path: under('src', 'steps', 'test', 'scripts', 'bin'), pathNot: under('src/tokens') },
+      comment: 'src/contract/tokens (one minter, one verifier) imports nothing of the kit but itself.',
+      from: product('src/contract/tokens'),
+      to: { path: under('src', 'steps', 'test', 'scripts', 'bin'), pathNot: under('src/contract/tokens') },
     },
     {
       name: 'core-imports-only-below',
       severity: 'error',
       comment: 'The reference core imports only itself, the contract, the tokens, the spec and the generated files.',
-      from: product('src/reference-server/core'),
+      from: product('src/server/core'),
       to: {
         path: under('src', 'steps', 'test', 'scripts', 'bin'),
-        pathNot: under('src/reference-server/core', 'src/contract', 'src/tokens', 'src/spec', 'src/generated'),
+        pathNot: under('src/server/core', 'src/contract', 'src/contract/tokens', 'src/contract/spec', 'src/generated'),
       },
     },
     {
@@ -76,9 +89,9 @@ module.exports = {
     {
       name: 'mock-stays-down',
       severity: 'error',
-      comment: 'src/mock (@mgmt-kit/mock) does not reach up into the CLI, the runner or the node:http adapter.',
-      from: product('src/mock'),
-      to: { path: under('src/cli', 'src/conformance', 'src/reference-server/node-http') },
+      comment: 'src/server/msw (@mgmt-kit/mock) does not reach up into the CLI, the runner or the node:http adapter.',
+      from: product('src/server/msw'),
+      to: { path: under('src/cli', 'src/target/conformance', 'src/server/node-http') },
     },
     {
       name: 'browser-safe',
@@ -87,16 +100,16 @@ module.exports = {
       from: {
         path: under(
           'src/contract',
-          'src/tokens',
-          'src/spec',
+          'src/contract/tokens',
+          'src/contract/spec',
           'src/generated',
-          'src/reference-server/core',
-          'src/reference-server/mock-controls',
-          'src/mock',
+          'src/server/core',
+          'src/server/controls',
+          'src/server/msw',
           'src/client',
         ),
         // The spec's YAML read from disk, for the node:http docs pages only: no package entry reaches it.
-        pathNot: [TEST_FILE, '^src/spec/read-openapi-yaml\\.ts$'],
+        pathNot: [TEST_FILE, '^src/contract/spec/read-openapi-yaml\\.ts$'],
       },
       to: { dependencyTypes: ['core'] },
     },
@@ -104,22 +117,22 @@ module.exports = {
       name: 'shared-parts-not-from-the-runner',
       severity: 'error',
       comment:
-        'Coverage, the connection, the run room and the fuzzer are beside or below the conformance runner: what they share with it lives in src/run, src/contract or src/tokens.',
-      from: product('src/coverage', 'src/connection', 'src/run', 'src/fuzz'),
-      to: { path: under('src/conformance') },
+        'Coverage, the connection, the run room and the fuzzer are beside or below the conformance runner: what they share with it lives in src/target/run, src/contract or src/contract/tokens.',
+      from: product('src/target/coverage', 'src/connection', 'src/target/run', 'src/fuzz'),
+      to: { path: under('src/target/conformance') },
     },
     {
       name: 'runner-not-steps',
       severity: 'error',
       comment: 'The steps import the runner, never the other way round.',
-      from: product('src/conformance'),
+      from: product('src/target/conformance'),
       to: { path: under('steps') },
     },
     {
       name: 'bench-not-cli',
       severity: 'error',
       comment: 'The CLI runs the benchmark; the benchmark starts its processes itself.',
-      from: product('src/bench'),
+      from: product('src/server/bench'),
       to: { path: under('src/cli') },
     },
     {

@@ -26,15 +26,15 @@ const common = {
   formatOptions: { snippetInterface: 'async-await' },
 };
 
-/** For `mgmt-kit conformance` (src/conformance/run-conformance.ts), which adds formats, tags and world parameters. */
+/** For `mgmt-kit conformance` (src/target/conformance/run-conformance.ts), which adds formats, tags and world parameters. */
 export const conformanceCore = { ...common, tags: 'not @extension' };
 
 /** For `mgmt-kit conformance --profile extended`: core plus the kit's extensions (batches, invalid enum values, …). */
 export const conformanceExtended = { ...common };
 
-// The kit's junit (src/conformance/kit-junit-formatter.ts: a test case per scenario by its stable
+// The kit's junit (src/target/conformance/kit-junit-formatter.ts: a test case per scenario by its stable
 // id, a failure per failed check), loaded after the support code, so tsx (register.mjs) loads it.
-const plainFormat = ['progress', ...reportFormats('reports'), ['./src/conformance/kit-junit-formatter.ts', 'reports/junit.xml']];
+const plainFormat = ['progress', ...reportFormats('reports'), ['./src/target/conformance/kit-junit-formatter.ts', 'reports/junit.xml']];
 
 /** Plain `npx cucumber-js -p extended`: every scenario, reports into reports/. */
 export const extended = { ...common, format: plainFormat };

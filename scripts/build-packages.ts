@@ -1,14 +1,14 @@
 /**
  * `npm run build`: compiles the three packages from the one src/ tree.
  *   packages/client → @mgmt-kit/client  (src/client + the generated types and operation table)
- *   packages/mock   → @mgmt-kit/mock    (src/mock + the reference core it runs)
+ *   packages/mock   → @mgmt-kit/mock    (src/server/msw + the reference core it runs)
  *   dist/           → mgmt-kit          (its library entries, the command, the conformance runner,
  *                                        the fuzzer and the benchmark; what belongs to the two
  *                                        packages above is imported from them, not compiled a
  *                                        second time; declarations for the library entries only)
  *   dist/steps/conformance-steps.js     (steps/ bundled into one module, see
  *                                        scripts/bundle-conformance-steps.ts)
- *   dist/reference-server/node-http/admin-page/admin-page.js
+ *   dist/server/admin-page/page/admin-page.js
  *                                       (the admin page's browser script, bundled by esbuild)
  * A module a sibling package owns is reached only through that package's entry (its `exports`
  * map): `import … from '../core/index.js'` in src/ becomes `'@mgmt-kit/mock/core'` in dist/, so
@@ -25,8 +25,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { bundleConformanceSteps } from './bundle-conformance-steps.js';
-import { STEP_BUNDLE_PATH } from '../src/conformance/step-bundle-path.js';
-import { bundleAdminPageScript } from '../src/reference-server/node-http/admin-page-script.js';
+import { STEP_BUNDLE_PATH } from '../src/target/conformance/step-bundle-path.js';
+import { bundleAdminPageScript } from '../src/server/admin-page/admin-page-script.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -239,6 +239,6 @@ const stepFiles = await bundleConformanceSteps({
 failOnBypasses();
 
 // 4. The admin page's script: browser TypeScript, bundled by esbuild beside the module that serves it.
-ts.sys.writeFile(staged(mgmtKit, join(root, 'dist/reference-server/node-http/admin-page/admin-page.js')), bundleAdminPageScript());
+ts.sys.writeFile(staged(mgmtKit, join(root, 'dist/server/admin-page/page/admin-page.js')), bundleAdminPageScript());
 for (const build of [...siblings, mgmtKit]) publish(build);
 console.log(`built ${STEP_BUNDLE_PATH} (${stepFiles.length} step files)`);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleConformanceSteps, expandImportPaths } from './bundle-conformance-steps.js';
-import { STEP_BUNDLE_PATH } from '../src/conformance/step-bundle-path.js';
+import { STEP_BUNDLE_PATH } from '../src/target/conformance/step-bundle-path.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'mgmt-kit-step-bundle-'));

@@ -28,7 +28,7 @@ const skip = new Set(['node_modules', '.git', 'reports', '.stryker-tmp', 'dist']
 for (const name of readdirSync(root)) if (!skip.has(name)) cpSync(join(root, name), join(copy, name), { recursive: true });
 symlinkSync(join(root, 'node_modules'), join(copy, 'node_modules'), 'dir');
 
-for (const dir of ['src/reference-server/core', 'src/tokens']) {
+for (const dir of ['src/server/core', 'src/contract/tokens']) {
   for (const name of readdirSync(join(copy, dir), { recursive: true, encoding: 'utf8' })) {
     const file = join(copy, dir, name);
     if (name.endsWith('.ts') && !name.endsWith('.test.ts')) writeFileSync(file, stripDisableComments(readFileSync(file, 'utf8')).text);

@@ -4,7 +4,7 @@
 import { plainConnection } from '../src/connection/connection-settings.js';
 import type { FuzzOptions, FuzzReport } from '../src/fuzz/report/fuzz-report.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
-import { mintToken } from '../src/tokens/index.js';
+import { mintToken } from '../src/contract/tokens/index.js';
 
 interface SweptServer {
   url: string;

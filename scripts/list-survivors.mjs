@@ -19,7 +19,7 @@ export function listSurvivors(report) {
   const rows = [];
   for (const [file, { source, mutants }] of Object.entries(report.files)) {
     const lines = source.split('\n');
-    const short = file.replace(/^.*src\/reference-server\//, '');
+    const short = file.replace(/^.*src\/server\//, '');
     for (const mutant of mutants) {
       if (!(mutant.status in STATUS_NAMES)) continue;
       const line = mutant.location.start.line;
@@ -94,7 +94,7 @@ export function renderSurvivors(report, measuredAt, notMutated = [], history = '
     'mutation guide, docs/mutation/README.md, gives the reason for each), so their mutants are in none of the counts below;',
     '`npm run mutation:check-ignores` tests them too.',
     '',
-    `Measured ${measuredAt}: ${summary.killed} killed, ${summary.timeout} timeout, ${summary.survived} survived, ${summary.noCoverage} no coverage, ${summary.ignored} ignored, ${summary.errors} errors over ${rows.length + detected + summary.errors} mutants of \`src/reference-server/core/**\`.`,
+    `Measured ${measuredAt}: ${summary.killed} killed, ${summary.timeout} timeout, ${summary.survived} survived, ${summary.noCoverage} no coverage, ${summary.ignored} ignored, ${summary.errors} errors over ${rows.length + detected + summary.errors} mutants of \`src/server/core/**\`.`,
     `Mutation score (Stryker: detected / (detected + survived + no coverage)) **${summary.score.toFixed(1)} %**; counting the ignored mutants as not detected, ${rawScore.toFixed(1)} %.`,
     '',
     ...(history === '' ? [] : [history, '']),

@@ -6,7 +6,7 @@ import { reasonFor } from './survivor-reasons.mjs';
 const at = (line: number) => ({ start: { line } });
 const report = {
   files: {
-    'src/reference-server/core/query-records.ts': {
+    'src/server/core/query-records.ts': {
       source: 'const a = 1;\n  if ((id !== undefined || query.where || query.limit) && records.length === 0) return x;\nconst b = 2;',
       mutants: [
         { status: 'Killed', mutatorName: 'BooleanLiteral', location: at(1) },
@@ -14,7 +14,7 @@ const report = {
         { status: 'NoCoverage', mutatorName: 'StringLiteral', location: at(3) },
       ],
     },
-    'src/reference-server/core/messages.ts': {
+    'src/server/core/messages.ts': {
       source: "export const X = 'Authentication failed';",
       mutants: [
         { status: 'Ignored', mutatorName: 'StringLiteral', location: at(1), statusReason: 'wording not fixed: refusal text (docs/mutation/SURVIVORS.md)' },
@@ -35,9 +35,9 @@ test('every mutant left alive is listed with its reason; a survivor no rule cove
 });
 
 test('the rendered file gives the score as Stryker does and the raw score with ignored mutants counted', () => {
-  const text = renderSurvivors(report, '2026-01-01', ['src/reference-server/core/kit-messages.ts']);
+  const text = renderSurvivors(report, '2026-01-01', ['src/server/core/kit-messages.ts']);
   assert.match(text, /1 killed, 0 timeout, 1 survived, 1 no coverage, 1 ignored, 0 errors over 4 mutants/);
-  assert.match(text, /## Not mutated\n\n- `src\/reference-server\/core\/kit-messages\.ts`\n/);
+  assert.match(text, /## Not mutated\n\n- `src\/server\/core\/kit-messages\.ts`\n/);
   assert.match(text, /\*\*33\.3 %\*\*; counting the ignored mutants as not detected, 25\.0 %/);
   assert.match(text, /\| 1 \| wording not fixed: refusal text \|/);
 });
@@ -57,7 +57,7 @@ test("the pointer to this report is left out of an ignored mutant's reason, what
     location: at(index + 1),
     statusReason: `equivalent: token cache ${pointer}`,
   }));
-  const rows = listSurvivors({ files: { 'src/tokens/verified-token-cache.ts': { source: 'a\nb\nc', mutants } } });
+  const rows = listSurvivors({ files: { 'src/contract/tokens/verified-token-cache.ts': { source: 'a\nb\nc', mutants } } });
   assert.deepEqual(
     rows.map((r) => r.reason),
     ['equivalent: token cache', 'equivalent: token cache', 'equivalent: token cache'],

@@ -15,8 +15,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { benchEvents } from '../src/bench/bench-data.js';
-import { startChildServer, type ChildServer } from '../src/bench/bench-processes.js';
+import { benchEvents } from '../src/server/bench/bench-data.js';
+import { startChildServer, type ChildServer } from '../src/server/bench/bench-processes.js';
 
 const BIN = fileURLToPath(new URL('../bin/mgmt-kit.js', import.meta.url));
 const CREATES = 10_000;

@@ -9,17 +9,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { ConformanceProfile } from '../src/conformance/run-conformance.js';
+import type { ConformanceProfile } from '../src/target/conformance/run-conformance.js';
 import { plainConnection } from '../src/connection/connection-settings.js';
-import { generateSecret, startReferenceServer } from '../src/reference-server/index.js';
+import { generateSecret, startReferenceServer } from '../src/server/index.js';
 import { leftoverIds, scenarioOutcomes, storeFingerprint } from '../test/support/conformance-fingerprint.js';
 import { startDelayingProxy } from '../test/support/delaying-proxy.js';
 
 // The compiled runner (npm run build), as `mgmt-kit conformance` runs it: its workers load the
 // step bundle of the build, not the .ts steps through tsx.
 const { runConformance } = (await import(
-  new URL('../dist/conformance/run-conformance.js', import.meta.url).href
-)) as typeof import('../src/conformance/run-conformance.js');
+  new URL('../dist/target/conformance/run-conformance.js', import.meta.url).href
+)) as typeof import('../src/target/conformance/run-conformance.js');
 
 const { values } = parseArgs({
   options: { parallel: { type: 'string', default: '4' }, delay: { type: 'string', default: '25' }, profile: { type: 'string', default: 'core' } },

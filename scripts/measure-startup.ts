@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { findFreePort, readCpuMs } from '../src/bench/bench-processes.js';
+import { findFreePort, readCpuMs } from '../src/server/bench/bench-processes.js';
 import { has, podmanResult, ulimitFlags } from './image/podman.js';
 import { packPackages, REPO } from './packages/pack-packages.js';
 

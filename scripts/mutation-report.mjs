@@ -33,7 +33,7 @@ export function summariseMutationReport(report) {
 // mutates them too and fails if a scenario detects one of their mutants.
 /**
  * @param {{ mutate: string[] }} config a parsed stryker.config.json
- * @returns {string[]} the left-out files, as `mutate` names them (`src/reference-server/core/…`)
+ * @returns {string[]} the left-out files, as `mutate` names them (`src/server/core/…`)
  */
 export function filesLeftOutOfMutation(config) {
   return config.mutate.filter((pattern) => pattern.startsWith('!') && !pattern.endsWith('.test.ts')).map((pattern) => pattern.slice(1));

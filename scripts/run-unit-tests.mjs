@@ -28,7 +28,7 @@ const LONGEST_FIRST = [
   'test/independent-server/fuzz-independent.test.ts',
   'test/independent-server/faithful-profiles.test.ts',
   'test/packages/packed-packages.test.ts',
-  'src/conformance/run-conformance.parallel.test.ts',
+  'src/target/conformance/run-conformance.parallel.test.ts',
   'test/connection/token-command.test.ts',
   'test/docs/doc-examples.test.ts',
   'src/cli/commands/conformance.exit-codes.test.ts',

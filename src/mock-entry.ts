@@ -3,4 +3,4 @@
  * The `mgmt-kit/mock` entry: the msw handlers of `@mgmt-kit/mock`, re-exported so that the
  * `mgmt-kit` package keeps this entry point (the build imports them from that package).
  */
-export * from './mock/index.js';
+export * from './server/msw/index.js';

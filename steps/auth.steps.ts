@@ -1,6 +1,6 @@
 import { defineParameterType, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
-import { mintToken, unsignedJwt, type TokenKind } from '../src/tokens/index.js';
+import { mintToken, unsignedJwt, type TokenKind } from '../src/contract/tokens/index.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient, type CallOutcome } from './support/call-outcome.js';
 import { forgedTokens, unsignedTokens } from './support/forged-tokens.js';

@@ -1,7 +1,7 @@
 import { Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { DUPLICATE_ID_MESSAGE, READ_NOTHING_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
-import type { CheckId } from '../src/conformance/check-catalog.js';
+import type { CheckId } from '../src/target/conformance/check-catalog.js';
 import { type CallOutcome, indexClient, recordsOf } from './support/call-outcome.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { checkMessage, checkRefusalBody, checkSuccessEnvelope } from './support/envelope-items.js';

@@ -1,6 +1,6 @@
 import { defineParameterType } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { indexTable } from '../src/reference-server/core/index.js';
+import { indexTable } from '../src/server/core/index.js';
 
 /**
  * Maps the description's words for an index (with an optional article) to the client's index key, so

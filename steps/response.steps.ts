@@ -2,7 +2,7 @@ import { indexClient, recordsOf, type CallOutcome } from './support/call-outcome
 import { Then } from '@cucumber/cucumber';
 import { checkMessage, checkMissingField, checkNamesField, checkRefusalBody, checkSuccessEnvelope } from './support/envelope-items.js';
 import { ID_CHANGE_STATUSES, READ_NOTHING_STATUSES, REFUSAL_STATUSES, UPDATE_UNKNOWN_ID_STATUSES } from '../src/contract/faithful-answers.js';
-import type { CheckId } from '../src/conformance/check-catalog.js';
+import type { CheckId } from '../src/target/conformance/check-catalog.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { readStored } from './support/stored-as-sent.js';
 import { isTaken, judgeStatus } from './support/judge-status.js';

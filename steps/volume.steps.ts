@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey } from '../src/client/index.js';
 import { READ_NOTHING_STATUSES } from '../src/contract/faithful-answers.js';
-import { observedAnswer } from '../src/conformance/normalise-observed.js';
+import { observedAnswer } from '../src/target/conformance/normalise-observed.js';
 import { findSentMismatch } from './support/contains-sent.js';
 import { indexClient, isTaken, recordsOf, type CallOutcome } from './support/call-outcome.js';
 import type { SetupProblem } from './support/establish.js';

@@ -12,15 +12,15 @@ import {
   type KitClient,
 } from '../src/client/index.js';
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
-import type { CleanupEntry, CleanupRegistry } from '../src/conformance/cleanup-registry.js';
-import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/conformance/call-log-entry.js';
+import type { CleanupEntry, CleanupRegistry } from '../src/target/conformance/cleanup-registry.js';
+import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/target/conformance/call-log-entry.js';
 import { isTaken, notTaken, type CallOutcome } from './support/call-outcome.js';
-import type { KitParameters } from '../src/conformance/kit-parameters.js';
+import type { KitParameters } from '../src/target/conformance/kit-parameters.js';
 import type { JsonRecord } from './support/sample-records.js';
 import type { ConnectionSession } from '../src/connection/open-connection.js';
-import type { BlockId, CheckId } from '../src/conformance/check-catalog.js';
+import type { BlockId, CheckId } from '../src/target/conformance/check-catalog.js';
 import { CheckRecorder, type BlockDetails, type CheckDetails } from './support/check-recorder.js';
-import { normaliseObserved } from '../src/conformance/normalise-observed.js';
+import { normaliseObserved } from '../src/target/conformance/normalise-observed.js';
 
 import { ACTION_PROFILES, type ActionProfile, type ActionProfileName } from './support/action-profiles.js';
 import type { ActionAnswer, CallRole, ScenarioRecord, StepUnderWay } from './support/scenario-state.js';

@@ -3,8 +3,8 @@
 // runs it) and the rules from the table of features/RULES.md.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readFeatureScenarios } from '../../src/conformance/read-feature-scenarios.js';
-import { parseRulesMatrix } from '../../src/conformance/rules-matrix.js';
+import { readFeatureScenarios } from '../../src/target/conformance/read-feature-scenarios.js';
+import { parseRulesMatrix } from '../../src/target/conformance/rules-matrix.js';
 
 /**
  * Counts scenarios and rules of the suite under `root` (features/*.feature, features/RULES.md):

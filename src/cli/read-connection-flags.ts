@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createSecureContext } from 'node:tls';
 import type { ConnectionSettings, HeaderSetting, PemFile, TlsSettings } from '../connection/connection-settings.js';
 import { findProxyProblem, proxyFromEnvironment } from '../connection/proxy-route.js';
-import { parseJwtClaims } from '../tokens/index.js';
+import { parseJwtClaims } from '../contract/tokens/index.js';
 
 /** Headers the kit sets itself on every request, which `--header` must not change. */
 const KIT_HEADERS: Record<string, string> = {

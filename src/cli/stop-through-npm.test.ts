@@ -8,7 +8,7 @@ import { connect } from 'node:net';
 import { after, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findFreePort } from '../../test/support/start-cli-for-tests.js';
-import { PACKAGE_ROOT } from '../conformance/run-conformance.js';
+import { PACKAGE_ROOT } from '../target/conformance/run-conformance.js';
 
 const groups = new Set<number>();
 after(() => {

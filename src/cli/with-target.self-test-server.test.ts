@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
-import { mintToken } from '../tokens/mint-token.js';
+import { mintToken } from '../contract/tokens/mint-token.js';
 import { withSelfTestServer, type SelfTestServer } from './with-target.js';
 
 /** Whether anything answers at the URL. */

@@ -59,7 +59,7 @@ export interface SelfTestServer {
  * throws. The server is loaded only here, so commands that do not self-test never pay for it.
  */
 export async function withSelfTestServer<T>(command: string, out: NodeJS.WritableStream, use: (server: SelfTestServer) => Promise<T>): Promise<T> {
-  const { generateSecret, startReferenceServer } = await import('../reference-server/index.js');
+  const { generateSecret, startReferenceServer } = await import('../server/index.js');
   const secret = generateSecret();
   const server = await startReferenceServer({ port: 0, host: '127.0.0.1', auth: { secret } });
   out.write(`mgmt-kit ${command} --self-test: reference server at ${server.url}\n`);

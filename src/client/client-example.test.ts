@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mintToken, startReferenceServer, type RunningReferenceServer } from '../reference-server/index.js';
+import { mintToken, startReferenceServer, type RunningReferenceServer } from '../server/index.js';
 import { extractDocExample, runNode } from '../../test/support/doc-example.js';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));

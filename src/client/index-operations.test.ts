@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { listOperations } from '../spec/openapi-document.js';
+import { listOperations } from '../contract/spec/openapi-document.js';
 import { operationTable } from '../generated/operation-table.js';
 import { indexOperations } from './index-operations.js';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { TokenProvider } from '../client/index.js';
-import { mintToken } from '../tokens/index.js';
+import { mintToken } from '../contract/tokens/index.js';
 import { ConnectionFailure } from './connection-failure.js';
 import type { AuthSettings } from './connection-settings.js';
 

@@ -1,4 +1,4 @@
-import type { CheckId } from '../../src/conformance/check-catalog.js';
+import type { CheckId } from '../../src/target/conformance/check-catalog.js';
 
 /**
  * What an action step asks, as far as the Then steps after it need to know: under which check of

@@ -1,5 +1,5 @@
-import { createSpecValidator, type SchemaViolation, type SpecValidator } from '../../src/spec/spec-validator.js';
-import type { CheckId } from '../../src/conformance/check-catalog.js';
+import { createSpecValidator, type SchemaViolation, type SpecValidator } from '../../src/contract/spec/spec-validator.js';
+import type { CheckId } from '../../src/target/conformance/check-catalog.js';
 import type { CallOutcome } from './call-outcome.js';
 import { PLAIN_ENVELOPE_STATUSES } from '../../src/contract/faithful-answers.js';
 

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BLOCKED_MEDIA_TYPE, CHECK_MEDIA_TYPE, SETUP_MEDIA_TYPE } from '../../src/conformance/check-result.js';
+import { BLOCKED_MEDIA_TYPE, CHECK_MEDIA_TYPE, SETUP_MEDIA_TYPE } from '../../src/target/conformance/check-result.js';
 import { CheckRecorder, ScenarioBlocked, skipWhenBlocked } from './check-recorder.js';
 import type { CallOutcome } from './call-outcome.js';
 

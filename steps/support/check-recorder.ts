@@ -6,8 +6,8 @@ import {
   type BlockedScenario,
   type CheckResult,
   type SetupNote,
-} from '../../src/conformance/check-result.js';
-import type { BlockId, CheckId } from '../../src/conformance/check-catalog.js';
+} from '../../src/target/conformance/check-result.js';
+import type { BlockId, CheckId } from '../../src/target/conformance/check-catalog.js';
 import type { CallOutcome } from './call-outcome.js';
 
 /** What a check expected and what the target did; `observed` is normalised before it is recorded. */
@@ -41,7 +41,7 @@ const seen = (outcome: CallOutcome | undefined): { answer?: AnswerSeen } =>
   outcome ? { answer: { operation: outcome.operation, status: outcome.status, body: outcome.rawBody.slice(0, 300) } } : {};
 
 /**
- * The checks of one scenario, as cucumber attachments (src/conformance/check-result.ts). A failed
+ * The checks of one scenario, as cucumber attachments (src/target/conformance/check-result.ts). A failed
  * check does not throw: the step goes on with its next check, and the After hook fails the
  * scenario with {@link failureMessage} once every step has run.
  */

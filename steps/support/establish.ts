@@ -1,10 +1,10 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
 import type { KitWorld, ScenarioRecord } from '../world.js';
-import type { BlockId } from '../../src/conformance/check-catalog.js';
+import type { BlockId } from '../../src/target/conformance/check-catalog.js';
 import type { BlockDetails } from './check-recorder.js';
 import { indexClient, isTaken, recordsOf, type CallOutcome } from './call-outcome.js';
 import type { KitClient } from '../../src/client/index.js';
-import { observedAnswer } from '../../src/conformance/normalise-observed.js';
+import { observedAnswer } from '../../src/target/conformance/normalise-observed.js';
 import { sampleRecord, type JsonRecord } from './sample-records.js';
 import { readStored, type StoredRead } from './stored-as-sent.js';
 import { PLAIN_READ_STATUSES } from '../../src/contract/faithful-answers.js';

@@ -1,4 +1,4 @@
-import type { CheckId } from '../../src/conformance/check-catalog.js';
+import type { CheckId } from '../../src/target/conformance/check-catalog.js';
 import type { KitWorld } from '../world.js';
 import { isSuccess, isTaken, notTaken, type CallOutcome } from './call-outcome.js';
 

@@ -1,5 +1,5 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
-import type { CleanupEntry } from '../../src/conformance/cleanup-registry.js';
+import type { CleanupEntry } from '../../src/target/conformance/cleanup-registry.js';
 import type { KitWorld, RecordsInSight, Sighting } from '../world.js';
 import { indexClient, recordsOf, type CallOutcome } from './call-outcome.js';
 import { findSentMismatch, isObject } from './contains-sent.js';

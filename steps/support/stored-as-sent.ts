@@ -1,5 +1,5 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
-import type { CheckId } from '../../src/conformance/check-catalog.js';
+import type { CheckId } from '../../src/target/conformance/check-catalog.js';
 import { PLAIN_READ_STATUSES } from '../../src/contract/faithful-answers.js';
 import type { CallRole, KitWorld, ScenarioRecord } from '../world.js';
 import { findSentMismatch } from './contains-sent.js';

@@ -9,10 +9,10 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlink
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { mintToken } from '../../src/tokens/index.js';
-import { EXIT } from '../../src/run/run-verdict.js';
-import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
-import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
+import { EXIT } from '../../src/target/run/run-verdict.js';
+import { PACKAGE_ROOT } from '../../src/target/conformance/run-conformance.js';
+import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 
 const RECIPES = join(PACKAGE_ROOT, 'examples/ci');
 let server: RunningReferenceServer;

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';
 import { runCommand } from '../support/run-command.js';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { runCommand as run } from '../support/run-command.js';
 import { spawnSync } from 'node:child_process';
-import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 import { startTokenEndpoint, type TokenEndpoint } from '../support/token-endpoint.js';
 
 const secret = generateSecret();

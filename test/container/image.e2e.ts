@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO } from '../../scripts/packages/pack-packages.js';
 import { ensurePodman, podman, podmanResult } from '../../scripts/image/podman.js';
-import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 import { testPodmanEnvironment } from './test-podman-storage.js';
 
 const SLOW = { timeout: 45 * 60_000 };

@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { renderBenchMarkdown, renderBenchSvg } from '../../src/bench/render-bench.js';
-import type { BenchReport } from '../../src/bench/bench-report.js';
+import { renderBenchMarkdown, renderBenchSvg } from '../../src/server/bench/render-bench.js';
+import type { BenchReport } from '../../src/server/bench/bench-report.js';
 
 const read = (path: string) => readFileSync(fileURLToPath(new URL(`../../${path}`, import.meta.url)), 'utf8');
 

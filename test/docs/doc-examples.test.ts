@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mintToken, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { mintToken, startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 import { extractDocExample, runNode } from '../support/doc-example.js';
 import { DOCUMENTED_PORTS, distinctFreePorts, runShell, withPorts } from './shell-examples.js';
 

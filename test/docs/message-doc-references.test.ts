@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { documentAnchors, githubSlug } from '../../scripts/docs/links.js';
-import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
+import { PACKAGE_ROOT } from '../../src/target/conformance/run-conformance.js';
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(join(PACKAGE_ROOT, dir))) {

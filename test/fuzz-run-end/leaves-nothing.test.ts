@@ -2,7 +2,7 @@
 // shows afterwards (runs left 20 agents with only a generated id while fuzz.md said 0).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mintToken } from '../../src/tokens/mint-token.js';
+import { mintToken } from '../../src/contract/tokens/mint-token.js';
 import { sendRaw } from '../support/test-server.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { startIndependentServer } from '../independent-server/start-independent-server.js';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { findSerialOrder, type ObservedOperation } from './find-serial-order.js';
-import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
-import { ID_ALREADY_FOUND } from '../../src/reference-server/core/messages.js';
+import type { CoreRequest } from '../../src/server/core/core-types.js';
+import { ID_ALREADY_FOUND } from '../../src/server/core/messages.js';
 import { startMswTarget, startReferenceTarget, type HostileTarget } from './hostile-target.js';
 
 const JSON_TYPE = { 'content-type': 'application/json' };

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
+import type { CoreRequest } from '../../src/server/core/core-types.js';
 import { findSerialOrder } from './find-serial-order.js';
 
 const json = { 'content-type': 'application/json' };

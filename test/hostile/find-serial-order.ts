@@ -1,4 +1,4 @@
-import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
+import type { CoreRequest } from '../../src/server/core/core-types.js';
 import { searchSerialOrder, stateKey } from '../../src/fuzz/concurrency/serial-order.js';
 import { createModelOracle, type ModelState } from '../../src/fuzz/model/model-oracle.js';
 

@@ -4,11 +4,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAuthTable } from '../../src/fuzz/generate/auth-table.js';
-import { operationIdFor } from '../../src/reference-server/core/index-definitions.js';
-import { matchRoute } from '../../src/reference-server/core/route.js';
+import { operationIdFor } from '../../src/server/core/index-definitions.js';
+import { matchRoute } from '../../src/server/core/route.js';
 import type { WireResponse } from '../support/test-server.js';
-import { listOperations } from '../../src/spec/openapi-document.js';
-import { createSpecValidator } from '../../src/spec/spec-validator.js';
+import { listOperations } from '../../src/contract/spec/openapi-document.js';
+import { createSpecValidator } from '../../src/contract/spec/spec-validator.js';
 import type { HostileTarget } from './hostile-target.js';
 
 const spec = createSpecValidator();

@@ -1,6 +1,6 @@
 // Test helper (not a test file): one way to start each of our servers for the hostile-input suite,
 // so the same cases run against the node:http reference server and the msw handlers.
-import { mintToken } from '../../src/tokens/mint-token.js';
+import { mintToken } from '../../src/contract/tokens/mint-token.js';
 import { sendRaw, type WireResponse } from '../support/test-server.js';
 import { MSW_DROPS_GET_BODY } from '../support/msw-major.js';
 
@@ -37,7 +37,7 @@ function sender(url: string, token: string): HostileTarget['send'] {
 
 /** The node:http reference server on a free port. */
 export async function startReferenceTarget(): Promise<HostileTarget> {
-  const { startReferenceServer } = await import('../../src/reference-server/node-http/start-reference-server.js');
+  const { startReferenceServer } = await import('../../src/server/start-reference-server.js');
   const server = await startReferenceServer({ port: 0, auth: { secret: SECRET } });
   const token = await mintToken({ secret: SECRET, expiresIn: '1h' });
   return {
@@ -55,7 +55,7 @@ export async function startReferenceTarget(): Promise<HostileTarget> {
 /** The msw handlers behind msw/node's setupServer (requests over node:http are intercepted). */
 export async function startMswTarget(): Promise<HostileTarget> {
   const { setupServer } = await import('msw/node');
-  const { createHandlers } = await import('../../src/mock/create-handlers.js');
+  const { createHandlers } = await import('../../src/server/msw/create-handlers.js');
   const url = 'http://msw.hostile.test';
   const server = setupServer(...createHandlers({ baseUrl: url, auth: { secret: SECRET } }));
   server.listen({ onUnhandledRequest: 'error' });

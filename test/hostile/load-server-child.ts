@@ -1,7 +1,7 @@
 // Test helper (not a test file): the reference server in its own process, so the 1 000-connection
 // test measures the server's memory and not the load generator's. Run with --expose-gc; it prints
 // `listening <url>` and answers the IPC message "memory" with its heap after a full collection.
-import { startReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
+import { startReferenceServer } from '../../src/server/start-reference-server.js';
 
 const secret = process.env['LOAD_SECRET'] ?? 'load-secret';
 const server = await startReferenceServer({ port: 0, auth: { secret } });

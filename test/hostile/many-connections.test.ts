@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { mintToken } from '../../src/tokens/mint-token.js';
+import { mintToken } from '../../src/contract/tokens/mint-token.js';
 
 const CONNECTIONS = 1000;
 const SECONDS = Number(process.env['MANY_CONNECTIONS_SECONDS'] ?? 10);

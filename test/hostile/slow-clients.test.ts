@@ -3,13 +3,13 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { mintToken } from '../../src/tokens/mint-token.js';
+import { mintToken } from '../../src/contract/tokens/mint-token.js';
 import {
   DEFAULT_HEADERS_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   startReferenceServer,
   type RunningReferenceServer,
-} from '../../src/reference-server/node-http/start-reference-server.js';
+} from '../../src/server/start-reference-server.js';
 import { sendRaw } from '../support/test-server.js';
 
 const SECRET = 'slow-clients-secret';

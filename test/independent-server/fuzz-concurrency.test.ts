@@ -3,7 +3,7 @@
 // faithful profiles pass. A sequence of single requests never shows a race (broken-under-concurrency.ts).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { mintToken } from '../../src/tokens/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
 import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
 import type { FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';

@@ -8,7 +8,7 @@ import type { FuzzFailure } from '../../src/fuzz/run/fuzz-session.js';
 import type { FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { DEFAULT_FUZZ_RUNS } from '../../src/cli/commands/fuzz.js';
-import { mintToken } from '../../src/tokens/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
 import { startIndependentServer } from './start-independent-server.js';
 import { plainConnection } from '../../src/connection/connection-settings.js';
 

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mintToken } from '../../src/tokens/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from '../self-check/run-suite-quietly.js';
 import { FAILS_WITHOUT_THE_EXTENSIONS } from './extension-failures.js';
 import { EXPECTED_FAILURES } from './expected-failures.js';

@@ -6,15 +6,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { readFilesLeftOutOfMutation } from '../../scripts/mutation-report.mjs';
 
-const CORE = 'src/reference-server/core/';
-/** The token room (src/tokens/) is mutated with the core; the guide names its files `tokens/…`. */
-const TOKENS = 'src/tokens/';
+const CORE = 'src/server/core/';
+/** The token room (src/contract/tokens/) is mutated with the core; the guide names its files `tokens/…`. */
+const TOKENS = 'src/contract/tokens/';
 
 /** A left-out file as the guide's table names it: relative to the core, or `tokens/…`. */
 function guideName(file: string): string {
   if (file.startsWith(CORE)) return file.slice(CORE.length);
-  assert.ok(file.startsWith(TOKENS), `${file}: only files of the core and of src/tokens/ are left out`);
-  return file.slice('src/'.length);
+  assert.ok(file.startsWith(TOKENS), `${file}: only files of the core and of src/contract/tokens/ are left out`);
+  return `tokens/${file.slice(TOKENS.length)}`;
 }
 const TABLE_HEADING = '**What is not mutated, and why.**';
 

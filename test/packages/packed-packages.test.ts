@@ -96,7 +96,7 @@ describe('what each tarball holds', () => {
       'bin/mgmt-kit.js',
       'dist/cli/main.js',
       'dist/steps/conformance-steps.js',
-      'dist/bench/ceiling-main.js',
+      'dist/server/bench/ceiling-main.js',
       'features/event.feature',
       'spec/openapi.yaml',
       'cucumber.js',
@@ -273,7 +273,7 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
     assert.equal(existsSync(join(dir, 'node_modules/tsx')), false);
   });
   it('holds one reference core: mgmt-kit imports the one of @mgmt-kit/mock', () => {
-    assert.deepEqual(findInstalled(dir, '/reference-core.js'), ['node_modules/@mgmt-kit/mock/dist/reference-server/core/reference-core.js']);
+    assert.deepEqual(findInstalled(dir, '/reference-core.js'), ['node_modules/@mgmt-kit/mock/dist/server/core/reference-core.js']);
   });
   it('every entry of its exports map imports in plain Node', () => {
     assertEveryEntryImports(dir, '.');
@@ -343,7 +343,7 @@ describe('mgmt-kit, installed with its sibling tarballs', SLOW, () => {
       runModule(
         dir,
         'bench-loads.mjs',
-        "const bench = await import('./node_modules/mgmt-kit/dist/bench/run-bench.js');\nconsole.log(typeof bench.runBench);\n",
+        "const bench = await import('./node_modules/mgmt-kit/dist/server/bench/run-bench.js');\nconsole.log(typeof bench.runBench);\n",
       ),
       'function',
     );

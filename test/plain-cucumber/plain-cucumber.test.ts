@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { mintToken } from '../../src/tokens/index.js';
-import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
-import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
+import { PACKAGE_ROOT } from '../../src/target/conformance/run-conformance.js';
+import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 
 let server: RunningReferenceServer;
 let secret: string;
@@ -71,7 +71,7 @@ test("-p extended runs the @extension scenarios and writes the reports into repo
   for (const name of ['junit.xml', 'cucumber.html', 'cucumber.json', 'messages.ndjson']) {
     assert.ok(statSync(join(PACKAGE_ROOT, 'reports', name)).mtimeMs >= startedAt, `reports/${name} was not rewritten`);
   }
-  // The kit's formatter (src/conformance/kit-junit-formatter.ts) wrote junit.xml from the run
+  // The kit's formatter (src/target/conformance/kit-junit-formatter.ts) wrote junit.xml from the run
   // model: a test case per scenario by its stable id, and the run check a plain run has.
   const junit = readFileSync(join(PACKAGE_ROOT, 'reports', 'junit.xml'), 'utf8');
   const ran = Number(/^(\d+) scenarios/m.exec(run.stdout)?.[1]);

@@ -1,6 +1,6 @@
 // The fixture's helpers as a test uses them: a seed through mockOptions, the reset before each
 // test, state, fault rules that run out, and the journal assertions (passing, failing, negated).
-import { expect, test } from '../../src/playwright/index.js';
+import { expect, test } from '../../src/server/playwright/index.js';
 
 test.use({ mockOptions: { seed: { event: [{ id: 'seeded', kind: 'link-up' }] } } });
 

@@ -4,7 +4,7 @@
 // requests; one worker's reset leaves the other's state alone.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '../../src/playwright/index.js';
+import { expect, test } from '../../src/server/playwright/index.js';
 
 const SYNC = process.env['MGMT_KIT_PLAYWRIGHT_SYNC'];
 const NAMES = ['alpha', 'beta'] as const;

@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { mintToken } from '../../src/tokens/index.js';
-import { generateSecret, listOperations, startReferenceServer, type RunningReferenceServer } from '../../src/reference-server/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
+import { generateSecret, listOperations, startReferenceServer, type RunningReferenceServer } from '../../src/server/index.js';
 
 const PORTMAN = join(dirname(createRequire(import.meta.url).resolve('@apideck/portman/package.json')), 'bin', 'portman');
 const SPEC = fileURLToPath(new URL('../../spec/openapi.yaml', import.meta.url));

@@ -1,4 +1,4 @@
-import { isDeepEqual } from '../../src/reference-server/core/is-deep-equal.js';
+import { isDeepEqual } from '../../src/server/core/is-deep-equal.js';
 import type { BrokenVariant } from './broken-variants.js';
 import { coreIndexOf, envelope, isObject, targetId, type Json } from './variant-helpers.js';
 

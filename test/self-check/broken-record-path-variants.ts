@@ -1,4 +1,4 @@
-import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
+import type { CoreRequest } from '../../src/server/core/core-types.js';
 import type { BrokenVariant } from './broken-variants.js';
 import { idInPath, isObject, parseBody, rewriteBody } from './variant-helpers.js';
 

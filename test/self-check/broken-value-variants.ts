@@ -1,4 +1,4 @@
-import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
+import type { CoreRequest } from '../../src/server/core/core-types.js';
 import type { BrokenVariant, Handle } from './broken-variants.js';
 import { envelope, isBasePath, isObject, parseBody, rewriteBody, targetId, type Json } from './variant-helpers.js';
 

@@ -1,11 +1,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient } from '../../src/client/index.js';
-import { createReferenceCore } from '../../src/reference-server/index.js';
+import { createReferenceCore } from '../../src/server/index.js';
 import { EXPECTED_FAILURES } from './broken-variant-expectations.js';
 import { BROKEN_VARIANTS, type BrokenVariant } from './broken-variants.js';
 import { FAITHFUL_ALTERNATIVES } from './faithful-alternatives.js';
-import { mintToken } from '../../src/tokens/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
 import { assertEveryScenarioPassed, assertFailedExactly, runSuiteQuietly, type QuietRun } from './run-suite-quietly.js';
 import { startVariantServer } from './start-variant-server.js';
 import { WITHOUT_REALISTIC_DATA } from './realistic-data-tags.js';

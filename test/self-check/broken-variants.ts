@@ -1,6 +1,6 @@
-import type { CoreRequest, CoreResponse } from '../../src/reference-server/core/core-types.js';
-import type { ReferenceCoreOptions } from '../../src/reference-server/core/reference-core.js';
-import type { Store } from '../../src/reference-server/core/store.js';
+import type { CoreRequest, CoreResponse } from '../../src/server/core/core-types.js';
+import type { ReferenceCoreOptions } from '../../src/server/core/reference-core.js';
+import type { Store } from '../../src/server/core/store.js';
 import { BROKEN_AGENT_VARIANTS } from './broken-agent-variants.js';
 import { BROKEN_CHANGE_DETECTION_VARIANTS } from './broken-change-detection-variants.js';
 import { BROKEN_ID_AND_AUTH_VARIANTS } from './broken-id-and-auth-variants.js';

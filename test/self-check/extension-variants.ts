@@ -1,4 +1,4 @@
-import type { CoreRequest, CoreResponse } from '../../src/reference-server/core/core-types.js';
+import type { CoreRequest, CoreResponse } from '../../src/server/core/core-types.js';
 import type { BrokenVariant, Handle } from './broken-variants.js';
 import { isObject, parseBody, type Json } from './variant-helpers.js';
 

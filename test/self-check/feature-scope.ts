@@ -1,4 +1,4 @@
-import { readFeatureScenarios } from '../../src/conformance/read-feature-scenarios.js';
+import { readFeatureScenarios } from '../../src/target/conformance/read-feature-scenarios.js';
 
 const FEATURES = new URL('../../features/', import.meta.url).pathname;
 

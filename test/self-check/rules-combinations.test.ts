@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { loadRulesMatrix, ruleTag } from '../../src/conformance/rules-matrix.js';
-import { PACKAGE_ROOT } from '../../src/conformance/run-conformance.js';
+import { loadRulesMatrix, ruleTag } from '../../src/target/conformance/rules-matrix.js';
+import { PACKAGE_ROOT } from '../../src/target/conformance/run-conformance.js';
 import {
   coveredCombinations,
   describeCombination,

@@ -1,4 +1,4 @@
-import { readFeatureScenarios } from '../../src/conformance/read-feature-scenarios.js';
+import { readFeatureScenarios } from '../../src/target/conformance/read-feature-scenarios.js';
 
 /**
  * The dimensions along which a general rule of the service applies (§4.1: "All three

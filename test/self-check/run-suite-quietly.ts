@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import type { ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import type { ScenarioResult } from '../../src/conformance/collect-scenario-results.js';
-import { runConformance } from '../../src/conformance/run-conformance.js';
+import type { ScenarioResult } from '../../src/target/conformance/collect-scenario-results.js';
+import { runConformance } from '../../src/target/conformance/run-conformance.js';
 import { plainConnection } from '../../src/connection/connection-settings.js';
-import { BLOCKED_MEDIA_TYPE, type BlockedScenario } from '../../src/conformance/check-result.js';
+import { BLOCKED_MEDIA_TYPE, type BlockedScenario } from '../../src/target/conformance/check-result.js';
 
 /** One run of the whole suite for a self-check: per-scenario results and cucumber's captured output. */
 export interface QuietRun {

@@ -1,5 +1,5 @@
 import { parse } from '@cucumber/tag-expressions';
-import { readFeatureScenarios, type FeatureScenario } from '../../src/conformance/read-feature-scenarios.js';
+import { readFeatureScenarios, type FeatureScenario } from '../../src/target/conformance/read-feature-scenarios.js';
 
 const FEATURES = new URL('../../features/', import.meta.url).pathname;
 

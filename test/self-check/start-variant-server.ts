@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createReferenceCore, createRequestListener, DEFAULT_BODY_LIMIT, generateSecret } from '../../src/reference-server/index.js';
+import { createReferenceCore, createRequestListener, DEFAULT_BODY_LIMIT, generateSecret } from '../../src/server/index.js';
 import type { BrokenVariant } from './broken-variants.js';
-import { mintToken } from '../../src/tokens/index.js';
+import { mintToken } from '../../src/contract/tokens/index.js';
 
 /** A listening server for the self-check, with the secret it verifies tokens with. */
 export interface VariantServer {

@@ -1,5 +1,5 @@
-import type { CoreRequest } from '../../src/reference-server/core/core-types.js';
-import type { IndexName } from '../../src/reference-server/core/index-definitions.js';
+import type { CoreRequest } from '../../src/server/core/core-types.js';
+import type { IndexName } from '../../src/server/core/index-definitions.js';
 
 // Small tools the self-check's server variants use to bend one rule of the reference core.
 

@@ -1,6 +1,6 @@
 // Test helper (not a test): what a conformance run must leave unchanged and must reproduce.
-import type { ScenarioResult } from '../../src/conformance/collect-scenario-results.js';
-import { INDEX_NAMES, type Store } from '../../src/reference-server/index.js';
+import type { ScenarioResult } from '../../src/target/conformance/collect-scenario-results.js';
+import { INDEX_NAMES, type Store } from '../../src/server/index.js';
 
 /** Every record of every index, sorted by id, as text: equal before and after a run that left nothing behind. */
 export function storeFingerprint(store: Store): string {

@@ -1,6 +1,6 @@
 // Test helper (not a test): what a target holds, read over HTTP the way any client reads it, to
 // compare a target before and after a run.
-import { INDEX_DEFINITIONS, type IndexName } from '../../src/reference-server/core/index-definitions.js';
+import { INDEX_DEFINITIONS, type IndexName } from '../../src/server/core/index-definitions.js';
 import { sendRaw } from './test-server.js';
 
 /** Every index's records, sorted by id; a read that lists nothing (200 [], 204, 404) is []. */

@@ -3,11 +3,11 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, beforeEach } from 'node:test';
-import { createSpecValidator } from '../../src/spec/spec-validator.js';
-import { operationIdFor } from '../../src/reference-server/core/index-definitions.js';
-import { mintToken } from '../../src/tokens/mint-token.js';
-import { matchRoute } from '../../src/reference-server/core/route.js';
-import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../src/reference-server/node-http/start-reference-server.js';
+import { createSpecValidator } from '../../src/contract/spec/spec-validator.js';
+import { operationIdFor } from '../../src/server/core/index-definitions.js';
+import { mintToken } from '../../src/contract/tokens/mint-token.js';
+import { matchRoute } from '../../src/server/core/route.js';
+import { startReferenceServer, type ReferenceServerOptions, type RunningReferenceServer } from '../../src/server/start-reference-server.js';
 
 /** The secret test servers verify with. */
 export const TEST_SECRET = 'test-secret-for-the-reference-server';

@@ -4,7 +4,7 @@ import { createServer } from 'node:https';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { IncomingHttpHeaders } from 'node:http';
-import { createReferenceCore, createRequestListener, DEFAULT_BODY_LIMIT, generateSecret } from '../../src/reference-server/index.js';
+import { createReferenceCore, createRequestListener, DEFAULT_BODY_LIMIT, generateSecret } from '../../src/server/index.js';
 import type { TestCertificates } from './make-certificates.js';
 
 /** A listening HTTPS reference server. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, Option } from '@commander-js/extra-typings';
-import { DURATION_EXAMPLES, isBareNumber, parseDuration } from '../../reference-server/mock-controls/parse-duration.js';
+import { DURATION_EXAMPLES, isBareNumber, parseDuration } from '../../server/controls/parse-duration.js';
 
 /**
  * Where a command writes, and the exit code its action settles on (main.ts returns it): the

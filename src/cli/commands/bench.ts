@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { benchSettings } from '../../bench/bench-report.js';
+import { benchSettings } from '../../server/bench/bench-report.js';
 import { type CommandIo, wholeNumber } from '../command/command-io.js';
 import { reportDirOption } from '../shared-flags.js';
 
@@ -33,7 +33,7 @@ export function benchCommand(io: CommandIo): CommandUnknownOpts {
       .addOption(new Option('--rounds <N>', `how often the sequence runs (absent: ${FULL.rounds}, with --quick ${QUICK.rounds})`).argParser(wholeNumber(1, 20)))
       .action(async (flags) => {
         // Loaded here: autocannon and the benchmark are this command's alone.
-        const { runBench } = await import('../../bench/run-bench.js');
+        const { runBench } = await import('../../server/bench/run-bench.js');
         const defaults = flags.quick ? QUICK : FULL;
         const { files } = await runBench({
           settings: {

@@ -36,7 +36,10 @@ Exit status:
     .option('--where <FIELD=VALUE|JSON>', 'read only matching records: kind=link-down (where.equals), or a JSON where object, sent with every index read')
     .option('--keep-invalid', 'keep records the create schemas refuse (they are still reported)')
     .action(async (flags) => {
-      const [{ runCapture }, { readWhereFlag }] = await Promise.all([import('../../capture/run-capture.js'), import('../../capture/read-where-flag.js')]);
+      const [{ runCapture }, { readWhereFlag }] = await Promise.all([
+        import('../../target/capture/run-capture.js'),
+        import('../../target/capture/read-where-flag.js'),
+      ]);
       const where = flags.where === undefined ? undefined : readWhereFlag(flags.where);
       if (where && !where.ok) throw new UsageError(where.error);
       io.exitCode = await runCapture({

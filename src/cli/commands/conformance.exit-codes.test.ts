@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { BROKEN_VARIANTS } from '../../../test/self-check/broken-variants.js';
 import { EXPECTED_FAILURES } from '../../../test/self-check/broken-variant-expectations.js';
 import { startVariantServer, type VariantServer } from '../../../test/self-check/start-variant-server.js';
-import { parseBaseline } from '../../conformance/baseline.js';
+import { parseBaseline } from '../../target/conformance/baseline.js';
 
 const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
 const VARIANT = 'duplicate-id-created';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { findTodoReasons, parseBaseline } from '../../conformance/baseline.js';
+import { findTodoReasons, parseBaseline } from '../../target/conformance/baseline.js';
 import { type CommandIo, readBaselineFlag, wholeNumber } from '../command/command-io.js';
 import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
 import { withTarget } from '../with-target.js';
@@ -45,7 +45,7 @@ Exit status:
     .addOption(minCoverageOption())
     .action(async (flags) => {
       // Loaded here: the suite's runner brings cucumber, which no other command needs.
-      const { runConformanceCommand } = await import('../../conformance/run-conformance-command.js');
+      const { runConformanceCommand } = await import('../../target/conformance/run-conformance-command.js');
       const baseline = flags.baseline === undefined ? undefined : readBaselineFlag(flags.baseline, parseBaseline);
       const todo = baseline ? findTodoReasons(baseline.baseline) : [];
       if (baseline && todo.length > 0) {

@@ -27,10 +27,10 @@ Exit status:
     .action(async (flags) => {
       if (flags.report.length === 0) throw new UsageError('no --report FILE: give the conformance-summary.json and/or fuzz-summary.json of the runs to merge');
       const [{ parseCoverageFile }, { buildResponseCoverage, checkMinCoverage }, { renderCoverageMarkdown }, { listOperations }] = await Promise.all([
-        import('../../coverage/coverage-file.js'),
-        import('../../coverage/response-coverage.js'),
-        import('../../coverage/render-coverage.js'),
-        import('../../reference-server/core/index.js'),
+        import('../../target/coverage/coverage-file.js'),
+        import('../../target/coverage/response-coverage.js'),
+        import('../../target/coverage/render-coverage.js'),
+        import('../../server/core/index.js'),
       ]);
       const files = flags.report.map((path) => ({ path, ...readFlagFile('--report', path, parseCoverageFile) }));
       const coverage = buildResponseCoverage(

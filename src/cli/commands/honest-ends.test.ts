@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../reference-server/index.js';
-import { INDEX_NAMES } from '../../reference-server/core/index.js';
+import { generateSecret, startReferenceServer, type RunningReferenceServer } from '../../server/index.js';
+import { INDEX_NAMES } from '../../server/core/index.js';
 
 const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'honest-ends-'));
@@ -220,7 +220,7 @@ test('conformance interrupted by SIGINT: reads back what the run left, lists exa
     for (const name of ['conformance-summary.html', 'junit.xml']) assert.ok(readFileSync(join(reportDir, name), 'utf8').includes(id), `${name} names ${id}`);
     assert.match(run.stderr, /Delete them with \(TOKEN set to a token the target accepts\):\n {2}curl -X DELETE /);
     // The printed commands work: nothing of the run is left once they ran.
-    const { mintToken } = await import('../../tokens/index.js');
+    const { mintToken } = await import('../../contract/tokens/index.js');
     await fetch(`${server.url}/__admin/faults`, { method: 'DELETE' });
     const token = await mintToken({ secret, expiresIn: '1h' });
     for (const command of summary.leftovers.deleteCommands) {

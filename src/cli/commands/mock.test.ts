@@ -3,9 +3,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createClient, type KitClient } from '../../client/index.js';
-import { listOperations, loadOpenApiDocument } from '../../spec/openapi-document.js';
+import { listOperations, loadOpenApiDocument } from '../../contract/spec/openapi-document.js';
 import { listPrismExamples } from '../prism/list-prism-examples.js';
-import { createSpecValidator } from '../../spec/spec-validator.js';
+import { createSpecValidator } from '../../contract/spec/spec-validator.js';
 import { startCliForTests, type RunningCli } from '../../../test/support/start-cli-for-tests.js';
 
 const examples = loadOpenApiDocument().components['examples'] as Record<string, { value: unknown }>;

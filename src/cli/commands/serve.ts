@@ -1,6 +1,6 @@
 import { Command, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { DEFAULT_BODY_LIMIT } from '../../reference-server/core/index.js';
-import { DEFAULT_JOURNAL_SIZE } from '../../reference-server/mock-controls/index.js';
+import { DEFAULT_BODY_LIMIT } from '../../server/core/index.js';
+import { DEFAULT_JOURNAL_SIZE } from '../../server/controls/index.js';
 import { type CommandIo, collect, notEmpty, onOff, wholeNumber } from '../command/command-io.js';
 
 /**

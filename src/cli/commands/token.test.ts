@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { createAuthenticator } from '../../tokens/authenticate.js';
+import { createAuthenticator } from '../../contract/tokens/authenticate.js';
 
 const BIN = new URL('../../../bin/mgmt-kit.js', import.meta.url).pathname;
 const run = (args: string[], env: Record<string, string> = {}) =>

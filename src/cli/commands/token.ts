@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
-import { DURATION_EXAMPLES, isBareNumber, parseDuration } from '../../reference-server/mock-controls/parse-duration.js';
+import { DURATION_EXAMPLES, isBareNumber, parseDuration } from '../../server/controls/parse-duration.js';
 import { type CommandIo, UsageError, notEmpty } from '../command/command-io.js';
 
 /** `--expires` as read: the lifetime in milliseconds and how it was written. */
@@ -45,7 +45,7 @@ export function tokenCommand(io: CommandIo): CommandUnknownOpts {
     .addOption(new Option('--subject <S>', 'sub claim').default('mgmt-kit'))
     .action(async (flags) => {
       if (flags.secret === undefined) throw new UsageError('no secret — pass --secret S or set JWT_SECRET (the secret the server was started with)');
-      const { mintToken } = await import('../../tokens/index.js');
+      const { mintToken } = await import('../../contract/tokens/index.js');
       const token = await mintToken({ secret: flags.secret, expiresIn: flags.expires.ms, subject: flags.subject });
       if (isBareNumber(flags.expires.text)) {
         // Until 0.x this flag went through jose, which has no bare numbers; say what the number became.

@@ -1,4 +1,4 @@
-import { loadOpenApiDocument, type OpenApiDocument } from '../../reference-server/core/index.js';
+import { loadOpenApiDocument, type OpenApiDocument } from '../../server/core/index.js';
 
 /** Operations whose responses offer the same named examples, and the `Prefer` value for each. */
 export interface PrismExampleGroup {

@@ -1,5 +1,5 @@
-import { DataFileError, generateSecret, mintToken, startReferenceServer, type RequestLogEntry, type SeedData } from '../../reference-server/index.js';
-import { INDEX_NAMES, type AttachedDataFile, type Store } from '../../reference-server/index.js';
+import { DataFileError, generateSecret, mintToken, startReferenceServer, type RequestLogEntry, type SeedData } from '../../server/index.js';
+import { INDEX_NAMES, type AttachedDataFile, type Store } from '../../server/index.js';
 import { type CommandIo, UsageError } from '../command/command-io.js';
 import { findDataFlagProblem, type DataFlags, formatFrontendBanner, readFrontendFlags, type FrontendFlags } from './serve-flags.js';
 import { readSeedFile, watchSeedFile } from './watch-seed-file.js';

@@ -8,7 +8,7 @@ import {
   readCorsOrigin,
   type CorsOptions,
   type DelayRange,
-} from '../../reference-server/index.js';
+} from '../../server/index.js';
 
 /** The `serve` flags `--data` works with. */
 export interface DataFlags {

@@ -3,7 +3,7 @@ import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
-import { createReferenceCore } from '../../reference-server/index.js';
+import { createReferenceCore } from '../../server/index.js';
 import { watchSeedFile } from './watch-seed-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mgmt-kit-watch-'));

@@ -1,4 +1,4 @@
-import { readRecordsFile, type RecordsFileResult, type ReferenceCore } from '../../reference-server/index.js';
+import { readRecordsFile, type RecordsFileResult, type ReferenceCore } from '../../server/index.js';
 import { statSync, type Stats } from 'node:fs';
 
 /**

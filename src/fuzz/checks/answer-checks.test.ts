@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadOpenApiDocument } from '../../reference-server/core/index.js';
-import { createSpecValidator } from '../../spec/spec-validator.js';
+import { loadOpenApiDocument } from '../../server/core/index.js';
+import { createSpecValidator } from '../../contract/spec/spec-validator.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
 import { checkAnswer } from './answer-checks.js';
 import { applicable } from './check-table.js';

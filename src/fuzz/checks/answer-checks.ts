@@ -1,5 +1,5 @@
 import { acceptedItemPhrases, dropNullSelected, PLAIN_ENVELOPE_STATUSES } from '../../contract/faithful-answers.js';
-import type { SpecValidator } from '../../reference-server/core/index.js';
+import type { SpecValidator } from '../../server/core/index.js';
 import type { SendResult, WireAnswer } from '../run/send-wire-request.js';
 import { applicable, type CheckId, type Problem } from './check-table.js';
 

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CoreResponse } from '../../reference-server/core/core-types.js';
-import { envelopeItem, errorResponse, jsonResponse } from '../../reference-server/core/envelope.js';
+import type { CoreResponse } from '../../server/core/core-types.js';
+import { envelopeItem, errorResponse, jsonResponse } from '../../server/core/envelope.js';
 import { judgeAnswer, type JudgeInput, type JudgedRequest } from './judge-answer.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
 

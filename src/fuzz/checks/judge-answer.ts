@@ -12,7 +12,7 @@ import {
   refusalMustSayError,
   UPDATE_UNKNOWN_ID_STATUSES,
 } from '../../contract/faithful-answers.js';
-import type { CoreResponse } from '../../reference-server/core/index.js';
+import type { CoreResponse } from '../../server/core/index.js';
 import type { BuiltStep, RequestBreak } from '../generate/build-step.js';
 import { compareRecordLists } from './compare-records.js';
 import type { WireAnswer } from '../run/send-wire-request.js';

@@ -1,4 +1,4 @@
-import type { CoreRequest } from '../../reference-server/core/index.js';
+import type { CoreRequest } from '../../server/core/index.js';
 import type { FlawKind, Transport } from '../generate/fuzz-step.js';
 
 /** A model request whose answer the target may give instead of the model's first answer. */

@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createReferenceCore, type CoreRequest } from '../../reference-server/core/index.js';
+import { createReferenceCore, type CoreRequest } from '../../server/core/index.js';
 import { whereReadingAlternatives } from './where-readings.js';
 
 const records = [

@@ -1,7 +1,7 @@
 import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
-import type { CoreRequest, StoredRecord } from '../../reference-server/core/index.js';
+import type { CoreRequest, StoredRecord } from '../../server/core/index.js';
 import type { OpenAlternative } from './open-alternatives.js';
-import { parseJsonText } from '../../spec/parse-json-text.js';
+import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /** The query language holds at most 64 clauses: an `or` of more ids is not rewritten (the reading is then not tried). */
 const MAX_IDS = 63;

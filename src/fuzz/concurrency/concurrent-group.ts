@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
 import { createStep, deleteStep, readStep, updateStep, type FuzzStep } from '../generate/fuzz-step.js';
 import { minimalRecord } from '../generate/minimal-record.js';
 

@@ -1,4 +1,4 @@
-import { operationIdFor } from '../../reference-server/core/index.js';
+import { operationIdFor } from '../../server/core/index.js';
 import { buildStep, type BuiltStep } from '../generate/build-step.js';
 import type { SequenceIds } from '../generate/sequence-ids.js';
 import { readStep } from '../generate/fuzz-step.js';

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createAuthenticator } from '../../tokens/authenticate.js';
-import { mintToken } from '../../tokens/mint-token.js';
+import { createAuthenticator } from '../../contract/tokens/authenticate.js';
+import { mintToken } from '../../contract/tokens/mint-token.js';
 import { createAuthTable } from './auth-table.js';
 
 describe('createAuthTable', () => {

@@ -1,7 +1,7 @@
-import { operationIdFor, type CoreRequest, type IndexName } from '../../reference-server/core/index.js';
+import { operationIdFor, type CoreRequest, type IndexName } from '../../server/core/index.js';
 import { GENERATED_SLOT, VERB, type FlawKind, type FuzzStep, type Transport } from './fuzz-step.js';
 import { findOpenShapes } from './find-open-shapes.js';
-import { basePathOf } from '../../spec/schema-node.js';
+import { basePathOf } from '../../target/run/schema-node.js';
 import { openAlternatives, type OpenAlternative } from '../checks/open-alternatives.js';
 import { rawBody, recordPath, requestHeaders, toCoreRequest, type WireRequest } from './wire-request.js';
 import { commandOf } from '../model/commands/command-table.js';

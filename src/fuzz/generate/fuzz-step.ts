@@ -1,7 +1,7 @@
-import type { IndexName } from '../../reference-server/core/index.js';
-import type { FlawChoice, FlawKind } from '../../spec/flaw-sites.js';
+import type { IndexName } from '../../server/core/index.js';
+import type { FlawChoice, FlawKind } from '../../target/run/flaw-sites.js';
 
-export type { FlawChoice, FlawKind } from '../../spec/flaw-sites.js';
+export type { FlawChoice, FlawKind } from '../../target/run/flaw-sites.js';
 
 /**
  * One generated step of a fuzz sequence, before it is bound to the ids of a run. Steps name record *slots* instead of ids: slots 0 and 1 hold a run-prefixed

@@ -1,4 +1,4 @@
-import type { StoredRecord } from '../../reference-server/core/index.js';
+import type { StoredRecord } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 
 /** The lists whose entries an update addresses by id (§4.1 rule 5). */

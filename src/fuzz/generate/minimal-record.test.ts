@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadOpenApiDocument } from '../../reference-server/core/index.js';
-import { createSpecValidator } from '../../spec/spec-validator.js';
+import { loadOpenApiDocument } from '../../server/core/index.js';
+import { createSpecValidator } from '../../contract/spec/spec-validator.js';
 import { minimalRecord } from './minimal-record.js';
 
 test('minimalRecord: the required fields of each index but the id, and a valid record with an id', () => {

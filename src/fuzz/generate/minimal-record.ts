@@ -1,4 +1,4 @@
-import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
+import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
 import {
   componentSchema,
   declaredProperties,
@@ -8,7 +8,7 @@ import {
   propertyNode,
   requiredProperties,
   type SchemaNode,
-} from '../../spec/schema-node.js';
+} from '../../target/run/schema-node.js';
 
 /** What a plain value holds: an object its required fields only, or every field it declares (but those whose name the description hides); `form` picks the branch of a value of several forms. */
 export interface PlainFill {

@@ -4,13 +4,13 @@
 // faithful target passes them, by run-fuzz.test.ts and `npm run fuzz:random-faithful`.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { INDEX_DEFINITIONS, loadOpenApiDocument } from '../../reference-server/core/index.js';
-import { createSpecValidator } from '../../spec/spec-validator.js';
-import { applyFlaw } from '../../spec/flaw-sites.js';
+import { INDEX_DEFINITIONS, loadOpenApiDocument } from '../../server/core/index.js';
+import { createSpecValidator } from '../../contract/spec/spec-validator.js';
+import { applyFlaw } from '../../target/run/flaw-sites.js';
 import type { FuzzStep } from './fuzz-step.js';
 import { leafPaths } from './leaf-update.js';
 import { onePickPerDepth, probeSequences, type ProbeKind } from './probe-sequences.js';
-import { requestBodyNode } from '../../spec/schema-node.js';
+import { requestBodyNode } from '../../target/run/schema-node.js';
 import { ID_STYLES } from './sequence-ids.js';
 import { BULK_MAX } from './sequence-arbitrary.js';
 import { createVocabulary } from './vocabulary.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../server/core/index.js';
 import {
   AUTH_KINDS,
   createStep as create,
@@ -15,9 +15,9 @@ import {
   type Transport,
 } from './fuzz-step.js';
 import { recordArbitrary } from './schema-arbitrary.js';
-import { recordBodyNode } from '../../spec/schema-node.js';
+import { recordBodyNode } from '../../target/run/schema-node.js';
 import { findOpenShapes } from './find-open-shapes.js';
-import { listFlawSites } from '../../spec/flaw-sites.js';
+import { listFlawSites } from '../../target/run/flaw-sites.js';
 import { leafPaths } from './leaf-update.js';
 import { minimalRecord } from './minimal-record.js';
 import { ID_STYLES } from './sequence-ids.js';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { IndexName, OpenApiDocument } from '../../reference-server/core/index.js';
+import type { IndexName, OpenApiDocument } from '../../server/core/index.js';
 import {
   declaredProperties,
   describedTypeNode,
@@ -10,7 +10,7 @@ import {
   recordBodyNode,
   requiredProperties,
   type SchemaNode,
-} from '../../spec/schema-node.js';
+} from '../../target/run/schema-node.js';
 import { extraValue, numberValue, objectFromEntries, stringValue, type Vocabulary } from './vocabulary.js';
 
 /** How {@link arbitraryForSchema} fills what a schema leaves free. */

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../reference-server/core/index.js';
+import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
 import {
   AUTH_KINDS,
   bindSlotExprs,
@@ -22,7 +22,7 @@ import {
 import { COMMANDS } from '../model/commands/command-table.js';
 import type { GenerateContext } from '../model/commands/fuzz-command.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
-import { componentSchema, declaredProperties, propertyNode } from '../../spec/schema-node.js';
+import { componentSchema, declaredProperties, propertyNode } from '../../target/run/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
 import { minimalRecord } from './minimal-record.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';

@@ -1,4 +1,4 @@
-import type { IndexName } from '../../reference-server/core/index.js';
+import type { IndexName } from '../../server/core/index.js';
 import { GENERATED_SLOT } from './fuzz-step.js';
 
 /** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records; plus the ids the target generated. */

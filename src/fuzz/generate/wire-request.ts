@@ -1,4 +1,4 @@
-import { decodeBody, type CoreRequest } from '../../reference-server/core/index.js';
+import { decodeBody, type CoreRequest } from '../../server/core/index.js';
 import type { AuthMaterial } from './auth-table.js';
 import type { ContentTypeKind, RawBodyKind } from './fuzz-step.js';
 

@@ -1,4 +1,4 @@
-import { INDEX_NAMES, type IndexName, type StoredRecord, createReferenceCore, type CoreRequest, type CoreResponse } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, type IndexName, type StoredRecord, createReferenceCore, type CoreRequest, type CoreResponse } from '../../server/core/index.js';
 
 /** The records of every index, in store order. */
 export type ModelState = Record<IndexName, StoredRecord[]>;

@@ -1,5 +1,5 @@
 import type { WireRequest } from '../generate/wire-request.js';
-import { headerVariable } from '../../run/describe-connection.js';
+import { headerVariable } from '../../target/run/describe-connection.js';
 
 const TOKEN_VARIABLE = '$TOKEN';
 

@@ -1,5 +1,5 @@
 import type { Exchange, FuzzFailure } from '../run/fuzz-session.js';
-import { headerVariable } from '../../run/describe-connection.js';
+import { headerVariable } from '../../target/run/describe-connection.js';
 import { curlCommand } from './curl-command.js';
 
 /** What the target answered, on one line: `404 [{"code":404,…}]`, or `no answer: …`. */

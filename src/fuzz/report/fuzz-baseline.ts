@@ -1,7 +1,7 @@
-import { stableFailureLine } from '../../run/stable-failure-line.js';
+import { stableFailureLine } from '../../target/run/stable-failure-line.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
-import { parseJsonText } from '../../spec/parse-json-text.js';
-import { listOperations } from '../../reference-server/core/index.js';
+import { parseJsonText } from '../../contract/spec/parse-json-text.js';
+import { listOperations } from '../../server/core/index.js';
 import { CHECKS } from '../checks/check-table.js';
 
 const OPERATIONS = new Set(listOperations().map((o) => o.operationId));

@@ -1,5 +1,5 @@
-import type { ResponseTally } from '../../coverage/response-coverage.js';
-import type { IndexName } from '../../reference-server/core/index.js';
+import type { ResponseTally } from '../../target/coverage/response-coverage.js';
+import type { IndexName } from '../../server/core/index.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CheckId } from '../checks/check-table.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';

@@ -1,4 +1,4 @@
-import { INDEX_NAMES } from '../../reference-server/core/index.js';
+import { INDEX_NAMES } from '../../server/core/index.js';
 import type { FuzzReport } from './fuzz-report.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 

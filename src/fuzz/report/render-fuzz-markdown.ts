@@ -1,7 +1,7 @@
 import { renderAllowanceList } from '../../contract/render-allowances.js';
-import { renderCoverageMarkdown } from '../../coverage/render-coverage.js';
-import type { ResponseCoverage } from '../../coverage/response-coverage.js';
-import type { RunVerdict } from '../../run/run-verdict.js';
+import { renderCoverageMarkdown } from '../../target/coverage/render-coverage.js';
+import type { ResponseCoverage } from '../../target/coverage/response-coverage.js';
+import type { RunVerdict } from '../../target/run/run-verdict.js';
 import { formatRepro, reproExports } from './curl-repro.js';
 import { formatConcurrency, formatSummaryLine, unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';

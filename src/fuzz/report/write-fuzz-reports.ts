@@ -1,10 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { addRunChecksToJunit } from '../../run/add-run-checks-to-junit.js';
-import { writeNotRunReports, type NotRunReport } from '../../run/render-not-run.js';
-import type { RunVerdict } from '../../run/run-verdict.js';
+import { addRunChecksToJunit } from '../../target/run/add-run-checks-to-junit.js';
+import { writeNotRunReports, type NotRunReport } from '../../target/run/render-not-run.js';
+import type { RunVerdict } from '../../target/run/run-verdict.js';
 import { join } from 'node:path';
-import { buildResponseCoverage, type ResponseCoverage } from '../../coverage/response-coverage.js';
-import { listOperations } from '../../reference-server/core/index.js';
+import { buildResponseCoverage, type ResponseCoverage } from '../../target/coverage/response-coverage.js';
+import { listOperations } from '../../server/core/index.js';
 import { unacceptedFailures, type FuzzReport } from './fuzz-report.js';
 import { renderFuzzJunit } from './render-fuzz-junit.js';
 import { renderFuzzMarkdown } from './render-fuzz-markdown.js';

@@ -1,4 +1,4 @@
-import type { CoreRequest, IndexName, StoredRecord, OpenApiDocument, SpecValidator } from '../../reference-server/core/index.js';
+import type { CoreRequest, IndexName, StoredRecord, OpenApiDocument, SpecValidator } from '../../server/core/index.js';
 import type { AuthMaterial } from '../generate/auth-table.js';
 import type { AuthKind } from '../generate/fuzz-step.js';
 import { listedRecords } from '../../contract/listed-records.js';
@@ -6,7 +6,7 @@ import { signatureOf, type CheckId, type Problem } from '../checks/check-table.j
 import { assertSafeRequest, type SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
-import { basePathOf } from '../../spec/schema-node.js';
+import { basePathOf } from '../../target/run/schema-node.js';
 
 /**
  * Which shapes of an agent the target refuses, where the description leaves it free to store or refuse them (probe-entry-shapes.ts): `actions.*`,

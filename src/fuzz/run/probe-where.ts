@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import { INDEX_NAMES, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
 import { exchange, failureOf, plainRequest, readRecords, recordsInAnswer, type ExchangeLog, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import { recordArbitrary } from '../generate/schema-arbitrary.js';
-import { basePathOf } from '../../spec/schema-node.js';
+import { basePathOf } from '../../target/run/schema-node.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 
 /** What the probe found: the indices whose where filters, and failures of those that do not. */

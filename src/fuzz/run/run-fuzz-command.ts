@@ -1,18 +1,18 @@
-import { describeConnection } from '../../run/describe-connection.js';
+import { describeConnection } from '../../target/run/describe-connection.js';
 import { openConnection } from '../../connection/open-connection.js';
-import { checkTarget } from '../../run/check-target.js';
-import { formatCoverageLine } from '../../coverage/render-coverage.js';
-import { checkMinCoverage } from '../../coverage/response-coverage.js';
-import { decideVerdict, type VerdictInputs } from '../../run/run-verdict.js';
+import { checkTarget } from '../../target/run/check-target.js';
+import { formatCoverageLine } from '../../target/coverage/render-coverage.js';
+import { checkMinCoverage } from '../../target/coverage/response-coverage.js';
+import { decideVerdict, type VerdictInputs } from '../../target/run/run-verdict.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { formatSummaryLine, unacceptedFailures, type FuzzOptions, type FuzzReport } from '../report/fuzz-report.js';
 import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
 import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
-import { READ_BACK_DEADLINE_MS } from '../../run/read-run-leftovers.js';
-import { leftoverLines } from '../../run/render-not-run.js';
-import { isRepeatedDelivery } from '../../run/repeated-signal.js';
-import { INDEX_NAMES } from '../../reference-server/core/index.js';
+import { READ_BACK_DEADLINE_MS } from '../../target/run/read-run-leftovers.js';
+import { leftoverLines } from '../../target/run/render-not-run.js';
+import { isRepeatedDelivery } from '../../target/run/repeated-signal.js';
+import { INDEX_NAMES } from '../../server/core/index.js';
 import { writeFile } from 'node:fs/promises';
 import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from '../report/fuzz-baseline.js';
 

@@ -2,8 +2,8 @@
 // must really exercise the description's answers, and the same seed must replay the same run.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { generateSecret } from '../../tokens/mint-token.js';
-import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
+import { generateSecret } from '../../contract/tokens/mint-token.js';
+import { startReferenceServer, type RunningReferenceServer } from '../../server/start-reference-server.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { plainConnection } from '../../connection/connection-settings.js';

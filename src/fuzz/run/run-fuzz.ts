@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
-import { generateSecret, mintToken } from '../../tokens/index.js';
-import { createSpecValidator } from '../../spec/spec-validator.js';
+import { generateSecret, mintToken } from '../../contract/tokens/index.js';
+import { createSpecValidator } from '../../contract/spec/spec-validator.js';
 import { createAuthTable } from '../generate/auth-table.js';
 import { openConnection } from '../../connection/open-connection.js';
-import { curlDelete } from '../../run/read-run-leftovers.js';
-import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../reference-server/core/index.js';
-import { basePathOf } from '../../spec/schema-node.js';
+import { curlDelete } from '../../target/run/read-run-leftovers.js';
+import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../server/core/index.js';
+import { basePathOf } from '../../target/run/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';

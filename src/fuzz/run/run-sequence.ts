@@ -1,4 +1,4 @@
-import { INDEX_NAMES, indexTable, operationIdFor, type CoreRequest, type IndexName } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, indexTable, operationIdFor, type CoreRequest, type IndexName } from '../../server/core/index.js';
 import { buildStep, type BuiltStep } from '../generate/build-step.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
@@ -13,7 +13,7 @@ import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js
 import type { WireAnswer } from './send-wire-request.js';
 import { whereReadingAlternatives } from '../checks/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
-import { parseJsonText } from '../../spec/parse-json-text.js';
+import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key (fuzz-step.ts). */
 export interface SequenceFailure extends FuzzFailure {

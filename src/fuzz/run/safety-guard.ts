@@ -1,7 +1,7 @@
-import { INDEX_DEFINITIONS, type IndexName } from '../../reference-server/core/index.js';
+import { INDEX_DEFINITIONS, type IndexName } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { WireRequest } from '../generate/wire-request.js';
-import { parseJsonText } from '../../spec/parse-json-text.js';
+import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
 export class UnsafeRequestError extends Error {

@@ -2,10 +2,10 @@
 // marker, ids it learned as generated — and its report is what a read of the target shows after.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
-import type { CoreRequest } from '../../reference-server/core/core-types.js';
-import { generateSecret, mintToken } from '../../tokens/mint-token.js';
+import type { CoreRequest } from '../../server/core/core-types.js';
+import { generateSecret, mintToken } from '../../contract/tokens/mint-token.js';
 import { sendRaw } from '../../../test/support/test-server.js';
-import { startReferenceServer, type RunningReferenceServer } from '../../reference-server/node-http/start-reference-server.js';
+import { startReferenceServer, type RunningReferenceServer } from '../../server/start-reference-server.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { createFuzzContext } from './run-fuzz.js';
 import { createRunBudget, type FuzzContext } from './fuzz-session.js';

@@ -1,4 +1,4 @@
-import { INDEX_NAMES, type IndexName, type StoredRecord } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, type IndexName, type StoredRecord } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { exchange, plainRequest, readRecords, type ExchangeLog, type FuzzContext } from './fuzz-session.js';
 

@@ -1,5 +1,5 @@
-import { countAnswer, countFailedCheck, type ResponseTally } from '../../coverage/response-coverage.js';
-import { matchRoute, operationIdFor } from '../../reference-server/core/index.js';
+import { countAnswer, countFailedCheck, type ResponseTally } from '../../target/coverage/response-coverage.js';
+import { matchRoute, operationIdFor } from '../../server/core/index.js';
 import type { WireRequest } from '../generate/wire-request.js';
 import type { Exchange, ExchangeRole, FuzzFailure } from './fuzz-session.js';
 

@@ -1,6 +1,6 @@
 import { MARKER_FIELDS } from '../../../contract/run-markers.js';
 import { GENERATED_SLOT, type CreateStep } from '../../generate/fuzz-step.js';
-import { recordBodyNode } from '../../../spec/schema-node.js';
+import { recordBodyNode } from '../../../target/run/schema-node.js';
 import { flawed, type BoundStep, type FuzzCommand } from './fuzz-command.js';
 
 /** Create (§4.1 create, §4.2): a record with its id in the path or the body, or without one (the service generates it, §2 rule 3). */

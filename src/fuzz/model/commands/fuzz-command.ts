@@ -1,10 +1,10 @@
 import type fc from 'fast-check';
-import type { IndexName, OpenApiDocument, SpecValidator, StoredRecord } from '../../../reference-server/core/index.js';
+import type { IndexName, OpenApiDocument, SpecValidator, StoredRecord } from '../../../server/core/index.js';
 import { MARKER_FIELDS } from '../../../contract/run-markers.js';
 import type { AuthMaterial } from '../../generate/auth-table.js';
-import { applyFlaw, formatPath } from '../../../spec/flaw-sites.js';
+import { applyFlaw, formatPath } from '../../../target/run/flaw-sites.js';
 import { bindSlotExprs, type AuthKind, type BodySpec, type DeleteStep, type FlawKind, type FuzzStep, type ReadStep } from '../../generate/fuzz-step.js';
-import { componentSchema, type SchemaNode } from '../../../spec/schema-node.js';
+import { componentSchema, type SchemaNode } from '../../../target/run/schema-node.js';
 import type { SequenceIds } from '../../generate/sequence-ids.js';
 
 /** Everything needed to turn a step into bytes. */

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
-import type { StoredRecord } from '../../../reference-server/core/index.js';
+import type { StoredRecord } from '../../../server/core/index.js';
 import type { UpdateStep } from '../../generate/fuzz-step.js';
 import { leafUpdate } from '../../generate/leaf-update.js';
-import { recordBodyNode } from '../../../spec/schema-node.js';
+import { recordBodyNode } from '../../../target/run/schema-node.js';
 import { flawed, type BoundStep, type FuzzCommand } from './fuzz-command.js';
 
 /** Update (§4.1 update, rules 5-7): fields set on a record named in the path or the body; now and then one leaf only, or an attempt to change the id. */
