@@ -22,6 +22,7 @@ import type { BlockId, CheckId } from '../src/target/conformance/check-catalog.j
 import { CheckRecorder, type BlockDetails, type CheckDetails } from './support/check-recorder.js';
 import { normaliseObserved } from '../src/target/conformance/normalise-observed.js';
 
+import { SightingCache, type Sighting } from './support/sighting-cache.js';
 import { ACTION_PROFILES, type ActionProfile, type ActionProfileName } from './support/action-profiles.js';
 import type { ActionAnswer, CallRole, ScenarioRecord, StepUnderWay } from './support/scenario-state.js';
 
@@ -31,15 +32,7 @@ export interface RunConnection {
   http: AxiosInstance;
 }
 
-/**
- * What one entry of the scenario's cleanup registry names, as read at one moment: the record of
- * an id (none when it does not exist), or the records carrying a marker. `unreadable` when the
- * read answered something else than 200, 204 or 404.
- */
-export interface Sighting {
-  entry: CleanupEntry<ClientIndexKey>;
-  records: JsonRecord[] | 'unreadable';
-}
+export type { Sighting } from './support/sighting-cache.js';
 
 /**
  * The records a scenario can see: every id and marker it registered for cleanup — the records it
@@ -106,6 +99,8 @@ export class KitWorld extends World<KitParameters> {
   shared: { field: string; value: string } | undefined;
   /** The action step under way: the records in sight before it and its answers (hooks.ts). */
   actionWatch: ActionWatch | undefined;
+  /** The latest sighting of each record, while only the kit's own reads happened since (support/sighting-cache.ts). */
+  readonly sightings = new SightingCache();
   /** The scenario's tags (`@rule.4.1-create`, …); set in the Before hook. */
   tags: readonly string[] = [];
   /** The step under way. */
@@ -245,10 +240,13 @@ export class KitWorld extends World<KitParameters> {
    * Sends one call through the typed client. An action's answer becomes the last response, for
    * the Then steps to judge; what no Then judges is checked against the spec after the scenario
    * (hooks.ts). A call that gets no answer blocks the scenario (`target/no-answer`): no rule is
-   * blamed for it. `housekeeping: true` is `role: 'housekeeping'`.
+   * blamed for it. `housekeeping: true` is `role: 'housekeeping'`. `observes: true` marks the
+   * kit's own read of a record (never an action's request): it leaves the sightings valid.
    */
-  async call(send: ClientCall, options: { client?: KitClient; housekeeping?: boolean; role?: CallRole } = {}): Promise<CallOutcome> {
+  async call(send: ClientCall, options: { client?: KitClient; housekeeping?: boolean; role?: CallRole; observes?: boolean } = {}): Promise<CallOutcome> {
     const role = options.housekeeping ? 'housekeeping' : (options.role ?? 'action');
+    const mayChange = role === 'action' || options.observes !== true;
+    if (mayChange) this.sightings.invalidate();
     let outcome: CallOutcome;
     try {
       outcome = await send(options.client ?? this.client);
@@ -263,6 +261,8 @@ export class KitWorld extends World<KitParameters> {
           headers: error.headers,
         };
       } else throw this.unanswered(error, role);
+    } finally {
+      if (mayChange) this.sightings.invalidate();
     }
     return this.receive(outcome, role);
   }
@@ -293,10 +293,13 @@ export class KitWorld extends World<KitParameters> {
     const { session } = this.connection;
     const headers = { 'content-type': request.contentType, accept: 'application/json', authorization: session.authorization(this.kit.token ?? '') };
     let answer;
+    this.sightings.invalidate();
     try {
       answer = await session.send({ method: request.method, path: `${path}${request.search ?? ''}`, headers, body: request.body, asIs: true });
     } catch (error) {
       throw this.unanswered(new NetworkError(operation, undefined, { cause: error }), 'action');
+    } finally {
+      this.sightings.invalidate();
     }
     const rawBody = answer.body.toString('utf8');
     return this.receive(

@@ -127,7 +127,7 @@ async function parse(name: string, argv: string[]): Promise<{ values: unknown } 
 }
 
 /** What the connection flags (cli/shared-flags.ts) hold when none is given, besides the command's time-out. */
-const CONNECTION_DEFAULTS = { authScheme: 'Bearer', header: [], maxConnections: 4, timeout: 15_000, retryThrottled: 0, preloadCheck: true };
+const CONNECTION_DEFAULTS = { authScheme: 'Bearer', header: [], maxConnections: 6, timeout: 15_000, retryThrottled: 0, preloadCheck: true };
 
 const rows: Array<[string, string[], unknown]> = [
   ['mock', [], { values: { port: 4010, host: '127.0.0.1' } }],

@@ -25,12 +25,13 @@ export interface ConnectionSettings {
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
 /**
- * `--max-connections`' default. Four: the @concurrency scenarios and the fuzzer's groups send four
- * requests at once; a server with a small accept queue (Python's http.server keeps 5) takes four
- * connection attempts at once without dropping one; and four round trips in flight already make a
- * run against a distant target about four times faster than one.
+ * `--max-connections`' default. Six, what browsers open per host: a server with a small accept
+ * queue (Python's http.server keeps 5) still takes them (test/connection/polite-client.test.ts);
+ * and with `--parallel auto` six workers bring the default core run against a target 20 ms away
+ * near 30 s where four stay above it: four connections carry at most 200 answers a second at
+ * 20 ms, so about 5 500 requests need 28 s before any other cost (docs/performance.md).
  */
-export const DEFAULT_MAX_CONNECTIONS = 4;
+export const DEFAULT_MAX_CONNECTIONS = 6;
 
 /** Where the run's token comes from: `--token`, minted from `--jwt-secret`, `--token-command`, or none. */
 export interface AuthSettings {

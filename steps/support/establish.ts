@@ -58,7 +58,10 @@ export async function attemptCreate(world: KitWorld, index: ClientIndexKey, id: 
  */
 async function readBack(world: KitWorld, index: ClientIndexKey, id: string): Promise<StoredRead> {
   if (encodeURIComponent(id) === id) return readStored(world, index, id, 'setup');
-  const outcome = await world.call((c) => indexClient(c, index).read({ query: { where: { equals: { target: 'id', expr: id } } } }), { role: 'setup' });
+  const outcome = await world.call((c) => indexClient(c, index).read({ query: { where: { equals: { target: 'id', expr: id } } } }), {
+    role: 'setup',
+    observes: true,
+  });
   const readable = PLAIN_READ_STATUSES.includes(outcome.status);
   return { record: readable ? recordsOf(outcome).find((r) => r['id'] === id) : undefined, readable, outcome };
 }

@@ -1,7 +1,8 @@
 import type { ClientIndexKey } from '../../src/client/index.js';
 import type { CleanupEntry } from '../../src/target/conformance/cleanup-registry.js';
 import type { KitWorld, RecordsInSight, Sighting } from '../world.js';
-import { indexClient, recordsOf, type CallOutcome } from './call-outcome.js';
+import { indexClient, type CallOutcome } from './call-outcome.js';
+import { keyOf, sightingOf } from './sighting-cache.js';
 import { findSentMismatch, isObject } from './contains-sent.js';
 import type { JsonRecord } from './sample-records.js';
 
@@ -23,22 +24,27 @@ export function saysNothingWasDone(outcome: CallOutcome): boolean {
   return nothingDone && !items.some((item) => isObject(item) && item['error'] === false && (item['code'] === 200 || item['code'] === 201));
 }
 
-const keyOf = (entry: CleanupEntry<ClientIndexKey>) =>
-  'id' in entry ? `${entry.index} ${entry.id}` : `${entry.index} ${entry.where.target}=${entry.where.expr}`;
-
+/** Reads one entry now (housekeeping: not the scenario's response); what it shows stays valid until a call may change it. */
 async function look(world: KitWorld, entry: CleanupEntry<ClientIndexKey>): Promise<Sighting> {
   const api = (c: Parameters<typeof indexClient>[0]) => indexClient(c, entry.index);
+  const stamp = world.sightings.stamp();
   const outcome = await world.call((c) => ('id' in entry ? api(c).read({ id: entry.id }) : api(c).read({ query: { where: { equals: entry.where } } })), {
     housekeeping: true,
+    observes: true,
   });
-  if (![200, 204, 404].includes(outcome.status)) return { entry, records: 'unreadable' };
-  const named = (record: JsonRecord) => ('id' in entry ? record['id'] === entry.id : record[entry.where.target] === entry.where.expr);
-  return { entry, records: recordsOf(outcome).filter(named) };
+  const sighting = sightingOf(entry, outcome);
+  world.sightings.fill(sighting, stamp);
+  return sighting;
 }
 
-/** Reads every record in sight at once (housekeeping calls: they are not the scenario's response). */
-async function lookAtRecordsInSight(world: KitWorld): Promise<RecordsInSight> {
-  const sightings = await Promise.all(world.cleanup.entries().map((entry) => look(world, entry)));
+/**
+ * The records in sight, every entry read at once. `reuse`: an entry the scenario read since the
+ * last call that may have changed it is taken from that read — the same request, and nothing
+ * happened since that could make its answer differ (support/sighting-cache.ts) — so it judges
+ * the same as reading it again.
+ */
+async function lookAtRecordsInSight(world: KitWorld, reuse: boolean): Promise<RecordsInSight> {
+  const sightings = await Promise.all(world.cleanup.entries().map((entry) => (reuse ? world.sightings.get(entry) : undefined) ?? look(world, entry)));
   return new Map(sightings.map((sighting) => [keyOf(sighting.entry), sighting]));
 }
 
@@ -101,11 +107,13 @@ export function sightedBeforeAction(world: KitWorld, index: ClientIndexKey, id: 
 
 /**
  * Before every action (When) step: reads the records the scenario can see, so that afterwards
- * an answer that says nothing was done can be checked against what was there.
+ * an answer that says nothing was done can be checked against what was there. A record the
+ * scenario read since the last call that may have changed it is not read again (see
+ * lookAtRecordsInSight); the look after the action always reads.
  */
 export async function watchAction(world: KitWorld): Promise<void> {
   world.actionWatch = undefined;
-  const before = await lookAtRecordsInSight(world);
+  const before = await lookAtRecordsInSight(world, true);
   world.actionWatch = { before, outcomes: [] };
 }
 
@@ -120,7 +128,7 @@ export async function checkNothingHappened(world: KitWorld): Promise<void> {
   const watch = world.actionWatch;
   world.actionWatch = undefined;
   if (!watch || watch.outcomes.length === 0 || !watch.outcomes.every(saysNothingWasDone)) return;
-  const changes = findChanges(watch.before, await lookAtRecordsInSight(world));
+  const changes = findChanges(watch.before, await lookAtRecordsInSight(world, false));
   const answers = watch.outcomes.map((o) => `${o.operation} ${o.status}`).join(', ');
   world.verify('7-nothing-to-do/unchanged', changes.length === 0, {
     expected: 'every record in sight as it was',

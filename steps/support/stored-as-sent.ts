@@ -5,6 +5,7 @@ import type { CallRole, KitWorld, ScenarioRecord } from '../world.js';
 import { findSentMismatch } from './contains-sent.js';
 import { indexClient, isTaken, recordsOf, type CallOutcome } from './call-outcome.js';
 import { changeKind, saysNothingWasDone } from './nothing-happened-check.js';
+import { sightingOf } from './sighting-cache.js';
 import { operationKind, type OperationKind } from './check-outcome.js';
 import type { JsonRecord } from './sample-records.js';
 
@@ -21,7 +22,10 @@ export interface StoredRead {
 
 /** Reads one record by its id; by default as a check's read (judged by the check, never the last response). */
 export async function readStored(world: KitWorld, index: ClientIndexKey, id: string, role: CallRole = 'check'): Promise<StoredRead> {
-  const outcome = await world.call((c) => indexClient(c, index).read({ id }), { role });
+  const stamp = world.sightings.stamp();
+  const outcome = await world.call((c) => indexClient(c, index).read({ id }), { role, observes: true });
+  // The same request as the look at the records in sight: the next action's look may take it from here (sighting-cache.ts).
+  world.sightings.fill(sightingOf({ index, id }, outcome), stamp);
   const readable = PLAIN_READ_STATUSES.includes(outcome.status);
   return { record: readable ? recordsOf(outcome).find((record) => record['id'] === id) : undefined, readable, outcome };
 }

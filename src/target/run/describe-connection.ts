@@ -14,7 +14,7 @@ export function describeTokenSource(settings: ConnectionSettings): string {
  * One line saying how a run reaches its target, with no secret in it: header names without
  * values, certificate files by name, the proxy without its password.
  *
- * @example "via proxy http://127.0.0.1:3128; headers X-Api-Key (value hidden); client certificate client.pem; at most 20 requests/s; at most 4 connections at once; 15 s per request"
+ * @example "via proxy http://127.0.0.1:3128; headers X-Api-Key (value hidden); client certificate client.pem; at most 20 requests/s; at most 6 connections at once; 15 s per request"
  */
 export function describeConnection(settings: ConnectionSettings): string {
   const parts: string[] = [describeTokenSource(settings)];
