@@ -115,7 +115,13 @@ async function probeOne(log: ExchangeLog, index: IndexName, long: LongId, byPath
   const readCut = await exchange(log, 'probe', `read ${index} by the id cut to ${[...cut].length} characters`, plainRequest(context, 'GET', index, cut).target);
   if (!findsNothing(readCut))
     return found('GET', true, 'cut-id-found', 'nothing: no record has the cut id (§2 rule 3, id-length-limit)', readCut, `read ${what}, by the id cut short`);
-  const updated = await exchange(log, 'probe', `update ${what}`, plainRequest(context, 'PUT', index, id, { id, [PROBE_FIELD]: `${long.name}-updated` }).target);
+  // The update sends the whole record with one value changed: what it judges is the id, not how an update merges (the content probe's class).
+  const updated = await exchange(
+    log,
+    'probe',
+    `update ${what}`,
+    plainRequest(context, 'PUT', index, id, { ...body, id, [PROBE_FIELD]: `${long.name}-updated` }).target,
+  );
   if (!updated.ok || updated.answer.status !== 200) return found('PUT', true, statusOf(updated), '200 updated (§4.1)', updated, `update ${what}`);
   const deleted = await exchange(log, 'probe', `delete ${what}`, plainRequest(context, 'DELETE', index, id).target);
   if (!deleted.ok || deleted.answer.status !== 205) return found('DELETE', true, statusOf(deleted), '205 deleted (§4.1)', deleted, `delete ${what}`);
