@@ -128,8 +128,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     report.whereTrusted = [...where.trusted];
     const shapes = await probeEntryShapes(context);
     // Ids longer than a common key width, and (only with --allow-destructive) a delete without a query of more than a page: no generated sequence sends them.
-    const longIds = await probeLongIds(context);
-    const deleteAll = options.allowDestructive ? await probeDeleteAll(context) : [];
+    // A probe whose check does not report (--checks) is not sent.
+    const longIds = context.checks.has('long-ids') ? await probeLongIds(context) : [];
+    const deleteAll = options.allowDestructive && context.checks.has('delete-all') ? await probeDeleteAll(context) : [];
     for (const failure of [...where.failures, ...shapes.failures, ...longIds, ...deleteAll]) record(failure);
     context.refusedShapes = shapes.refused;
     report.refusedShapes = shapes.refused === undefined ? 'unknown' : [...shapes.refused].sort();
