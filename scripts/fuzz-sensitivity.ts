@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_FUZZ_RUNS } from '../src/cli/commands/fuzz.js';
 import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
-import { BROKEN_FOR_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
+import { BROKEN_FOR_THE_FUZZER, destructiveFor } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { BROKEN_UNDER_CONCURRENCY } from '../test/independent-server/broken-under-concurrency.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
 import { fuzzServer } from './fuzz-server.js';
@@ -68,6 +68,8 @@ for (const name of switches) {
       timeBudgetMs: 300_000,
       randomSeed: seed,
       maxFailures: 1,
+      // A delete without a query is sent only with the consent; the delete-all switches get it (NEEDS_DESTRUCTIVE), no other does.
+      allowDestructive: destructiveFor([name]),
       ...(concurrency === undefined ? {} : { concurrency }),
     }));
     // The probe that guards deletes finds some breakages before any sequence: 0 sequences.

@@ -7,7 +7,7 @@
 import { parseArgs } from 'node:util';
 import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
 import { FAITHFUL_PROFILES } from '../test/independent-server/faithful-profiles.js';
-import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
+import { BROKEN_FOR_THE_FUZZER, destructiveFor, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';
 import { FAITHFUL_ALTERNATIVES } from '../test/self-check/faithful-alternatives.js';
 import { startVariantServer } from '../test/self-check/start-variant-server.js';
@@ -26,9 +26,17 @@ async function sweep(
   jwtClaims: Record<string, unknown> | undefined,
   maxFailures: number | undefined,
   verdict: (report: FuzzReport, seconds: string) => [boolean, string],
+  allowDestructive = false,
 ): Promise<void> {
   const started = Date.now();
-  const { report } = await fuzzServer(target, () => ({ jwtClaims, runs, timeBudgetMs: 600_000, randomSeed, ...(maxFailures ? { maxFailures } : {}) }));
+  const { report } = await fuzzServer(target, () => ({
+    jwtClaims,
+    runs,
+    timeBudgetMs: 600_000,
+    randomSeed,
+    allowDestructive,
+    ...(maxFailures ? { maxFailures } : {}),
+  }));
   const [ok, line] = verdict(report, ((Date.now() - started) / 1000).toFixed(1));
   if (!ok) wrong++;
   rows.push(`${ok ? 'ok  ' : 'FAIL'} ${line}`);
@@ -39,10 +47,16 @@ const titles = (report: FuzzReport) => report.failures.map((f) => `\n       ${f.
 const clean = (report: FuzzReport) => report.failures.length === 0 && report.sequences === runs;
 
 for (const profile of FAITHFUL_PROFILES) {
-  await sweep(startIndependentServer(profile.switches), profile.jwtClaims, undefined, (report, seconds) => [
-    clean(report),
-    `independent "${profile.name}": ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s) in ${seconds} s${titles(report)}`,
-  ]);
+  await sweep(
+    startIndependentServer(profile.switches),
+    profile.jwtClaims,
+    undefined,
+    (report, seconds) => [
+      clean(report),
+      `independent "${profile.name}": ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} failure(s) in ${seconds} s${titles(report)}`,
+    ],
+    destructiveFor(profile.switches),
+  );
 }
 
 for (const alternative of FAITHFUL_ALTERNATIVES.filter((a) => a.profile === 'core')) {
@@ -53,10 +67,16 @@ for (const alternative of FAITHFUL_ALTERNATIVES.filter((a) => a.profile === 'cor
 }
 
 for (const variant of BROKEN_FOR_THE_FUZZER) {
-  await sweep(startIndependentServer([variant]), undefined, 1, (report, seconds) => [
-    report.failures.length > 0,
-    `broken ${variant}: ${report.failures.length > 0 ? `exit 1 after ${report.sequences} sequences (${seconds} s): ${report.failures[0]!.title.slice(0, 160)}` : `nothing found in ${report.sequences} sequences`}`,
-  ]);
+  await sweep(
+    startIndependentServer([variant]),
+    undefined,
+    1,
+    (report, seconds) => [
+      report.failures.length > 0,
+      `broken ${variant}: ${report.failures.length > 0 ? `exit 1 after ${report.sequences} sequences (${seconds} s): ${report.failures[0]!.title.slice(0, 160)}` : `nothing found in ${report.sequences} sequences`}`,
+    ],
+    destructiveFor([variant]),
+  );
 }
 for (const [variant, why] of Object.entries(NOT_GENERATED_BY_THE_FUZZER)) rows.push(`skip ${variant}: ${why}`);
 

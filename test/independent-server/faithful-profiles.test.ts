@@ -6,7 +6,7 @@ import { mintToken } from '../../src/contract/tokens/index.js';
 import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
-import { BROKEN_FOR_THE_FUZZER, NOT_GENERATED_BY_THE_FUZZER } from './broken-for-the-fuzzer.js';
+import { BROKEN_FOR_THE_FUZZER, destructiveFor, NOT_GENERATED_BY_THE_FUZZER } from './broken-for-the-fuzzer.js';
 import { BROKEN_UNDER_CONCURRENCY } from './broken-under-concurrency.js';
 import { AS_WRITTEN, FAITHFUL_PROFILES, FAITHFUL_SWITCHES } from './faithful-profiles.js';
 import { INDEPENDENT_SERVER_PATH, startIndependentServer } from './start-independent-server.js';
@@ -64,7 +64,8 @@ describe('every allowance has a faithful alternative, and each passes the suite 
             // A bound, not the length: at a load of 15 the strict profile's 200 sequences needed more than 120 s.
             timeBudgetMs: 300_000,
             randomSeed: seed,
-            allowDestructive: false,
+            // A profile with a faithful delete-all (delete-all-batched) gets the consent, so the delete-all probe judges it.
+            allowDestructive: destructiveFor(profile.switches),
           });
           const shown = report.failures.map((f) => `${f.signature}\n${f.title}\n${formatRepro(f, server.url, token)}`).join('\n\n');
           assert.deepEqual(

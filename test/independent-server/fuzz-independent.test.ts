@@ -5,14 +5,20 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
 import type { FuzzFailure } from '../../src/fuzz/run/fuzz-session.js';
-import type { FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
+import type { FuzzOptions, FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { DEFAULT_FUZZ_RUNS } from '../../src/cli/commands/fuzz.js';
 import { mintToken } from '../../src/contract/tokens/index.js';
 import { startIndependentServer } from './start-independent-server.js';
+import { destructiveFor } from './broken-for-the-fuzzer.js';
 import { plainConnection } from '../../src/connection/connection-settings.js';
 
-async function fuzz(variants: string[], runs: number, maxFailures?: number): Promise<{ report: FuzzReport; token: string; url: string; log: string }> {
+async function fuzz(
+  variants: string[],
+  runs: number,
+  maxFailures?: number,
+  more: Pick<FuzzOptions, 'allowDestructive' | 'checks'> = { allowDestructive: false },
+): Promise<{ report: FuzzReport; token: string; url: string; log: string }> {
   const server = await startIndependentServer(variants);
   try {
     const token = await mintToken({ secret: server.secret, expiresIn: '1h' });
@@ -22,7 +28,7 @@ async function fuzz(variants: string[], runs: number, maxFailures?: number): Pro
       // A bound for a hung run, not the run's length: at a load of 15, 25 s ended the const-id run before its failure.
       timeBudgetMs: 90_000,
       randomSeed: 11,
-      allowDestructive: false,
+      ...more,
       ...(maxFailures ? { maxFailures } : {}),
     });
     return { report, token, url: server.url, log: server.log() };
@@ -79,6 +85,35 @@ describe('mgmt-kit fuzz on the independent implementation', () => {
       const bySequence = report.failures.find((f) => f !== failure && alsoBySequence.test(f.signature));
       assert.ok(bySequence, show(report, url, token));
       assert.ok(stepsOf(bySequence) <= 2 && /where \S+ = /.test(bySequence.title), formatRepro(bySequence, url, token));
+    });
+  }
+});
+
+describe('the long-id and delete-all probes on the independent implementation', () => {
+  // Before any sequence (one sequence runs): the broken switch fails the probe's check, its faithful look-alike passes every check.
+  const table: Array<[string, RegExp | undefined]> = [
+    ['ids-truncated-255', /^read\w+ById:long-ids:(id-changed|cut-id-found)$/],
+    ['ids-truncated-512-bytes', /^read\w+ById:long-ids:(id-changed|cut-id-found)$/],
+    ['long-ids-refused', undefined],
+    ['delete-all-first-page', /^delete(Events|NetworkLinkTypes|Agents):delete-all:records-left$/],
+    ['delete-all-first-10', /^delete(Events|NetworkLinkTypes|Agents):delete-all:records-left$/],
+    ['delete-all-batched', undefined],
+  ];
+  for (const [variant, signature] of table) {
+    it(`${variant} ${signature ? 'fails the probe' : 'passes'}${destructiveFor([variant]) ? ' (--allow-destructive)' : ''}`, async () => {
+      const { report, url, token } = await fuzz([variant], 1, undefined, { allowDestructive: destructiveFor([variant]) });
+      if (!signature) {
+        assert.deepEqual(
+          report.failures.map((f) => f.signature),
+          [],
+          show(report, url, token),
+        );
+        return;
+      }
+      const failure = report.failures.find((f) => signature.test(f.signature));
+      assert.ok(failure, `no failure ${signature}; found:\n${show(report, url, token)}`);
+      assert.equal(stepsOf(failure), 0, 'found by a probe, before the sequences');
+      assert.match(formatRepro(failure, url, token), /curl -sS -i -X (GET|DELETE) '/);
     });
   }
 });

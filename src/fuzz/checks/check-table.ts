@@ -117,6 +117,17 @@ export const CHECKS = {
     allowances: ['config-schema-spelling', 'resource-config-path'],
     observed: 'the field',
   },
+  'long-ids': {
+    judges:
+      'before the run: an id of 300 characters or about 600 UTF-8 bytes is refused for its length with nothing stored, or names its record whole on read, update and delete; the id cut at 255 characters or 512 bytes names nothing',
+    allowances: ['id-length-limit', 'read-finds-nothing'],
+    observed: '`id-changed`, `cut-id-found`, `not-found`, `refused-but-stored` or the status',
+  },
+  'delete-all': {
+    judges: '`--allow-destructive`, before the run: a delete without a query on an index holding 110 records of the run answers 205 and leaves none of them',
+    allowances: [],
+    observed: '`records-left` or the status',
+  },
   'serial-order': {
     judges: '`--concurrency`: some order of a group sent at once, one at a time, gives every answer and the record read back',
     allowances: MODEL_ALLOWANCES,

@@ -108,6 +108,45 @@ describe('runFuzz against the reference server', () => {
     }
   });
 
+  it('--allow-destructive on a target that refuses a list body: the delete-all probe creates its 110 records one by one, and finds nothing', async () => {
+    const plain = await startReferenceServer({ port: 0, auth: { secret } });
+    const handle = plain.core.handle;
+    let creates = 0;
+    let lists = 0;
+    (plain.core as { handle: typeof handle }).handle = (request) => {
+      if (request.method !== 'POST') return handle(request);
+      creates++;
+      const list = request.body !== undefined && String(request.body).trimStart().startsWith('[');
+      if (list) lists++;
+      return list
+        ? Promise.resolve({
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+            body: [{ status: 'Bad Request', code: 400, error: true, message: 'one record per request' }],
+          })
+        : handle(request);
+    };
+    try {
+      const report = await runFuzz({
+        connection: plainConnection(plain.url, { jwtSecret: secret }),
+        runs: 1,
+        timeBudgetMs: 60_000,
+        randomSeed: 5,
+        allowDestructive: true,
+        checks: ['delete-all', 'long-ids'],
+      });
+      assert.deepEqual(
+        report.failures.map((f) => f.signature),
+        [],
+      );
+      assert.equal(lists, 3, 'one list per index, refused');
+      assert.ok(creates >= 3 * 111, `${creates} creates`);
+      assert.deepEqual(report.cleanUp.leftovers, []);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('the same seed replays the same run', async () => {
     const run = () =>
       runFuzz({ connection: plainConnection(server.url, { jwtSecret: secret }), runs: 15, timeBudgetMs: 20_000, randomSeed: 7, allowDestructive: false });

@@ -15,6 +15,8 @@ import { CHECK_IDS } from '../checks/check-table.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
 import { hiddenNamesOf, probeEntryShapes } from './probe-entry-shapes.js';
+import { probeLongIds } from './probe-long-ids.js';
+import { probeDeleteAll } from './probe-delete-all.js';
 import { createWireSender } from './send-wire-request.js';
 import { runSequence, type SequenceFailure, type SequenceResult } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/sequence-arbitrary.js';
@@ -125,7 +127,11 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     context.whereTrusted = where.trusted;
     report.whereTrusted = [...where.trusted];
     const shapes = await probeEntryShapes(context);
-    for (const failure of [...where.failures, ...shapes.failures]) record(failure);
+    // Ids longer than a common key width, and (only with --allow-destructive) a delete without a query of more than a page: no generated sequence sends them.
+    // A probe whose check does not report (--checks) is not sent.
+    const longIds = context.checks.has('long-ids') ? await probeLongIds(context) : [];
+    const deleteAll = options.allowDestructive && context.checks.has('delete-all') ? await probeDeleteAll(context) : [];
+    for (const failure of [...where.failures, ...shapes.failures, ...longIds, ...deleteAll]) record(failure);
     context.refusedShapes = shapes.refused;
     report.refusedShapes = shapes.refused === undefined ? 'unknown' : [...shapes.refused].sort();
     const vocabulary = createVocabulary(runPrefix);

@@ -1,0 +1,129 @@
+import { READ_NOTHING_STATUSES, SIZE_LIMIT_STATUSES, refusalMustSayError } from '../../contract/faithful-answers.js';
+import { INDEX_NAMES, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
+import { minimalRecord } from '../generate/minimal-record.js';
+import { PROBE_FIELD } from '../generate/probe-sequences.js';
+import {
+  exchange,
+  failureOf,
+  plainRequest,
+  recordsInAnswer,
+  cutShortIn,
+  isStoredRecord,
+  type ExchangeLog,
+  type FuzzContext,
+  type FuzzFailure,
+} from './fuzz-session.js';
+import type { SendResult } from './send-wire-request.js';
+
+/** A long id of the probe: how it is made, and the common key width it is longer than (its cut, which must name nothing). */
+interface LongId {
+  name: 'ascii-300' | 'utf8-600-bytes';
+  label: string;
+  id: (prefix: string) => string;
+  cut: (id: string) => string;
+}
+
+/** 300 ASCII characters (a key column of 255); about 600 UTF-8 bytes of two-byte letters (a search engine's key of 512 bytes). */
+export const LONG_IDS: readonly LongId[] = [
+  { name: 'ascii-300', label: '300 ASCII characters', id: (prefix) => `${prefix}long-`.padEnd(300, 'x'), cut: (id) => [...id].slice(0, 255).join('') },
+  { name: 'utf8-600-bytes', label: 'about 600 UTF-8 bytes', id: (prefix) => `${prefix}long-${'é'.repeat(300)}`.slice(0, 300), cut: (id) => cutUtf8(id, 512) },
+];
+
+/** `text` cut to at most `bytes` UTF-8 bytes, a character split at the edge dropped. */
+export function cutUtf8(text: string, bytes: number): string {
+  let out = '';
+  for (const char of text) {
+    if (Buffer.byteLength(out + char, 'utf8') > bytes) break;
+    out += char;
+  }
+  return out;
+}
+
+const describe = (result: SendResult) => (result.ok ? `${result.answer.status} ${result.answer.text.slice(0, 160)}` : `no answer (${result.error})`);
+const statusOf = (result: SendResult) => (result.ok ? String(result.answer.status) : 'no-answer');
+/** id-length-limit: refused with a size-limit status, error true where a body comes (faithful-answers error-envelope-content). */
+function refusedForLength(result: SendResult): boolean {
+  if (!result.ok || !SIZE_LIMIT_STATUSES.includes(result.answer.status)) return false;
+  const items = Array.isArray(result.answer.json) ? (result.answer.json as Array<{ error?: unknown }>) : [];
+  return !refusalMustSayError(result.answer.status) || items.every((i) => typeof i === 'object' && i !== null && i.error === true);
+}
+/** A read that found nothing: read-finds-nothing, an empty list, or (id-length-limit) a refusal of the id. */
+const findsNothing = (result: SendResult) =>
+  result.ok && (READ_NOTHING_STATUSES.includes(result.answer.status) || recordsInAnswer(result)?.length === 0 || refusedForLength(result));
+
+/**
+ * Before the run, on every index: a record under an id longer than a common key width — 300 ASCII characters, and about 600 UTF-8 bytes of two-byte letters —
+ * created at `{base}/{id}` or at `{base}` with the id in the body (each length one way, alternating by index), then read by that id, read by the id cut at
+ * 255 characters or 512 bytes, updated and deleted by it. §2 rule 3: an id is an exact string; id-length-limit: an id over a limit of the service may be
+ * refused (SIZE_LIMIT_STATUSES, nothing stored), else it names its record whole — the read finds it with the id exactly as sent and the cut id finds nothing.
+ * Five requests per length and index (a refused id: two).
+ */
+export async function probeLongIds(context: FuzzContext): Promise<FuzzFailure[]> {
+  const failures: FuzzFailure[] = [];
+  for (const [position, index] of INDEX_NAMES.entries())
+    for (const [n, long] of LONG_IDS.entries()) {
+      const log: ExchangeLog = { context, exchanges: [] };
+      const failure = await probeOne(log, index, long, (position + n) % 2 === 0);
+      // A request cut short by the time budget shows nothing.
+      if (failure && !cutShortIn(log)) failures.push(failureOf(failure.operation, failure.problem, failure.description, log.exchanges));
+    }
+  return failures;
+}
+
+type Found = { operation: string; problem: { check: 'long-ids'; observed: string; expected: string; actual: string }; description: string };
+
+async function probeOne(log: ExchangeLog, index: IndexName, long: LongId, byPath: boolean): Promise<Found | undefined> {
+  const { context } = log;
+  const id = long.id(context.runPrefix);
+  const what = `${index} under an id of ${long.label}`;
+  const found = (method: string, byId: boolean, observed: string, expected: string, result: SendResult, description: string): Found => ({
+    operation: operationIdFor(index, method, byId),
+    problem: { check: 'long-ids', observed, expected, actual: describe(result) },
+    description,
+  });
+  const body = { ...minimalRecord(context.doc, index), [PROBE_FIELD]: long.name, ...(byPath ? {} : { id }) };
+  const created = await exchange(log, 'probe', `create ${what}`, plainRequest(context, 'POST', index, byPath ? id : undefined, body).target);
+  const readFull = () => exchange(log, 'probe', `read ${what}`, plainRequest(context, 'GET', index, id).target);
+  if (refusedForLength(created)) {
+    const read = await readFull();
+    if (findsNothing(read)) return undefined;
+    return found(
+      'GET',
+      true,
+      'refused-but-stored',
+      'nothing: the create was refused for the id length (id-length-limit)',
+      read,
+      `read ${what} after its create was refused`,
+    );
+  }
+  if (!created.ok || created.answer.status !== 201)
+    return found(
+      'POST',
+      byPath,
+      statusOf(created),
+      `201 created, or a refusal for the id length (${SIZE_LIMIT_STATUSES.join(', ')}, id-length-limit)`,
+      created,
+      `create ${what}`,
+    );
+  const read = await readFull();
+  const records = recordsInAnswer(read)?.filter(isStoredRecord);
+  if (records?.length !== 1 || records[0]!.id !== id) {
+    const observed = records === undefined ? `read-${statusOf(read)}` : records.some((r) => r.id !== id) ? 'id-changed' : 'not-found';
+    return found('GET', true, observed, `the record, with its id exactly as sent (§2 rule 3)`, read, `read ${what} by that id`);
+  }
+  const cut = long.cut(id);
+  const readCut = await exchange(log, 'probe', `read ${index} by the id cut to ${[...cut].length} characters`, plainRequest(context, 'GET', index, cut).target);
+  if (!findsNothing(readCut))
+    return found('GET', true, 'cut-id-found', 'nothing: no record has the cut id (§2 rule 3, id-length-limit)', readCut, `read ${what}, by the id cut short`);
+  // The update sends the whole record with one value changed: what it judges is the id, not how an update merges (the content probe's class).
+  const updated = await exchange(
+    log,
+    'probe',
+    `update ${what}`,
+    plainRequest(context, 'PUT', index, id, { ...body, id, [PROBE_FIELD]: `${long.name}-updated` }).target,
+  );
+  if (!updated.ok || updated.answer.status !== 200) return found('PUT', true, statusOf(updated), '200 updated (§4.1)', updated, `update ${what}`);
+  const deleted = await exchange(log, 'probe', `delete ${what}`, plainRequest(context, 'DELETE', index, id).target);
+  if (!deleted.ok || deleted.answer.status !== 205) return found('DELETE', true, statusOf(deleted), '205 deleted (§4.1)', deleted, `delete ${what}`);
+  return undefined;
+}
