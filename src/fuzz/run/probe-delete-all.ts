@@ -1,4 +1,4 @@
-import { INDEX_NAMES, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
 import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
 import { cutShortIn, exchange, failureOf, plainRequest, readRecords, type ExchangeLog, type FuzzContext, type FuzzFailure } from './fuzz-session.js';

@@ -1,5 +1,5 @@
 import { READ_NOTHING_STATUSES, SIZE_LIMIT_STATUSES, refusalMustSayError } from '../../contract/faithful-answers.js';
-import { INDEX_NAMES, operationIdFor, type IndexName } from '../../reference-server/core/index.js';
+import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
 import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
 import {
