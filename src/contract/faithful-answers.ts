@@ -241,7 +241,7 @@ export const NOT_ASKED = {
   },
   'token-algorithm-case': {
     restsOn: ['5-not-shown', 'x-decisions auth-header'],
-    why: 'a token signed with the right key whose header names HS256 in another letter case (hs256) may be accepted or refused: only one whose signature the key did not make must be refused (5-forged-token).',
+    why: 'a token signed with the right key whose header names HS256 in another letter case (hs256), or another algorithm (HS512, RS256), may be accepted or refused: only one whose signature the key did not make must be refused (5-forged-token).',
   },
 } as const satisfies Record<string, UnaskedPoint>;
 

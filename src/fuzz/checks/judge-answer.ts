@@ -205,6 +205,8 @@ export function judgeAnswer(input: JudgeInput): Verdict {
   if (modelActed && refusableShape(input) && isRefusal(target.status) && saysErrorWhereItMust(target)) return { ok: true, effect: 'rollback' };
   // value-size-limit: a string value longer than every target must take may be refused (also before another rule it breaks), nothing stored.
   if (modelActed && reasons.some((r) => r.reason === 'value-size' && r.fits(target))) return { ok: true, effect: 'rollback' };
+  // value-size-limit on a request that changes nothing either way (a read or delete whose long `expr` matches nothing): the refusal is the whole answer.
+  if (!modelActed && reasons.some((r) => r.reason === 'value-size' && r.fits(target))) return OK;
   // json-edge-values: deep nesting, 1e400 or non-UTF-8 bytes may be stored; the record is read back and adopted.
   if (input.step.resyncAfter && !modelActed && targetSucceeded && target.status !== 204) return { ok: true, effect: 'resync' };
   // order-of-checks (several rules broken: any of their answers), empty-body-create / -update.

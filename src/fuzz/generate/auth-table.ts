@@ -11,7 +11,7 @@ export interface AuthMaterial {
 /** Keys of one side (target or model): its valid token, and its HS256 secret when known. */
 export interface AuthKeys {
   validToken: string | undefined;
-  /** With the secret, expired / not-yet-valid / HS512 / RS256-header tokens are signed with the right key, so only the claim or algorithm is wrong. */
+  /** With the secret, expired / not-yet-valid tokens are signed with the right key, so only the claim is wrong (RFC 7519 §4.1.4, §4.1.5: never accepted). */
   secret: string | undefined;
   /** The word before the valid token (`--auth-scheme`); default `Bearer`, `''` sends it bare. The wrong tokens always go as Bearer. */
   scheme?: string | undefined;
@@ -30,8 +30,9 @@ function signed(header: object, claims: object, secret: string, hash: 'sha256' |
 /**
  * Every way of authenticating the fuzzer tries, minted once per run so a replayed sequence sends the same bytes. All but `valid` must answer 401 on every
  * operation (§5): `alg: none` in any letter case, a token signed with another secret or an empty key, `hs256` over another key's signature, a header naming
- * RS256 or HS512 over an HMAC signature made with the real secret (no algorithm confusion), expired, `nbf` in the future, another scheme, and a token in the
- * query string instead of the header.
+ * RS256 or HS512 over a signature another key made, expired, `nbf` in the future, another scheme, and a token in the query string instead of the header.
+ * The algorithm a deployment names is not shown (§5; NOT_ASKED token-algorithm-case): a header naming another algorithm over the real key's
+ * signature may be accepted, so every such token here is signed with another key.
  */
 export function createAuthTable(keys: AuthKeys): Readonly<Record<AuthKind, AuthMaterial>> {
   const now = Math.floor(Date.now() / 1000);
@@ -50,8 +51,8 @@ export function createAuthTable(keys: AuthKeys): Readonly<Record<AuthKind, AuthM
     'foreign-secret': bearer(signed(HS256, claims, FOREIGN_SECRET)),
     'empty-key': bearer(signed(HS256, claims, '')),
     'hs256-foreign-signature': bearer(signed({ alg: 'hs256', typ: 'JWT' }, claims, FOREIGN_SECRET)),
-    'rs256-header': bearer(signed({ alg: 'RS256', typ: 'JWT' }, claims, key)),
-    hs512: bearer(signed({ alg: 'HS512', typ: 'JWT' }, claims, key, 'sha512')),
+    'rs256-header': bearer(signed({ alg: 'RS256', typ: 'JWT' }, claims, FOREIGN_SECRET)),
+    hs512: bearer(signed({ alg: 'HS512', typ: 'JWT' }, claims, FOREIGN_SECRET, 'sha512')),
     expired: bearer(signed(HS256, { ...claims, iat: now - 2 * HOUR, exp: now - HOUR }, key)),
     'not-yet-valid': bearer(signed(HS256, { ...claims, nbf: now + HOUR, exp: now + 2 * HOUR }, key)),
     'basic-scheme': { authorization: `Basic ${Buffer.from('mgmt-kit:fuzz').toString('base64')}` },

@@ -21,7 +21,8 @@ const CONTENT_TYPES: Record<ContentTypeKind, string | undefined> = {
   form: 'application/x-www-form-urlencoded',
 };
 
-const NOT_AN_OBJECT = ['5', '"text"', 'true', 'null'];
+// Not `null`: a target may read it as no body at all (empty-body-create / -update), which this kind does not judge.
+const NOT_AN_OBJECT = ['5', '"text"', 'true'];
 const DEEP_LEVELS = 80;
 
 /**
