@@ -256,7 +256,7 @@ export const OPEN_POINT_AUDIT = [
   },
   {
     comparison: "an expired token, or one whose `nbf` is ahead, signed with the deployment's key",
-    words: '§5: "how long a token lives" not shown; the header holds a JWT, and RFC 7519 §4.1.4, §4.1.5 say such a token must not be accepted',
+    words: '§5: "how long a token lives" not shown; the header holds a JWT, and RFC 7519 sections 4.1.4 and 4.1.5 say such a token must not be accepted',
     faithful: 'refused with 401 (fixed)',
     points: { kind: 'fixed' },
     note: ' (suite: the expired and not-yet-valid token outlines; fuzzer: the auth table)',
@@ -264,7 +264,7 @@ export const OPEN_POINT_AUDIT = [
   },
   {
     comparison: 'a body sent as `application/json; charset=utf-8`, `application/json;charset=UTF-8` or `Application/JSON`',
-    words: '§4.1: "Content-Type: application/json"; RFC 9110 §8.3.1: a media type\'s type and subtype are case-insensitive, parameters may follow',
+    words: '§4.1: "Content-Type: application/json"; RFC 9110 section 8.3.1: a media type\'s type and subtype are case-insensitive, parameters may follow',
     faithful: 'JSON, on every operation (fixed)',
     points: { kind: 'fixed' },
     note: ' (suite: @media-type; fuzzer: the content types of its raw requests)',

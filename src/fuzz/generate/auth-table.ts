@@ -11,7 +11,7 @@ export interface AuthMaterial {
 /** Keys of one side (target or model): its valid token, and its HS256 secret when known. */
 export interface AuthKeys {
   validToken: string | undefined;
-  /** With the secret, expired / not-yet-valid tokens are signed with the right key, so only the claim is wrong (RFC 7519 §4.1.4, §4.1.5: never accepted). */
+  /** With the secret, expired / not-yet-valid tokens are signed with the right key, so only the claim is wrong (RFC 7519 sections 4.1.4 and 4.1.5: never accepted). */
   secret: string | undefined;
   /** The word before the valid token (`--auth-scheme`); default `Bearer`, `''` sends it bare. The wrong tokens always go as Bearer. */
   scheme?: string | undefined;
