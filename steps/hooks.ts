@@ -13,7 +13,7 @@ import {
 } from '@cucumber/cucumber';
 import { PickleStepType } from '@cucumber/messages';
 import type { ClientIndexKey } from '../src/client/index.js';
-import { CleanupRegistry } from '../src/target/conformance/cleanup-registry.js';
+import { CleanupRegistry, type CleanupEntry } from '../src/target/conformance/cleanup-registry.js';
 import { createRunPrefix } from '../src/target/conformance/run-prefix.js';
 import { resolveKitParameters, type KitParameters } from '../src/target/conformance/kit-parameters.js';
 import { checkNothingHappened, watchAction } from './support/nothing-happened-check.js';
@@ -22,6 +22,7 @@ import { PLAIN_READ_STATUSES } from '../src/contract/faithful-answers.js';
 import { indexClient, recordsOf } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { runsAlone } from './support/run-alone.js';
+import { atMostAtOnce } from './support/at-most-at-once.js';
 import { skipWhenBlocked } from './support/check-recorder.js';
 import { fitAgentSample } from './support/fit-agent-sample.js';
 import { contractFindings } from './support/check-outcome.js';
@@ -186,38 +187,53 @@ async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, Js
  * finds is left (CLEANUP_MEDIA_TYPE; the run's final read looks again at everything under the
  * run prefix). Left records are logged, not failures, so one broken delete does not fail every
  * scenario.
+ *
+ * A distant target pays a round trip per delete, so the deletes of one wave (consecutive
+ * entries of one index, CleanupRegistry.drainInWaves) go at once, as many in flight as the run's
+ * connection cap lets go (--max-connections; the connection queues the rest); the waves go one
+ * after the other, newest first. The left records are listed in that order whatever order the
+ * answers come in.
  */
 async function removeScenarioRecords(world: KitWorld): Promise<void> {
-  const left: string[] = [];
   const api = (c: Parameters<typeof indexClient>[0], index: ClientIndexKey) => indexClient(c, index);
-  const deleteById = async (index: ClientIndexKey, id: string) => {
+  const cap = world.kit.connection.maxConnections;
+  /** Deletes one record; resolves to why it is still there, or undefined when it is gone. */
+  const deleteById = async (index: ClientIndexKey, id: string): Promise<string | undefined> => {
     try {
       const outcome = await world.call((c) => api(c, index).delete({ id }), { housekeeping: true });
-      if (outcome.status === 205 || outcome.status === 404) return;
+      if (outcome.status === 205 || outcome.status === 404) return undefined;
       const after = await world.call((c) => api(c, index).read({ id }), { housekeeping: true });
-      if (!PLAIN_READ_STATUSES.includes(after.status)) left.push(`${index} ${id} (delete answered ${outcome.status}, the read after it ${after.status})`);
-      else if (recordsOf(after).some((record) => record['id'] === id)) left.push(`${index} ${id} (delete answered ${outcome.status})`);
+      if (!PLAIN_READ_STATUSES.includes(after.status)) return `${index} ${id} (delete answered ${outcome.status}, the read after it ${after.status})`;
+      if (recordsOf(after).some((record) => record['id'] === id)) return `${index} ${id} (delete answered ${outcome.status})`;
+      return undefined;
     } catch (error) {
-      left.push(`${index} ${id} (${(error as Error).message})`);
+      return `${index} ${id} (${(error as Error).message})`;
     }
   };
-  for (const entry of world.cleanup.drain()) {
-    if ('id' in entry) {
-      await deleteById(entry.index, entry.id);
-      continue;
-    }
+  /** Runs `remove` on every item at once within the cap; resolves to what each left, in the items' order. */
+  const removeAll = async <T>(items: readonly T[], remove: (item: T) => Promise<readonly (string | undefined)[]>): Promise<string[]> => {
+    const left: (readonly (string | undefined)[])[] = [];
+    await atMostAtOnce([...items.entries()], cap, async ([at, item]) => {
+      left[at] = await remove(item);
+    });
+    return left.flat().filter((line): line is string => line !== undefined);
+  };
+  const removeEntry = async (entry: CleanupEntry<ClientIndexKey>): Promise<readonly (string | undefined)[]> => {
+    if ('id' in entry) return [await deleteById(entry.index, entry.id)];
     const { target, expr } = entry.where;
+    let ids: string[];
     try {
       const found = await world.call((c) => api(c, entry.index).read({ query: { where: { equals: { target, expr } } } }), {
         housekeeping: true,
       });
-      for (const record of recordsOf(found)) {
-        if (record[target] === expr && typeof record['id'] === 'string') await deleteById(entry.index, record['id']);
-      }
+      ids = recordsOf(found).flatMap((record) => (record[target] === expr && typeof record['id'] === 'string' ? [record['id']] : []));
     } catch (error) {
-      left.push(`${entry.index} ${target}=${expr} (${(error as Error).message})`);
+      return [`${entry.index} ${target}=${expr} (${(error as Error).message})`];
     }
-  }
+    return removeAll(ids, async (id) => [await deleteById(entry.index, id)]);
+  };
+  const left: string[] = [];
+  for (const wave of world.cleanup.drainInWaves()) left.push(...(await removeAll(wave, removeEntry)));
   if (left.length === 0) return;
   const report: CleanupReport = { left };
   world.attach(JSON.stringify(report), CLEANUP_MEDIA_TYPE);

@@ -34,6 +34,23 @@ export class CleanupRegistry<I extends string = string> {
     return entries;
   }
 
+  /**
+   * Takes every entry out, newest first, in waves: each wave is a run of consecutive entries of
+   * one index, so its records may be removed at once. The references the description names run
+   * between indices (a network link to its type, §1; readable ids so related records in other
+   * indices are easy to find, §2 rule 3), so the waves keep the newest-first order wherever it
+   * can matter: every record is removed before any record of another index made before it.
+   */
+  drainInWaves(): CleanupEntry<I>[][] {
+    const waves: CleanupEntry<I>[][] = [];
+    for (const entry of this.drain()) {
+      const last = waves.at(-1);
+      if (last !== undefined && last[0]?.index === entry.index) last.push(entry);
+      else waves.push([entry]);
+    }
+    return waves;
+  }
+
   /** Every entry so far, oldest first, without taking them out: what the scenario can see. */
   entries(): readonly CleanupEntry<I>[] {
     return [...this.#entries];

@@ -62,6 +62,12 @@ test('--parallel 2 gives the serial results, leaves nothing behind and runs @des
       assert.deepEqual(beside, [], 'nothing ran beside a destructive scenario');
     }
     assert.ok(new Set(timeline.spans.map((s) => s.start)).size > 1);
+    // The long scenarios go first (long-features-first.ts): each worker's first scenario is one of them.
+    const firstTwo = [...timeline.spans].sort((a, b) => a.start - b.start).slice(0, 2);
+    assert.ok(
+      firstTwo.every((s) => s.tags.includes('@volume')),
+      `the first scenarios to start are @volume ones: ${JSON.stringify(firstTwo)}`,
+    );
   } finally {
     await server.close();
   }

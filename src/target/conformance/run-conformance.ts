@@ -9,6 +9,7 @@ import type { KitParameters } from './kit-parameters.js';
 import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';
 import { createRunPrefix } from './run-prefix.js';
 import { STEP_BUNDLE_PATH } from './step-bundle-path.js';
+import { longFeaturesFirst } from './long-features-first.js';
 
 /** The two profiles of cucumber.js: the description's documented behaviour, or that plus @extension. */
 export type ConformanceProfile = 'core' | 'extended';
@@ -145,7 +146,11 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   // The runtime reads failFast before each scenario (in this process; --parallel workers have their own copy).
   options.stop?.addEventListener('abort', () => (runConfiguration.runtime.failFast = true), { once: true });
   const support = supportFor(runConfiguration.support, options);
-  const run = await runCucumber({ ...runConfiguration, support }, environment, onMessage);
+  // Workers take the scenarios in path order: the long ones go first, so none is left to run alone at the end.
+  const sources = options.parallel
+    ? { ...runConfiguration.sources, paths: longFeaturesFirst(runConfiguration.sources.paths, PACKAGE_ROOT) }
+    : runConfiguration.sources;
+  const run = await runCucumber({ ...runConfiguration, sources, support }, environment, onMessage);
   if (!('stepDefinitions' in support)) loadedSupport.set(JSON.stringify(support), run.support);
   return {
     success: run.success,
