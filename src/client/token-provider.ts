@@ -26,23 +26,15 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
   const provider = token;
   let held: { token: string; at: number } | undefined;
   let pending: Promise<string> | undefined;
-  const ask = (): Promise<string> => {
-    pending ??= Promise.resolve()
+  const ask = (): Promise<string> =>
+    (pending ??= Promise.resolve()
       .then(provider)
-      .then(
-        (value) => {
-          if (typeof value !== 'string') throw new TypeError(`the token provider gave ${typeof value}, not a string`);
-          held = { token: value, at: Date.now() };
-          pending = undefined;
-          return value;
-        },
-        (error: unknown) => {
-          pending = undefined;
-          throw error;
-        },
-      );
-    return pending;
-  };
+      .then((value) => {
+        if (typeof value !== 'string') throw new TypeError(`the token provider gave ${typeof value}, not a string`);
+        held = { token: value, at: Date.now() };
+        return value;
+      })
+      .finally(() => (pending = undefined)));
   return {
     async current() {
       if (pending) return pending;

@@ -1,4 +1,4 @@
-import { expiresSoon } from '../client/index.js';
+import { authorizationOf, describedHeaders, expiresSoon } from '../client/index.js';
 import { ConnectionFailure } from './connection-failure.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import { requestsHalted, trackOnTheWire } from './halt-requests.js';
@@ -86,7 +86,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     return token;
   };
   const token = async () => remember(held === undefined || expiresSoon(held.token, held.at) ? await coordinator.token() : held.token);
-  const authorization = (value: string) => (settings.auth.scheme === '' ? value : `${settings.auth.scheme} ${value}`);
+  const authorization = (value: string) => authorizationOf(settings.auth.scheme, value);
 
   // The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's).
   const carriedToken = (request: OutgoingRequest): { token: string; inHeader: boolean } | undefined => {
@@ -122,7 +122,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   // Any answer proves the target alive; the probe is bounded like the request it follows. A probe
   // the run's time cut short proves nothing, so it counts as alive (the run ends anyway).
   const probe = async (until: number | undefined) => {
-    const headers = { ...extraHeaders, accept: 'application/json', 'content-type': 'application/json' };
+    const headers = { ...describedHeaders(settings.auth.scheme, undefined), ...extraHeaders };
     try {
       await transmit({ method: 'GET', url: url(PROBE_PATH), headers }, until, Math.min(settings.timeout, 5_000));
       return true;
@@ -145,10 +145,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   };
 
   const send: ConnectionSession['send'] = async (target, limits = {}) => {
-    const headers: Record<string, string> = target.asIs ? {} : { accept: 'application/json', 'content-type': 'application/json' };
-    const runToken = target.asIs ? undefined : await token();
-    if (runToken !== undefined) headers['authorization'] = authorization(runToken);
-    Object.assign(headers, extraHeaders);
+    const headers = target.asIs ? { ...extraHeaders } : { ...describedHeaders(settings.auth.scheme, await token()), ...extraHeaders };
     for (const [name, value] of Object.entries(target.headers ?? {})) headers[name.toLowerCase()] = value;
     const body = typeof target.body === 'string' ? Buffer.from(target.body, 'utf8') : target.body;
     let request: OutgoingRequest = { method: target.method, url: url(target.path), headers, body };

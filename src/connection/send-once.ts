@@ -4,7 +4,8 @@ import https from 'node:https';
 import tls from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
-import { ConnectionFailure, isTlsError } from './connection-failure.js';
+import { normaliseHeaders } from '../client/index.js';
+import { ConnectionFailure, isTlsError, type FailureKind } from './connection-failure.js';
 import type { ConnectionSettings, TlsSettings } from './connection-settings.js';
 import { proxyFor, showProxy } from './proxy-route.js';
 
@@ -116,21 +117,16 @@ interface FailureContext {
 /** What went wrong on the socket, as a failure of the part it points at. */
 function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, context: FailureContext): ConnectionFailure {
   const code = error.code;
+  const failed = (kind: FailureKind, why: string) => new ConnectionFailure(kind, `${show(request)} failed${why}`, code, { cause: error });
   if (context.proxy && (context.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
-    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`, code, {
-      cause: error,
-    });
+    return failed('proxy', `: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`);
   }
   const detail = describeError(error);
-  if (isTlsError(error)) return new ConnectionFailure('tls', `${show(request)} failed in the TLS handshake (${detail})`, code, { cause: error });
+  if (isTlsError(error)) return failed('tls', ` in the TLS handshake (${detail})`);
   // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
   // server that refuses it closes the connection, and the unread request turns its alert into a reset.
-  if (context.justHandshaken && code === 'ECONNRESET') {
-    return new ConnectionFailure('tls', `${show(request)} failed: the server closed the connection right after the TLS handshake (${detail})`, code, {
-      cause: error,
-    });
-  }
-  return new ConnectionFailure('url', `${show(request)} failed (${detail})`, code, { cause: error });
+  if (context.justHandshaken && code === 'ECONNRESET') return failed('tls', `: the server closed the connection right after the TLS handshake (${detail})`);
+  return failed('url', ` (${detail})`);
 }
 
 /**
@@ -191,9 +187,8 @@ export function sendOnce(
           settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }),
         );
         res.on('end', () => {
-          const out: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-          settle({ answer: { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: out, body: Buffer.concat(chunks) } });
+          const headers = normaliseHeaders(res.headers);
+          settle({ answer: { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, body: Buffer.concat(chunks) } });
         });
       },
     );
