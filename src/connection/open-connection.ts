@@ -1,4 +1,4 @@
-import { authorizationOf, describedHeaders, expiresSoon } from '../client/index.js';
+import { describedHeaders, expiresSoon } from '../client/index.js';
 import { ConnectionFailure } from './connection-failure.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import { requestsHalted, trackOnTheWire } from './halt-requests.js';
@@ -42,8 +42,6 @@ export interface ConnectionSession {
   readonly settings: ConnectionSettings;
   /** The run's token now (obtained on first use, renewed near its `exp`); undefined without one. */
   token(): Promise<string | undefined>;
-  /** The Authorization value for a token: `Bearer <token>`, or the bare token with scheme `''`. */
-  authorization(token: string): string;
   url(path: string): URL;
   /**
    * Sends one request: waits for a free connection and the rate's room (neither counts in the
@@ -86,7 +84,6 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     return token;
   };
   const token = async () => remember(held === undefined || expiresSoon(held.token, held.at) ? await coordinator.token() : held.token);
-  const authorization = (value: string) => authorizationOf(settings.auth.scheme, value);
 
   // The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's).
   const carriedToken = (request: OutgoingRequest): { token: string; inHeader: boolean } | undefined => {
@@ -177,7 +174,6 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   return {
     settings,
     token,
-    authorization,
     url,
     send,
     get sent() {

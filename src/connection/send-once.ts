@@ -153,16 +153,14 @@ export function sendOnce(
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const cutByUntil = left < limits.timeout;
-    const timer = setTimeout(
-      () => {
-        const failure = cutByUntil
-          ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-          : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
-        reject(failure);
-        req.destroy(failure);
-      },
-      Math.min(left, limits.timeout),
-    );
+    const timedOut = () => {
+      const failure = cutByUntil
+        ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
+        : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
+      reject(failure);
+      req.destroy(failure);
+    };
+    const timer = setTimeout(timedOut, Math.min(left, limits.timeout));
     const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
       clearTimeout(timer);
       if ('answer' in outcome) resolve(outcome.answer);
