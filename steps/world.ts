@@ -3,6 +3,7 @@ import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumb
 import type { AxiosInstance } from 'axios';
 import {
   createClient,
+  describedHeaders,
   indexOperations,
   NetworkError,
   normaliseHeaders,
@@ -291,7 +292,7 @@ export class KitWorld extends World<KitParameters> {
     const operation = ops[RAW_SLOT[request.method]][request.id === undefined ? 0 : 1];
     const path = request.id === undefined ? ops.basePath : `${ops.basePath}/${request.encodedId ?? encodeURIComponent(request.id)}`;
     const { session } = this.connection;
-    const headers = { 'content-type': request.contentType, accept: 'application/json', authorization: session.authorization(this.kit.token ?? '') };
+    const headers = { ...describedHeaders(this.kit.connection.auth.scheme, this.kit.token ?? ''), 'content-type': request.contentType };
     let answer;
     this.sightings.invalidate();
     try {

@@ -4,7 +4,7 @@ import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import nock from 'nock';
 import { createClient } from './create-client.js';
-import type { IndexClient, KitClient } from './index-client.js';
+import type { IndexClient, KitClient } from './index-calls.js';
 import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
 import { indexOperations, type ClientIndexKey } from './index-operations.js';
 

@@ -2,12 +2,12 @@ import axios, { isAxiosError, type AxiosInstance } from 'axios';
 import { operationTable } from '../generated/operation-table.js';
 import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
 import { checkCallKeys } from './check-call-keys.js';
-import type { CallOptions, QueryCall } from './index-calls.js';
-import type { IndexClient, KitClient } from './index-client.js';
+import type { CallOptions, IndexClient, KitClient, QueryCall } from './index-calls.js';
 import { indexTable } from '../generated/index-table.js';
 import { indexOperations, type ClientIndexKey } from './index-operations.js';
 import { placeQuery, runsInBrowser, type QueryPlacement } from './place-query.js';
 import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
+import { describedHeaders } from './request-headers.js';
 import { holdToken, type TokenProvider } from './token-provider.js';
 
 /** Options of {@link createClient}. */
@@ -66,7 +66,6 @@ export function createClient(options: ClientOptions): KitClient {
   const http = options.axiosInstance ?? axios.create();
   const scheme = options.authScheme ?? 'Bearer';
   const token = holdToken(options.token);
-  const authorizationOf = (value: string | undefined) => (value === undefined ? undefined : scheme === '' ? value : `${scheme} ${value}`);
 
   async function send(
     operation: OperationId,
@@ -76,15 +75,7 @@ export function createClient(options: ClientOptions): KitClient {
     extraHeaders: Record<string, string> | undefined,
   ): Promise<ApiResult<OperationId>> {
     const sendWith = async (bearer: string | undefined) => {
-      const authorization = authorizationOf(bearer);
-      const headers: Record<string, string> = {
-        // §4.1: Content-Type: application/json on every operation, with or without a body.
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        ...(authorization === undefined ? {} : { Authorization: authorization }),
-        ...options.headers,
-        ...extraHeaders,
-      };
+      const headers = { ...describedHeaders(scheme, bearer), ...options.headers, ...extraHeaders };
       try {
         return await http.request<string>({
           baseURL: options.baseURL,

@@ -1,6 +1,7 @@
 import type { Query, RequestBodyOf } from './api-result.js';
 import type { ClientIndexKey, indexOperations } from './index-operations.js';
 import type { QueryPlacement } from './place-query.js';
+import type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, UpdateResult } from './index-results.js';
 
 type Ops<I extends ClientIndexKey> = (typeof indexOperations)[I];
 /** One record of a body that is one record or a batch (a list of them, extension). */
@@ -45,15 +46,18 @@ export interface CreateCall<I extends ClientIndexKey> extends CallOptions {
   body: CreateBody<I>;
 }
 
-/** `read` and `delete` send the query (§4.1) as a JSON body, or as `?q=` (see `queryIn`). */
-export interface QueryCall extends CallOptions {
-  query?: Query | undefined;
+/** A call that sends a query of type Q (§4.1): as a JSON body, or as `?q=` (see `queryIn`). */
+export interface CallWithQuery<Q> extends CallOptions {
+  query?: Q | undefined;
   /** Where the query goes for this call; overrides `ClientOptions.queryIn`. */
   queryIn?: QueryPlacement | undefined;
 }
 
-// ReadCall and DeleteCall add nothing to QueryCall; they exist so that tsc names the method's own
-// argument type in a message ("'where' does not exist in type 'DeleteCall'").
+// QueryCall, ReadCall, ReadRecordsCall and DeleteCall add nothing to CallWithQuery but their query's type; they exist so
+// that tsc names the method's own argument type in a message ("'where' does not exist in type 'DeleteCall'").
+
+/** `read` and `delete` send the query (§4.1) as a JSON body, or as `?q=` (see `queryIn`). */
+export interface QueryCall extends CallWithQuery<Query> {}
 
 /** `read`: every record, the one `id` names, or those the query selects. */
 export interface ReadCall extends QueryCall {}
@@ -68,11 +72,7 @@ export interface WholeRecordsQuery extends DeleteQuery {
  * it resolves to whole records (`ReadRecordsResult`). A query typed `Query` may hold a select, so
  * such a call resolves to the selection (`ReadResult`).
  */
-export interface ReadRecordsCall extends CallOptions {
-  query?: WholeRecordsQuery | undefined;
-  /** Where the query goes for this call; overrides `ClientOptions.queryIn`. */
-  queryIn?: QueryPlacement | undefined;
-}
+export interface ReadRecordsCall extends CallWithQuery<WholeRecordsQuery> {}
 
 /**
  * The query a delete takes: a where (and the extensions' order and limit), no `select` — the
@@ -93,11 +93,7 @@ export type DeleteQueryIsQueryWithoutSelect = MustHold<
 >;
 
 /** `delete`: without `id` and `where` every record of the index goes (§4.1 rule 1). */
-export interface DeleteCall extends CallOptions {
-  query?: DeleteQuery | undefined;
-  /** Where the query goes for this call; overrides `ClientOptions.queryIn`. */
-  queryIn?: QueryPlacement | undefined;
-}
+export interface DeleteCall extends CallWithQuery<DeleteQuery> {}
 
 /** `update` of the record the path names: `PUT {base}/{id}`; the body may leave the id out. */
 export interface UpdateByPathIdCall<I extends ClientIndexKey> extends CallOptions {
@@ -114,3 +110,23 @@ export interface UpdateByBodyIdCall<I extends ClientIndexKey> extends CallOption
 
 /** `update`: the target is named by the path `id`, or else by the id of each record in the body. */
 export type UpdateCall<I extends ClientIndexKey> = UpdateByPathIdCall<I> | UpdateByBodyIdCall<I>;
+
+/**
+ * The four operations of one index (§4.1). Each takes one object (`id` for the record path, then
+ * `body` or `query`, and `headers`) and resolves to the result type of its name: narrow on `status`.
+ */
+export interface IndexClient<I extends ClientIndexKey> {
+  /** POST {base}[/{id}]: 201 envelope, 406 duplicate or missing field, … */
+  create(call: CreateCall<I>): Promise<CreateResult<I>>;
+  /** GET {base}[/{id}] without `select`: 200 with whole records (`Event[]`, …), 404 nothing found, … */
+  read(call?: ReadRecordsCall): Promise<ReadRecordsResult<I>>;
+  /** GET {base}[/{id}] with a query that may `select`: 200 with the selected fields of each record, 404 nothing found, … */
+  read(call: ReadCall): Promise<ReadResult<I>>;
+  /** PUT {base}/{id} (the path names the target) or PUT {base} (each body record's id does): 200, 304 nothing changed, 406, … */
+  update(call: UpdateCall<I>): Promise<UpdateResult<I>>;
+  /** DELETE {base}[/{id}] with an optional where query; without either every record goes (§4.1 rule 1). */
+  delete(call?: DeleteCall): Promise<DeleteResult<I>>;
+}
+
+/** The typed client: one {@link IndexClient} per index. */
+export type KitClient = { [I in ClientIndexKey]: IndexClient<I> };

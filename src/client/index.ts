@@ -7,17 +7,19 @@ export { expiresSoon, readTokenTimes } from './token-expiry.js';
 export { holdToken } from './token-provider.js';
 // For fetch-based clients generated from the spec (openapi-fetch, hey-api): see docs/other-tools.md
 export { withNullBodyStatuses } from './with-null-body-statuses.js';
-// How the client reads an answer, for callers that send raw requests (the conformance steps)
+// How the client builds a request and reads its answer, for callers that send raw requests (the connection, the conformance steps)
+export { authorizationOf, describedHeaders } from './request-headers.js';
 export { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
 
 export type { ClientOptions } from './create-client.js';
-export type { IndexClient, KitClient } from './index-client.js';
 export type {
   CallOptions,
   CreateBody,
   CreateCall,
   DeleteCall,
   DeleteQuery,
+  IndexClient,
+  KitClient,
   QueryCall,
   ReadCall,
   ReadRecordsCall,
@@ -35,21 +37,5 @@ export type { ClientIndexKey as IndexName } from './index-operations.js';
 export type { QueryPlacement } from './place-query.js';
 export type { ApiResult, OperationId, RequestBodyOf, Query, Envelope, EnvelopeItem } from './api-result.js';
 export type { HeldToken, TokenProvider } from './token-provider.js';
-export type {
-  Action,
-  Agent,
-  AgentInput,
-  AgentSelection,
-  AgentUpdate,
-  Event,
-  EventInput,
-  EventSelection,
-  EventUpdate,
-  NetworkLinkType,
-  NetworkLinkTypeInput,
-  NetworkLinkTypeSelection,
-  NetworkLinkTypeUpdate,
-  Parameter,
-  Resource,
-  Where,
-} from './record-types.js';
+// The record, body and query types by their schema names: every export of record-types.ts.
+export type * from './record-types.js';

@@ -34,25 +34,17 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
   // is used until its exp rather than asked for again before every request.
   let held: { token: string; at: number; nearExp: boolean; keep: boolean } | undefined;
   let pending: Promise<string> | undefined;
-  const ask = (): Promise<string> => {
-    pending ??= Promise.resolve()
+  const ask = (): Promise<string> =>
+    (pending ??= Promise.resolve()
       .then(provider)
-      .then(
-        (value) => {
-          if (typeof value !== 'string') throw new TypeError(`the token provider gave ${typeof value}, not a string`);
-          const at = Date.now();
-          const nearExp = expiresSoon(value, at, at);
-          held = { token: value, at, nearExp, keep: nearExp && held?.nearExp === true };
-          pending = undefined;
-          return value;
-        },
-        (error: unknown) => {
-          pending = undefined;
-          throw error;
-        },
-      );
-    return pending;
-  };
+      .then((value) => {
+        if (typeof value !== 'string') throw new TypeError(`the token provider gave ${typeof value}, not a string`);
+        const at = Date.now();
+        const nearExp = expiresSoon(value, at, at);
+        held = { token: value, at, nearExp, keep: nearExp && held?.nearExp === true };
+        return value;
+      })
+      .finally(() => (pending = undefined)));
   return {
     async current() {
       if (pending) return pending;

@@ -1,4 +1,5 @@
 import axios, { AxiosHeaders, type AxiosInstance } from 'axios';
+import { normaliseHeaders } from '../client/index.js';
 import type { ConnectionSession } from './open-connection.js';
 
 /**
@@ -13,10 +14,7 @@ export function axiosForConnection(session: ConnectionSession): AxiosInstance {
     // The connection reads the proxy variables itself; axios must not apply them a second time.
     proxy: false,
     adapter: async (config) => {
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
-        if (typeof value === 'string' || typeof value === 'number') headers[name.toLowerCase()] = String(value);
-      }
+      const headers = normaliseHeaders(AxiosHeaders.from(config.headers).toJSON());
       const data: unknown = config.data;
       const body = typeof data === 'string' || Buffer.isBuffer(data) ? data : data === undefined || data === null ? undefined : JSON.stringify(data);
       const answer = await session.send({ method: (config.method ?? 'get').toUpperCase(), path: instance.getUri(config), headers, body, asIs: true });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
+import { createInterface } from 'node:readline';
 import { ConnectionFailure, type FailureKind } from './connection-failure.js';
 import type { Release, RunCoordinator } from './run-coordinator.js';
 
@@ -14,12 +15,9 @@ type Message = Record<string, unknown>;
 
 /** Calls `onMessage` with every JSON line the socket brings; a line that is not JSON ends the socket. */
 function readLines(socket: Socket, onMessage: (message: Message) => void): void {
-  let pending = '';
-  socket.setEncoding('utf8').on('data', (chunk: string) => {
-    const lines = (pending + chunk).split('\n');
-    pending = lines.pop() ?? '';
+  createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
     try {
-      for (const line of lines) if (line !== '') onMessage(JSON.parse(line) as Message);
+      if (line !== '') onMessage(JSON.parse(line) as Message);
     } catch {
       socket.destroy();
     }

@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
 /**
  * One stop for every request a run sends from this process, for an interrupted run (SIGINT,
  * SIGTERM): once halted, a connection refuses to send (its requests are cut short), and the
@@ -35,11 +37,8 @@ export async function requestsSettled(until: number): Promise<boolean> {
   while (onTheWire.size > 0) {
     const left = until - Date.now();
     if (left <= 0) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), left)));
-    const outcome = await Promise.race([Promise.all([...onTheWire]), timedOut]);
-    clearTimeout(timer);
-    if (outcome === 'late') return onTheWire.size === 0;
+    // Unreferenced: a wait that loses the race holds no process open.
+    await Promise.race([Promise.all([...onTheWire]), sleep(left, undefined, { ref: false })]);
   }
   return true;
 }

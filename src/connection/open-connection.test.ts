@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, test } from 'node:test';
+import { authorizationOf } from '../client/index.js';
 import { ConnectionFailure } from './connection-failure.js';
 import { plainConnection, type ConnectionSettings } from './connection-settings.js';
 import { openConnection } from './open-connection.js';
@@ -78,7 +79,7 @@ test('a 401 to the run token: one new token, one more try; a 401 to any other to
   const session = open({}, tokens);
   const token = await session.token();
   seen.length = 0;
-  const answer = await session.send({ method: 'GET', path: '/auth', headers: { authorization: session.authorization(token!) } });
+  const answer = await session.send({ method: 'GET', path: '/auth', headers: { authorization: authorizationOf('Bearer', token!) } });
   assert.equal(answer.status, 200);
   assert.deepEqual(
     seen.map((s) => s.headers.authorization),

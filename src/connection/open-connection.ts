@@ -1,4 +1,4 @@
-import { expiresSoon } from '../client/index.js';
+import { describedHeaders, expiresSoon } from '../client/index.js';
 import { ConnectionFailure } from './connection-failure.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import { requestsHalted, trackOnTheWire } from './halt-requests.js';
@@ -42,8 +42,6 @@ export interface ConnectionSession {
   readonly settings: ConnectionSettings;
   /** The run's token now (obtained on first use, renewed near its `exp`); undefined without one. */
   token(): Promise<string | undefined>;
-  /** The Authorization value for a token: `Bearer <token>`, or the bare token with scheme `''`. */
-  authorization(token: string): string;
   url(path: string): URL;
   /**
    * Sends one request: waits for a free connection and the rate's room (neither counts in the
@@ -86,7 +84,6 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     return token;
   };
   const token = async () => remember(held === undefined || expiresSoon(held.token, held.at) ? await coordinator.token() : held.token);
-  const authorization = (value: string) => (settings.auth.scheme === '' ? value : `${settings.auth.scheme} ${value}`);
 
   // The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's).
   const carriedToken = (request: OutgoingRequest): { token: string; inHeader: boolean } | undefined => {
@@ -122,7 +119,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   // Any answer proves the target alive; the probe is bounded like the request it follows. A probe
   // the run's time cut short proves nothing, so it counts as alive (the run ends anyway).
   const probe = async (until: number | undefined) => {
-    const headers = { ...extraHeaders, accept: 'application/json', 'content-type': 'application/json' };
+    const headers = { ...describedHeaders(settings.auth.scheme, undefined), ...extraHeaders };
     try {
       await transmit({ method: 'GET', url: url(PROBE_PATH), headers }, until, Math.min(settings.timeout, 5_000));
       return true;
@@ -145,10 +142,7 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   };
 
   const send: ConnectionSession['send'] = async (target, limits = {}) => {
-    const headers: Record<string, string> = target.asIs ? {} : { accept: 'application/json', 'content-type': 'application/json' };
-    const runToken = target.asIs ? undefined : await token();
-    if (runToken !== undefined) headers['authorization'] = authorization(runToken);
-    Object.assign(headers, extraHeaders);
+    const headers = target.asIs ? { ...extraHeaders } : { ...describedHeaders(settings.auth.scheme, await token()), ...extraHeaders };
     for (const [name, value] of Object.entries(target.headers ?? {})) headers[name.toLowerCase()] = value;
     const body = typeof target.body === 'string' ? Buffer.from(target.body, 'utf8') : target.body;
     let request: OutgoingRequest = { method: target.method, url: url(target.path), headers, body };
@@ -180,7 +174,6 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   return {
     settings,
     token,
-    authorization,
     url,
     send,
     get sent() {

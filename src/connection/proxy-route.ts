@@ -2,18 +2,10 @@ import type { ProxySettings } from './connection-settings.js';
 
 /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY, upper case first, as curl and most tools read them. */
 export function proxyFromEnvironment(env: NodeJS.ProcessEnv): ProxySettings {
-  const read = (name: string) => {
-    const value = env[name] ?? env[name.toLowerCase()];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-  };
-  const settings: ProxySettings = {};
-  const httpsProxy = read('HTTPS_PROXY');
-  const httpProxy = read('HTTP_PROXY');
-  const noProxy = read('NO_PROXY');
-  if (httpsProxy !== undefined) settings.httpsProxy = httpsProxy;
-  if (httpProxy !== undefined) settings.httpProxy = httpProxy;
-  if (noProxy !== undefined) settings.noProxy = noProxy;
-  return settings;
+  const read = (name: string) => (env[name] ?? env[name.toLowerCase()])?.trim() || undefined;
+  const settings: ProxySettings = { httpsProxy: read('HTTPS_PROXY'), httpProxy: read('HTTP_PROXY'), noProxy: read('NO_PROXY') };
+  // Plain JSON for the workers: a variable not set is no key at all.
+  return Object.fromEntries(Object.entries(settings).filter(([, value]) => value !== undefined));
 }
 
 /** Why a proxy variable cannot be used, or undefined when every one set is an http(s) URL. */

@@ -58,18 +58,13 @@ export function createRequestGate(maxConnections: number, rate?: number, now: ()
           pump();
         });
       };
-      const expiry =
-        until === undefined
-          ? undefined
-          : setTimeout(
-              () => {
-                const at = waiting.indexOf(go);
-                if (at < 0) return;
-                waiting.splice(at, 1);
-                resolve(undefined);
-              },
-              Math.max(0, until - now()),
-            );
+      const giveUp = () => {
+        const at = waiting.indexOf(go);
+        if (at < 0) return;
+        waiting.splice(at, 1);
+        resolve(undefined);
+      };
+      const expiry = until === undefined ? undefined : setTimeout(giveUp, Math.max(0, until - now()));
       waiting.push(go);
       pump();
     });

@@ -4,7 +4,8 @@ import https from 'node:https';
 import tls from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
-import { ConnectionFailure, isTlsError } from './connection-failure.js';
+import { normaliseHeaders } from '../client/index.js';
+import { ConnectionFailure, isTlsError, type FailureKind } from './connection-failure.js';
 import type { ConnectionSettings, TlsSettings } from './connection-settings.js';
 import { proxyFor, showProxy } from './proxy-route.js';
 
@@ -116,21 +117,16 @@ interface FailureContext {
 /** What went wrong on the socket, as a failure of the part it points at. */
 function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, context: FailureContext): ConnectionFailure {
   const code = error.code;
+  const failed = (kind: FailureKind, why: string) => new ConnectionFailure(kind, `${show(request)} failed${why}`, code, { cause: error });
   if (context.proxy && (context.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
-    return new ConnectionFailure('proxy', `${show(request)} failed: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`, code, {
-      cause: error,
-    });
+    return failed('proxy', `: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`);
   }
   const detail = describeError(error);
-  if (isTlsError(error)) return new ConnectionFailure('tls', `${show(request)} failed in the TLS handshake (${detail})`, code, { cause: error });
+  if (isTlsError(error)) return failed('tls', ` in the TLS handshake (${detail})`);
   // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
   // server that refuses it closes the connection, and the unread request turns its alert into a reset.
-  if (context.justHandshaken && code === 'ECONNRESET') {
-    return new ConnectionFailure('tls', `${show(request)} failed: the server closed the connection right after the TLS handshake (${detail})`, code, {
-      cause: error,
-    });
-  }
-  return new ConnectionFailure('url', `${show(request)} failed (${detail})`, code, { cause: error });
+  if (context.justHandshaken && code === 'ECONNRESET') return failed('tls', `: the server closed the connection right after the TLS handshake (${detail})`);
+  return failed('url', ` (${detail})`);
 }
 
 /**
@@ -157,16 +153,14 @@ export function sendOnce(
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const cutByUntil = left < limits.timeout;
-    const timer = setTimeout(
-      () => {
-        const failure = cutByUntil
-          ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-          : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
-        reject(failure);
-        req.destroy(failure);
-      },
-      Math.min(left, limits.timeout),
-    );
+    const timedOut = () => {
+      const failure = cutByUntil
+        ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
+        : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
+      reject(failure);
+      req.destroy(failure);
+    };
+    const timer = setTimeout(timedOut, Math.min(left, limits.timeout));
     const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
       clearTimeout(timer);
       if ('answer' in outcome) resolve(outcome.answer);
@@ -191,9 +185,8 @@ export function sendOnce(
           settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }),
         );
         res.on('end', () => {
-          const out: Record<string, string> = {};
-          for (const [name, value] of Object.entries(res.headers)) if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : value;
-          settle({ answer: { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: out, body: Buffer.concat(chunks) } });
+          const headers = normaliseHeaders(res.headers);
+          settle({ answer: { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, body: Buffer.concat(chunks) } });
         });
       },
     );

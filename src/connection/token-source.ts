@@ -28,9 +28,8 @@ const fail = (message: string) => new ConnectionFailure('token', `--token-comman
 function lastLine(text: string): string {
   const line =
     text
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean)
+      .trim()
+      .split(/\s*\n\s*/)
       .at(-1) ?? '';
   return line.length > 200 ? `${line.slice(0, 197)}...` : line;
 }
