@@ -26,15 +26,9 @@ export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } |
 export type JudgedRequest = Pick<BuiltStep, 'target' | 'id' | 'flaw' | 'openShapes' | 'resyncAfter' | 'breaks' | 'hiddenNameBreak'>;
 
 /** A request the fuzzer sends itself (a read back, a request of a concurrent group): plain, its body unbroken. */
-export const plainJudged = (target: WireRequest, id: string | undefined): JudgedRequest => ({
-  target,
-  id,
-  flaw: undefined,
-  openShapes: [],
-  resyncAfter: false,
-  breaks: [],
-  hiddenNameBreak: undefined,
-});
+export const plainJudged = (target: WireRequest, id: string | undefined): JudgedRequest => {
+  return { target, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined };
+};
 
 export interface JudgeInput {
   step: JudgedRequest;

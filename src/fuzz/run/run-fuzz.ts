@@ -139,17 +139,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       // At most half of what is left of the budget, so the sequences get theirs.
       const deadline = Date.now() + Math.max(0, budget.fuzzUntil - Date.now()) / 2;
       const { concurrency: size, runs: groups, randomSeed } = options;
-      const stop = () => enough() || ended();
-      report.concurrency = await runConcurrency(context, {
-        size,
-        groups,
-        randomSeed,
-        deadline,
-        shrinkBudgetMs: SHRINK_BUDGET_MS,
-        known: bySignature,
-        record,
-        stop,
-      });
+      const bounds = { size, groups, randomSeed, deadline, shrinkBudgetMs: SHRINK_BUDGET_MS };
+      report.concurrency = await runConcurrency(context, { ...bounds, known: bySignature, record, stop: () => enough() || ended() });
     }
     // The probes first, one sequence of each shape that exposes a class, at most half of the runs; then the generated ones.
     for (const probe of probeSequences(context.doc, context.spec, vocabulary, options.randomSeed).slice(0, Math.floor(options.runs / 2))) {
