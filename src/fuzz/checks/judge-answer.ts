@@ -78,15 +78,8 @@ function success(input: JudgeInput, status: number, code: number, expected: stri
       ? [problem('model-envelope', 'no-envelope', `${expected} with the §4.1 envelope`, describe(target))]
       : problems;
   const wrong = items.find((i) => i.code !== code || i.error !== false);
-  if (wrong)
-    problems.push(
-      problem(
-        'model-envelope',
-        wrong.code === code ? `error-${String(wrong.error)}` : wrong.code,
-        `${expected}: every item code ${code}, error false (§4.1)`,
-        describe(target),
-      ),
-    );
+  const observed = wrong?.code === code ? `error-${String(wrong.error)}` : wrong?.code;
+  if (wrong) problems.push(problem('model-envelope', observed, `${expected}: every item code ${code}, error false (§4.1)`, describe(target)));
   return problems;
 }
 
