@@ -221,22 +221,9 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
   const auth = { target: createAuthTable({ validToken, secret: jwtSecret, scheme }), model: createAuthTable({ validToken: modelToken, secret: modelSecret }) };
   const checks = new Set(options.checks ?? CHECK_IDS);
   const { allowDestructive, bodiless205 = false } = options;
-  return {
-    doc,
-    spec,
-    sender,
-    budget,
-    runPrefix,
-    allowDestructive,
-    whereTrusted: new Set(),
-    refusedShapes: undefined,
-    hiddenNames: hiddenNamesOf(doc),
-    generatedIds: new Set(),
-    auth,
-    modelSecret,
-    bodiless205,
-    checks,
-  };
+  // What the probes learn before the sequences (trusted wheres, refused shapes) starts empty; so do the ids the target generates.
+  const learnt = { whereTrusted: new Set<IndexName>(), refusedShapes: undefined, generatedIds: new Set<string>() };
+  return { doc, spec, sender, budget, runPrefix, allowDestructive, ...learnt, hiddenNames: hiddenNamesOf(doc), auth, modelSecret, bodiless205, checks };
 }
 
 /** A fresh run prefix: every id (and marker) of the run starts with it. */
