@@ -77,3 +77,21 @@ Feature: What is stored is what was sent
       | events             |
       | network link types |
       | agents             |
+
+  # RFC 8259 section 9 lets an implementation limit the characters of the strings and the range of
+  # the numbers it accepts: a service may refuse U+0000 (a C string ends there, PostgreSQL text
+  # refuses it) and numbers a 32-bit float or a DOUBLE column cannot hold (faithful-answers
+  # nul-character, number-range), but what it takes it keeps as sent.
+  @check.edge-values
+  @rule.2-edge-values
+  Scenario Outline: <index> keep U+0000 and the edges of a double as sent, or refuse them, on create and on update
+    When I create <index> with a new id holding U+0000 and the edges of a double
+    Then the values are taken and read back as sent, or refused and nothing is stored
+    When I update that record setting the same fields to other U+0000 and the edges of a double
+    Then the values are taken and read back as sent, or refused and nothing is stored
+
+    Examples:
+      | index              |
+      | events             |
+      | network link types |
+      | agents             |

@@ -1,5 +1,5 @@
 import { Then, When } from '@cucumber/cucumber';
-import { SIZE_LIMIT_STATUSES } from '../src/contract/faithful-answers.js';
+import { EDGE_NUMBERS, NUL, SIZE_LIMIT_STATUSES, STORE_LIMIT_STATUSES } from '../src/contract/faithful-answers.js';
 import { indexFromWords } from './parameter-types.js';
 import { indexClient, isTaken } from './support/call-outcome.js';
 import { checkRefusalBody } from './support/envelope-items.js';
@@ -21,10 +21,10 @@ const CONTENT: Readonly<Record<string, readonly [JsonRecord, JsonRecord]>> = {
     { text: 'Größe – café, naïve, Ærø', cjk: '東京の回線 서울 北京', astral: '🚀 𝄞 👩🏽‍💻 🇫🇷' },
     { text: 'Ελληνικά — Кириллица — עברית', cjk: '大阪の回線 부산', astral: '🛰️ 𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🧑🏿‍🔧' },
   ],
-  // U+0000 included: JSON text carries it as \u0000, and the field tables type these as String.
+  // U+0000 aside: a service may refuse it (faithful-answers nul-character), so EDGE_VALUES holds it.
   'escapes and control characters': [
-    { quoted: 'say "hi" to C:\\temp\\new', lines: 'one\ntwo\tthree\r\n', controls: '\u0000\u0001\u0008\u000c\u001f\u007f', slash: '</script>' },
-    { quoted: 'it\'s "quoted" \\\\ twice', lines: '\n\n\t', controls: '\u0002\u001b[0m\u0000', slash: 'a/b\\/c' },
+    { quoted: 'say "hi" to C:\\temp\\new', lines: 'one\ntwo\tthree\r\n', controls: '\u0001\u0008\u000c\u001f\u007f', slash: '</script>' },
+    { quoted: 'it\'s "quoted" \\\\ twice', lines: '\n\n\t', controls: '\u0002\u001b[0m\u0001', slash: 'a/b\\/c' },
   ],
   'nested objects and lists': [
     {
@@ -77,12 +77,13 @@ const CONTENT: Readonly<Record<string, readonly [JsonRecord, JsonRecord]>> = {
     },
   ],
   // Within the integers a double carries exactly (±(2^53-1)); beyond them an implementation's
-  // numbers may round, which JSON leaves to it (RFC 8259 §6).
+  // numbers may round, which JSON leaves to it (RFC 8259 section 6). Within a 32-bit float's range
+  // and not subnormal: beyond, a service may refuse them (faithful-answers number-range, EDGE_VALUES).
   'large integers and decimals': [
     // biome-ignore lint/suspicious/noApproximativeNumericConstant: decimals with many digits are the sample, not an approximation of π.
-    { big: 9007199254740991, negative: -9007199254740991, decimal: 0.1, pi: 3.141592653589793, tiny: 1e-7, huge: 1.5e300, cents: 1234567.89 },
+    { big: 9007199254740991, negative: -9007199254740991, decimal: 0.1, pi: 3.141592653589793, tiny: 1e-7, huge: 1.5e30, cents: 1234567.89 },
     // biome-ignore lint/suspicious/noApproximativeNumericConstant: decimals with many digits are the sample, not an approximation of e.
-    { big: 9007199254740990, negative: -9007199254740990, decimal: 0.3, pi: 2.718281828459045, tiny: 5e-324, huge: -1.7976931348623157e308, cents: 0.01 },
+    { big: 9007199254740990, negative: -9007199254740990, decimal: 0.3, pi: 2.718281828459045, tiny: 2.5e-30, huge: -3.4e38, cents: 0.01 },
   ],
 };
 
@@ -112,8 +113,23 @@ const LONG: readonly [JsonRecord, JsonRecord] = [
   },
 ];
 
+/** The kind of the feature that may be refused for U+0000 or a number's range (faithful-answers nul-character, number-range) rather than judged as content. */
+const EDGE_VALUES = 'U+0000 and the edges of a double';
+
+/** U+0000 in values, in a list and in a field name; the numbers at the edges of a double (EDGE_NUMBERS), each variant its own. */
+const EDGE: readonly [JsonRecord, JsonRecord] = [
+  { nul: `a${NUL}b`, edges: EDGE_NUMBERS.slice(0, 3), tiny: EDGE_NUMBERS[3]!, [`with${NUL}nul`]: 1 },
+  { nul: `${NUL}`, edges: [EDGE_NUMBERS[4]!, `c${NUL}`], tiny: EDGE_NUMBERS[5]!, [`with${NUL}nul`]: 2 },
+];
+
+/** The kinds that may be refused (their Then steps judge the refusal), each with the action profile of its checks. */
+const REFUSABLE: Readonly<Record<string, { action: 'long-values' | 'edge-values' }>> = {
+  [LONG_TEXT]: { action: 'long-values' },
+  [EDGE_VALUES]: { action: 'edge-values' },
+};
+
 /** The kinds the features name. */
-export const CONTENT_KINDS = [...Object.keys(CONTENT), LONG_TEXT];
+export const CONTENT_KINDS = [...Object.keys(CONTENT), LONG_TEXT, EDGE_VALUES];
 
 /**
  * The fields a record of the index gets for a kind: the values as fields beyond the tables, and
@@ -122,6 +138,7 @@ export const CONTENT_KINDS = [...Object.keys(CONTENT), LONG_TEXT];
  */
 function contentFields(index: ClientIndexKey, kind: string, variant: 0 | 1): JsonRecord {
   if (kind === LONG_TEXT) return longFields(index, variant);
+  if (kind === EDGE_VALUES) return { ...EDGE[variant] };
   const pair = CONTENT[kind];
   if (!pair) throw new Error(`no content kind "${kind}"; known: ${CONTENT_KINDS.join(', ')}`);
   const values = pair[variant];
@@ -152,31 +169,33 @@ When(/^I create (events|network link types|agents) with a new id holding (.+)$/,
   const id = this.newId(index);
   const sent = { id, ...sampleRecord(index), ...contentFields(index, kind, 0) };
   this.remember(index, id, sent);
-  this.act(kind === LONG_TEXT ? 'long-values' : 'content');
+  const refusable = REFUSABLE[kind];
+  this.act(refusable?.action ?? 'content');
   const answer = await this.call((c) => indexClient(c, index).create({ body: sent }));
-  // Long text may be refused (value-size-limit): the Then step judges that answer, not a probe.
-  if (kind !== LONG_TEXT) await probeWhenRefused(this, index, answer);
+  // Long text and edge values may be refused (value-size-limit, nul-character, number-range): the Then step judges that answer, not a probe.
+  if (!refusable) await probeWhenRefused(this, index, answer);
 });
 
 When(/^I update that record setting the same fields to other (.+)$/, async function (this: KitWorld, kind: string) {
-  const refused = kind === LONG_TEXT && this.lastMade?.made === false ? this.lastMade : undefined;
+  const refusable = REFUSABLE[kind];
+  const refused = refusable && this.lastMade?.made === false ? this.lastMade : undefined;
   const record = refused ? await remakeRefused(this, refused) : this.lastRecord();
   const fields = contentFields(record.index, kind, 1);
   const before = record.sent;
   record.sent = { ...record.sent, ...fields };
-  this.act(kind === LONG_TEXT ? 'long-values' : 'content');
+  this.act(refusable?.action ?? 'content');
   const answer = await this.call((c) => indexClient(c, record.index).update({ id: record.id, body: { id: record.id, ...fields } }));
-  if (kind !== LONG_TEXT) await probeUpdateWhenRefused(this, record, before, Object.keys(fields), answer);
+  if (!refusable) await probeUpdateWhenRefused(this, record, before, Object.keys(fields), answer);
   // A refusal changed nothing (the look after the step checks it): the record holds what it held.
   else if (!isTaken(answer)) record.sent = before;
 });
 
 /**
- * The create of long text was refused for a size limit: the update needs a record, so the plain
+ * The create of long text or edge values was refused (a size limit, U+0000, a number's range): the update needs a record, so the plain
  * sample is made under the same id (setup, read back), and the update sets the long text on it.
  */
 async function remakeRefused(world: KitWorld, refused: ScenarioRecord): Promise<ScenarioRecord> {
-  world.setupSaw(`the create of long text was refused; the plain sample record ${refused.id} is made for the update`);
+  world.setupSaw(`the create of that content was refused; the plain sample record ${refused.id} is made for the update`);
   world.records.set(
     refused.index,
     (world.records.get(refused.index) ?? []).filter((r) => r !== refused),
@@ -189,6 +208,16 @@ async function remakeRefused(world: KitWorld, refused: ScenarioRecord): Promise<
 Then('the long text is taken and reads back whole, or refused and nothing is stored', async function (this: KitWorld) {
   const taken = this.response().operation.startsWith('create') ? 201 : 200;
   const { outcome, ok } = judgeStatus(this, [taken, ...SIZE_LIMIT_STATUSES]);
+  if (!ok) return;
+  if (isTaken(outcome)) await checkStoredAsSent(this, this.lastRecord());
+  else checkRefusalBody(this, outcome);
+});
+
+// faithful-answers nul-character, number-range: taken, U+0000 and the numbers read back as sent;
+// refused (400, 406, 422), nothing was stored or changed, which the look after the action step has checked.
+Then('the values are taken and read back as sent, or refused and nothing is stored', async function (this: KitWorld) {
+  const taken = this.response().operation.startsWith('create') ? 201 : 200;
+  const { outcome, ok } = judgeStatus(this, [taken, ...STORE_LIMIT_STATUSES]);
   if (!ok) return;
   if (isTaken(outcome)) await checkStoredAsSent(this, this.lastRecord());
   else checkRefusalBody(this, outcome);

@@ -12,7 +12,7 @@ import {
   type KitClient,
 } from '../src/client/index.js';
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
-import type { CleanupEntry, CleanupRegistry } from '../src/target/conformance/cleanup-registry.js';
+import type { CleanupRegistry } from '../src/target/conformance/cleanup-registry.js';
 import { CALL_MEDIA_TYPE, type CallLogEntry } from '../src/target/conformance/call-log-entry.js';
 import { isTaken, notTaken, type CallOutcome } from './support/call-outcome.js';
 import type { KitParameters } from '../src/target/conformance/kit-parameters.js';

@@ -63,6 +63,16 @@ describe('createClient({ token: provider })', () => {
     assert.deepEqual(seen, [`Bearer ${nearlyExpired}`, `Bearer ${fresh}`]);
   });
 
+  it('a source that gives near-expired tokens twice in a row: the second is kept until its exp, not asked for before every call', async () => {
+    // A token command slower than a quarter of the token's life: each token arrives 0.5 s from its exp.
+    const lateToken = (n: number) => jwt({ iat: nowSeconds() - 10, exp: nowSeconds() + 2, n });
+    let calls = 0;
+    const client = createClient({ baseURL, token: async () => lateToken(++calls) });
+    for (let i = 0; i < 5; i++) assert.equal((await client.events.read()).status, 200);
+    assert.equal(calls, 2, 'asked again once (the first might have been a stale cache), then the second kept');
+    assert.equal(new Set(seen).size, 2);
+  });
+
   it('after a 401 asks once more and sends the call again with the new token', async () => {
     const revoked = 'opaque-revoked';
     const { provider, calls } = providerOf(revoked, 'opaque-new');

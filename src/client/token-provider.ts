@@ -1,4 +1,9 @@
-import { expiresSoon } from './token-expiry.js';
+import { expiresSoon, readTokenTimes } from './token-expiry.js';
+
+const hasExpired = (token: string) => {
+  const { exp } = readTokenTimes(token);
+  return exp !== undefined && exp * 1000 <= Date.now();
+};
 
 /** A function the client asks for a token: on first use, near the token's expiry, after a 401. */
 export type TokenProvider = () => string | Promise<string>;
@@ -24,7 +29,10 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
     return { current: async () => token, renewAfter401: async () => undefined };
   }
   const provider = token;
-  let held: { token: string; at: number } | undefined;
+  // `keep`: the token came already near its exp, as the one before it did — the source cannot give
+  // better (a token command slower than a quarter of the token's life, on a loaded machine), so it
+  // is used until its exp rather than asked for again before every request.
+  let held: { token: string; at: number; nearExp: boolean; keep: boolean } | undefined;
   let pending: Promise<string> | undefined;
   const ask = (): Promise<string> => {
     pending ??= Promise.resolve()
@@ -32,7 +40,9 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
       .then(
         (value) => {
           if (typeof value !== 'string') throw new TypeError(`the token provider gave ${typeof value}, not a string`);
-          held = { token: value, at: Date.now() };
+          const at = Date.now();
+          const nearExp = expiresSoon(value, at, at);
+          held = { token: value, at, nearExp, keep: nearExp && held?.nearExp === true };
           pending = undefined;
           return value;
         },
@@ -46,7 +56,7 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
   return {
     async current() {
       if (pending) return pending;
-      if (held === undefined || expiresSoon(held.token, held.at)) return ask();
+      if (held === undefined || (held.keep ? hasExpired(held.token) : expiresSoon(held.token, held.at))) return ask();
       return held.token;
     },
     async renewAfter401(stale) {

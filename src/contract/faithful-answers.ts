@@ -193,6 +193,16 @@ export const ALLOWANCES = {
     faithful:
       'An id longer than a limit of the service (§8 shows none) may be refused with 400, 406, 413 or 422, error true when a body comes, storing nothing; taken, it names its record whole, on every operation, never cut short.',
   },
+  'nul-character': {
+    restsOn: ['2-edge-values', '8-limits'],
+    faithful:
+      'A string (a value or a field name) holding U+0000 may be refused with 400, 406 or 422, error true when a body comes, storing and changing nothing (RFC 8259 section 9 lets an implementation limit the characters of the strings it accepts; a C string ends at U+0000 and PostgreSQL text refuses it); taken, it reads back as sent, the U+0000 kept.',
+  },
+  'number-range': {
+    restsOn: ['2-edge-values', '8-limits'],
+    faithful:
+      "A number beyond the finite range of a 32-bit float (a search engine's dynamic float mapping, a SQL REAL column) or a subnormal double (5e-324; DOUBLE columns hold none) may be refused with 400, 406 or 422, error true when a body comes, storing and changing nothing (RFC 8259 section 9 lets an implementation limit the range of the numbers it accepts); taken, it reads back as the same number.",
+  },
 } as const satisfies Record<string, Allowance>;
 
 /** An open point whose outcome a read-back cannot judge, so neither the suite nor the fuzzer asks. */
@@ -319,6 +329,33 @@ export const SIZE_LIMIT_STATUSES: readonly number[] = [400, 406, 413, 422];
 
 /** value-size-limit: the longest string value every target must store whole; a request holding a longer one may be refused. */
 export const LONGEST_VALUE_TAKEN = 255;
+
+/** nul-character: the character a string may hold that a common store cannot (the fuzzer and the suite send it in values and field names). */
+export const NUL = '\u0000';
+
+/** number-range: the numbers at the edges of a double that the fuzzer and the suite send; a target may refuse each (isOutsideNumberRange). */
+export const EDGE_NUMBERS: readonly number[] = [1e308, -1e308, -1.7976931348623157e308, 5e-324, -5e-324, 1.5e300];
+
+const FLOAT32_MAX = 3.4028234663852886e38;
+const DOUBLE_MIN_NORMAL = 2.2250738585072014e-308;
+
+/** number-range: beyond the finite range of a 32-bit float, or a subnormal double. */
+export function isOutsideNumberRange(n: number): boolean {
+  const magnitude = Math.abs(n);
+  return magnitude > FLOAT32_MAX || (magnitude > 0 && magnitude < DOUBLE_MIN_NORMAL);
+}
+
+/** nul-character, number-range: whether a parsed body holds, at any depth, a string (value or field name) with U+0000 or a number outside the range. */
+export function holdsStoreLimitedValue(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (typeof value === 'number') return isOutsideNumberRange(value);
+  if (Array.isArray(value)) return value.some(holdsStoreLimitedValue);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([name, field]) => name.includes(NUL) || holdsStoreLimitedValue(field));
+}
+
+/** nul-character, number-range: the statuses of a refusal of such a value. */
+export const STORE_LIMIT_STATUSES: readonly number[] = REFUSAL_STATUSES;
 
 /** update-unknown-id */
 export const UPDATE_UNKNOWN_ID_STATUSES: readonly number[] = [204, 400, 406, 422];

@@ -239,6 +239,42 @@ export const OPEN_POINT_AUDIT = [
     switches: '`long-ids-refused` (400 over 200 characters); broken: `ids-truncated-255`, `ids-truncated-512-bytes`',
   },
   {
+    comparison: 'a string holding U+0000 (a value or a field name)',
+    words:
+      '§2: values and field names are Strings; §8 shows no limit; RFC 8259 section 9 lets an implementation limit the characters of the strings it accepts',
+    faithful: 'kept as sent, or refused (400, 406, 422; error true) storing and changing nothing; never stored without it',
+    points: { kind: 'allowance', ids: ['nul-character'] },
+    note: ' (the suite and the fuzzer send it from `NUL`; other control characters are kept as sent, fixed)',
+    switches: '`nul-refused` (400)',
+  },
+  {
+    comparison: "a number beyond a 32-bit float's range or subnormal (`1e308`, `-1.7976931348623157e308`, `5e-324`)",
+    words: '§2 rule 4; §8 shows no limit; RFC 8259 section 9 lets an implementation limit the range of the numbers it accepts',
+    faithful: 'the same number read back, or refused (400, 406, 422; error true) storing and changing nothing; never another number',
+    points: { kind: 'allowance', ids: ['number-range'] },
+    note: ' (the suite and the fuzzer send `EDGE_NUMBERS`, and the fuzzer any double it draws, judged by `isOutsideNumberRange`)',
+    switches: '`edge-numbers-refused` (422); broken: `float32-numbers`',
+  },
+  {
+    comparison: 'an extra field named `__proto__`, `constructor` or `prototype`',
+    words: '§2 rule 4: additional fields may be sent, no name excluded',
+    faithful:
+      'stored and read back as any field (fixed): a guard that refuses such names (a JSON parser against prototype poisoning) makes a choice the description does not give, and every store holds them',
+    points: { kind: 'fixed' },
+    note: ' (the fuzzer draws them among its field names; the independent server stores them as data)',
+    switches: 'as written',
+  },
+  {
+    comparison: 'an id holding `%`, `+` or a trailing space, at {base}/{id}',
+    words:
+      '§2: an id is a String; §4.1: a string path parameter; RFC 3986 section 2.1 carries any character percent-encoded, and a `+` in a path is a plus sign',
+    faithful:
+      'created, read, updated and deleted under exactly that id (fixed): every store holds these characters and every HTTP stack carries them, so a refusal rests on no limit; `%2F` alone is not sent (`slash-in-id`)',
+    points: { kind: 'fixed' },
+    note: ' (suite: the 2-id-exact outlines; fuzzer: `ID_STYLES`)',
+    switches: 'broken: `path-double-decoded`, `path-plus-as-space`, `ids-trimmed`',
+  },
+  {
     comparison: 'a delete without a body on an index of 110 records (more than a page of 10, 20, 25, 50, 100)',
     words: '§4.1 rule 1: removes all records',
     faithful: 'every record removed, in one go or in batches (fixed)',

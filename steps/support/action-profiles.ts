@@ -40,6 +40,7 @@ export const ACTION_PROFILES = {
   'extra-fields': { accepted: '2-rule-4/accepted', stored: '2-rule-4/stored-as-sent' },
   content: { accepted: '2-rule-4-content/accepted', stored: '2-rule-4-content/stored-as-sent' },
   'long-values': { status: '2-long-values/status', stored: '2-long-values/stored-whole' },
+  'edge-values': { status: '2-edge-values/status', stored: '2-edge-values/stored-as-sent' },
   'long-ids': { status: '2-long-ids/status', stored: '2-long-ids/stored-as-sent', removed: '2-long-ids/removed' },
   'exact-ids': { accepted: '2-id-exact/accepted', stored: '2-id-exact/stored-as-sent', removed: '2-id-exact/removed', listed: '2-id-exact/records-listed' },
   'media-type-spelling': { accepted: '4.1-media-type-spelling/accepted' },

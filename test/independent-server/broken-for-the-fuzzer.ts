@@ -66,6 +66,9 @@ export const BROKEN_FOR_THE_FUZZER: readonly string[] = [
   'delete-all-first-page',
   'delete-all-first-10',
   // ---- end of the classes of issue 36 point 5 ----
+  // ---- issue 36 point 3: values a target may refuse (nul-character, number-range), mishandled ----
+  'nul-dropped',
+  'edge-numbers-500',
 ];
 
 /**

@@ -66,6 +66,9 @@ export const FAITHFUL_SWITCHES: Readonly<Record<string, readonly OpenPoint[]>> =
   'numbers-by-value': [],
   'long-values-refused': ['value-size-limit'],
   'long-ids-refused': ['id-length-limit'],
+  // ---- issue 36 point 3: open choices the generators draw ----
+  'nul-refused': ['nul-character'],
+  'edge-numbers-refused': ['number-range'],
   // Batches of 100 until the index is empty: the outcome of a delete without a body, reached otherwise.
   'delete-all-batched': [],
   'alg-case-insensitive': ['token-algorithm-case'],
@@ -185,6 +188,9 @@ export const FAITHFUL_PROFILES: readonly FaithfulProfile[] = [
     ],
     jwtClaims: { iss: 'mgmt' },
   },
-  { name: 'sized and strict tokens', switches: ['long-values-refused', 'long-ids-refused', 'numbers-by-value', 'delete-all-batched', 'alg-strict'] },
+  {
+    name: 'sized and strict tokens',
+    switches: ['long-values-refused', 'long-ids-refused', 'nul-refused', 'edge-numbers-refused', 'numbers-by-value', 'delete-all-batched', 'alg-strict'],
+  },
   { name: 'other spellings', switches: ['numbers-exponent-form', 'alg-case-insensitive'] },
 ];

@@ -68,6 +68,9 @@ describe('mgmt-kit fuzz on the independent implementation', () => {
     ['alg-none', { signature: /:model-status:20[015]$/, names: /token: alg-none.*expected 401/, maxSteps: 2 }],
     ['delete-404-removes', { signature: /^delete\w+:effect:read-\d+$/, names: /what the target holds now/, maxSteps: 3 }],
     ['select-ignored-by-id', { signature: /^read\w+ById:model-records:extra-field$/, names: /select/, maxSteps: 3 }],
+    // nul-character, number-range mishandled: U+0000 dropped from what was acknowledged as stored; an edge number answered 500 instead of kept or refused.
+    ['nul-dropped', { signature: /^(create|update)\w+:effect:\S+$/, names: /what the target holds now/, maxSteps: 3 }],
+    ['edge-numbers-500', { signature: /^(create|update)\w+:server-error:500$/, names: /answered 500: the server failed/, maxSteps: 2 }],
   ];
   for (const [variant, { signature, names, maxSteps, alsoBySequence }] of broken) {
     it(`${variant} fails with a shrunk repro naming the broken behaviour`, async () => {
@@ -114,6 +117,21 @@ describe('the long-id and delete-all probes on the independent implementation', 
       assert.ok(failure, `no failure ${signature}; found:\n${show(report, url, token)}`);
       assert.equal(stepsOf(failure), 0, 'found by a probe, before the sequences');
       assert.match(formatRepro(failure, url, token), /curl -sS -i -X (GET|DELETE) '/);
+    });
+  }
+});
+
+describe('targets that refuse U+0000 or an edge number (nul-character, number-range)', () => {
+  // The content probes (sequences 3 to 5, one per index) send both, each in an update of its own, and the generated values may hold either: a faithful
+  // refusal (400, 422, error true, nothing stored) passes every check. (nul-dropped and edge-numbers-500 above: mishandled, they are found.)
+  for (const variant of ['nul-refused', 'edge-numbers-refused']) {
+    it(`${variant} passes`, async () => {
+      const { report, url, token } = await fuzz([variant], 5);
+      assert.deepEqual(
+        report.failures.map((f) => f.signature),
+        [],
+        show(report, url, token),
+      );
     });
   }
 });

@@ -122,6 +122,10 @@ const VARIANT_NAMES = [
   'ids-truncated-255', // broken, §2 rule 3: ids longer than 255 characters are cut to 255 on create, read, update and delete (two ids sharing 255 characters are one record)
   'ids-truncated-512-bytes', // broken, §2 rule 3: ids longer than 512 UTF-8 bytes are cut there (a search engine's key limit), on every operation
   'long-ids-refused', // faithful: a request naming an id longer than 200 characters (body or path) is refused with 400, nothing stored (§8: size limits not shown)
+  'nul-refused', // faithful: a create or update holding U+0000 in a string (a value or a field name) is refused with 400, nothing stored or changed (RFC 8259 section 9: a parser may limit the characters of strings)
+  'nul-dropped', // broken, §2 rule 4: U+0000 is removed from string values before they are stored, and the create or update answers as if it kept them
+  'edge-numbers-500', // broken, §2 rule 4, §4.2: a create or update holding a number beyond a 32-bit float's range or a subnormal double answers 500 (it neither keeps nor refuses it)
+  'edge-numbers-refused', // faithful: a create or update holding a number beyond a 32-bit float's range or a subnormal double is refused with 422, nothing stored or changed (RFC 8259 section 9: a parser may limit the range of numbers)
   'where-word-match', // broken, §4.1 query body: where.equals matches when expr is the value or a run of its words, as a phrase search does
   'where-accent-folding', // broken, §4.1 query body: where.equals compares with accents removed (é equals e)
   'where-punctuation-folding', // broken, §4.1 query body: where.equals compares with punctuation and runs of spaces collapsed ("a-b" equals "a b")
@@ -251,6 +255,8 @@ const OPEN_POINT_CHOICES = {
   // (no open point: the same JSON value), how a delete-all is carried out, how strictly the token header is read (§5).
   'value-size-limit': [[], ['long-values-refused']],
   'id-length-limit': [[], ['long-ids-refused']],
+  'nul-character': [[], ['nul-refused']],
+  'number-range': [[], ['edge-numbers-refused']],
   'number-spelling': [[], ['numbers-exponent-form'], ['numbers-by-value']],
   'delete-all-method': [[], ['delete-all-batched']],
   'token-header-spelling': [[], ['alg-case-insensitive'], ['alg-strict']],
@@ -372,7 +378,7 @@ function decodePathId(rest) {
 function mangleScalars(v) {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: the range is every Latin-1 character, control characters included.
   if (typeof v === 'string' && V.has('latin1-text')) return v.replace(/[^\u0000-\u00ff]/gu, '?');
-  if (typeof v === 'string') return truncateText(v);
+  if (typeof v === 'string') return truncateText(V.has('nul-dropped') ? v.replaceAll('\u0000', '') : v);
   if (typeof v === 'number' && V.has('float32-numbers')) return Math.fround(v);
   if (Array.isArray(v)) return v.map(mangleScalars);
   if (isObj(v)) {
@@ -500,10 +506,31 @@ function holdsLongValue(v) {
   if (isObj(v)) return Object.values(v).some(holdsLongValue);
   return false;
 }
+// nul-refused / edge-numbers-refused: what this store cannot hold — U+0000 ends a C string; a 32-bit float column holds no number beyond its
+// range and a DOUBLE column no subnormal — checked before anything is stored.
+const FLOAT32_MAX = 3.4028234663852886e38;
+const DOUBLE_MIN_NORMAL = 2.2250738585072014e-308;
+const outsideRange = (n) => Math.abs(n) > FLOAT32_MAX || (n !== 0 && Math.abs(n) < DOUBLE_MIN_NORMAL);
+function holdsNul(v) {
+  if (typeof v === 'string') return v.includes('\u0000');
+  if (Array.isArray(v)) return v.some(holdsNul);
+  if (isObj(v)) return Object.entries(v).some(([k, x]) => k.includes('\u0000') || holdsNul(x));
+  return false;
+}
+function holdsEdgeNumber(v) {
+  if (v instanceof JsonNumber) return outsideRange(v.value);
+  if (typeof v === 'number') return outsideRange(v);
+  if (Array.isArray(v)) return v.some(holdsEdgeNumber);
+  if (isObj(v)) return Object.values(v).some(holdsEdgeNumber);
+  return false;
+}
 function refuseBeyondLimits(raw) {
   if (V.has('long-ids-refused') && idTooLong(raw.id)) throw new HttpErr(400, LONG_ID_MESSAGE);
   if (V.has('long-values-refused') && Object.entries(raw).some(([k, v]) => k !== 'id' && holdsLongValue(v)))
     throw new HttpErr(422, `A value is longer than ${VALUE_LIMIT} characters`);
+  if (V.has('nul-refused') && holdsNul(raw)) throw new HttpErr(400, 'A string holds U+0000, which this store cannot keep');
+  if (V.has('edge-numbers-refused') && holdsEdgeNumber(raw)) throw new HttpErr(422, 'A number is beyond the range this store keeps');
+  if (V.has('edge-numbers-500') && holdsEdgeNumber(raw)) throw new HttpErr(500, 'Numeric value out of range');
 }
 // where-word-match / where-accent-folding / where-punctuation-folding: how a text search engine compares.
 const SEPARATORS = /[\s\p{P}]+/u;

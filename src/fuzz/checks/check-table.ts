@@ -28,6 +28,8 @@ const MODEL_ALLOWANCES = [
   'resource-config-path',
   'json-edge-values',
   'value-size-limit',
+  'nul-character',
+  'number-range',
   'body-without-content-type',
   'unknown-query-member',
   'empty-field-name',

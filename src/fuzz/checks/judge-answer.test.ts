@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { CoreResponse } from '../../server/core/core-types.js';
 import { envelopeItem, errorResponse, jsonResponse } from '../../server/core/envelope.js';
+import { NUL } from '../../contract/faithful-answers.js';
 import { judgeAnswer, type JudgeInput, type JudgedRequest } from './judge-answer.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
 
@@ -23,6 +24,28 @@ const answer = (status: number, body?: unknown): WireAnswer => ({
   notJson: false,
 });
 const env = (code: number, message: unknown) => [{ status: 'any', code, error: code >= 400, message }];
+
+const withBody = (method: 'POST' | 'GET' | 'PUT' | 'DELETE', json: string) =>
+  step(method, { target: { ...step(method).target, body: Buffer.from(json, 'utf8') } });
+const created = jsonResponse(201, [envelopeItem(201, 'e1 created')]);
+
+/** A create the model takes whose body holds `json` (U+0000 or an edge number): faithful refusals pass, a 500, error false or another status do not. */
+function edgeRows(json: string, what: string): Row[] {
+  const create = withBody('POST', json);
+  return [
+    [`${what}: refused with 400, nothing stored`, { step: create, model: created, target: answer(400, env(400, 'no')), want: 'ok:rollback' }],
+    [`${what}: refused with 422 without a body`, { step: create, model: created, target: answer(422), want: 'ok:rollback' }],
+    [`${what}: answered 500`, { step: create, model: created, target: answer(500, env(500, 'boom')), want: 'model-status' }],
+    [
+      `${what}: refused with error false`,
+      { step: create, model: created, target: answer(406, [{ status: 'x', code: 406, error: false, message: 'no' }]), want: 'model-status' },
+    ],
+    [
+      `${what}: refused with 413, not a refusal the allowance gives`,
+      { step: create, model: created, target: answer(413, env(413, 'no')), want: 'model-status' },
+    ],
+  ];
+}
 
 type Row = [
   string,
@@ -289,6 +312,24 @@ const rows: Row[] = [
       model: jsonResponse(201, [envelopeItem(201, 'e1 created')]),
       target: answer(200, env(201, 'Event e1 created')),
       want: 'model-status',
+    },
+  ],
+  // nul-character, number-range: refused with a refusal status and error true, nothing stored; any other answer to what the model takes is judged as before.
+  ...edgeRows(JSON.stringify({ id: 'e1', note: `a${NUL}b` }), 'U+0000 in a value'),
+  ...edgeRows(JSON.stringify({ id: 'e1', [`with${NUL}nul`]: 1 }), 'U+0000 in a field name'),
+  ...edgeRows('{"id":"e1","n":[1e308]}', '1e308'),
+  ...edgeRows('{"id":"e1","n":5e-324}', '5e-324'),
+  [
+    'a plain body refused as if it held U+0000 or an edge number',
+    { step: withBody('POST', '{"id":"e1","n":1e30,"t":"a\\u0001b"}'), model: created, target: answer(400, env(400, 'no')), want: 'model-status' },
+  ],
+  [
+    'a read whose expr holds U+0000 refused while the model finds nothing',
+    {
+      step: withBody('GET', JSON.stringify({ where: { equals: { target: 't', expr: NUL } } })),
+      model: errorResponse(404, 'nothing'),
+      target: answer(422, env(422, 'no')),
+      want: 'ok',
     },
   ],
   ['rule 12: a 304 without body', { step: step('PUT'), model: jsonResponse(304, [envelopeItem(304, 'same')]), target: answer(304), want: 'ok' }],

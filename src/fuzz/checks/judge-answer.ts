@@ -2,10 +2,12 @@ import {
   EMPTY_BODY_CREATE_STATUSES,
   EMPTY_BODY_UPDATE_STATUSES,
   EMPTY_INDEX_STATUSES,
+  holdsStoreLimitedValue,
   isAcceptedFieldName,
   isDuplicateIdMessage,
   LONGEST_VALUE_TAKEN,
   SIZE_LIMIT_STATUSES,
+  STORE_LIMIT_STATUSES,
   queryRefusalStatuses,
   READ_NOTHING_STATUSES,
   REFUSAL_STATUSES,
@@ -168,8 +170,10 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
     'id-change': refusal,
   };
   const reasons = step.breaks.map((name) => ({ reason: name as string, fits: fitsBreak[name] }));
-  if (longestString(bodyOf(step.target)) > LONGEST_VALUE_TAKEN)
+  const body = bodyOf(step.target);
+  if (longestString(body) > LONGEST_VALUE_TAKEN)
     reasons.push({ reason: 'value-size', fits: (a) => SIZE_LIMIT_STATUSES.includes(a.status) && saysErrorWhereItMust(a) });
+  if (holdsStoreLimitedValue(body)) reasons.push({ reason: 'store-limit', fits: (a) => STORE_LIMIT_STATUSES.includes(a.status) && saysErrorWhereItMust(a) });
   if (method === 'POST' && input.idTaken) reasons.push({ reason: 'duplicate-id', fits: (a) => a.status === 406 && isDuplicateIdMessage(firstMessage(a)) });
   if (method === 'PUT' && step.id !== undefined && !input.idTaken)
     reasons.push({ reason: 'unknown-id', fits: (a) => UPDATE_UNKNOWN_ID_STATUSES.includes(a.status) && (a.status === 204 || saysErrorWhereItMust(a)) });
@@ -190,10 +194,12 @@ export function judgeAnswer(input: JudgeInput): Verdict {
   const reasons = reasonsToRefuse(input);
   // nested-extra-fields, hidden-name-fields, resource-config-path, config-schema-spelling: the target may refuse what the model stores, where it refuses that shape.
   if (modelActed && refusableShape(input) && isRefusal(target.status) && saysErrorWhereItMust(target)) return { ok: true, effect: 'rollback' };
-  // value-size-limit: a string value longer than every target must take may be refused (also before another rule it breaks), nothing stored.
-  if (modelActed && reasons.some((r) => r.reason === 'value-size' && r.fits(target))) return { ok: true, effect: 'rollback' };
-  // value-size-limit on a request that changes nothing either way (a read or delete whose long `expr` matches nothing): the refusal is the whole answer.
-  if (!modelActed && reasons.some((r) => r.reason === 'value-size' && r.fits(target))) return OK;
+  // value-size-limit, nul-character, number-range: a long string value, U+0000 in a string or a number beyond the range every target must take may be
+  // refused (also before another rule it breaks), nothing stored.
+  const limited = reasons.some((r) => LIMIT_REASONS.has(r.reason) && r.fits(target));
+  if (modelActed && limited) return { ok: true, effect: 'rollback' };
+  // The same on a request that changes nothing either way (a read or delete whose `expr` matches nothing): the refusal is the whole answer.
+  if (!modelActed && limited) return OK;
   // json-edge-values: deep nesting, 1e400 or non-UTF-8 bytes may be stored; the record is read back and adopted.
   if (input.step.resyncAfter && !modelActed && targetSucceeded && target.status !== 204) return { ok: true, effect: 'resync' };
   // order-of-checks (several rules broken: any of their answers), empty-body-create / -update.
@@ -201,6 +207,9 @@ export function judgeAnswer(input: JudgeInput): Verdict {
   if (!modelActed && severalOrOpen && reasons.some((r) => r.fits(target))) return OK;
   return { ok: false, problems };
 }
+
+/** The reasons a value's limit gives (value-size-limit; nul-character and number-range): a refusal for one of them is faithful whatever the model did. */
+const LIMIT_REASONS: ReadonlySet<string> = new Set(['value-size', 'store-limit']);
 
 /** The length in characters of the longest string anywhere in `value`. */
 function longestString(value: unknown): number {

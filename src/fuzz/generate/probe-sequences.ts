@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../server/core/index.js';
+import { EDGE_NUMBERS, NUL } from '../../contract/faithful-answers.js';
 import {
   AUTH_KINDS,
   createStep as create,
@@ -140,7 +141,7 @@ function content({ doc, index, rich }: ProbeInput): FuzzStep[] {
     fz_empty_text: '',
     fz_empty_list: [],
     fz_empty_object: {},
-    fz_numbers: [0.1, 2 ** 53 - 1, -(2 ** 53 - 1), 1e308, 5e-324, 1e21, 123456789.123],
+    fz_numbers: [0.1, 2 ** 53 - 1, -(2 ** 53 - 1), 1e21, 123456789.123],
     fz_nested: { inner: { text: REAL_TEXT[0], list: [1, 'two', true] }, empty: {} },
     ...Object.fromEntries(RETYPED.map(([from], n) => [`fz_typed_${n}`, from])),
   };
@@ -149,6 +150,9 @@ function content({ doc, index, rich }: ProbeInput): FuzzStep[] {
   return [
     create(index, 0, created),
     update(index, 0, updated),
+    // nul-character, number-range: a target may refuse these, so each comes in an update of its own and a refusal leaves the rest judged.
+    update(index, 0, { fz_edge_numbers: [...EDGE_NUMBERS] }),
+    update(index, 0, { fz_nul: `a${NUL}b`, [`fz_nul${NUL}name`]: 1 }),
     ...(['huge-number', 'deep-nesting', 'invalid-utf8'] as const).map((raw, n) => update(index, 0, { fz_number: n }, { transport: edge(raw) })),
     create(index, 1, minimalRecord(doc, index), 'body', { transport: edge('huge-number') }),
     ...RETYPED.map(([, to], n) => update(index, 0, { [`fz_typed_${n}`]: to })),

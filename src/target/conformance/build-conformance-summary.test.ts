@@ -149,7 +149,7 @@ test('failures with the same check and observed value are one cause line with a 
   assert.ok(lines.includes('      createAgent 406 {"code": 406} ← agent.feature: B0 (+2 more)'), lines.join('\n'));
   assert.ok(lines.every((line) => line.length <= 160));
   assert.equal(summary.verdict, 'FAILED');
-  assert.match(summary.outcome.reasons.join('\n'), /241 failure\(s\) the baseline does not list\n3 scenario\(s\) blocked in setup/);
+  assert.match(summary.outcome.reasons.join('\n'), /241 failure\(s\) the baseline does not list\n3 scenario\(s\) stopped in setup/);
   const markdown = renderSummaryMarkdown(summary);
   assert.match(
     markdown,
@@ -157,6 +157,24 @@ test('failures with the same check and observed value are one cause line with a 
   );
   assert.match(markdown, /## Blocked scenarios by cause \(not judged\) \(1\)/);
   assert.match(renderSummaryHtml(summary), /<section id="failed-checks"><h2>Failed checks by cause \(2\)<\/h2>/);
+});
+
+test('a scenario that failed a check and then stopped in a later setup step counts as failed, and the counts line says how many stopped', () => {
+  const stoppedAfterFailing = scenario('agent.feature: F', 'failed', {
+    checks: [check('4.1-create/status', false, '200', 'createAgent', 200)],
+    blocked: { step: 'an agent exists', id: 'setup/create', observed: '406', message: 'create answered 406' },
+  });
+  const blockedOnly = scenario('agent.feature: B', 'blocked', {
+    blocked: { step: 'an agent exists', id: 'setup/create', observed: '406', message: 'create answered 406' },
+  });
+  const summary = buildConformanceSummary(rules, operations, [stoppedAfterFailing, blockedOnly], context);
+  assert.equal(summary.counts.failed, 1);
+  assert.equal(summary.counts.blocked, 1);
+  const console = formatRunReport(summary, []);
+  assert.match(console, /0 passed, 1 failed \(1 of them stopped in a later setup step\), 1 blocked,/);
+  assert.match(console, /Stopped in setup, by cause \(1\): not judged from that step on:\n {2}⊘ 2× setup\/create/);
+  // Without such a scenario the counts line says nothing more.
+  assert.match(formatRunReport(buildConformanceSummary(rules, operations, [blockedOnly], context), []), /0 passed, 0 failed, 1 blocked,/);
 });
 
 test('the console keeps the causes within one screen: a line each, the answers of the first new ones while there is room, the rest counted', () => {

@@ -28,6 +28,9 @@ export const CHECK_CATALOG = {
   '2-long-values/status':
     'A record holding string values longer than a common column width (255 characters, 4000 or 65535 UTF-8 bytes) is taken (201 on create, 200 on update), or refused for a size limit: 400, 406, 413 or 422 (§2 rule 4, §8, faithful-answers value-size-limit).',
   '2-long-values/stored-whole': 'Taken, every such value reads back whole, as sent: not cut at 255 characters, 4000 or 65535 bytes (§2 rule 4).',
+  '2-edge-values/status':
+    'A record holding U+0000 in a string (a value or a field name) or numbers at the edges of a double (±1e308, 5e-324) is taken (201 on create, 200 on update), or refused: 400, 406 or 422 (§2 rule 4, §8, faithful-answers nul-character, number-range).',
+  '2-edge-values/stored-as-sent': 'Taken, it reads back as sent: the U+0000 kept, every number the same number (§2 rule 4).',
   '2-long-ids/status':
     'A create, update or delete naming an id longer than a common key width (255 characters, 512 UTF-8 bytes) answers as for any id (201, 200, 205); the creates may instead be refused for a length limit: 400, 406, 413 or 422 (§2 rule 3, §8, faithful-answers id-length-limit).',
   '2-long-ids/stored-as-sent': 'Two long ids that share their first 255 characters name two records, each read back by its own id as sent (§2, §4.1).',

@@ -71,7 +71,7 @@ export function formatCauses(summary: ConformanceSummary): string[] {
   const sections = (
     [
       [`Failed checks by cause (${fresh(summary.causes).length})`, fresh(summary.causes)],
-      [`Blocked scenarios, not judged, by cause (${fresh(summary.blockedCauses).length})`, fresh(summary.blockedCauses)],
+      [`Stopped in setup, by cause (${fresh(summary.blockedCauses).length}): not judged from that step on`, fresh(summary.blockedCauses)],
       [`Known deviations the baseline holds (${known.length} cause(s), ${deviations(known)} deviation(s))`, known],
     ] as Array<[string, CauseLine[]]>
   ).filter(([, causes]) => causes.length > 0);
@@ -150,9 +150,12 @@ export function formatRunReport(summary: ConformanceSummary, reportFiles: readon
     writeBaseline === undefined
       ? []
       : [`Baseline written to ${writeBaseline}: ${summary.causes.length + summary.blockedCauses.length} cause(s); give each its reason and commit it`];
+  // A scenario that failed a check and then met a setup step it could not do counts as failed, not blocked: say how many.
+  const stopped = new Set(summary.blockedCauses.flatMap((cause) => cause.scenarios)).size - blocked;
+  const failedText = stopped > 0 ? `${failed} failed (${stopped} of them stopped in a later setup step)` : `${failed} failed`;
   return [
     '',
-    `Conformance of ${c.baseUrl} (profile ${c.profile}): ${passed} passed, ${failed} failed, ${blocked} blocked, ${skipped} skipped, ${notSelected} not selected — ${(c.durationMs / 1000).toFixed(1)} s`,
+    `Conformance of ${c.baseUrl} (profile ${c.profile}): ${passed} passed, ${failedText}, ${blocked} blocked, ${skipped} skipped, ${notSelected} not selected — ${(c.durationMs / 1000).toFixed(1)} s`,
     ...skippedNotes.map((note) => `  ${note}`),
     ...formatCauses(summary),
     ...baselineLines(summary),

@@ -13,7 +13,7 @@ export function judgedCheck(newBlocked: readonly Deviation[]): RunCheck {
   return {
     name: 'every selected scenario was judged (none blocked in setup)',
     failure: {
-      message: `${newBlocked.length} scenario(s) blocked in setup, not judged: ${causes.slice(0, 3).join('; ')}${causes.length > 3 ? '; …' : ''}`,
+      message: `${newBlocked.length} scenario(s) stopped in setup, not judged from there on: ${causes.slice(0, 3).join('; ')}${causes.length > 3 ? '; …' : ''}`,
       detail: newBlocked.map((d) => `${d.scenario}: ${d.check} — ${d.observed}`).join('\n'),
     },
   };

@@ -70,7 +70,7 @@ export function decideVerdict(inputs: VerdictInputs): RunVerdict {
   const failures = [
     ...(inputs.newFailures > 0 && !inputs.onlyThrottled ? [`${inputs.newFailures} failure(s) the baseline does not list`] : []),
     ...((inputs.newBlocked ?? 0) > 0 && !inputs.onlyThrottled
-      ? [`${inputs.newBlocked} scenario(s) blocked in setup, not judged, that the baseline does not hold`]
+      ? [`${inputs.newBlocked} scenario(s) stopped in setup, not judged from there on, that the baseline does not hold`]
       : []),
     ...(inputs.coverageShortfall !== undefined ? [inputs.coverageShortfall] : []),
     ...(inputs.runError !== undefined ? [inputs.runError] : []),
