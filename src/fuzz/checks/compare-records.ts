@@ -1,3 +1,4 @@
+import { isObject } from '../../target/run/flaw-sites.js';
 import { dropNullSelected, normaliseRecord } from '../../contract/faithful-answers.js';
 
 /** How two record lists differ: a key that groups equal failures, and words that show it. */
@@ -26,7 +27,6 @@ const idOf = (record: unknown) => (typeof record === 'object' && record !== null
 /** The first field where two records differ, by JSON pointer. */
 function fieldDifference(model: unknown, target: unknown, path: string): RecordDifference | undefined {
   if (canonical(model) === canonical(target)) return undefined;
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (isObject(model) && isObject(target)) {
     for (const key of Object.keys(model)) {
       if (!Object.hasOwn(target, key))

@@ -28,15 +28,9 @@ export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } |
 export type JudgedRequest = Pick<BuiltStep, 'target' | 'id' | 'flaw' | 'openShapes' | 'resyncAfter' | 'breaks' | 'hiddenNameBreak'>;
 
 /** A request the fuzzer sends itself (a read back, a request of a concurrent group): plain, its body unbroken. */
-export const plainJudged = (target: WireRequest, id: string | undefined): JudgedRequest => ({
-  target,
-  id,
-  flaw: undefined,
-  openShapes: [],
-  resyncAfter: false,
-  breaks: [],
-  hiddenNameBreak: undefined,
-});
+export const plainJudged = (target: WireRequest, id: string | undefined): JudgedRequest => {
+  return { target, id, flaw: undefined, openShapes: [], resyncAfter: false, breaks: [], hiddenNameBreak: undefined };
+};
 
 export interface JudgeInput {
   step: JudgedRequest;
@@ -86,15 +80,8 @@ function success(input: JudgeInput, status: number, code: number, expected: stri
       ? [problem('model-envelope', 'no-envelope', `${expected} with the §4.1 envelope`, describe(target))]
       : problems;
   const wrong = items.find((i) => i.code !== code || i.error !== false);
-  if (wrong)
-    problems.push(
-      problem(
-        'model-envelope',
-        wrong.code === code ? `error-${String(wrong.error)}` : wrong.code,
-        `${expected}: every item code ${code}, error false (§4.1)`,
-        describe(target),
-      ),
-    );
+  const observed = wrong?.code === code ? `error-${String(wrong.error)}` : wrong?.code;
+  if (wrong) problems.push(problem('model-envelope', observed, `${expected}: every item code ${code}, error false (§4.1)`, describe(target)));
   return problems;
 }
 

@@ -1,3 +1,4 @@
+import { isObject } from '../../target/run/flaw-sites.js';
 import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
 import type { CoreRequest, StoredRecord } from '../../server/core/index.js';
 import type { OpenAlternative } from './open-alternatives.js';
@@ -5,8 +6,6 @@ import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /** The query language holds at most 64 clauses: an `or` of more ids is not rewritten (the reading is then not tried). */
 const MAX_IDS = 63;
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The value a target names, as the kit reads it: the own field of that name, else a dotted path through objects. */
 function valueAt(record: StoredRecord, target: string): unknown {

@@ -27,20 +27,9 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, ids
   const { index } = group;
   const id = ids.slotId(index, 0);
   const what = `${group.steps.length} requests on one ${index} record sent at once (${group.kind})`;
+  const repro = () => log.exchanges.filter((e) => e.role !== 'cleanup');
   const done = (found: readonly Found[]): GroupResult =>
-    cutShortIn(log)
-      ? { cutShort: true }
-      : {
-          cutShort: false,
-          failures: found.map((f) =>
-            failureOf(
-              f.operation,
-              f.problem,
-              what,
-              log.exchanges.filter((e) => e.role !== 'cleanup'),
-            ),
-          ),
-        };
+    cutShortIn(log) ? { cutShort: true } : { cutShort: false, failures: found.map((f) => failureOf(f.operation, f.problem, what, repro())) };
   try {
     let before: Awaited<ReturnType<typeof readRecords>>;
     if (group.exists) {
@@ -73,14 +62,8 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, ids
     const accepts = async (step: BuiltStep, answer: WireAnswer, model: ModelOracle): Promise<boolean> => {
       const state = model.state();
       const idTaken = state[index].some((r) => r.id === id);
-      const verdict = judgeAnswer({
-        step,
-        model: await model.handle(step.model),
-        target: answer,
-        idTaken,
-        bodiless205: context.bodiless205,
-        mayRefuseShape: () => false,
-      });
+      const input = { step, target: answer, idTaken, bodiless205: context.bodiless205, mayRefuseShape: () => false };
+      const verdict = judgeAnswer({ ...input, model: await model.handle(step.model) });
       if (verdict.ok && verdict.effect === 'rollback') model.restore(state);
       return verdict.ok;
     };

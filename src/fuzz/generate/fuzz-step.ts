@@ -119,38 +119,20 @@ export const createStep = (
   value: Record<string, unknown>,
   via: 'path' | 'body' = 'path',
   extra: Partial<Pick<CreateStep, 'transport' | 'body'>> = {},
-): FuzzStep => ({
-  op: 'create',
-  index,
-  transport: NORMAL_TRANSPORT,
-  slot,
-  via,
-  body: { value, flaw: undefined },
-  ...extra,
-});
+): FuzzStep => ({ op: 'create', index, transport: NORMAL_TRANSPORT, slot, via, body: { value, flaw: undefined }, ...extra });
 export const updateStep = (
   index: IndexName,
   slot: number,
   value: Record<string, unknown>,
   extra: { transport?: Transport; flaw?: { kind: FlawKind; pick: number }; leaf?: number; via?: 'path' | 'body' } = {},
-): FuzzStep => ({
-  op: 'update',
-  index,
-  transport: extra.transport ?? NORMAL_TRANSPORT,
-  slot,
-  via: extra.via ?? 'path',
-  body: { value, flaw: extra.flaw ? { ...extra.flaw, variant: 0 } : undefined },
-  changeId: false,
-  leaf: extra.leaf,
-});
+): FuzzStep => {
+  const body = { value, flaw: extra.flaw ? { ...extra.flaw, variant: 0 } : undefined };
+  return { op: 'update', index, transport: extra.transport ?? NORMAL_TRANSPORT, slot, via: extra.via ?? 'path', body, changeId: false, leaf: extra.leaf };
+};
 const onRecords =
   (op: 'read' | 'delete') =>
-  (index: IndexName, slot: number | undefined, q?: Record<string, unknown>, transport: Transport = NORMAL_TRANSPORT): FuzzStep => ({
-    op,
-    index,
-    transport,
-    slot,
-    query: q ? { value: q, flaw: undefined } : undefined,
-  });
+  (index: IndexName, slot: number | undefined, q?: Record<string, unknown>, transport: Transport = NORMAL_TRANSPORT): FuzzStep => {
+    return { op, index, transport, slot, query: q ? { value: q, flaw: undefined } : undefined };
+  };
 export const readStep = onRecords('read');
 export const deleteStep = onRecords('delete');

@@ -1,3 +1,4 @@
+import { isObject } from '../../target/run/flaw-sites.js';
 import type { StoredRecord } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 
@@ -7,7 +8,6 @@ const ENTRY_LISTS = new Set(['actions', 'parameters', 'resources']);
 const ENUM_FIELDS = new Set(['status', 'type', 'schema']);
 
 type Path = ReadonlyArray<string | number>;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Every scalar leaf of a record that an update may change by itself (not an id, the marker or an enumeration), in the order a leaf pick counts them. */
 export function leafPaths(record: StoredRecord): Path[] {

@@ -36,18 +36,7 @@ export interface ProbeSequence {
   steps: FuzzStep[];
 }
 
-const PROBE_KINDS = [
-  'hostile-transports',
-  'json-spellings',
-  'content',
-  'query-forms',
-  'change-depths',
-  'types-everywhere',
-  'id-styles',
-  'generated-and-unknown-ids',
-  'volume',
-] as const;
-export type ProbeKind = (typeof PROBE_KINDS)[number];
+export type ProbeKind = keyof typeof PROBES;
 
 /** The extra field a probe's records carry, with a run-tagged value, so a where names exactly them (§2 rule 4 allows it). */
 export const PROBE_FIELD = 'fz_probe';
@@ -115,7 +104,7 @@ function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabul
 }
 
 /** Every hostile token, media type and body once, each on an update of a stored record: none may change it (§5, §4.1). */
-function hostileTransports(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+function hostileTransports({ doc, index, tagged }: ProbeInput): FuzzStep[] {
   const base = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
   const change = { [PROBE_FIELD]: tagged[1]! };
   const transports: Transport[] = [
@@ -127,7 +116,7 @@ function hostileTransports(doc: OpenApiDocument, index: IndexName, tagged: reado
 }
 
 /** Every operation with a body, in each other spelling of application/json (§4.1; RFC 9110 section 8.3.1). */
-function jsonSpellings(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+function jsonSpellings({ doc, index, tagged }: ProbeInput): FuzzStep[] {
   const spelled = (contentType: Transport['contentType']): Transport => ({ ...NORMAL_TRANSPORT, contentType });
   const base = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
   return [
@@ -145,7 +134,7 @@ function jsonSpellings(doc: OpenApiDocument, index: IndexName, tagged: readonly 
  * objects, nested objects, numbers a float or a short decimal would change; then the JSON edges a target may take or refuse (a number JSON cannot carry back,
  * deep nesting, a byte that is not UTF-8), each read back when taken.
  */
-function content(doc: OpenApiDocument, index: IndexName, rich: Body): FuzzStep[] {
+function content({ doc, index, rich }: ProbeInput): FuzzStep[] {
   const created: Body = {
     ...rich,
     fz_text: [...REAL_TEXT],
@@ -180,7 +169,7 @@ const RETYPED: ReadonlyArray<readonly [unknown, unknown]> = [
 ];
 
 /** select and where on every read and delete form: by id, by id with a where, on the base path (§4.1 rules 6-8). */
-function queryForms(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+function queryForms({ doc, index, tagged }: ProbeInput): FuzzStep[] {
   const record = (n: number) => ({ ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]!, fz_other: tagged[n]! });
   return [
     create(index, 0, record(1)),
@@ -196,7 +185,7 @@ function queryForms(doc: OpenApiDocument, index: IndexName, tagged: readonly str
 }
 
 /** One update per depth of the record, changing one leaf there only: change detection must see each (§4.1 update: 304 only when nothing changes). */
-function changeDepths(index: IndexName, rich: Body): FuzzStep[] {
+function changeDepths({ index, rich }: ProbeInput): FuzzStep[] {
   const picks = onePickPerDepth(depthsOf(leafPaths({ id: 'x', ...rich })));
   return [create(index, 0, rich), ...picks.map((leaf) => update(index, 0, {}, { leaf }))];
 }
@@ -205,7 +194,7 @@ function changeDepths(index: IndexName, rich: Body): FuzzStep[] {
  * A value of another JSON type in each depth of typed fields, and a value outside each list of values — on update as on create (§2: the types; §4.1 rule 4
  * and update); nothing may be stored.
  */
-function typesEverywhere(doc: OpenApiDocument, spec: SpecValidator, index: IndexName, rich: Body): FuzzStep[] {
+function typesEverywhere({ doc, spec, index, rich }: ProbeInput): FuzzStep[] {
   const sitesOf = (method: 'post' | 'put', kind: FlawKind) =>
     listFlawSites(recordBodyNode(doc, index, method), rich, { doc, spec, allowMissing: false, keepTopLevel: ['id'] }).filter((s) => s.kind === kind);
   // A field whose name the description hides may be stored as sent: its refusal proves nothing.
@@ -231,7 +220,7 @@ function typesEverywhere(doc: OpenApiDocument, spec: SpecValidator, index: Index
 }
 
 /** Two records whose ids differ only as one id style makes them (sequence-ids.ts), each created, read, updated and deleted by its own id (§2: an id is an exact string). */
-function idStyle(doc: OpenApiDocument, index: IndexName, style: number, tagged: readonly string[]): FuzzStep[] {
+function idStyle({ doc, index, offset: style, tagged }: ProbeInput): FuzzStep[] {
   const record = (n: number) => ({ ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[n]! });
   return withIdStyle(
     [
@@ -253,7 +242,7 @@ function idStyle(doc: OpenApiDocument, index: IndexName, style: number, tagged: 
  * Ids the service generates and ids nobody created: two creates without id (two records, two ids, §2 rule 3), each read and updated by the id it got; then a
  * read, an update and a delete of an id that does not exist (§4.1: not found, and nothing created).
  */
-function generatedAndUnknownIds(doc: OpenApiDocument, index: IndexName, tagged: readonly string[]): FuzzStep[] {
+function generatedAndUnknownIds({ doc, index, tagged }: ProbeInput): FuzzStep[] {
   const record = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
   return [
     create(index, GENERATED_SLOT, record, 'body'),
@@ -267,25 +256,36 @@ function generatedAndUnknownIds(doc: OpenApiDocument, index: IndexName, tagged: 
   ];
 }
 
+/** What a probe's steps are made of: the index it probes, the offset it was rotated by, the run's tagged values, and a rich create body of the index. */
+type ProbeInput = { doc: OpenApiDocument; spec: SpecValidator; index: IndexName; offset: number; tagged: readonly string[]; rich: Body };
+
+/** Offsets of the id-style probes, each the style it probes (sequence-ids.ts ID_STYLES; the plain one, 0, is every other probe's): on the index it rotates to. */
+const STYLES = Array.from({ length: ID_STYLES.length - 1 }, (_, n) => n + 1);
+
 /**
- * The probes of a run, in the order they are sent: cheap and broad first, the volume last (it creates {@link BULK_MAX} records). The index of each rotates
- * with the seed; the classes whose shape depends on the index's schema (content, depths, types) get one probe per index.
+ * The probes of a run, in the order they are sent: cheap and broad first, the volume last (it creates {@link BULK_MAX} records). `on` is where each goes: every
+ * index for the classes whose shape depends on the index's schema (content, depths, types), else the index each offset rotates to with the seed.
  */
+const PROBES = {
+  'hostile-transports': { on: [0], steps: hostileTransports },
+  'json-spellings': { on: [1], steps: jsonSpellings },
+  content: { on: 'every', steps: content },
+  'query-forms': { on: 'every', steps: queryForms },
+  'change-depths': { on: 'every', steps: changeDepths },
+  'types-everywhere': { on: 'every', steps: typesEverywhere },
+  'id-styles': { on: STYLES, steps: idStyle },
+  'generated-and-unknown-ids': { on: [0], steps: generatedAndUnknownIds },
+  volume: { on: [2], steps: ({ doc, index, tagged }) => bulkSteps(doc, index, BULK_MAX, tagged[0]!, { readAll: true, readWhere: true, deleteWhere: true }) },
+} satisfies Record<string, { on: 'every' | readonly number[]; steps: (input: ProbeInput) => FuzzStep[] }>;
+
+/** The probes of a run, in the order of {@link PROBES}. */
 export function probeSequences(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, seed: number): ProbeSequence[] {
   const indices = INDEX_NAMES;
   const rotated = (n: number) => indices[(((seed + n) % indices.length) + indices.length) % indices.length]!;
   const tagged = vocabulary.taggedValues;
   const rich = Object.fromEntries(indices.map((index, n) => [index, richBody(doc, spec, vocabulary, index, seed + n)])) as Record<IndexName, Body>;
-  const probes: ProbeSequence[] = [];
-  const add = (kind: ProbeKind, index: IndexName, steps: FuzzStep[]) => probes.push({ kind, index, steps });
-  add('hostile-transports', rotated(0), hostileTransports(doc, rotated(0), tagged));
-  add('json-spellings', rotated(1), jsonSpellings(doc, rotated(1), tagged));
-  for (const index of indices) add('content', index, content(doc, index, rich[index]));
-  for (const index of indices) add('query-forms', index, queryForms(doc, index, tagged));
-  for (const index of indices) add('change-depths', index, changeDepths(index, rich[index]));
-  for (const index of indices) add('types-everywhere', index, typesEverywhere(doc, spec, index, rich[index]));
-  for (let style = 1; style < ID_STYLES.length; style++) add('id-styles', rotated(style), idStyle(doc, rotated(style), style, tagged));
-  add('generated-and-unknown-ids', rotated(0), generatedAndUnknownIds(doc, rotated(0), tagged));
-  add('volume', rotated(2), bulkSteps(doc, rotated(2), BULK_MAX, tagged[0]!, { readAll: true, readWhere: true, deleteWhere: true }));
-  return probes;
+  return Object.entries(PROBES).flatMap(([kind, { on, steps }]) => {
+    const targets = on === 'every' ? indices.map((index) => ({ index, offset: 0 })) : on.map((offset) => ({ index: rotated(offset), offset }));
+    return targets.map(({ index, offset }) => ({ kind: kind as ProbeKind, index, steps: steps({ doc, spec, index, offset, tagged, rich: rich[index] }) }));
+  });
 }

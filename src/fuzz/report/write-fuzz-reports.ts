@@ -22,34 +22,19 @@ function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict
   const failures = unacceptedFailures(report).map(({ signature, operation, check, count, title }) => ({ signature, operation, check, count, title }));
   const knownDeviations = report.baseline && {
     file: report.baseline.file,
-    accepted: report.baseline.comparison.accepted.map(({ failure, reason }) => ({
-      signature: failure.signature,
-      check: failure.check,
-      count: failure.count,
-      title: failure.title,
+    accepted: report.baseline.comparison.accepted.map(({ failure: { signature, check, count, title }, reason }) => ({
+      signature,
+      check,
+      count,
+      title,
       reason,
     })),
     notFound: report.baseline.comparison.notFound,
   };
   const data = {
-    tool: 'fuzz',
-    baseUrl,
-    ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}),
-    randomSeed,
-    checks: report.checks,
-    runPrefix,
-    startedAt,
-    durationMs,
-    requests,
-    sequences,
-    shrinkRuns,
-    ...(concurrency ? { concurrency } : {}),
-    stoppedBy,
-    ...(targetStopped ? { targetStopped } : {}),
-    cleanUp,
-    answers,
-    failures,
-    ...(knownDeviations ? { knownDeviations } : {}),
+    ...{ tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed },
+    ...{ checks: report.checks, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, ...(concurrency ? { concurrency } : {}), stoppedBy },
+    ...{ ...(targetStopped ? { targetStopped } : {}), cleanUp, answers, failures, ...(knownDeviations ? { knownDeviations } : {}) },
     coverage: { ...coverage, tallies: report.coverage },
   };
   return `${JSON.stringify(data, null, 2)}\n`;

@@ -79,6 +79,21 @@ export async function readRecords(log: ExchangeLog, role: ExchangeRole, index: I
 /** True when a request of the log was not answered before its phase of the run ended: what it shows is no finding. */
 export const cutShortIn = (log: ExchangeLog): boolean => log.exchanges.some((e) => !e.result.ok && e.result.cutShort === true);
 
+/** A probe of the run sent once per case (an index, or an index and a variant), each with a log of its own: a request cut short by the budget shows nothing. */
+export async function probeEach<C>(context: FuzzContext, cases: readonly C[], probe: (log: ExchangeLog, c: C) => Promise<FuzzFailure | undefined>) {
+  const failures: FuzzFailure[] = [];
+  for (const c of cases) {
+    const log: ExchangeLog = { context, exchanges: [] };
+    const failure = await probe(log, c);
+    if (failure && !cutShortIn(log)) failures.push(failure);
+  }
+  return failures;
+}
+
+/** An answer as a failure quotes it: the status and the start of the body, or why none came. */
+export const describeResult = (result: SendResult) =>
+  result.ok ? `${result.answer.status} ${result.answer.text.slice(0, 160)}` : `no answer (${result.error})`;
+
 /** A disagreement with the description: the operation and check that showed it, what was expected, what came, and the requests that led there. */
 export interface FuzzFailure {
   /** `<operation>:<check>:<observed>` (checks/check-table.ts): the same under every random seed. */

@@ -1,7 +1,18 @@
 import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
 import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
-import { cutShortIn, exchange, failureOf, plainRequest, readRecords, type ExchangeLog, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import {
+  cutShortIn,
+  describeResult,
+  exchange,
+  failureOf,
+  plainRequest,
+  probeEach,
+  readRecords,
+  type ExchangeLog,
+  type FuzzContext,
+  type FuzzFailure,
+} from './fuzz-session.js';
 
 /** More records than any page a store or search engine defaults to (10, 20, 25, 50, 100). */
 export const DELETE_ALL_RECORDS = 110;
@@ -12,15 +23,7 @@ export const DELETE_ALL_RECORDS = 110;
  * without a request body removes every record of the index, so the model answers 205 and holds none of them: neither may the target, however it deletes
  * inside (in batches, say). Three requests per index (a list refused: 112). Records of others the delete removed are created again by the run's clean-up.
  */
-export async function probeDeleteAll(context: FuzzContext): Promise<FuzzFailure[]> {
-  const failures: FuzzFailure[] = [];
-  for (const index of INDEX_NAMES) {
-    const log: ExchangeLog = { context, exchanges: [] };
-    const failure = await probeIndex(log, index);
-    if (failure && !cutShortIn(log)) failures.push(failure);
-  }
-  return failures;
-}
+export const probeDeleteAll = (context: FuzzContext): Promise<FuzzFailure[]> => probeEach(context, INDEX_NAMES, probeIndex);
 
 async function probeIndex(log: ExchangeLog, index: IndexName): Promise<FuzzFailure | undefined> {
   const { context } = log;
@@ -46,17 +49,10 @@ async function probeIndex(log: ExchangeLog, index: IndexName): Promise<FuzzFailu
   if (!deleted.ok) return undefined;
   const left = (await readRecords(log, 'probe', index))?.filter((r) => ids.has(r.id)).length;
   const expected = 'the index holds none of them: a delete without a request body removes every record (§4.1 rule 1)';
-  if (deleted.answer.status !== 205) {
-    const problem = {
-      check: 'delete-all' as const,
-      observed: String(deleted.answer.status),
-      expected: `205 and ${expected}`,
-      actual: `${deleted.answer.status} ${deleted.answer.text.slice(0, 160)}`,
-    };
-    return failureOf(operation, problem, description, log.exchanges);
-  }
+  const failure = (observed: string, expected: string, actual: string) =>
+    failureOf(operation, { check: 'delete-all', observed, expected, actual }, description, log.exchanges);
+  if (deleted.answer.status !== 205) return failure(String(deleted.answer.status), `205 and ${expected}`, describeResult(deleted));
   // None left, or no list read back (no answer): nothing to report. Records never taken cannot be left either.
   if (left === 0 || left === undefined) return undefined;
-  const problem = { check: 'delete-all' as const, observed: 'records-left', expected, actual: `205, and ${left} of the ${DELETE_ALL_RECORDS} read back` };
-  return failureOf(operation, problem, description, log.exchanges);
+  return failure('records-left', expected, `205, and ${left} of the ${DELETE_ALL_RECORDS} read back`);
 }

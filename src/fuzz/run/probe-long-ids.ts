@@ -2,13 +2,15 @@ import { READ_NOTHING_STATUSES, SIZE_LIMIT_STATUSES, refusalMustSayError } from 
 import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
 import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
+import type { WireRequest } from '../generate/wire-request.js';
 import {
+  describeResult,
   exchange,
   failureOf,
-  plainRequest,
-  recordsInAnswer,
-  cutShortIn,
   isStoredRecord,
+  plainRequest,
+  probeEach,
+  recordsInAnswer,
   type ExchangeLog,
   type FuzzContext,
   type FuzzFailure,
@@ -39,7 +41,6 @@ export function cutUtf8(text: string, bytes: number): string {
   return out;
 }
 
-const describe = (result: SendResult) => (result.ok ? `${result.answer.status} ${result.answer.text.slice(0, 160)}` : `no answer (${result.error})`);
 const statusOf = (result: SendResult) => (result.ok ? String(result.answer.status) : 'no-answer');
 /** id-length-limit: refused with a size-limit status, error true where a body comes (faithful-answers error-envelope-content). */
 function refusedForLength(result: SendResult): boolean {
@@ -58,72 +59,46 @@ const findsNothing = (result: SendResult) =>
  * refused (SIZE_LIMIT_STATUSES, nothing stored), else it names its record whole — the read finds it with the id exactly as sent and the cut id finds nothing.
  * Five requests per length and index (a refused id: two).
  */
-export async function probeLongIds(context: FuzzContext): Promise<FuzzFailure[]> {
-  const failures: FuzzFailure[] = [];
-  for (const [position, index] of INDEX_NAMES.entries())
-    for (const [n, long] of LONG_IDS.entries()) {
-      const log: ExchangeLog = { context, exchanges: [] };
-      const failure = await probeOne(log, index, long, (position + n) % 2 === 0);
-      // A request cut short by the time budget shows nothing.
-      if (failure && !cutShortIn(log)) failures.push(failureOf(failure.operation, failure.problem, failure.description, log.exchanges));
-    }
-  return failures;
-}
+export const probeLongIds = (context: FuzzContext): Promise<FuzzFailure[]> =>
+  probeEach(
+    context,
+    INDEX_NAMES.flatMap((index, position) => LONG_IDS.map((long, n) => ({ index, long, byPath: (position + n) % 2 === 0 }))),
+    probeOne,
+  );
 
-type Found = { operation: string; problem: { check: 'long-ids'; observed: string; expected: string; actual: string }; description: string };
-
-async function probeOne(log: ExchangeLog, index: IndexName, long: LongId, byPath: boolean): Promise<Found | undefined> {
+async function probeOne(log: ExchangeLog, { index, long, byPath }: { index: IndexName; long: LongId; byPath: boolean }): Promise<FuzzFailure | undefined> {
   const { context } = log;
   const id = long.id(context.runPrefix);
   const what = `${index} under an id of ${long.label}`;
-  const found = (method: string, byId: boolean, observed: string, expected: string, result: SendResult, description: string): Found => ({
-    operation: operationIdFor(index, method, byId),
-    problem: { check: 'long-ids', observed, expected, actual: describe(result) },
-    description,
-  });
+  const send = (description: string, method: WireRequest['method'], pathId: string | undefined, body?: unknown) =>
+    exchange(log, 'probe', description, plainRequest(context, method, index, pathId, body).target);
+  const found = (method: string, byId: boolean, observed: string, expected: string, result: SendResult, description: string) =>
+    failureOf(operationIdFor(index, method, byId), { check: 'long-ids', observed, expected, actual: describeResult(result) }, description, log.exchanges);
   const body = { ...minimalRecord(context.doc, index), [PROBE_FIELD]: long.name, ...(byPath ? {} : { id }) };
-  const created = await exchange(log, 'probe', `create ${what}`, plainRequest(context, 'POST', index, byPath ? id : undefined, body).target);
-  const readFull = () => exchange(log, 'probe', `read ${what}`, plainRequest(context, 'GET', index, id).target);
+  const created = await send(`create ${what}`, 'POST', byPath ? id : undefined, body);
   if (refusedForLength(created)) {
-    const read = await readFull();
-    if (findsNothing(read)) return undefined;
-    return found(
-      'GET',
-      true,
-      'refused-but-stored',
-      'nothing: the create was refused for the id length (id-length-limit)',
-      read,
-      `read ${what} after its create was refused`,
-    );
+    const read = await send(`read ${what}`, 'GET', id);
+    const expected = 'nothing: the create was refused for the id length (id-length-limit)';
+    return findsNothing(read) ? undefined : found('GET', true, 'refused-but-stored', expected, read, `read ${what} after its create was refused`);
   }
-  if (!created.ok || created.answer.status !== 201)
-    return found(
-      'POST',
-      byPath,
-      statusOf(created),
-      `201 created, or a refusal for the id length (${SIZE_LIMIT_STATUSES.join(', ')}, id-length-limit)`,
-      created,
-      `create ${what}`,
-    );
-  const read = await readFull();
+  if (!created.ok || created.answer.status !== 201) {
+    const expected = `201 created, or a refusal for the id length (${SIZE_LIMIT_STATUSES.join(', ')}, id-length-limit)`;
+    return found('POST', byPath, statusOf(created), expected, created, `create ${what}`);
+  }
+  const read = await send(`read ${what}`, 'GET', id);
   const records = recordsInAnswer(read)?.filter(isStoredRecord);
   if (records?.length !== 1 || records[0]!.id !== id) {
     const observed = records === undefined ? `read-${statusOf(read)}` : records.some((r) => r.id !== id) ? 'id-changed' : 'not-found';
     return found('GET', true, observed, `the record, with its id exactly as sent (§2 rule 3)`, read, `read ${what} by that id`);
   }
   const cut = long.cut(id);
-  const readCut = await exchange(log, 'probe', `read ${index} by the id cut to ${[...cut].length} characters`, plainRequest(context, 'GET', index, cut).target);
+  const readCut = await send(`read ${index} by the id cut to ${[...cut].length} characters`, 'GET', cut);
   if (!findsNothing(readCut))
     return found('GET', true, 'cut-id-found', 'nothing: no record has the cut id (§2 rule 3, id-length-limit)', readCut, `read ${what}, by the id cut short`);
   // The update sends the whole record with one value changed: what it judges is the id, not how an update merges (the content probe's class).
-  const updated = await exchange(
-    log,
-    'probe',
-    `update ${what}`,
-    plainRequest(context, 'PUT', index, id, { ...body, id, [PROBE_FIELD]: `${long.name}-updated` }).target,
-  );
+  const updated = await send(`update ${what}`, 'PUT', id, { ...body, id, [PROBE_FIELD]: `${long.name}-updated` });
   if (!updated.ok || updated.answer.status !== 200) return found('PUT', true, statusOf(updated), '200 updated (§4.1)', updated, `update ${what}`);
-  const deleted = await exchange(log, 'probe', `delete ${what}`, plainRequest(context, 'DELETE', index, id).target);
+  const deleted = await send(`delete ${what}`, 'DELETE', id);
   if (!deleted.ok || deleted.answer.status !== 205) return found('DELETE', true, statusOf(deleted), '205 deleted (§4.1)', deleted, `delete ${what}`);
   return undefined;
 }

@@ -42,15 +42,11 @@ export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
     if (taken && records?.length === 0) probe.trusted.add(index);
     // Else, without a record taken or an answer, nothing to conclude: deletes by where stay off.
     else if (taken && result.ok) {
+      const observed = records === undefined ? String(result.answer.status) : 'extra-record';
       const actual =
         records === undefined ? `${result.answer.status} ${result.answer.text.slice(0, 160)}` : `${records.length} record(s): the where is ignored`;
-      const problem = {
-        check: 'where-filters' as const,
-        observed: records === undefined ? String(result.answer.status) : 'extra-record',
-        expected: 'no record: nothing matches the where (§4.1 query body)',
-        actual,
-      };
-      probe.failures.push(failureOf(operation, problem, description, log.exchanges));
+      const expected = 'no record: nothing matches the where (§4.1 query body)';
+      probe.failures.push(failureOf(operation, { check: 'where-filters', observed, expected, actual }, description, log.exchanges));
     }
   }
   return probe;

@@ -162,13 +162,9 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     out.write(`\n${formatSummaryLine(report)}\n${formatCoverageLine(coverage)}\nReports:${tokenNote}\n${files.map((f) => `  ${f}`).join('\n')}\n`);
     for (const note of cleanUpNotes(report)) out.write(`warning: ${note}\n`);
     const commands = report.cleanUp.deleteCommands ?? [];
-    if (commands.length > 0)
-      out.write(
-        `Delete them with (TOKEN set to a token the target accepts):\n${commands
-          .slice(0, 20)
-          .map((c) => `  ${c}\n`)
-          .join('')}${commands.length > 20 ? '  … every command in fuzz.md\n' : ''}`,
-      );
+    const shown = commands.slice(0, 20).map((c) => `  ${c}\n`);
+    const more = commands.length > 20 ? '  … every command in fuzz.md\n' : '';
+    if (commands.length > 0) out.write(`Delete them with (TOKEN set to a token the target accepts):\n${shown.join('')}${more}`);
     if (report.targetStopped) out.write(`mgmt-kit fuzz: ${report.targetStopped.line}. No verdict past that point; the run did not finish.\n`);
     if (signalled !== undefined) out.write(`mgmt-kit fuzz: interrupted by ${signalled}: no verdict; the run did not finish.\n`);
     for (const line of baselineLines(report.baseline)) out.write(`${line}\n`);

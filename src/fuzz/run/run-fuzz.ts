@@ -139,17 +139,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       // At most half of what is left of the budget, so the sequences get theirs.
       const deadline = Date.now() + Math.max(0, budget.fuzzUntil - Date.now()) / 2;
       const { concurrency: size, runs: groups, randomSeed } = options;
-      const stop = () => enough() || ended();
-      report.concurrency = await runConcurrency(context, {
-        size,
-        groups,
-        randomSeed,
-        deadline,
-        shrinkBudgetMs: SHRINK_BUDGET_MS,
-        known: bySignature,
-        record,
-        stop,
-      });
+      const bounds = { size, groups, randomSeed, deadline, shrinkBudgetMs: SHRINK_BUDGET_MS };
+      report.concurrency = await runConcurrency(context, { ...bounds, known: bySignature, record, stop: () => enough() || ended() });
     }
     // The probes first, one sequence of each shape that exposes a class, at most half of the runs; then the generated ones.
     for (const probe of probeSequences(context.doc, context.spec, vocabulary, options.randomSeed).slice(0, Math.floor(options.runs / 2))) {
@@ -230,22 +221,9 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
   const auth = { target: createAuthTable({ validToken, secret: jwtSecret, scheme }), model: createAuthTable({ validToken: modelToken, secret: modelSecret }) };
   const checks = new Set(options.checks ?? CHECK_IDS);
   const { allowDestructive, bodiless205 = false } = options;
-  return {
-    doc,
-    spec,
-    sender,
-    budget,
-    runPrefix,
-    allowDestructive,
-    whereTrusted: new Set(),
-    refusedShapes: undefined,
-    hiddenNames: hiddenNamesOf(doc),
-    generatedIds: new Set(),
-    auth,
-    modelSecret,
-    bodiless205,
-    checks,
-  };
+  // What the probes learn before the sequences (trusted wheres, refused shapes) starts empty; so do the ids the target generates.
+  const learnt = { whereTrusted: new Set<IndexName>(), refusedShapes: undefined, generatedIds: new Set<string>() };
+  return { doc, spec, sender, budget, runPrefix, allowDestructive, ...learnt, hiddenNames: hiddenNamesOf(doc), auth, modelSecret, bodiless205, checks };
 }
 
 /** A fresh run prefix: every id (and marker) of the run starts with it. */

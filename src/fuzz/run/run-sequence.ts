@@ -190,17 +190,12 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<void> {
 async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<void> {
   const { context, ids } = state;
   const owned = ownedBy(ids.prefix, ids.learned);
-  const known = (index: IndexName) => [
-    ...new Set([
-      ...state.model
-        .state()
-        [index].filter(owned)
-        .map((r) => r.id),
-      ids.slotId(index, 0),
-      ids.slotId(index, 1),
-      ids.otherId(index),
-    ]),
-  ];
+  const modelled = (index: IndexName) =>
+    state.model
+      .state()
+      [index].filter(owned)
+      .map((r) => r.id);
+  const known = (index: IndexName) => [...new Set([...modelled(index), ids.slotId(index, 0), ids.slotId(index, 1), ids.otherId(index)])];
   await Promise.all(INDEX_NAMES.map((index) => cleanUpIndex(context, index, owned, snapshot[index] ?? [], context.budget.cleanUpUntil, known(index))));
 }
 
@@ -211,16 +206,8 @@ async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Pro
  */
 export async function runSequence(steps: readonly FuzzStep[], sequence: number, context: SequenceState['context']): Promise<SequenceResult> {
   const ids = createSequenceIds(context.runPrefix, sequence);
-  const state: SequenceState = {
-    context,
-    ids,
-    model: createModelOracle(context.modelSecret, {}),
-    exchanges: [],
-    failures: [],
-    prefix: 0,
-    hostile: undefined,
-    adoptedBroken: new Set(),
-  };
+  const model = createModelOracle(context.modelSecret, {});
+  const state: SequenceState = { context, ids, model, exchanges: [], failures: [], prefix: 0, hostile: undefined, adoptedBroken: new Set() };
   const snapshot: Partial<ModelState> = {};
   try {
     await runSteps(state, steps, snapshot);

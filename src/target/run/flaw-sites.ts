@@ -31,7 +31,7 @@ export interface SiteOptions {
   keepTopLevel?: readonly string[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Every site in `value` where a rule of its schema can be broken, found by walking value and schema together: a required field to drop, a declared field to

@@ -1,3 +1,4 @@
+import { isObject } from '../../../target/run/flaw-sites.js';
 import fc from 'fast-check';
 import type { StoredRecord } from '../../../server/core/index.js';
 import type { UpdateStep } from '../../generate/fuzz-step.js';
@@ -42,8 +43,6 @@ export const updateCommand: FuzzCommand<UpdateStep> = {
   },
   touched: (_step, bound) => [bound.id, ...(bound.changedIdTo ? [bound.changedIdTo] : [])],
 };
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * An update body whose entries (addressed by id, §4.1 rule 5) carry each config object whole: whether a config sent in an update is merged into the stored
