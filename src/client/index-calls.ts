@@ -54,13 +54,18 @@ export interface CallWithQuery<Q> extends CallOptions {
 }
 
 // QueryCall, ReadCall, ReadRecordsCall and DeleteCall add nothing to CallWithQuery but their query's type; they exist so
-// that tsc names the method's own argument type in a message ("'where' does not exist in type 'DeleteCall'").
+// that tsc names the method's own argument type in a message ("'where' does not exist in type 'DeleteCall'"). Each
+// declares its `query` again: tsc names an interface that adds no member by its base (`CallWithQuery<DeleteQuery>`).
 
 /** `read` and `delete` send the query (§4.1) as a JSON body, or as `?q=` (see `queryIn`). */
-export interface QueryCall extends CallWithQuery<Query> {}
+export interface QueryCall extends CallWithQuery<Query> {
+  query?: Query | undefined;
+}
 
 /** `read`: every record, the one `id` names, or those the query selects. */
-export interface ReadCall extends QueryCall {}
+export interface ReadCall extends QueryCall {
+  query?: Query | undefined;
+}
 
 /** A read's query without `select` (a where, and the extensions' order and limit): every field of each record comes back. */
 export interface WholeRecordsQuery extends DeleteQuery {
@@ -72,7 +77,9 @@ export interface WholeRecordsQuery extends DeleteQuery {
  * it resolves to whole records (`ReadRecordsResult`). A query typed `Query` may hold a select, so
  * such a call resolves to the selection (`ReadResult`).
  */
-export interface ReadRecordsCall extends CallWithQuery<WholeRecordsQuery> {}
+export interface ReadRecordsCall extends CallWithQuery<WholeRecordsQuery> {
+  query?: WholeRecordsQuery | undefined;
+}
 
 /**
  * The query a delete takes: a where (and the extensions' order and limit), no `select` — the
@@ -93,7 +100,9 @@ export type DeleteQueryIsQueryWithoutSelect = MustHold<
 >;
 
 /** `delete`: without `id` and `where` every record of the index goes (§4.1 rule 1). */
-export interface DeleteCall extends CallWithQuery<DeleteQuery> {}
+export interface DeleteCall extends CallWithQuery<DeleteQuery> {
+  query?: DeleteQuery | undefined;
+}
 
 /** `update` of the record the path names: `PUT {base}/{id}`; the body may leave the id out. */
 export interface UpdateByPathIdCall<I extends ClientIndexKey> extends CallOptions {
