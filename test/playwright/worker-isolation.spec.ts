@@ -2,7 +2,7 @@
 // each creates a record from its page and adds a fault rule on its own server, waits for the
 // other to have done the same, and then sees only its own record, its own rule and its own
 // requests; one worker's reset leaves the other's state alone.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '../../src/server/playwright/index.js';
 
@@ -19,7 +19,12 @@ async function waitFor(name: string, step: string): Promise<string> {
   }
   return readFileSync(file, 'utf8');
 }
-const reach = (name: string, step: string, value: unknown = {}) => writeFileSync(join(SYNC!, `${name}-${step}.json`), JSON.stringify(value));
+/** Says this test reached `step`: written aside and renamed, so the other never reads a half-written file. */
+const reach = (name: string, step: string, value: unknown = {}) => {
+  const file = join(SYNC!, `${name}-${step}.json`);
+  writeFileSync(`${file}.part`, JSON.stringify(value));
+  renameSync(`${file}.part`, file);
+};
 
 test.describe('two workers, two servers', () => {
   test.skip(SYNC === undefined, 'needs MGMT_KIT_PLAYWRIGHT_SYNC (a shared folder): run it through playwright-fixture.test.ts');
