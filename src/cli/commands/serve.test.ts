@@ -43,11 +43,12 @@ function startServe(args: string[], env: NodeJS.ProcessEnv = cleanEnv): Promise<
 }
 
 /** Sends the signal and resolves with the exit code once stdout and stderr are closed, so `output()` is complete. */
-function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+/** Sends the signal and resolves to the exit code; the signal's name when one ended the process instead (a crash says which). */
+function stop(child: ChildProcessWithoutNullStreams, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | string | null> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit');
     if (child.exitCode !== null) return resolve(child.exitCode);
-    child.once('close', (code) => resolve(code));
+    child.once('close', (code, killedBy) => resolve(code ?? killedBy));
     child.kill(signal);
   });
 }
@@ -72,7 +73,7 @@ test('MGMT_KIT_PUBLIC_URL and MGMT_KIT_COMMAND (set by the container image): the
     assert.ok(banner.includes(line), `${line} in:\n${banner}`);
   assert.match(banner, /mint more with: podman run --rm mgmt-kit token --secret <secret> --expires 1h/);
   assert.match(banner, /try: +curl -H "Authorization: Bearer \S+" http:\/\/127\.0\.0\.1:8080\/type\/network-link/);
-  assert.equal(await stop(child), 0);
+  assert.equal(await stop(child), 0, output());
 });
 
 test('serve --port 0 prints a real URL, spec and docs URLs and a working token; SIGTERM exits 0', { timeout: 60_000 }, async () => {

@@ -67,10 +67,9 @@ export async function runServe(flags: ServeFlags, io: Output): Promise<number> {
       ? undefined
       : { token: await mintToken({ secret, expiresIn: '24h' }), generatedSecret: flags.jwtSecret === undefined ? secret : undefined };
   const seenAs = bannerAddress(server.url);
-  io.stdout.write(formatServeBanner(server.url, seenAs, auth) + formatDataBanner(server.data, server.core.store) + formatFrontendBanner(seenAs.url, flags));
   const running = server;
-  const watch = flags.watch && flags.seed !== undefined ? watchSeedFile(flags.seed, running.core, (line) => io.stdout.write(`${line}\n`)) : undefined;
-  return new Promise<number>((resolve) => {
+  let watch: { close(): void } | undefined;
+  const stopped = new Promise<number>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {
       process.off('SIGINT', stop).off('SIGTERM', stop);
       watch?.close();
@@ -84,8 +83,13 @@ export async function runServe(flags: ServeFlags, io: Output): Promise<number> {
         },
       );
     };
+    // Before the banner: whoever waits for the banner and then stops the server (a script, a test)
+    // must find the handler there, even when this process is descheduled right after the write.
     process.on('SIGINT', stop).on('SIGTERM', stop);
   });
+  io.stdout.write(formatServeBanner(server.url, seenAs, auth) + formatDataBanner(server.data, server.core.store) + formatFrontendBanner(seenAs.url, flags));
+  watch = flags.watch && flags.seed !== undefined ? watchSeedFile(flags.seed, running.core, (line) => io.stdout.write(`${line}\n`)) : undefined;
+  return stopped;
 }
 
 /** One log line per request: `<time> METHOD /path STATUS 1.2ms`. */
