@@ -206,19 +206,23 @@ async function remakeRefused(world: KitWorld, refused: ScenarioRecord): Promise<
 // faithful-answers value-size-limit: taken, the text reads back whole; refused (400, 406, 413,
 // 422), nothing was stored or changed, which the look after the action step has checked.
 Then('the long text is taken and reads back whole, or refused and nothing is stored', async function (this: KitWorld) {
-  const taken = this.response().operation.startsWith('create') ? 201 : 200;
-  const { outcome, ok } = judgeStatus(this, [taken, ...SIZE_LIMIT_STATUSES]);
-  if (!ok) return;
-  if (isTaken(outcome)) await checkStoredAsSent(this, this.lastRecord());
-  else checkRefusalBody(this, outcome);
+  await checkTakenAsSentOrRefused(this, SIZE_LIMIT_STATUSES);
 });
 
 // faithful-answers nul-character, number-range: taken, U+0000 and the numbers read back as sent;
 // refused (400, 406, 422), nothing was stored or changed, which the look after the action step has checked.
 Then('the values are taken and read back as sent, or refused and nothing is stored', async function (this: KitWorld) {
-  const taken = this.response().operation.startsWith('create') ? 201 : 200;
-  const { outcome, ok } = judgeStatus(this, [taken, ...STORE_LIMIT_STATUSES]);
-  if (!ok) return;
-  if (isTaken(outcome)) await checkStoredAsSent(this, this.lastRecord());
-  else checkRefusalBody(this, outcome);
+  await checkTakenAsSentOrRefused(this, STORE_LIMIT_STATUSES);
 });
+
+/**
+ * A value an allowance lets a store refuse: taken (201 to a create, 200 to an update), it reads
+ * back as sent; refused with one of `refusals`, the body is the error envelope.
+ */
+async function checkTakenAsSentOrRefused(world: KitWorld, refusals: readonly number[]): Promise<void> {
+  const taken = world.response().operation.startsWith('create') ? 201 : 200;
+  const { outcome, ok } = judgeStatus(world, [taken, ...refusals]);
+  if (!ok) return;
+  if (isTaken(outcome)) await checkStoredAsSent(world, world.lastRecord());
+  else checkRefusalBody(world, outcome);
+}
