@@ -19,8 +19,8 @@ import {
   type FlawKind,
   type Transport,
 } from './fuzz-step.js';
-import { COMMANDS } from '../model/commands/command-table.js';
-import type { GenerateContext } from '../model/commands/fuzz-command.js';
+import { COMMANDS } from '../model/commands.js';
+import type { GenerateContext } from '../model/commands.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode } from '../../target/run/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
