@@ -43,15 +43,10 @@ function* generated<T>(arbitrary: fc.Arbitrary<T>, seed: number): Generator<T> {
 }
 
 /**
- * Fuzzes a deployment: the probes (probe-sequences.ts), then generated sequences, each answer judged by every check (check-table.ts) on its own and against
- * the reference core fed the same requests (run-sequence.ts). A failure does not end its sequence, and a known one (found before, or listed by the baseline)
- * does not end the search: it is counted, its hostile steps are left out of later sequences, and the run goes on looking until `runs` sequences ran or the
- * time budget is spent. Then each new failure is shrunk once, with what is left of the budget (shrink-list.ts); the run's records are deleted within a short
- * allowance and every index is read once more to say what was left (fuzz-session.ts RunBudget, sweep-run-records.ts). The same random seed generates the same
- * sequences (with a fresh run prefix for the ids).
- *
- * A target that stops answering (target-health.ts) or an `interrupt` (SIGINT, SIGTERM) ends the run early: once the target stopped, a failure whose evidence
- * is a request that got no answer is not reported. The clean-up still runs, within a short allowance from then.
+ * Fuzzes a deployment: the probes, then generated sequences, each answer judged by every check on its own and against the reference core fed the same
+ * requests (run-sequence.ts). A known failure (found before, or in the baseline) does not end the search: it is counted and its hostile steps are left out of
+ * later sequences. Then each new failure is shrunk with what is left of the budget; the run's records are deleted and every index read once more. A target
+ * that stops answering or an `interrupt` ends the run early; the clean-up still runs, within a short allowance from then.
  */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
@@ -127,8 +122,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     context.whereTrusted = where.trusted;
     report.whereTrusted = [...where.trusted];
     const shapes = await probeEntryShapes(context);
-    // Ids longer than a common key width, and (only with --allow-destructive) a delete without a query of more than a page: no generated sequence sends them.
-    // A probe whose check does not report (--checks) is not sent.
+    // No generated sequence sends these; a probe whose check does not report (--checks) is not sent.
     const longIds = context.checks.has('long-ids') ? await probeLongIds(context) : [];
     const deleteAll = options.allowDestructive && context.checks.has('delete-all') ? await probeDeleteAll(context) : [];
     for (const failure of [...where.failures, ...shapes.failures, ...longIds, ...deleteAll]) record(failure);
@@ -206,10 +200,7 @@ async function shrinkFailure(
   return { ...smallest, title: `${smallest.title} — ${source}${count} step(s) after ${shrunk.shrinks} shrink(s)${cut}` };
 }
 
-/**
- * The context of one run: the compiled spec, a sender to the target, and two sets of tokens — the target's (its token, and with its secret the deliberately
- * wrong ones) and the model's (a fresh secret of the in-process core). Without any token the run checks no authentication.
- */
+/** The context of one run: the compiled spec, a sender, and two sets of tokens — the target's (with its secret, the wrong ones too) and the model's. */
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
@@ -230,8 +221,8 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
 export const createFuzzRunPrefix = (): string => `fz-${randomBytes(3).toString('hex')}-`;
 
 /**
- * The run's clean-up and final read. A run that ended early (target stopped, interrupted) gets the clean-up allowance from now; after a stop it tries on a
- * connection of its own — the run's refuses every request once the target stopped, and the target may be back — which watches the target the same way.
+ * The run's clean-up and final read; a run that ended early gets the clean-up allowance from now. After a stop it tries on a connection of its own: the run's
+ * refuses every request once the target stopped, and the target may be back.
  */
 async function cleanUpAfter(
   context: FuzzContext,

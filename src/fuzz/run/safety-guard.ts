@@ -14,9 +14,9 @@ export class UnsafeRequestError extends Error {
 export interface SafetyPolicy {
   runPrefix: string;
   allowDestructive: boolean;
-  /** Indices whose `where` was seen to filter (a where that matches nothing found nothing). */
+  /** Indices whose `where` was seen to filter. */
   whereTrusted: ReadonlySet<IndexName>;
-  /** Ids the target generated for records the run created with its marker (§2 rule 3). */
+  /** Ids the target generated for records the run created with its marker. */
   generatedIds: ReadonlySet<string>;
 }
 
@@ -27,10 +27,8 @@ function parseBody(body: Buffer | undefined): Record<string, unknown> | undefine
 }
 
 /**
- * The last line of defence on a real deployment, checked before every request: records are created, updated and deleted only under ids of this run (or ids
- * the target generated for a record created with the run's marker), and a delete always names an id or carries a `where` whose expr is a value of this run —
- * on an index whose where was seen to filter — unless `--allow-destructive` was given (`restoring` then lets the clean-up create again, as they were, the
- * records a delete without where removed).
+ * The last line of defence on a real deployment, checked before every request: records are written only under ids of this run, and a delete names an id or
+ * a `where` on a value of this run (on an index whose where filters) unless --allow-destructive (`restoring` then lets the clean-up create again what it removed).
  */
 export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, restoring = false): void {
   if (request.method === 'GET') return;

@@ -9,8 +9,8 @@ export interface Shrunk<T> {
 }
 
 /**
- * The fuzzer's one shrinker, for a sequence of steps as for a group of requests sent at once: drops chunks of `items` — halves, then quarters, down to single
- * ones — keeping every candidate that still `shows` the failure, until nothing more can go or `until` (epoch ms) has come. Candidates are never empty.
+ * The fuzzer's one shrinker, for a sequence as for a group sent at once: drops chunks of `items` — halves, then quarters, down to single ones — keeping each
+ * candidate that still `shows` the failure, until nothing more can go or `until` has come. Candidates are never empty.
  *
  * @example await shrinkList([a, b, c, d], async (c) => (c.includes(b) ? 'yes' : 'no'), Date.now() + 1000) // → { items: [b], shrinks: 2, … }
  */
