@@ -27,7 +27,6 @@ export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } |
 /** What the judge needs to know of the request besides its bytes (build-step.ts). */
 export interface JudgedRequest {
   target: WireRequest;
-  /** The record id the step names (path or body), if any. */
   id: string | undefined;
   flaw: FlawKind | undefined;
   /** Shapes the target may refuse where the model stores them (find-open-shapes.ts). */
@@ -56,10 +55,7 @@ export interface JudgeInput {
   idTaken: boolean;
   /** A fetch-based target (msw) cannot send a 205 body: accept a 205 without one. */
   bodiless205?: boolean | undefined;
-  /**
-   * Whether the target may refuse a body for the shape at `path` (a nested extra field, a hidden-name field of another type, a value in one of its forms or
-   * spellings): it was seen to refuse that shape before the run. Absent: it may refuse any.
-   */
+  /** Whether the target may refuse the shape at `path`: it refused it before the run. Absent: it may refuse any. */
   mayRefuseShape?: ((path: string, wrongType: boolean) => boolean) | undefined;
 }
 
@@ -228,9 +224,8 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
 }
 
 /**
- * The differential oracle: judges one answer of the target against the model's answer to the same request, then, where the model and the target differ,
- * against the allowances of src/contract/faithful-answers.ts that let a faithful target answer otherwise. A failure lists every problem of the model's checks
- * (status, envelope, message, records), each its own.
+ * The differential oracle: judges one answer of the target against the model's answer to the same request, then, where they differ, against the allowances
+ * of src/contract/faithful-answers.ts. A failure lists every problem of the model's checks, each its own.
  */
 export function judgeAnswer(input: JudgeInput): Verdict {
   const problems = judgeStrict(input);
@@ -258,7 +253,6 @@ export function judgeAnswer(input: JudgeInput): Verdict {
 /** The reasons a value's limit gives (value-size-limit; nul-character and number-range): a refusal for one of them is faithful whatever the model did. */
 const LIMIT_REASONS: ReadonlySet<string> = new Set(['value-size', 'store-limit']);
 
-/** The length in characters of the longest string anywhere in `value`. */
 function longestString(value: unknown): number {
   if (typeof value === 'string') return [...value].length;
   return typeof value === 'object' && value !== null ? Math.max(0, ...Object.values(value).map(longestString)) : 0;

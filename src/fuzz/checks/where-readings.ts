@@ -35,10 +35,8 @@ const describeReading = (reading: WhereReading) =>
   `where.equals read with numbers ${reading.number === 'never' ? 'never matching' : `by ${reading.number === 'value' ? 'value' : 'JSON text'}`}, booleans ${reading.boolean === 'never' ? 'never matching' : 'by JSON text'}, lists ${reading.list === 'never' ? 'never matching' : 'matching any element'}`;
 
 /**
- * faithful-answers where-on-list, where-on-non-string: for a read or delete with `where.equals`, the model requests that give the answer of each other
- * faithful reading of the comparison, on the records the model holds before the step. Each is the same query with its where replaced by the ids that reading
- * matches (`or` of `equals` on `id`), so the model answers, selects and deletes as for the kit's reading. Only readings that match other records than the
- * kit's come back.
+ * where-on-list, where-on-non-string: for a read or delete with `where.equals`, the model requests that answer as each other faithful reading would, on the
+ * records the model holds: the same query with its where replaced by the ids that reading matches. Only readings that match other records come back.
  */
 export function whereReadingAlternatives(request: CoreRequest, records: readonly StoredRecord[], noSuchId: string): OpenAlternative[] {
   const equals = plainEquals(request);

@@ -2,8 +2,7 @@ import fc from 'fast-check';
 import type { FuzzContext, FuzzFailure } from '../run/fuzz-session.js';
 import { shrinkList } from '../run/shrink-list.js';
 import { createSequenceIds } from '../generate/sequence-ids.js';
-import { groupArbitrary, type ConcurrentGroup } from './concurrent-group.js';
-import { runGroup, type GroupResult } from './run-group.js';
+import { groupArbitrary, runGroup, type ConcurrentGroup, type GroupResult } from './run-group.js';
 
 /** What the concurrency phase of a run spent (the reports show it). */
 export interface ConcurrencyTally {
