@@ -17,7 +17,7 @@ import {
 import type { CoreResponse } from '../../server/core/index.js';
 import { compareRecordLists } from './compare-records.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
-import type { WireRequest } from '../generate/wire-request.js';
+import { jsonBodyOf, type WireRequest } from '../generate/wire-request.js';
 import type { FlawKind, Op, Transport } from '../generate/fuzz-step.js';
 import type { CheckId, Problem } from './check-table.js';
 
@@ -213,7 +213,7 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
   const { step } = input;
   const method = step.target.method;
   const reasons = step.breaks.map((name) => ({ reason: name as string, fits: (a: WireAnswer) => REQUEST_BREAKS[name].fits(a, input) }));
-  const body = bodyOf(step.target);
+  const body = jsonBodyOf(step.target.body);
   if (longestString(body) > LONGEST_VALUE_TAKEN)
     reasons.push({ reason: 'value-size', fits: (a) => SIZE_LIMIT_STATUSES.includes(a.status) && saysErrorWhereItMust(a) });
   if (holdsStoreLimitedValue(body)) reasons.push({ reason: 'store-limit', fits: (a) => STORE_LIMIT_STATUSES.includes(a.status) && saysErrorWhereItMust(a) });
@@ -256,14 +256,6 @@ const LIMIT_REASONS: ReadonlySet<string> = new Set(['value-size', 'store-limit']
 function longestString(value: unknown): number {
   if (typeof value === 'string') return [...value].length;
   return typeof value === 'object' && value !== null ? Math.max(0, ...Object.values(value).map(longestString)) : 0;
-}
-
-function bodyOf(request: WireRequest): unknown {
-  try {
-    return request.body === undefined ? undefined : JSON.parse(request.body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 function judgeStrict(input: JudgeInput): Problem[] {

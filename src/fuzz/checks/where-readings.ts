@@ -2,7 +2,7 @@ import { isObject } from '../../target/run/flaw-sites.js';
 import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
 import type { CoreRequest, StoredRecord } from '../../server/core/index.js';
 import type { OpenAlternative } from './open-alternatives.js';
-import { parseJsonText } from '../../contract/spec/parse-json-text.js';
+import { jsonBodyOf } from '../generate/wire-request.js';
 
 /** The query language holds at most 64 clauses: an `or` of more ids is not rewritten (the reading is then not tried). */
 const MAX_IDS = 63;
@@ -21,8 +21,7 @@ function valueAt(record: StoredRecord, target: string): unknown {
 /** The `where.equals` of a read or delete body when it is exactly one well-formed equals; else undefined. */
 function plainEquals(request: CoreRequest): { query: Record<string, unknown>; target: string; expr: string } | undefined {
   if ((request.method !== 'GET' && request.method !== 'DELETE') || !request.body) return undefined;
-  const parsed = parseJsonText(request.body);
-  const query = parsed.ok ? parsed.data : undefined;
+  const query = jsonBodyOf(request.body);
   if (!isObject(query) || !isObject(query['where'])) return undefined;
   const where = query['where'];
   const equals = where['equals'];

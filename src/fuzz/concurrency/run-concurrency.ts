@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { FuzzContext, FuzzFailure } from '../run/fuzz-session.js';
-import { shrinkList } from '../run/shrink-list.js';
+import { shrinkFailure } from '../run/shrink-list.js';
 import { createSequenceIds } from '../generate/sequence-ids.js';
 import { groupArbitrary, runGroup, type ConcurrentGroup, type GroupResult } from './run-group.js';
 
@@ -60,25 +60,9 @@ export async function runConcurrency(context: FuzzContext, options: ConcurrencyO
           options.record(failure);
           continue;
         }
-        let smallest = failure;
         const until = Math.min(Date.now() + options.shrinkBudgetMs, options.deadline);
-        const shrunk = await shrinkList(
-          group.steps,
-          async (steps) => {
-            for (let attempt = 0; attempt < SHRINK_TRIES && Date.now() < until; attempt++) {
-              const again = await run({ ...group, steps }, true);
-              if (again.cutShort) return 'cut-short';
-              const same = again.failures.find((f) => f.signature === failure.signature);
-              if (same) {
-                smallest = same;
-                return 'yes';
-              }
-            }
-            return Date.now() < until ? 'no' : 'cut-short';
-          },
-          until,
-        );
-        options.record({ ...smallest, title: `${smallest.title} — ${shrunk.items.length} request(s) at once, shrunk from ${group.steps.length}` });
+        const { items, smallest } = await shrinkFailure(group.steps, failure, (steps) => run({ ...group, steps }, true), until, SHRINK_TRIES);
+        options.record({ ...smallest, title: `${smallest.title} — ${items.length} request(s) at once, shrunk from ${group.steps.length}` });
       }
     }
   } finally {

@@ -1,6 +1,7 @@
 import { decodeBody, type CoreRequest } from '../../server/core/index.js';
 import type { AuthMaterial } from './auth-table.js';
 import type { ContentTypeKind, RawBodyKind } from './fuzz-step.js';
+import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /** A request exactly as it goes on the wire: the fuzzer sends it and prints it as curl. */
 export interface WireRequest {
@@ -55,6 +56,12 @@ export function requestHeaders(contentType: ContentTypeKind, auth: AuthMaterial)
   if (type !== undefined) headers['content-type'] = type;
   if (auth.authorization !== undefined) headers['authorization'] = auth.authorization;
   return headers;
+}
+
+/** A request's body parsed as JSON; undefined when there is none, or it is not JSON. */
+export function jsonBodyOf(body: Buffer | string | undefined): unknown {
+  const parsed = body === undefined ? undefined : parseJsonText(body.toString());
+  return parsed?.ok ? parsed.data : undefined;
 }
 
 /** The request as the in-process reference core takes it. */

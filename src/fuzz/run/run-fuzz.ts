@@ -10,7 +10,7 @@ import { basePathOf } from '../../target/run/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
-import { shrinkList } from './shrink-list.js';
+import { shrinkFailure } from './shrink-list.js';
 import { CHECK_IDS } from '../checks/check-table.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
@@ -148,7 +148,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       );
     }
     for (const next of pending) {
-      Object.assign(next.failure, await shrinkFailure(next, Math.min(Date.now() + SHRINK_BUDGET_MS, budget.fuzzUntil), ended, run));
+      Object.assign(next.failure, await shrinkSequence(next, Math.min(Date.now() + SHRINK_BUDGET_MS, budget.fuzzUntil), ended, run));
       options.onFailure?.(next.failure);
     }
     const ends: Array<[FuzzReport['stoppedBy'], boolean]> = [
@@ -176,24 +176,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 }
 
 /** Shrinks one new failure (shrink-list.ts) until `until`; its title then says how it was found and shrunk: `… — the content probe of agent, 2 step(s) after 5 shrink(s)`. */
-async function shrinkFailure(
+async function shrinkSequence(
   { failure, steps, source }: Pending,
   until: number,
   ended: () => boolean,
   run: (steps: FuzzStep[], shrinking: boolean) => Promise<SequenceResult>,
 ): Promise<FuzzFailure> {
-  let smallest = failure;
-  const shrunk = await shrinkList(
-    steps,
-    async (candidate) => {
-      if (ended()) return 'cut-short';
-      const result = await run(candidate, true);
-      const again = result.failures.find((f) => f.signature === failure.signature);
-      if (again) smallest = { ...failure, exchanges: again.exchanges, title: again.title, expected: again.expected, actual: again.actual };
-      return again ? 'yes' : result.cutShort ? 'cut-short' : 'no';
-    },
-    until,
-  );
+  const shrunk = await shrinkFailure(steps, failure, (candidate) => (ended() ? Promise.resolve({ cutShort: true }) : run(candidate, true)), until);
+  const { exchanges, title, expected, actual } = shrunk.smallest;
+  const smallest = { ...failure, exchanges, title, expected, actual };
   const cut = shrunk.cutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
   const count = smallest.exchanges.filter((e) => e.role === 'step').length;
   return { ...smallest, title: `${smallest.title} — ${source}${count} step(s) after ${shrunk.shrinks} shrink(s)${cut}` };

@@ -11,9 +11,9 @@ import { answerProblems, type Found } from '../checks/answer-checks.js';
 import { applicable, type Problem } from '../checks/check-table.js';
 import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js';
 import type { WireAnswer } from './send-wire-request.js';
+import { jsonBodyOf } from '../generate/wire-request.js';
 import { whereReadingAlternatives } from '../checks/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
-import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key. */
 export interface SequenceFailure extends FuzzFailure {
@@ -129,8 +129,7 @@ async function judgeWithModel(
 
 /** The select of a read's query body as sent (select-adds-id, select-absent-field). */
 function selectOf(body: Buffer | undefined): string[] | undefined {
-  const parsed = parseJsonText(body?.toString('utf8') ?? 'null');
-  const select = parsed.ok ? (parsed.data as { select?: unknown } | null)?.select : undefined;
+  const select = (jsonBodyOf(body) as { select?: unknown } | undefined)?.select;
   return Array.isArray(select) && select.every((s) => typeof s === 'string') ? select : undefined;
 }
 

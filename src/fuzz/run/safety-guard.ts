@@ -1,7 +1,7 @@
 import { INDEX_DEFINITIONS, type IndexName } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { WireRequest } from '../generate/wire-request.js';
-import { parseJsonText } from '../../contract/spec/parse-json-text.js';
+import { jsonBodyOf } from '../generate/wire-request.js';
 
 /** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
 export class UnsafeRequestError extends Error {
@@ -21,8 +21,7 @@ export interface SafetyPolicy {
 }
 
 function parseBody(body: Buffer | undefined): Record<string, unknown> | undefined {
-  const parsed = body === undefined ? undefined : parseJsonText(body.toString('utf8'));
-  const value = parsed?.ok ? parsed.data : undefined;
+  const value = jsonBodyOf(body);
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 

@@ -35,3 +35,34 @@ export async function shrinkList<T>(items: readonly T[], shows: (candidate: T[])
   }
   return { items: current, shrinks, cutShort: false };
 }
+
+/**
+ * Shrinks the items that showed `failure` to the smallest that still shows it (the same signature), each candidate run up to `tries` times — a race does not
+ * show every time — until `until`; with the failure as the smallest showed it.
+ */
+export async function shrinkFailure<T, F extends { signature: string }>(
+  items: readonly T[],
+  failure: F,
+  run: (candidate: T[]) => Promise<{ cutShort: boolean; failures?: readonly F[] }>,
+  until: number,
+  tries = 1,
+): Promise<Shrunk<T> & { smallest: F }> {
+  let smallest = failure;
+  const shrunk = await shrinkList(
+    items,
+    async (candidate) => {
+      for (let attempt = 0; attempt < tries && Date.now() < until; attempt++) {
+        const result = await run(candidate);
+        const again = result.failures?.find((f) => f.signature === failure.signature);
+        if (again) {
+          smallest = again;
+          return 'yes';
+        }
+        if (result.cutShort) return 'cut-short';
+      }
+      return Date.now() < until ? 'no' : 'cut-short';
+    },
+    until,
+  );
+  return { ...shrunk, smallest };
+}
