@@ -13,10 +13,7 @@ import { judgeAnswer } from '../checks/judge-answer.js';
 import { searchSerialOrder } from './serial-order.js';
 import type { ModelOracle } from '../model/model-oracle.js';
 
-/**
- * What a group of overlapping requests races on, one record each: creates of one new id (different bodies), updates of different fields of one record,
- * updates against a delete, reads against a delete, creates against deletes, deletes of one record.
- */
+/** What a group races on, one record each: creates of one new id, updates of different fields, updates or reads against a delete, creates against deletes, deletes. */
 const GROUP_KINDS = ['create-create', 'update-update', 'update-delete', 'read-delete', 'create-delete', 'delete-delete'] as const;
 type GroupKind = (typeof GROUP_KINDS)[number];
 
@@ -30,10 +27,7 @@ export interface ConcurrentGroup {
   steps: FuzzStep[];
 }
 
-/**
- * Groups of `size` steps (at least 2): the kind and index, whether a create races a delete of a record that exists, where each id goes, and the order the
- * requests leave in. Each create sends its own `sender`, each update its own field.
- */
+/** Groups of `size` steps (at least 2); each create sends its own `sender`, each update its own field. */
 export function groupArbitrary(doc: OpenApiDocument, size: number, runPrefix: string): fc.Arbitrary<ConcurrentGroup> {
   const n = Math.max(2, size);
   const via = fc.constantFrom('path' as const, 'body' as const);
@@ -67,11 +61,9 @@ export function groupArbitrary(doc: OpenApiDocument, size: number, runPrefix: st
 export type GroupResult = { cutShort: false; failures: FuzzFailure[]; undecided?: true } | { cutShort: true };
 
 /**
- * Runs one group on slot 0 of `ids`: creates the record first when the group needs it and reads it back (the model starts from what the target holds), sends
- * every step of the group at once — all in flight together, each over its own connection, each still paced by `--rate` —, reads the record back, checks every
- * answer on its own and judges them all with the serial-order search: some order of the same requests, fed one by one to the model, must give answers the
- * judge accepts — with the allowances of src/contract/faithful-answers.ts — and end where the final read is accepted too. Its failure names the group's
- * operations (`updateEventById+deleteEventById:serial-order:update-delete`). Whatever happens, the record is deleted afterwards.
+ * Runs one group on slot 0 of `ids`: creates the record first when the group needs it and reads it back, sends every step at once (each on its own
+ * connection), reads the record back, checks every answer on its own and judges them all with the serial-order search: some order of the same requests,
+ * fed one by one to the model, must give answers the judge accepts and end where the final read is accepted too. The record is deleted afterwards.
  */
 export async function runGroup(context: FuzzContext, group: ConcurrentGroup, ids: SequenceIds): Promise<GroupResult> {
   const log: ExchangeLog = { context, exchanges: [] };

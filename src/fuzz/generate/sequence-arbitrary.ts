@@ -19,8 +19,7 @@ import {
   type FlawKind,
   type Transport,
 } from './fuzz-step.js';
-import { COMMANDS } from '../model/commands.js';
-import type { GenerateContext } from '../model/commands.js';
+import { COMMANDS, type GenerateContext } from '../model/commands.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode } from '../../target/run/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';

@@ -1,12 +1,11 @@
 import fc from 'fast-check';
-import type { IndexName, OpenApiDocument, SpecValidator, StoredRecord } from '../../server/core/index.js';
+import type { IndexName, StoredRecord } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import type { AuthMaterial } from '../generate/auth-table.js';
+import type { FuzzContext } from '../run/fuzz-session.js';
 import { applyFlaw, formatPath, isObject } from '../../target/run/flaw-sites.js';
 import {
   bindSlotExprs,
   GENERATED_SLOT,
-  type AuthKind,
   type BodySpec,
   type CreateStep,
   type DeleteStep,
@@ -20,16 +19,11 @@ import { leafUpdate } from '../generate/leaf-update.js';
 import { componentSchema, recordBodyNode, type SchemaNode } from '../../target/run/schema-node.js';
 import type { SequenceIds } from '../generate/sequence-ids.js';
 
-/** Everything needed to turn a step into bytes. */
-export interface BuildContext {
-  doc: OpenApiDocument;
-  spec: SpecValidator;
+/** Everything needed to turn a step into bytes; `recordOf`: the record the model holds, for an update of one of its leaves. */
+export type BuildContext = Pick<FuzzContext, 'doc' | 'spec' | 'auth' | 'allowDestructive'> & {
   ids: SequenceIds;
-  auth: { target: Readonly<Record<AuthKind, AuthMaterial>>; model: Readonly<Record<AuthKind, AuthMaterial>> };
-  allowDestructive: boolean;
-  /** The record the model holds under an id, for an update that changes one of its leaves. */
   recordOf?(index: IndexName, id: string): StoredRecord | undefined;
-}
+};
 
 /** A step bound to its sequence's ids: the body as it goes (its flaw applied), and where its id goes. */
 export interface BoundStep {
@@ -58,10 +52,7 @@ export interface GenerateContext {
   destructive: boolean;
 }
 
-/**
- * One operation of the model runner (after fast-check's ModelRunner commands): how its steps are generated, whether one may run on this target, how it is
- * bound to ids, and what it may have changed — which the runner reads back from the target and from the model (the reference core) once the answer is judged.
- */
+/** One operation of the model runner (after fast-check's ModelRunner commands): how its steps are generated, may run, are bound to ids, and what they touch. */
 export interface FuzzCommand<S extends FuzzStep> {
   /** Each kind of step with its weight; fast-check draws the fields in this order, so reordering changes every seed's sequences. */
   generate(g: GenerateContext): Array<{ fields: Record<string, fc.Arbitrary<unknown>>; weight: number }>;
