@@ -23,16 +23,11 @@ function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict
     report;
   // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
   const failures = unacceptedFailures(report).map(({ signature, operation, check, count, title }) => ({ signature, operation, check, count, title }));
-  const knownDeviations = report.baseline && {
-    file: report.baseline.file,
-    accepted: report.baseline.comparison.accepted.map(({ failure: { signature, check, count, title }, reason }) => ({
-      signature,
-      check,
-      count,
-      title,
-      reason,
-    })),
-    notFound: report.baseline.comparison.notFound,
+  const { baseline } = report;
+  const knownDeviations = baseline && {
+    file: baseline.file,
+    accepted: baseline.comparison.accepted.map(({ failure: { signature, check, count, title }, reason }) => ({ signature, check, count, title, reason })),
+    notFound: baseline.comparison.notFound,
   };
   const data = {
     ...{ tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed },

@@ -70,7 +70,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const interrupted = () => options.interrupt?.aborted === true;
   const ended = () => context.sender.throttled > 0 || stopped() || interrupted();
   const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
-  options.interrupt?.addEventListener('abort', () => context.sender.endFuzzing(), { once: true });
   const bySignature = new Map<string, FuzzFailure>();
   const knownHostile = new Set<string>();
   const pending: Pending[] = [];
@@ -194,7 +193,7 @@ async function shrinkSequence(
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
-  const sender = createWireSender(options.session ?? options.connection, { until: budget.fuzzUntil });
+  const sender = createWireSender(options.session ?? options.connection, { until: budget.fuzzUntil, interrupt: options.interrupt });
   const validToken = await sender.session.token();
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });

@@ -26,8 +26,6 @@ export interface WireSender {
   readonly throttled: number;
   /** Set once the target stopped answering: every later request is cut short at once. */
   readonly stopped: TargetStop | undefined;
-  /** An interrupted run: a request without its own `until` (the clean-up's) is cut short from here on. */
-  endFuzzing(): void;
   close(): void;
 }
 
@@ -44,14 +42,14 @@ function parse(text: string): { json: unknown; notJson: boolean } {
  * A sender over the run's connection (src/connection: node:http(s), which unlike fetch sends a GET body and reads a 205 body), or over one of its own opened
  * from the settings and closed with it. Requests go as built (`asIs`): their headers are the fuzzer's.
  */
-export function createWireSender(target: ConnectionSettings | ConnectionSession, limits: { until: number }): WireSender {
+export function createWireSender(target: ConnectionSettings | ConnectionSession, limits: { until: number; interrupt?: AbortSignal | undefined }): WireSender {
   const owned = !('send' in target);
   const session = 'send' in target ? target : openConnection(target);
   const sentBefore = session.sent;
   let throttled = 0;
-  let fuzzingEnded = false;
   const send = async (request: WireRequest, givenUntil?: number): Promise<SendResult> => {
-    if (givenUntil === undefined && fuzzingEnded) return CUT_SHORT;
+    // Once the run is interrupted, only a request given an end of its own (the clean-up's) is sent.
+    if (givenUntil === undefined && limits.interrupt?.aborted) return CUT_SHORT;
     const until = givenUntil ?? limits.until;
     if (until - Date.now() <= 0) return CUT_SHORT;
     if (session.stopped) return stoppedResult(session.stopped);
@@ -85,9 +83,6 @@ export function createWireSender(target: ConnectionSettings | ConnectionSession,
     },
     get stopped() {
       return session.stopped;
-    },
-    endFuzzing: () => {
-      fuzzingEnded = true;
     },
     close: () => {
       if (owned) session.close();
