@@ -1,22 +1,11 @@
 import { isObject } from '../../target/run/flaw-sites.js';
 import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
-import type { CoreRequest, StoredRecord } from '../../server/core/index.js';
+import { readTarget, type CoreRequest, type StoredRecord } from '../../server/core/index.js';
 import type { OpenAlternative } from './open-alternatives.js';
 import { jsonBodyOf } from '../generate/wire-request.js';
 
 /** The query language holds at most 64 clauses: an `or` of more ids is not rewritten (the reading is then not tried). */
 const MAX_IDS = 63;
-
-/** The value a target names, as the kit reads it: the own field of that name, else a dotted path through objects. */
-function valueAt(record: StoredRecord, target: string): unknown {
-  if (Object.hasOwn(record, target)) return (record as Record<string, unknown>)[target];
-  let node: unknown = record;
-  for (const part of target.split('.')) {
-    if (!isObject(node) || !Object.hasOwn(node, part)) return undefined;
-    node = node[part];
-  }
-  return node;
-}
 
 /** The `where.equals` of a read or delete body when it is exactly one well-formed equals; else undefined. */
 function plainEquals(request: CoreRequest): { query: Record<string, unknown>; target: string; expr: string } | undefined {
@@ -40,7 +29,7 @@ const describeReading = (reading: WhereReading) =>
 export function whereReadingAlternatives(request: CoreRequest, records: readonly StoredRecord[], noSuchId: string): OpenAlternative[] {
   const equals = plainEquals(request);
   if (!equals) return [];
-  const idsUnder = (reading: WhereReading) => records.filter((r) => whereEquals(valueAt(r, equals.target), equals.expr, reading)).map((r) => r.id);
+  const idsUnder = (reading: WhereReading) => records.filter((r) => whereEquals(readTarget(r, equals.target), equals.expr, reading)).map((r) => r.id);
   const seen = new Set([JSON.stringify(idsUnder(KIT_WHERE_READING))]);
   const alternatives: OpenAlternative[] = [];
   for (const reading of WHERE_READINGS) {
