@@ -1,7 +1,7 @@
 import { INDEX_DEFINITIONS, type IndexName } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import type { WireRequest } from '../generate/wire-request.js';
-import { jsonBodyOf } from '../generate/wire-request.js';
+import { jsonBodyOf, type WireRequest } from '../generate/wire-request.js';
+import { isObject } from '../../target/run/flaw-sites.js';
 
 /** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
 export class UnsafeRequestError extends Error {
@@ -20,11 +20,6 @@ export interface SafetyPolicy {
   generatedIds: ReadonlySet<string>;
 }
 
-function parseBody(body: Buffer | undefined): Record<string, unknown> | undefined {
-  const value = jsonBodyOf(body);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
 /**
  * The last line of defence on a real deployment, checked before every request: records are written only under ids of this run, and a delete names an id or
  * a `where` on a value of this run (on an index whose where filters) unless --allow-destructive (`restoring` then lets the clean-up create again what it removed).
@@ -41,7 +36,8 @@ export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, re
     if (!ours(decodeURIComponent(path.slice(definition.basePath.length + 1)))) throw new UnsafeRequestError(request, 'the id is not one of this run');
     return;
   }
-  const body = parseBody(request.body);
+  const parsed = jsonBodyOf(request.body);
+  const body = isObject(parsed) ? parsed : undefined;
   if (request.method === 'DELETE') {
     if (policy.allowDestructive) return;
     const equals = (body?.['where'] as { equals?: { expr?: unknown } } | undefined)?.equals;

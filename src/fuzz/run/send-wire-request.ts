@@ -3,7 +3,7 @@ import type { ConnectionSettings } from '../../connection/connection-settings.js
 import { openConnection, type ConnectionSession } from '../../connection/open-connection.js';
 import type { TargetStop } from '../../connection/target-health.js';
 import type { RawAnswer } from '../../connection/send-once.js';
-import type { WireRequest } from '../generate/wire-request.js';
+import { jsonBodyOf, type WireRequest } from '../generate/wire-request.js';
 
 /** An answer as the wire delivered it, its body read as text and JSON. */
 export interface WireAnswer extends Pick<RawAnswer, 'status' | 'headers'> {
@@ -29,15 +29,6 @@ export interface WireSender {
   close(): void;
 }
 
-function parse(text: string): { json: unknown; notJson: boolean } {
-  if (text.trim() === '') return { json: undefined, notJson: false };
-  try {
-    return { json: JSON.parse(text) as unknown, notJson: false };
-  } catch {
-    return { json: undefined, notJson: true };
-  }
-}
-
 /**
  * A sender over the run's connection (src/connection: node:http(s), which unlike fetch sends a GET body and reads a 205 body), or over one of its own opened
  * from the settings and closed with it. Requests go as built (`asIs`): their headers are the fuzzer's.
@@ -59,7 +50,8 @@ export function createWireSender(target: ConnectionSettings | ConnectionSession,
         { until },
       );
       const text = answer.body.toString('utf8');
-      return { ok: true, answer: { status: answer.status, headers: answer.headers, text, ...parse(text) } };
+      const json = jsonBodyOf(text);
+      return { ok: true, answer: { status: answer.status, headers: answer.headers, text, json, notJson: json === undefined && text.trim() !== '' } };
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;
       // The request that found the target stopped (its probe unanswered) says nothing of the request itself.
