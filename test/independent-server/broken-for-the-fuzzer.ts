@@ -59,10 +59,10 @@ export const BROKEN_FOR_THE_FUZZER: readonly string[] = [
   'alg-lowercase-unchecked',
   'loose-compare',
   'number-bool-equal',
-  // Found before the sequences by the long-id probe (src/fuzz/run/probe-long-ids.ts).
+  // Found before the sequences by the long-id probe (src/fuzz/run/probe-store-limits.ts).
   'ids-truncated-255',
   'ids-truncated-512-bytes',
-  // Found before the sequences by the delete-all probe (src/fuzz/run/probe-delete-all.ts): only with --allow-destructive (NEEDS_DESTRUCTIVE).
+  // Found before the sequences by the delete-all probe (src/fuzz/run/probe-store-limits.ts): only with --allow-destructive (NEEDS_DESTRUCTIVE).
   'delete-all-first-page',
   'delete-all-first-10',
   // ---- end of the classes of issue 36 point 5 ----

@@ -6,10 +6,8 @@ import { applicable, type CheckId, type Problem } from './check-table.js';
 const JSON_MEDIA_TYPE = /^application\/json\s*(?:;.*)?$/i;
 
 /**
- * The checks Schemathesis makes, each on every answer on its own: no 5xx; a status the spec documents for the operation; a body that comes as
- * application/json (§4.1), parses, and matches the spec's schema for that status (a selected field given as null left out, select-absent-field; only the
- * plain §4.1 envelope where the description does not show the content, error-envelope-content); envelope items whose `status` is a reason phrase
- * (reason-phrase). Every problem comes back; `applicable` (check-table.ts) drops the moot ones.
+ * The checks Schemathesis makes, each on every answer on its own: no 5xx, a documented status, a JSON body that matches the spec's schema for it (only the
+ * plain envelope where the description does not show the content, error-envelope-content), reason phrases. `applicable` drops the moot ones.
  */
 export function checkAnswer(spec: SpecValidator, operationId: string, answer: WireAnswer, select?: readonly string[]): Problem[] {
   const { status, text } = answer;
@@ -59,7 +57,6 @@ export function checkAnswer(spec: SpecValidator, operationId: string, answer: Wi
   return problems;
 }
 
-/** A problem and the operation whose answer showed it. */
 export type Found = { operation: string; problem: Problem };
 
 /** The problems of one answer that are not moot, or — none came, and not because the budget cut it short — the `answered` check's. */

@@ -1,9 +1,8 @@
 import type { AllowanceId } from '../../contract/faithful-answers.js';
 
 /**
- * One check of the fuzzer: what it judges, the allowances (src/contract/faithful-answers.ts) it lets through, what the last part of its failures' signature
- * is (`<operation>:<check>:<that>`), and the checks whose failure on the same answer makes it moot (its failure would only repeat theirs). A new check is one
- * row here, its test, and the code that reports it.
+ * One check: what it judges, the allowances (src/contract/faithful-answers.ts) it lets through, the last part of its failures' signature, and the checks
+ * whose failure on the same answer makes it moot. A new check is one row here, its test, and the code that reports it.
  */
 export interface CheckRow {
   judges: string;
@@ -140,7 +139,6 @@ export const CHECKS = {
 export type CheckId = keyof typeof CHECKS;
 export const CHECK_IDS = Object.keys(CHECKS) as CheckId[];
 
-/** What one check found wrong with one answer. */
 export interface Problem {
   check: CheckId;
   /** Normalised: the same deviation gives the same value under every random seed. */
@@ -166,7 +164,6 @@ export function parseCheckList(text: string): { ok: true; checks: CheckId[] } | 
   return { ok: false, error: `unknown check ${unknown.map((n) => JSON.stringify(n)).join(', ')}; the checks are ${CHECK_IDS.join(', ')}` };
 }
 
-/** The table of checks as docs/fuzzing.md shows it (a test compares the two). */
 export function renderCheckTable(): string[] {
   const rows = Object.entries(CHECKS as Record<string, CheckRow>).map(([id, row]) => {
     const allowances = row.allowances.map((a) => `\`${a}\``).join(', ') || '—';

@@ -41,8 +41,8 @@ function fieldDifference(model: unknown, target: unknown, path: string): RecordD
 }
 
 /**
- * Compares the records of a read as the model and the target returned them, under the allowances of src/contract/faithful-answers.ts (record-order,
- * entry-order, resource-config-path, select-adds-id, select-absent-field). Returns the first difference, or undefined when the lists hold the same records.
+ * The first difference between the records of a read as the model and the target returned them, under the allowances record-order, entry-order,
+ * resource-config-path, select-adds-id and select-absent-field; undefined when they hold the same records.
  *
  * @example compareRecordLists([{ id: 'a', kind: 'x' }], [{ id: 'a' }], { select: undefined })
  * // → { kind: 'missing-field', message: 'record a /kind: the model has "x", the target has no such field' }

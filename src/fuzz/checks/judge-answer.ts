@@ -15,17 +15,28 @@ import {
   UPDATE_UNKNOWN_ID_STATUSES,
 } from '../../contract/faithful-answers.js';
 import type { CoreResponse } from '../../server/core/index.js';
-import type { BuiltStep, RequestBreak } from '../generate/build-step.js';
 import { compareRecordLists } from './compare-records.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
-import type { WireRequest } from '../generate/wire-request.js';
+import { jsonBodyOf, type WireRequest } from '../generate/wire-request.js';
+import type { FlawKind, Op, Transport } from '../generate/fuzz-step.js';
 import type { CheckId, Problem } from './check-table.js';
 
 /** The target's answer is acceptable (and what the model's store must become), or the problems of the model's checks. */
 export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } | { ok: false; problems: Problem[] };
 
-/** What the judge needs to know of the request: its bytes, the id it named and how its body was built. */
-export type JudgedRequest = Pick<BuiltStep, 'target' | 'id' | 'flaw' | 'openShapes' | 'resyncAfter' | 'breaks' | 'hiddenNameBreak'>;
+/** What the judge needs to know of the request besides its bytes (build-step.ts). */
+export interface JudgedRequest {
+  target: WireRequest;
+  id: string | undefined;
+  flaw: FlawKind | undefined;
+  /** Shapes the target may refuse where the model stores them (find-open-shapes.ts). */
+  openShapes: string[];
+  /** The target may accept what the model refuses (deep nesting, 1e400, invalid UTF-8): read the record back and adopt it. */
+  resyncAfter: boolean;
+  breaks: RequestBreak[];
+  /** Where the flaw broke a field whose name the description hides (the target may store or refuse it). */
+  hiddenNameBreak: string | undefined;
+}
 
 /** A request the fuzzer sends itself (a read back, a request of a concurrent group): plain, its body unbroken. */
 export const plainJudged = (target: WireRequest, id: string | undefined): JudgedRequest => {
@@ -44,10 +55,7 @@ export interface JudgeInput {
   idTaken: boolean;
   /** A fetch-based target (msw) cannot send a 205 body: accept a 205 without one. */
   bodiless205?: boolean | undefined;
-  /**
-   * Whether the target may refuse a body for the shape at `path` (a nested extra field, a hidden-name field of another type, a value in one of its forms or
-   * spellings): it was seen to refuse that shape before the run. Absent: it may refuse any.
-   */
+  /** Whether the target may refuse the shape at `path`: it refused it before the run. Absent: it may refuse any. */
   mayRefuseShape?: ((path: string, wrongType: boolean) => boolean) | undefined;
 }
 
@@ -140,37 +148,72 @@ function refusableShape(input: JudgeInput): boolean {
   return step.openShapes.some((path) => may(path, false)) || (step.hiddenNameBreak !== undefined && may(step.hiddenNameBreak, true));
 }
 
+/** Raw bodies an implementation may accept or refuse (faithful-answers json-edge-values): the record is read back after them. */
+export const OPEN_RAW_KINDS: ReadonlySet<string> = new Set(['deep-nesting', 'huge-number', 'invalid-utf8']);
+
+/** What decides which rules a request breaks by itself. */
+type BreakSite = Pick<JudgedRequest, 'flaw' | 'hiddenNameBreak'> & {
+  op: Op;
+  transport: Transport;
+  hasBody: boolean;
+  json: Record<string, unknown> | undefined;
+  changedIdTo: string | undefined;
+  openShapes: boolean;
+};
+const refusal = (a: WireAnswer) => isRefusal(a.status) && saysErrorWhereItMust(a);
+const writes = (s: BreakSite) => s.op === 'create' || s.op === 'update';
+const flawedAs = (s: BreakSite) => (s.transport.raw !== 'normal' || s.flaw === undefined || s.flaw === 'missing' ? undefined : writes(s) ? 'value' : 'query');
+
 /**
- * Why the request may be refused, each with the answers that fit it: the rules it breaks by itself, plus a taken id on create and an unknown id on update
- * (from the model's records).
+ * The rules a request may break by itself (a taken or unknown id the records decide, reasonsToRefuse), each with the answers that fit it: a request that
+ * breaks several may be answered for any one of them (faithful-answers order-of-checks).
  */
-function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answer: WireAnswer) => boolean }> {
-  const { step, model } = input;
-  const method = step.target.method;
-  const refusal = (answer: WireAnswer) => isRefusal(answer.status) && saysErrorWhereItMust(answer);
-  // The fields the model named missing, when it refused for them; else any field named "required" fits.
-  const modelMessage = model.status === 406 ? (model.body as Item[] | undefined)?.[0]?.message : undefined;
-  const missing =
-    typeof modelMessage === 'object' && modelMessage !== null && Object.values(modelMessage).every((r) => r === 'required') ? Object.keys(modelMessage) : [];
-  const fitsBreak: Record<RequestBreak, (answer: WireAnswer) => boolean> = {
-    token: (a) => a.status === 401,
-    'media-type': (a) => a.status === 415,
-    'no-media-type': (a) => a.status === 415 || refusal(a),
-    'not-json': refusal,
-    'json-edge': refusal,
-    'empty-body': (a) =>
-      (method === 'POST' ? EMPTY_BODY_CREATE_STATUSES : EMPTY_BODY_UPDATE_STATUSES).includes(a.status) &&
+const REQUEST_BREAKS = {
+  token: { when: (s) => s.transport.auth !== 'valid', fits: (a) => a.status === 401 },
+  'media-type': { when: (s) => s.hasBody && (s.transport.contentType === 'text-plain' || s.transport.contentType === 'form'), fits: (a) => a.status === 415 },
+  'no-media-type': { when: (s) => s.hasBody && s.transport.contentType === 'missing', fits: (a) => a.status === 415 || refusal(a) },
+  'not-json': { when: (s) => s.transport.raw === 'malformed-json' || (s.transport.raw === 'not-an-object' && writes(s)), fits: refusal },
+  'json-edge': { when: (s) => OPEN_RAW_KINDS.has(s.transport.raw), fits: refusal },
+  // An update whose body sets no field but the id is as open as one without a body (faithful-answers empty-body-update).
+  'empty-body': {
+    when: (s) =>
+      (s.transport.raw === 'empty' && writes(s)) ||
+      (s.op === 'update' && s.transport.raw === 'normal' && s.json !== undefined && Object.keys(s.json).every((k) => k === 'id')),
+    fits: (a, input) =>
+      (input.step.target.method === 'POST' ? EMPTY_BODY_CREATE_STATUSES : EMPTY_BODY_UPDATE_STATUSES).includes(a.status) &&
       a.status !== 201 &&
       (a.status < 400 || saysErrorWhereItMust(a)),
-    'missing-field': (a) => namesMissingFields(a, missing),
-    'invalid-value': refusal,
-    'invalid-query': (a) => queryRefusalStatuses(method === 'DELETE' ? 'DELETE' : 'GET').includes(a.status) && saysErrorWhereItMust(a),
-    'hidden-name-type': (a) => refusableShape(input) && refusal(a),
-    'open-shape': (a) => refusableShape(input) && refusal(a),
-    'id-change': refusal,
-  };
-  const reasons = step.breaks.map((name) => ({ reason: name as string, fits: fitsBreak[name] }));
-  const body = bodyOf(step.target);
+  },
+  'missing-field': { when: (s) => s.transport.raw === 'normal' && s.flaw === 'missing', fits: (a, input) => namesMissingFields(a, missingInModel(input)) },
+  'invalid-value': { when: (s) => flawedAs(s) === 'value' && s.hiddenNameBreak === undefined, fits: refusal },
+  // A scalar where a query object goes is a query that is not one (faithful-answers refusal-status).
+  'invalid-query': {
+    when: (s) => (s.transport.raw === 'not-an-object' && !writes(s)) || flawedAs(s) === 'query',
+    fits: (a, input) => queryRefusalStatuses(input.step.target.method === 'DELETE' ? 'DELETE' : 'GET').includes(a.status) && saysErrorWhereItMust(a),
+  },
+  'hidden-name-type': { when: (s) => flawedAs(s) === 'value' && s.hiddenNameBreak !== undefined, fits: (a, input) => refusableShape(input) && refusal(a) },
+  'open-shape': { when: (s) => s.openShapes && s.transport.raw === 'normal', fits: (a, input) => refusableShape(input) && refusal(a) },
+  'id-change': { when: (s) => s.changedIdTo !== undefined, fits: refusal },
+} satisfies Record<string, { when(site: BreakSite): boolean; fits(answer: WireAnswer, input: JudgeInput): boolean }>;
+
+export type RequestBreak = keyof typeof REQUEST_BREAKS;
+
+/** The rules of {@link REQUEST_BREAKS} the request breaks. */
+export const requestBreaks = (site: BreakSite): RequestBreak[] =>
+  (Object.keys(REQUEST_BREAKS) as RequestBreak[]).filter((name) => REQUEST_BREAKS[name].when(site));
+
+/** The fields the model named missing, when it refused for them; else none, and any field named "required" fits. */
+function missingInModel({ model }: JudgeInput): string[] {
+  const message = model.status === 406 ? (model.body as Item[] | undefined)?.[0]?.message : undefined;
+  return typeof message === 'object' && message !== null && Object.values(message).every((r) => r === 'required') ? Object.keys(message) : [];
+}
+
+/** Why the request may be refused, each with the answers that fit it: the rules it breaks by itself, a taken id on create, an unknown id on update. */
+function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answer: WireAnswer) => boolean }> {
+  const { step } = input;
+  const method = step.target.method;
+  const reasons = step.breaks.map((name) => ({ reason: name as string, fits: (a: WireAnswer) => REQUEST_BREAKS[name].fits(a, input) }));
+  const body = jsonBodyOf(step.target.body);
   if (longestString(body) > LONGEST_VALUE_TAKEN)
     reasons.push({ reason: 'value-size', fits: (a) => SIZE_LIMIT_STATUSES.includes(a.status) && saysErrorWhereItMust(a) });
   if (holdsStoreLimitedValue(body)) reasons.push({ reason: 'store-limit', fits: (a) => STORE_LIMIT_STATUSES.includes(a.status) && saysErrorWhereItMust(a) });
@@ -181,9 +224,8 @@ function reasonsToRefuse(input: JudgeInput): Array<{ reason: string; fits: (answ
 }
 
 /**
- * The differential oracle: judges one answer of the target against the model's answer to the same request, then, where the model and the target differ,
- * against the allowances of src/contract/faithful-answers.ts that let a faithful target answer otherwise. A failure lists every problem of the model's checks
- * (status, envelope, message, records), each its own.
+ * The differential oracle: judges one answer of the target against the model's answer to the same request, then, where they differ, against the allowances
+ * of src/contract/faithful-answers.ts. A failure lists every problem of the model's checks, each its own.
  */
 export function judgeAnswer(input: JudgeInput): Verdict {
   const problems = judgeStrict(input);
@@ -211,18 +253,9 @@ export function judgeAnswer(input: JudgeInput): Verdict {
 /** The reasons a value's limit gives (value-size-limit; nul-character and number-range): a refusal for one of them is faithful whatever the model did. */
 const LIMIT_REASONS: ReadonlySet<string> = new Set(['value-size', 'store-limit']);
 
-/** The length in characters of the longest string anywhere in `value`. */
 function longestString(value: unknown): number {
   if (typeof value === 'string') return [...value].length;
   return typeof value === 'object' && value !== null ? Math.max(0, ...Object.values(value).map(longestString)) : 0;
-}
-
-function bodyOf(request: WireRequest): unknown {
-  try {
-    return request.body === undefined ? undefined : JSON.parse(request.body.toString('utf8'));
-  } catch {
-    return undefined;
-  }
 }
 
 function judgeStrict(input: JudgeInput): Problem[] {

@@ -11,9 +11,7 @@ export interface OpenAlternative {
 export interface AlternativeInput {
   op: 'create' | 'read' | 'update' | 'delete';
   flaw: FlawKind | undefined;
-  /** The body before the flaw (ids bound). */
   unbroken: Record<string, unknown> | undefined;
-  /** The body as sent. */
   sent: Record<string, unknown> | undefined;
   changedIdTo: string | undefined;
   transport: Transport;
@@ -24,15 +22,11 @@ export interface AlternativeInput {
   noSuchField: string;
 }
 
-/** A request as the model takes it, before it is turned into bytes. */
 type ModelInput = { body: unknown; contentType: Transport['contentType']; raw: Transport['raw'] };
 
 /**
- * The other answers the open choices of a request allow (src/contract/faithful-answers.ts), as model requests: an unknown query member ignored
- * (unknown-query-member); an empty select name selecting nothing and an empty where target matching nothing (empty-field-name); an id change ignored
- * (id-change); a create without a body taken as a create of an empty record (empty-body-create); a body without Content-Type read as JSON
- * (body-without-content-type). Every non-empty combination of them: a target may make several at once (read a body without Content-Type as JSON and ignore
- * the id change in it).
+ * The other answers the open choices of a request allow, as model requests: an unknown query member ignored, an empty field name naming nothing, an id change
+ * ignored, a create without a body as one of an empty record, a body without Content-Type read as JSON — and every combination: a target may make several.
  */
 export function openAlternatives(input: AlternativeInput): OpenAlternative[] {
   const query = input.op === 'read' || input.op === 'delete';

@@ -1,28 +1,16 @@
 import { isObject } from '../../target/run/flaw-sites.js';
 import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
-import type { CoreRequest, StoredRecord } from '../../server/core/index.js';
+import { readTarget, type CoreRequest, type StoredRecord } from '../../server/core/index.js';
 import type { OpenAlternative } from './open-alternatives.js';
-import { parseJsonText } from '../../contract/spec/parse-json-text.js';
+import { jsonBodyOf } from '../generate/wire-request.js';
 
 /** The query language holds at most 64 clauses: an `or` of more ids is not rewritten (the reading is then not tried). */
 const MAX_IDS = 63;
 
-/** The value a target names, as the kit reads it: the own field of that name, else a dotted path through objects. */
-function valueAt(record: StoredRecord, target: string): unknown {
-  if (Object.hasOwn(record, target)) return (record as Record<string, unknown>)[target];
-  let node: unknown = record;
-  for (const part of target.split('.')) {
-    if (!isObject(node) || !Object.hasOwn(node, part)) return undefined;
-    node = node[part];
-  }
-  return node;
-}
-
 /** The `where.equals` of a read or delete body when it is exactly one well-formed equals; else undefined. */
 function plainEquals(request: CoreRequest): { query: Record<string, unknown>; target: string; expr: string } | undefined {
   if ((request.method !== 'GET' && request.method !== 'DELETE') || !request.body) return undefined;
-  const parsed = parseJsonText(request.body);
-  const query = parsed.ok ? parsed.data : undefined;
+  const query = jsonBodyOf(request.body);
   if (!isObject(query) || !isObject(query['where'])) return undefined;
   const where = query['where'];
   const equals = where['equals'];
@@ -35,15 +23,13 @@ const describeReading = (reading: WhereReading) =>
   `where.equals read with numbers ${reading.number === 'never' ? 'never matching' : `by ${reading.number === 'value' ? 'value' : 'JSON text'}`}, booleans ${reading.boolean === 'never' ? 'never matching' : 'by JSON text'}, lists ${reading.list === 'never' ? 'never matching' : 'matching any element'}`;
 
 /**
- * faithful-answers where-on-list, where-on-non-string: for a read or delete with `where.equals`, the model requests that give the answer of each other
- * faithful reading of the comparison, on the records the model holds before the step. Each is the same query with its where replaced by the ids that reading
- * matches (`or` of `equals` on `id`), so the model answers, selects and deletes as for the kit's reading. Only readings that match other records than the
- * kit's come back.
+ * where-on-list, where-on-non-string: for a read or delete with `where.equals`, the model requests that answer as each other faithful reading would, on the
+ * records the model holds: the same query with its where replaced by the ids that reading matches. Only readings that match other records come back.
  */
 export function whereReadingAlternatives(request: CoreRequest, records: readonly StoredRecord[], noSuchId: string): OpenAlternative[] {
   const equals = plainEquals(request);
   if (!equals) return [];
-  const idsUnder = (reading: WhereReading) => records.filter((r) => whereEquals(valueAt(r, equals.target), equals.expr, reading)).map((r) => r.id);
+  const idsUnder = (reading: WhereReading) => records.filter((r) => whereEquals(readTarget(r, equals.target), equals.expr, reading)).map((r) => r.id);
   const seen = new Set([JSON.stringify(idsUnder(KIT_WHERE_READING))]);
   const alternatives: OpenAlternative[] = [];
   for (const reading of WHERE_READINGS) {

@@ -1,25 +1,23 @@
 import fc from 'fast-check';
 import type { FuzzContext, FuzzFailure } from '../run/fuzz-session.js';
-import { shrinkList } from '../run/shrink-list.js';
+import { shrinkFailure } from '../run/shrink-list.js';
 import { createSequenceIds } from '../generate/sequence-ids.js';
-import { groupArbitrary, type ConcurrentGroup } from './concurrent-group.js';
-import { runGroup, type GroupResult } from './run-group.js';
+import { groupArbitrary, runGroup, type ConcurrentGroup, type GroupResult } from './run-group.js';
 
-/** What the concurrency phase of a run spent (the reports show it). */
 export interface ConcurrencyTally {
   /** `--concurrency N`: the requests of a group, all in flight at once. */
   inFlight: number;
-  /** Generated groups sent, and extra ones sent while shrinking failures. */
+  /** Generated groups sent, and extra ones while shrinking. */
   groups: number;
   shrinkGroups: number;
-  /** Requests of the phase: the groups', and the creates, reads and deletes around each. */
+  /** The groups', and the creates, reads and deletes around each. */
   requests: number;
   durationMs: number;
   /** Groups whose serial-order search gave up (too many states): neither passed nor failed. */
   undecided: number;
 }
 
-/** How the phase is bounded (requests per group, groups at most, nothing generated or shrunk after `deadline`), and where it reports. */
+/** How the phase is bounded, and where it reports. */
 export interface ConcurrencyOptions {
   size: number;
   groups: number;
@@ -37,9 +35,8 @@ export interface ConcurrencyOptions {
 const SHRINK_TRIES = 5;
 
 /**
- * `mgmt-kit fuzz --concurrency N`: groups of N overlapping requests on one record (concurrent-group.ts), each sent at once and judged (run-group.ts). A failure
- * not seen before is shrunk by the fuzzer's one shrinker (shrink-list.ts) to the smallest group that still shows it, each smaller group sent up to five times;
- * its repro sends that group at once (curl-repro.ts). Every group has ids of its own under the run prefix, deleted after it.
+ * `mgmt-kit fuzz --concurrency N`: groups of N overlapping requests on one record, each sent at once and judged (run-group.ts). A new failure is shrunk to the
+ * smallest group that still shows it, each smaller group sent up to five times. Every group has ids of its own, deleted after it.
  */
 export async function runConcurrency(context: FuzzContext, options: ConcurrencyOptions): Promise<ConcurrencyTally> {
   const started = Date.now();
@@ -61,25 +58,9 @@ export async function runConcurrency(context: FuzzContext, options: ConcurrencyO
           options.record(failure);
           continue;
         }
-        let smallest = failure;
         const until = Math.min(Date.now() + options.shrinkBudgetMs, options.deadline);
-        const shrunk = await shrinkList(
-          group.steps,
-          async (steps) => {
-            for (let attempt = 0; attempt < SHRINK_TRIES && Date.now() < until; attempt++) {
-              const again = await run({ ...group, steps }, true);
-              if (again.cutShort) return 'cut-short';
-              const same = again.failures.find((f) => f.signature === failure.signature);
-              if (same) {
-                smallest = same;
-                return 'yes';
-              }
-            }
-            return Date.now() < until ? 'no' : 'cut-short';
-          },
-          until,
-        );
-        options.record({ ...smallest, title: `${smallest.title} — ${shrunk.items.length} request(s) at once, shrunk from ${group.steps.length}` });
+        const { items, smallest } = await shrinkFailure(group.steps, failure, (steps) => run({ ...group, steps }, true), until, SHRINK_TRIES);
+        options.record({ ...smallest, title: `${smallest.title} — ${items.length} request(s) at once, shrunk from ${group.steps.length}` });
       }
     }
   } finally {

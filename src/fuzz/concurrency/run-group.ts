@@ -1,7 +1,9 @@
-import { operationIdFor } from '../../server/core/index.js';
+import fc from 'fast-check';
+import { INDEX_NAMES, operationIdFor, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
 import { buildStep, type BuiltStep } from '../generate/build-step.js';
 import type { SequenceIds } from '../generate/sequence-ids.js';
-import { readStep } from '../generate/fuzz-step.js';
+import { createStep, deleteStep, readStep, updateStep, type FuzzStep } from '../generate/fuzz-step.js';
+import { minimalRecord } from '../generate/minimal-record.js';
 import { cutShortIn, exchange, failureOf, note, plainRequest, readRecords, type ExchangeLog, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
 import { assertSafeRequest } from '../run/safety-guard.js';
 import type { SendResult, WireAnswer } from '../run/send-wire-request.js';
@@ -10,17 +12,58 @@ import type { Problem } from '../checks/check-table.js';
 import { judgeAnswer } from '../checks/judge-answer.js';
 import { searchSerialOrder } from './serial-order.js';
 import type { ModelOracle } from '../model/model-oracle.js';
-import type { ConcurrentGroup } from './concurrent-group.js';
+
+/** What a group races on, one record each: creates of one new id, updates of different fields, updates or reads against a delete, creates against deletes, deletes. */
+const GROUP_KINDS = ['create-create', 'update-update', 'update-delete', 'read-delete', 'create-delete', 'delete-delete'] as const;
+type GroupKind = (typeof GROUP_KINDS)[number];
+
+/** A group: N steps on slot 0 of one index, sent at once, after the record was created with `initial` (when it `exists`). */
+export interface ConcurrentGroup {
+  kind: GroupKind;
+  index: IndexName;
+  exists: boolean;
+  /** The index's required fields (from the spec) and one extra field, so a read sees more than the id. */
+  initial: Record<string, unknown>;
+  steps: FuzzStep[];
+}
+
+/** Groups of `size` steps (at least 2); each create sends its own `sender`, each update its own field. */
+export function groupArbitrary(doc: OpenApiDocument, size: number, runPrefix: string): fc.Arbitrary<ConcurrentGroup> {
+  const n = Math.max(2, size);
+  const via = fc.constantFrom('path' as const, 'body' as const);
+  return fc
+    .record({
+      kind: fc.constantFrom(...GROUP_KINDS),
+      index: fc.constantFrom(...INDEX_NAMES),
+      exists: fc.boolean(),
+      vias: fc.array(via, { minLength: n, maxLength: n }),
+      shift: fc.nat(n - 1),
+    })
+    .map(({ kind, index, exists, vias, shift }) => {
+      const initial = { ...minimalRecord(doc, index), origin: `${runPrefix}initial` };
+      const create = (i: number) => createStep(index, 0, { ...initial, sender: `${runPrefix}sender-${i}` }, vias[i]!);
+      const update = (i: number) => updateStep(index, 0, { [`concurrent_${i}`]: `${runPrefix}update-${i}` }, { via: vias[i]! });
+      const pick: Record<GroupKind, (i: number) => FuzzStep> = {
+        'create-create': create,
+        'update-update': update,
+        // One delete among the others, at a drawn place.
+        'update-delete': (i) => (i === shift ? deleteStep(index, 0) : update(i)),
+        'read-delete': (i) => (i === shift ? deleteStep(index, 0) : readStep(index, 0)),
+        'create-delete': (i) => ((i + shift) % 2 === 0 ? create(i) : deleteStep(index, 0)),
+        'delete-delete': () => deleteStep(index, 0),
+      };
+      const steps = Array.from({ length: n }, (_, i) => pick[kind](i));
+      return { kind, index, exists: kind === 'create-create' ? false : kind === 'create-delete' ? exists : true, initial, steps };
+    });
+}
 
 /** How a group ended: judged (its failures, or none), or not judged because the budget cut a request short. */
 export type GroupResult = { cutShort: false; failures: FuzzFailure[]; undecided?: true } | { cutShort: true };
 
 /**
- * Runs one group on slot 0 of `ids`: creates the record first when the group needs it and reads it back (the model starts from what the target holds), sends
- * every step of the group at once — all in flight together, each over its own connection, each still paced by `--rate` —, reads the record back, checks every
- * answer on its own and judges them all with the serial-order search: some order of the same requests, fed one by one to the model, must give answers the
- * judge accepts — with the allowances of src/contract/faithful-answers.ts — and end where the final read is accepted too. Its failure names the group's
- * operations (`updateEventById+deleteEventById:serial-order:update-delete`). Whatever happens, the record is deleted afterwards.
+ * Runs one group on slot 0 of `ids`: creates the record first when the group needs it and reads it back, sends every step at once (each on its own
+ * connection), reads the record back, checks every answer on its own and judges them all with the serial-order search: some order of the same requests,
+ * fed one by one to the model, must give answers the judge accepts and end where the final read is accepted too. The record is deleted afterwards.
  */
 export async function runGroup(context: FuzzContext, group: ConcurrentGroup, ids: SequenceIds): Promise<GroupResult> {
   const log: ExchangeLog = { context, exchanges: [] };

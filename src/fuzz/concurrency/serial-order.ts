@@ -5,21 +5,16 @@ export function stateKey(state: ModelState): string {
   return JSON.stringify(Object.entries(state).map(([index, records]) => [index, [...records].sort((a, b) => a.id.localeCompare(b.id))]));
 }
 
-/**
- * How {@link searchSerialOrder} judges one order: whether the target's answer to operation `i` fits what the model answers it in the state the order so far
- * left (it may set the model's state to what an accepted open answer leaves), and whether the state the order ends in explains what the target holds
- * afterwards. Both must depend only on the model's state, never on the order.
- */
+/** How one order is judged: each answer in the state the order left so far, and the end state. Both may depend on the model's state only, never on the order. */
 export interface SerialOrderJudge {
   step(i: number, model: ModelOracle): Promise<boolean>;
   end(model: ModelOracle): Promise<boolean>;
 }
 
 /**
- * Linearizability (after Wing & Gong): an order of `count` overlapping operations in which the reference core, fed them one by one from `initial`, gives
- * every answer the judge accepts and ends where the judge accepts the target's final state; undefined when there is none (a lost update, a record deleted
- * twice, two creates of one id both accepted). States already explored are not searched again, and the search throws rather than run past `maxStates` (no
- * answer is better than a wrong one). `secret` is the model's token secret.
+ * Linearizability (after Wing & Gong): an order of `count` overlapping operations in which the reference core, fed them one by one from `initial`, gives every
+ * answer the judge accepts and ends where the judge accepts the target's final state; undefined when there is none. It throws rather than search past
+ * `maxStates`: no answer is better than a wrong one.
  */
 export async function searchSerialOrder(
   initial: Partial<ModelState>,

@@ -28,11 +28,8 @@ function signed(header: object, claims: object, secret: string, hash: 'sha256' |
 }
 
 /**
- * Every way of authenticating the fuzzer tries, minted once per run so a replayed sequence sends the same bytes. All but `valid` must answer 401 on every
- * operation (§5): `alg: none` in any letter case, a token signed with another secret or an empty key, `hs256` over another key's signature, a header naming
- * RS256 or HS512 over a signature another key made, expired, `nbf` in the future, another scheme, and a token in the query string instead of the header.
- * The algorithm a deployment names is not shown (§5; NOT_ASKED token-algorithm-case): a header naming another algorithm over the real key's
- * signature may be accepted, so every such token here is signed with another key.
+ * Every way of authenticating the fuzzer tries, minted once per run so a replay sends the same bytes; all but `valid` must answer 401 (§5). Every token
+ * naming another algorithm is signed with another key: over the real key's signature it may be accepted (NOT_ASKED token-algorithm-case).
  */
 export function createAuthTable(keys: AuthKeys): Readonly<Record<AuthKind, AuthMaterial>> {
   const now = Math.floor(Date.now() / 1000);

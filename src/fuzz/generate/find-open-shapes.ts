@@ -5,26 +5,17 @@ import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyN
 
 /** The places of a body whose shape the description leaves an implementation free to refuse. */
 export interface OpenShapes {
-  /**
-   * Fields below the top level that the schema of their object does not declare, or declares under a name the description hides: `actions[0].config.retries`,
-   * `parameters[1].list`. Top-level extras must be stored (§2 rule 4); these an implementation may store as sent or refuse (faithful-answers
-   * nested-extra-fields, hidden-name-fields).
-   */
+  /** Fields below the top level their schema does not declare, or hides the name of (nested-extra-fields, hidden-name-fields): `actions[0].config.retries`. */
   extras: string[];
-  /**
-   * Values below the top level in one form of several the schema allows, as `path|type`: `resources[0].config.path|array` (faithful-answers
-   * resource-config-path: an implementation may take one form only).
-   */
+  /** Values below the top level in one of several forms, as `path|type` (resource-config-path): `resources[0].config.path|array`. */
   forms: string[];
-  /** Values in one of the spellings the description leaves open, as `path=value`: `parameters[0].config.schema=propeties` (faithful-answers config-schema-spelling). */
+  /** Values in a spelling the description leaves open, as `path=value` (config-schema-spelling). */
   spellings: string[];
 }
 
 const jsonTypeOf = (value: unknown) => (Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value);
 
 /**
- * The open shapes a body holds, found by walking value and schema together.
- *
  * @example findOpenShapes(doc, spec, agentInput, { id: 'a', resources: [{ id: 'r', config: { path: '/x' } }], actions: [{ id: 'e1', config: { cmd: 'c' }, x: 1 }] })
  * // → { extras: ['actions[0].x'], forms: ['resources[0].config.path|string'] }
  */

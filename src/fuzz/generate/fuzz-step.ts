@@ -3,15 +3,11 @@ import type { FlawChoice, FlawKind } from '../../target/run/flaw-sites.js';
 
 export type { FlawChoice, FlawKind } from '../../target/run/flaw-sites.js';
 
-/**
- * One generated step of a fuzz sequence, before it is bound to the ids of a run. Steps name record *slots* instead of ids: slots 0 and 1 hold a run-prefixed
- * id, slot 2 a record created without id (the service generates it, §2 rule 3). Each operation is a command (src/fuzz/model/commands) that generates, binds
- * and reads back its steps.
- */
+/** One generated step, before it is bound to a sequence's ids: steps name record slots — 0 and 1 a run-prefixed id, 2 an id the service generates (§2 rule 3). */
 export type FuzzStep = CreateStep | ReadStep | UpdateStep | DeleteStep;
 export type Op = FuzzStep['op'];
 
-/** The slot whose record is created without an id (its id is learned from the target); slots per index: few, so steps meet the same records often. */
+/** Few slots per index, so steps meet the same records often. */
 export const GENERATED_SLOT = 2;
 export const SLOT_COUNT = 3;
 /** A `where.equals.expr` that stands for the id of a slot (`@slot1`), bound when the step is built. */
@@ -28,10 +24,7 @@ export function bindSlotExprs(query: Record<string, unknown>, to: (slot: number)
 /** How the request travels: token, media type and raw body (`normal` = as the description asks). */
 export type Transport = { auth: AuthKind; contentType: ContentTypeKind; raw: RawBodyKind };
 
-/**
- * Every token or header that must fail authentication (§5), the forged ones too: signed with an empty key, `alg: none` in other letter cases, `hs256` over a
- * signature of another key (never `hs256` with the right signature: whether that is taken, the description does not say).
- */
+/** Every token or header that must fail authentication (§5); never `hs256` with the right signature: whether that is taken, the description does not say. */
 export const AUTH_KINDS = [
   'missing',
   'malformed',
@@ -53,15 +46,12 @@ export type AuthKind = 'valid' | (typeof AUTH_KINDS)[number];
 
 /** Other spellings of application/json: a charset parameter, another letter case (§4.1; RFC 9110 section 8.3.1: letter case aside, parameters allowed). */
 export const JSON_SPELLINGS = ['json-charset', 'json-charset-tight', 'json-upper'] as const;
-/** No Content-Type, or another media type than JSON. */
 export const HOSTILE_CONTENT_TYPES = ['missing', 'text-plain', 'form'] as const;
 export type ContentTypeKind = 'json' | (typeof JSON_SPELLINGS)[number] | (typeof HOSTILE_CONTENT_TYPES)[number];
 
-/** Hostile replacements of the body as built (`normal`). */
 export const HOSTILE_RAW_KINDS = ['malformed-json', 'not-an-object', 'deep-nesting', 'huge-number', 'invalid-utf8', 'empty'] as const;
 export type RawBodyKind = 'normal' | (typeof HOSTILE_RAW_KINDS)[number];
 
-/** A generated record, patch or query (ids bound later) plus the optional flaw that breaks it. */
 export type BodySpec = { value: Record<string, unknown>; flaw: FlawChoice | undefined };
 
 type StepBase = { index: IndexName; transport: Transport };
@@ -76,7 +66,6 @@ export interface CreateStep extends StepBase {
 
 export interface ReadStep extends StepBase {
   op: 'read';
-  /** A slot read by id, or the whole index. */
   slot: number | undefined;
   query: BodySpec | undefined;
 }
@@ -101,7 +90,6 @@ export interface DeleteStep extends StepBase {
 
 export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
 
-/** The transport every step uses unless a hostile one was drawn. */
 export const NORMAL_TRANSPORT: Transport = { auth: 'valid', contentType: 'json', raw: 'normal' };
 
 /** The hostile part of a step — its transport and flaw — as a key, or undefined for a step sent as the description asks. */
@@ -112,7 +100,7 @@ export function hostileKey(step: FuzzStep): string | undefined {
   return `${step.op} ${step.index} ${auth}/${contentType}/${raw}/${flaw ?? '-'}`;
 }
 
-/** Steps as probes, bulks and groups write them: the normal transport and no flaw unless given. */
+/** Steps as probes, bulks and groups write them. */
 export const createStep = (
   index: IndexName,
   slot: number,

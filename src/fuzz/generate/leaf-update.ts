@@ -46,9 +46,8 @@ function withLeafChanged(value: unknown, path: Path): unknown {
 }
 
 /**
- * An update body that changes exactly one scalar leaf of `record`, at any depth: change detection must see it (200, and the new value stored; §4.1 update,
- * 304 only when nothing changes). Inside an agent list the entry is addressed by id and carries only its changed field, whole; elsewhere the top-level field
- * is sent whole, so "merge or replace" (left open) cannot matter. Undefined when the record has no such leaf.
+ * An update body that changes exactly one scalar leaf of `record` (§4.1 update: 304 only when nothing changes). An entry is addressed by id and carries only
+ * its changed field, whole; elsewhere the top-level field goes whole, so merge or replace (left open) cannot matter.
  *
  * @example leafUpdate({ id: 'a', actions: [{ id: 'e1', config: { cmd: 'x', args: ['-v'] } }] }, 0)
  * // → { description: 'actions[id=e1].config.cmd', body: { actions: [{ id: 'e1', config: { cmd: 'x~', args: ['-v'] } }] } }

@@ -10,7 +10,7 @@ import {
   type SchemaNode,
 } from '../../target/run/schema-node.js';
 
-/** What a plain value holds: an object its required fields only, or every field it declares (but those whose name the description hides); `form` picks the branch of a value of several forms. */
+/** An object's required fields only, or every field it declares (but hidden names); `form` picks the branch of a value of several forms. */
 export interface PlainFill {
   every: boolean;
   form: number;
@@ -37,7 +37,7 @@ export function plainValue(doc: OpenApiDocument, node: SchemaNode, fill: PlainFi
   }
 }
 
-/** An object of a schema with its required fields (or, with `every`, every declared one), each a plain value; a record's own `id` (`top`) is left to the caller. */
+/** An object of a schema, each field a plain value; a record's own `id` (`top`) is left to the caller. */
 export function plainObject(doc: OpenApiDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }, top = false): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   const names = fill.every ? declaredProperties(node).filter((name) => describedTypeNode(node, name) === undefined) : requiredProperties(node);
@@ -48,10 +48,7 @@ export function plainObject(doc: OpenApiDocument, node: SchemaNode, fill: PlainF
   return record;
 }
 
-/**
- * The smallest valid record of an index, from its create schema: only its required fields but the id (a network link type's name), each a plain value. What a
- * bulk holds by the hundred.
- */
+/** The smallest valid record of an index: its required fields but the id, each a plain value. */
 export function minimalRecord(doc: OpenApiDocument, index: IndexName): Record<string, unknown> {
   const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
   return plainObject(doc, componentSchema(doc, definition.inputSchema), undefined, true);

@@ -26,9 +26,8 @@ import { BULK_MAX, bulkSteps, withIdStyle } from './sequence-arbitrary.js';
 import { REAL_TEXT, type Vocabulary } from './vocabulary.js';
 
 /**
- * A sequence every run sends before its generated ones: one shape that exposes a whole class of breakage, which random sequences reach only now and then
- * (measured: a number JSON cannot carry written back, `select` ignored on a read by id and a change inside an entry's config each went unseen by 3 to 6 of 10
- * seeds in 100 random sequences). `kind` names the class.
+ * A sequence every run sends before its generated ones, of one shape that exposes a whole class of breakage random sequences reach only now and then
+ * (measured: three such classes went unseen by 3 to 6 of 10 seeds in 100 random sequences). `kind` names the class.
  */
 export interface ProbeSequence {
   kind: ProbeKind;
@@ -48,10 +47,7 @@ type Body = Record<string, unknown>;
 const equals = (target: string, expr: string) => ({ where: { equals: { target, expr } } });
 const depthsOf = (paths: ReadonlyArray<ReadonlyArray<string | number>>) => paths.map((p) => p.length);
 
-/**
- * Picks (positions in `depths`) one per distinct depth, deepest first: a change or a flaw at the top level, inside an entry, inside an entry's config, inside
- * a nested extra — each one once.
- */
+/** Picks (positions in `depths`) one per distinct depth, deepest first: the top level, an entry, an entry's config, a nested extra — each once. */
 export function onePickPerDepth(depths: readonly number[], max = MAX_DEPTHS): number[] {
   const seen = new Set<number>();
   const picks: number[] = [];
@@ -81,9 +77,8 @@ function without(body: Body, paths: ReadonlyArray<ReadonlyArray<string | number>
 }
 
 /**
- * A valid create body of the index as the generator makes them, the richest of a few samples (the deepest leaves, then the most): without the nested extra
- * fields, and none holding a value in one of several forms or spellings, which a faithful target may refuse (find-open-shapes.ts). Sampled from the run's
- * seed, so a replay sends the same probes.
+ * The richest (deepest leaves, then most) of a few valid create bodies of the index, with no shape a faithful target may refuse (find-open-shapes.ts).
+ * Sampled from the run's seed, so a replay sends the same probes.
  */
 function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, index: IndexName, seed: number): Body {
   const node = recordBodyNode(doc, index, 'post');
@@ -130,9 +125,8 @@ function jsonSpellings({ doc, index, tagged }: ProbeInput): FuzzStep[] {
 }
 
 /**
- * What real records hold, stored and read back equal after create and after update (§2 rule 4): text of every script and plane, empty strings, lists and
- * objects, nested objects, numbers a float or a short decimal would change; then the JSON edges a target may take or refuse (a number JSON cannot carry back,
- * deep nesting, a byte that is not UTF-8), each read back when taken.
+ * What real records hold, read back equal after create and after update (§2 rule 4): text of every script, empty strings, lists and objects, nested objects,
+ * numbers a float would change; then the JSON edges a target may take or refuse, each read back when taken.
  */
 function content({ doc, index, rich }: ProbeInput): FuzzStep[] {
   const created: Body = {
@@ -190,10 +184,7 @@ function changeDepths({ index, rich }: ProbeInput): FuzzStep[] {
   return [create(index, 0, rich), ...picks.map((leaf) => update(index, 0, {}, { leaf }))];
 }
 
-/**
- * A value of another JSON type in each depth of typed fields, and a value outside each list of values — on update as on create (§2: the types; §4.1 rule 4
- * and update); nothing may be stored.
- */
+/** A value of another JSON type at each depth of typed fields, and one outside each enumeration, on update and on create: nothing may be stored. */
 function typesEverywhere({ doc, spec, index, rich }: ProbeInput): FuzzStep[] {
   const sitesOf = (method: 'post' | 'put', kind: FlawKind) =>
     listFlawSites(recordBodyNode(doc, index, method), rich, { doc, spec, allowMissing: false, keepTopLevel: ['id'] }).filter((s) => s.kind === kind);
@@ -238,10 +229,7 @@ function idStyle({ doc, index, offset: style, tagged }: ProbeInput): FuzzStep[] 
   );
 }
 
-/**
- * Ids the service generates and ids nobody created: two creates without id (two records, two ids, §2 rule 3), each read and updated by the id it got; then a
- * read, an update and a delete of an id that does not exist (§4.1: not found, and nothing created).
- */
+/** Two creates without id (two records, two ids, §2 rule 3), each read and updated by its id; then a read, update and delete of an id nobody created. */
 function generatedAndUnknownIds({ doc, index, tagged }: ProbeInput): FuzzStep[] {
   const record = { ...minimalRecord(doc, index), [PROBE_FIELD]: tagged[0]! };
   return [
@@ -256,15 +244,14 @@ function generatedAndUnknownIds({ doc, index, tagged }: ProbeInput): FuzzStep[] 
   ];
 }
 
-/** What a probe's steps are made of: the index it probes, the offset it was rotated by, the run's tagged values, and a rich create body of the index. */
 type ProbeInput = { doc: OpenApiDocument; spec: SpecValidator; index: IndexName; offset: number; tagged: readonly string[]; rich: Body };
 
-/** Offsets of the id-style probes, each the style it probes (sequence-ids.ts ID_STYLES; the plain one, 0, is every other probe's): on the index it rotates to. */
+/** Offsets of the id-style probes, each the style it probes (ID_STYLES; 0, the plain one, is every other probe's). */
 const STYLES = Array.from({ length: ID_STYLES.length - 1 }, (_, n) => n + 1);
 
 /**
- * The probes of a run, in the order they are sent: cheap and broad first, the volume last (it creates {@link BULK_MAX} records). `on` is where each goes: every
- * index for the classes whose shape depends on the index's schema (content, depths, types), else the index each offset rotates to with the seed.
+ * The probes, in the order they are sent: cheap and broad first, the volume last. `on`: every index for the classes whose shape depends on the schema, else
+ * the index each offset rotates to with the seed.
  */
 const PROBES = {
   'hostile-transports': { on: [0], steps: hostileTransports },
@@ -278,7 +265,6 @@ const PROBES = {
   volume: { on: [2], steps: ({ doc, index, tagged }) => bulkSteps(doc, index, BULK_MAX, tagged[0]!, { readAll: true, readWhere: true, deleteWhere: true }) },
 } satisfies Record<string, { on: 'every' | readonly number[]; steps: (input: ProbeInput) => FuzzStep[] }>;
 
-/** The probes of a run, in the order of {@link PROBES}. */
 export function probeSequences(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, seed: number): ProbeSequence[] {
   const indices = INDEX_NAMES;
   const rotated = (n: number) => indices[(((seed + n) % indices.length) + indices.length) % indices.length]!;

@@ -28,9 +28,8 @@ export interface SchemaArbitraryOptions {
 const MAX_ITEMS = 3;
 
 /**
- * A fast-check arbitrary of values that satisfy a schema of the spec, built by walking the schema itself (`$ref`, `type`, `properties`, `required`,
- * `additionalProperties`, `items`, `enum`, `oneOf`, `minLength`), so no record shape is written twice. Objects that allow additional properties get extra
- * fields from the vocabulary (§2 rule 4); lists of objects that require an `id` get unique ids (§4.1 rule 5 addresses entries by id).
+ * An arbitrary of values that satisfy a schema of the spec, built by walking the schema itself, so no record shape is written twice. Objects that allow
+ * extra fields get some from the vocabulary (§2 rule 4); lists of objects with an `id` get unique ids (§4.1 rule 5 addresses entries by id).
  *
  * @example fc.sample(arbitraryForSchema(componentSchema(doc, 'Action'), options), 1)
  * // → [{ id: 'e2', config: { cmd: 'link-up' }, status: 'stopped', größe: 0.1 }]
@@ -92,8 +91,7 @@ function objectArbitrary(node: SchemaNode, options: SchemaArbitraryOptions, path
   const minProperties = typeof node.schema['minProperties'] === 'number' ? node.schema['minProperties'] : 0;
   if (minProperties > 0 && required.length === 0 && declared[0] !== undefined) required.push(declared[0]);
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  // A field whose name the description hides gets a value of the type the description gives it (faithful-answers hidden-name-fields): an implementation may
-  // type it so, or keep it as an extra.
+  // A field whose name the description hides gets a value of the type the description gives it (hidden-name-fields).
   for (const name of declared)
     model[name] = arbitraryForSchema(describedTypeNode(node, name) ?? propertyNode(options.doc, node, name)!, options, [...path, name]);
   const known = fc.record(model, { requiredKeys: required });

@@ -19,8 +19,7 @@ import {
   type FlawKind,
   type Transport,
 } from './fuzz-step.js';
-import { COMMANDS } from '../model/commands/command-table.js';
-import type { GenerateContext } from '../model/commands/fuzz-command.js';
+import { COMMANDS, type GenerateContext } from '../model/commands.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode } from '../../target/run/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
@@ -45,10 +44,8 @@ function transportArbitrary(): fc.Arbitrary<Transport> {
 }
 
 /**
- * Values for `expr`: tagged values, slot ids, plain text, and the JSON texts of small numbers and booleans (`5`, `5.0`, `true`), whose comparison with a
- * stored number or boolean the judge takes in each faithful reading (faithful-answers where-on-non-string; a stored list is read as where-on-list says).
- * Never text a faithful implementation may read as another kind of value in a way the judge does not list — null, an object or a list, `+5`, `0x5`, `True`
- * (NOT_ASKED structured-where-expr, where-on-absent-or-null).
+ * Values for `expr`: tagged values, slot ids, plain text, and the JSON texts of small numbers and booleans, which the judge takes in each faithful reading
+ * (where-on-non-string). Never text a faithful implementation may read otherwise — null, `+5`, `0x5`, `True` (NOT_ASKED structured-where-expr).
  */
 function exprArbitrary(vocabulary: Vocabulary, safeOnly: boolean): fc.Arbitrary<string> {
   const slots = fc.nat(SLOT_COUNT - 1).map((n) => `${SLOT_EXPR_PREFIX}${n}`);
@@ -62,10 +59,7 @@ function exprArbitrary(vocabulary: Vocabulary, safeOnly: boolean): fc.Arbitrary<
 /** JSON texts of numbers the generators store often (integers near 0, 0.1) and of booleans, some in another spelling of the same value. */
 const NUMBER_AND_BOOLEAN_TEXTS = ['0', '1', '-1', '2', '0.1', '1.0', '2e0', '-0', 'true', 'false'];
 
-/**
- * A query from the spec's Query schema: `select` names fields of the index (the declared ones, the vocabulary's, and `id`), `where.equals` compares one of
- * them. `deleteOnBase` keeps only a where whose expr is a run id or tagged value, unbroken, so it can never match a record the run did not make.
- */
+/** A query from the spec's Query schema over the index's fields; `delete-on-base` keeps only an unbroken where on a run value: it never matches another's record. */
 function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Vocabulary, use: 'read' | 'delete' | 'delete-on-base'): fc.Arbitrary<BodySpec> {
   const { inputSchema } = INDEX_DEFINITIONS.find((d) => d.name === index)!;
   const names = fc.constantFrom(...new Set(['id', ...declaredProperties(componentSchema(doc, inputSchema)), ...vocabulary.fieldNames]));
@@ -84,7 +78,7 @@ function queryArbitrary(doc: OpenApiDocument, index: IndexName, vocabulary: Voca
   return fc.record({ value: value as fc.Arbitrary<Record<string, unknown>>, flaw });
 }
 
-/** The arbitrary of one step on one index: each command's kinds of step (model/commands), with their weights; deletes without where only when `destructive`. */
+/** One step on one index: each command's kinds of step with their weights. */
 export function stepArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, index: IndexName, destructive = false): fc.Arbitrary<FuzzStep> {
   const transport = transportArbitrary();
   const g: GenerateContext = {
@@ -122,19 +116,14 @@ export const BULK_FIELD = 'fz_volume';
 /** More records than any page size a store or framework defaults to (10, 20, 25, 50, 100, 250). */
 export const BULK_MAX = 260;
 
-/** What a bulk does after its creates: read the whole index, read by a where matching them all, delete by it. */
-export interface BulkReads {
-  readAll: boolean;
-  readWhere: boolean;
-  deleteWhere: boolean;
-}
-
-/**
- * The steps of a bulk: `count` small records of one index created one by one, each with {@link BULK_FIELD} set to `tagged`, then the reads and the delete
- * `reads` asks for — the whole index read while it holds them all, a where matching them all, a delete by that where (§4.1 rule 2 and query body: every
- * record counts, whatever the number; §8 shows no page size).
- */
-export function bulkSteps(doc: OpenApiDocument, index: IndexName, count: number, tagged: string, reads: BulkReads): FuzzStep[] {
+/** A bulk: `count` small records created one by one, then the reads `reads` asks for (§4.1 rule 2: every record counts, whatever the number; §8 shows no page size). */
+export function bulkSteps(
+  doc: OpenApiDocument,
+  index: IndexName,
+  count: number,
+  tagged: string,
+  reads: { readAll: boolean; readWhere: boolean; deleteWhere: boolean },
+): FuzzStep[] {
   const base = minimalRecord(doc, index);
   const creates = Array.from({ length: count }, (_, n) => createStep(index, BULK_SLOT_BASE + n, { ...base, [BULK_FIELD]: tagged, n }, 'body'));
   const where = { where: { equals: { target: BULK_FIELD, expr: tagged } } };
@@ -142,7 +131,7 @@ export function bulkSteps(doc: OpenApiDocument, index: IndexName, count: number,
   return [...creates, ...(reads.readAll ? [readAll] : []), ...(reads.readWhere ? [read] : []), ...(reads.deleteWhere ? [remove] : [])];
 }
 
-/** A bulk (bulkSteps) of up to {@link BULK_MAX} records, on any index, with any of its reads. Its size shrinks like any number. */
+/** A bulk of up to {@link BULK_MAX} records, on any index, with any of its reads. */
 function bulkArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary): fc.Arbitrary<FuzzStep[]> {
   const count = fc.oneof(fc.constant(BULK_MAX), fc.integer({ min: 2, max: BULK_MAX }));
   const reads = fc.record({ readAll: fc.boolean(), readWhere: fc.boolean(), deleteWhere: fc.boolean() });
@@ -154,10 +143,7 @@ function bulkArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary): fc.Arbitra
 /** Slot 0 or 1 of a step as the id style makes it (sequence-ids.ts ID_STYLES); the generated slot and bulk slots stay. */
 const styled = (slot: number, style: number) => (slot === 0 || slot === 1 ? style * 10 + slot : slot);
 
-/**
- * The steps with the slots 0 and 1 — and the `@slotN` placeholders of their wheres — in one id style: the ids of the two slots then differ only by letter
- * case, normalization or a trailing space, or hold characters a path carries percent-encoded (§2: an id is an exact string).
- */
+/** The steps with slots 0 and 1, and the `@slotN` of their wheres, in one id style (§2: an id is an exact string). */
 export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
   if (style === 0) return steps;
   const restyle = (query: BodySpec | undefined) =>
@@ -168,10 +154,7 @@ export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
   });
 }
 
-/**
- * A sequence of steps (fast-check shrinks it by dropping and simplifying steps): mostly on one index, so its steps meet each other's records; now and then
- * across all three; half of them with ids in another style than plain (withIdStyle); now and then a bulk of records (bulkArbitrary).
- */
+/** A sequence: mostly on one index, so its steps meet each other's records; half of them in another id style; now and then a bulk. */
 export function sequenceArbitrary(doc: OpenApiDocument, vocabulary: Vocabulary, maxSteps: number, destructive = false): fc.Arbitrary<FuzzStep[]> {
   const style = fc.oneof(
     { arbitrary: fc.constant(0), weight: ID_STYLES.length - 1 },

@@ -3,27 +3,24 @@ import { GENERATED_SLOT } from './fuzz-step.js';
 
 /** The ids of one sequence: run-prefixed, so the fuzzer only ever touches its own records; plus the ids the target generated. */
 export interface SequenceIds {
-  /** Every id and marker of this sequence starts with it (`fz-1a2b3c-7-`). */
+  /** `fz-1a2b3c-7-`. */
   readonly prefix: string;
   /** The id of a slot; for the generated slot the learned id, or an id that exists nowhere yet. */
   slotId(index: IndexName, slot: number): string;
   /** A run id no slot uses: what an id change tries to set. */
   otherId(index: IndexName): string;
-  /** A fresh marker value for a create without id. */
   nextMarker(): string;
   /** Records the id the target gave the last record created without one. */
   learn(index: IndexName, id: string): void;
-  /** Every id the target generated for this sequence (its records, even if they lost the marker). */
+  /** Its records, even if they lost the marker. */
   readonly learned: ReadonlySet<string>;
 }
 
 const SHORT: Record<IndexName, string> = { event: 'e', 'network-link-type': 'n', agent: 'a' };
 
 /**
- * The endings of the ids of slots 0 and 1, by style (`slot = 10 × style + 0 or 1`, see `withIdStyle` in step-arbitrary.ts): style 0 is the plain pair; each
- * other style makes the two ids differ in one way a broken store folds together (letter case, Unicode normalization, a trailing space), or gives them
- * characters a path carries percent-encoded (space, %, ?, #, +, non-ASCII). An id is an exact string (§2), at {base}/{id} as in a body (§4.1). No id holds
- * "/" (x-decisions ids-in-path).
+ * The endings of slots 0 and 1 by style (`slot = 10 × style + 0 or 1`, withIdStyle): style 0 is the plain pair; each other makes the two differ in one way a
+ * broken store folds together (case, normalization, a trailing space) or holds characters a path carries percent-encoded. No id holds "/" (ids-in-path).
  */
 export const ID_STYLES: ReadonlyArray<readonly [string, string]> = [
   ['0', '1-é'],
@@ -39,10 +36,7 @@ export const ID_STYLES: ReadonlyArray<readonly [string, string]> = [
 /** Records of a bulk (volume) create take slots from here on: `<prefix><index letter>b<n>`. */
 export const BULK_SLOT_BASE = 1000;
 
-/**
- * Ids for sequence `n` of a run: `<run prefix><n>-<index letter><slot>` (§2 rule 3 recommends readable ids), so every record a sequence makes is its own and
- * a replay never meets leftovers of another sequence. The ending of slots 0 and 1 follows the sequence's id style (ID_STYLES).
- */
+/** Ids for sequence `n` of a run: `<run prefix><n>-<index letter><slot>`, so a replay never meets leftovers of another sequence. */
 export function createSequenceIds(runPrefix: string, sequence: number | string): SequenceIds {
   const prefix = `${runPrefix}${sequence}-`;
   const learned = new Map<IndexName, string>();

@@ -1,23 +1,17 @@
 import fc from 'fast-check';
 import { EDGE_NUMBERS, NUL } from '../../contract/faithful-answers.js';
 
-/**
- * The words generated values are drawn from. Schemas give the shape; a small shared vocabulary makes records collide on purpose, so `where.equals` matches
- * several records, updates address existing agent entries and select names fields that exist.
- */
+/** The words generated values are drawn from: a small shared vocabulary makes records collide on purpose, so wheres, entry ids and selects meet. */
 export interface Vocabulary {
-  /** Names of extra fields (§2 rule 4): plain, unicode, spaces and prototype keys. */
   fieldNames: readonly string[];
   /** String values that embed the run prefix: the only `expr` a delete on the base path may carry. */
   taggedValues: readonly string[];
-  /** Ids of action, parameter and resource entries (§4.1 rule 5 addresses them by id). */
   entryIds: readonly string[];
 }
 
 /**
- * Field names never contain a dot: a dotted `where` target descends into objects in the kit but not elsewhere (x-decisions where-equals leaves it open), so
- * they would only produce noise. `__proto__`, `constructor` and `prototype` are names like any other: §2 rule 4 lets any extra field be sent, so a target
- * must take them (docs/open-points.md says why this is fixed).
+ * Never a dot: a dotted `where` target descends into objects in the kit but not elsewhere (x-decisions where-equals), so it would only make noise.
+ * `__proto__`, `constructor` and `prototype` are names like any other (§2 rule 4; docs/open-points.md).
  */
 const FIELD_NAMES = ['kind', 'severity', 'source', 'note', 'größe', '名前', 'with space', 'type_id', '__proto__', 'constructor', 'prototype'];
 
@@ -30,7 +24,7 @@ export function createVocabulary(runPrefix: string): Vocabulary {
   };
 }
 
-/** Control characters; U+0000 among them comes from the allowance that lets a target refuse it (nul-character), whose refusal the judge then takes. */
+/** U+0000 among them: the judge takes a refusal of it (nul-character). */
 const controlChars = fc.string({
   unit: fc.oneof(
     fc.constant(NUL),
@@ -41,9 +35,8 @@ const controlChars = fc.string({
 });
 
 /**
- * Text as real records hold it: accents, CJK and characters outside the Basic Multilingual Plane (emoji with modifiers and joiners, a flag), quotes and
- * backslashes, a decomposed accent, line breaks, and text a store may type by its look (a date-time with its offset, a date, a decimal with its zeros) —
- * each must be stored as sent (§2 rule 4). The first is several words, accents and punctuation: where.equals must match it whole, and nothing else.
+ * Text as real records hold it, which must be stored as sent (§2 rule 4): scripts, emoji outside the BMP, quotes, a decomposed accent, line breaks, and text
+ * a store may type by its look (a date-time, a decimal with its zeros). The first is several words: where.equals must match it whole.
  */
 export const REAL_TEXT: readonly string[] = [
   'Größe – café, naïve',
@@ -59,7 +52,7 @@ export const REAL_TEXT: readonly string[] = [
   '1.50',
 ];
 
-/** Text longer than the columns stores commonly give a string: a varchar(255), 4000 bytes of UTF-8 (two bytes a letter here), a TEXT column's 65535 bytes. */
+/** Longer than the columns stores commonly give a string: varchar(255), 4000 bytes of UTF-8, a TEXT column's 65535 bytes. */
 export const LONG_TEXT: readonly string[] = [
   longText('abcdefghijklmnopqrstuvwxyz0123456789', 300),
   longText('éüßçñøåœ', 2100),
@@ -72,7 +65,6 @@ function longText(alphabet: string, length: number): string {
   return Array.from({ length }, (_, i) => letters[i % letters.length]).join('');
 }
 
-/** Any string value: tagged, plain words, real text, unicode, control characters, now and then a long one. */
 export function stringValue(vocabulary: Vocabulary): fc.Arbitrary<string> {
   return fc.oneof(
     { arbitrary: fc.constantFrom(...vocabulary.taggedValues), weight: 4 },
@@ -85,10 +77,7 @@ export function stringValue(vocabulary: Vocabulary): fc.Arbitrary<string> {
   );
 }
 
-/**
- * Numbers at the edges of what JSON and doubles carry (never NaN or Infinity, which JSON cannot). Those beyond a 32-bit float's range or subnormal — the
- * allowance's EDGE_NUMBERS, and any such double drawn — a target may refuse (number-range); the judge takes that refusal.
- */
+/** Numbers at the edges of what JSON and doubles carry (never NaN or Infinity); the judge takes a refusal of those beyond a float's range (number-range). */
 export function numberValue(): fc.Arbitrary<number> {
   return fc.oneof(
     fc.integer({ min: -1000, max: 1000 }),
@@ -97,7 +86,6 @@ export function numberValue(): fc.Arbitrary<number> {
   );
 }
 
-/** A scalar JSON value (null only when `withNull`). */
 export function scalarValue(vocabulary: Vocabulary, withNull: boolean): fc.Arbitrary<unknown> {
   const scalars: Array<fc.Arbitrary<unknown>> = [stringValue(vocabulary), numberValue(), fc.boolean()];
   if (withNull) scalars.push(fc.constant(null));
@@ -105,9 +93,8 @@ export function scalarValue(vocabulary: Vocabulary, withNull: boolean): fc.Arbit
 }
 
 /**
- * The value of an extra field. On create any JSON value up to two levels deep, null only inside a list. On update only scalars and lists of scalars. Whether
- * an object sent in an update is merged into the stored one or replaces it, and whether a field set to null is stored or read as absent, are left open by the
- * description, so the fuzzer never asks (NOT_ASKED in src/contract/faithful-answers.ts).
+ * The value of an extra field: on create any JSON value two levels deep (null only in a list), on update only scalars and lists of them — merge or replace
+ * of an object, and null stored or absent, are open (NOT_ASKED in src/contract/faithful-answers.ts): the fuzzer never asks.
  */
 export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): fc.Arbitrary<unknown> {
   const scalar = scalarValue(vocabulary, false);
@@ -117,10 +104,7 @@ export function extraValue(vocabulary: Vocabulary, mode: 'create' | 'update'): f
   return fc.oneof({ arbitrary: scalar, weight: 4 }, { arbitrary: list, weight: 1 }, { arbitrary: object, weight: 1 });
 }
 
-/**
- * An object from entries, each an own data field: `Object.fromEntries` defines `__proto__` as a field (it does not set the prototype), the same as
- * `JSON.parse` does on the server.
- */
+/** `Object.fromEntries` defines `__proto__` as an own field, as `JSON.parse` does on the server. */
 export function objectFromEntries(entries: ReadonlyArray<readonly [string, unknown]>): Record<string, unknown> {
   return Object.fromEntries(entries) as Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import { decodeBody, type CoreRequest } from '../../server/core/index.js';
 import type { AuthMaterial } from './auth-table.js';
 import type { ContentTypeKind, RawBodyKind } from './fuzz-step.js';
+import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /** A request exactly as it goes on the wire: the fuzzer sends it and prints it as curl. */
 export interface WireRequest {
@@ -25,10 +26,7 @@ const CONTENT_TYPES: Record<ContentTypeKind, string | undefined> = {
 const NOT_AN_OBJECT = ['5', '"text"', 'true'];
 const DEEP_LEVELS = 80;
 
-/**
- * The body bytes for a raw kind: the JSON text as built, or a hostile change of it — cut short, a scalar instead of an object, nesting deeper than 64 levels,
- * a number JSON cannot carry back (1e400), a byte that is not UTF-8, or nothing at all.
- */
+/** The body bytes for a raw kind: the JSON as built, or a hostile change of it. */
 export function rawBody(json: unknown, raw: RawBodyKind, variant: number): Buffer | undefined {
   const text = json === undefined ? undefined : JSON.stringify(json);
   const object = typeof json === 'object' && json !== null && !Array.isArray(json) && text !== undefined && text !== '{}';
@@ -52,7 +50,6 @@ export function rawBody(json: unknown, raw: RawBodyKind, variant: number): Buffe
   }
 }
 
-/** Request headers: the Content-Type kind and the authentication material. */
 export function requestHeaders(contentType: ContentTypeKind, auth: AuthMaterial): Record<string, string> {
   const headers: Record<string, string> = {};
   const type = CONTENT_TYPES[contentType];
@@ -61,7 +58,13 @@ export function requestHeaders(contentType: ContentTypeKind, auth: AuthMaterial)
   return headers;
 }
 
-/** The same request as the in-process reference core takes it (path without query, decoded body). */
+/** A request's body parsed as JSON; undefined when there is none, or it is not JSON. */
+export function jsonBodyOf(body: Buffer | string | undefined): unknown {
+  const parsed = body === undefined ? undefined : parseJsonText(body.toString());
+  return parsed?.ok ? parsed.data : undefined;
+}
+
+/** The request as the in-process reference core takes it. */
 export function toCoreRequest(request: WireRequest): CoreRequest {
   const path = request.path.split('?', 1)[0]!;
   if (request.body === undefined) return { method: request.method, path, headers: request.headers };
@@ -69,10 +72,7 @@ export function toCoreRequest(request: WireRequest): CoreRequest {
   return { method: request.method, path, headers: request.headers, body: text, bodyNotUtf8: notUtf8 };
 }
 
-/**
- * `/catalog/agent/<id>` with the id percent-encoded (unicode and spaces included), except "+", which a path segment carries as itself (RFC 3986 pchar): it is
- * a plus sign there, never a space.
- */
+/** `/catalog/agent/<id>`, the id percent-encoded but "+", which a path segment carries as itself (RFC 3986 pchar): a plus sign there, never a space. */
 export function recordPath(basePath: string, id: string | undefined): string {
   return id === undefined ? basePath : `${basePath}/${encodeURIComponent(id).replaceAll('%2B', '+')}`;
 }

@@ -4,26 +4,11 @@ import { INDEX_NAMES, type IndexName, type StoredRecord, createReferenceCore, ty
 export type ModelState = Record<IndexName, StoredRecord[]>;
 
 /**
- * The oracle: the reference core (the description as executable rules), started with what the target holds and fed the same requests in the same order. Its
- * store can be saved and restored, so a step the target may answer in another documented way (an open case) can be replayed.
+ * The oracle: the reference core (the description as executable rules), with authentication by `secret` (or none), holding what the target holds — put in
+ * as it is: a deployment's own data need not be something the kit would accept. Its store can be restored, so a step the target may answer in another
+ * documented way (an open case) can be replayed.
  */
-export interface ModelOracle {
-  handle(request: CoreRequest): Promise<CoreResponse>;
-  state(): ModelState;
-  /** One record as the model holds it, or undefined. */
-  record(index: IndexName, id: string): StoredRecord | undefined;
-  restore(state: ModelState): void;
-  put(index: IndexName, record: StoredRecord): void;
-  remove(index: IndexName, id: string): void;
-  /** The id the next record created without one gets (the one the target generated); once only. */
-  useGeneratedId(id: string | undefined): void;
-}
-
-/**
- * A model core with authentication by `secret` (or none), holding `initial` as its records. Records the target holds are put in as they are, without the
- * create schema's check: a deployment's own data need not be something the kit would accept.
- */
-export function createModelOracle(secret: string | undefined, initial: Partial<ModelState>): ModelOracle {
+export function createModelOracle(secret: string | undefined, initial: Partial<ModelState>) {
   let next: string | undefined;
   let fallback = 0;
   const core = createReferenceCore({
@@ -43,14 +28,17 @@ export function createModelOracle(secret: string | undefined, initial: Partial<M
   };
   restore(initial);
   return {
-    handle: (request) => core.handle(request),
+    handle: (request: CoreRequest): Promise<CoreResponse> => core.handle(request),
     state: () => Object.fromEntries(INDEX_NAMES.map((index) => [index, core.store[index].list()])) as ModelState,
-    record: (index, id) => core.store[index].get(id),
-    restore,
-    put: (index, record) => core.store[index].put(record),
-    remove: (index, id) => void core.store[index].delete(id),
-    useGeneratedId: (id) => {
+    record: (index: IndexName, id: string): StoredRecord | undefined => core.store[index].get(id),
+    restore: (state: ModelState): void => restore(state),
+    put: (index: IndexName, record: StoredRecord): void => core.store[index].put(record),
+    remove: (index: IndexName, id: string): void => void core.store[index].delete(id),
+    /** The id the next record created without one gets (the one the target generated); once only. */
+    useGeneratedId: (id: string | undefined): void => {
       next = id;
     },
   };
 }
+
+export type ModelOracle = ReturnType<typeof createModelOracle>;

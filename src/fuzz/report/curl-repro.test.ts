@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { curlCommand } from './curl-command.js';
+import { curlCommand } from './curl-repro.js';
 
 const BASE = 'http://127.0.0.1:8080';
 

@@ -1,6 +1,56 @@
 import type { Exchange, FuzzFailure } from '../run/fuzz-session.js';
+import type { WireRequest } from '../generate/wire-request.js';
 import { headerVariable } from '../../target/run/describe-connection.js';
-import { curlCommand } from './curl-command.js';
+
+const TOKEN_VARIABLE = '$TOKEN';
+
+function singleQuoted(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Bash ANSI-C quoting, for bodies holding bytes that are not UTF-8. */
+function ansiQuoted(bytes: Buffer): string {
+  let out = '';
+  for (const byte of bytes) {
+    if (byte === 0x27 || byte === 0x5c) out += `\\${String.fromCharCode(byte)}`;
+    else if (byte >= 0x20 && byte < 0x7f) out += String.fromCharCode(byte);
+    else out += `\\x${byte.toString(16).padStart(2, '0')}`;
+  }
+  return `$'${out}'`;
+}
+
+function bodyArgument(body: Buffer): string {
+  const text = body.toString('utf8');
+  return Buffer.from(text, 'utf8').equals(body) ? singleQuoted(text) : ansiQuoted(body);
+}
+
+/**
+ * The request as a copy-pasteable curl command: the run's token as `$TOKEN`, the deliberately bad ones as sent, each `--header` value as a variable (never in
+ * clear). A body sent without Content-Type gets `-H 'Content-Type:'`: curl would otherwise add a form type.
+ *
+ * @example curlCommand('http://127.0.0.1:8080', { method: 'GET', path: '/event', headers: { authorization: 'Bearer t' }, body: undefined }, 't')
+ * // → curl -sS -i -X GET 'http://127.0.0.1:8080/event' -H "Authorization: Bearer $TOKEN"
+ */
+export function curlCommand(baseUrl: string, request: WireRequest, token: string | undefined, extraHeaders: readonly string[] = []): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const parts = ['curl -sS -i', `-X ${request.method}`];
+  const encodedToken = token === undefined ? undefined : encodeURIComponent(token);
+  const url = `${base}${request.path}`;
+  parts.push(
+    encodedToken !== undefined && url.includes(encodedToken) ? `"${url.replace(encodedToken, TOKEN_VARIABLE).replace(/"/g, '\\"')}"` : singleQuoted(url),
+  );
+  for (const [name, value] of Object.entries(request.headers)) {
+    const label = name === 'authorization' ? 'Authorization' : name === 'content-type' ? 'Content-Type' : name;
+    if (token !== undefined && value.includes(token)) parts.push(`-H "${label}: ${value.replace(token, TOKEN_VARIABLE)}"`);
+    else parts.push(`-H ${singleQuoted(`${label}: ${value}`)}`);
+  }
+  for (const name of extraHeaders) parts.push(`-H "${name}: $${headerVariable(name)}"`);
+  if (request.body !== undefined) {
+    if (request.headers['content-type'] === undefined) parts.push(`-H 'Content-Type:'`);
+    parts.push(`--data-binary ${bodyArgument(request.body)}`);
+  }
+  return parts.join(' ');
+}
 
 /** What the target answered, on one line: `404 [{"code":404,…}]`, or `no answer: …`. */
 function answered(exchange: Exchange): string {
@@ -10,10 +60,7 @@ function answered(exchange: Exchange): string {
   return `${status}${body ? ` ${body.replace(/\n/g, ' ')}` : ''}`;
 }
 
-/**
- * The failure's repro: the generated steps in order, then the request that showed the failure (a read-back when it was one) — with the look-ups that found
- * generated ids —, each followed by what the target answered.
- */
+/** The failure's repro: the steps in order, the look-ups that found generated ids, and the request that showed it, each with its answer. */
 export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string | undefined, extraHeaders: readonly string[] = []): string {
   // A group sent at once (--concurrency) is repeated as a script that sends it at once again.
   if (failure.exchanges.some((e) => e.role === 'concurrent')) return formatConcurrentRepro(failure, baseUrl, token, extraHeaders);
@@ -23,9 +70,8 @@ export function formatRepro(failure: FuzzFailure, baseUrl: string, token: string
 }
 
 /**
- * The repro of a concurrent group as a bash script that sends the group AT ONCE — one `curl … &` per request, then `wait` — after creating the record the
- * group starts from; it prints the status line and body of every answer, reads the record back and deletes it. A race does not show on every try, so the
- * script makes several (its first argument, default 20), each on a fresh record, and ends with what the failing run saw, for comparison.
+ * A concurrent group's repro: a bash script that creates the record, sends the group AT ONCE (`curl … &`, then `wait`) and reads the record back — several
+ * tries (a race does not show on every one), ending with what the failing run saw.
  */
 function formatConcurrentRepro(failure: FuzzFailure, baseUrl: string, token: string | undefined, extraHeaders: readonly string[] = []): string {
   const curl = (e: Exchange, silent: boolean) => {

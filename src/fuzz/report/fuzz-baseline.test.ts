@@ -2,8 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import { buildFuzzBaseline, compareFuzzWithBaseline, findFuzzTodoReasons, formatFuzzBaseline, parseFuzzBaseline } from './fuzz-baseline.js';
-import { renderFuzzJunit } from './render-fuzz-junit.js';
-import { renderFuzzMarkdown } from './render-fuzz-markdown.js';
+import { renderFuzzJunit, renderFuzzMarkdown } from './write-fuzz-reports.js';
 import type { FuzzReport } from './fuzz-report.js';
 import type { CheckId } from '../checks/check-table.js';
 

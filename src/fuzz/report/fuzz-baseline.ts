@@ -12,16 +12,12 @@ function isSignature(signature: string): boolean {
   return observed.length > 0 && check in CHECKS && operations.split('+').every((o) => OPERATIONS.has(o));
 }
 
-/**
- * One known deviation of a deployment: a fuzz failure signature (`createEventById:documented-status:200` — the operation, the check and the observed value,
- * never the generated values, so the same deviation has the same signature under every random seed) and why it is accepted.
- */
+/** One known deviation: a failure signature (never the generated values, so the same under every seed) and why it is accepted. */
 export interface FuzzBaselineEntry {
   signature: string;
   reason: string;
 }
 
-/** The file `mgmt-kit fuzz --baseline` reads and `--write-baseline` writes. */
 export interface FuzzBaseline {
   knownDeviations: FuzzBaselineEntry[];
 }
@@ -80,9 +76,8 @@ export function compareFuzzWithBaseline(failures: readonly FuzzFailure[], baseli
 }
 
 /**
- * The baseline a run would need: every failure's signature, keeping the reason an earlier baseline gave (a new entry's reason starts as TODO and the
- * failure's first line, run ids left out). Entries of the earlier baseline this run did not meet are kept: a run of random sequences may miss a deviation
- * that is still there.
+ * The baseline a run would need: every failure's signature with the reason an earlier baseline gave, else TODO and the failure's first line. Earlier entries
+ * this run did not meet are kept: random sequences may miss a deviation that is still there.
  */
 export function buildFuzzBaseline(failures: readonly FuzzFailure[], previous?: FuzzBaseline): FuzzBaseline {
   const reasons = new Map(previous?.knownDeviations.map((e) => [e.signature, e.reason]));

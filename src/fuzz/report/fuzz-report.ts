@@ -1,5 +1,5 @@
 import type { ResponseTally } from '../../target/coverage/response-coverage.js';
-import type { IndexName } from '../../server/core/index.js';
+import { INDEX_NAMES, type IndexName } from '../../server/core/index.js';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import type { CheckId } from '../checks/check-table.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
@@ -8,7 +8,6 @@ import type { ConnectionSettings } from '../../connection/connection-settings.js
 import type { ConnectionSession } from '../../connection/open-connection.js';
 import type { ConcurrencyTally } from '../concurrency/run-concurrency.js';
 
-/** What `mgmt-kit fuzz` was asked to do. */
 export interface FuzzOptions {
   /** The target and how requests reach it (src/connection). No token: authentication is not fuzzed; with the HS256 secret, the wrong tokens are signed with the right key. */
   connection: ConnectionSettings;
@@ -58,21 +57,17 @@ export interface FuzzProgress {
 export interface FuzzReport {
   baseUrl: string;
   randomSeed: number;
-  /** Every id of the run starts with it. */
   runPrefix: string;
   startedAt: Date;
   durationMs: number;
   /** Requests sent to the target (steps, read-backs, look-ups, clean-up). */
   requests: number;
-  /** Generated sequences run. */
   sequences: number;
   /** Extra runs spent shrinking failures. */
   shrinkRuns: number;
-  /** The checks that ran (`--checks`). */
   checks: CheckId[];
   /** Distinct failures by signature, each shrunk, with how often it was seen. */
   failures: FuzzFailure[];
-  /** What a read of every index after the clean-up showed: records of the run left behind, and others that appeared. */
   cleanUp: CleanUpReport;
   /** `throttled`: 429, or 503 with Retry-After; `target-stopped`: see `targetStopped`; `interrupted`: SIGINT or SIGTERM. */
   stoppedBy: 'runs' | 'time-budget' | 'throttled' | 'target-stopped' | 'interrupted';
@@ -88,7 +83,6 @@ export interface FuzzReport {
   refusedShapes: string[] | 'unknown';
   /** How often each method got each status in answer to a generated step: `{ 'POST 201': 310, … }`. */
   answers: Record<string, number>;
-  /** What the `--concurrency` groups spent; absent without the flag. */
   concurrency?: ConcurrencyTally;
   /** Per operation and status, how often a judged answer (step or read-back) came and how often its check failed. */
   coverage: ResponseTally[];
@@ -101,19 +95,25 @@ export function unacceptedFailures(report: FuzzReport): FuzzFailure[] {
   return report.baseline ? report.baseline.comparison.newFailures : report.failures;
 }
 
-/** What the summary line adds for each way a run ended. */
-const STOPPED_NOTE: Record<FuzzReport['stoppedBy'], string> = {
-  runs: '',
-  'time-budget': ', stopped by the time budget',
-  throttled: ', stopped: the target throttled the run',
-  'target-stopped': ', stopped: the target stopped answering (did not finish)',
-  interrupted: ', stopped: interrupted (did not finish)',
+/** Each way a run ends: what the summary line adds, and fuzz.md's "stopped by" cell (an early end says the run did not finish). */
+export const STOPPED_BY: Record<FuzzReport['stoppedBy'], { note: string; cell: (report: FuzzReport) => string }> = {
+  runs: { note: '', cell: () => '--runs' },
+  'time-budget': { note: ', stopped by the time budget', cell: () => '--time-budget' },
+  throttled: {
+    note: ', stopped: the target throttled the run',
+    cell: () => 'the target throttled the run (429, or 503 with Retry-After): lower --rate or pass --retry-throttled N',
+  },
+  'target-stopped': {
+    note: ', stopped: the target stopped answering (did not finish)',
+    cell: (report) => `the run did not finish: ${report.targetStopped?.line ?? 'the target stopped answering'}`,
+  },
+  interrupted: { note: ', stopped: interrupted (did not finish)', cell: () => 'SIGINT or SIGTERM — the run did not finish' },
 };
 
 /** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */
 export function formatSummaryLine(report: FuzzReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
-  const stopped = STOPPED_NOTE[report.stoppedBy];
+  const stopped = STOPPED_BY[report.stoppedBy].note;
   const accepted = report.baseline ? ` (${report.baseline.comparison.accepted.length} of them known deviations the baseline accepts)` : '';
   return `fuzz ${report.baseUrl}: ${report.sequences} sequences, ${report.requests} requests, ${report.failures.length} distinct failure(s)${accepted}, ${report.shrinkRuns} shrink runs — ${seconds} s, random seed ${report.randomSeed}${stopped}${report.concurrency ? `; ${formatConcurrency(report.concurrency)}` : ''}`;
 }
@@ -123,4 +123,36 @@ export function formatConcurrency(tally: ConcurrencyTally): string {
   const shrinking = tally.shrinkGroups > 0 ? ` (+${tally.shrinkGroups} shrinking)` : '';
   const undecided = tally.undecided > 0 ? `, ${tally.undecided} undecided` : '';
   return `concurrency ${tally.inFlight}: ${tally.groups} groups${shrinking}, ${tally.requests} requests, ${(tally.durationMs / 1000).toFixed(1)} s${undecided}`;
+}
+
+const LISTED = 10;
+
+const list = (refs: readonly string[]) => `${refs.slice(0, LISTED).join(', ')}${refs.length > LISTED ? `, … (${refs.length - LISTED} more)` : ''}`;
+
+/** The records of the run left behind, as the final read counted them: `0`, `2`, or a lower bound with the indices it could not read. */
+export function formatLeftovers(cleanUp: CleanUpReport): string {
+  const count = String(cleanUp.leftovers.length);
+  return cleanUp.unverified.length === 0 ? count : `${count} found; unknown in ${cleanUp.unverified.join(', ')} (not read at the end)`;
+}
+
+/** What a reader must know about the clean-up, one sentence each; none when the run left nothing and nothing else appeared. */
+export function cleanUpNotes(report: FuzzReport): string[] {
+  const { cleanUp, runPrefix } = report;
+  const notes: string[] = [];
+  if (cleanUp.triedAfterStop)
+    notes.push(
+      `the target stopped answering during the run; the clean-up was tried afterwards, once, on a connection of its own${cleanUp.unverified.length === INDEX_NAMES.length ? ', and got no answer either' : ''}`,
+    );
+  if (cleanUp.cutShort) notes.push('the clean-up ran out of time before every record of the run was deleted');
+  if (cleanUp.leftovers.length > 0) notes.push(`${cleanUp.leftovers.length} record(s) of the run are still on the target: ${list(cleanUp.leftovers)}`);
+  if (cleanUp.unverified.length > 0)
+    notes.push(
+      `the final read of ${cleanUp.unverified.join(', ')} got no list of records: records of the run (ids starting with ${runPrefix}) may be left there`,
+    );
+  if (cleanUp.unattributed.length > 0) {
+    notes.push(
+      `${cleanUp.unattributed.length} record(s) appeared during the run that it cannot prove are its own (no id starting with ${runPrefix}, no marker, no id it learned as generated) — another client's, or made by the run without a trace; left alone: ${list(cleanUp.unattributed)}`,
+    );
+  }
+  return notes;
 }

@@ -6,20 +6,17 @@ import { plainObject, plainValue, type PlainFill } from '../generate/minimal-rec
 
 const LISTS = ['actions', 'parameters', 'resources'] as const;
 
-/**
- * The shape key of a body path (find-open-shapes.ts): `actions[1].config.retries` → `actions.config.*`, `parameters[0].list` → `parameters.list`,
- * `resources[0].config.path|array` → `resources.config.path|array`, `parameters[0].config.schema=propeties` → the same without the index.
- */
+/** The shape key of a body path (find-open-shapes.ts): `actions[1].config.retries` → `actions.config.*`, `resources[0].config.path|array` → without the index. */
 export function shapeKey(path: string, hiddenNames: ReadonlySet<string>): string {
   const parts = path.replace(/\[\d+\]/g, '').split('.');
   const last = parts.pop() ?? '';
   return [...parts, /[|=]/.test(last) || hiddenNames.has(last) ? last : '*'].join('.');
 }
 
-/** One open shape of an agent, as a probe: the path of the value (`actions.config.fz_probe_field`), the value, and its key: extra, hidden (`!type`: of another type), a form (`|string`) or a spelling (`=propeties`). */
+/** One open shape of an agent as a probe; `suffix`: `!type` for another type, `|string` a form, `=propeties` a spelling. */
 type OpenShape = { path: string; value: unknown; kind: 'extra' | 'hidden' | 'hidden-type' | 'form' | 'spelling'; suffix: string };
 
-/** Every place of an agent whose shape the description leaves open, read from the spec's agent schema, and each spelling it leaves open (OPEN_SPELLINGS). */
+/** Every place of an agent whose shape the description leaves open, read from its schema, and each spelling it leaves open. */
 function openShapes(doc: OpenApiDocument): OpenShape[] {
   const agent = recordBodyNode(doc, 'agent', 'post');
   const shapes: OpenShape[] = [];
@@ -50,10 +47,7 @@ function openShapes(doc: OpenApiDocument): OpenShape[] {
 export const hiddenNamesOf = (doc: OpenApiDocument): Set<string> =>
   new Set(openShapes(doc).flatMap((s) => (s.kind === 'hidden' ? [s.path.split('.').at(-1)!] : [])));
 
-/**
- * The agents the probes start from, in turn until one is taken: an entry in each list with its required fields only, then with every field it declares —
- * a value of several forms in each form —, since a store may require what the description leaves optional (the public original requires a resource path).
- */
+/** The agents the probes start from, in turn until one is taken: a store may require what the description leaves optional (the public original: a resource path). */
 const BASE_FILLS: readonly PlainFill[] = [
   { every: false, form: 0 },
   { every: true, form: 0 },
@@ -71,17 +65,14 @@ function withValue(base: Record<string, unknown>, path: string, value: unknown):
   return agent;
 }
 
-/** What the probe learnt: the shapes the target refuses (undefined: it could not tell), and a failure per field none of whose spellings or forms was taken. */
 export interface ShapeProbe {
   refused: RefusedShapes;
   failures: FuzzFailure[];
 }
 
 /**
- * Before the run: creates a plain agent (the first of {@link BASE_FILLS} the target takes), then one agent per open shape — an extra or hidden-name field in
- * each entry and config, each form of a value in several forms, each spelling the description leaves open — and deletes each again. A refused shape is one the
- * target may refuse during the run; any other it must store as sent, like the model. Of a field's forms or spellings at least one must be taken
- * (`shape-taken`).
+ * Before the run: a plain agent (the first of {@link BASE_FILLS} the target takes), then one agent per open shape, each deleted again. A refused shape the
+ * target may refuse during the run; any other it must store as sent. Of a field's forms or spellings at least one must be taken (`shape-taken`).
  */
 export async function probeEntryShapes(context: FuzzContext): Promise<ShapeProbe> {
   const log: ExchangeLog = { context, exchanges: [] };

@@ -5,7 +5,6 @@ import { recordArbitrary } from '../generate/schema-arbitrary.js';
 import { basePathOf } from '../../target/run/schema-node.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 
-/** What the probe found: the indices whose where filters, and failures of those that do not. */
 export interface WhereProbe {
   trusted: Set<IndexName>;
   failures: FuzzFailure[];
@@ -14,10 +13,9 @@ export interface WhereProbe {
 }
 
 /**
- * Before anything else: in each index, a record of the run is created — taken with any success status, once it reads back by id — then the index is read with
- * a `where` that can match nothing (an id no record has): the answer must hold no record (§4.1 query body); the record is deleted by id. Only on an index that
- * passes may the fuzzer send a delete on the base path with a where, so a target that ignores `where` never gets a delete that would remove records the run
- * did not make. The record makes sure the index is not empty: on an empty index an ignored where finds nothing too.
+ * Before anything else, in each index: a record of the run created, the index read with a `where` that matches nothing (§4.1 query body: no record may come),
+ * the record deleted. Only an index that passes gets deletes by where, so a target that ignores `where` never gets one that would remove others' records.
+ * The record makes sure the index is not empty: there an ignored where finds nothing too.
  */
 export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
   const probe: WhereProbe = { trusted: new Set(), failures: [], unreachable: undefined };

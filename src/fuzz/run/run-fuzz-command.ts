@@ -5,8 +5,7 @@ import { formatCoverageLine } from '../../target/coverage/render-coverage.js';
 import { checkMinCoverage } from '../../target/coverage/response-coverage.js';
 import { decideVerdict, type VerdictInputs } from '../../target/run/run-verdict.js';
 import { formatRepro } from '../report/curl-repro.js';
-import { formatSummaryLine, unacceptedFailures, type FuzzOptions, type FuzzReport } from '../report/fuzz-report.js';
-import { cleanUpNotes } from '../report/render-fuzz-clean-up.js';
+import { cleanUpNotes, formatSummaryLine, unacceptedFailures, type FuzzOptions, type FuzzReport } from '../report/fuzz-report.js';
 import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
 import { READ_BACK_DEADLINE_MS } from '../../target/run/read-run-leftovers.js';
@@ -26,31 +25,19 @@ export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'on
   /** `--write-baseline FILE`: where to write the baseline this run needs. */
   writeBaseline?: string | undefined;
   out: NodeJS.WritableStream;
-  /**
-   * Handles SIGINT and SIGTERM while the fuzzer runs: no sequence is sent any more, the run's records are deleted and every index read back (bounded: a
-   * second signal, or {@link READ_BACK_DEADLINE_MS} after the first, ends it at once), the reports say the run was interrupted, and the exit code is 128 +
-   * the signal's number. Default true.
-   */
+  /** SIGINT / SIGTERM: the run's records are deleted and read back (a second signal, or READ_BACK_DEADLINE_MS, ends it at once); exit 128 + the signal. Default true. */
   handleSignals?: boolean | undefined;
   /** `--no-preload-check` gives false: the pre-flight does not take an empty network link type index for a wrong path prefix. */
   preloadCheck?: boolean | undefined;
 }
 
 /**
- * Checks the target (the pre-flight of conformance: one line and exit 2 when it cannot be
- * reached or refuses the token), runs the fuzzer with progress on `out` (a line every two
- * seconds, and each failure with its curl repro as soon as it is shrunk), writes `fuzz.md` and
- * `fuzz-junit.xml`, prints the summary line and the response coverage, and resolves to the exit
- * code of the run's one verdict (run-verdict.ts): 0 nothing failed, 1 failures or coverage below
- * `minCoverage`, 2 the run could not start, 3 the target throttled the run, 4 the target stopped
- * answering (the connection's watch, target-health.ts: the run ends there with one line; the
- * failures found before stay, none is made of the stop), 5 nothing failed but records of the run
- * are left on the target, 6 nothing failed but an index could not be read back, 130 / 143 interrupted.
+ * Runs the pre-flight (exit 2 when the target cannot be reached or refuses the token), then the fuzzer with progress and each failure's repro on `out`,
+ * writes the reports and resolves to the exit code of the run's one verdict (run-verdict.ts).
  */
 export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promise<number> {
   const { out, connection: settings } = commandOptions;
-  // The connection watches the target: a request the target drops is still a finding the fuzzer
-  // judges, but five in a row with no answer and an unanswered probe read end the run.
+  // The connection watches the target: five requests in a row without an answer, and an unanswered probe read, end the run.
   const connection = openConnection(settings);
   // No report of an earlier run may stand in for this one's.
   await removeEarlierFuzzReports(commandOptions.reportDir);

@@ -10,13 +10,12 @@ import { basePathOf } from '../../target/run/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
 import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
-import { shrinkList } from './shrink-list.js';
+import { shrinkFailure } from './shrink-list.js';
 import { CHECK_IDS } from '../checks/check-table.js';
 import { createAnswerTally } from './tally-answers.js';
 import { probeWhere } from './probe-where.js';
 import { hiddenNamesOf, probeEntryShapes } from './probe-entry-shapes.js';
-import { probeLongIds } from './probe-long-ids.js';
-import { probeDeleteAll } from './probe-delete-all.js';
+import { probeDeleteAll, probeLongIds } from './probe-store-limits.js';
 import { createWireSender } from './send-wire-request.js';
 import { runSequence, type SequenceFailure, type SequenceResult } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/sequence-arbitrary.js';
@@ -43,15 +42,10 @@ function* generated<T>(arbitrary: fc.Arbitrary<T>, seed: number): Generator<T> {
 }
 
 /**
- * Fuzzes a deployment: the probes (probe-sequences.ts), then generated sequences, each answer judged by every check (check-table.ts) on its own and against
- * the reference core fed the same requests (run-sequence.ts). A failure does not end its sequence, and a known one (found before, or listed by the baseline)
- * does not end the search: it is counted, its hostile steps are left out of later sequences, and the run goes on looking until `runs` sequences ran or the
- * time budget is spent. Then each new failure is shrunk once, with what is left of the budget (shrink-list.ts); the run's records are deleted within a short
- * allowance and every index is read once more to say what was left (fuzz-session.ts RunBudget, sweep-run-records.ts). The same random seed generates the same
- * sequences (with a fresh run prefix for the ids).
- *
- * A target that stops answering (target-health.ts) or an `interrupt` (SIGINT, SIGTERM) ends the run early: once the target stopped, a failure whose evidence
- * is a request that got no answer is not reported. The clean-up still runs, within a short allowance from then.
+ * Fuzzes a deployment: the probes, then generated sequences, each answer judged by every check on its own and against the reference core fed the same
+ * requests (run-sequence.ts). A known failure (found before, or in the baseline) does not end the search: it is counted and its hostile steps are left out of
+ * later sequences. Then each new failure is shrunk with what is left of the budget; the run's records are deleted and every index read once more. A target
+ * that stops answering or an `interrupt` ends the run early; the clean-up still runs, within a short allowance from then.
  */
 export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const started = Date.now();
@@ -76,7 +70,6 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   const interrupted = () => options.interrupt?.aborted === true;
   const ended = () => context.sender.throttled > 0 || stopped() || interrupted();
   const enough = () => options.maxFailures !== undefined && report.failures.length >= options.maxFailures;
-  options.interrupt?.addEventListener('abort', () => context.sender.endFuzzing(), { once: true });
   const bySignature = new Map<string, FuzzFailure>();
   const knownHostile = new Set<string>();
   const pending: Pending[] = [];
@@ -127,8 +120,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     context.whereTrusted = where.trusted;
     report.whereTrusted = [...where.trusted];
     const shapes = await probeEntryShapes(context);
-    // Ids longer than a common key width, and (only with --allow-destructive) a delete without a query of more than a page: no generated sequence sends them.
-    // A probe whose check does not report (--checks) is not sent.
+    // No generated sequence sends these; a probe whose check does not report (--checks) is not sent.
     const longIds = context.checks.has('long-ids') ? await probeLongIds(context) : [];
     const deleteAll = options.allowDestructive && context.checks.has('delete-all') ? await probeDeleteAll(context) : [];
     for (const failure of [...where.failures, ...shapes.failures, ...longIds, ...deleteAll]) record(failure);
@@ -155,7 +147,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       );
     }
     for (const next of pending) {
-      Object.assign(next.failure, await shrinkFailure(next, Math.min(Date.now() + SHRINK_BUDGET_MS, budget.fuzzUntil), ended, run));
+      Object.assign(next.failure, await shrinkSequence(next, Math.min(Date.now() + SHRINK_BUDGET_MS, budget.fuzzUntil), ended, run));
       options.onFailure?.(next.failure);
     }
     const ends: Array<[FuzzReport['stoppedBy'], boolean]> = [
@@ -183,37 +175,25 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 }
 
 /** Shrinks one new failure (shrink-list.ts) until `until`; its title then says how it was found and shrunk: `… — the content probe of agent, 2 step(s) after 5 shrink(s)`. */
-async function shrinkFailure(
+async function shrinkSequence(
   { failure, steps, source }: Pending,
   until: number,
   ended: () => boolean,
   run: (steps: FuzzStep[], shrinking: boolean) => Promise<SequenceResult>,
 ): Promise<FuzzFailure> {
-  let smallest = failure;
-  const shrunk = await shrinkList(
-    steps,
-    async (candidate) => {
-      if (ended()) return 'cut-short';
-      const result = await run(candidate, true);
-      const again = result.failures.find((f) => f.signature === failure.signature);
-      if (again) smallest = { ...failure, exchanges: again.exchanges, title: again.title, expected: again.expected, actual: again.actual };
-      return again ? 'yes' : result.cutShort ? 'cut-short' : 'no';
-    },
-    until,
-  );
+  const shrunk = await shrinkFailure(steps, failure, (candidate) => (ended() ? Promise.resolve({ cutShort: true }) : run(candidate, true)), until);
+  const { exchanges, title, expected, actual } = shrunk.smallest;
+  const smallest = { ...failure, exchanges, title, expected, actual };
   const cut = shrunk.cutShort ? ' (shrinking stopped by its time limit: a shorter sequence may show it too)' : '';
   const count = smallest.exchanges.filter((e) => e.role === 'step').length;
   return { ...smallest, title: `${smallest.title} — ${source}${count} step(s) after ${shrunk.shrinks} shrink(s)${cut}` };
 }
 
-/**
- * The context of one run: the compiled spec, a sender to the target, and two sets of tokens — the target's (its token, and with its secret the deliberately
- * wrong ones) and the model's (a fresh secret of the in-process core). Without any token the run checks no authentication.
- */
+/** The context of one run: the compiled spec, a sender, and two sets of tokens — the target's (with its secret, the wrong ones too) and the model's. */
 export async function createFuzzContext(options: FuzzOptions, runPrefix: string, budget: RunBudget): Promise<FuzzContext> {
   const doc = loadOpenApiDocument();
   const spec = createSpecValidator(doc);
-  const sender = createWireSender(options.session ?? options.connection, { until: budget.fuzzUntil });
+  const sender = createWireSender(options.session ?? options.connection, { until: budget.fuzzUntil, interrupt: options.interrupt });
   const validToken = await sender.session.token();
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });
@@ -230,8 +210,8 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
 export const createFuzzRunPrefix = (): string => `fz-${randomBytes(3).toString('hex')}-`;
 
 /**
- * The run's clean-up and final read. A run that ended early (target stopped, interrupted) gets the clean-up allowance from now; after a stop it tries on a
- * connection of its own — the run's refuses every request once the target stopped, and the target may be back — which watches the target the same way.
+ * The run's clean-up and final read; a run that ended early gets the clean-up allowance from now. After a stop it tries on a connection of its own: the run's
+ * refuses every request once the target stopped, and the target may be back.
  */
 async function cleanUpAfter(
   context: FuzzContext,

@@ -5,29 +5,28 @@ import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
 import { cutShortIn, exchange, failureOf, plainRequest, readRecords, type ExchangeLog, type ExchangeRole, type FuzzFailure } from './fuzz-session.js';
 import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../model/model-oracle.js';
-import { commandOf } from '../model/commands/command-table.js';
+import { commandOf } from '../model/commands.js';
 import { judgeAnswer, plainJudged, type Verdict } from '../checks/judge-answer.js';
 import { answerProblems, type Found } from '../checks/answer-checks.js';
 import { applicable, type Problem } from '../checks/check-table.js';
 import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js';
 import type { WireAnswer } from './send-wire-request.js';
+import { jsonBodyOf } from '../generate/wire-request.js';
 import { whereReadingAlternatives } from '../checks/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
-import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
-/** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key (fuzz-step.ts). */
+/** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key. */
 export interface SequenceFailure extends FuzzFailure {
   prefix: number;
   hostile: string | undefined;
 }
 
-/** Every failure a sequence showed; `cutShort` when the time budget cut one of its requests short. */
 export interface SequenceResult {
   cutShort: boolean;
   failures: SequenceFailure[];
 }
 
-/** One running sequence: its ids, its model, what it sent and found so far, and the step running (how many, its hostile key). */
+/** One running sequence: its ids, its model, what it sent and found so far, and the step running. */
 interface SequenceState extends ExchangeLog {
   ids: SequenceIds;
   model: ModelOracle;
@@ -76,10 +75,7 @@ async function readBack(state: SequenceState, index: IndexName, id: string | und
     await resync(state, index);
 }
 
-/**
- * After a create without id answered 201: the id the target gave the record, found by its marker — or, without a marker (no body, faithful-answers
- * empty-body-create), as the one record the target holds and the model does not. Called before the model sees the step.
- */
+/** After a create without id answered 201: the id the target gave it, by its marker — or, without one, as the one record the model does not hold. */
 async function learnCreatedId(state: SequenceState, built: BuiltStep): Promise<string | Problem> {
   const { index, marker } = built;
   const records = (await readRecords(state, 'lookup', index)) ?? [];
@@ -133,15 +129,11 @@ async function judgeWithModel(
 
 /** The select of a read's query body as sent (select-adds-id, select-absent-field). */
 function selectOf(body: Buffer | undefined): string[] | undefined {
-  const parsed = parseJsonText(body?.toString('utf8') ?? 'null');
-  const select = parsed.ok ? (parsed.data as { select?: unknown } | null)?.select : undefined;
+  const select = (jsonBodyOf(body) as { select?: unknown } | undefined)?.select;
   return Array.isArray(select) && select.every((s) => typeof s === 'string') ? select : undefined;
 }
 
-/**
- * One step, by its command (model/commands): send it, check the answer on its own, learn a generated id, judge it against the model, read back what it
- * touched. What fails is reported and the model takes what the target holds, so the sequence goes on looking.
- */
+/** One step, by its command: send it, check the answer, learn a generated id, judge it against the model, read back what it touched. */
 async function runOneStep(state: SequenceState, step: FuzzStep): Promise<void> {
   const { context, ids } = state;
   const command = commandOf(step);
@@ -183,10 +175,7 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<void> {
   for (const id of command.touched(step, built, createdId)) await readBack(state, step.index, id, built.operationId);
 }
 
-/**
- * Deletes, by id, every record of this sequence the target still holds (and restores others' after a destructive run), within the clean-up allowance; what
- * this misses the final sweep finds. Should an index not read back, the ids the sequence may have made there are deleted blindly.
- */
+/** Deletes, by id, every record of this sequence the target still holds; should an index not read back, the ids the sequence may have made are deleted blindly. */
 async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<void> {
   const { context, ids } = state;
   const owned = ownedBy(ids.prefix, ids.learned);
@@ -200,9 +189,8 @@ async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Pro
 }
 
 /**
- * The model runner: runs the steps against the target and, in the same order, against a fresh model core holding what the target held at the start; every
- * answer is judged by every check (check-table.ts), what each step touched is read back, every index compared at the end. A failure does not end the
- * sequence. Whatever happens, the sequence's records are deleted.
+ * The model runner: runs the steps against the target and, in the same order, against a fresh model core holding what the target held at the start. A
+ * failure does not end the sequence: the model takes what the target holds and goes on. Whatever happens, the sequence's records are deleted.
  */
 export async function runSequence(steps: readonly FuzzStep[], sequence: number, context: SequenceState['context']): Promise<SequenceResult> {
   const ids = createSequenceIds(context.runPrefix, sequence);
@@ -217,7 +205,7 @@ export async function runSequence(steps: readonly FuzzStep[], sequence: number, 
   return { cutShort: cutShortIn(state), failures: state.failures };
 }
 
-/** The snapshot of every index (a read that lists no records leaves nothing to model: the sequence ends there), the steps, the final reads. */
+/** The snapshot of every index (a read that lists no records leaves nothing to model: the sequence ends), the steps, the final reads. */
 async function runSteps(state: SequenceState, steps: readonly FuzzStep[], snapshot: Partial<ModelState>): Promise<void> {
   for (const index of INDEX_NAMES) {
     const operation = operationIdFor(index, 'GET', false);

@@ -1,7 +1,7 @@
 import { INDEX_DEFINITIONS, type IndexName } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
-import type { WireRequest } from '../generate/wire-request.js';
-import { parseJsonText } from '../../contract/spec/parse-json-text.js';
+import { jsonBodyOf, type WireRequest } from '../generate/wire-request.js';
+import { isObject } from '../../target/run/flaw-sites.js';
 
 /** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
 export class UnsafeRequestError extends Error {
@@ -14,23 +14,15 @@ export class UnsafeRequestError extends Error {
 export interface SafetyPolicy {
   runPrefix: string;
   allowDestructive: boolean;
-  /** Indices whose `where` was seen to filter (a where that matches nothing found nothing). */
+  /** Indices whose `where` was seen to filter. */
   whereTrusted: ReadonlySet<IndexName>;
-  /** Ids the target generated for records the run created with its marker (§2 rule 3). */
+  /** Ids the target generated for records the run created with its marker. */
   generatedIds: ReadonlySet<string>;
 }
 
-function parseBody(body: Buffer | undefined): Record<string, unknown> | undefined {
-  const parsed = body === undefined ? undefined : parseJsonText(body.toString('utf8'));
-  const value = parsed?.ok ? parsed.data : undefined;
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
 /**
- * The last line of defence on a real deployment, checked before every request: records are created, updated and deleted only under ids of this run (or ids
- * the target generated for a record created with the run's marker), and a delete always names an id or carries a `where` whose expr is a value of this run —
- * on an index whose where was seen to filter — unless `--allow-destructive` was given (`restoring` then lets the clean-up create again, as they were, the
- * records a delete without where removed).
+ * The last line of defence on a real deployment, checked before every request: records are written only under ids of this run, and a delete names an id or
+ * a `where` on a value of this run (on an index whose where filters) unless --allow-destructive (`restoring` then lets the clean-up create again what it removed).
  */
 export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, restoring = false): void {
   if (request.method === 'GET') return;
@@ -44,7 +36,8 @@ export function assertSafeRequest(request: WireRequest, policy: SafetyPolicy, re
     if (!ours(decodeURIComponent(path.slice(definition.basePath.length + 1)))) throw new UnsafeRequestError(request, 'the id is not one of this run');
     return;
   }
-  const body = parseBody(request.body);
+  const parsed = jsonBodyOf(request.body);
+  const body = isObject(parsed) ? parsed : undefined;
   if (request.method === 'DELETE') {
     if (policy.allowDestructive) return;
     const equals = (body?.['where'] as { equals?: { expr?: unknown } } | undefined)?.equals;

@@ -71,6 +71,18 @@ describe('createWireSender', () => {
     assert.equal(sender.count, 0);
   });
 
+  it('once the run is interrupted, a request is sent only when given an end of its own (the clean-up)', async () => {
+    const interrupt = new AbortController();
+    const sender = createWireSender({ ...plainConnection(baseUrl), timeout: 5000 }, { until: Date.now() + 5000, interrupt: interrupt.signal });
+    assert.ok((await timed(sender, '/ok')).result.ok);
+    interrupt.abort();
+    const { result } = await timed(sender, '/ok');
+    assert.equal(!result.ok && result.cutShort, true);
+    assert.ok((await timed(sender, '/ok', Date.now() + 5000)).result.ok);
+    sender.close();
+    assert.equal(sender.count, 2);
+  });
+
   it('the per-request time-out counts to the end of the answer, and is no answer rather than cut short', async () => {
     const sender = createWireSender({ ...plainConnection(baseUrl), timeout: 300 }, { until: Date.now() + 60_000 });
     const { result, ms } = await timed(sender, '/trickle');

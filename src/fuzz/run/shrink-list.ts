@@ -9,8 +9,8 @@ export interface Shrunk<T> {
 }
 
 /**
- * The fuzzer's one shrinker, for a sequence of steps as for a group of requests sent at once: drops chunks of `items` — halves, then quarters, down to single
- * ones — keeping every candidate that still `shows` the failure, until nothing more can go or `until` (epoch ms) has come. Candidates are never empty.
+ * The fuzzer's one shrinker, for a sequence as for a group sent at once: drops chunks of `items` — halves, then quarters, down to single ones — keeping each
+ * candidate that still `shows` the failure, until nothing more can go or `until` has come. Candidates are never empty.
  *
  * @example await shrinkList([a, b, c, d], async (c) => (c.includes(b) ? 'yes' : 'no'), Date.now() + 1000) // → { items: [b], shrinks: 2, … }
  */
@@ -34,4 +34,35 @@ export async function shrinkList<T>(items: readonly T[], shows: (candidate: T[])
     }
   }
   return { items: current, shrinks, cutShort: false };
+}
+
+/**
+ * Shrinks the items that showed `failure` to the smallest that still shows it (the same signature), each candidate run up to `tries` times — a race does not
+ * show every time — until `until`; with the failure as the smallest showed it.
+ */
+export async function shrinkFailure<T, F extends { signature: string }>(
+  items: readonly T[],
+  failure: F,
+  run: (candidate: T[]) => Promise<{ cutShort: boolean; failures?: readonly F[] }>,
+  until: number,
+  tries = 1,
+): Promise<Shrunk<T> & { smallest: F }> {
+  let smallest = failure;
+  const shrunk = await shrinkList(
+    items,
+    async (candidate) => {
+      for (let attempt = 0; attempt < tries && Date.now() < until; attempt++) {
+        const result = await run(candidate);
+        const again = result.failures?.find((f) => f.signature === failure.signature);
+        if (again) {
+          smallest = again;
+          return 'yes';
+        }
+        if (result.cutShort) return 'cut-short';
+      }
+      return Date.now() < until ? 'no' : 'cut-short';
+    },
+    until,
+  );
+  return { ...shrunk, smallest };
 }

@@ -2,22 +2,18 @@ import { INDEX_NAMES, type IndexName, type StoredRecord } from '../../server/cor
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { exchange, plainRequest, readRecords, type ExchangeLog, type FuzzContext } from './fuzz-session.js';
 
-/**
- * What proves a record is the run's (or one sequence's): its id starts with the prefix, the target generated its id for a create of the run, or it carries
- * the run's marker. Nothing else does — on a shared deployment a record that merely appeared may be another client's.
- */
+/** What proves a record is the run's: a prefixed id, an id the target generated for the run, or the run's marker — on a shared deployment nothing else. */
 export function ownedBy(prefix: string, generatedIds: ReadonlySet<string>): (record: StoredRecord) => boolean {
   return (record) => record.id.startsWith(prefix) || generatedIds.has(record.id) || String(record[MARKER_FIELDS.fuzz] ?? '').startsWith(prefix);
 }
 
-/** The requests of the clean-up go through the safety guard, each ended at its `until` rather than with the fuzzing phase; no repro is made of them. */
+/** The clean-up's requests end at their `until`, not with the fuzzing phase; no repro is made of them. */
 const cleanUpLog = (context: FuzzContext): ExchangeLog => ({ context, exchanges: [] });
 
 /**
- * Reads `index`, deletes by id every record `owned` accepts, and after --allow-destructive creates again, as they were, the records of `restore` the index
- * lost. Deletes go out together (the sender's pool keeps four in flight), so many records fit in a short allowance. True when the read, every delete and
- * every restore went through before `until`. When the index cannot be read (a target whose read answers what is not JSON), the ids in `known` are deleted
- * blindly instead, so one bad record does not spoil every later sequence.
+ * Reads `index`, deletes every record `owned` accepts, and after --allow-destructive creates again the records of `restore` it lost; true when all went
+ * through before `until`. An index that cannot be read (its read answers what is not JSON) gets the ids in `known` deleted blindly, so one bad record does
+ * not spoil every later sequence.
  */
 export async function cleanUpIndex(
   context: FuzzContext,
@@ -50,29 +46,23 @@ export async function cleanUpIndex(
   return (await Promise.all([...deletes, ...restores])).every(Boolean);
 }
 
-/** What every index held when the run started (an index that could not be read is absent). */
 export type IndexBaseline = Partial<Record<IndexName, StoredRecord[]>>;
 
 /** What the run left on the target, as a read of every index after its clean-up shows it. */
 export interface CleanUpReport {
-  /** Records of the run still there, as `<index> <id>`. */
   leftovers: string[];
-  /** Indices the final read could not read: what the run left there is unknown. */
+  /** Indices the final read could not read. */
   unverified: IndexName[];
-  /**
-   * Records that appeared during the run with nothing proving they are its own (no run-prefixed id, no marker, no id the run learned as generated), as
-   * `<index> <id>`: another client's, or the run's without proof. Left alone.
-   */
+  /** Records that appeared during the run with nothing proving they are its own: another client's, or the run's without proof. Left alone. */
   unattributed: string[];
-  /** The clean-up allowance ran out before every record of the run was deleted (or restored). */
+  /** The clean-up allowance ran out first. */
   cutShort: boolean;
-  /** One shell line per leftover that deletes it (curl, the token left as $TOKEN). */
+  /** A curl line per leftover, the token as $TOKEN. */
   deleteCommands?: string[] | undefined;
   /** The target had stopped answering: this clean-up was tried afterwards, on a connection of its own. */
   triedAfterStop?: boolean | undefined;
 }
 
-/** Reads every index before the run starts, for {@link sweepRunRecords} to tell what appeared. */
 export async function readBaseline(context: FuzzContext): Promise<IndexBaseline> {
   const reads = await Promise.all(
     INDEX_NAMES.map(async (index) => [index, await readRecords(cleanUpLog(context), 'snapshot', index, undefined, context.budget.fuzzUntil)] as const),
@@ -80,11 +70,7 @@ export async function readBaseline(context: FuzzContext): Promise<IndexBaseline>
   return Object.fromEntries(reads.filter(([, records]) => records !== undefined));
 }
 
-/**
- * The end of every run, within the clean-up allowance: deletes whatever of the run each index still holds (records of a sequence cut short by the budget, or
- * whose own clean-up failed), puts back what a destructive delete removed, then reads every index once more. That final read is what the report says was left
- * behind — not a count of deletes that failed.
- */
+/** The end of every run: deletes what of the run each index still holds, restores what a destructive delete removed, then reads every index once more. */
 export async function sweepRunRecords(context: FuzzContext, baseline: IndexBaseline): Promise<CleanUpReport> {
   const { budget } = context;
   const owned = ownedBy(context.runPrefix, context.generatedIds);

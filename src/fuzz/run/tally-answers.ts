@@ -12,10 +12,7 @@ export function operationOfRequest(request: Pick<WireRequest, 'method' | 'path'>
   return route.kind === 'operation' ? operationIdFor(route.index.name, route.method, route.id !== undefined) : undefined;
 }
 
-/**
- * The response coverage of a fuzz run: every judged answer is counted when it comes (`observe`), and the answer a failure ends on is counted as a failed
- * check when the failure is recorded.
- */
+/** The response coverage of a run: every judged answer counted as it comes, and the answer a failure ends on as a failed check. */
 export function createAnswerTally() {
   const tallies: ResponseTally[] = [];
   const pairOf = (exchange: Exchange | undefined) => {

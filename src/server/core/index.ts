@@ -30,7 +30,7 @@ export { DEFAULT_BODY_LIMIT, MAX_BODY_DEPTH, decodeBody, isJsonMediaType } from 
 export { collectWithin, type LimitedBody } from './limited-body.js';
 
 // Pure rules, for other adapters and tests
-export { matchWhere } from './match-where.js';
+export { matchWhere, readTarget } from './match-where.js';
 export { selectFields } from './select-fields.js';
 export { mergeUpdate } from './merge-update.js';
 export { createRecordValidator } from './validate-record.js';

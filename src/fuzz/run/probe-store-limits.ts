@@ -4,18 +4,22 @@ import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
 import type { WireRequest } from '../generate/wire-request.js';
 import {
+  cutShortIn,
   describeResult,
   exchange,
   failureOf,
   isStoredRecord,
   plainRequest,
   probeEach,
+  readRecords,
   recordsInAnswer,
   type ExchangeLog,
   type FuzzContext,
   type FuzzFailure,
 } from './fuzz-session.js';
 import type { SendResult } from './send-wire-request.js';
+
+// Two limits a store may have that no generated sequence reaches, probed once per run before the sequences: its key width and its page size.
 
 /** A long id of the probe: how it is made, and the common key width it is longer than (its cut, which must name nothing). */
 interface LongId {
@@ -53,11 +57,9 @@ const findsNothing = (result: SendResult) =>
   result.ok && (READ_NOTHING_STATUSES.includes(result.answer.status) || recordsInAnswer(result)?.length === 0 || refusedForLength(result));
 
 /**
- * Before the run, on every index: a record under an id longer than a common key width — 300 ASCII characters, and about 600 UTF-8 bytes of two-byte letters —
- * created at `{base}/{id}` or at `{base}` with the id in the body (each length one way, alternating by index), then read by that id, read by the id cut at
- * 255 characters or 512 bytes, updated and deleted by it. §2 rule 3: an id is an exact string; id-length-limit: an id over a limit of the service may be
- * refused (SIZE_LIMIT_STATUSES, nothing stored), else it names its record whole — the read finds it with the id exactly as sent and the cut id finds nothing.
- * Five requests per length and index (a refused id: two).
+ * On every index, a record under an id longer than a common key width, created by path or by body, then read by it, read by it cut to that width, updated
+ * and deleted by it. An id is an exact string (§2 rule 3): one over a limit may be refused with nothing stored (id-length-limit), else it names its record
+ * whole and the cut id names nothing.
  */
 export const probeLongIds = (context: FuzzContext): Promise<FuzzFailure[]> =>
   probeEach(
@@ -101,4 +103,46 @@ async function probeOne(log: ExchangeLog, { index, long, byPath }: { index: Inde
   const deleted = await send(`delete ${what}`, 'DELETE', id);
   if (!deleted.ok || deleted.answer.status !== 205) return found('DELETE', true, statusOf(deleted), '205 deleted (§4.1)', deleted, `delete ${what}`);
   return undefined;
+}
+
+/** More records than any page a store or search engine defaults to (10, 20, 25, 50, 100). */
+export const DELETE_ALL_RECORDS = 110;
+
+/**
+ * With --allow-destructive, on every index: {@link DELETE_ALL_RECORDS} records of the run created (in one create with a list body, else one by one), a delete
+ * without a query, the index read back. A delete without a body removes every record (§4.1 rule 1), however the target deletes inside (in batches, say).
+ * The run's clean-up creates again the records of others it removed.
+ */
+export const probeDeleteAll = (context: FuzzContext): Promise<FuzzFailure[]> => probeEach(context, INDEX_NAMES, probeIndex);
+
+async function probeIndex(log: ExchangeLog, index: IndexName): Promise<FuzzFailure | undefined> {
+  const { context } = log;
+  const base = minimalRecord(context.doc, index);
+  const records = Array.from({ length: DELETE_ALL_RECORDS }, (_, n) => ({ ...base, [PROBE_FIELD]: 'delete-all', id: `${context.runPrefix}all-${n}` }));
+  const ids = new Set(records.map((r) => r.id));
+  const batch = await exchange(
+    log,
+    'probe',
+    `create ${DELETE_ALL_RECORDS} ${index} records in one request`,
+    plainRequest(context, 'POST', index, undefined, records).target,
+  );
+  if (!batch.ok) return undefined;
+  if (batch.answer.status !== 201) {
+    // A target that refuses a list body: the records one by one (their exchanges are not the repro's, only their count is).
+    const one: ExchangeLog = { context, exchanges: [] };
+    for (const record of records) await exchange(one, 'probe', `create ${index} ${record.id}`, plainRequest(context, 'POST', index, record.id, record).target);
+    if (cutShortIn(one)) return undefined;
+  }
+  const operation = operationIdFor(index, 'DELETE', false);
+  const description = `delete every ${index} record (no query) after creating ${DELETE_ALL_RECORDS} of the run`;
+  const deleted = await exchange(log, 'probe', description, plainRequest(context, 'DELETE', index, undefined).target);
+  if (!deleted.ok) return undefined;
+  const left = (await readRecords(log, 'probe', index))?.filter((r) => ids.has(r.id)).length;
+  const expected = 'the index holds none of them: a delete without a request body removes every record (§4.1 rule 1)';
+  const failure = (observed: string, expected: string, actual: string) =>
+    failureOf(operation, { check: 'delete-all', observed, expected, actual }, description, log.exchanges);
+  if (deleted.answer.status !== 205) return failure(String(deleted.answer.status), `205 and ${expected}`, describeResult(deleted));
+  // None left, or no list read back (no answer): nothing to report. Records never taken cannot be left either.
+  if (left === 0 || left === undefined) return undefined;
+  return failure('records-left', expected, `205, and ${left} of the ${DELETE_ALL_RECORDS} read back`);
 }

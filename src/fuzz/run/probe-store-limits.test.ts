@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cutUtf8, LONG_IDS } from './probe-long-ids.js';
+import { cutUtf8, LONG_IDS } from './probe-store-limits.js';
 
 describe('the long ids of the probe', () => {
   it('cutUtf8 keeps at most the bytes asked, dropping a character split at the edge', () => {

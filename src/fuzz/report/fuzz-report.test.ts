@@ -2,9 +2,8 @@
 // never a count of deletes that failed, and every record it could not check or attribute.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { FuzzReport } from './fuzz-report.js';
-import { cleanUpNotes, formatLeftovers } from './render-fuzz-clean-up.js';
-import { renderFuzzMarkdown } from './render-fuzz-markdown.js';
+import { cleanUpNotes, formatLeftovers, type FuzzReport } from './fuzz-report.js';
+import { renderFuzzMarkdown } from './write-fuzz-reports.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 
 const CLEAN: CleanUpReport = { leftovers: [], unverified: [], unattributed: [], cutShort: false };

@@ -1,0 +1,212 @@
+import fc from 'fast-check';
+import type { IndexName, StoredRecord } from '../../server/core/index.js';
+import { MARKER_FIELDS } from '../../contract/run-markers.js';
+import type { FuzzContext } from '../run/fuzz-session.js';
+import { applyFlaw, formatPath, isObject } from '../../target/run/flaw-sites.js';
+import {
+  bindSlotExprs,
+  GENERATED_SLOT,
+  type BodySpec,
+  type CreateStep,
+  type DeleteStep,
+  type FlawKind,
+  type FuzzStep,
+  type Op,
+  type ReadStep,
+  type UpdateStep,
+} from '../generate/fuzz-step.js';
+import { leafUpdate } from '../generate/leaf-update.js';
+import { componentSchema, recordBodyNode, type SchemaNode } from '../../target/run/schema-node.js';
+import type { SequenceIds } from '../generate/sequence-ids.js';
+
+/** Everything needed to turn a step into bytes; `recordOf`: the record the model holds, for an update of one of its leaves. */
+export type BuildContext = Pick<FuzzContext, 'doc' | 'spec' | 'auth' | 'allowDestructive'> & {
+  ids: SequenceIds;
+  recordOf?(index: IndexName, id: string): StoredRecord | undefined;
+};
+
+/** A step bound to its sequence's ids: the body as it goes (its flaw applied), and where its id goes. */
+export interface BoundStep {
+  id?: string | undefined;
+  pathId?: string | undefined;
+  json?: Record<string, unknown> | undefined;
+  /** The body before its flaw. */
+  unbroken?: Record<string, unknown> | undefined;
+  /** The schema of a create or update body, where open shapes are looked for. */
+  node?: SchemaNode | undefined;
+  /** A create without id: the marker value its record is found by. */
+  marker?: string | undefined;
+  changedIdTo?: string | undefined;
+  flaw?: FlawKind | undefined;
+  hiddenNameBreak?: string | undefined;
+  /** Words for the step's description: `id in the path`, `wrong JSON type at name (0)`. */
+  notes: string[];
+}
+
+/** What the generation of one index's steps shares (sequence-arbitrary.ts builds it). */
+export interface GenerateContext {
+  slot: fc.Arbitrary<number>;
+  via: fc.Arbitrary<'path' | 'body'>;
+  body(method: 'post' | 'put', kinds: FlawKind[]): fc.Arbitrary<BodySpec>;
+  query(use: 'read' | 'delete' | 'delete-on-base'): fc.Arbitrary<BodySpec>;
+  destructive: boolean;
+}
+
+/** One operation of the model runner (after fast-check's ModelRunner commands): how its steps are generated, may run, are bound to ids, and what they touch. */
+export interface FuzzCommand<S extends FuzzStep> {
+  /** Each kind of step with its weight; fast-check draws the fields in this order, so reordering changes every seed's sequences. */
+  generate(g: GenerateContext): Array<{ fields: Record<string, fc.Arbitrary<unknown>>; weight: number }>;
+  check?(step: S, target: { allowDestructive: boolean; whereTrusted: ReadonlySet<IndexName> }): boolean;
+  bind(step: S, context: BuildContext): BoundStep;
+  /** The record ids to read back after the step (`undefined`: the whole index). */
+  touched(step: S, bound: Pick<BoundStep, 'id' | 'changedIdTo'>, createdId: string | undefined): Array<string | undefined>;
+}
+
+/** Applies a body's flaw to `value` (the run's id and marker are never broken) and notes it on `bound`. */
+function flawed(context: BuildContext, node: SchemaNode, value: Record<string, unknown>, spec: BodySpec, allowMissing: boolean, bound: BoundStep) {
+  const options = { doc: context.doc, spec: context.spec, allowMissing, keepTopLevel: ['id', MARKER_FIELDS.fuzz] };
+  const result = applyFlaw(node, value, spec.flaw, options);
+  if (result.description) bound.notes.push(result.description);
+  bound.flaw = result.site?.kind;
+  bound.hiddenNameBreak = result.site?.hiddenName ? formatPath(result.site.path) : undefined;
+  return result.value as Record<string, unknown>;
+}
+
+/** A read or delete bound: its slot's id in the path, its query's `@slot` placeholders bound and its flaw applied. */
+function bindQuery(step: ReadStep | DeleteStep, context: BuildContext): BoundStep {
+  const bound: BoundStep = { notes: [] };
+  if (step.slot !== undefined) bound.pathId = bound.id = context.ids.slotId(step.index, step.slot);
+  if (!step.query) return bound;
+  const query = bindSlotExprs(step.query.value, (slot) => context.ids.slotId(step.index, slot));
+  const equals = (query['where'] as { equals?: { target?: unknown; expr?: unknown } } | undefined)?.equals;
+  const words = [
+    ...(equals ? [`where ${String(equals.target)} = ${JSON.stringify(equals.expr)}`.slice(0, 80)] : []),
+    ...(Array.isArray(query['select']) ? [`select ${query['select'].join(', ')}`.slice(0, 60)] : []),
+  ];
+  bound.notes.push(words.join(', ') || 'empty query');
+  bound.unbroken = query;
+  bound.json = flawed(context, componentSchema(context.doc, 'Query'), query, step.query, false, bound);
+  return bound;
+}
+
+/** Create (§4.1 create, §4.2): a record with its id in the path or the body, or without one (the service generates it, §2 rule 3). */
+const createCommand: FuzzCommand<CreateStep> = {
+  generate: (g) => [{ fields: { slot: g.slot, via: g.via, body: g.body('post', ['missing', 'wrong-type', 'bad-enum']) }, weight: 35 }],
+  bind(step, context) {
+    const node = recordBodyNode(context.doc, step.index, 'post');
+    const bound: BoundStep = { node, notes: [] };
+    let body = { ...step.body.value };
+    if (step.slot === GENERATED_SLOT) {
+      bound.marker = context.ids.nextMarker();
+      body = { ...body, [MARKER_FIELDS.fuzz]: bound.marker };
+      bound.notes.push('no id: the service generates it');
+    } else {
+      bound.id = context.ids.slotId(step.index, step.slot);
+      if (step.via === 'path') bound.pathId = bound.id;
+      else body = { id: bound.id, ...body };
+      bound.notes.push(bound.pathId ? 'id in the path' : 'id in the body');
+    }
+    bound.unbroken = body;
+    bound.json = flawed(context, node, body, step.body, true, bound);
+    return bound;
+  },
+  touched: (_step, bound, createdId) => {
+    const id = createdId ?? bound.id;
+    return id === undefined ? [] : [id];
+  },
+};
+
+/** Read (§4.1 read, rules 6-8): a record by id or the whole index, with or without a query (select, where). */
+const readCommand: FuzzCommand<ReadStep> = {
+  generate: (g) => [
+    {
+      fields: { slot: fc.option(g.slot, { freq: 2, nil: undefined }), query: fc.option(g.query('read'), { freq: 2, nil: undefined }) },
+      weight: 25,
+    },
+  ],
+  bind: bindQuery,
+  touched: () => [],
+};
+
+/** Update (§4.1 update, rules 5-7): fields set on a record named in the path or the body; now and then one leaf only, or an attempt to change the id. */
+const updateCommand: FuzzCommand<UpdateStep> = {
+  generate: (g) => [
+    {
+      fields: {
+        slot: g.slot,
+        via: g.via,
+        body: g.body('put', ['wrong-type', 'bad-enum']),
+        changeId: fc.oneof({ arbitrary: fc.constant(false), weight: 12 }, { arbitrary: fc.constant(true), weight: 1 }),
+        leaf: fc.oneof({ arbitrary: fc.constant(undefined), weight: 3 }, { arbitrary: fc.nat(40), weight: 1 }),
+      },
+      weight: 25,
+    },
+  ],
+  bind(step, context) {
+    const node = recordBodyNode(context.doc, step.index, 'put');
+    const id = context.ids.slotId(step.index, step.slot);
+    const bound: BoundStep = { node, id, pathId: step.via === 'path' || step.changeId ? id : undefined, notes: [] };
+    const stored = context.recordOf?.(step.index, id);
+    // A one-leaf change stays valid: its point is the change, not a broken rule.
+    const leaf = !step.changeId && step.leaf !== undefined && stored ? leafUpdate(stored, step.leaf) : undefined;
+    if (leaf) bound.notes.push(`only ${leaf.description} changed`);
+    let body = leaf ? leaf.body : withWholeEntryConfigs({ ...step.body.value }, stored);
+    if (step.changeId) {
+      bound.changedIdTo = context.ids.otherId(step.index);
+      body = { id: bound.changedIdTo, ...body };
+      bound.notes.push(`id in the path, another in the body: tries to change the id to ${bound.changedIdTo}`);
+    } else {
+      if (step.via === 'body') body = { id, ...body };
+      bound.notes.push(bound.pathId ? 'id in the path' : 'id in the body');
+    }
+    bound.unbroken = body;
+    bound.json = leaf ? body : flawed(context, node, body, step.body, false, bound);
+    return bound;
+  },
+  touched: (_step, bound) => [bound.id, ...(bound.changedIdTo ? [bound.changedIdTo] : [])],
+};
+
+/**
+ * An update body whose entries (addressed by id, §4.1 rule 5) carry each config object whole: whether a config sent in an update is merged into the stored
+ * one or replaces it is open (NOT_ASKED object-in-update); sent whole, both give the same record.
+ */
+function withWholeEntryConfigs(body: Record<string, unknown>, record: StoredRecord | undefined): Record<string, unknown> {
+  if (!record) return body;
+  for (const list of ['actions', 'parameters', 'resources']) {
+    const entries = body[list];
+    const stored = record[list];
+    if (!Array.isArray(entries) || !Array.isArray(stored)) continue;
+    body[list] = entries.map((entry: unknown) => {
+      const before: unknown = isObject(entry) ? stored.find((s: unknown) => isObject(s) && s['id'] === entry['id']) : undefined;
+      return isObject(entry) && isObject(entry['config']) && isObject(before) && isObject(before['config'])
+        ? { ...entry, config: { ...before['config'], ...entry['config'] } }
+        : entry;
+    });
+  }
+  return body;
+}
+
+/**
+ * Delete (§4.1 delete): a record by id (with an optional where), by where on the base path — only on an index whose where was seen to filter (probe-where.ts)
+ * —, and with --allow-destructive without where. What it removed is read back: the record, or the whole index.
+ */
+const deleteCommand: FuzzCommand<DeleteStep> = {
+  generate: (g) => [
+    { fields: { slot: g.slot, query: fc.option(g.query('delete'), { freq: 3, nil: undefined }) }, weight: 10 },
+    { fields: { slot: fc.constant(undefined), query: g.query('delete-on-base') }, weight: 5 },
+    ...(g.destructive ? [{ fields: { slot: fc.constant(undefined), query: fc.constant(undefined) }, weight: 2 }] : []),
+  ],
+  check: (step, target) => step.slot !== undefined || target.allowDestructive || target.whereTrusted.has(step.index),
+  bind: bindQuery,
+  touched: (step, bound) => [step.slot === undefined ? undefined : bound.id],
+};
+
+/** The commands of the model runner, one per operation, in the order their steps are drawn. */
+export const COMMANDS: { readonly [K in Op]: FuzzCommand<Extract<FuzzStep, { op: K }>> } = {
+  create: createCommand,
+  read: readCommand,
+  update: updateCommand,
+  delete: deleteCommand,
+};
+
+export const commandOf = <S extends FuzzStep>(step: S) => COMMANDS[step.op] as unknown as FuzzCommand<S>;
