@@ -1,13 +1,9 @@
 import axios, { isAxiosError, type AxiosInstance } from 'axios';
+import { indexTable } from '../generated/index-table.js';
 import { operationTable } from '../generated/operation-table.js';
 import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
-import { checkCallKeys } from './check-call-keys.js';
-import type { CallOptions, IndexClient, KitClient, QueryCall } from './index-calls.js';
-import { indexTable } from '../generated/index-table.js';
+import type { CallOptions, IndexClient, KitClient, QueryCall, QueryPlacement } from './index-calls.js';
 import { indexOperations, type ClientIndexKey } from './index-operations.js';
-import { placeQuery, runsInBrowser, type QueryPlacement } from './place-query.js';
-import { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
-import { describedHeaders } from './request-headers.js';
 import { holdToken, type TokenProvider } from './token-provider.js';
 
 /** Options of {@link createClient}. */
@@ -133,4 +129,65 @@ export function createClient(options: ClientOptions): KitClient {
   }
 
   return Object.fromEntries(indexTable.map((row) => [row.clientKey, indexClient(row.clientKey)])) as KitClient;
+}
+
+/**
+ * Throws a TypeError when a call object holds a key its method does not read. TypeScript refuses such a call
+ * already; from JavaScript a misplaced key would be dropped in silence, and for `delete({ where })` (the query
+ * not under `query`) that means deleting every record (§4.1 rule 1).
+ */
+function checkCallKeys(method: string, call: object | undefined, keys: readonly string[]): void {
+  const unknown = Object.keys(call ?? {}).filter((key) => !keys.includes(key));
+  if (unknown.length === 0) return;
+  const named = unknown.map((key) => `"${key}"`).join(', ');
+  throw new TypeError(`${method}: ${named} is not a key of the call object, which takes { ${keys.join(', ')} } — nothing was sent`);
+}
+
+/** True in a browser page or worker context, where a GET cannot carry a body (fetch, XHR). */
+export function runsInBrowser(): boolean {
+  const scope = globalThis as { window?: unknown; document?: unknown; importScripts?: unknown };
+  return (scope.window !== undefined && scope.document !== undefined) || typeof scope.importScripts === 'function';
+}
+
+/**
+ * Where a query goes: the JSON body, or the URL parameter `q` (x-decisions query-parameter, an extension). `auto`
+ * sends `q` only for a GET in a browser; a DELETE keeps its body even there, because a server without the
+ * extension ignores `q`, and a DELETE without its query deletes every record (§4.1 rule 1).
+ *
+ * @example placeQuery('GET', { select: ['id'] }, 'url', false) // → { body: undefined, search: '?q=%7B%22select%22%3A%5B%22id%22%5D%7D' }
+ */
+export function placeQuery(method: 'GET' | 'DELETE', query: unknown, placement: QueryPlacement, inBrowser: boolean): { body: unknown; search: string } {
+  if (query === undefined) return { body: undefined, search: '' };
+  const url = placement === 'url' || (placement === 'auto' && method === 'GET' && inBrowser);
+  return url ? { body: undefined, search: `?q=${encodeURIComponent(JSON.stringify(query))}` } : { body: query, search: '' };
+}
+
+/** The Authorization value of a token: `<scheme> <token>`, or the bare token with scheme `''`. */
+export const authorizationOf = (scheme: string, token: string): string => (scheme === '' ? token : `${scheme} ${token}`);
+
+/**
+ * What the description lists for every operation (§4.1, §5): Accept and Content-Type `application/json`, and
+ * Authorization when there is a token. The client's calls and the connection's own requests both start from these.
+ */
+export function describedHeaders(scheme: string, token: string | undefined): Record<string, string> {
+  return { accept: 'application/json', 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: authorizationOf(scheme, token) }) };
+}
+
+/** JSON.parse, but undefined for an empty or non-JSON body (204, 304, a dropped 205, a proxy's HTML): the caller decides. */
+export function parseJsonOrUndefined(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Response headers as a plain object with lower-case names; repeated values joined with ", ". */
+export function normaliseHeaders(headers: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && value !== null) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
 }

@@ -1,7 +1,9 @@
 import type { Query, RequestBodyOf } from './api-result.js';
 import type { ClientIndexKey, indexOperations } from './index-operations.js';
-import type { QueryPlacement } from './place-query.js';
 import type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, UpdateResult } from './index-results.js';
+
+/** Where a read or delete query travels: `body` (JSON body), `url` (`?q=`, extension) or `auto`. */
+export type QueryPlacement = 'auto' | 'body' | 'url';
 
 type Ops<I extends ClientIndexKey> = (typeof indexOperations)[I];
 /** One record of a body that is one record or a batch (a list of them, extension). */

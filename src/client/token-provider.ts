@@ -1,9 +1,42 @@
-import { expiresSoon, readTokenTimes } from './token-expiry.js';
+// How near a JWT is to its expiry, read from its payload without verifying it (the server does that). The
+// connection uses it too, so the client and --token-command renew a token at the same moment. Browser-safe: no Buffer.
 
-const hasExpired = (token: string) => {
-  const { exp } = readTokenTimes(token);
-  return exp !== undefined && exp * 1000 <= Date.now();
-};
+/** Seconds since the epoch at which a JWT expires and was issued, when it says so. */
+export function readTokenTimes(token: string): { exp?: number; iat?: number } {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return {};
+  try {
+    const claims = JSON.parse(decodeBase64Url(payload)) as { exp?: unknown; iat?: unknown };
+    return {
+      ...(typeof claims.exp === 'number' ? { exp: claims.exp } : {}),
+      ...(typeof claims.iat === 'number' ? { iat: claims.iat } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Whether a token should be replaced before it is sent: its `exp` is less than a quarter of its
+ * life away (at most 30 s), so a 2-second token is renewed half a second early and a 1-hour one
+ * 30 s early. A token without `exp` (opaque) is replaced only after a 401.
+ */
+export function expiresSoon(token: string, obtainedAtMs: number, nowMs = Date.now()): boolean {
+  const { exp, iat } = readTokenTimes(token);
+  if (exp === undefined) return false;
+  const issuedMs = iat !== undefined ? iat * 1000 : obtainedAtMs;
+  const margin = Math.min(30_000, Math.max(0, exp * 1000 - issuedMs) / 4);
+  return exp * 1000 - nowMs <= margin;
+}
+
+function decodeBase64Url(text: string): string {
+  const base64 = text
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(text.length / 4) * 4, '=');
+  const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+}
 
 /** A function the client asks for a token: on first use, near the token's expiry, after a 401. */
 export type TokenProvider = () => string | Promise<string>;
@@ -48,7 +81,8 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
   return {
     async current() {
       if (pending) return pending;
-      if (held === undefined || (held.keep ? hasExpired(held.token) : expiresSoon(held.token, held.at))) return ask();
+      if (held === undefined || (held.keep ? (readTokenTimes(held.token).exp ?? Infinity) * 1000 <= Date.now() : expiresSoon(held.token, held.at)))
+        return ask();
       return held.token;
     },
     async renewAfter401(stale) {

@@ -34,22 +34,3 @@ export function findConnectionFailure(error: unknown): ConnectionFailure | undef
   }
   return undefined;
 }
-
-const TLS_CODES = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_REJECTED',
-  'EPROTO',
-]);
-
-/** Whether a socket error comes from the TLS layer (certificates, alerts, protocol). */
-export function isTlsError(error: NodeJS.ErrnoException): boolean {
-  const code = error.code ?? '';
-  return TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || /\b(SSL|TLS) alert\b|certificate/i.test(error.message);
-}

@@ -1,7 +1,6 @@
 import { ConnectionFailure } from '../../connection/connection-failure.js';
 import type { ConnectionSettings } from '../../connection/connection-settings.js';
-import { openConnection, type ConnectionSession } from '../../connection/open-connection.js';
-import type { TargetStop } from '../../connection/target-health.js';
+import { openConnection, type ConnectionSession, type TargetStop } from '../../connection/open-connection.js';
 import type { RawAnswer } from '../../connection/send-once.js';
 import type { WireRequest } from '../generate/wire-request.js';
 
@@ -16,7 +15,7 @@ export interface WireAnswer extends Pick<RawAnswer, 'status' | 'headers'> {
 /**
  * An answer, or why none came: a dropped connection or a time-out is a failure of the target; a request `cutShort` was not answered before its phase of the
  * run ended, which says nothing about the target — nor does one a gateway `throttled` (429, or 503 with Retry-After), which is cut short too and stops the
- * run — nor does one sent after the target `stopped` answering altogether (target-health.ts: several requests in a row and a probe read got no answer), which
+ * run — nor does one sent after the target `stopped` answering altogether (open-connection.ts: several requests in a row and a probe read got no answer), which
  * ends the run.
  */
 export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: string; cutShort?: true; throttled?: true; targetStopped?: true };
