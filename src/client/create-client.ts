@@ -11,12 +11,9 @@ export interface ClientOptions {
   /** Base address of the service, e.g. `http://127.0.0.1:8080`. */
   baseURL: string;
   /**
-   * The JWT sent in `Authorization` on every call (§5): a fixed string, or a function that gives
-   * one (sync or async). The function is called on the first call, again when the token's `exp`
-   * is near (read from its payload, not verified: a quarter of its life, at most 30 s, before),
-   * and once more after a 401 — the call is then sent again with the new token, once. Concurrent
-   * calls share one pending answer; if it rejects, the call rejects with its error. Omit to send
-   * no Authorization.
+   * The JWT sent in `Authorization` (§5): a string, or a function (sync or async) called on the first call, when the
+   * token's `exp` is near (a quarter of its life, at most 30 s, before), and after a 401, after which the call is
+   * sent again once. Concurrent calls share one pending answer; if it rejects, so does the call.
    */
   token?: string | TokenProvider | undefined;
   /** Scheme word before the token; `''` sends the bare token. Default `Bearer` (x-decisions auth-header). */
@@ -27,15 +24,10 @@ export interface ClientOptions {
   headers?: Record<string, string> | undefined;
   /** Milliseconds before a call fails with a NetworkError; default 30 000. */
   timeout?: number | undefined;
-  /**
-   * Where read and delete queries go: `'body'` (JSON body), `'url'` (`?q=<URL-encoded JSON>`,
-   * an extension the server must support), or `'auto'` (default): `q` for a GET in a browser,
-   * which cannot send a GET body, the body otherwise (x-decisions query-parameter).
-   */
+  /** Where read and delete queries go (x-decisions query-parameter); default `'auto'`: `?q=` for a GET in a browser, else the body. */
   queryIn?: QueryPlacement | undefined;
 }
 
-// What the call object of each method may hold (index-calls.ts): create/update, read/delete.
 const BODY_CALL_KEYS = ['id', 'body', 'headers'] as const;
 const QUERY_CALL_KEYS = ['id', 'query', 'queryIn', 'headers'] as const;
 
@@ -45,13 +37,9 @@ const documentedStatuses = new Map<string, ReadonlySet<number>>(
 );
 
 /**
- * Creates the typed client. Calls never throw for a status the spec documents: they resolve to
- * `{ operation, status, data, headers, rawBody }`. They throw {@link UnexpectedStatusError} for an
- * undocumented status and {@link NetworkError} when no response arrives.
- *
- * GET and DELETE send the query as a JSON body. axios' Node adapter sends a GET body; browsers
- * (XHR/fetch) cannot, so there a GET sends it as `?q=` (extension; `queryIn` decides), and they
- * cannot read a 205 body either — see docs/typed-client.md.
+ * Creates the typed client. Calls resolve to `{ operation, status, data, headers, rawBody }` for a status the spec
+ * documents, and throw {@link UnexpectedStatusError} for another, {@link NetworkError} when no response arrives.
+ * Browsers cannot send a GET body (`queryIn`) nor read a 205 body: see docs/typed-client.md.
  *
  * @example
  * const client = createClient({ baseURL: 'http://127.0.0.1:8080', token });
@@ -63,21 +51,14 @@ export function createClient(options: ClientOptions): KitClient {
   const scheme = options.authScheme ?? 'Bearer';
   const token = holdToken(options.token);
 
-  async function send(
-    operation: OperationId,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    path: string,
-    body: unknown,
-    extraHeaders: Record<string, string> | undefined,
-  ): Promise<ApiResult<OperationId>> {
+  async function send(operation: OperationId, method: string, path: string, body: unknown, extraHeaders: Record<string, string> | undefined) {
     const sendWith = async (bearer: string | undefined) => {
-      const headers = { ...describedHeaders(scheme, bearer), ...options.headers, ...extraHeaders };
       try {
         return await http.request<string>({
           baseURL: options.baseURL,
           url: path,
           method,
-          headers,
+          headers: { ...describedHeaders(scheme, bearer), ...options.headers, ...extraHeaders },
           data: body === undefined ? undefined : JSON.stringify(body),
           responseType: 'text',
           // Keep the raw text: the body may be empty (204, 304, a dropped 205) or not JSON at all.
@@ -119,13 +100,12 @@ export function createClient(options: ClientOptions): KitClient {
       checkCallKeys(`${index}.${method}`, call, BODY_CALL_KEYS);
       return send(pick(ops[method], call?.id), method === 'create' ? 'POST' : 'PUT', pathOf(call?.id), call?.body, call?.headers);
     };
-    const client = {
+    return {
       create: (call?: CallOptions & { body?: unknown }) => withBody('create', call),
       read: (call?: QueryCall) => withQuery('read', call),
       update: (call?: CallOptions & { body?: unknown }) => withBody('update', call),
       delete: (call?: QueryCall) => withQuery('delete', call),
-    };
-    return client as unknown as IndexClient<I>;
+    } as unknown as IndexClient<I>;
   }
 
   return Object.fromEntries(indexTable.map((row) => [row.clientKey, indexClient(row.clientKey)])) as KitClient;

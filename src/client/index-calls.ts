@@ -1,6 +1,8 @@
-import type { Query, RequestBodyOf } from './api-result.js';
+import type { indexTable } from '../generated/index-table.js';
+import type { components } from '../generated/openapi.js';
+import type { ApiResult, OperationId, OperationResult, RequestBodyOf } from './api-result.js';
 import type { ClientIndexKey, indexOperations } from './index-operations.js';
-import type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, UpdateResult } from './index-results.js';
+import type { Query } from './record-types.js';
 
 /** Where a read or delete query travels: `body` (JSON body), `url` (`?q=`, extension) or `auto`. */
 export type QueryPlacement = 'auto' | 'body' | 'url';
@@ -12,30 +14,21 @@ type CreateRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['
 type UpdateRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['update'][1]>>;
 type TargetNamingRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['update'][0]>>;
 
-// The record types are mapped ({ [K in keyof R]: R[K] }, the same type) so that tsc names them in
-// a message: "Property 'id' is missing … but required in type 'RecordNamingItsTarget<"events">'"
-// rather than the generator's WithRequired<…> helper.
-
-/** One record a create sends, as the spec types it for the index. */
+// Mapped ({ [K in keyof R]: R[K] }, the same type) so that tsc names them in a message ("Property 'id' is missing …
+// but required in type 'RecordNamingItsTarget<"events">'") rather than the generator's WithRequired<…> helper.
 export type RecordToCreate<I extends ClientIndexKey> = { [K in keyof CreateRecord<I>]: CreateRecord<I>[K] };
-/** The records a create sends: one record or a batch (extension), with or without a path id. */
+/** One record or a batch (extension), with or without a path id. */
 export type CreateBody<I extends ClientIndexKey> = RecordToCreate<I> | RecordToCreate<I>[];
-
-/** The change to one record, sent to `PUT {base}/{id}` (its `id` may be left out). */
 export type RecordChange<I extends ClientIndexKey> = { [K in keyof UpdateRecord<I>]: UpdateRecord<I>[K] };
-/** The change an update sends when the path names the record (`PUT {base}/{id}`). */
+/** What `PUT {base}/{id}` sends: the path names the record, so its `id` may be left out. */
 export type UpdateBody<I extends ClientIndexKey> = RecordChange<I> | RecordChange<I>[];
-
-/** The change to one record, sent to `PUT {base}`: its `id` names the record it changes. */
 export type RecordNamingItsTarget<I extends ClientIndexKey> = { [K in keyof TargetNamingRecord<I>]: TargetNamingRecord<I>[K] };
-/** The records an update sends to `PUT {base}`, where only each record's own `id` names its target. */
+/** What `PUT {base}` sends: only each record's own `id` names its target. */
 export type UpdateNamedInBody<I extends ClientIndexKey> = RecordNamingItsTarget<I> | RecordNamingItsTarget<I>[];
 
 /**
- * What every call takes, in one object: `id` puts the record on the path (`{base}/{id}`), and
- * `headers` are sent besides the client's own (they override them). Every method of an index takes
- * one such object — `create({ id, body })`, `read({ id, query })`, `update({ id, body })`,
- * `delete({ id, query })` — so no argument's meaning depends on its position.
+ * What every call takes, in one object, so that no argument's meaning depends on its position: `create({ id, body })`,
+ * `read({ id, query })`, `update({ id, body })`, `delete({ id, query })`; `headers` override the client's own.
  */
 export interface CallOptions {
   /** The record id of the path: `{base}/{id}` (percent-encoded into one segment). Omit for `{base}`. */
@@ -55,11 +48,10 @@ export interface CallWithQuery<Q> extends CallOptions {
   queryIn?: QueryPlacement | undefined;
 }
 
-// QueryCall, ReadCall, ReadRecordsCall and DeleteCall add nothing to CallWithQuery but their query's type; they exist so
-// that tsc names the method's own argument type in a message ("'where' does not exist in type 'DeleteCall'"). Each
-// declares its `query` again: tsc names an interface that adds no member by its base (`CallWithQuery<DeleteQuery>`).
+// The query calls below exist so that tsc names the method's own argument in a message ("'where' does not exist in
+// type 'DeleteCall'"); each declares `query` again, as tsc names an interface that adds no member by its base.
 
-/** `read` and `delete` send the query (§4.1) as a JSON body, or as `?q=` (see `queryIn`). */
+/** `read` or `delete` with any query. */
 export interface QueryCall extends CallWithQuery<Query> {
   query?: Query | undefined;
 }
@@ -74,27 +66,19 @@ export interface WholeRecordsQuery extends DeleteQuery {
   select?: never;
 }
 
-/**
- * A `read` whose type shows it has no `select` — `read()`, `read({ id })`, `read({ query: { where } })`:
- * it resolves to whole records (`ReadRecordsResult`). A query typed `Query` may hold a select, so
- * such a call resolves to the selection (`ReadResult`).
- */
+/** A `read` whose type shows it has no `select`, so it resolves to whole records; a `Query` may hold one (`ReadCall`). */
 export interface ReadRecordsCall extends CallWithQuery<WholeRecordsQuery> {
   query?: WholeRecordsQuery | undefined;
 }
 
-/**
- * The query a delete takes: a where (and the extensions' order and limit), no `select` — the
- * spec's Query says "Delete ignores select", so a select there is a mistake the types refuse.
- */
+/** A delete's query: the spec's Query says "Delete ignores select", so a select there is a mistake the types refuse. */
 export interface DeleteQuery {
   where?: Query['where'];
   order?: Query['order'];
   limit?: Query['limit'];
 }
-// An interface so that tsc names it in a message ("'select' does not exist in type
-// 'DeleteQuery'"), where Omit<Query, 'select'> would print the whole expanded Query. The check
-// below keeps it the spec's Query without select: a field the spec adds fails to compile here.
+// An interface so that tsc names it in a message, where Omit<Query, 'select'> would print the whole expanded Query;
+// the check keeps it the spec's Query without select: a field the spec adds fails to compile here.
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type MustHold<T extends true> = T;
 export type DeleteQueryIsQueryWithoutSelect = MustHold<
@@ -122,10 +106,7 @@ export interface UpdateByBodyIdCall<I extends ClientIndexKey> extends CallOption
 /** `update`: the target is named by the path `id`, or else by the id of each record in the body. */
 export type UpdateCall<I extends ClientIndexKey> = UpdateByPathIdCall<I> | UpdateByBodyIdCall<I>;
 
-/**
- * The four operations of one index (§4.1). Each takes one object (`id` for the record path, then
- * `body` or `query`, and `headers`) and resolves to the result type of its name: narrow on `status`.
- */
+/** The four operations of one index (§4.1), each resolving to the result type of its name: narrow on `status`. */
 export interface IndexClient<I extends ClientIndexKey> {
   /** POST {base}[/{id}]: 201 envelope, 406 duplicate or missing field, … */
   create(call: CreateCall<I>): Promise<CreateResult<I>>;
@@ -141,3 +122,56 @@ export interface IndexClient<I extends ClientIndexKey> {
 
 /** The typed client: one {@link IndexClient} per index. */
 export type KitClient = { [I in ClientIndexKey]: IndexClient<I> };
+
+type Method = 'create' | 'read' | 'update' | 'delete';
+
+// A method's result joins its two operations' (with and without a path id): `operation` says which was called. With
+// a status, each result type below is only that answer.
+type MethodResult<I extends ClientIndexKey, M extends Method, S> = Extract<ApiResult<Ops<I>[M][number]>, { status: S }>;
+
+/** Every status a method of an index documents, e.g. `StatusOf<'events', 'delete'>` is `205 | 400 | …`. */
+export type StatusOf<I extends ClientIndexKey, M extends Method> = ApiResult<Ops<I>[M][number]>['status'];
+
+/**
+ * What `client[index].create(…)` resolves to.
+ * @example function createdIds(result: CreateResult<'events', 201>) { return result.data?.map((item) => item.id); }
+ */
+export type CreateResult<I extends ClientIndexKey, S extends StatusOf<I, 'create'> = StatusOf<I, 'create'>> = MethodResult<I, 'create', S>;
+
+/**
+ * What a read with a query that may `select` resolves to: a 200 lists `EventSelection`s (…), the fields `select`
+ * named. It takes the narrower {@link ReadRecordsResult} of a read without `select` too.
+ * @example function linkNames(result: ReadResult<'networkLinkTypes', 200>) { return (result.data ?? []).map((row) => row.name ?? ''); }
+ */
+export type ReadResult<I extends ClientIndexKey, S extends StatusOf<I, 'read'> = StatusOf<I, 'read'>> = MethodResult<I, 'read', S>;
+
+/** What `client[index].update(…)` resolves to. */
+export type UpdateResult<I extends ClientIndexKey, S extends StatusOf<I, 'update'> = StatusOf<I, 'update'>> = MethodResult<I, 'update', S>;
+
+/** What `client[index].delete(…)` resolves to (205: items say code 200). */
+export type DeleteResult<I extends ClientIndexKey, S extends StatusOf<I, 'delete'> = StatusOf<I, 'delete'>> = MethodResult<I, 'delete', S>;
+
+type IndexRow<I extends ClientIndexKey> = Extract<(typeof indexTable)[number], { clientKey: I }>;
+
+/** The stored record of an index as the spec names it: `RecordOf<'events'>` is `Event` (`NetworkLinkType`, `Agent`). */
+export type RecordOf<I extends ClientIndexKey> = components['schemas'][IndexRow<I>['schemas']['stored']];
+
+// One read operation's answers, its 200 listing whole records of type T.
+type WholeRecordsAnswer<O extends OperationId, T> = {
+  [K in keyof Extract<OperationResult<O>, { status: 200 }>]: K extends 'data' ? T[] | undefined : Extract<OperationResult<O>, { status: 200 }>[K];
+};
+
+type WholeRecordsResult<O extends OperationId, T> = {
+  [S in OperationResult<O>['status']]: S extends 200 ? WholeRecordsAnswer<O, T> : Extract<OperationResult<O>, { status: S }>;
+}[OperationResult<O>['status']];
+
+type ReadRecordsOf<I extends ClientIndexKey> = WholeRecordsResult<Ops<I>['read'][0], RecordOf<I>> | WholeRecordsResult<Ops<I>['read'][1], RecordOf<I>>;
+
+/**
+ * What a read without `select` (`read()`, `read({ id })`, `read({ query: { where } })`) resolves to: a 200 lists
+ * whole records (§4.1: a where picks records, not fields), typed `Event[]`, `NetworkLinkType[]`, `Agent[]`.
+ * @example
+ * const links = await client.networkLinkTypes.read();
+ * if (links.status === 200) { const all: NetworkLinkType[] = links.data ?? []; }
+ */
+export type ReadRecordsResult<I extends ClientIndexKey, S extends StatusOf<I, 'read'> = StatusOf<I, 'read'>> = Extract<ReadRecordsOf<I>, { status: S }>;

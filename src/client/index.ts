@@ -28,11 +28,11 @@ export type {
   WholeRecordsQuery,
   QueryPlacement,
 } from './index-calls.js';
-export type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, RecordOf, StatusOf, UpdateResult } from './index-results.js';
+export type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, RecordOf, StatusOf, UpdateResult } from './index-calls.js';
 export type { ClientIndexKey, IndexOperations } from './index-operations.js';
 /** @deprecated The client's property names of the indices: use {@link ClientIndexKey} (kept for existing imports). */
 export type { ClientIndexKey as IndexName } from './index-operations.js';
-export type { ApiResult, OperationId, RequestBodyOf, Query, Envelope, EnvelopeItem } from './api-result.js';
+export type { ApiResult, OperationId, RequestBodyOf } from './api-result.js';
 export type { HeldToken, TokenProvider } from './token-provider.js';
-// The record, body and query types by their schema names: every export of record-types.ts.
+// The record, body, query and envelope types by their schema names.
 export type * from './record-types.js';

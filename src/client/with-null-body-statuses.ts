@@ -1,9 +1,5 @@
-/**
- * The answers fetch delivers without a body (the Fetch standard's "null body statuses"). fetch
- * drops a 205's body but keeps the server's Content-Length, so a fetch-based client that reads
- * the body by that header (openapi-fetch, @hey-api/openapi-ts) fails with "Unexpected end of
- * JSON input" on every delete.
- */
+// The Fetch standard's "null body statuses": fetch drops a 205's body but keeps the server's Content-Length, so a
+// client that reads the body by that header (openapi-fetch, @hey-api/openapi-ts) fails on every delete.
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /**

@@ -1,14 +1,10 @@
 /**
- * Which part of the connection a failure points at: the pre-flight names it, and a conformance
- * step or the fuzzer tells a target's answer from a failure to get one.
- * - `url`: nothing answers there (refused, unknown host, reset before any answer);
- * - `tls`: the handshake failed (an untrusted or wrong certificate, a client certificate required);
- * - `proxy`: the proxy could not be reached or refused the tunnel;
- * - `token`: `--token-command` failed or printed nothing usable;
- * - `timeout`: no (complete) answer within `--timeout`;
- * - `cut-short`: the run's phase ended first (says nothing about the target);
- * - `throttled`: a gateway answered 429, or 503 with Retry-After, and no retry was allowed or left;
- * - `stopped`: not sent, the target stopped answering earlier in the run (target-health.ts).
+ * The part of the connection a failure points at, so that the pre-flight names it and a step or the fuzzer tells a
+ * target's answer from a failure to get one. `url`: nothing answers (refused, unknown host, reset before any answer);
+ * `tls`: the handshake failed; `proxy`: unreachable, or it refused the tunnel; `token`: `--token-command` failed or
+ * printed nothing usable; `timeout`: no complete answer within `--timeout`; `cut-short`: the run's phase ended first
+ * (nothing about the target); `throttled`: 429, or 503 with Retry-After, and no retry left; `stopped`: not sent, the
+ * target stopped answering earlier in the run.
  */
 export type FailureKind = 'url' | 'tls' | 'proxy' | 'token' | 'timeout' | 'cut-short' | 'throttled' | 'stopped';
 

@@ -11,40 +11,30 @@ export interface TargetRequest {
   path: string;
   headers?: Record<string, string> | undefined;
   body?: Buffer | string | undefined;
-  /**
-   * Sent with its own headers and the `--header`s only: the typed client's calls carry their own, and the steps' and
-   * the fuzzer's unusual requests must go as written. Otherwise the described headers (§4.1, §5) go under its own.
-   */
+  /** Only its own headers and the `--header`s: the client's calls carry theirs, the steps' and fuzzer's odd ones go as written. */
   asIs?: boolean | undefined;
 }
 
-/**
- * A run's one way to its target: every request of conformance (steps, housekeeping, pre-flight, final read), fuzz
- * and capture goes through `send`, so only the session decides the time-out, token, connection cap, rate and throttling.
- */
+/** A run's one way to its target (conformance, fuzz, capture): only the session decides time-out, token, cap, rate and throttling. */
 export interface ConnectionSession {
   readonly settings: ConnectionSettings;
-  /** The run's token now (obtained on first use, renewed near its `exp`); undefined without one. */
   token(): Promise<string | undefined>;
   url(path: string): URL;
   /**
-   * Sends one request: waits for a free connection and the rate's room (not counted in the time-out), swaps an older
-   * run token for the current one, sends it once more with a new token after a 401 to the run's token, and handles
-   * throttling as `--retry-throttled` says. Rejects with a ConnectionFailure when no answer the run can judge came;
-   * at `until` (epoch ms) waiting and sending end: cut short.
+   * Waits for a free connection and the rate's room (not counted in the time-out), puts the run's current token where
+   * an older one is, sends again with a new token after a 401 to it, and handles throttling. Rejects with a
+   * ConnectionFailure when no answer the run can judge came; at `until` (epoch ms) waiting and sending end.
    */
   send(request: TargetRequest, limits?: { until?: number | undefined }): Promise<RawAnswer>;
-  /** Requests that went on the wire (retries included), and answers that said the gateway throttled the run. */
+  /** Requests on the wire (retries included), answers that said the gateway throttled, and the stop after which every send fails. */
   readonly sent: number;
   readonly throttled: number;
-  /** Set once the target stopped answering; every later `send` then fails at once, kind `stopped`. */
   readonly stopped: TargetStop | undefined;
   close(): void;
 }
 
-// An interrupted run (SIGINT, SIGTERM) halts every connection of this process but the read-back of what the run left
-// (`exemptFromHalt`), and waits for the requests on the wire, so that no scenario creates a record after that read.
-// The conformance steps open their own connections in this process: the module is the one thing they all see.
+// An interrupted run halts every connection of this process but the read-back's (`exemptFromHalt`) and waits for the
+// requests on the wire, so no scenario creates a record after that read. Module state: the steps open their own sessions.
 let haltedBecause: string | undefined;
 const onTheWire = new Set<Promise<unknown>>();
 
@@ -79,8 +69,6 @@ export function openConnection(
   let held: { token: string; at: number } | undefined;
   // Every token this process has used: a request that carries an older one gets the current one.
   const issued = new Set<string>();
-  let sent = 0;
-  let throttled = 0;
 
   const remember = (token: string | undefined) => {
     if (token === undefined) return undefined;
@@ -115,11 +103,13 @@ export function openConnection(
     if (!release) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, the run's time was up`);
     try {
       refuseIfHalted(request); // the permit may have come after the halt
-      sent++;
+      session.sent++;
       const answer = sendOnce(router, request, { timeout, until });
-      const settled = answer.catch(() => undefined);
+      const settled: Promise<unknown> = answer.then(
+        () => onTheWire.delete(settled),
+        () => onTheWire.delete(settled),
+      );
       onTheWire.add(settled);
-      void settled.then(() => onTheWire.delete(settled));
       return await answer;
     } finally {
       release();
@@ -142,11 +132,11 @@ export function openConnection(
     if (refused) throw refused;
     try {
       const answer = await transmit(request, until, settings.timeout);
-      await health.observe({ ok: true }, sent);
+      await health.observe({ ok: true }, session.sent);
       return answer;
     } catch (error) {
       if (!(error instanceof ConnectionFailure)) throw error;
-      throw (await health.observe({ ok: false, failure: error }, sent, until)) ?? error;
+      throw (await health.observe({ ok: false, failure: error }, session.sent, until)) ?? error;
     }
   };
 
@@ -172,26 +162,12 @@ export function openConnection(
       }
     }
     const final = request;
-    const policy = { retries: settings.retryThrottled, until: limits.until, rate: settings.rate, onThrottled: () => throttled++ };
+    const policy = { retries: settings.retryThrottled, until: limits.until, rate: settings.rate, onThrottled: () => session.throttled++ };
     return retryThrottled(final, answer, () => attempt(final, limits.until), policy);
   };
 
-  return {
-    settings,
-    token,
-    url,
-    send,
-    get sent() {
-      return sent;
-    },
-    get throttled() {
-      return throttled;
-    },
-    get stopped() {
-      return health.stopped;
-    },
-    close: () => router.close(),
-  };
+  const session = { settings, token, url, send, sent: 0, throttled: 0, close: () => router.close() };
+  return Object.defineProperty(session, 'stopped', { get: () => health.stopped }) as typeof session & Pick<ConnectionSession, 'stopped'>;
 }
 
 /** A gateway's throttling: 429 always, 503 only with Retry-After — a 503 without it is the service failing, which the run judges. */

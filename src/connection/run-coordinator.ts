@@ -121,11 +121,7 @@ function runTokenCommand(command: string): Promise<string> {
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const line =
-        err
-          .trim()
-          .split(/\s*\n\s*/)
-          .at(-1) ?? '';
+      const line = /[^\n]*$/.exec(err.trim())![0].trim();
       const why = line === '' ? '' : `: ${line.length > 200 ? `${line.slice(0, 197)}...` : line}`;
       if (code !== 0) return reject(fail(`failed (${code === null ? `killed by ${signal}` : `exit ${code}`})${why}`));
       const token = out.trim();
