@@ -13,11 +13,9 @@ type OneArray<B> = [B] extends [readonly unknown[]] ? Array<Merged<B[number]>> :
 type Merged<T> = T extends unknown ? { [K in keyof T]: T[K] } : never;
 
 /**
- * What a call resolves to for a documented status: narrow on `status`. `data` may be undefined for every status, as
- * the client parses what arrived and a deployment may send nothing or not JSON (HTTP stacks drop 205 and 304 bodies;
- * §7 shows no envelope for 400/401/404/415/422/500). Typed as always there, `tsc` would accept code that throws on a
- * bodiless 201. `rawBody` keeps what came; `createSpecValidator().checkResponse` checks the shape.
- *
+ * What a call resolves to for a documented status: narrow on `status`. `data` may be undefined for every status: a
+ * deployment may send no body or not JSON (HTTP stacks drop 205 and 304 bodies, §7 shows no envelope for most errors),
+ * and typed as always there, `tsc` would accept code that throws on a bodiless 201. `rawBody` keeps what came.
  * @example
  * const result = await client.networkLinkTypes.read({ id: 'p2p' });
  * if (result.status === 200) result.data?.[0]?.name; // data: NetworkLinkType[] | undefined (no select: whole records)

@@ -11,9 +11,8 @@ export interface ClientOptions {
   /** Base address of the service, e.g. `http://127.0.0.1:8080`. */
   baseURL: string;
   /**
-   * The JWT sent in `Authorization` (§5): a string, or a function (sync or async) called on the first call, when the
-   * token's `exp` is near (a quarter of its life, at most 30 s, before), and after a 401, after which the call is
-   * sent again once. Concurrent calls share one pending answer; if it rejects, so does the call.
+   * The JWT sent in `Authorization` (§5): a string, or a function asked on the first call, when the token's `exp` is
+   * near, and after a 401, after which the call is sent again once with the new token.
    */
   token?: string | TokenProvider | undefined;
   /** Scheme word before the token; `''` sends the bare token. Default `Bearer` (x-decisions auth-header). */
@@ -30,11 +29,6 @@ export interface ClientOptions {
 
 const BODY_CALL_KEYS = ['id', 'body', 'headers'] as const;
 const QUERY_CALL_KEYS = ['id', 'query', 'queryIn', 'headers'] as const;
-
-// The generated table, not the spec document: a browser bundle must not carry the whole spec.
-const documentedStatuses = new Map<string, ReadonlySet<number>>(
-  Object.entries(operationTable).map(([operationId, row]) => [operationId, new Set<number>(row.statuses)]),
-);
 
 /**
  * Creates the typed client. Calls resolve to `{ operation, status, data, headers, rawBody }` for a status the spec
@@ -79,7 +73,8 @@ export function createClient(options: ClientOptions): KitClient {
     }
     const rawBody = typeof response.data === 'string' ? response.data : '';
     const responseHeaders = normaliseHeaders(response.headers as Record<string, unknown>);
-    if (!documentedStatuses.get(operation)?.has(response.status)) {
+    // The generated table, not the spec document: a browser bundle must not carry the whole spec.
+    if (!(operationTable[operation].statuses as readonly number[]).includes(response.status)) {
       throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
     }
     return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
@@ -111,11 +106,8 @@ export function createClient(options: ClientOptions): KitClient {
   return Object.fromEntries(indexTable.map((row) => [row.clientKey, indexClient(row.clientKey)])) as KitClient;
 }
 
-/**
- * Throws a TypeError when a call object holds a key its method does not read. TypeScript refuses such a call
- * already; from JavaScript a misplaced key would be dropped in silence, and for `delete({ where })` (the query
- * not under `query`) that means deleting every record (§4.1 rule 1).
- */
+// TypeScript refuses a key a method does not read; from JavaScript it would be dropped in silence, and for
+// `delete({ where })` (the query not under `query`) that means deleting every record (§4.1 rule 1).
 function checkCallKeys(method: string, call: object | undefined, keys: readonly string[]): void {
   const unknown = Object.keys(call ?? {}).filter((key) => !keys.includes(key));
   if (unknown.length === 0) return;
@@ -130,10 +122,8 @@ export function runsInBrowser(): boolean {
 }
 
 /**
- * Where a query goes: the JSON body, or the URL parameter `q` (x-decisions query-parameter, an extension). `auto`
- * sends `q` only for a GET in a browser; a DELETE keeps its body even there, because a server without the
- * extension ignores `q`, and a DELETE without its query deletes every record (§4.1 rule 1).
- *
+ * Where a query goes: the JSON body, or `?q=` (x-decisions query-parameter). `auto` keeps a DELETE's query in the body
+ * even in a browser: a server without the extension ignores `q`, and a DELETE without its query deletes every record.
  * @example placeQuery('GET', { select: ['id'] }, 'url', false) // → { body: undefined, search: '?q=%7B%22select%22%3A%5B%22id%22%5D%7D' }
  */
 export function placeQuery(method: 'GET' | 'DELETE', query: unknown, placement: QueryPlacement, inBrowser: boolean): { body: unknown; search: string } {
@@ -145,10 +135,7 @@ export function placeQuery(method: 'GET' | 'DELETE', query: unknown, placement: 
 /** The Authorization value of a token: `<scheme> <token>`, or the bare token with scheme `''`. */
 export const authorizationOf = (scheme: string, token: string): string => (scheme === '' ? token : `${scheme} ${token}`);
 
-/**
- * What the description lists for every operation (§4.1, §5): Accept and Content-Type `application/json`, and
- * Authorization when there is a token. The client's calls and the connection's own requests both start from these.
- */
+/** The headers the description lists for every operation (§4.1, §5); the client's and the connection's requests start from them. */
 export function describedHeaders(scheme: string, token: string | undefined): Record<string, string> {
   return { accept: 'application/json', 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: authorizationOf(scheme, token) }) };
 }

@@ -11,23 +11,16 @@ export { authorizationOf, describedHeaders, normaliseHeaders, parseJsonOrUndefin
 export type { ClientOptions } from './create-client.js';
 export type {
   CallOptions,
-  CreateBody,
   CreateCall,
   DeleteCall,
-  DeleteQuery,
-  IndexClient,
-  KitClient,
   QueryCall,
   ReadCall,
   ReadRecordsCall,
-  UpdateBody,
+  UpdateCall,
   UpdateByBodyIdCall,
   UpdateByPathIdCall,
-  UpdateCall,
-  UpdateNamedInBody,
-  WholeRecordsQuery,
-  QueryPlacement,
 } from './index-calls.js';
+export type { CreateBody, DeleteQuery, QueryPlacement, UpdateBody, UpdateNamedInBody, WholeRecordsQuery, IndexClient, KitClient } from './index-calls.js';
 export type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, RecordOf, StatusOf, UpdateResult } from './index-calls.js';
 export type { ClientIndexKey, IndexOperations } from './index-operations.js';
 /** @deprecated The client's property names of the indices: use {@link ClientIndexKey} (kept for existing imports). */

@@ -3,10 +3,8 @@
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /**
- * Wraps a fetch so that a 204, 205 or 304 answer says `Content-Length: 0`: fetch-based
- * generated clients then resolve it with no data instead of throwing. The 205 delete envelope
- * is gone either way (fetch dropped it); the status is the answer. Browser-safe.
- *
+ * Wraps a fetch so that a 204, 205 or 304 answer says `Content-Length: 0`: such clients then resolve it with no data
+ * instead of throwing (the 205 delete envelope is gone either way; the status is the answer).
  * @example
  * import createFetchClient from 'openapi-fetch';
  * import type { paths } from '@mgmt-kit/client/schema';

@@ -8,7 +8,6 @@
  */
 export type FailureKind = 'url' | 'tls' | 'proxy' | 'token' | 'timeout' | 'cut-short' | 'throttled' | 'stopped';
 
-/** A request that got no answer the run can judge, and why, in one line. */
 export class ConnectionFailure extends Error {
   override name = 'ConnectionFailure';
   /** Marks instances across copies of this module (a worker's bundle has its own). */

@@ -44,11 +44,7 @@ export interface AuthSettings {
 }
 
 /** HTTPS_PROXY, HTTP_PROXY and NO_PROXY as the environment gave them when the run started. */
-export interface ProxySettings {
-  httpsProxy?: string | undefined;
-  httpProxy?: string | undefined;
-  noProxy?: string | undefined;
-}
+export type ProxySettings = { httpsProxy?: string | undefined; httpProxy?: string | undefined; noProxy?: string | undefined };
 
 /** The settings of a run given nothing but a base URL (tests, plain cucumber-js). */
 export function plainConnection(baseUrl: string, auth: Partial<AuthSettings> = {}, proxy: ProxySettings = {}): ConnectionSettings {

@@ -20,11 +20,7 @@ export interface ConnectionSession {
   readonly settings: ConnectionSettings;
   token(): Promise<string | undefined>;
   url(path: string): URL;
-  /**
-   * Waits for a free connection and the rate's room (not counted in the time-out), puts the run's current token where
-   * an older one is, sends again with a new token after a 401 to it, and handles throttling. Rejects with a
-   * ConnectionFailure when no answer the run can judge came; at `until` (epoch ms) waiting and sending end.
-   */
+  /** Rejects with a ConnectionFailure when no answer the run can judge came; at `until` (epoch ms) waiting and sending end. */
   send(request: TargetRequest, limits?: { until?: number | undefined }): Promise<RawAnswer>;
   /** Requests on the wire (retries included), answers that said the gateway throttled, and the stop after which every send fails. */
   readonly sent: number;
@@ -96,7 +92,6 @@ export function openConnection(
     const why = options.exemptFromHalt ? undefined : haltedBecause;
     if (why !== undefined) throw new ConnectionFailure('cut-short', `${request.method} ${request.url.href}: not sent, ${why}`);
   };
-  /** One attempt on the wire, once the run's gate lets it go; the connection is given back when its answer ended. */
   const transmit = async (request: OutgoingRequest, until: number | undefined, timeout: number) => {
     refuseIfHalted(request);
     const release = await coordinator.permit(until);
@@ -223,9 +218,8 @@ const SILENT: ReadonlySet<FailureKind> = new Set(['url', 'timeout']);
 export type TargetStop = { at: Date; afterRequests: number; line: string };
 
 /**
- * After {@link FAILURES_BEFORE_PROBE} requests in a row got no answer, `probe` sends one plain read; when that gets
- * none either, the target has stopped, and every later request fails at once with one line saying when — instead of
- * every remaining scenario waiting for its own time-out. Any answer, of any status, starts the count again.
+ * After {@link FAILURES_BEFORE_PROBE} requests in a row got no answer and a probe read neither, the target stopped:
+ * every later request fails at once with one line, instead of every remaining scenario waiting for its own time-out.
  */
 export function createTargetHealth(probe: (until: number | undefined) => Promise<boolean>, now: () => Date = () => new Date()) {
   let inARow = 0;

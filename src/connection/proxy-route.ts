@@ -30,12 +30,10 @@ function bypassed(url: URL, noProxy: string | undefined): boolean {
     if (entry === '') return false;
     if (entry === '*') return true;
     // A bare IPv6 address (`::1`) has colons of its own and no port.
-    const match = (entry.split(':').length > 2 && !entry.startsWith('[') ? [entry, entry] : /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry)) as Array<
-      string | undefined
-    > | null;
-    if (!match) return false;
-    const name = match[1]!.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
-    if (match[2] !== undefined && match[2] !== port) return false;
+    const bareIpv6 = entry.split(':').length > 2 && !entry.startsWith('[');
+    const [, written, entryPort] = bareIpv6 ? [entry, entry] : (/^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(entry) ?? []);
+    if (written === undefined || (entryPort !== undefined && entryPort !== port)) return false;
+    const name = written.replace(/^\[|\]$/g, '').replace(/^\*?\./, '');
     return host === name || host.endsWith(`.${name}`);
   });
 }

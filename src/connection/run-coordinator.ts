@@ -1,23 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
 import { holdToken, type TokenProvider } from '../client/index.js';
 import { mintToken } from '../contract/tokens/index.js';
 import { ConnectionFailure, type FailureKind } from './connection-failure.js';
 import type { AuthSettings, ConnectionSettings } from './connection-settings.js';
 
-/** Given back once a request's answer has ended (or it failed): its connection is free again. */
-export type Release = () => void;
-
-/**
- * What every request of one run shares, whichever process sends it: the connection cap, the rate
- * and the token. The process that starts the run holds it; conformance workers reach it over
- * loopback (startConnectionBroker).
- */
+/** What every request of a run shares, whichever process sends it: cap, rate and token; workers reach it over loopback. */
 export interface RunCoordinator {
-  /** Waits for a free connection and the rate's room; undefined (nothing taken) when `until` (epoch ms) comes first. */
-  permit(until?: number): Promise<Release | undefined>;
+  /** Waits for a free connection and the rate's room; the release to call once the answer ended, or undefined at `until`. */
+  permit(until?: number): Promise<(() => void) | undefined>;
   /** The run's token; with `stale`, the target answered 401 to it: a newer one, or undefined when none can come. */
   token(stale?: string): Promise<string | undefined>;
   /** Whether a 401 to the run's token is worth asking again (a command or a secret, not a fixed token). */
@@ -48,7 +41,7 @@ export function createRequestGate(maxConnections: number, rate?: number, now: ()
     }
   };
   const permit = (until?: number) =>
-    new Promise<Release | undefined>((resolve) => {
+    new Promise<(() => void) | undefined>((resolve) => {
       const go = () => {
         clearTimeout(expiry);
         let released = false;
@@ -138,11 +131,7 @@ function runTokenCommand(command: string): Promise<string> {
 }
 
 /** Where the processes of a run find its coordinator: a loopback port and the key it asks for. */
-export interface BrokerAddress {
-  port: number;
-  key: string;
-  refreshable: boolean;
-}
+export type BrokerAddress = { port: number; key: string; refreshable: boolean };
 
 type Message = Record<string, unknown>;
 
@@ -160,22 +149,19 @@ function readLines(socket: Socket, onMessage: (message: Message) => void): void 
 const send = (socket: Socket, message: Message) => socket.writable && socket.write(`${JSON.stringify(message)}\n`);
 
 /**
- * Serves a run's coordinator on loopback, so the `--parallel` workers of a conformance run share
- * one connection cap, one rate and one token. A worker keeps one socket open and speaks JSON lines
- * on it (two per request, far cheaper than HTTP): after `{key}`, `{n, op: 'permit', until}` is
- * answered `{n, id}` once its request may go (`id: null` when `until` came first), `{op: 'release',
- * id}` frees it, `{n, op: 'token', stale}` is answered `{n, token}`. The permits of a socket that
- * closes are freed with it: a worker that dies holds no connection of the run.
+ * Serves a run's coordinator to its `--parallel` workers in JSON lines on one socket each (two per request, far
+ * cheaper than HTTP): after `{key}`, `{n, op: 'permit', until}` is answered `{n, id}` once its request may go (`id:
+ * null` at `until`), `{op: 'release', id}` frees it, `{n, op: 'token', stale}` is answered `{n, token}`. A socket's
+ * permits are freed when it closes: a worker that dies holds no connection of the run.
  */
 export async function startConnectionBroker(coordinator: RunCoordinator): Promise<BrokerAddress & { close(): Promise<void> }> {
   const key = randomBytes(16).toString('hex');
   const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     sockets.add(socket);
-    // Answers are small lines written back to back (several permits at once): without this, Nagle
-    // holds the second until the worker's delayed ACK, about 40 ms later on Linux.
+    // Answers are small lines written back to back: Nagle would hold the second until the worker's delayed ACK (40 ms).
     socket.setNoDelay(true);
-    const held = new Map<string, Release>();
+    const held = new Map<string, () => void>();
     let next = 0;
     let trusted = false;
     const releaseAll = () => {
@@ -213,9 +199,8 @@ export async function startConnectionBroker(coordinator: RunCoordinator): Promis
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
   return {
-    port: typeof address === 'object' && address !== null ? address.port : 0,
+    port: (server.address() as AddressInfo).port,
     key,
     refreshable: coordinator.refreshable,
     close: () =>

@@ -10,10 +10,8 @@ import type { ConnectionSettings } from './connection-settings.js';
 import { proxyFor, showProxy } from './proxy-route.js';
 
 /**
- * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use, with at most
- * `maxConnections` sockets. https goes direct or through a CONNECT tunnel to HTTPS_PROXY (TLS to the target runs
- * inside it, end to end); http goes direct or to HTTP_PROXY in absolute form; NO_PROXY decides per host. `tls` is
- * what each https request carries: the tunnelling agent takes the target's TLS options from the request, not itself.
+ * One keep-alive agent per route (direct, a CONNECT tunnel to HTTPS_PROXY with TLS end to end inside, HTTP_PROXY in
+ * absolute form). `tls` goes on each https request: the tunnelling agent takes the target's TLS options from it.
  */
 export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' | 'maxConnections'>) {
   const { ca, clientCert, clientKey } = settings.tls;
@@ -53,21 +51,9 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' 
   };
 }
 
-/** A request as it goes on the wire: an absolute URL, its headers (lower-case names) and body bytes. */
-export interface OutgoingRequest {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body?: Buffer | undefined;
-}
-
-/** An answer as the wire delivered it (repeated headers joined with `, `). */
-export interface RawAnswer {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  body: Buffer;
-}
+/** A request as it goes on the wire (header names in lower case), and an answer as it came (repeated headers joined). */
+export type OutgoingRequest = { method: string; url: URL; headers: Record<string, string>; body?: Buffer | undefined };
+export type RawAnswer = { status: number; statusText: string; headers: Record<string, string>; body: Buffer };
 
 const show = (request: OutgoingRequest) => `${request.method} ${request.url.href}`;
 
@@ -75,10 +61,8 @@ const show = (request: OutgoingRequest) => `${request.method} ${request.url.href
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
 
 /**
- * What went wrong on the socket, as a failure of the part it points at, in one line: OpenSSL's messages span lines
- * and name source files, so only their reason is kept (`ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: tlsv13 alert …`).
- * `tunnelPending`: an https request through a proxy whose CONNECT was not answered 200 yet, so any failure is the
- * proxy's; `justHandshaken`: this request's TLS handshake completed and nothing was answered yet.
+ * What went wrong on the socket, as a failure of the part it points at: the proxy's while its tunnel is not open yet.
+ * OpenSSL's messages span lines and name source files: only their reason is kept (`tlsv13 alert certificate required`).
  */
 function classify(
   error: NodeJS.ErrnoException,
@@ -103,15 +87,12 @@ function classify(
 }
 
 /**
- * Sends one request over node:http(s), which unlike fetch sends a GET body and reads a 205 body, along the router's
- * route. The time-out counts to the end of the answer, so a target that trickles its answer cannot hold a run.
- * Rejects with a {@link ConnectionFailure}: `timeout`, `cut-short` when `until` came first, or what the socket error
- * points at (a proxy's refusal to open the tunnel is a `proxy` failure, never an answer of the target).
+ * Sends one request over node:http(s), which unlike fetch sends a GET body and reads a 205 body. The time-out counts
+ * to the end of the answer, so a target that trickles its answer cannot hold a run; `until` ends the run's phase.
  */
 export function sendOnce(
   router: ReturnType<typeof createRouter>,
   request: OutgoingRequest,
-  // How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms).
   limits: { timeout: number; until?: number | undefined },
 ): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
@@ -120,24 +101,21 @@ export function sendOnce(
   const secure = request.url.protocol === 'https:';
   const headers: Record<string, string> = { ...request.headers, host: request.url.host };
   if (request.body !== undefined) headers['content-length'] = String(request.body.length);
-  const send = secure ? https.request : http.request;
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const cutByUntil = left < limits.timeout;
-    const timedOut = () => {
-      const failure = cutByUntil
-        ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-        : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
+    const fail = (failure: ConnectionFailure) => {
+      clearTimeout(timer);
       reject(failure);
       req.destroy(failure);
     };
-    const timer = setTimeout(timedOut, Math.min(left, limits.timeout));
-    const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
-      clearTimeout(timer);
-      if ('answer' in outcome) resolve(outcome.answer);
-      else reject(outcome.failure);
-    };
-    const req = send(
+    const timer = setTimeout(
+      () => {
+        if (left < limits.timeout) fail(new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`));
+        else fail(new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`));
+      },
+      Math.min(left, limits.timeout),
+    );
+    const req = (secure ? https : http).request(
       {
         protocol: request.url.protocol,
         hostname: request.url.hostname.replace(/^\[|\]$/g, ''),
@@ -152,12 +130,10 @@ export function sendOnce(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error) =>
-          settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }),
-        );
+        res.on('error', (error) => fail(new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`)));
         res.on('end', () => {
-          const headers = normaliseHeaders(res.headers);
-          settle({ answer: { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, body: Buffer.concat(chunks) } });
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: normaliseHeaders(res.headers), body: Buffer.concat(chunks) });
         });
       },
     );
@@ -165,35 +141,27 @@ export function sendOnce(
     // https-proxy-agent hands a refused CONNECT on as if the target had answered it: it is the proxy's answer.
     req.once('proxyConnect', (connect: { statusCode: number; statusText: string }) => {
       tunnelPending = false;
-      if (connect.statusCode === 200) return;
-      const failure = new ConnectionFailure(
-        'proxy',
-        `${show(request)} failed: the proxy ${showProxy(proxy!)} refused the tunnel to ${request.url.host} (${connect.statusCode} ${connect.statusText})`.trim(),
-      );
-      settle({ failure });
-      req.destroy(failure);
+      const refused = `${show(request)} failed: the proxy ${showProxy(proxy!)} refused the tunnel to ${request.url.host} (${connect.statusCode} ${connect.statusText})`;
+      if (connect.statusCode !== 200) fail(new ConnectionFailure('proxy', refused.trim()));
     });
-    let justHandshaken = false;
-    const onHandshake = () => (justHandshaken = true);
+    let handshaken = false;
+    let answering = false;
+    const onHandshake = () => (handshaken = true);
     // A kept-alive socket never handshakes again: the listener goes with the request.
     req.on('socket', (socket) => {
       socket.once('secureConnect', onHandshake);
       req.once('close', () => socket.off('secureConnect', onHandshake));
     });
-    let answering = false;
-    req.on('response', () => {
-      justHandshaken = false;
-      answering = true;
-    });
+    req.on('response', () => (answering = true));
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error instanceof ConnectionFailure) return; // our own time-out, already rejected
+      if (error instanceof ConnectionFailure) return; // our own, already rejected
       // A kept-alive socket the server closed while it sat idle: the request never reached it, so it goes again on
       // another socket, as node's http docs advise (each such socket leaves the pool, so this ends with a fresh one).
       if (req.reusedSocket && !answering && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
         clearTimeout(timer);
         return void sendOnce(router, request, { ...limits, timeout: Math.max(1, limits.timeout - (Date.now() - started)) }).then(resolve, reject);
       }
-      settle({ failure: classify(error, request, { proxy, tunnelPending, justHandshaken }) });
+      fail(classify(error, request, { proxy, tunnelPending, justHandshaken: handshaken && !answering }));
     });
     req.end(request.body);
   });
