@@ -21,7 +21,7 @@ export type {
   UpdateByPathIdCall,
 } from './index-calls.js';
 export type { CreateBody, DeleteQuery, QueryPlacement, UpdateBody, UpdateNamedInBody, WholeRecordsQuery, IndexClient, KitClient } from './index-calls.js';
-export type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, RecordOf, StatusOf, UpdateResult } from './index-calls.js';
+export type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, RecordOf, StatusOf, UpdateResult } from './index-results.js';
 export type { ClientIndexKey, IndexOperations } from './index-operations.js';
 /** @deprecated The client's property names of the indices: use {@link ClientIndexKey} (kept for existing imports). */
 export type { ClientIndexKey as IndexName } from './index-operations.js';

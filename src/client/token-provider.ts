@@ -6,7 +6,9 @@ export function readTokenTimes(token: string): { exp?: number; iat?: number } {
   const payload = token.split('.')[1];
   if (payload === undefined) return {};
   try {
-    const claims = JSON.parse(decodeBase64Url(payload)) as { exp?: unknown; iat?: unknown };
+    // atob takes base64 without its padding, as JWTs write it.
+    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+    const claims = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { exp?: unknown; iat?: unknown };
     return {
       ...(typeof claims.exp === 'number' ? { exp: claims.exp } : {}),
       ...(typeof claims.iat === 'number' ? { iat: claims.iat } : {}),
@@ -26,12 +28,6 @@ export function expiresSoon(token: string, obtainedAtMs: number, nowMs = Date.no
   const issuedMs = iat !== undefined ? iat * 1000 : obtainedAtMs;
   const margin = Math.min(30_000, Math.max(0, exp * 1000 - issuedMs) / 4);
   return exp * 1000 - nowMs <= margin;
-}
-
-function decodeBase64Url(text: string): string {
-  // atob takes base64 without its padding, as JWTs write it.
-  const bytes = Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
-  return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
 }
 
 /** A function the client asks for a token: on first use, near the token's expiry, after a 401. */

@@ -224,18 +224,14 @@ export type TargetStop = { at: Date; afterRequests: number; line: string };
 export function createTargetHealth(probe: (until: number | undefined) => Promise<boolean>, now: () => Date = () => new Date()) {
   let inARow = 0;
   let lastMessage = '';
-  let stopped: TargetStop | undefined;
   let probing: Promise<boolean> | undefined;
-  const refuse = () => (stopped ? new ConnectionFailure('stopped', stopped.line) : undefined);
-  return {
-    get stopped() {
-      return stopped;
-    },
+  const health = {
+    stopped: undefined as TargetStop | undefined,
     /** The failure a request gets, unsent, once the target stopped. */
-    refuse,
+    refuse: () => (health.stopped ? new ConnectionFailure('stopped', health.stopped.line) : undefined),
     /** Takes what a request gave; resolves to the failure to throw (the stop's own once the probe confirmed it). */
     async observe(outcome: { ok: true } | { ok: false; failure: ConnectionFailure }, sent: number, until?: number): Promise<ConnectionFailure | undefined> {
-      if (stopped) return refuse();
+      if (health.stopped) return health.refuse();
       if (outcome.ok) {
         inARow = 0;
         return undefined;
@@ -249,12 +245,13 @@ export function createTargetHealth(probe: (until: number | undefined) => Promise
         inARow = 0;
         return outcome.failure;
       }
-      if (!stopped) {
+      if (!health.stopped) {
         const at = now();
         const line = `${TARGET_STOPPED} at ${at.toISOString().slice(11, 19)} UTC, after ${sent} requests: ${inARow} in a row got no answer (last: ${lastMessage}) and neither did a probe read`;
-        stopped = { at, afterRequests: sent, line };
+        health.stopped = { at, afterRequests: sent, line };
       }
-      return refuse();
+      return health.refuse();
     },
   };
+  return health;
 }
