@@ -27,9 +27,6 @@ export interface ClientOptions {
   queryIn?: QueryPlacement | undefined;
 }
 
-const BODY_CALL_KEYS = ['id', 'body', 'headers'] as const;
-const QUERY_CALL_KEYS = ['id', 'query', 'queryIn', 'headers'] as const;
-
 /**
  * Creates the typed client. Calls resolve to `{ operation, status, data, headers, rawBody }` for a status the spec
  * documents, and throw {@link UnexpectedStatusError} for another, {@link NetworkError} when no response arrives.
@@ -86,13 +83,13 @@ export function createClient(options: ClientOptions): KitClient {
     const pick = (pair: readonly [OperationId, OperationId], id: string | undefined) => (id === undefined ? pair[0] : pair[1]);
     // async: a call object with a misplaced key rejects like any other failed call, never throws.
     const withQuery = async (method: 'read' | 'delete', call: QueryCall | undefined) => {
-      checkCallKeys(`${index}.${method}`, call, QUERY_CALL_KEYS);
+      checkCallKeys(`${index}.${method}`, call, ['id', 'query', 'queryIn', 'headers']);
       const verb = method === 'read' ? 'GET' : 'DELETE';
       const placed = placeQuery(verb, call?.query, call?.queryIn ?? options.queryIn ?? 'auto', runsInBrowser());
       return send(pick(ops[method], call?.id), verb, `${pathOf(call?.id)}${placed.search}`, placed.body, call?.headers);
     };
     const withBody = async (method: 'create' | 'update', call: (CallOptions & { body?: unknown }) | undefined) => {
-      checkCallKeys(`${index}.${method}`, call, BODY_CALL_KEYS);
+      checkCallKeys(`${index}.${method}`, call, ['id', 'body', 'headers']);
       return send(pick(ops[method], call?.id), method === 'create' ? 'POST' : 'PUT', pathOf(call?.id), call?.body, call?.headers);
     };
     return {
@@ -142,7 +139,6 @@ export function describedHeaders(scheme: string, token: string | undefined): Rec
 
 /** JSON.parse, but undefined for an empty or non-JSON body (204, 304, a dropped 205, a proxy's HTML): the caller decides. */
 export function parseJsonOrUndefined(text: string): unknown {
-  if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

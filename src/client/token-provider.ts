@@ -3,16 +3,12 @@
 
 /** Seconds since the epoch at which a JWT expires and was issued, when it says so. */
 export function readTokenTimes(token: string): { exp?: number; iat?: number } {
-  const payload = token.split('.')[1];
-  if (payload === undefined) return {};
   try {
     // atob takes base64 without its padding, as JWTs write it.
-    const bytes = Uint8Array.from(atob(payload.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
-    const claims = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { exp?: unknown; iat?: unknown };
-    return {
-      ...(typeof claims.exp === 'number' ? { exp: claims.exp } : {}),
-      ...(typeof claims.iat === 'number' ? { iat: claims.iat } : {}),
-    };
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(payload), (char) => char.charCodeAt(0));
+    const { exp, iat } = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { exp?: unknown; iat?: unknown };
+    return { ...(typeof exp === 'number' ? { exp } : {}), ...(typeof iat === 'number' ? { iat } : {}) };
   } catch {
     return {};
   }

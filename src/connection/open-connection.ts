@@ -50,11 +50,10 @@ export async function requestsSettled(until: number): Promise<boolean> {
   return true;
 }
 
+type OpenOptions = { coordinator?: RunCoordinator | undefined; exemptFromHalt?: boolean };
+
 /** Opens the connection a run's requests go through; `coordinator` shares the run's cap, rate and token (default: this process's own). */
-export function openConnection(
-  settings: ConnectionSettings,
-  options: { coordinator?: RunCoordinator | undefined; exemptFromHalt?: boolean } = {},
-): ConnectionSession {
+export function openConnection(settings: ConnectionSettings, options: OpenOptions = {}): ConnectionSession {
   const base = new URL(settings.baseUrl);
   const prefix = base.pathname.replace(/\/+$/, '');
   const url = (path: string) => (/^https?:\/\//.test(path) ? new URL(path) : new URL(`${prefix}${path}`, base.origin));
@@ -100,10 +99,8 @@ export function openConnection(
       refuseIfHalted(request); // the permit may have come after the halt
       session.sent++;
       const answer = sendOnce(router, request, { timeout, until });
-      const settled: Promise<unknown> = answer.then(
-        () => onTheWire.delete(settled),
-        () => onTheWire.delete(settled),
-      );
+      const forget = () => onTheWire.delete(settled);
+      const settled: Promise<unknown> = answer.then(forget, forget);
       onTheWire.add(settled);
       return await answer;
     } finally {

@@ -22,12 +22,10 @@ export function findProxyProblem(proxy: ProxySettings): string | undefined {
 
 /** Whether NO_PROXY names this host (and port): `*`, a name and its subdomains (`.example.net` alike), an IP, `host:port`. */
 function bypassed(url: URL, noProxy: string | undefined): boolean {
-  if (noProxy === undefined) return false;
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return noProxy.split(/[\s,]+/).some((raw) => {
-    const entry = raw.trim().toLowerCase();
-    if (entry === '') return false;
+  const entries = (noProxy ?? '').toLowerCase().split(/[\s,]+/);
+  return entries.some((entry) => {
     if (entry === '*') return true;
     // A bare IPv6 address (`::1`) has colons of its own and no port.
     const bareIpv6 = entry.split(':').length > 2 && !entry.startsWith('[');

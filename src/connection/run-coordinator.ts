@@ -188,10 +188,7 @@ export async function startConnectionBroker(coordinator: RunCoordinator): Promis
       } else {
         coordinator.token(typeof message['stale'] === 'string' ? message['stale'] : undefined).then(
           (token) => send(socket, { n, token: token ?? null }),
-          (error: unknown) => {
-            const failure = error instanceof ConnectionFailure ? error : new ConnectionFailure('token', String(error));
-            send(socket, { n, error: failure.message, kind: failure.kind });
-          },
+          (error: Partial<ConnectionFailure>) => send(socket, { n, error: error.message ?? String(error), kind: error.kind ?? 'token' }),
         );
       }
     });

@@ -64,15 +64,11 @@ const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOST
  * What went wrong on the socket, as a failure of the part it points at: the proxy's while its tunnel is not open yet.
  * OpenSSL's messages span lines and name source files: only their reason is kept (`tlsv13 alert certificate required`).
  */
-function classify(
-  error: NodeJS.ErrnoException,
-  request: OutgoingRequest,
-  context: { proxy: URL | undefined; tunnelPending: boolean; justHandshaken: boolean },
-) {
+function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, where: { proxy: URL | undefined; tunnelPending: boolean; justHandshaken: boolean }) {
   const code = error.code;
   const failed = (kind: FailureKind, why: string) => new ConnectionFailure(kind, `${show(request)} failed${why}`, code, { cause: error });
-  if (context.proxy && (context.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
-    return failed('proxy', `: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`);
+  if (where.proxy && (where.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
+    return failed('proxy', `: the proxy ${showProxy(where.proxy)} cannot be used (${code ?? error.message})`);
   }
   const reason = /SSL routines:[^:]*:([^:]+)/.exec(error.message)?.[1] ?? error.message.replace(/\s+/g, ' ').trim();
   const detail = code && !reason.includes(code) ? `${code}: ${reason}` : reason;
@@ -82,7 +78,7 @@ function classify(
   }
   // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
   // server that refuses it closes the connection, and the unread request turns its alert into a reset.
-  if (context.justHandshaken && code === 'ECONNRESET') return failed('tls', `: the server closed the connection right after the TLS handshake (${detail})`);
+  if (where.justHandshaken && code === 'ECONNRESET') return failed('tls', `: the server closed the connection right after the TLS handshake (${detail})`);
   return failed('url', ` (${detail})`);
 }
 
