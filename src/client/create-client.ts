@@ -10,10 +10,7 @@ import { holdToken, type TokenProvider } from './token-provider.js';
 export interface ClientOptions {
   /** Base address of the service, e.g. `http://127.0.0.1:8080`. */
   baseURL: string;
-  /**
-   * The JWT sent in `Authorization` (§5): a string, or a function asked on the first call, when the token's `exp` is
-   * near, and after a 401, after which the call is sent again once with the new token.
-   */
+  /** The JWT sent in `Authorization` (§5), or a {@link TokenProvider}: after a 401 the call goes once more with its new token. */
   token?: string | TokenProvider | undefined;
   /** Scheme word before the token; `''` sends the bare token. Default `Bearer` (x-decisions auth-header). */
   authScheme?: string | undefined;
@@ -63,17 +60,14 @@ export function createClient(options: ClientOptions): KitClient {
     };
     const sent = await token.current();
     let response = await sendWith(sent);
-    if (response.status === 401) {
-      // As --token-command: the token may have been revoked or expired early; one retry with a new one.
-      const renewed = await token.renewAfter401(sent);
-      if (renewed !== undefined) response = await sendWith(renewed);
-    }
+    // As --token-command: the token may have been revoked or expired early; one retry with a new one.
+    const renewed = response.status === 401 ? await token.renewAfter401(sent) : undefined;
+    if (renewed !== undefined) response = await sendWith(renewed);
     const rawBody = typeof response.data === 'string' ? response.data : '';
     const responseHeaders = normaliseHeaders(response.headers as Record<string, unknown>);
     // The generated table, not the spec document: a browser bundle must not carry the whole spec.
-    if (!(operationTable[operation].statuses as readonly number[]).includes(response.status)) {
-      throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
-    }
+    const documented = (operationTable[operation].statuses as readonly number[]).includes(response.status);
+    if (!documented) throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);
     return { operation, status: response.status, data: parseJsonOrUndefined(rawBody), headers: responseHeaders, rawBody } as ApiResult<OperationId>;
   }
 

@@ -1,10 +1,8 @@
 /**
- * The part of the connection a failure points at, so that the pre-flight names it and a step or the fuzzer tells a
- * target's answer from a failure to get one. `url`: nothing answers (refused, unknown host, reset before any answer);
- * `tls`: the handshake failed; `proxy`: unreachable, or it refused the tunnel; `token`: `--token-command` failed or
- * printed nothing usable; `timeout`: no complete answer within `--timeout`; `cut-short`: the run's phase ended first
- * (nothing about the target); `throttled`: 429, or 503 with Retry-After, and no retry left; `stopped`: not sent, the
- * target stopped answering earlier in the run.
+ * What a failure points at, so the pre-flight names it and a step or the fuzzer tells an answer from none: `url`
+ * (refused, unknown host, reset before any answer), `tls`, `proxy` (unreachable, or refused the tunnel), `token`
+ * (`--token-command`), `timeout`, `cut-short` (the run's phase ended first: nothing about the target), `throttled`
+ * (429, or 503 with Retry-After, and no retry left), `stopped` (not sent: the target stopped answering earlier).
  */
 export type FailureKind = 'url' | 'tls' | 'proxy' | 'token' | 'timeout' | 'cut-short' | 'throttled' | 'stopped';
 

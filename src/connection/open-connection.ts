@@ -138,11 +138,8 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
     const body = typeof target.body === 'string' ? Buffer.from(target.body, 'utf8') : target.body;
     let request: OutgoingRequest = { method: target.method, url: url(target.path), headers, body };
     const found = carriedToken(request);
-    let carried: string | undefined;
-    if (found !== undefined) {
-      carried = await token();
-      if (carried !== undefined && carried !== found.token) request = withToken(request, found.token, carried);
-    }
+    const carried = found ? await token() : undefined;
+    if (found && carried !== undefined && carried !== found.token) request = withToken(request, found.token, carried);
     let answer = await attempt(request, limits.until);
     // §5 leaves token lifetimes open: a 401 to the run's own token may mean it just expired. One
     // new token, one more try — only for a token sent where it counts (a token in the query string must be refused).

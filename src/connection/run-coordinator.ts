@@ -18,9 +18,8 @@ export interface RunCoordinator {
 }
 
 /**
- * At most `maxConnections` requests in flight and, with `rate`, at most `rate` in any one second as the target sees
- * them: a request counts from the moment it may go until one second after its answer ended, since the target got it
- * somewhere in between, however late (a loaded machine, a worker's loopback call). Requests go in the order they asked.
+ * At most `maxConnections` requests in flight and `rate` in any second as the target sees them: a request counts from
+ * its permit to one second after its answer ended, as the target got it somewhere in between, however late it went.
  */
 export function createRequestGate(maxConnections: number, rate?: number, now: () => number = Date.now) {
   let inFlight = 0;
@@ -119,8 +118,7 @@ function runTokenCommand(command: string): Promise<string> {
       if (code !== 0) return reject(fail(`failed (${code === null ? `killed by ${signal}` : `exit ${code}`})${why}`));
       const token = out.trim();
       // `jq -r` prints null for a missing field, a script undefined.
-      if (token === '' || token === 'null' || token === 'undefined')
-        return reject(fail(`printed ${token === '' ? 'nothing' : token}: it must print the token alone on standard output`));
+      if (['', 'null', 'undefined'].includes(token)) return reject(fail(`printed ${token || 'nothing'}: it must print the token alone on standard output`));
       const words = token.split(/\s+/).length;
       if (words > 1) return reject(fail(`printed more than the token (${words} words): it must print the token alone, e.g. end it with | jq -r .access_token`));
       resolve(token);
@@ -198,11 +196,10 @@ export async function startConnectionBroker(coordinator: RunCoordinator): Promis
     port: (server.address() as AddressInfo).port,
     key,
     refreshable: coordinator.refreshable,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
   };
 }
 
@@ -243,10 +240,6 @@ export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { cl
     },
     refreshable: address.refreshable,
     // Written lines leave before the end of the socket; the run's end frees whatever is left.
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (socket.destroyed) return resolve();
-        socket.once('close', () => resolve()).end();
-      }),
+    close: () => new Promise<void>((resolve) => (socket.destroyed ? resolve() : void socket.once('close', () => resolve()).end())),
   };
 }

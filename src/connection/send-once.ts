@@ -73,9 +73,8 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, where:
   const reason = /SSL routines:[^:]*:([^:]+)/.exec(error.message)?.[1] ?? error.message.replace(/\s+/g, ' ').trim();
   const detail = code && !reason.includes(code) ? `${code}: ${reason}` : reason;
   // Certificate verification codes (OpenSSL's X509 ones), Node's TLS codes, and TLS alerts.
-  if (/CERT|SIGNATURE|^EPROTO$|^ERR_(TLS|SSL)_/.test(code ?? '') || /\b(SSL|TLS) alert\b|certificate/i.test(error.message)) {
-    return failed('tls', ` in the TLS handshake (${detail})`);
-  }
+  const tlsError = /CERT|SIGNATURE|^EPROTO$|^ERR_(TLS|SSL)_/.test(code ?? '') || /\b(SSL|TLS) alert\b|certificate/i.test(error.message);
+  if (tlsError) return failed('tls', ` in the TLS handshake (${detail})`);
   // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
   // server that refuses it closes the connection, and the unread request turns its alert into a reset.
   if (where.justHandshaken && code === 'ECONNRESET') return failed('tls', `: the server closed the connection right after the TLS handshake (${detail})`);
