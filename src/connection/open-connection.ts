@@ -170,16 +170,13 @@ export function retryAfterMs(answer: Pick<RawAnswer, 'headers'>, nowMs = Date.no
   return Number.isNaN(at) ? 1000 : Math.max(0, at - nowMs);
 }
 
+type RetryPolicy = { retries: number; until?: number | undefined; rate?: number | undefined; onThrottled(): void };
+
 /**
  * The session's one retry of an answer: a throttled one is waited out and sent again, up to `retries` times, while
  * Retry-After is at most a minute (a longer one is reported) and ends before `until`; otherwise it fails as `throttled`.
  */
-export async function retryThrottled(
-  request: Pick<OutgoingRequest, 'method' | 'url'>,
-  first: RawAnswer,
-  again: () => Promise<RawAnswer>,
-  policy: { retries: number; until?: number | undefined; rate?: number | undefined; onThrottled(): void },
-): Promise<RawAnswer> {
+export async function retryThrottled(request: Pick<OutgoingRequest, 'method' | 'url'>, first: RawAnswer, again: () => Promise<RawAnswer>, policy: RetryPolicy) {
   let answer = first;
   for (let retries = 0; isThrottled(answer); retries++) {
     policy.onThrottled();

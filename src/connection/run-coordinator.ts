@@ -66,10 +66,7 @@ export function createRequestGate(maxConnections: number, rate?: number, now: ()
 }
 
 /** The coordinator of a run, in this process; `source` replaces the settings' token (tests). */
-export function createRunCoordinator(
-  settings: Pick<ConnectionSettings, 'auth' | 'rate' | 'maxConnections'>,
-  source: string | TokenProvider | undefined = tokenSourceOf(settings.auth),
-): RunCoordinator {
+export function createRunCoordinator(settings: ConnectionSettings, source = tokenSourceOf(settings.auth)): RunCoordinator {
   const tokens = holdToken(source);
   return {
     permit: createRequestGate(settings.maxConnections, settings.rate).permit,

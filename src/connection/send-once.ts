@@ -51,6 +51,8 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' 
   };
 }
 
+type Router = ReturnType<typeof createRouter>;
+
 /** A request as it goes on the wire (header names in lower case), and an answer as it came (repeated headers joined). */
 export type OutgoingRequest = { method: string; url: URL; headers: Record<string, string>; body?: Buffer | undefined };
 export type RawAnswer = { status: number; statusText: string; headers: Record<string, string>; body: Buffer };
@@ -85,11 +87,7 @@ function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, where:
  * Sends one request over node:http(s), which unlike fetch sends a GET body and reads a 205 body. The time-out counts
  * to the end of the answer, so a target that trickles its answer cannot hold a run; `until` ends the run's phase.
  */
-export function sendOnce(
-  router: ReturnType<typeof createRouter>,
-  request: OutgoingRequest,
-  limits: { timeout: number; until?: number | undefined },
-): Promise<RawAnswer> {
+export function sendOnce(router: Router, request: OutgoingRequest, limits: { timeout: number; until?: number | undefined }): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
   const { agent, proxy } = router.route(request.url);
