@@ -29,7 +29,7 @@ import { contractFindings } from './support/check-outcome.js';
 import { isSuccess } from './support/judge-status.js';
 import { CLEANUP_MEDIA_TYPE, type CleanupReport } from '../src/target/conformance/check-result.js';
 import { axiosForConnection } from '../src/connection/axios-for-connection.js';
-import { remoteCoordinator } from '../src/connection/connection-broker.js';
+import { remoteCoordinator } from '../src/connection/run-coordinator.js';
 import { openConnection } from '../src/connection/open-connection.js';
 import type { KitWorld, RunConnection } from './world.js';
 
@@ -113,7 +113,7 @@ Before(async function (this: KitWorld, { pickle }) {
   const params = resolveKitParameters(this.parameters);
   runPrefix ??= params.runPrefix ?? createRunPrefix();
   this.connection = connectionForRun({ ...params, runPrefix });
-  // The target stopped answering (src/connection/target-health.ts): every later scenario would
+  // The target stopped answering (src/connection/open-connection.ts): every later scenario would
   // fail on a refused connection and print its own stack; they are skipped, and the run says why once.
   if (this.connection.session.stopped) return 'skipped';
   let token: string | undefined;

@@ -1,4 +1,4 @@
-import type { components, operations } from '../generated/openapi.js';
+import type { operations } from '../generated/openapi.js';
 
 /** An operationId of the spec, e.g. `createEvent`. */
 export type OperationId = keyof operations;
@@ -6,27 +6,16 @@ export type OperationId = keyof operations;
 type ResponsesOf<O extends OperationId> = operations[O]['responses'];
 type JsonBodyOf<R> = R extends { content: { 'application/json': infer B } } ? OneArray<B> : undefined;
 
-/**
- * An array body as one plain array. The generated type of a narrowed envelope (`DeletedEnvelope`:
- * the Envelope, allOf items with code 200) is an intersection of two array types, on which
- * `data[0].code` is `200` but `data.map((item) => item.code)` sees only the first array's `number`;
- * one array of the merged item type gives the literal everywhere, and shows its fields in hovers.
- */
+// An array body as one array of the merged item type: the generated type of a narrowed envelope (`DeletedEnvelope`,
+// allOf items with code 200) intersects two array types, on which `data[0].code` is `200` but
+// `data.map((item) => item.code)` sees only the first array's `number`; merged, hovers show the fields too.
 type OneArray<B> = [B] extends [readonly unknown[]] ? Array<Merged<B[number]>> : B;
 type Merged<T> = T extends unknown ? { [K in keyof T]: T[K] } : never;
 
 /**
- * What every client call resolves to for a documented status: the status, the parsed JSON body
- * typed for that status, the response headers and the raw body text. Narrow on `status`.
- *
- * `data` is `Body | undefined` for every status, because the client parses what arrived and a
- * deployment may send nothing (or something that is not JSON): HTTP stacks drop 205 and 304
- * bodies (fetch, node on 304), the description (§7) does not show the envelope of 400/401/404/415/422/500,
- * and the client does not check a body's presence or shape — `rawBody` keeps what came, and
- * `createSpecValidator().checkResponse` checks the shape. Typing `data` as always present would
- * let `tsc` accept code that throws on a bodiless 201, and the client must never throw for a
- * documented status.
- *
+ * What a call resolves to for a documented status: narrow on `status`. `data` may be undefined for every status: a
+ * deployment may send no body or not JSON (HTTP stacks drop 205 and 304 bodies, §7 shows no envelope for most errors),
+ * and typed as always there, `tsc` would accept code that throws on a bodiless 201. `rawBody` keeps what came.
  * @example
  * const result = await client.networkLinkTypes.read({ id: 'p2p' });
  * if (result.status === 200) result.data?.[0]?.name; // data: NetworkLinkType[] | undefined (no select: whole records)
@@ -47,19 +36,7 @@ export type OperationResult<O extends OperationId> = {
 }[keyof ResponsesOf<O> & number];
 
 /** The JSON request body an operation takes. */
-export type RequestBodyOf<O extends OperationId> =
-  NonNullable<operations[O]['requestBody']> extends {
-    content: { 'application/json': infer B };
-  }
-    ? B
-    : never;
-
-/** The read/delete query body (§4.1): `select` and `where.equals`. */
-export type Query = components['schemas']['Query'];
-/** One item of the response envelope (§4.1). */
-export type EnvelopeItem = components['schemas']['EnvelopeItem'];
-/** The response envelope: an array of items. */
-export type Envelope = components['schemas']['Envelope'];
+export type RequestBodyOf<O extends OperationId> = NonNullable<operations[O]['requestBody']> extends { content: { 'application/json': infer B } } ? B : never;
 
 /** Thrown when the server answers a status the spec does not document for the operation. */
 export class UnexpectedStatusError extends Error {

@@ -1,7 +1,10 @@
-import type { Query, RequestBodyOf } from './api-result.js';
+import type { RequestBodyOf } from './api-result.js';
 import type { ClientIndexKey, indexOperations } from './index-operations.js';
-import type { QueryPlacement } from './place-query.js';
 import type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, UpdateResult } from './index-results.js';
+import type { Query } from './record-types.js';
+
+/** Where a read or delete query travels: `body` (JSON body), `url` (`?q=`, extension) or `auto`. */
+export type QueryPlacement = 'auto' | 'body' | 'url';
 
 type Ops<I extends ClientIndexKey> = (typeof indexOperations)[I];
 /** One record of a body that is one record or a batch (a list of them, extension). */
@@ -10,30 +13,21 @@ type CreateRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['
 type UpdateRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['update'][1]>>;
 type TargetNamingRecord<I extends ClientIndexKey> = OneRecordOf<RequestBodyOf<Ops<I>['update'][0]>>;
 
-// The record types are mapped ({ [K in keyof R]: R[K] }, the same type) so that tsc names them in
-// a message: "Property 'id' is missing … but required in type 'RecordNamingItsTarget<"events">'"
-// rather than the generator's WithRequired<…> helper.
-
-/** One record a create sends, as the spec types it for the index. */
+// Mapped ({ [K in keyof R]: R[K] }, the same type) so that tsc names them in a message ("Property 'id' is missing …
+// but required in type 'RecordNamingItsTarget<"events">'") rather than the generator's WithRequired<…> helper.
 export type RecordToCreate<I extends ClientIndexKey> = { [K in keyof CreateRecord<I>]: CreateRecord<I>[K] };
-/** The records a create sends: one record or a batch (extension), with or without a path id. */
+/** One record or a batch (extension), with or without a path id. */
 export type CreateBody<I extends ClientIndexKey> = RecordToCreate<I> | RecordToCreate<I>[];
-
-/** The change to one record, sent to `PUT {base}/{id}` (its `id` may be left out). */
 export type RecordChange<I extends ClientIndexKey> = { [K in keyof UpdateRecord<I>]: UpdateRecord<I>[K] };
-/** The change an update sends when the path names the record (`PUT {base}/{id}`). */
+/** What `PUT {base}/{id}` sends: the path names the record, so its `id` may be left out. */
 export type UpdateBody<I extends ClientIndexKey> = RecordChange<I> | RecordChange<I>[];
-
-/** The change to one record, sent to `PUT {base}`: its `id` names the record it changes. */
 export type RecordNamingItsTarget<I extends ClientIndexKey> = { [K in keyof TargetNamingRecord<I>]: TargetNamingRecord<I>[K] };
-/** The records an update sends to `PUT {base}`, where only each record's own `id` names its target. */
+/** What `PUT {base}` sends: only each record's own `id` names its target. */
 export type UpdateNamedInBody<I extends ClientIndexKey> = RecordNamingItsTarget<I> | RecordNamingItsTarget<I>[];
 
 /**
- * What every call takes, in one object: `id` puts the record on the path (`{base}/{id}`), and
- * `headers` are sent besides the client's own (they override them). Every method of an index takes
- * one such object — `create({ id, body })`, `read({ id, query })`, `update({ id, body })`,
- * `delete({ id, query })` — so no argument's meaning depends on its position.
+ * What every call takes, in one object, so that no argument's meaning depends on its position: `create({ id, body })`,
+ * `read({ id, query })`, `update({ id, body })`, `delete({ id, query })`; `headers` override the client's own.
  */
 export interface CallOptions {
   /** The record id of the path: `{base}/{id}` (percent-encoded into one segment). Omit for `{base}`. */
@@ -53,11 +47,10 @@ export interface CallWithQuery<Q> extends CallOptions {
   queryIn?: QueryPlacement | undefined;
 }
 
-// QueryCall, ReadCall, ReadRecordsCall and DeleteCall add nothing to CallWithQuery but their query's type; they exist so
-// that tsc names the method's own argument type in a message ("'where' does not exist in type 'DeleteCall'"). Each
-// declares its `query` again: tsc names an interface that adds no member by its base (`CallWithQuery<DeleteQuery>`).
+// The query calls below exist so that tsc names the method's own argument in a message ("'where' does not exist in
+// type 'DeleteCall'"); each declares `query` again, as tsc names an interface that adds no member by its base.
 
-/** `read` and `delete` send the query (§4.1) as a JSON body, or as `?q=` (see `queryIn`). */
+/** `read` or `delete` with any query. */
 export interface QueryCall extends CallWithQuery<Query> {
   query?: Query | undefined;
 }
@@ -72,27 +65,19 @@ export interface WholeRecordsQuery extends DeleteQuery {
   select?: never;
 }
 
-/**
- * A `read` whose type shows it has no `select` — `read()`, `read({ id })`, `read({ query: { where } })`:
- * it resolves to whole records (`ReadRecordsResult`). A query typed `Query` may hold a select, so
- * such a call resolves to the selection (`ReadResult`).
- */
+/** A `read` whose type shows it has no `select`, so it resolves to whole records; a `Query` may hold one (`ReadCall`). */
 export interface ReadRecordsCall extends CallWithQuery<WholeRecordsQuery> {
   query?: WholeRecordsQuery | undefined;
 }
 
-/**
- * The query a delete takes: a where (and the extensions' order and limit), no `select` — the
- * spec's Query says "Delete ignores select", so a select there is a mistake the types refuse.
- */
+/** A delete's query: the spec's Query says "Delete ignores select", so a select there is a mistake the types refuse. */
 export interface DeleteQuery {
   where?: Query['where'];
   order?: Query['order'];
   limit?: Query['limit'];
 }
-// An interface so that tsc names it in a message ("'select' does not exist in type
-// 'DeleteQuery'"), where Omit<Query, 'select'> would print the whole expanded Query. The check
-// below keeps it the spec's Query without select: a field the spec adds fails to compile here.
+// An interface so that tsc names it in a message, where Omit<Query, 'select'> would print the whole expanded Query;
+// the check keeps it the spec's Query without select: a field the spec adds fails to compile here.
 type MutuallyAssignable<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type MustHold<T extends true> = T;
 export type DeleteQueryIsQueryWithoutSelect = MustHold<
@@ -120,10 +105,7 @@ export interface UpdateByBodyIdCall<I extends ClientIndexKey> extends CallOption
 /** `update`: the target is named by the path `id`, or else by the id of each record in the body. */
 export type UpdateCall<I extends ClientIndexKey> = UpdateByPathIdCall<I> | UpdateByBodyIdCall<I>;
 
-/**
- * The four operations of one index (§4.1). Each takes one object (`id` for the record path, then
- * `body` or `query`, and `headers`) and resolves to the result type of its name: narrow on `status`.
- */
+/** The four operations of one index (§4.1), each resolving to the result type of its name: narrow on `status`. */
 export interface IndexClient<I extends ClientIndexKey> {
   /** POST {base}[/{id}]: 201 envelope, 406 duplicate or missing field, … */
   create(call: CreateCall<I>): Promise<CreateResult<I>>;

@@ -14,14 +14,10 @@ export interface IndexOperations {
 }
 
 type Row = (typeof indexTable)[number];
-/** The routes of one row, keeping the literal operationIds the result types are computed from. */
+// Keeps the literal operationIds the result types are computed from.
 type RoutesOf<R extends Row> = { basePath: R['basePath'] } & R['operations'];
 
-/**
- * The route table of the client, keyed by index: read from the spec's paths and operationIds
- * (src/generated/index-table.ts), so a renamed operation changes the generated table and the
- * types, not a hand-kept copy.
- */
+/** The client's route table, keyed by index, from the generated index table: a renamed operation changes no hand-kept copy. */
 export const indexOperations = Object.fromEntries(indexTable.map((row) => [row.clientKey, { basePath: row.basePath, ...row.operations }])) as {
   readonly [R in Row as R['clientKey']]: RoutesOf<R>;
 } satisfies Record<ClientIndexKey, IndexOperations>;

@@ -2,40 +2,30 @@
 export { createClient } from './create-client.js';
 export { indexOperations } from './index-operations.js';
 export { NetworkError, UnexpectedStatusError } from './api-result.js';
-export { placeQuery } from './place-query.js';
-export { expiresSoon, readTokenTimes } from './token-expiry.js';
-export { holdToken } from './token-provider.js';
+export { expiresSoon, holdToken, readTokenTimes } from './token-provider.js';
 // For fetch-based clients generated from the spec (openapi-fetch, hey-api): see docs/other-tools.md
 export { withNullBodyStatuses } from './with-null-body-statuses.js';
 // How the client builds a request and reads its answer, for callers that send raw requests (the connection, the conformance steps)
-export { authorizationOf, describedHeaders } from './request-headers.js';
-export { normaliseHeaders, parseJsonOrUndefined } from './read-response.js';
+export { authorizationOf, describedHeaders, normaliseHeaders, parseJsonOrUndefined, placeQuery } from './create-client.js';
 
 export type { ClientOptions } from './create-client.js';
 export type {
   CallOptions,
-  CreateBody,
   CreateCall,
   DeleteCall,
-  DeleteQuery,
-  IndexClient,
-  KitClient,
   QueryCall,
   ReadCall,
   ReadRecordsCall,
-  UpdateBody,
+  UpdateCall,
   UpdateByBodyIdCall,
   UpdateByPathIdCall,
-  UpdateCall,
-  UpdateNamedInBody,
-  WholeRecordsQuery,
 } from './index-calls.js';
+export type { CreateBody, DeleteQuery, QueryPlacement, UpdateBody, UpdateNamedInBody, WholeRecordsQuery, IndexClient, KitClient } from './index-calls.js';
 export type { CreateResult, DeleteResult, ReadRecordsResult, ReadResult, RecordOf, StatusOf, UpdateResult } from './index-results.js';
 export type { ClientIndexKey, IndexOperations } from './index-operations.js';
 /** @deprecated The client's property names of the indices: use {@link ClientIndexKey} (kept for existing imports). */
 export type { ClientIndexKey as IndexName } from './index-operations.js';
-export type { QueryPlacement } from './place-query.js';
-export type { ApiResult, OperationId, RequestBodyOf, Query, Envelope, EnvelopeItem } from './api-result.js';
+export type { ApiResult, OperationId, RequestBodyOf } from './api-result.js';
 export type { HeldToken, TokenProvider } from './token-provider.js';
-// The record, body and query types by their schema names: every export of record-types.ts.
+// The record, body, query and envelope types by their schema names.
 export type * from './record-types.js';

@@ -1,7 +1,6 @@
 /**
  * @module schema
- * The types openapi-typescript generates from spec/openapi.yaml, as `@mgmt-kit/client/schema`:
- * `paths`, `components` and `operations`, for tools that take them (openapi-fetch's
+ * The types openapi-typescript generates from spec/openapi.yaml, for tools that take them (openapi-fetch's
  * `createClient<paths>()`, a hand-written fetch wrapper, a form library's schema type).
  */
 export type { $defs, components, operations, paths, webhooks } from '../generated/openapi.js';

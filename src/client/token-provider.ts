@@ -1,9 +1,30 @@
-import { expiresSoon, readTokenTimes } from './token-expiry.js';
+// How near a JWT is to its expiry, read from its payload without verifying it (the server does that). The
+// connection uses it too, so the client and --token-command renew a token at the same moment. Browser-safe: no Buffer.
 
-const hasExpired = (token: string) => {
-  const { exp } = readTokenTimes(token);
-  return exp !== undefined && exp * 1000 <= Date.now();
-};
+/** Seconds since the epoch at which a JWT expires and was issued, when it says so. */
+export function readTokenTimes(token: string): { exp?: number; iat?: number } {
+  try {
+    // atob takes base64 without its padding, as JWTs write it.
+    const payload = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const bytes = Uint8Array.from(atob(payload), (char) => char.charCodeAt(0));
+    const { exp, iat } = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) as { exp?: unknown; iat?: unknown };
+    return { ...(typeof exp === 'number' ? { exp } : {}), ...(typeof iat === 'number' ? { iat } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Whether a token's `exp` is less than a quarter of its life away (at most 30 s): a 2-second token is renewed half a
+ * second early, a 1-hour one 30 s early. A token without `exp` (opaque) is replaced only after a 401.
+ */
+export function expiresSoon(token: string, obtainedAtMs: number, nowMs = Date.now()): boolean {
+  const { exp, iat } = readTokenTimes(token);
+  if (exp === undefined) return false;
+  const issuedMs = iat !== undefined ? iat * 1000 : obtainedAtMs;
+  const margin = Math.min(30_000, Math.max(0, exp * 1000 - issuedMs) / 4);
+  return exp * 1000 - nowMs <= margin;
+}
 
 /** A function the client asks for a token: on first use, near the token's expiry, after a 401. */
 export type TokenProvider = () => string | Promise<string>;
@@ -12,26 +33,18 @@ export type TokenProvider = () => string | Promise<string>;
 export interface HeldToken {
   /** The token to send now: asked for on first use, and again when its `exp` is near. */
   current(): Promise<string | undefined>;
-  /**
-   * After a 401 to `stale`: a new token from the provider, or the one another call already got
-   * in its place. Undefined when nothing newer can come (a fixed token, or the provider gave
-   * `stale` again): then the 401 stands.
-   */
+  /** After a 401 to `stale`: a newer token (asked for, or another call's); undefined when none can come and the 401 stands. */
   renewAfter401(stale: string | undefined): Promise<string | undefined>;
 }
 
-/**
- * Holds the client's token. A provider is asked once at a time: concurrent calls share one
- * pending answer, and a failed ask is not cached (the next call asks again).
- */
+/** Holds the client's token. A provider is asked once at a time (concurrent calls share its answer); a failure is not kept. */
 export function holdToken(token: string | TokenProvider | undefined): HeldToken {
   if (typeof token !== 'function') {
     return { current: async () => token, renewAfter401: async () => undefined };
   }
   const provider = token;
-  // `keep`: the token came already near its exp, as the one before it did — the source cannot give
-  // better (a token command slower than a quarter of the token's life, on a loaded machine), so it
-  // is used until its exp rather than asked for again before every request.
+  // `keep`: the token came already near its exp, as the one before it did: the source cannot give better (a token
+  // command slower than a quarter of the token's life, on a loaded machine), so it is used until its exp.
   let held: { token: string; at: number; nearExp: boolean; keep: boolean } | undefined;
   let pending: Promise<string> | undefined;
   const ask = (): Promise<string> =>
@@ -48,8 +61,8 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
   return {
     async current() {
       if (pending) return pending;
-      if (held === undefined || (held.keep ? hasExpired(held.token) : expiresSoon(held.token, held.at))) return ask();
-      return held.token;
+      const expired = (token: string) => (readTokenTimes(token).exp ?? Infinity) * 1000 <= Date.now();
+      return held === undefined || (held.keep ? expired(held.token) : expiresSoon(held.token, held.at)) ? ask() : held.token;
     },
     async renewAfter401(stale) {
       const fresh = pending ? await pending : held !== undefined && held.token !== stale ? held.token : await ask();

@@ -1,16 +1,10 @@
-/**
- * The answers fetch delivers without a body (the Fetch standard's "null body statuses"). fetch
- * drops a 205's body but keeps the server's Content-Length, so a fetch-based client that reads
- * the body by that header (openapi-fetch, @hey-api/openapi-ts) fails with "Unexpected end of
- * JSON input" on every delete.
- */
+// The Fetch standard's "null body statuses": fetch drops a 205's body but keeps the server's Content-Length, so a
+// client that reads the body by that header (openapi-fetch, @hey-api/openapi-ts) fails on every delete.
 const NULL_BODY_STATUSES: ReadonlySet<number> = new Set([204, 205, 304]);
 
 /**
- * Wraps a fetch so that a 204, 205 or 304 answer says `Content-Length: 0`: fetch-based
- * generated clients then resolve it with no data instead of throwing. The 205 delete envelope
- * is gone either way (fetch dropped it); the status is the answer. Browser-safe.
- *
+ * Wraps a fetch so that a 204, 205 or 304 answer says `Content-Length: 0`: such clients then resolve it with no data
+ * instead of throwing (the 205 delete envelope is gone either way; the status is the answer).
  * @example
  * import createFetchClient from 'openapi-fetch';
  * import type { paths } from '@mgmt-kit/client/schema';

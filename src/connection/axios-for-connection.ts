@@ -3,11 +3,9 @@ import { normaliseHeaders } from '../client/index.js';
 import type { ConnectionSession } from './open-connection.js';
 
 /**
- * An axios instance whose adapter is the run's session: the typed client keeps speaking axios,
- * and every call it makes goes as it built it through {@link ConnectionSession.send}, which alone
- * decides the time-out, the token, the connection cap, the rate and throttling (axios' own
- * `timeout` is not used). The answer comes back as text, as the client asks for it; a call that
- * got no answer rejects with the session's ConnectionFailure, which the client wraps.
+ * An axios instance whose adapter is the run's session: the typed client keeps speaking axios, and the session alone
+ * decides time-out, token, cap, rate and throttling (axios' `timeout` is not used). A call that got no answer rejects
+ * with the session's ConnectionFailure, which the client wraps.
  */
 export function axiosForConnection(session: ConnectionSession): AxiosInstance {
   const instance: AxiosInstance = axios.create({

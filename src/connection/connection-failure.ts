@@ -1,18 +1,11 @@
 /**
- * Which part of the connection a failure points at: the pre-flight names it, and a conformance
- * step or the fuzzer tells a target's answer from a failure to get one.
- * - `url`: nothing answers there (refused, unknown host, reset before any answer);
- * - `tls`: the handshake failed (an untrusted or wrong certificate, a client certificate required);
- * - `proxy`: the proxy could not be reached or refused the tunnel;
- * - `token`: `--token-command` failed or printed nothing usable;
- * - `timeout`: no (complete) answer within `--timeout`;
- * - `cut-short`: the run's phase ended first (says nothing about the target);
- * - `throttled`: a gateway answered 429, or 503 with Retry-After, and no retry was allowed or left;
- * - `stopped`: not sent, the target stopped answering earlier in the run (target-health.ts).
+ * What a failure points at, so the pre-flight names it and a step or the fuzzer tells an answer from none: `url`
+ * (refused, unknown host, reset before any answer), `tls`, `proxy` (unreachable, or refused the tunnel), `token`
+ * (`--token-command`), `timeout`, `cut-short` (the run's phase ended first: nothing about the target), `throttled`
+ * (429, or 503 with Retry-After, and no retry left), `stopped` (not sent: the target stopped answering earlier).
  */
 export type FailureKind = 'url' | 'tls' | 'proxy' | 'token' | 'timeout' | 'cut-short' | 'throttled' | 'stopped';
 
-/** A request that got no answer the run can judge, and why, in one line. */
 export class ConnectionFailure extends Error {
   override name = 'ConnectionFailure';
   /** Marks instances across copies of this module (a worker's bundle has its own). */
@@ -33,23 +26,4 @@ export function findConnectionFailure(error: unknown): ConnectionFailure | undef
     if ((current as Partial<ConnectionFailure>).connectionFailure === true) return current as ConnectionFailure;
   }
   return undefined;
-}
-
-const TLS_CODES = new Set([
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_REJECTED',
-  'EPROTO',
-]);
-
-/** Whether a socket error comes from the TLS layer (certificates, alerts, protocol). */
-export function isTlsError(error: NodeJS.ErrnoException): boolean {
-  const code = error.code ?? '';
-  return TLS_CODES.has(code) || code.startsWith('ERR_TLS_') || code.startsWith('ERR_SSL_') || /\b(SSL|TLS) alert\b|certificate/i.test(error.message);
 }

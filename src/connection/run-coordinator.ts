@@ -1,18 +1,16 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { createInterface } from 'node:readline';
 import { holdToken, type TokenProvider } from '../client/index.js';
-import type { ConnectionSettings } from './connection-settings.js';
-import { tokenSourceOf } from './token-source.js';
+import { mintToken } from '../contract/tokens/index.js';
+import { ConnectionFailure, type FailureKind } from './connection-failure.js';
+import type { AuthSettings, ConnectionSettings } from './connection-settings.js';
 
-/** Given back once a request's answer has ended (or it failed): its connection is free again. */
-export type Release = () => void;
-
-/**
- * What every request of one run shares, whichever process sends it: the connection cap, the rate
- * and the token. The process that starts the run holds it; conformance workers reach it over
- * loopback (connection-broker.ts).
- */
+/** What every request of a run shares, whichever process sends it: cap, rate and token; workers reach it over loopback. */
 export interface RunCoordinator {
-  /** Waits for a free connection and the rate's room; undefined (nothing taken) when `until` (epoch ms) comes first. */
-  permit(until?: number): Promise<Release | undefined>;
+  /** Waits for a free connection and the rate's room; the release to call once the answer ended, or undefined at `until`. */
+  permit(until?: number): Promise<(() => void) | undefined>;
   /** The run's token; with `stale`, the target answered 401 to it: a newer one, or undefined when none can come. */
   token(stale?: string): Promise<string | undefined>;
   /** Whether a 401 to the run's token is worth asking again (a command or a secret, not a fixed token). */
@@ -20,12 +18,8 @@ export interface RunCoordinator {
 }
 
 /**
- * The gate of a run's requests: at most `maxConnections` in flight, and with `rate`, at most
- * `rate` in any one second as the target sees them. A request counts against the rate from the
- * moment it may go until one second after its answer ended: the target received it somewhere in
- * between, so however late it got there (a loaded machine, a worker's loopback call), no second of
- * the target's clock holds more than `rate` requests. A sliding window over whole requests, never
- * a burst beyond it. Requests go in the order they asked.
+ * At most `maxConnections` requests in flight and `rate` in any second as the target sees them: a request counts from
+ * its permit to one second after its answer ended, as the target got it somewhere in between, however late it went.
  */
 export function createRequestGate(maxConnections: number, rate?: number, now: () => number = Date.now) {
   let inFlight = 0;
@@ -46,7 +40,7 @@ export function createRequestGate(maxConnections: number, rate?: number, now: ()
     }
   };
   const permit = (until?: number) =>
-    new Promise<Release | undefined>((resolve) => {
+    new Promise<(() => void) | undefined>((resolve) => {
       const go = () => {
         clearTimeout(expiry);
         let released = false;
@@ -72,14 +66,177 @@ export function createRequestGate(maxConnections: number, rate?: number, now: ()
 }
 
 /** The coordinator of a run, in this process; `source` replaces the settings' token (tests). */
-export function createRunCoordinator(
-  settings: Pick<ConnectionSettings, 'auth' | 'rate' | 'maxConnections'>,
-  source: string | TokenProvider | undefined = tokenSourceOf(settings.auth),
-): RunCoordinator {
+export function createRunCoordinator(settings: ConnectionSettings, source = tokenSourceOf(settings.auth)): RunCoordinator {
   const tokens = holdToken(source);
   return {
     permit: createRequestGate(settings.maxConnections, settings.rate).permit,
     token: (stale) => (stale === undefined ? tokens.current() : tokens.renewAfter401(stale)),
     refreshable: typeof source === 'function',
+  };
+}
+
+/** The run's token for holdToken: the fixed `--token` (which wins, as the flags document), `--token-command`, or minted from `--jwt-secret`. */
+function tokenSourceOf(auth: AuthSettings): string | TokenProvider | undefined {
+  if (auth.token !== undefined) return auth.token;
+  const { tokenCommand, jwtSecret } = auth;
+  if (tokenCommand !== undefined) return () => runTokenCommand(tokenCommand);
+  if (jwtSecret !== undefined) return () => mintToken({ secret: jwtSecret, claims: auth.jwtClaims, expiresIn: '1h' });
+  return undefined;
+}
+
+const TOKEN_COMMAND_TIMEOUT_MS = 30_000;
+const MAX_OUTPUT = 64 * 1024;
+
+/**
+ * Runs `--token-command` with the shell and resolves to its trimmed standard output. Rejects with a one-line
+ * `token` failure when it exits non-zero (with the last line of its stderr, usually the reason), prints nothing,
+ * `null` or more than one word, or takes longer than 30 s. The token itself never appears in a message.
+ */
+function runTokenCommand(command: string): Promise<string> {
+  const fail = (message: string) => new ConnectionFailure('token', `--token-command ${message}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out = (out + chunk).slice(0, MAX_OUTPUT)));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (err = (err + chunk).slice(-MAX_OUTPUT)));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(fail(`did not finish within ${TOKEN_COMMAND_TIMEOUT_MS / 1000} s`));
+    }, TOKEN_COMMAND_TIMEOUT_MS);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(fail(`could not be started (${error.message})`));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const line = /[^\n]*$/.exec(err.trim())![0].trim();
+      const why = line === '' ? '' : `: ${line.length > 200 ? `${line.slice(0, 197)}...` : line}`;
+      if (code !== 0) return reject(fail(`failed (${code === null ? `killed by ${signal}` : `exit ${code}`})${why}`));
+      const token = out.trim();
+      // `jq -r` prints null for a missing field, a script undefined.
+      if (['', 'null', 'undefined'].includes(token)) return reject(fail(`printed ${token || 'nothing'}: it must print the token alone on standard output`));
+      const words = token.split(/\s+/).length;
+      if (words > 1) return reject(fail(`printed more than the token (${words} words): it must print the token alone, e.g. end it with | jq -r .access_token`));
+      resolve(token);
+    });
+  });
+}
+
+/** Where the processes of a run find its coordinator: a loopback port and the key it asks for. */
+export type BrokerAddress = { port: number; key: string; refreshable: boolean };
+
+type Message = Record<string, unknown>;
+
+/** Calls `onMessage` with every JSON line the socket brings; a line that is not JSON ends the socket. */
+function readLines(socket: Socket, onMessage: (message: Message) => void): void {
+  createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => {
+    try {
+      if (line !== '') onMessage(JSON.parse(line) as Message);
+    } catch {
+      socket.destroy();
+    }
+  });
+}
+
+const send = (socket: Socket, message: Message) => socket.writable && socket.write(`${JSON.stringify(message)}\n`);
+
+/**
+ * Serves a run's coordinator to its `--parallel` workers in JSON lines on one socket each (two per request, far
+ * cheaper than HTTP): after `{key}`, `{n, op: 'permit', until}` is answered `{n, id}` once its request may go (`id:
+ * null` at `until`), `{op: 'release', id}` frees it, `{n, op: 'token', stale}` is answered `{n, token}`. A socket's
+ * permits are freed when it closes: a worker that dies holds no connection of the run.
+ */
+export async function startConnectionBroker(coordinator: RunCoordinator): Promise<BrokerAddress & { close(): Promise<void> }> {
+  const key = randomBytes(16).toString('hex');
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    // Answers are small lines written back to back: Nagle would hold the second until the worker's delayed ACK (40 ms).
+    socket.setNoDelay(true);
+    const held = new Map<string, () => void>();
+    let next = 0;
+    let trusted = false;
+    const releaseAll = () => {
+      for (const release of held.values()) release();
+      held.clear();
+      sockets.delete(socket);
+    };
+    socket.on('close', releaseAll).on('error', () => socket.destroy());
+    readLines(socket, (message) => {
+      if (!trusted) {
+        trusted = message['key'] === key;
+        if (!trusted) socket.destroy();
+        return;
+      }
+      const { n, op } = message;
+      if (op === 'release') {
+        held.get(String(message['id']))?.();
+        held.delete(String(message['id']));
+      } else if (op === 'permit') {
+        void coordinator.permit(typeof message['until'] === 'number' ? message['until'] : undefined).then((release) => {
+          if (release && socket.destroyed) return release();
+          const id = release ? String(next++) : null;
+          if (release && id !== null) held.set(id, release);
+          send(socket, { n, id });
+        });
+      } else {
+        coordinator.token(typeof message['stale'] === 'string' ? message['stale'] : undefined).then(
+          (token) => send(socket, { n, token: token ?? null }),
+          (error: Partial<ConnectionFailure>) => send(socket, { n, error: error.message ?? String(error), kind: error.kind ?? 'token' }),
+        );
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    key,
+    refreshable: coordinator.refreshable,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The coordinator of a run as another process of it reaches it (a conformance worker); `close` lets its last releases go first. */
+export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { close(): Promise<void> } {
+  const socket = connect(address.port, '127.0.0.1');
+  const waiting = new Map<number, { resolve(message: Message): void; reject(error: Error): void }>();
+  let next = 0;
+  socket.setNoDelay(true);
+  send(socket, { key: address.key });
+  readLines(socket, (message) => {
+    const n = Number(message['n']);
+    waiting.get(n)?.resolve(message);
+    waiting.delete(n);
+  });
+  let gone = 'the connection closed';
+  socket.on('error', (error) => (gone = error.message));
+  socket.on('close', () => {
+    for (const call of waiting.values()) call.reject(new ConnectionFailure('url', `the run's coordinator is gone (${gone})`));
+    waiting.clear();
+  });
+  const call = (message: Message) =>
+    new Promise<Message>((resolve, reject) => {
+      if (socket.destroyed) return reject(new ConnectionFailure('url', `the run's coordinator is gone (${gone})`));
+      const n = next++;
+      waiting.set(n, { resolve, reject });
+      send(socket, { ...message, n });
+    });
+  return {
+    permit: async (until) => {
+      const { id } = await call({ op: 'permit', until });
+      return typeof id === 'string' ? () => void send(socket, { op: 'release', id }) : undefined;
+    },
+    token: async (stale) => {
+      const answer = await call({ op: 'token', stale });
+      if (typeof answer['error'] === 'string') throw new ConnectionFailure((answer['kind'] as FailureKind | undefined) ?? 'token', answer['error']);
+      return typeof answer['token'] === 'string' ? answer['token'] : undefined;
+    },
+    refreshable: address.refreshable,
+    // Written lines leave before the end of the socket; the run's end frees whatever is left.
+    close: () => new Promise<void>((resolve) => (socket.destroyed ? resolve() : void socket.once('close', () => resolve()).end())),
   };
 }

@@ -5,50 +5,29 @@ import tls from 'node:tls';
 import { HttpProxyAgent } from 'http-proxy-agent';
 import { HttpsProxyAgent } from 'https-proxy-agent';
 import { normaliseHeaders } from '../client/index.js';
-import { ConnectionFailure, isTlsError, type FailureKind } from './connection-failure.js';
-import type { ConnectionSettings, TlsSettings } from './connection-settings.js';
+import { ConnectionFailure, type FailureKind } from './connection-failure.js';
+import type { ConnectionSettings } from './connection-settings.js';
 import { proxyFor, showProxy } from './proxy-route.js';
 
 /**
- * The CAs a run trusts. Without `--ca`, undefined: Node's own store (the public CAs, plus
- * NODE_EXTRA_CA_CERTS, which Node reads at start). With `--ca`, that store plus the file — an
- * explicit `ca` replaces Node's store, so the public CAs and NODE_EXTRA_CA_CERTS are added back.
- */
-function trustedCas(tlsSettings: TlsSettings, env: NodeJS.ProcessEnv): string[] | undefined {
-  if (tlsSettings.ca === undefined) return undefined;
-  const extraFile = env['NODE_EXTRA_CA_CERTS'];
-  let extra: string[] = [];
-  if (extraFile) {
-    try {
-      extra = [readFileSync(extraFile, 'utf8')];
-    } catch {
-      // Node warns about an unreadable NODE_EXTRA_CA_CERTS itself, at start.
-    }
-  }
-  return [...tls.rootCertificates, ...extra, tlsSettings.ca.pem];
-}
-
-/** The TLS options of every https connection of a run: trusted CAs and the client certificate. */
-export function tlsOptions(tlsSettings: TlsSettings, env: NodeJS.ProcessEnv = process.env): tls.ConnectionOptions {
-  const ca = trustedCas(tlsSettings, env);
-  return {
-    ...(ca ? { ca } : {}),
-    ...(tlsSettings.clientCert ? { cert: tlsSettings.clientCert.pem } : {}),
-    ...(tlsSettings.clientKey ? { key: tlsSettings.clientKey.pem } : {}),
-  };
-}
-
-/**
- * Routes requests to a run's target: one keep-alive agent per kind of route, made on first use,
- * each with at most `maxConnections` sockets (the run's gate keeps that many in flight at most).
- * https goes direct or through a CONNECT tunnel to HTTPS_PROXY (https-proxy-agent; TLS to the
- * target runs inside it, end to end); http goes direct or to HTTP_PROXY in absolute form
- * (http-proxy-agent); NO_PROXY decides per host. `tls` is what each request to an https target
- * carries: the tunnelling agent takes the target's TLS options from the request, not from itself.
+ * One keep-alive agent per route (direct, a CONNECT tunnel to HTTPS_PROXY with TLS end to end inside, HTTP_PROXY in
+ * absolute form). `tls` goes on each https request: the tunnelling agent takes the target's TLS options from it.
  */
 export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' | 'maxConnections'>) {
+  const { ca, clientCert, clientKey } = settings.tls;
+  // An explicit `ca` replaces Node's store: the public CAs and NODE_EXTRA_CA_CERTS (read by Node at start) go back in.
+  let extra: string[] = [];
+  try {
+    if (ca && process.env['NODE_EXTRA_CA_CERTS']) extra = [readFileSync(process.env['NODE_EXTRA_CA_CERTS'], 'utf8')];
+  } catch {
+    // Node warns about an unreadable NODE_EXTRA_CA_CERTS itself, at start.
+  }
+  const secure: tls.ConnectionOptions = {
+    ...(ca ? { ca: [...tls.rootCertificates, ...extra, ca.pem] } : {}),
+    ...(clientCert ? { cert: clientCert.pem } : {}),
+    ...(clientKey ? { key: clientKey.pem } : {}),
+  };
   const agents = new Map<string, http.Agent>();
-  const secure = tlsOptions(settings.tls);
   const pool = { keepAlive: true, maxSockets: settings.maxConnections };
   const make = (target: string, proxy: URL | undefined): http.Agent => {
     // An https proxy is reached over TLS, with the run's CAs and client certificate.
@@ -58,7 +37,6 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' 
   };
   return {
     tls: secure,
-    /** How one request reaches the target: through which agent, and the proxy on the way, if any. */
     route(url: URL): { agent: http.Agent; proxy: URL | undefined } {
       const proxy = proxyFor(url, settings.proxy);
       const key = `${url.protocol} ${proxy?.href ?? 'direct'}`;
@@ -73,100 +51,64 @@ export function createRouter(settings: Pick<ConnectionSettings, 'tls' | 'proxy' 
   };
 }
 
-export type Router = ReturnType<typeof createRouter>;
+type Router = ReturnType<typeof createRouter>;
 
-/** A request as it goes on the wire: an absolute URL, its headers (lower-case names) and body bytes. */
-export interface OutgoingRequest {
-  method: string;
-  url: URL;
-  headers: Record<string, string>;
-  body?: Buffer | undefined;
-}
-
-/** An answer as the wire delivered it (repeated headers joined with `, `). */
-export interface RawAnswer {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  body: Buffer;
-}
+/** A request as it goes on the wire (header names in lower case), and an answer as it came (repeated headers joined). */
+export type OutgoingRequest = { method: string; url: URL; headers: Record<string, string>; body?: Buffer | undefined };
+export type RawAnswer = { status: number; statusText: string; headers: Record<string, string>; body: Buffer };
 
 const show = (request: OutgoingRequest) => `${request.method} ${request.url.href}`;
-
-/**
- * The error in one line: OpenSSL's messages span lines and name source files, so only their
- * reason is kept (`ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED: tlsv13 alert certificate required`).
- */
-function describeError(error: NodeJS.ErrnoException): string {
-  const reason = /SSL routines:[^:]*:([^:]+)/.exec(error.message)?.[1] ?? error.message.replace(/\s+/g, ' ').trim();
-  return error.code && !reason.includes(error.code) ? `${error.code}: ${reason}` : reason;
-}
 
 /** Errors of opening a connection: with a proxy on the way, the proxy is what could not be reached. */
 const CONNECT_ERRORS = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT']);
 
-/** Where the request was when its socket failed: the proxy on its way, a tunnel still being opened, a TLS handshake just made. */
-interface FailureContext {
-  proxy: URL | undefined;
-  /** An https request through a proxy whose CONNECT has not been answered 200 yet: any failure is the proxy's. */
-  tunnelPending: boolean;
-  /** The TLS handshake of this request's connection completed, and nothing was answered yet. */
-  justHandshaken: boolean;
-}
-
-/** What went wrong on the socket, as a failure of the part it points at. */
-function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, context: FailureContext): ConnectionFailure {
+/**
+ * What went wrong on the socket, as a failure of the part it points at: the proxy's while its tunnel is not open yet.
+ * OpenSSL's messages span lines and name source files: only their reason is kept (`tlsv13 alert certificate required`).
+ */
+function classify(error: NodeJS.ErrnoException, request: OutgoingRequest, where: { proxy: URL | undefined; tunnelPending: boolean; justHandshaken: boolean }) {
   const code = error.code;
   const failed = (kind: FailureKind, why: string) => new ConnectionFailure(kind, `${show(request)} failed${why}`, code, { cause: error });
-  if (context.proxy && (context.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
-    return failed('proxy', `: the proxy ${showProxy(context.proxy)} cannot be used (${code ?? error.message})`);
+  if (where.proxy && (where.tunnelPending || (code !== undefined && CONNECT_ERRORS.has(code)))) {
+    return failed('proxy', `: the proxy ${showProxy(where.proxy)} cannot be used (${code ?? error.message})`);
   }
-  const detail = describeError(error);
-  if (isTlsError(error)) return failed('tls', ` in the TLS handshake (${detail})`);
+  const reason = /SSL routines:[^:]*:([^:]+)/.exec(error.message)?.[1] ?? error.message.replace(/\s+/g, ' ').trim();
+  const detail = code && !reason.includes(code) ? `${code}: ${reason}` : reason;
+  // Certificate verification codes (OpenSSL's X509 ones), Node's TLS codes, and TLS alerts.
+  const tlsError = /CERT|SIGNATURE|^EPROTO$|^ERR_(TLS|SSL)_/.test(code ?? '') || /\b(SSL|TLS) alert\b|certificate/i.test(error.message);
+  if (tlsError) return failed('tls', ` in the TLS handshake (${detail})`);
   // TLS 1.3: the client's handshake ends before the server has checked the client certificate; a
   // server that refuses it closes the connection, and the unread request turns its alert into a reset.
-  if (context.justHandshaken && code === 'ECONNRESET') return failed('tls', `: the server closed the connection right after the TLS handshake (${detail})`);
+  if (where.justHandshaken && code === 'ECONNRESET') return failed('tls', `: the server closed the connection right after the TLS handshake (${detail})`);
   return failed('url', ` (${detail})`);
 }
 
 /**
- * Sends one request over node:http(s) — which, unlike fetch, sends a GET body and reads a 205
- * body — along the router's route (direct, a CONNECT tunnel, or an http proxy in absolute form;
- * a proxy's refusal to open the tunnel is a `proxy` failure, never an answer of the target).
- * The time-out counts to the end of the answer, so a target that trickles its answer cannot
- * hold a run. Rejects with a {@link ConnectionFailure}: `timeout` ("no answer within X ms from
- * METHOD URL"), `cut-short` when `until` came first, or what the socket error points at.
+ * Sends one request over node:http(s), which unlike fetch sends a GET body and reads a 205 body. The time-out counts
+ * to the end of the answer, so a target that trickles its answer cannot hold a run; `until` ends the run's phase.
  */
-export function sendOnce(
-  router: Router,
-  request: OutgoingRequest,
-  // How long one attempt may take: its own time-out, and the end of the run's phase (epoch ms).
-  limits: { timeout: number; until?: number | undefined },
-): Promise<RawAnswer> {
+export function sendOnce(router: Router, request: OutgoingRequest, limits: { timeout: number; until?: number | undefined }): Promise<RawAnswer> {
   const left = limits.until === undefined ? Infinity : limits.until - Date.now();
   if (left <= 0) return Promise.reject(new ConnectionFailure('cut-short', `${show(request)}: not sent, the run's time was up`));
   const { agent, proxy } = router.route(request.url);
   const secure = request.url.protocol === 'https:';
   const headers: Record<string, string> = { ...request.headers, host: request.url.host };
   if (request.body !== undefined) headers['content-length'] = String(request.body.length);
-  const send = secure ? https.request : http.request;
   const started = Date.now();
   return new Promise((resolve, reject) => {
-    const cutByUntil = left < limits.timeout;
-    const timedOut = () => {
-      const failure = cutByUntil
-        ? new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`)
-        : new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`);
+    const fail = (failure: ConnectionFailure) => {
+      clearTimeout(timer);
       reject(failure);
       req.destroy(failure);
     };
-    const timer = setTimeout(timedOut, Math.min(left, limits.timeout));
-    const settle = (outcome: { answer: RawAnswer } | { failure: ConnectionFailure }) => {
-      clearTimeout(timer);
-      if ('answer' in outcome) resolve(outcome.answer);
-      else reject(outcome.failure);
-    };
-    const req = send(
+    const timer = setTimeout(
+      () => {
+        if (left < limits.timeout) fail(new ConnectionFailure('cut-short', `${show(request)}: not answered before the run's time was up`));
+        else fail(new ConnectionFailure('timeout', `no answer within ${limits.timeout} ms from ${show(request)}`));
+      },
+      Math.min(left, limits.timeout),
+    );
+    const req = (secure ? https : http).request(
       {
         protocol: request.url.protocol,
         hostname: request.url.hostname.replace(/^\[|\]$/g, ''),
@@ -181,12 +123,10 @@ export function sendOnce(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (error) =>
-          settle({ failure: new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`) }),
-        );
+        res.on('error', (error) => fail(new ConnectionFailure('url', `${show(request)}: the connection broke while answering (${error.message})`)));
         res.on('end', () => {
-          const headers = normaliseHeaders(res.headers);
-          settle({ answer: { status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers, body: Buffer.concat(chunks) } });
+          clearTimeout(timer);
+          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '', headers: normaliseHeaders(res.headers), body: Buffer.concat(chunks) });
         });
       },
     );
@@ -194,36 +134,27 @@ export function sendOnce(
     // https-proxy-agent hands a refused CONNECT on as if the target had answered it: it is the proxy's answer.
     req.once('proxyConnect', (connect: { statusCode: number; statusText: string }) => {
       tunnelPending = false;
-      if (connect.statusCode === 200) return;
-      const failure = new ConnectionFailure(
-        'proxy',
-        `${show(request)} failed: the proxy ${showProxy(proxy!)} refused the tunnel to ${request.url.host} (${connect.statusCode} ${connect.statusText})`.trim(),
-      );
-      settle({ failure });
-      req.destroy(failure);
+      const refused = `${show(request)} failed: the proxy ${showProxy(proxy!)} refused the tunnel to ${request.url.host} (${connect.statusCode} ${connect.statusText})`;
+      if (connect.statusCode !== 200) fail(new ConnectionFailure('proxy', refused.trim()));
     });
-    let justHandshaken = false;
-    const onHandshake = () => (justHandshaken = true);
+    let handshaken = false;
+    let answering = false;
+    const onHandshake = () => (handshaken = true);
     // A kept-alive socket never handshakes again: the listener goes with the request.
     req.on('socket', (socket) => {
       socket.once('secureConnect', onHandshake);
       req.once('close', () => socket.off('secureConnect', onHandshake));
     });
-    let answering = false;
-    req.on('response', () => {
-      justHandshaken = false;
-      answering = true;
-    });
+    req.on('response', () => (answering = true));
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (error instanceof ConnectionFailure) return; // our own time-out, already rejected
-      // A kept-alive socket the server closed while it sat idle: the request never reached it
-      // (no answer began), so it goes again on another socket — as node's http docs advise.
-      // Each such socket leaves the pool, so this ends with a fresh one.
+      if (error instanceof ConnectionFailure) return; // our own, already rejected
+      // A kept-alive socket the server closed while it sat idle: the request never reached it, so it goes again on
+      // another socket, as node's http docs advise (each such socket leaves the pool, so this ends with a fresh one).
       if (req.reusedSocket && !answering && (error.code === 'ECONNRESET' || error.code === 'EPIPE')) {
         clearTimeout(timer);
         return void sendOnce(router, request, { ...limits, timeout: Math.max(1, limits.timeout - (Date.now() - started)) }).then(resolve, reject);
       }
-      settle({ failure: classify(error, request, { proxy, tunnelPending, justHandshaken }) });
+      fail(classify(error, request, { proxy, tunnelPending, justHandshaken: handshaken && !answering }));
     });
     req.end(request.body);
   });

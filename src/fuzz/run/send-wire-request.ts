@@ -1,7 +1,6 @@
 import { ConnectionFailure } from '../../connection/connection-failure.js';
 import type { ConnectionSettings } from '../../connection/connection-settings.js';
-import { openConnection, type ConnectionSession } from '../../connection/open-connection.js';
-import type { TargetStop } from '../../connection/target-health.js';
+import { openConnection, type ConnectionSession, type TargetStop } from '../../connection/open-connection.js';
 import type { RawAnswer } from '../../connection/send-once.js';
 import { jsonBodyOf, type WireRequest } from '../generate/wire-request.js';
 
@@ -14,7 +13,7 @@ export interface WireAnswer extends Pick<RawAnswer, 'status' | 'headers'> {
 
 /**
  * An answer, or why none came. A dropped connection or a time-out is the target's failure; a request `cutShort` by the end of its phase says nothing of the
- * target — nor does one `throttled` (429, or 503 with Retry-After), or sent after the target `stopped` answering (target-health.ts); both end the run.
+ * target — nor does one `throttled` (429, or 503 with Retry-After), or sent after the target `stopped` answering (open-connection.ts); both end the run.
  */
 export type SendResult = { ok: true; answer: WireAnswer } | { ok: false; error: string; cutShort?: true; throttled?: true; targetStopped?: true };
 

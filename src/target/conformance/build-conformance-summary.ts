@@ -37,7 +37,7 @@ export interface RunFacts {
   leftovers?: RunLeftovers | undefined;
   /** `--min-coverage P`. */
   minCoverage?: number | undefined;
-  /** The line saying when the target stopped answering (src/connection/target-health.ts). */
+  /** The line saying when the target stopped answering (src/connection/open-connection.ts). */
   targetStopped?: string | undefined;
   /** An error of the run no scenario carries (cucumber reported failure with no failed scenario). */
   runError?: string | undefined;

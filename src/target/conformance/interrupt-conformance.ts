@@ -1,6 +1,5 @@
 import type { ConnectionSettings } from '../../connection/connection-settings.js';
-import { haltRequests, requestsSettled } from '../../connection/halt-requests.js';
-import { openConnection } from '../../connection/open-connection.js';
+import { haltRequests, openConnection, requestsSettled } from '../../connection/open-connection.js';
 import type { RunCoordinator } from '../../connection/run-coordinator.js';
 import { INDEX_NAMES } from '../../server/core/index.js';
 import { READ_BACK_DEADLINE_MS, readRunLeftovers, type RunLeftovers } from '../run/read-run-leftovers.js';
@@ -46,7 +45,7 @@ export interface InterruptHandler {
 
 /**
  * The SIGINT / SIGTERM handler of a conformance run. The first signal halts every request of the
- * run in this process (halt-requests.ts: no scenario creates a record after it), waits for those on
+ * run in this process (haltRequests: no scenario creates a record after it), waits for those on
  * the wire, then reads every index once, as a finished run does, on a connection of its own — and
  * writes a summary saying the run was interrupted, with the records it left (ids, delete commands)
  * or the indices it could not read, and exits 128 + the signal's number. A second signal, or

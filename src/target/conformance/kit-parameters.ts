@@ -1,4 +1,4 @@
-import type { BrokerAddress } from '../../connection/connection-broker.js';
+import type { BrokerAddress } from '../../connection/run-coordinator.js';
 import { plainConnection, type ConnectionSettings } from '../../connection/connection-settings.js';
 import { findProxyProblem, proxyFromEnvironment } from '../../connection/proxy-route.js';
 import { parseJwtClaims } from '../../contract/tokens/index.js';

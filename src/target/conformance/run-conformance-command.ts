@@ -6,11 +6,10 @@ import { formatBaseline, type Baseline } from './baseline.js';
 import { buildBaseline } from './build-baseline.js';
 import { buildConformanceSummary } from './build-conformance-summary.js';
 import { compareWithBaseline } from './compare-with-baseline.js';
-import { startConnectionBroker } from '../../connection/connection-broker.js';
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_TIMEOUT_MS, type ConnectionSettings } from '../../connection/connection-settings.js';
 import { describeConnection } from '../run/describe-connection.js';
-import { openConnection } from '../../connection/open-connection.js';
-import { createRunCoordinator } from '../../connection/run-coordinator.js';
+import { openConnection, TARGET_STOPPED } from '../../connection/open-connection.js';
+import { createRunCoordinator, startConnectionBroker } from '../../connection/run-coordinator.js';
 import { checkTarget } from '../run/check-target.js';
 import { DISTANT_MS, isDistant } from '../run/target-distance.js';
 import { formatRunReport } from './format-run-report.js';
@@ -20,7 +19,6 @@ import { runChecks } from './run-checks.js';
 import { causeKey, type Deviation } from './run-deviations.js';
 import { readRunLeftovers } from '../run/read-run-leftovers.js';
 import { decideVerdict, EXIT } from '../run/run-verdict.js';
-import { TARGET_STOPPED } from '../../connection/target-health.js';
 import { loadRulesMatrix } from './rules-matrix.js';
 import { PACKAGE_ROOT, runConformance, type ConformanceRunOptions } from './run-conformance.js';
 import { createRunPrefix } from './run-prefix.js';
@@ -80,7 +78,7 @@ function asWritable(out: NodeJS.WritableStream): Writable {
  * throttled (describe-throttling.ts).
  *
  * The run's connection cap, pace and token live here; with `--parallel`, `--rate` or
- * `--token-command` the steps reach them over loopback (connection-broker.ts), so the caps and each
+ * `--token-command` the steps reach them over loopback (startConnectionBroker), so the caps and each
  * token renewal hold across workers.
  */
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {

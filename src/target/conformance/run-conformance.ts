@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber, type ISupportCodeCoordinates, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
-import type { BrokerAddress } from '../../connection/connection-broker.js';
+import type { BrokerAddress } from '../../connection/run-coordinator.js';
 import type { ConnectionSettings } from '../../connection/connection-settings.js';
 import type { KitParameters } from './kit-parameters.js';
 import { createScenarioCollector, type ScenarioResult } from './collect-scenario-results.js';

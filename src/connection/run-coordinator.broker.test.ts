@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { remoteCoordinator, startConnectionBroker } from './connection-broker.js';
 import { plainConnection } from './connection-settings.js';
-import { createRunCoordinator } from './run-coordinator.js';
+import { createRunCoordinator, remoteCoordinator, startConnectionBroker } from './run-coordinator.js';
 
 test('two workers share the run cap through the broker; a worker that goes frees what it held; the token is the run one', async () => {
   const broker = await startConnectionBroker(createRunCoordinator({ ...plainConnection('http://t', { token: 'run-token' }), maxConnections: 2 }));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isThrottled, retryAfterMs, retryThrottled } from './retry-throttled.js';
+import { isThrottled, retryAfterMs, retryThrottled } from './open-connection.js';
 
 test('isThrottled: 429 always, 503 only with Retry-After', () => {
   assert.equal(isThrottled({ status: 429, headers: {} }), true);

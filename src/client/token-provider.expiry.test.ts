@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expiresSoon, readTokenTimes } from './token-expiry.js';
+import { expiresSoon, readTokenTimes } from './token-provider.js';
 
 const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { placeQuery, runsInBrowser } from './place-query.js';
+import { placeQuery, runsInBrowser } from './create-client.js';
 
 const query = { where: { wildcard: { target: 'kind', expr: 'link-*' } } };
 const search = `?q=${encodeURIComponent(JSON.stringify(query))}`;

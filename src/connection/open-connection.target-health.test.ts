@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ConnectionFailure } from './connection-failure.js';
-import { createTargetHealth, FAILURES_BEFORE_PROBE, TARGET_STOPPED } from './target-health.js';
+import { createTargetHealth, FAILURES_BEFORE_PROBE, TARGET_STOPPED } from './open-connection.js';
 
 const refused = { ok: false as const, failure: new ConnectionFailure('url', 'GET http://t/event failed (connect ECONNREFUSED 127.0.0.1:9)', 'ECONNREFUSED') };
 const timedOut = { ok: false as const, failure: new ConnectionFailure('timeout', 'no answer within 400 ms from GET http://t/event') };
