@@ -7,7 +7,6 @@ export { expiresSoon, holdToken, readTokenTimes } from './token-provider.js';
 export { withNullBodyStatuses } from './with-null-body-statuses.js';
 // How the client builds a request and reads its answer, for callers that send raw requests (the connection, the conformance steps)
 export { authorizationOf, describedHeaders, normaliseHeaders, parseJsonOrUndefined, placeQuery } from './create-client.js';
-
 export type { ClientOptions } from './create-client.js';
 export type {
   CallOptions,
@@ -27,5 +26,4 @@ export type { ClientIndexKey, IndexOperations } from './index-operations.js';
 export type { ClientIndexKey as IndexName } from './index-operations.js';
 export type { ApiResult, OperationId, RequestBodyOf } from './api-result.js';
 export type { HeldToken, TokenProvider } from './token-provider.js';
-// The record, body, query and envelope types by their schema names.
 export type * from './record-types.js';
