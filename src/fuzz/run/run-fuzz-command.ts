@@ -10,7 +10,7 @@ import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
 import { READ_BACK_DEADLINE_MS } from '../../target/run/read-run-leftovers.js';
 import { leftoverLines } from '../../target/run/render-not-run.js';
-import { isRepeatedDelivery } from '../../target/run/repeated-signal.js';
+import { handleInterrupt } from '../../target/run/repeated-signal.js';
 import { INDEX_NAMES } from '../../server/core/index.js';
 import { writeFile } from 'node:fs/promises';
 import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from '../report/fuzz-baseline.js';
@@ -61,37 +61,27 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     );
     const runPrefix = createFuzzRunPrefix();
     const interrupt = new AbortController();
-    let signalled: NodeJS.Signals | undefined;
-    let ended = false;
     const seconds = READ_BACK_DEADLINE_MS / 1000;
-    // A second signal, or the deadline: the reports say the leftovers could not be read, and the process ends now.
-    const endNow = (signal: NodeJS.Signals, why: string) => {
-      if (ended) return;
-      ended = true;
-      const verdict = decideVerdict({ interrupted: signal, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [...INDEX_NAMES] });
-      const notRunReport = { baseUrl: settings.baseUrl, date: new Date(), verdict, runPrefix, leftoversUnread: why };
-      writeFuzzNotRunReports(commandOptions.reportDir, notRunReport);
-      out.write(
-        `mgmt-kit fuzz: interrupted by ${signal}: no verdict. ${leftoverLines(notRunReport).text.join(' ')}\nVerdict: ${verdict.word} (exit ${verdict.exitCode})\n`,
-      );
-      process.exit(verdict.exitCode);
-    };
-    let deadline: NodeJS.Timeout | undefined;
-    let signalledAt = 0;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (signalled !== undefined) {
-        // npm forwards the signal sent to the group: the same one again is not a second signal.
-        if (isRepeatedDelivery({ signal: signalled, at: signalledAt }, signal)) return;
-        return endNow(signalled, `a second signal (${signal}) came before the read-back finished`);
-      }
-      signalled = signal;
-      signalledAt = Date.now();
-      out.write(
-        `\nmgmt-kit fuzz: interrupted by ${signal}: deleting the run's records and reading back what is left under ${runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`,
-      );
-      deadline = setTimeout(() => endNow(signal, `the clean-up and read-back did not finish within ${seconds} s`), READ_BACK_DEADLINE_MS);
-      interrupt.abort();
-    };
+    const onSignal = handleInterrupt({
+      deadlineMs: READ_BACK_DEADLINE_MS,
+      work: 'the clean-up and read-back',
+      first: (signal) => {
+        out.write(
+          `\nmgmt-kit fuzz: interrupted by ${signal}: deleting the run's records and reading back what is left under ${runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`,
+        );
+        interrupt.abort();
+      },
+      // The reports say the leftovers could not be read, and the process ends now.
+      endNow: (signal, why) => {
+        const verdict = decideVerdict({ interrupted: signal, ran: 0, newFailures: 0, onlyThrottled: false, leftovers: [], unverified: [...INDEX_NAMES] });
+        const notRunReport = { baseUrl: settings.baseUrl, date: new Date(), verdict, runPrefix, leftoversUnread: why };
+        writeFuzzNotRunReports(commandOptions.reportDir, notRunReport);
+        out.write(
+          `mgmt-kit fuzz: interrupted by ${signal}: no verdict. ${leftoverLines(notRunReport).text.join(' ')}\nVerdict: ${verdict.word} (exit ${verdict.exitCode})\n`,
+        );
+        process.exit(verdict.exitCode);
+      },
+    });
     const handleSignals = commandOptions.handleSignals ?? true;
     if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
     let report;
@@ -118,7 +108,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       if (!(error instanceof FuzzSetupError)) throw error;
       return notRun(error.message, error.message);
     } finally {
-      clearTimeout(deadline);
+      onSignal.done();
       if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
     }
     if (commandOptions.baseline)
@@ -129,7 +119,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const failing = commandOptions.writeBaseline !== undefined ? [] : unacceptedFailures(report);
     // One verdict (run-verdict.ts), which every report and the exit code give.
     const verdict = decideVerdict({
-      interrupted: signalled,
+      interrupted: onSignal.signal,
       targetStopped: report.targetStopped?.line,
       ran: 1,
       newFailures: failing.length,
@@ -153,7 +143,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     const more = commands.length > 20 ? '  … every command in fuzz.md\n' : '';
     if (commands.length > 0) out.write(`Delete them with (TOKEN set to a token the target accepts):\n${shown.join('')}${more}`);
     if (report.targetStopped) out.write(`mgmt-kit fuzz: ${report.targetStopped.line}. No verdict past that point; the run did not finish.\n`);
-    if (signalled !== undefined) out.write(`mgmt-kit fuzz: interrupted by ${signalled}: no verdict; the run did not finish.\n`);
+    if (onSignal.signal !== undefined) out.write(`mgmt-kit fuzz: interrupted by ${onSignal.signal}: no verdict; the run did not finish.\n`);
     for (const line of baselineLines(report.baseline)) out.write(`${line}\n`);
     if (coverageShortfall !== undefined) out.write(`mgmt-kit fuzz: ${coverageShortfall}\n`);
     if (report.stoppedBy === 'throttled') {

@@ -5,7 +5,7 @@ import { INDEX_NAMES } from '../../server/core/index.js';
 import { READ_BACK_DEADLINE_MS, readRunLeftovers, type RunLeftovers } from '../run/read-run-leftovers.js';
 import { leftoverLines, writeNotRunReports } from '../run/render-not-run.js';
 import { decideVerdict } from '../run/run-verdict.js';
-import { isRepeatedDelivery } from '../run/repeated-signal.js';
+import { handleInterrupt } from '../run/repeated-signal.js';
 
 /** The leftovers as the console shows them: the ids and at most 20 delete commands (every one is in the summary). */
 export function consoleLeftovers(report: Parameters<typeof leftoverLines>[0]): string {
@@ -37,8 +37,8 @@ export interface InterruptContext {
 /** A signal handler, and whether (and how) it ended the run. */
 export interface InterruptHandler {
   (signal: NodeJS.Signals): void;
-  /** True once a signal came: the run's own ending must wait for {@link finished}. */
-  readonly started: boolean;
+  /** The first signal, once one came: the run's own ending must wait for {@link finished}. */
+  readonly signal: NodeJS.Signals | undefined;
   /** Resolves to the exit code once the interrupted run's reports are written (the process ends then). */
   readonly finished: Promise<number>;
 }
@@ -54,7 +54,6 @@ export interface InterruptHandler {
  */
 export function interruptHandler(context: InterruptContext): InterruptHandler {
   const exit = context.exit ?? ((code: number) => process.exit(code));
-  let signalled: NodeJS.Signals | undefined;
   let done = false;
   let resolveFinished: (code: number) => void = () => undefined;
   const finished = new Promise<number>((resolve) => (resolveFinished = resolve));
@@ -82,39 +81,33 @@ export function interruptHandler(context: InterruptContext): InterruptHandler {
     exit(verdict.exitCode);
   };
 
-  let signalledAt = 0;
-  const handler = (signal: NodeJS.Signals) => {
-    if (signalled !== undefined) {
-      // npm forwards the signal sent to the group: the same one again is not a second signal.
-      if (isRepeatedDelivery({ signal: signalled, at: signalledAt }, signal)) return;
-      return finish(signalled, { unread: `a second signal (${signal}) came before the read-back finished` });
-    }
-    signalled = signal;
-    signalledAt = Date.now();
-    const first = signal;
-    const deadline = Date.now() + READ_BACK_DEADLINE_MS;
-    context.err.write(
-      `\nmgmt-kit conformance: interrupted by ${signal}: reading back what the run left under ${context.runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`,
-    );
-    haltRequests(`the run was interrupted by ${signal}`);
-    context.onInterrupt?.();
-    const timer = setTimeout(() => finish(first, { unread: `the read-back did not finish within ${seconds} s` }), READ_BACK_DEADLINE_MS);
-    void (async () => {
-      // Requests already on the wire may still create a record: the read-back comes after them —
-      // after the first few seconds of them, so that one hanging request leaves the read its time.
-      await requestsSettled(Math.min(Date.now() + SETTLE_AT_MOST_MS, deadline - 2_000));
-      const reader = openConnection(context.settings, { coordinator: context.coordinator, exemptFromHalt: true });
-      try {
-        const leftovers = await readRunLeftovers(reader, context.runPrefix, deadline);
-        finish(first, { leftovers, readAt: new Date() });
-      } catch (error) {
-        finish(first, { unread: `the read-back failed: ${error instanceof Error ? error.message : String(error)}` });
-      } finally {
-        clearTimeout(timer);
-        reader.close();
-      }
-    })();
-  };
-  Object.defineProperty(handler, 'started', { get: () => signalled !== undefined });
-  return Object.assign(handler, { finished }) as InterruptHandler;
+  const handler = handleInterrupt({
+    deadlineMs: READ_BACK_DEADLINE_MS,
+    work: 'the read-back',
+    endNow: (signal, why) => finish(signal, { unread: why }),
+    first: (signal) => {
+      const deadline = Date.now() + READ_BACK_DEADLINE_MS;
+      context.err.write(
+        `\nmgmt-kit conformance: interrupted by ${signal}: reading back what the run left under ${context.runPrefix} (at most ${seconds} s; a second ${signal} ends it at once)\n`,
+      );
+      haltRequests(`the run was interrupted by ${signal}`);
+      context.onInterrupt?.();
+      void (async () => {
+        // Requests already on the wire may still create a record: the read-back comes after them —
+        // after the first few seconds of them, so that one hanging request leaves the read its time.
+        await requestsSettled(Math.min(Date.now() + SETTLE_AT_MOST_MS, deadline - 2_000));
+        const reader = openConnection(context.settings, { coordinator: context.coordinator, exemptFromHalt: true });
+        try {
+          const leftovers = await readRunLeftovers(reader, context.runPrefix, deadline);
+          finish(signal, { leftovers, readAt: new Date() });
+        } catch (error) {
+          finish(signal, { unread: `the read-back failed: ${error instanceof Error ? error.message : String(error)}` });
+        } finally {
+          handler.done();
+          reader.close();
+        }
+      })();
+    },
+  });
+  return Object.assign(handler, { finished });
 }

@@ -127,7 +127,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   const stopRun = new AbortController();
   const stopOnSignal = interruptHandler({ ...options, err, settings, coordinator, runPrefix, onInterrupt: () => stopRun.abort() });
   const progress = createProgressLine((text) => {
-    if (!stopOnSignal.started) options.out.write(text);
+    if (stopOnSignal.signal === undefined) options.out.write(text);
   });
   const handleSignals = options.handleSignals ?? true;
   // `on`, not `once`: a second signal ends the read-back of an interrupted run at once.
@@ -150,10 +150,10 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
     });
   } finally {
     // An interrupted run ends in its handler, which may still be reading back: the handler stays.
-    if (handleSignals && !stopOnSignal.started) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stopOnSignal);
-    if (!stopOnSignal.started) await broker?.close();
+    if (handleSignals && stopOnSignal.signal === undefined) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, stopOnSignal);
+    if (stopOnSignal.signal === undefined) await broker?.close();
   }
-  if (stopOnSignal.started) return stopOnSignal.finished;
+  if (stopOnSignal.signal !== undefined) return stopOnSignal.finished;
   progress.end();
   // Clean-up is judged by what the target holds: one read of every index after the run.
   const reader = openConnection(settings, { coordinator });
