@@ -71,7 +71,7 @@ export interface FuzzReport {
   cleanUp: CleanUpReport;
   /** `throttled`: 429, or 503 with Retry-After; `target-stopped`: see `targetStopped`; `interrupted`: SIGINT or SIGTERM. */
   stoppedBy: 'runs' | 'time-budget' | 'throttled' | 'target-stopped' | 'interrupted';
-  /** When and after how many requests the target stopped answering, and the line saying so (target-health.ts). */
+  /** When and after how many requests the target stopped answering, and the line saying so (open-connection.ts). */
   targetStopped?: { at: string; afterRequests: number; line: string } | undefined;
   /** Names of the `--header`s every request carried (their values are never written). */
   extraHeaders?: string[];

@@ -13,7 +13,7 @@ export interface VerdictInputs {
   notRun?: string | undefined;
   /** The signal that ended the run (SIGINT, SIGTERM). */
   interrupted?: NodeJS.Signals | undefined;
-  /** The one line saying when the target stopped answering (target-health.ts); no verdict past it. */
+  /** The one line saying when the target stopped answering (open-connection.ts); no verdict past it. */
   targetStopped?: string | undefined;
   /** Scenarios (or fuzz sequences) that ran, passed or failed. */
   ran: number;
