@@ -25,12 +25,15 @@ export interface InterruptSteps {
   work: string;
 }
 
+/** A SIGINT/SIGTERM handler that knows the first signal it got; `done()` once the work it started ended. */
+export type InterruptHandle = ((signal: NodeJS.Signals) => void) & { readonly signal: NodeJS.Signals | undefined; done(): void };
+
 /**
  * The signal handler conformance and fuzz share: the first signal starts `first`; the same signal
  * delivered again (npm forwards the one sent to the group) is ignored; another signal, or the
  * deadline, calls `endNow` with the first signal. `done()` clears the deadline once the work ended.
  */
-export function handleInterrupt(steps: InterruptSteps): ((signal: NodeJS.Signals) => void) & { readonly signal: NodeJS.Signals | undefined; done(): void } {
+export function handleInterrupt(steps: InterruptSteps): InterruptHandle {
   let first: { signal: NodeJS.Signals; at: number } | undefined;
   let deadline: NodeJS.Timeout | undefined;
   let ended = false;
@@ -53,5 +56,5 @@ export function handleInterrupt(steps: InterruptSteps): ((signal: NodeJS.Signals
   return Object.defineProperties(handler, {
     signal: { get: () => first?.signal },
     done: { value: () => clearTimeout(deadline) },
-  }) as typeof handler & { readonly signal: NodeJS.Signals | undefined; done(): void };
+  }) as InterruptHandle;
 }
