@@ -17,22 +17,24 @@ export interface RunCoordinator {
   readonly refreshable: boolean;
 }
 
+/** One second and 10 ms: a target stamps arrivals in whole milliseconds, so two exactly 1 s apart may read 999 ms. */
+export const RATE_WINDOW_MS = 1010;
 /**
- * At most `maxConnections` requests in flight and `rate` in any second as the target sees them: a request counts from
- * its permit to one second after its answer ended, as the target got it somewhere in between, however late it went.
+ * At most `maxConnections` requests in flight and `rate` in any second as the target sees them: a request counts from its permit
+ * to {@link RATE_WINDOW_MS} after its answer ended (a monotonic sub-ms clock), as the target got it somewhere in between.
  */
-export function createRequestGate(maxConnections: number, rate?: number, now: () => number = Date.now) {
+export function createRequestGate(maxConnections: number, rate?: number, now = () => performance.now()) {
   let inFlight = 0;
   const ended: number[] = [];
   const waiting: Array<() => void> = [];
   let timer: NodeJS.Timeout | undefined;
   const pump = () => {
     clearTimeout(timer);
-    while (ended.length > 0 && ended[0]! <= now() - 1000) ended.shift();
+    while (ended.length > 0 && ended[0]! <= now() - RATE_WINDOW_MS) ended.shift();
     while (waiting.length > 0 && inFlight < maxConnections) {
       if (rate !== undefined && inFlight + ended.length >= rate) {
         // Full: the next room comes when the oldest answer leaves the window, or at a release.
-        if (ended.length > 0) timer = setTimeout(pump, ended[0]! + 1001 - now());
+        if (ended.length > 0) timer = setTimeout(pump, ended[0]! + RATE_WINDOW_MS + 1 - now());
         return;
       }
       inFlight++;
@@ -58,7 +60,7 @@ export function createRequestGate(maxConnections: number, rate?: number, now: ()
         waiting.splice(at, 1);
         resolve(undefined);
       };
-      const expiry = until === undefined ? undefined : setTimeout(giveUp, Math.max(0, until - now()));
+      const expiry = until === undefined ? undefined : setTimeout(giveUp, Math.max(0, until - Date.now()));
       waiting.push(go);
       pump();
     });
@@ -84,8 +86,7 @@ function tokenSourceOf(auth: AuthSettings): string | TokenProvider | undefined {
   return undefined;
 }
 
-const TOKEN_COMMAND_TIMEOUT_MS = 30_000;
-const MAX_OUTPUT = 64 * 1024;
+const [TOKEN_COMMAND_TIMEOUT_MS, MAX_OUTPUT] = [30_000, 64 * 1024];
 
 /**
  * Runs `--token-command` with the shell and resolves to its trimmed standard output. Rejects with a one-line
@@ -202,10 +203,9 @@ export async function startConnectionBroker(coordinator: RunCoordinator): Promis
 
 /** The coordinator of a run as another process of it reaches it (a conformance worker); `close` lets its last releases go first. */
 export function remoteCoordinator(address: BrokerAddress): RunCoordinator & { close(): Promise<void> } {
-  const socket = connect(address.port, '127.0.0.1');
+  const socket = connect(address.port, '127.0.0.1').setNoDelay(true);
   const waiting = new Map<number, { resolve(message: Message): void; reject(error: Error): void }>();
   let next = 0;
-  socket.setNoDelay(true);
   send(socket, { key: address.key });
   readLines(socket, (message) => {
     const n = Number(message['n']);
