@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { INDEX_NAMES, operationIdFor, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import { buildStep, type BuiltStep } from '../generate/build-step.js';
+import { buildStep, type BuiltStep } from '../model/commands.js';
 import type { SequenceIds } from '../generate/sequence-ids.js';
 import { createStep, deleteStep, readStep, updateStep, type FuzzStep } from '../generate/fuzz-step.js';
 import { minimalRecord } from '../generate/minimal-record.js';

@@ -1,23 +1,17 @@
 import fc from 'fast-check';
-import type { IndexName, StoredRecord } from '../../server/core/index.js';
+import { operationIdFor, type CoreRequest, type IndexName, type StoredRecord } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { FuzzContext } from '../run/fuzz-session.js';
 import { applyFlaw, formatPath, isObject } from '../../target/run/flaw-sites.js';
-import {
-  bindSlotExprs,
-  GENERATED_SLOT,
-  type BodySpec,
-  type CreateStep,
-  type DeleteStep,
-  type FlawKind,
-  type FuzzStep,
-  type Op,
-  type ReadStep,
-  type UpdateStep,
-} from '../generate/fuzz-step.js';
+import { bindSlotExprs, GENERATED_SLOT, VERB, type BodySpec, type FlawKind, type FuzzStep, type Op, type Transport } from '../generate/fuzz-step.js';
+import type { CreateStep, DeleteStep, ReadStep, UpdateStep } from '../generate/fuzz-step.js';
 import { leafUpdate } from '../generate/leaf-update.js';
-import { componentSchema, recordBodyNode, type SchemaNode } from '../../target/run/schema-node.js';
+import { basePathOf, componentSchema, recordBodyNode, type SchemaNode } from '../../target/run/schema-node.js';
 import type { SequenceIds } from '../generate/sequence-ids.js';
+import { findOpenShapes } from '../generate/find-open-shapes.js';
+import { openAlternatives, type OpenAlternative } from '../checks/open-alternatives.js';
+import { OPEN_RAW_KINDS, requestBreaks, type JudgedRequest } from '../checks/judge-answer.js';
+import { rawBody, recordPath, requestHeaders, toCoreRequest } from '../generate/wire-request.js';
 
 /** Everything needed to turn a step into bytes; `recordOf`: the record the model holds, for an update of one of its leaves. */
 export type BuildContext = Pick<FuzzContext, 'doc' | 'spec' | 'auth' | 'allowDestructive'> & {
@@ -210,3 +204,62 @@ export const COMMANDS: { readonly [K in Op]: FuzzCommand<Extract<FuzzStep, { op:
 };
 
 export const commandOf = <S extends FuzzStep>(step: S) => COMMANDS[step.op] as unknown as FuzzCommand<S>;
+
+/** A step bound to ids: what goes to the target, what goes to the model (and the other model requests an open case allows), and what the judge needs. */
+export interface BuiltStep extends JudgedRequest {
+  operationId: string;
+  index: IndexName;
+  /** Human words: `update agent fz-…-a1 (id in the path; wrong JSON type at actions[0].status (0))`. */
+  description: string;
+  model: CoreRequest;
+  alternatives: OpenAlternative[];
+  /** Set on a create without id whose body carries the marker: the value to find the generated id by. */
+  marker: string | undefined;
+  /** A create without id whose body carries no marker (no body at all): a created record is found by reading the index. */
+  createdWithoutMarker: boolean;
+  changedIdTo: string | undefined;
+}
+
+/** Binds a step to the sequence's ids (its command does) and builds its requests: to the target with its transport, to the model with the model's token. */
+export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
+  const bound = commandOf(step).bind(step, context);
+  const { id, pathId, json, flaw, hiddenNameBreak, changedIdTo, notes } = bound;
+  const transport = effectiveTransport(step, json !== undefined, context.allowDestructive);
+  const bytes = rawBody(json, transport.raw, step.slot ?? 0);
+  // A create on {base} names its id (or the marker) only in its body: with no body, or one that is not a JSON object, a record it creates is found by reading
+  // the index (faithful-answers empty-body-create).
+  const createdWithoutMarker = step.op === 'create' && pathId === undefined && transport.raw !== 'normal' && !OPEN_RAW_KINDS.has(transport.raw);
+  const marker = createdWithoutMarker ? undefined : bound.marker;
+  const method = VERB[step.op];
+  const path = recordPath(basePathOf(step.index), pathId);
+  const authOf = (side: 'target' | 'model') => context.auth[side][transport.auth];
+  const { query } = authOf('target');
+  const target = { method, path: query ? `${path}?${query}` : path, headers: requestHeaders(transport.contentType, authOf('target')), body: bytes };
+  const asModel = (body: unknown, contentType = transport.contentType, raw = transport.raw) =>
+    toCoreRequest({ ...target, path, headers: requestHeaders(contentType, authOf('model')), body: rawBody(body, raw, step.slot ?? 0) });
+  const hasBody = bytes !== undefined;
+  const noSuchField = `${context.ids.otherId(step.index)}-field`;
+  const alternatives = openAlternatives({ op: step.op, flaw, unbroken: bound.unbroken, sent: json, changedIdTo, transport, hasBody, asModel, noSuchField });
+  const shapes = bound.node && json ? findOpenShapes(context.doc, context.spec, bound.node, json) : { extras: [], forms: [], spellings: [] };
+  const openShapes = [...shapes.extras, ...shapes.forms, ...shapes.spellings];
+  const site = { op: step.op, transport, hasBody, json, flaw, hiddenNameBreak, changedIdTo, openShapes: openShapes.length > 0 };
+  if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
+  if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
+  if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
+  const what = step.op === 'read' || (step.op === 'delete' && step.slot === undefined) ? `${step.index} records` : step.index;
+  const subject = id ?? (marker ? `(marker ${marker})` : 'by query');
+  const description = `${step.op} ${what} ${subject}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+  const operationId = operationIdFor(step.index, method, pathId !== undefined);
+  const judged = { target, id, flaw, breaks: requestBreaks(site), hiddenNameBreak, openShapes, resyncAfter: OPEN_RAW_KINDS.has(transport.raw) };
+  return { ...judged, operationId, index: step.index, description, model: asModel(json), alternatives, marker, createdWithoutMarker, changedIdTo };
+}
+
+/** The transport actually used: hostile changes that would be unsafe or meaningless here fall back to the normal one. */
+function effectiveTransport(step: FuzzStep, hasBody: boolean, allowDestructive: boolean): Transport {
+  const t = { ...step.transport };
+  if (step.op === 'delete' && step.slot === undefined && !allowDestructive) return { auth: t.auth, contentType: 'json', raw: 'normal' };
+  const knownId = step.op === 'update' || (step.op === 'create' && step.slot !== GENERATED_SLOT);
+  if (OPEN_RAW_KINDS.has(t.raw) && !knownId) t.raw = 'normal';
+  if (!hasBody || t.raw === 'empty') t.contentType = 'json';
+  return t;
+}

@@ -1,11 +1,10 @@
 import { INDEX_NAMES, indexTable, operationIdFor, type CoreRequest, type IndexName } from '../../server/core/index.js';
-import { buildStep, type BuiltStep } from '../generate/build-step.js';
+import { buildStep, commandOf, type BuiltStep } from '../model/commands.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
 import { cutShortIn, exchange, failureOf, plainRequest, readRecords, type ExchangeLog, type ExchangeRole, type FuzzFailure } from './fuzz-session.js';
 import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../model/model-oracle.js';
-import { commandOf } from '../model/commands.js';
 import { judgeAnswer, plainJudged, type Verdict } from '../checks/judge-answer.js';
 import { answerProblems, type Found } from '../checks/answer-checks.js';
 import { applicable, type Problem } from '../checks/check-table.js';
