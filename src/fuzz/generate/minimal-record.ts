@@ -1,14 +1,6 @@
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import {
-  componentSchema,
-  declaredProperties,
-  describedTypeNode,
-  itemsNode,
-  oneOfNodes,
-  propertyNode,
-  requiredProperties,
-  type SchemaNode,
-} from '../../target/run/schema-node.js';
+import { componentSchema, declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode } from '../../target/run/schema-node.js';
+import { requiredProperties, type SchemaNode } from '../../target/run/schema-node.js';
 
 /** An object's required fields only, or every field it declares (but hidden names); `form` picks the branch of a value of several forms. */
 export interface PlainFill {

@@ -3,20 +3,8 @@ import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/i
 import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
 import type { WireRequest } from '../generate/wire-request.js';
-import {
-  cutShortIn,
-  describeResult,
-  exchange,
-  failureOf,
-  isStoredRecord,
-  plainRequest,
-  probeEach,
-  readRecords,
-  recordsInAnswer,
-  type ExchangeLog,
-  type FuzzContext,
-  type FuzzFailure,
-} from './fuzz-session.js';
+import { cutShortIn, describeResult, exchange, failureOf, isStoredRecord, plainRequest, probeEach, readRecords, recordsInAnswer } from './fuzz-session.js';
+import { type ExchangeLog, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
 import type { SendResult } from './send-wire-request.js';
 
 // Two limits a store may have that no generated sequence reaches, probed once per run before the sequences: its key width and its page size.
