@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../server/core/index.js';
 import { EDGE_NUMBERS, NUL } from '../../contract/faithful-answers.js';
 import { AUTH_KINDS, GENERATED_SLOT, HOSTILE_CONTENT_TYPES, NORMAL_TRANSPORT, SLOT_EXPR_PREFIX, type FlawKind, type FuzzStep } from './fuzz-step.js';
-import { type Transport } from './fuzz-step.js';
+import type { Transport } from './fuzz-step.js';
 import { createStep as create, readStep as read, deleteStep as remove, updateStep as update } from './fuzz-step.js';
 import { recordArbitrary } from './schema-arbitrary.js';
 import { recordBodyNode } from '../../target/run/schema-node.js';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
 import { AUTH_KINDS, bindSlotExprs, createStep, deleteStep, readStep, GENERATED_SLOT, HOSTILE_CONTENT_TYPES, HOSTILE_RAW_KINDS } from './fuzz-step.js';
 import { JSON_SPELLINGS, NORMAL_TRANSPORT, SLOT_COUNT, SLOT_EXPR_PREFIX, type BodySpec, type FuzzStep, type FlawChoice, type FlawKind } from './fuzz-step.js';
-import { type Transport } from './fuzz-step.js';
+import type { Transport } from './fuzz-step.js';
 import { COMMANDS, type GenerateContext } from '../model/commands.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode } from '../../target/run/schema-node.js';

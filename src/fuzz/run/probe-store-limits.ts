@@ -4,7 +4,7 @@ import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
 import type { WireRequest } from '../generate/wire-request.js';
 import { cutShortIn, describeResult, exchange, failureOf, isStoredRecord, plainRequest, probeEach, readRecords, recordsInAnswer } from './fuzz-session.js';
-import { type ExchangeLog, type FuzzContext, type FuzzFailure } from './fuzz-session.js';
+import type { ExchangeLog, FuzzContext, FuzzFailure } from './fuzz-session.js';
 import type { SendResult } from './send-wire-request.js';
 
 // Two limits a store may have that no generated sequence reaches, probed once per run before the sequences: its key width and its page size.
