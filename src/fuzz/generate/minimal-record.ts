@@ -3,10 +3,7 @@ import { componentSchema, declaredProperties, describedTypeNode, itemsNode, oneO
 import { requiredProperties, type SchemaNode } from '../../target/run/schema-node.js';
 
 /** An object's required fields only, or every field it declares (but hidden names); `form` picks the branch of a value of several forms. */
-export interface PlainFill {
-  every: boolean;
-  form: number;
-}
+export type PlainFill = { every: boolean; form: number };
 
 /** A plain valid value of a schema: its first enum value, else one of its type. */
 export function plainValue(doc: OpenApiDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }): unknown {

@@ -6,7 +6,7 @@ import type { CleanUpReport } from '../run/sweep-run-records.js';
 import type { FuzzBaselineComparison } from './fuzz-baseline.js';
 import type { ConnectionSettings } from '../../connection/connection-settings.js';
 import type { ConnectionSession } from '../../connection/open-connection.js';
-import type { ConcurrencyTally } from '../concurrency/run-concurrency.js';
+import type { ConcurrencyTally } from '../concurrency/run-group.js';
 
 export interface FuzzOptions {
   /** The target and how requests reach it (src/connection). No token: authentication is not fuzzed; with the HS256 secret, the wrong tokens are signed with the right key. */

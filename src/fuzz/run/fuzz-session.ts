@@ -34,18 +34,10 @@ export interface FuzzContext extends SafetyPolicy {
 /** Why a request was sent: a generated step, one of a group sent at once (`--concurrency`), or the fuzzer's own bookkeeping around it. */
 export type ExchangeRole = 'probe' | 'snapshot' | 'step' | 'concurrent' | 'lookup' | 'read-back' | 'final-read' | 'cleanup';
 
-export interface Exchange {
-  role: ExchangeRole;
-  description: string;
-  request: WireRequest;
-  result: SendResult;
-}
+export type Exchange = { role: ExchangeRole; description: string; request: WireRequest; result: SendResult };
 
 /** The requests one sequence, group or probe sent, in order: its repro. */
-export interface ExchangeLog {
-  context: FuzzContext;
-  exchanges: Exchange[];
-}
+export type ExchangeLog = { context: FuzzContext; exchanges: Exchange[] };
 
 export function note(log: ExchangeLog, entry: Exchange): void {
   log.exchanges.push(entry);

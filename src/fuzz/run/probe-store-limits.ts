@@ -10,12 +10,7 @@ import type { SendResult } from './send-wire-request.js';
 // Two limits a store may have that no generated sequence reaches, probed once per run before the sequences: its key width and its page size.
 
 /** A long id of the probe: how it is made, and the common key width it is longer than (its cut, which must name nothing). */
-interface LongId {
-  name: 'ascii-300' | 'utf8-600-bytes';
-  label: string;
-  id: (prefix: string) => string;
-  cut: (id: string) => string;
-}
+type LongId = { name: 'ascii-300' | 'utf8-600-bytes'; label: string; id: (prefix: string) => string; cut: (id: string) => string };
 
 /** 300 ASCII characters (a key column of 255); about 600 UTF-8 bytes of two-byte letters (a search engine's key of 512 bytes). */
 export const LONG_IDS: readonly LongId[] = [

@@ -5,12 +5,8 @@ import { recordArbitrary } from '../generate/schema-arbitrary.js';
 import { basePathOf } from '../../target/run/schema-node.js';
 import { createVocabulary } from '../generate/vocabulary.js';
 
-export interface WhereProbe {
-  trusted: Set<IndexName>;
-  failures: FuzzFailure[];
-  /** Set when the target could not be reached at all (a usage problem, not a finding). */
-  unreachable: string | undefined;
-}
+/** `unreachable`: set when the target could not be reached at all (a usage problem, not a finding). */
+export type WhereProbe = { trusted: Set<IndexName>; failures: FuzzFailure[]; unreachable: string | undefined };
 
 /**
  * Before anything else, in each index: a record of the run created, the index read with a `where` that matches nothing (§4.1 query body: no record may come),

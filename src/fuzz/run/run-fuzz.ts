@@ -22,7 +22,7 @@ import { sequenceArbitrary } from '../generate/sequence-arbitrary.js';
 import { probeSequences } from '../generate/probe-sequences.js';
 import { readBaseline, sweepRunRecords, type CleanUpReport, type IndexBaseline } from './sweep-run-records.js';
 import { createVocabulary } from '../generate/vocabulary.js';
-import { runConcurrency } from '../concurrency/run-concurrency.js';
+import { runConcurrency } from '../concurrency/run-group.js';
 
 /** Thrown when the run cannot start (the target is unreachable): `mgmt-kit fuzz` exits 2. */
 export class FuzzSetupError extends Error {}

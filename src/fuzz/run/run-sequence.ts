@@ -15,15 +15,8 @@ import { whereReadingAlternatives } from '../checks/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
 
 /** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key. */
-export interface SequenceFailure extends FuzzFailure {
-  prefix: number;
-  hostile: string | undefined;
-}
-
-export interface SequenceResult {
-  cutShort: boolean;
-  failures: SequenceFailure[];
-}
+export type SequenceFailure = FuzzFailure & { prefix: number; hostile: string | undefined };
+export type SequenceResult = { cutShort: boolean; failures: SequenceFailure[] };
 
 /** One running sequence: its ids, its model, what it sent and found so far, and the step running. */
 interface SequenceState extends ExchangeLog {
