@@ -43,15 +43,8 @@ export interface FuzzOptions {
   onFailure?: (failure: FuzzFailure) => void;
 }
 
-export interface FuzzProgress {
-  /** `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
-  phase: 'fuzzing' | 'clean-up';
-  sequences: number;
-  shrinkRuns: number;
-  requests: number;
-  failures: number;
-  elapsedMs: number;
-}
+/** Phase `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
+export type FuzzProgress = { phase: 'fuzzing' | 'clean-up'; sequences: number; shrinkRuns: number; requests: number; failures: number; elapsedMs: number };
 
 /** The outcome of a run: counts, and every distinct failure with its shortest sequence. */
 export interface FuzzReport {
