@@ -171,12 +171,10 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<void> {
 async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<void> {
   const { context, ids } = state;
   const owned = ownedBy(ids.prefix, ids.learned);
-  const modelled = (index: IndexName) =>
-    state.model
-      .state()
-      [index].filter(owned)
-      .map((r) => r.id);
-  const known = (index: IndexName) => [...new Set([...modelled(index), ids.slotId(index, 0), ids.slotId(index, 1), ids.otherId(index)])];
+  const modelled = state.model.state();
+  const known = (index: IndexName) => [
+    ...new Set([...modelled[index].filter(owned).map((r) => r.id), ids.slotId(index, 0), ids.slotId(index, 1), ids.otherId(index)]),
+  ];
   await Promise.all(INDEX_NAMES.map((index) => cleanUpIndex(context, index, owned, snapshot[index] ?? [], context.budget.cleanUpUntil, known(index))));
 }
 
