@@ -6,15 +6,8 @@ import { checkMinCoverage } from '../../target/coverage/response-coverage.js';
 import { decideVerdict, type VerdictInputs } from '../../target/run/run-verdict.js';
 import { formatRepro } from '../report/curl-repro.js';
 import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
-import {
-  cleanUpNotes,
-  formatSummaryLine,
-  fuzzCoverage,
-  removeEarlierFuzzReports,
-  unacceptedFailures,
-  writeFuzzNotRunReports,
-  writeFuzzReports,
-} from '../report/fuzz-report.js';
+import { cleanUpNotes, formatSummaryLine, fuzzCoverage, removeEarlierFuzzReports, unacceptedFailures, writeFuzzNotRunReports } from '../report/fuzz-report.js';
+import { writeFuzzReports } from '../report/fuzz-report.js';
 import type { FuzzOptions, FuzzReport } from '../report/fuzz-report.js';
 import { READ_BACK_DEADLINE_MS } from '../../target/run/read-run-leftovers.js';
 import { leftoverLines } from '../../target/run/render-not-run.js';
