@@ -113,10 +113,7 @@ const createCommand: FuzzCommand<CreateStep> = {
 /** Read (§4.1 read, rules 6-8): a record by id or the whole index, with or without a query (select, where). */
 const readCommand: FuzzCommand<ReadStep> = {
   generate: (g) => [
-    {
-      fields: { slot: fc.option(g.slot, { freq: 2, nil: undefined }), query: fc.option(g.query('read'), { freq: 2, nil: undefined }) },
-      weight: 25,
-    },
+    { fields: { slot: fc.option(g.slot, { freq: 2, nil: undefined }), query: fc.option(g.query('read'), { freq: 2, nil: undefined }) }, weight: 25 },
   ],
   bind: bindQuery,
   touched: () => [],
