@@ -57,14 +57,6 @@ export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELET
 
 export const NORMAL_TRANSPORT: Transport = { auth: 'valid', contentType: 'json', raw: 'normal' };
 
-/** The hostile part of a step — its transport and flaw — as a key, or undefined for a step sent as the description asks. */
-export function hostileKey(step: FuzzStep): string | undefined {
-  const { auth, contentType, raw } = step.transport;
-  const flaw = (step.op === 'create' || step.op === 'update' ? step.body : step.query)?.flaw?.kind;
-  if (auth === 'valid' && contentType === 'json' && raw === 'normal' && flaw === undefined) return undefined;
-  return `${step.op} ${step.index} ${auth}/${contentType}/${raw}/${flaw ?? '-'}`;
-}
-
 /** Steps as probes, bulks and groups write them. */
 export const createStep = (
   index: IndexName,

@@ -3,7 +3,17 @@ import { operationIdFor, type CoreRequest, type IndexName, type StoredRecord } f
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { FuzzContext } from '../run/fuzz-session.js';
 import { applyFlaw, formatPath, isObject } from '../../target/run/flaw-sites.js';
-import { bindSlotExprs, GENERATED_SLOT, VERB, type BodySpec, type FlawKind, type FuzzStep, type Op, type Transport } from '../generate/fuzz-step.js';
+import {
+  bindSlotExprs,
+  GENERATED_SLOT,
+  SLOT_EXPR_PREFIX,
+  VERB,
+  type BodySpec,
+  type FlawKind,
+  type FuzzStep,
+  type Op,
+  type Transport,
+} from '../generate/fuzz-step.js';
 import type { CreateStep, DeleteStep, ReadStep, UpdateStep } from '../generate/fuzz-step.js';
 import { leafUpdate } from '../generate/leaf-update.js';
 import { basePathOf, componentSchema, recordBodyNode, type SchemaNode } from '../../target/run/schema-node.js';
@@ -54,7 +64,31 @@ export interface FuzzCommand<S extends FuzzStep> {
   bind(step: S, context: BuildContext): BoundStep;
   /** The record ids to read back after the step (`undefined`: the whole index). */
   touched(step: S, bound: Pick<BoundStep, 'id' | 'changedIdTo'>, createdId: string | undefined): Array<string | undefined>;
+  /** What the step's flaw breaks: its body (a create, an update) or its query (a read, a delete). */
+  sent(step: S): BodySpec | undefined;
+  /** The step in an id style: its slots, and a query's `@slot` exprs, as `styled` makes them (withIdStyle). */
+  restyle(step: S, styled: (slot: number) => number): S;
+  /**
+   * How the step names records: a write by an id known before it is sent (`id`: a body the target may take or refuse is read back by it) or by one the service
+   * generates; a read (`records`, of one or many); a delete of one `record`, or on the `base` path, whose hostile changes only --allow-destructive lets through.
+   */
+  names(step: S): 'id' | 'generated' | 'records' | 'record' | 'base';
 }
+
+/** What a create and an update share: a body, one slot. */
+const WRITE = {
+  sent: (step: CreateStep | UpdateStep) => step.body,
+  restyle: <S extends CreateStep | UpdateStep>(s: S, styled: (slot: number) => number) => ({ ...s, slot: styled(s.slot) }),
+};
+/** What a read and a delete share: a query, bound by bindQuery, and a slot or none. */
+const QUERY = {
+  bind: bindQuery,
+  sent: (step: ReadStep | DeleteStep) => step.query,
+  restyle: <S extends ReadStep | DeleteStep>(s: S, styled: (slot: number) => number) => {
+    const query = s.query && { ...s.query, value: bindSlotExprs(s.query.value, (slot) => `${SLOT_EXPR_PREFIX}${styled(slot)}`) };
+    return { ...s, slot: s.slot === undefined ? undefined : styled(s.slot), query };
+  },
+};
 
 /** Applies a body's flaw to `value` (the run's id and marker are never broken) and notes it on `bound`. */
 function flawed(context: BuildContext, node: SchemaNode, value: Record<string, unknown>, spec: BodySpec, allowMissing: boolean, bound: BoundStep) {
@@ -108,6 +142,8 @@ const createCommand: FuzzCommand<CreateStep> = {
     const id = createdId ?? bound.id;
     return id === undefined ? [] : [id];
   },
+  ...WRITE,
+  names: (step) => (step.slot === GENERATED_SLOT ? 'generated' : 'id'),
 };
 
 /** Read (§4.1 read, rules 6-8): a record by id or the whole index, with or without a query (select, where). */
@@ -115,8 +151,9 @@ const readCommand: FuzzCommand<ReadStep> = {
   generate: (g) => [
     { fields: { slot: fc.option(g.slot, { freq: 2, nil: undefined }), query: fc.option(g.query('read'), { freq: 2, nil: undefined }) }, weight: 25 },
   ],
-  bind: bindQuery,
   touched: () => [],
+  ...QUERY,
+  names: () => 'records',
 };
 
 /** Update (§4.1 update, rules 5-7): fields set on a record named in the path or the body; now and then one leaf only, or an attempt to change the id. */
@@ -155,6 +192,8 @@ const updateCommand: FuzzCommand<UpdateStep> = {
     return bound;
   },
   touched: (_step, bound) => [bound.id, ...(bound.changedIdTo ? [bound.changedIdTo] : [])],
+  ...WRITE,
+  names: () => 'id',
 };
 
 /**
@@ -188,8 +227,9 @@ const deleteCommand: FuzzCommand<DeleteStep> = {
     ...(g.destructive ? [{ fields: { slot: fc.constant(undefined), query: fc.constant(undefined) }, weight: 2 }] : []),
   ],
   check: (step, target) => step.slot !== undefined || target.allowDestructive || target.whereTrusted.has(step.index),
-  bind: bindQuery,
   touched: (step, bound) => [step.slot === undefined ? undefined : bound.id],
+  ...QUERY,
+  names: (step) => (step.slot === undefined ? 'base' : 'record'),
 };
 
 /** The commands of the model runner, one per operation, in the order their steps are drawn. */
@@ -201,6 +241,14 @@ export const COMMANDS: { readonly [K in Op]: FuzzCommand<Extract<FuzzStep, { op:
 };
 
 export const commandOf = <S extends FuzzStep>(step: S) => COMMANDS[step.op] as unknown as FuzzCommand<S>;
+
+/** The hostile part of a step — its transport and flaw — as a key, or undefined for a step sent as the description asks. */
+export function hostileKey(step: FuzzStep): string | undefined {
+  const { auth, contentType, raw } = step.transport;
+  const flaw = commandOf(step).sent(step)?.flaw?.kind;
+  if (auth === 'valid' && contentType === 'json' && raw === 'normal' && flaw === undefined) return undefined;
+  return `${step.op} ${step.index} ${auth}/${contentType}/${raw}/${flaw ?? '-'}`;
+}
 
 /** A step bound to ids: what goes to the target, what goes to the model (and the other model requests an open case allows), and what the judge needs. */
 export interface BuiltStep extends JudgedRequest {
@@ -219,9 +267,11 @@ export interface BuiltStep extends JudgedRequest {
 
 /** Binds a step to the sequence's ids (its command does) and builds its requests: to the target with its transport, to the model with the model's token. */
 export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
-  const bound = commandOf(step).bind(step, context);
+  const command = commandOf(step);
+  const bound = command.bind(step, context);
   const { id, pathId, json, flaw, hiddenNameBreak, changedIdTo, notes } = bound;
-  const transport = effectiveTransport(step, json !== undefined, context.allowDestructive);
+  const names = command.names(step);
+  const transport = effectiveTransport(step.transport, names, json !== undefined, context.allowDestructive);
   const bytes = rawBody(json, transport.raw, step.slot ?? 0);
   // A create on {base} names its id (or the marker) only in its body: with no body, or one that is not a JSON object, a record it creates is found by reading
   // the index (faithful-answers empty-body-create).
@@ -243,7 +293,7 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
   if (transport.auth !== 'valid') notes.push(`token: ${transport.auth}`);
   if (transport.contentType !== 'json') notes.push(`Content-Type: ${target.headers['content-type'] ?? 'none'}`);
   if (transport.raw !== 'normal') notes.push(`body: ${transport.raw}`);
-  const what = step.op === 'read' || (step.op === 'delete' && step.slot === undefined) ? `${step.index} records` : step.index;
+  const what = names === 'records' || names === 'base' ? `${step.index} records` : step.index;
   const subject = id ?? (marker ? `(marker ${marker})` : 'by query');
   const description = `${step.op} ${what} ${subject}${notes.length ? ` (${notes.join('; ')})` : ''}`;
   const operationId = operationIdFor(step.index, method, pathId !== undefined);
@@ -252,11 +302,10 @@ export function buildStep(step: FuzzStep, context: BuildContext): BuiltStep {
 }
 
 /** The transport actually used: hostile changes that would be unsafe or meaningless here fall back to the normal one. */
-function effectiveTransport(step: FuzzStep, hasBody: boolean, allowDestructive: boolean): Transport {
-  const t = { ...step.transport };
-  if (step.op === 'delete' && step.slot === undefined && !allowDestructive) return { auth: t.auth, contentType: 'json', raw: 'normal' };
-  const knownId = step.op === 'update' || (step.op === 'create' && step.slot !== GENERATED_SLOT);
-  if (OPEN_RAW_KINDS.has(t.raw) && !knownId) t.raw = 'normal';
+function effectiveTransport(transport: Transport, names: ReturnType<FuzzCommand<FuzzStep>['names']>, hasBody: boolean, allowDestructive: boolean): Transport {
+  const t = { ...transport };
+  if (names === 'base' && !allowDestructive) return { auth: t.auth, contentType: 'json', raw: 'normal' };
+  if (OPEN_RAW_KINDS.has(t.raw) && names !== 'id') t.raw = 'normal';
   if (!hasBody || t.raw === 'empty') t.contentType = 'json';
   return t;
 }

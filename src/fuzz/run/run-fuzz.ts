@@ -9,7 +9,8 @@ import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../server/c
 import { basePathOf } from '../../target/run/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
-import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
+import type { FuzzStep } from '../generate/fuzz-step.js';
+import { hostileKey } from '../model/commands.js';
 import { shrinkFailure } from './shrink-list.js';
 import { CHECK_IDS } from '../checks/check-table.js';
 import { createAnswerTally } from './tally-answers.js';

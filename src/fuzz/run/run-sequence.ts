@@ -1,9 +1,9 @@
 import { INDEX_NAMES, indexTable, operationIdFor, type CoreRequest, type IndexName } from '../../server/core/index.js';
-import { buildStep, commandOf, type BuiltStep } from '../model/commands.js';
+import { buildStep, commandOf, hostileKey, type BuiltStep } from '../model/commands.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
 import { cutShortIn, exchange, failureOf, plainRequest, readRecords, type ExchangeLog, type ExchangeRole, type FuzzFailure } from './fuzz-session.js';
-import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
+import type { FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../model/model-oracle.js';
 import { judgeAnswer, plainJudged, type Verdict } from '../checks/judge-answer.js';
 import { answerProblems, type Found } from '../checks/answer-checks.js';
