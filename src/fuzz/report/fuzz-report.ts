@@ -196,21 +196,15 @@ export async function removeEarlierFuzzReports(reportDir: string): Promise<void>
 export async function writeFuzzReports(reportDir: string, report: FuzzReport, token: string | undefined, verdict?: RunVerdict): Promise<string[]> {
   await mkdir(reportDir, { recursive: true });
   const coverage = fuzzCoverage(report);
-  const markdown = join(reportDir, 'fuzz.md');
-  const junit = join(reportDir, 'fuzz-junit.xml');
-  const json = join(reportDir, 'fuzz-summary.json');
+  const [markdown, junit, json] = FUZZ_REPORT_FILES.map((name) => join(reportDir, name)) as [string, string, string];
   // The coverage gate, a stopped target, an interrupt, throttling, records left behind.
   const unexplained = verdict !== undefined && verdict.exitCode !== 0 && !(verdict.word === 'FAILED' && unacceptedFailures(report).length > 0);
-  const junitText = renderFuzzJunit(report);
+  const runCheck = unexplained && {
+    name: `the run: ${verdict.word}`,
+    failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') },
+  };
   await writeFile(markdown, renderFuzzMarkdown(report, token, coverage, verdict));
-  await writeFile(
-    junit,
-    unexplained
-      ? addRunChecksToJunit(junitText, [
-          { name: `the run: ${verdict.word}`, failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') } },
-        ])
-      : junitText,
-  );
+  await writeFile(junit, runCheck ? addRunChecksToJunit(renderFuzzJunit(report), [runCheck]) : renderFuzzJunit(report));
   await writeFile(json, fuzzSummaryJson(report, coverage, verdict));
   return [markdown, junit, json];
 }
