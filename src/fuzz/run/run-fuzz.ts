@@ -97,8 +97,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     options.onProgress?.({ phase, sequences, shrinkRuns, requests, failures: report.failures.length, elapsedMs: lastProgress - started });
   };
   const run = async (steps: FuzzStep[], shrinking: boolean) => {
-    if (shrinking) report.shrinkRuns++;
-    else report.sequences++;
+    report[shrinking ? 'shrinkRuns' : 'sequences']++;
     const result = await runSequence(authChecked ? steps : steps.map(withValidToken), report.sequences + report.shrinkRuns, context);
     if (Date.now() - lastProgress > PROGRESS_EVERY_MS) progress('fuzzing');
     return result;
@@ -142,10 +141,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
     for (const steps of generated(sequenceArbitrary(context.doc, vocabulary, options.maxSteps ?? 12, options.allowDestructive), options.randomSeed)) {
       if (!goOn()) break;
-      await look(
-        steps.filter((step) => !knownHostile.has(hostileKey(step) ?? '')),
-        '',
-      );
+      // A hostile step whose failure is known would only show it again: it is left out.
+      const fresh = steps.filter((step) => !knownHostile.has(hostileKey(step) ?? ''));
+      await look(fresh, '');
     }
     for (const next of pending) {
       Object.assign(next.failure, await shrinkSequence(next, Math.min(Date.now() + SHRINK_BUDGET_MS, budget.fuzzUntil), ended, run));
