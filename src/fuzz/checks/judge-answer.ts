@@ -12,7 +12,7 @@ import type { CheckId, Problem } from './check-table.js';
 /** The target's answer is acceptable (and what the model's store must become), or the problems of the model's checks. */
 export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } | { ok: false; problems: Problem[] };
 
-/** What the judge needs to know of the request besides its bytes (build-step.ts). */
+/** What the judge needs to know of the request besides its bytes (buildStep, model/commands.ts). */
 export interface JudgedRequest {
   target: WireRequest;
   id: string | undefined;

@@ -129,13 +129,8 @@ export const INTERRUPTED_CLEAN_UP_MS = 3000;
 /** Time given after the clean-up for the final read of what the run left. */
 export const FINAL_READ_ALLOWANCE_MS = 2000;
 
-/** When each phase of a run ends (epoch ms): every request carries its phase's end, so a target that answers slowly cannot stretch the run. */
-export interface RunBudget {
-  /** `--time-budget`. */
-  readonly fuzzUntil: number;
-  readonly cleanUpUntil: number;
-  readonly finalReadUntil: number;
-}
+/** When each phase of a run ends (epoch ms; `fuzzUntil` by `--time-budget`): every request carries its phase's end, so a target that answers slowly cannot stretch the run. */
+export type RunBudget = { readonly fuzzUntil: number; readonly cleanUpUntil: number; readonly finalReadUntil: number };
 
 export function createRunBudget(startedAt: number, timeBudgetMs: number, cleanUpAllowanceMs = CLEAN_UP_ALLOWANCE_MS): RunBudget {
   const fuzzUntil = startedAt + timeBudgetMs;
