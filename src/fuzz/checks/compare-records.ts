@@ -1,7 +1,7 @@
 import { isObject } from '../../target/run/flaw-sites.js';
 import { dropNullSelected, normaliseRecord } from '../../contract/faithful-answers.js';
 
-/** How two record lists differ: a key that groups equal failures (`missing-record`, `extra-record`, `missing-field`, `extra-field` or `changed-field`), and words that show it. */
+/** How two record lists differ: a key grouping equal failures (`missing-record`, `extra-record`, `missing-field`, `extra-field`, `changed-field`); words. */
 export type RecordDifference = { kind: string; message: string };
 
 function canonical(value: unknown): string {

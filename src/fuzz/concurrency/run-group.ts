@@ -132,7 +132,10 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, ids
   }
 }
 
-/** What the --concurrency phase spent: groups generated and sent while shrinking, requests (the groups' and those around each), and undecided groups (the serial-order search gave up: neither passed nor failed). */
+/**
+ * What the --concurrency phase spent: groups generated and sent while shrinking, requests (the groups' and those around each), and undecided groups (the
+ * serial-order search gave up: neither passed nor failed).
+ */
 export type ConcurrencyTally = { inFlight: number; groups: number; shrinkGroups: number; requests: number; durationMs: number; undecided: number };
 
 /** How the phase is bounded, and where it reports: `known` failures (by signature) are not shrunk again; `stop` once the run must end. */

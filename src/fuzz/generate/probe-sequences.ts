@@ -205,7 +205,7 @@ const PROBES = {
     ],
   },
   'types-everywhere': { on: 'every', steps: typesEverywhere },
-  /** Two records whose ids differ only as one id style makes them (sequence-ids.ts), each created, read, updated and deleted by its own id (§2: an id is an exact string). */
+  /** Two records whose ids differ only as an id style makes them (sequence-ids.ts), each created, read, updated and deleted by its own id (§2). */
   'id-styles': {
     on: STYLES,
     steps: ({ index, offset, tagged, plain }) =>

@@ -69,8 +69,9 @@ export interface FuzzCommand<S extends FuzzStep> {
   /** The step in an id style: its slots, and a query's `@slot` exprs, as `styled` makes them (withIdStyle). */
   restyle(step: S, styled: (slot: number) => number): S;
   /**
-   * How the step names records: a write by an id known before it is sent (`id`: a body the target may take or refuse is read back by it) or by one the service
-   * generates; a read (`records`, of one or many); a delete of one `record`, or on the `base` path, whose hostile changes only --allow-destructive lets through.
+   * How the step names records: a write by an id known before it is sent (`id`: a body the target may take or refuse is read back by it) or by one the
+   * service generates; a read (`records`, of one or many); a delete of one `record`, or on the `base` path, whose hostile changes only --allow-destructive
+   * lets through.
    */
   names(step: S): 'id' | 'generated' | 'records' | 'record' | 'base';
 }
@@ -217,7 +218,7 @@ function withWholeEntryConfigs(body: Record<string, unknown>, record: StoredReco
 }
 
 /**
- * Delete (§4.1 delete): a record by id (with an optional where), by where on the base path — only on an index whose where was seen to filter (probe-where.ts)
+ * Delete (§4.1 delete): a record by id (with an optional where), by where on the base path — only on an index whose where was seen to filter (probeWhere)
  * —, and with --allow-destructive without where. What it removed is read back: the record, or the whole index.
  */
 const deleteCommand: FuzzCommand<DeleteStep> = {

@@ -92,9 +92,7 @@ export interface FuzzReport {
 }
 
 /** The failures that fail the run: all of them, or under --baseline those it does not list. */
-export function unacceptedFailures(report: FuzzReport): FuzzFailure[] {
-  return report.baseline ? report.baseline.comparison.newFailures : report.failures;
-}
+export const unacceptedFailures = (report: FuzzReport): FuzzFailure[] => (report.baseline ? report.baseline.comparison.newFailures : report.failures);
 
 /** Each way a run ends: what the summary line adds, and fuzz.md's "stopped by" cell (an early end says the run did not finish). */
 export const STOPPED_BY: Record<FuzzReport['stoppedBy'], { note: string; cell: (report: FuzzReport) => string }> = {
@@ -159,9 +157,7 @@ export function cleanUpNotes(report: FuzzReport): string[] {
 }
 
 /** The documented responses a fuzz run saw, from its tallies. */
-export function fuzzCoverage(report: FuzzReport): ResponseCoverage {
-  return buildResponseCoverage(listOperations(), report.coverage);
-}
+export const fuzzCoverage = (report: FuzzReport): ResponseCoverage => buildResponseCoverage(listOperations(), report.coverage);
 
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
 function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {

@@ -116,9 +116,7 @@ export function plainRequest(
   return { target, model: toCoreRequest({ ...target, headers: requestHeaders('json', context.auth.model.valid) }) };
 }
 
-export function recordsInAnswer(result: SendResult): unknown[] | undefined {
-  return result.ok ? listedRecords(result.answer.status, result.answer.json) : undefined;
-}
+export const recordsInAnswer = (result: SendResult): unknown[] | undefined => (result.ok ? listedRecords(result.answer.status, result.answer.json) : undefined);
 
 export const isStoredRecord = (r: unknown): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string';
 
@@ -129,7 +127,7 @@ export const INTERRUPTED_CLEAN_UP_MS = 3000;
 /** Time given after the clean-up for the final read of what the run left. */
 export const FINAL_READ_ALLOWANCE_MS = 2000;
 
-/** When each phase of a run ends (epoch ms; `fuzzUntil` by `--time-budget`): every request carries its phase's end, so a target that answers slowly cannot stretch the run. */
+/** When each phase of a run ends (epoch ms; `fuzzUntil`: `--time-budget`): every request carries its phase's end, so a slow target cannot stretch the run. */
 export type RunBudget = { readonly fuzzUntil: number; readonly cleanUpUntil: number; readonly finalReadUntil: number };
 
 export function createRunBudget(startedAt: number, timeBudgetMs: number, cleanUpAllowanceMs = CLEAN_UP_ALLOWANCE_MS): RunBudget {
