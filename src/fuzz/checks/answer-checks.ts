@@ -67,10 +67,10 @@ export function answerProblems(
   description: string,
   select?: readonly string[],
 ): Found[] {
-  if (!result.ok)
-    return result.cutShort
-      ? []
-      : [{ operation, problem: { check: 'answered', observed: 'no-answer', expected: 'an answer', actual: `${description}: ${result.error}` } }];
+  if (!result.ok) {
+    const problem = { check: 'answered', observed: 'no-answer', expected: 'an answer', actual: `${description}: ${result.error}` } as const;
+    return result.cutShort ? [] : [{ operation, problem }];
+  }
   return applicable(checkAnswer(context.spec, operation, result.answer, select)).map((problem) => ({ operation, problem }));
 }
 

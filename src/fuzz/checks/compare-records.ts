@@ -1,12 +1,8 @@
 import { isObject } from '../../target/run/flaw-sites.js';
 import { dropNullSelected, normaliseRecord } from '../../contract/faithful-answers.js';
 
-/** How two record lists differ: a key that groups equal failures, and words that show it. */
-export interface RecordDifference {
-  /** `missing-record`, `extra-record`, `missing-field`, `extra-field` or `changed-field`. */
-  kind: string;
-  message: string;
-}
+/** How two record lists differ: a key grouping equal failures (`missing-record`, `extra-record`, `missing-field`, `extra-field`, `changed-field`); words. */
+export type RecordDifference = { kind: string; message: string };
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

@@ -1,19 +1,7 @@
-import {
-  EMPTY_BODY_CREATE_STATUSES,
-  EMPTY_BODY_UPDATE_STATUSES,
-  EMPTY_INDEX_STATUSES,
-  holdsStoreLimitedValue,
-  isAcceptedFieldName,
-  isDuplicateIdMessage,
-  LONGEST_VALUE_TAKEN,
-  SIZE_LIMIT_STATUSES,
-  STORE_LIMIT_STATUSES,
-  queryRefusalStatuses,
-  READ_NOTHING_STATUSES,
-  REFUSAL_STATUSES,
-  refusalMustSayError,
-  UPDATE_UNKNOWN_ID_STATUSES,
-} from '../../contract/faithful-answers.js';
+import { EMPTY_BODY_CREATE_STATUSES, EMPTY_BODY_UPDATE_STATUSES, EMPTY_INDEX_STATUSES, holdsStoreLimitedValue } from '../../contract/faithful-answers.js';
+import { isAcceptedFieldName, isDuplicateIdMessage, LONGEST_VALUE_TAKEN, SIZE_LIMIT_STATUSES, STORE_LIMIT_STATUSES } from '../../contract/faithful-answers.js';
+import { queryRefusalStatuses, READ_NOTHING_STATUSES, REFUSAL_STATUSES, refusalMustSayError } from '../../contract/faithful-answers.js';
+import { UPDATE_UNKNOWN_ID_STATUSES } from '../../contract/faithful-answers.js';
 import type { CoreResponse } from '../../server/core/index.js';
 import { compareRecordLists } from './compare-records.js';
 import type { WireAnswer } from '../run/send-wire-request.js';
@@ -24,7 +12,7 @@ import type { CheckId, Problem } from './check-table.js';
 /** The target's answer is acceptable (and what the model's store must become), or the problems of the model's checks. */
 export type Verdict = { ok: true; effect: 'as-model' | 'rollback' | 'resync' } | { ok: false; problems: Problem[] };
 
-/** What the judge needs to know of the request besides its bytes (build-step.ts). */
+/** What the judge needs to know of the request besides its bytes (buildStep, model/commands.ts). */
 export interface JudgedRequest {
   target: WireRequest;
   id: string | undefined;

@@ -2,10 +2,7 @@ import type { CoreRequest } from '../../server/core/index.js';
 import type { FlawKind, Transport } from '../generate/fuzz-step.js';
 
 /** A model request whose answer the target may give instead of the model's first answer. */
-export interface OpenAlternative {
-  why: string;
-  request: CoreRequest;
-}
+export type OpenAlternative = { why: string; request: CoreRequest };
 
 /** What {@link openAlternatives} looks at: the body as sent and before its flaw. */
 export interface AlternativeInput {

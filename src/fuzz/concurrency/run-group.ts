@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { INDEX_NAMES, operationIdFor, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import { buildStep, type BuiltStep } from '../generate/build-step.js';
-import type { SequenceIds } from '../generate/sequence-ids.js';
+import { buildStep, type BuiltStep } from '../model/commands.js';
 import { createStep, deleteStep, readStep, updateStep, type FuzzStep } from '../generate/fuzz-step.js';
 import { minimalRecord } from '../generate/minimal-record.js';
 import { cutShortIn, exchange, failureOf, note, plainRequest, readRecords, type ExchangeLog, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
@@ -12,6 +11,8 @@ import type { Problem } from '../checks/check-table.js';
 import { judgeAnswer } from '../checks/judge-answer.js';
 import { searchSerialOrder } from './serial-order.js';
 import type { ModelOracle } from '../model/model-oracle.js';
+import { shrinkFailure } from '../run/shrink-list.js';
+import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js';
 
 /** What a group races on, one record each: creates of one new id, updates of different fields, updates or reads against a delete, creates against deletes, deletes. */
 const GROUP_KINDS = ['create-create', 'update-update', 'update-delete', 'read-delete', 'create-delete', 'delete-delete'] as const;
@@ -121,14 +122,68 @@ export async function runGroup(context: FuzzContext, group: ConcurrentGroup, ids
       if (error instanceof Error && error.message.startsWith('findSerialOrder: gave up')) return { cutShort: false, failures: [], undecided: true };
       throw error;
     }
-    const problem: Problem = {
-      check: 'serial-order',
-      observed: group.kind,
-      expected: 'answers and a final record that some order of the same requests, sent one at a time, gives (§4.1)',
-      actual: `${built.map((b, i) => `${b.description} → ${answers[i]!.status}`).join('; ')}; then the record read ${final.answer.status} ${final.answer.text.slice(0, 300)}`,
-    };
-    return done([{ operation: [...new Set(built.map((b) => b.operationId))].join('+'), problem }]);
+    const expected = 'answers and a final record that some order of the same requests, sent one at a time, gives (§4.1)';
+    const actual = `${built.map((b, i) => `${b.description} → ${answers[i]!.status}`).join('; ')}; then the record read ${final.answer.status} ${final.answer.text.slice(0, 300)}`;
+    return done([
+      { operation: [...new Set(built.map((b) => b.operationId))].join('+'), problem: { check: 'serial-order', observed: group.kind, expected, actual } },
+    ]);
   } finally {
     await exchange(log, 'cleanup', `delete ${index} ${id} (clean up)`, plainRequest(context, 'DELETE', index, id).target);
   }
+}
+
+/**
+ * What the --concurrency phase spent: groups generated and sent while shrinking, requests (the groups' and those around each), and undecided groups (the
+ * serial-order search gave up: neither passed nor failed).
+ */
+export type ConcurrencyTally = { inFlight: number; groups: number; shrinkGroups: number; requests: number; durationMs: number; undecided: number };
+
+/** How the phase is bounded, and where it reports: `known` failures (by signature) are not shrunk again; `stop` once the run must end. */
+export interface ConcurrencyOptions {
+  size: number;
+  groups: number;
+  randomSeed: number;
+  deadline: number;
+  shrinkBudgetMs: number;
+  known: ReadonlyMap<string, unknown>;
+  record(failure: FuzzFailure): void;
+  stop(): boolean;
+}
+
+/** A race does not show every time: a smaller group is tried this often before it counts as not showing it. */
+const SHRINK_TRIES = 5;
+
+/**
+ * `mgmt-kit fuzz --concurrency N`: groups of N overlapping requests on one record, each sent at once and judged (runGroup). A new failure is shrunk to the
+ * smallest group that still shows it, each smaller group sent up to five times. Every group has ids of its own, deleted after it.
+ */
+export async function runConcurrency(context: FuzzContext, options: ConcurrencyOptions): Promise<ConcurrencyTally> {
+  const started = Date.now();
+  const sentBefore = context.sender.count;
+  const tally: ConcurrencyTally = { inFlight: options.size, groups: 0, shrinkGroups: 0, requests: 0, durationMs: 0, undecided: 0 };
+  const run = async (group: ConcurrentGroup, shrinking: boolean): Promise<GroupResult> => {
+    tally[shrinking ? 'shrinkGroups' : 'groups']++;
+    const result = await runGroup(context, group, createSequenceIds(context.runPrefix, `c${tally.groups + tally.shrinkGroups}`));
+    if (!result.cutShort && result.undecided) tally.undecided++;
+    return result;
+  };
+  try {
+    for (const group of fc.sample(groupArbitrary(context.doc, options.size, context.runPrefix), { seed: options.randomSeed, numRuns: options.groups })) {
+      if (Date.now() >= options.deadline || options.stop()) break;
+      const result = await run(group, false);
+      for (const failure of result.cutShort ? [] : result.failures) {
+        if (options.known.has(failure.signature)) {
+          options.record(failure);
+          continue;
+        }
+        const until = Math.min(Date.now() + options.shrinkBudgetMs, options.deadline);
+        const { items, smallest } = await shrinkFailure(group.steps, failure, (steps) => run({ ...group, steps }, true), until, SHRINK_TRIES);
+        options.record({ ...smallest, title: `${smallest.title} — ${items.length} request(s) at once, shrunk from ${group.steps.length}` });
+      }
+    }
+  } finally {
+    tally.requests = context.sender.count - sentBefore;
+    tally.durationMs = Date.now() - started;
+  }
+  return tally;
 }

@@ -6,10 +6,7 @@ export function stateKey(state: ModelState): string {
 }
 
 /** How one order is judged: each answer in the state the order left so far, and the end state. Both may depend on the model's state only, never on the order. */
-export interface SerialOrderJudge {
-  step(i: number, model: ModelOracle): Promise<boolean>;
-  end(model: ModelOracle): Promise<boolean>;
-}
+export type SerialOrderJudge = { step(i: number, model: ModelOracle): Promise<boolean>; end(model: ModelOracle): Promise<boolean> };
 
 /**
  * Linearizability (after Wing & Gong): an order of `count` overlapping operations in which the reference core, fed them one by one from `initial`, gives every

@@ -1,12 +1,8 @@
 import { createHmac } from 'node:crypto';
 import type { AuthKind } from './fuzz-step.js';
 
-/** What a request carries for authentication: a header value, or a token in the query string. */
-export interface AuthMaterial {
-  authorization?: string;
-  /** `access_token=…`, appended to the URL (a token there must not count, §5). */
-  query?: string;
-}
+/** What a request carries for authentication: a header value, or a token in the query string (`access_token=…`: a token there must not count, §5). */
+export type AuthMaterial = { authorization?: string; query?: string };
 
 /** Keys of one side (target or model): its valid token, and its HS256 secret when known. */
 export interface AuthKeys {

@@ -26,21 +26,8 @@ export type Transport = { auth: AuthKind; contentType: ContentTypeKind; raw: Raw
 
 /** Every token or header that must fail authentication (§5); never `hs256` with the right signature: whether that is taken, the description does not say. */
 export const AUTH_KINDS = [
-  'missing',
-  'malformed',
-  'alg-none',
-  'alg-None',
-  'alg-NONE',
-  'alg-nOnE',
-  'foreign-secret',
-  'empty-key',
-  'hs256-foreign-signature',
-  'rs256-header',
-  'hs512',
-  'expired',
-  'not-yet-valid',
-  'basic-scheme',
-  'in-query-string',
+  ...(['missing', 'malformed', 'alg-none', 'alg-None', 'alg-NONE', 'alg-nOnE', 'foreign-secret', 'empty-key', 'hs256-foreign-signature'] as const),
+  ...(['rs256-header', 'hs512', 'expired', 'not-yet-valid', 'basic-scheme', 'in-query-string'] as const),
 ] as const;
 export type AuthKind = 'valid' | (typeof AUTH_KINDS)[number];
 
@@ -55,50 +42,20 @@ export type RawBodyKind = 'normal' | (typeof HOSTILE_RAW_KINDS)[number];
 export type BodySpec = { value: Record<string, unknown>; flaw: FlawChoice | undefined };
 
 type StepBase = { index: IndexName; transport: Transport };
-
-export interface CreateStep extends StepBase {
-  op: 'create';
-  slot: number;
-  /** Id in the path (`POST {base}/{id}`) or in the body (`POST {base}`). */
-  via: 'path' | 'body';
-  body: BodySpec;
-}
-
-export interface ReadStep extends StepBase {
-  op: 'read';
-  slot: number | undefined;
-  query: BodySpec | undefined;
-}
-
-export interface UpdateStep extends StepBase {
-  op: 'update';
-  slot: number;
-  via: 'path' | 'body';
-  body: BodySpec;
-  /** Send another run id in the body than in the path (§2 rule 1: id is readonly). */
-  changeId: boolean;
-  /** Instead of the generated body, change exactly one scalar leaf of the record as it stands (this one, modulo their number): leaf-update.ts. */
-  leaf?: number | undefined;
-}
-
-export interface DeleteStep extends StepBase {
-  op: 'delete';
-  /** A slot deleted by id (with an optional where), or `undefined`: on the base path, by where (or, with --allow-destructive, without). */
-  slot: number | undefined;
-  query: BodySpec | undefined;
-}
+/** A create names its id in the path (`POST {base}/{id}`) or in the body (`POST {base}`), or (the generated slot) none. */
+export type CreateStep = StepBase & { op: 'create'; slot: number; via: 'path' | 'body'; body: BodySpec };
+export type ReadStep = StepBase & { op: 'read'; slot: number | undefined; query: BodySpec | undefined };
+/**
+ * `changeId`: another run id in the body than in the path (§2 rule 1: id is readonly). `leaf`: instead of the generated body, exactly one scalar leaf of the
+ * record as it stands changed (this one, modulo their number: leaf-update.ts).
+ */
+export type UpdateStep = StepBase & { op: 'update'; slot: number; via: 'path' | 'body'; body: BodySpec; changeId: boolean; leaf?: number | undefined };
+/** A slot deleted by id (with an optional where), or none: on the base path, by where (or, with --allow-destructive, without). */
+export type DeleteStep = StepBase & { op: 'delete'; slot: number | undefined; query: BodySpec | undefined };
 
 export const VERB = { create: 'POST', read: 'GET', update: 'PUT', delete: 'DELETE' } as const;
 
 export const NORMAL_TRANSPORT: Transport = { auth: 'valid', contentType: 'json', raw: 'normal' };
-
-/** The hostile part of a step — its transport and flaw — as a key, or undefined for a step sent as the description asks. */
-export function hostileKey(step: FuzzStep): string | undefined {
-  const { auth, contentType, raw } = step.transport;
-  const flaw = (step.op === 'create' || step.op === 'update' ? step.body : step.query)?.flaw?.kind;
-  if (auth === 'valid' && contentType === 'json' && raw === 'normal' && flaw === undefined) return undefined;
-  return `${step.op} ${step.index} ${auth}/${contentType}/${raw}/${flaw ?? '-'}`;
-}
 
 /** Steps as probes, bulks and groups write them. */
 export const createStep = (

@@ -10,9 +10,7 @@ const ENUM_FIELDS = new Set(['status', 'type', 'schema']);
 type Path = ReadonlyArray<string | number>;
 
 /** Every scalar leaf of a record that an update may change by itself (not an id, the marker or an enumeration), in the order a leaf pick counts them. */
-export function leafPaths(record: StoredRecord): Path[] {
-  return leavesOf(record, [], []);
-}
+export const leafPaths = (record: StoredRecord): Path[] => leavesOf(record, [], []);
 
 function leavesOf(value: unknown, path: Path, out: Path[]): Path[] {
   if (Array.isArray(value)) for (const [i, item] of value.entries()) leavesOf(item, [...path, i], out);
@@ -31,11 +29,7 @@ function leavesOf(value: unknown, path: Path, out: Path[]): Path[] {
   return out;
 }
 
-function changed(leaf: unknown): unknown {
-  if (typeof leaf === 'string') return `${leaf}~`;
-  if (typeof leaf === 'number') return leaf + 1;
-  return !leaf;
-}
+const changed = (leaf: unknown): unknown => (typeof leaf === 'string' ? `${leaf}~` : typeof leaf === 'number' ? leaf + 1 : !leaf);
 
 function withLeafChanged(value: unknown, path: Path): unknown {
   if (path.length === 0) return changed(value);

@@ -1,20 +1,9 @@
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import {
-  componentSchema,
-  declaredProperties,
-  describedTypeNode,
-  itemsNode,
-  oneOfNodes,
-  propertyNode,
-  requiredProperties,
-  type SchemaNode,
-} from '../../target/run/schema-node.js';
+import { componentSchema, declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode } from '../../target/run/schema-node.js';
+import { requiredProperties, type SchemaNode } from '../../target/run/schema-node.js';
 
 /** An object's required fields only, or every field it declares (but hidden names); `form` picks the branch of a value of several forms. */
-export interface PlainFill {
-  every: boolean;
-  form: number;
-}
+export type PlainFill = { every: boolean; form: number };
 
 /** A plain valid value of a schema: its first enum value, else one of its type. */
 export function plainValue(doc: OpenApiDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }): unknown {

@@ -1,25 +1,9 @@
 import fc from 'fast-check';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import {
-  AUTH_KINDS,
-  bindSlotExprs,
-  createStep,
-  deleteStep,
-  readStep,
-  GENERATED_SLOT,
-  HOSTILE_CONTENT_TYPES,
-  HOSTILE_RAW_KINDS,
-  JSON_SPELLINGS,
-  NORMAL_TRANSPORT,
-  SLOT_COUNT,
-  SLOT_EXPR_PREFIX,
-  type BodySpec,
-  type FuzzStep,
-  type FlawChoice,
-  type FlawKind,
-  type Transport,
-} from './fuzz-step.js';
-import { COMMANDS, type GenerateContext } from '../model/commands.js';
+import { AUTH_KINDS, createStep, deleteStep, readStep, GENERATED_SLOT, HOSTILE_CONTENT_TYPES, HOSTILE_RAW_KINDS } from './fuzz-step.js';
+import { JSON_SPELLINGS, NORMAL_TRANSPORT, SLOT_COUNT, SLOT_EXPR_PREFIX, type BodySpec, type FuzzStep, type FlawChoice, type FlawKind } from './fuzz-step.js';
+import type { Transport } from './fuzz-step.js';
+import { COMMANDS, commandOf, type GenerateContext } from '../model/commands.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode } from '../../target/run/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
@@ -145,13 +129,7 @@ const styled = (slot: number, style: number) => (slot === 0 || slot === 1 ? styl
 
 /** The steps with slots 0 and 1, and the `@slotN` of their wheres, in one id style (§2: an id is an exact string). */
 export function withIdStyle(steps: FuzzStep[], style: number): FuzzStep[] {
-  if (style === 0) return steps;
-  const restyle = (query: BodySpec | undefined) =>
-    query && { ...query, value: bindSlotExprs(query.value, (slot) => `${SLOT_EXPR_PREFIX}${styled(slot, style)}`) };
-  return steps.map((step): FuzzStep => {
-    if (step.op === 'create' || step.op === 'update') return { ...step, slot: styled(step.slot, style) };
-    return { ...step, slot: step.slot === undefined ? undefined : styled(step.slot, style), query: restyle(step.query) };
-  });
+  return style === 0 ? steps : steps.map((step) => commandOf(step).restyle(step, (slot) => styled(slot, style)));
 }
 
 /** A sequence: mostly on one index, so its steps meet each other's records; half of them in another id style; now and then a bulk. */

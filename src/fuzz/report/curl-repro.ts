@@ -4,9 +4,7 @@ import { headerVariable } from '../../target/run/describe-connection.js';
 
 const TOKEN_VARIABLE = '$TOKEN';
 
-function singleQuoted(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
-}
+const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** Bash ANSI-C quoting, for bodies holding bytes that are not UTF-8. */
 function ansiQuoted(bytes: Buffer): string {

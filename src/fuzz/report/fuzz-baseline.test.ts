@@ -2,8 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FuzzFailure } from '../run/fuzz-session.js';
 import { buildFuzzBaseline, compareFuzzWithBaseline, findFuzzTodoReasons, formatFuzzBaseline, parseFuzzBaseline } from './fuzz-baseline.js';
-import { renderFuzzJunit, renderFuzzMarkdown } from './write-fuzz-reports.js';
-import type { FuzzReport } from './fuzz-report.js';
+import { renderFuzzJunit, renderFuzzMarkdown, type FuzzReport } from './fuzz-report.js';
 import type { CheckId } from '../checks/check-table.js';
 
 const failure = (signature: string, title = `${signature} on fz-0a1b2c-3-e0`): FuzzFailure => {

@@ -13,14 +13,9 @@ function isSignature(signature: string): boolean {
 }
 
 /** One known deviation: a failure signature (never the generated values, so the same under every seed) and why it is accepted. */
-export interface FuzzBaselineEntry {
-  signature: string;
-  reason: string;
-}
+export type FuzzBaselineEntry = { signature: string; reason: string };
 
-export interface FuzzBaseline {
-  knownDeviations: FuzzBaselineEntry[];
-}
+export type FuzzBaseline = { knownDeviations: FuzzBaselineEntry[] };
 
 /** A run held against a baseline: failures it accepts, failures it does not, and entries the run did not meet. */
 export interface FuzzBaselineComparison {

@@ -2,8 +2,7 @@
 // never a count of deletes that failed, and every record it could not check or attribute.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cleanUpNotes, formatLeftovers, type FuzzReport } from './fuzz-report.js';
-import { renderFuzzMarkdown } from './write-fuzz-reports.js';
+import { cleanUpNotes, formatLeftovers, renderFuzzMarkdown, type FuzzReport } from './fuzz-report.js';
 import type { CleanUpReport } from '../run/sweep-run-records.js';
 
 const CLEAN: CleanUpReport = { leftovers: [], unverified: [], unattributed: [], cutShort: false };

@@ -1,12 +1,20 @@
-import type { ResponseTally } from '../../target/coverage/response-coverage.js';
-import { INDEX_NAMES, type IndexName } from '../../server/core/index.js';
-import type { FuzzFailure } from '../run/fuzz-session.js';
-import type { CheckId } from '../checks/check-table.js';
-import type { CleanUpReport } from '../run/sweep-run-records.js';
-import type { FuzzBaselineComparison } from './fuzz-baseline.js';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { INDEX_NAMES, listOperations, type IndexName } from '../../server/core/index.js';
+import { renderAllowanceList } from '../../contract/render-allowances.js';
+import { addRunChecksToJunit } from '../../target/run/add-run-checks-to-junit.js';
+import { writeNotRunReports, type NotRunReport } from '../../target/run/render-not-run.js';
+import type { RunVerdict } from '../../target/run/run-verdict.js';
+import { renderCoverageMarkdown } from '../../target/coverage/render-coverage.js';
+import { buildResponseCoverage, type ResponseCoverage, type ResponseTally } from '../../target/coverage/response-coverage.js';
 import type { ConnectionSettings } from '../../connection/connection-settings.js';
 import type { ConnectionSession } from '../../connection/open-connection.js';
-import type { ConcurrencyTally } from '../concurrency/run-concurrency.js';
+import type { FuzzFailure } from '../run/fuzz-session.js';
+import type { CleanUpReport } from '../run/sweep-run-records.js';
+import { CHECK_IDS, type CheckId } from '../checks/check-table.js';
+import type { ConcurrencyTally } from '../concurrency/run-group.js';
+import type { FuzzBaselineComparison } from './fuzz-baseline.js';
+import { formatRepro, reproExports } from './curl-repro.js';
 
 export interface FuzzOptions {
   /** The target and how requests reach it (src/connection). No token: authentication is not fuzzed; with the HS256 secret, the wrong tokens are signed with the right key. */
@@ -43,15 +51,8 @@ export interface FuzzOptions {
   onFailure?: (failure: FuzzFailure) => void;
 }
 
-export interface FuzzProgress {
-  /** `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
-  phase: 'fuzzing' | 'clean-up';
-  sequences: number;
-  shrinkRuns: number;
-  requests: number;
-  failures: number;
-  elapsedMs: number;
-}
+/** Phase `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
+export type FuzzProgress = { phase: 'fuzzing' | 'clean-up'; sequences: number; shrinkRuns: number; requests: number; failures: number; elapsedMs: number };
 
 /** The outcome of a run: counts, and every distinct failure with its shortest sequence. */
 export interface FuzzReport {
@@ -91,9 +92,7 @@ export interface FuzzReport {
 }
 
 /** The failures that fail the run: all of them, or under --baseline those it does not list. */
-export function unacceptedFailures(report: FuzzReport): FuzzFailure[] {
-  return report.baseline ? report.baseline.comparison.newFailures : report.failures;
-}
+export const unacceptedFailures = (report: FuzzReport): FuzzFailure[] => (report.baseline ? report.baseline.comparison.newFailures : report.failures);
 
 /** Each way a run ends: what the summary line adds, and fuzz.md's "stopped by" cell (an early end says the run did not finish). */
 export const STOPPED_BY: Record<FuzzReport['stoppedBy'], { note: string; cell: (report: FuzzReport) => string }> = {
@@ -155,4 +154,184 @@ export function cleanUpNotes(report: FuzzReport): string[] {
     );
   }
   return notes;
+}
+
+/** The documented responses a fuzz run saw, from its tallies. */
+export const fuzzCoverage = (report: FuzzReport): ResponseCoverage => buildResponseCoverage(listOperations(), report.coverage);
+
+/** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
+function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
+  const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, targetStopped, answers, concurrency, cleanUp } =
+    report;
+  // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
+  const failures = unacceptedFailures(report).map(({ signature, operation, check, count, title }) => ({ signature, operation, check, count, title }));
+  const { baseline } = report;
+  const knownDeviations = baseline && {
+    file: baseline.file,
+    accepted: baseline.comparison.accepted.map(({ failure: { signature, check, count, title }, reason }) => ({ signature, check, count, title, reason })),
+    notFound: baseline.comparison.notFound,
+  };
+  const data = {
+    ...{ tool: 'fuzz', baseUrl, ...(verdict ? { verdict: verdict.word, exitCode: verdict.exitCode, reasons: verdict.reasons } : {}), randomSeed },
+    ...{ checks: report.checks, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, ...(concurrency ? { concurrency } : {}), stoppedBy },
+    ...{ ...(targetStopped ? { targetStopped } : {}), cleanUp, answers, failures, ...(knownDeviations ? { knownDeviations } : {}) },
+    coverage: { ...coverage, tallies: report.coverage },
+  };
+  return `${JSON.stringify(data, null, 2)}\n`;
+}
+
+/** The files a fuzz run writes into its report directory. */
+export const FUZZ_REPORT_FILES = ['fuzz.md', 'fuzz-junit.xml', 'fuzz-summary.json'] as const;
+
+/** Removes an earlier run's fuzz reports before this run writes anything (a run that stops early must not leave another run's verdict). */
+export async function removeEarlierFuzzReports(reportDir: string): Promise<void> {
+  await Promise.all(FUZZ_REPORT_FILES.map((name) => rm(join(reportDir, name), { force: true })));
+}
+
+/** Writes the three reports; each gives the run's verdict, and junit a failed case of its own for a verdict no fuzz failure explains. */
+export async function writeFuzzReports(reportDir: string, report: FuzzReport, token: string | undefined, verdict?: RunVerdict): Promise<string[]> {
+  await mkdir(reportDir, { recursive: true });
+  const coverage = fuzzCoverage(report);
+  const [markdown, junit, json] = FUZZ_REPORT_FILES.map((name) => join(reportDir, name)) as [string, string, string];
+  // The coverage gate, a stopped target, an interrupt, throttling, records left behind.
+  const unexplained = verdict !== undefined && verdict.exitCode !== 0 && !(verdict.word === 'FAILED' && unacceptedFailures(report).length > 0);
+  const runCheck = unexplained && {
+    name: `the run: ${verdict.word}`,
+    failure: { message: verdict.reasons[0] ?? verdict.word, detail: verdict.reasons.join('\n') },
+  };
+  await writeFile(markdown, renderFuzzMarkdown(report, token, coverage, verdict));
+  await writeFile(junit, runCheck ? addRunChecksToJunit(renderFuzzJunit(report), [runCheck]) : renderFuzzJunit(report));
+  await writeFile(json, fuzzSummaryJson(report, coverage, verdict));
+  return [markdown, junit, json];
+}
+
+/** The reports of a fuzz run that reached no verdict (pre-flight, set-up, an interrupt whose read-back did not finish): they say so and why. */
+export const writeFuzzNotRunReports = (reportDir: string, notRun: NotRunReport): string[] => writeNotRunReports('fuzz', reportDir, notRun);
+
+/** `reports/fuzz.md`: the run, the response coverage, then every distinct failure with its shortest sequence as curl commands. */
+export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined, coverage?: ResponseCoverage, verdict?: RunVerdict): string {
+  const notes = cleanUpNotes(report).map((note) => `- **Clean-up:** ${note}`);
+  const lines = [
+    '# mgmt-kit fuzz',
+    '',
+    ...(verdict
+      ? [
+          `**Verdict: ${verdict.word}** (exit ${verdict.exitCode})${verdict.reasons.length > 0 ? ` — ${verdict.reasons.map((r) => r.split('\n')[0]).join('; ')}` : ''}`,
+          '',
+        ]
+      : []),
+    formatSummaryLine(report),
+    '',
+    '| | |',
+    '|---|---|',
+    `| target | ${report.baseUrl} |`,
+    `| date | ${report.startedAt.toISOString()} |`,
+    `| random seed | ${report.randomSeed} (replay: \`--random-seed ${report.randomSeed}\`) |`,
+    `| checks | ${report.checks.length === CHECK_IDS.length ? 'all' : report.checks.map((c) => `\`${c}\``).join(', ')} (docs/fuzzing.md, --checks) |`,
+    `| run prefix of every id | \`${report.runPrefix}\` |`,
+    `| sequences / shrink runs / requests | ${report.sequences} / ${report.shrinkRuns} / ${report.requests} |`,
+    `| concurrent groups (--concurrency) | ${report.concurrency ? formatConcurrency(report.concurrency) : 'none (no --concurrency)'} |`,
+    `| stopped by | ${STOPPED_BY[report.stoppedBy].cell(report)} |`,
+    `| authentication fuzzed | ${report.authChecked ? 'yes' : 'no (no --token / --jwt-secret)'} |`,
+    `| deletes with where allowed on | ${report.whereTrusted.join(', ') || 'none'} |`,
+    `| agent shapes it refuses (stored as sent everywhere else) | ${report.refusedShapes === 'unknown' ? 'unknown: any may be refused' : report.refusedShapes.join(', ') || 'none'} |`,
+    `| records of the run left behind (read at the end) | ${formatLeftovers(report.cleanUp)} |`,
+    `| answers to generated steps | ${Object.entries(report.answers)
+      .sort()
+      .map(([k, n]) => `${k}: ${n}`)
+      .join(', ')} |`,
+    '',
+    ...(notes.length > 0 ? [...notes, ''] : []),
+    ...renderDeleteCommands(report),
+    ...(coverage ? renderCoverageMarkdown(coverage) : []),
+    'Where the service description leaves a choice open, these answers were accepted:',
+    '',
+    ...renderAllowanceList(),
+    '',
+  ];
+  lines.push(...renderKnownDeviations(report));
+  const failures = unacceptedFailures(report);
+  if (failures.length === 0) lines.push(report.baseline ? 'No failure found beyond the known deviations.' : 'No failure found.', '');
+  else lines.push(...renderFailureTable(failures));
+  failures.forEach((failure, i) => {
+    lines.push(
+      `## ${i + 1}. ${failure.title}`,
+      '',
+      `- signature: \`${failure.signature}\` (check \`${failure.check}\`, seen ${failure.count} time(s))`,
+      `- expected (model / description): ${failure.expected}`,
+      `- the target answered: ${failure.actual}`,
+      '',
+      '```sh',
+      ...reproExports(report.extraHeaders),
+      formatRepro(failure, report.baseUrl, token, report.extraHeaders),
+      '```',
+      '',
+    );
+  });
+  return lines.join('\n');
+}
+
+/** The failures grouped by check and observed value: one row per kind of deviation, with the operations that showed it. */
+function renderFailureTable(failures: readonly FuzzFailure[]): string[] {
+  const rows = new Map<string, string[]>();
+  const byCheck = (f: FuzzFailure) => `${CHECK_IDS.indexOf(f.check).toString().padStart(2, '0')}:${f.signature.slice(f.operation.length)}:${f.operation}`;
+  for (const f of [...failures].sort((a, b) => byCheck(a).localeCompare(byCheck(b)))) {
+    const key = `| \`${f.check}\` | ${f.signature.slice(f.operation.length + f.check.length + 2)} |`;
+    rows.set(key, [...(rows.get(key) ?? []), `${f.operation} (${f.count})`]);
+  }
+  return ['| check | observed | operations (times seen) |', '|---|---|---|', ...[...rows].map(([key, ops]) => `${key} ${ops.join(', ')} |`), ''];
+}
+
+/** The leftovers' delete commands, as a block a reader can paste. */
+function renderDeleteCommands(report: FuzzReport): string[] {
+  const commands = report.cleanUp.deleteCommands ?? [];
+  if (commands.length === 0) return [];
+  return ['Delete the records of the run left on the target with (TOKEN set to a token the target accepts):', '', '```sh', ...commands, '```', ''];
+}
+
+/** --baseline: the failures it accepts, apart from the others, and the entries this run did not meet. */
+function renderKnownDeviations(report: FuzzReport): string[] {
+  if (!report.baseline) return [];
+  const { file, comparison } = report.baseline;
+  const lines = [`## Known deviations (--baseline ${file})`, ''];
+  if (comparison.accepted.length === 0) lines.push('None of them was found in this run.', '');
+  for (const { failure, reason } of comparison.accepted) lines.push(`- \`${failure.signature}\` — accepted: ${reason}`, `  - found: ${failure.title}`);
+  for (const entry of comparison.notFound)
+    lines.push(`- \`${entry.signature}\` — not found in this run (fixed, or not met by these sequences; remove it once no run finds it): ${entry.reason}`);
+  lines.push('');
+  return lines;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: XML 1.0 forbids these control characters, so the report drops them.
+const XML_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g;
+
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(XML_FORBIDDEN, '');
+
+/** A JUnit file for CI widgets: a test case per distinct failure, and one passing case for the sequences that found nothing new. */
+export function renderFuzzJunit(report: FuzzReport): string {
+  const seconds = (report.durationMs / 1000).toFixed(3);
+  const failures = unacceptedFailures(report);
+  const cases = failures.map(
+    (f) =>
+      `    <testcase classname="mgmt-kit.fuzz.${f.check}" name="${escapeXml(f.signature)}"><failure message="${escapeXml(f.title)}">${escapeXml(`check: ${f.check}, seen ${f.count} time(s)\nexpected: ${f.expected}\nactual: ${f.actual}`)}</failure></testcase>`,
+  );
+  // --baseline: a known deviation is skipped, with the baseline's reason, not failed.
+  for (const { failure, reason } of report.baseline?.comparison.accepted ?? []) {
+    cases.push(
+      `    <testcase classname="mgmt-kit.fuzz.${failure.check}" name="${escapeXml(failure.signature)}"><skipped message="${escapeXml(`known deviation (--baseline): ${reason}`)}">${escapeXml(failure.title)}</skipped></testcase>`,
+    );
+  }
+  const skipped = report.baseline?.comparison.accepted.length ?? 0;
+  const groups = report.concurrency ? `, ${report.concurrency.groups} concurrent groups of ${report.concurrency.inFlight}` : '';
+  cases.push(`    <testcase classname="mgmt-kit.fuzz" name="${report.sequences} sequences${groups}, random seed ${report.randomSeed}" time="${seconds}"/>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites tests="${cases.length}" failures="${failures.length}" skipped="${skipped}" time="${seconds}">`,
+    `  <testsuite name="mgmt-kit fuzz ${escapeXml(report.baseUrl)}" tests="${cases.length}" failures="${failures.length}" skipped="${skipped}" time="${seconds}" timestamp="${report.startedAt.toISOString()}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
 }

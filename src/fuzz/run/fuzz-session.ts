@@ -34,18 +34,10 @@ export interface FuzzContext extends SafetyPolicy {
 /** Why a request was sent: a generated step, one of a group sent at once (`--concurrency`), or the fuzzer's own bookkeeping around it. */
 export type ExchangeRole = 'probe' | 'snapshot' | 'step' | 'concurrent' | 'lookup' | 'read-back' | 'final-read' | 'cleanup';
 
-export interface Exchange {
-  role: ExchangeRole;
-  description: string;
-  request: WireRequest;
-  result: SendResult;
-}
+export type Exchange = { role: ExchangeRole; description: string; request: WireRequest; result: SendResult };
 
 /** The requests one sequence, group or probe sent, in order: its repro. */
-export interface ExchangeLog {
-  context: FuzzContext;
-  exchanges: Exchange[];
-}
+export type ExchangeLog = { context: FuzzContext; exchanges: Exchange[] };
 
 export function note(log: ExchangeLog, entry: Exchange): void {
   log.exchanges.push(entry);
@@ -124,9 +116,7 @@ export function plainRequest(
   return { target, model: toCoreRequest({ ...target, headers: requestHeaders('json', context.auth.model.valid) }) };
 }
 
-export function recordsInAnswer(result: SendResult): unknown[] | undefined {
-  return result.ok ? listedRecords(result.answer.status, result.answer.json) : undefined;
-}
+export const recordsInAnswer = (result: SendResult): unknown[] | undefined => (result.ok ? listedRecords(result.answer.status, result.answer.json) : undefined);
 
 export const isStoredRecord = (r: unknown): r is StoredRecord => typeof r === 'object' && r !== null && typeof (r as { id?: unknown }).id === 'string';
 
@@ -137,13 +127,8 @@ export const INTERRUPTED_CLEAN_UP_MS = 3000;
 /** Time given after the clean-up for the final read of what the run left. */
 export const FINAL_READ_ALLOWANCE_MS = 2000;
 
-/** When each phase of a run ends (epoch ms): every request carries its phase's end, so a target that answers slowly cannot stretch the run. */
-export interface RunBudget {
-  /** `--time-budget`. */
-  readonly fuzzUntil: number;
-  readonly cleanUpUntil: number;
-  readonly finalReadUntil: number;
-}
+/** When each phase of a run ends (epoch ms; `fuzzUntil`: `--time-budget`): every request carries its phase's end, so a slow target cannot stretch the run. */
+export type RunBudget = { readonly fuzzUntil: number; readonly cleanUpUntil: number; readonly finalReadUntil: number };
 
 export function createRunBudget(startedAt: number, timeBudgetMs: number, cleanUpAllowanceMs = CLEAN_UP_ALLOWANCE_MS): RunBudget {
   const fuzzUntil = startedAt + timeBudgetMs;

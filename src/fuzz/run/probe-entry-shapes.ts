@@ -65,10 +65,7 @@ function withValue(base: Record<string, unknown>, path: string, value: unknown):
   return agent;
 }
 
-export interface ShapeProbe {
-  refused: RefusedShapes;
-  failures: FuzzFailure[];
-}
+export type ShapeProbe = { refused: RefusedShapes; failures: FuzzFailure[] };
 
 /**
  * Before the run: a plain agent (the first of {@link BASE_FILLS} the target takes), then one agent per open shape, each deleted again. A refused shape the

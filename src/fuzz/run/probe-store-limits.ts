@@ -1,33 +1,21 @@
+import fc from 'fast-check';
 import { READ_NOTHING_STATUSES, SIZE_LIMIT_STATUSES, refusalMustSayError } from '../../contract/faithful-answers.js';
 import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
 import { minimalRecord } from '../generate/minimal-record.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
 import type { WireRequest } from '../generate/wire-request.js';
-import {
-  cutShortIn,
-  describeResult,
-  exchange,
-  failureOf,
-  isStoredRecord,
-  plainRequest,
-  probeEach,
-  readRecords,
-  recordsInAnswer,
-  type ExchangeLog,
-  type FuzzContext,
-  type FuzzFailure,
-} from './fuzz-session.js';
+import { cutShortIn, describeResult, exchange, failureOf, isStoredRecord, plainRequest, probeEach, readRecords, recordsInAnswer } from './fuzz-session.js';
+import type { ExchangeLog, FuzzContext, FuzzFailure } from './fuzz-session.js';
 import type { SendResult } from './send-wire-request.js';
+import { recordArbitrary } from '../generate/schema-arbitrary.js';
+import { basePathOf } from '../../target/run/schema-node.js';
+import { createVocabulary } from '../generate/vocabulary.js';
 
-// Two limits a store may have that no generated sequence reaches, probed once per run before the sequences: its key width and its page size.
+// What a store may do that no generated sequence shows, probed once per run before the sequences: ignore a where, cut ids at its key width, delete
+// one page only.
 
 /** A long id of the probe: how it is made, and the common key width it is longer than (its cut, which must name nothing). */
-interface LongId {
-  name: 'ascii-300' | 'utf8-600-bytes';
-  label: string;
-  id: (prefix: string) => string;
-  cut: (id: string) => string;
-}
+type LongId = { name: 'ascii-300' | 'utf8-600-bytes'; label: string; id: (prefix: string) => string; cut: (id: string) => string };
 
 /** 300 ASCII characters (a key column of 255); about 600 UTF-8 bytes of two-byte letters (a search engine's key of 512 bytes). */
 export const LONG_IDS: readonly LongId[] = [
@@ -145,4 +133,45 @@ async function probeIndex(log: ExchangeLog, index: IndexName): Promise<FuzzFailu
   // None left, or no list read back (no answer): nothing to report. Records never taken cannot be left either.
   if (left === 0 || left === undefined) return undefined;
   return failure('records-left', expected, `205, and ${left} of the ${DELETE_ALL_RECORDS} read back`);
+}
+
+/** `unreachable`: set when the target could not be reached at all (a usage problem, not a finding). */
+export type WhereProbe = { trusted: Set<IndexName>; failures: FuzzFailure[]; unreachable: string | undefined };
+
+/**
+ * Before anything else, in each index: a record of the run created, the index read with a `where` that matches nothing (§4.1 query body: no record may come),
+ * the record deleted. Only an index that passes gets deletes by where, so a target that ignores `where` never gets one that would remove others' records.
+ * The record makes sure the index is not empty: there an ignored where finds nothing too.
+ */
+export async function probeWhere(context: FuzzContext): Promise<WhereProbe> {
+  const probe: WhereProbe = { trusted: new Set(), failures: [], unreachable: undefined };
+  for (const index of INDEX_NAMES) {
+    const log: ExchangeLog = { context, exchanges: [] };
+    const id = `${context.runPrefix}probe`;
+    // A valid record, generated from the index's create schema (the same on every run).
+    const record = fc.sample(recordArbitrary(context.doc, createVocabulary(context.runPrefix), index, 'post'), { seed: 1, numRuns: 1 })[0];
+    const created = await exchange(log, 'probe', `create ${index} ${id}`, plainRequest(context, 'POST', index, id, record).target);
+    if (!created.ok) {
+      // Cut short by the time budget: the target may be slow, not unreachable; the run just ends.
+      if (!created.cutShort) probe.unreachable = `POST ${basePathOf(index)}: ${created.error}`;
+      return probe;
+    }
+    const taken = created.answer.status < 300 && (await readRecords(log, 'probe', index, id))?.some((r) => r.id === id) === true;
+    const query = { where: { equals: { target: 'id', expr: `${context.runPrefix}matches-nothing` } } };
+    const description = `read ${index} records where id equals an id no record has`;
+    const operation = operationIdFor(index, 'GET', false);
+    const result = await exchange(log, 'probe', `${description} (${operation})`, plainRequest(context, 'GET', index, undefined, query).target);
+    await exchange(log, 'probe', `delete ${index} ${id}`, plainRequest(context, 'DELETE', index, id).target);
+    const records = recordsInAnswer(result);
+    if (taken && records?.length === 0) probe.trusted.add(index);
+    // Else, without a record taken or an answer, nothing to conclude: deletes by where stay off.
+    else if (taken && result.ok) {
+      const observed = records === undefined ? String(result.answer.status) : 'extra-record';
+      const actual =
+        records === undefined ? `${result.answer.status} ${result.answer.text.slice(0, 160)}` : `${records.length} record(s): the where is ignored`;
+      const expected = 'no record: nothing matches the where (§4.1 query body)';
+      probe.failures.push(failureOf(operation, { check: 'where-filters', observed, expected, actual }, description, log.exchanges));
+    }
+  }
+  return probe;
 }

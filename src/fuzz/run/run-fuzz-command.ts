@@ -5,9 +5,18 @@ import { formatCoverageLine } from '../../target/coverage/render-coverage.js';
 import { checkMinCoverage } from '../../target/coverage/response-coverage.js';
 import { decideVerdict, type VerdictInputs } from '../../target/run/run-verdict.js';
 import { formatRepro } from '../report/curl-repro.js';
-import { cleanUpNotes, formatSummaryLine, unacceptedFailures, type FuzzOptions, type FuzzReport } from '../report/fuzz-report.js';
 import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
-import { fuzzCoverage, removeEarlierFuzzReports, writeFuzzNotRunReports, writeFuzzReports } from '../report/write-fuzz-reports.js';
+import {
+  cleanUpNotes,
+  formatSummaryLine,
+  fuzzCoverage,
+  removeEarlierFuzzReports,
+  unacceptedFailures,
+  writeFuzzNotRunReports,
+  writeFuzzReports,
+  type FuzzOptions,
+  type FuzzReport,
+} from '../report/fuzz-report.js';
 import { READ_BACK_DEADLINE_MS } from '../../target/run/read-run-leftovers.js';
 import { leftoverLines } from '../../target/run/render-not-run.js';
 import { handleInterrupt } from '../../target/run/repeated-signal.js';

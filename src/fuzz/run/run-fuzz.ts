@@ -9,20 +9,20 @@ import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../server/c
 import { basePathOf } from '../../target/run/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
 import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
-import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
+import type { FuzzStep } from '../generate/fuzz-step.js';
+import { hostileKey } from '../model/commands.js';
 import { shrinkFailure } from './shrink-list.js';
 import { CHECK_IDS } from '../checks/check-table.js';
 import { createAnswerTally } from './tally-answers.js';
-import { probeWhere } from './probe-where.js';
 import { hiddenNamesOf, probeEntryShapes } from './probe-entry-shapes.js';
-import { probeDeleteAll, probeLongIds } from './probe-store-limits.js';
+import { probeDeleteAll, probeLongIds, probeWhere } from './probe-store-limits.js';
 import { createWireSender } from './send-wire-request.js';
 import { runSequence, type SequenceFailure, type SequenceResult } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/sequence-arbitrary.js';
 import { probeSequences } from '../generate/probe-sequences.js';
 import { readBaseline, sweepRunRecords, type CleanUpReport, type IndexBaseline } from './sweep-run-records.js';
 import { createVocabulary } from '../generate/vocabulary.js';
-import { runConcurrency } from '../concurrency/run-concurrency.js';
+import { runConcurrency } from '../concurrency/run-group.js';
 
 /** Thrown when the run cannot start (the target is unreachable): `mgmt-kit fuzz` exits 2. */
 export class FuzzSetupError extends Error {}
@@ -96,8 +96,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     options.onProgress?.({ phase, sequences, shrinkRuns, requests, failures: report.failures.length, elapsedMs: lastProgress - started });
   };
   const run = async (steps: FuzzStep[], shrinking: boolean) => {
-    if (shrinking) report.shrinkRuns++;
-    else report.sequences++;
+    report[shrinking ? 'shrinkRuns' : 'sequences']++;
     const result = await runSequence(authChecked ? steps : steps.map(withValidToken), report.sequences + report.shrinkRuns, context);
     if (Date.now() - lastProgress > PROGRESS_EVERY_MS) progress('fuzzing');
     return result;
@@ -141,10 +140,9 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     }
     for (const steps of generated(sequenceArbitrary(context.doc, vocabulary, options.maxSteps ?? 12, options.allowDestructive), options.randomSeed)) {
       if (!goOn()) break;
-      await look(
-        steps.filter((step) => !knownHostile.has(hostileKey(step) ?? '')),
-        '',
-      );
+      // A hostile step whose failure is known would only show it again: it is left out.
+      const fresh = steps.filter((step) => !knownHostile.has(hostileKey(step) ?? ''));
+      await look(fresh, '');
     }
     for (const next of pending) {
       Object.assign(next.failure, await shrinkSequence(next, Math.min(Date.now() + SHRINK_BUDGET_MS, budget.fuzzUntil), ended, run));

@@ -1,11 +1,10 @@
 import { INDEX_NAMES, indexTable, operationIdFor, type CoreRequest, type IndexName } from '../../server/core/index.js';
-import { buildStep, type BuiltStep } from '../generate/build-step.js';
+import { buildStep, commandOf, hostileKey, type BuiltStep } from '../model/commands.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { cleanUpIndex, ownedBy } from './sweep-run-records.js';
 import { cutShortIn, exchange, failureOf, plainRequest, readRecords, type ExchangeLog, type ExchangeRole, type FuzzFailure } from './fuzz-session.js';
-import { hostileKey, type FuzzStep } from '../generate/fuzz-step.js';
+import type { FuzzStep } from '../generate/fuzz-step.js';
 import { createModelOracle, type ModelOracle, type ModelState } from '../model/model-oracle.js';
-import { commandOf } from '../model/commands.js';
 import { judgeAnswer, plainJudged, type Verdict } from '../checks/judge-answer.js';
 import { answerProblems, type Found } from '../checks/answer-checks.js';
 import { applicable, type Problem } from '../checks/check-table.js';
@@ -16,15 +15,8 @@ import { whereReadingAlternatives } from '../checks/where-readings.js';
 import { shapeKey } from './probe-entry-shapes.js';
 
 /** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key. */
-export interface SequenceFailure extends FuzzFailure {
-  prefix: number;
-  hostile: string | undefined;
-}
-
-export interface SequenceResult {
-  cutShort: boolean;
-  failures: SequenceFailure[];
-}
+export type SequenceFailure = FuzzFailure & { prefix: number; hostile: string | undefined };
+export type SequenceResult = { cutShort: boolean; failures: SequenceFailure[] };
 
 /** One running sequence: its ids, its model, what it sent and found so far, and the step running. */
 interface SequenceState extends ExchangeLog {
@@ -179,12 +171,10 @@ async function runOneStep(state: SequenceState, step: FuzzStep): Promise<void> {
 async function cleanUp(state: SequenceState, snapshot: Partial<ModelState>): Promise<void> {
   const { context, ids } = state;
   const owned = ownedBy(ids.prefix, ids.learned);
-  const modelled = (index: IndexName) =>
-    state.model
-      .state()
-      [index].filter(owned)
-      .map((r) => r.id);
-  const known = (index: IndexName) => [...new Set([...modelled(index), ids.slotId(index, 0), ids.slotId(index, 1), ids.otherId(index)])];
+  const modelled = state.model.state();
+  const known = (index: IndexName) => [
+    ...new Set([...modelled[index].filter(owned).map((r) => r.id), ids.slotId(index, 0), ids.slotId(index, 1), ids.otherId(index)]),
+  ];
   await Promise.all(INDEX_NAMES.map((index) => cleanUpIndex(context, index, owned, snapshot[index] ?? [], context.budget.cleanUpUntil, known(index))));
 }
 

@@ -2,11 +2,7 @@
 export type Shows = 'yes' | 'no' | 'cut-short';
 
 /** The smallest list that still showed the failure, how many shrinks got there, and whether time ran out first. */
-export interface Shrunk<T> {
-  items: T[];
-  shrinks: number;
-  cutShort: boolean;
-}
+export type Shrunk<T> = { items: T[]; shrinks: number; cutShort: boolean };
 
 /**
  * The fuzzer's one shrinker, for a sequence as for a group sent at once: drops chunks of `items` — halves, then quarters, down to single ones — keeping each
