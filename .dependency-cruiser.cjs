@@ -7,13 +7,13 @@
 //   src/server                   core/ (browser-safe, @mgmt-kit/mock/core), controls/, node-http/, msw/ (@mgmt-kit/mock), playwright/, bench/
 //   src/client                   the typed client (@mgmt-kit/client)
 //   src/connection               how a run's requests reach a deployment
-//   src/target                   running against a target: run/, conformance/, capture/, coverage/
-//   src/fuzz                     the fuzzer
+//   src/fuzz                     the fuzzer: generated sequences judged against the reference core by a table of checks
+//   src/target                   running against a target: run/, conformance/, capture/, coverage/, fuzz/ (the command and its reports)
 //   src/cli                      the mgmt-kit command
 // A room imports only rooms below it; nothing in the product imports test code.
 
 /** The rooms of src/, bottom up: each imports only the rooms before it. */
-const ROOMS = ['src/generated', 'src/contract', 'src/server', 'src/client', 'src/connection', 'src/target', 'src/fuzz', 'src/cli'];
+const ROOMS = ['src/generated', 'src/contract', 'src/server', 'src/client', 'src/connection', 'src/fuzz', 'src/target', 'src/cli'];
 
 /** A path regex for the folders given, repo-relative. */
 const under = (...folders) => `^(${folders.join('|')})/`;
@@ -117,8 +117,8 @@ module.exports = {
       name: 'shared-parts-not-from-the-runner',
       severity: 'error',
       comment:
-        'Coverage, the connection, the run room and the fuzzer are beside or below the conformance runner: what they share with it lives in src/target/run, src/contract or src/contract/tokens.',
-      from: product('src/target/coverage', 'src/connection', 'src/target/run', 'src/fuzz'),
+        'Coverage, the run room and the fuzz command are beside the conformance runner (the connection and the fuzzer are below it): what they share with it lives in src/target/run, src/contract or src/contract/tokens.',
+      from: product('src/target/coverage', 'src/target/run', 'src/target/fuzz'),
       to: { path: under('src/target/conformance') },
     },
     {
@@ -127,6 +127,13 @@ module.exports = {
       comment: 'The steps import the runner, never the other way round.',
       from: product('src/target/conformance'),
       to: { path: under('steps') },
+    },
+    {
+      name: 'steps-not-fuzzer',
+      severity: 'error',
+      comment: 'The conformance steps judge by the description alone: nothing of the fuzzer (its model, checks or generators) reaches them.',
+      from: product('steps'),
+      to: { path: under('src/fuzz') },
     },
     {
       name: 'bench-not-cli',

@@ -12,7 +12,7 @@
 // npm run fuzz:sensitivity [-- --seeds 10] [--runs 100] [--only a,b] [--concurrency 4]
 import { parseArgs } from 'node:util';
 import { DEFAULT_FUZZ_RUNS } from '../src/cli/commands/fuzz.js';
-import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
+import type { FuzzReport } from '../src/fuzz/run/fuzz-options.js';
 import { BROKEN_FOR_THE_FUZZER, destructiveFor } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { BROKEN_UNDER_CONCURRENCY } from '../test/independent-server/broken-under-concurrency.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';

@@ -2,7 +2,7 @@
 // (fuzz:sweep, fuzz:random-faithful, fuzz:sensitivity) differ only in their targets and verdicts.
 // The token is signed with the server's own secret; a run sends the destructive probe only when `allowDestructive` says so.
 import { plainConnection } from '../src/connection/connection-settings.js';
-import type { FuzzOptions, FuzzReport } from '../src/fuzz/report/fuzz-report.js';
+import type { FuzzOptions, FuzzReport } from '../src/fuzz/run/fuzz-options.js';
 import { runFuzz } from '../src/fuzz/run/run-fuzz.js';
 import { mintToken } from '../src/contract/tokens/index.js';
 

@@ -5,7 +5,7 @@
 //
 // npm run fuzz:sweep [-- --runs 2000] [--random-seed 1]
 import { parseArgs } from 'node:util';
-import type { FuzzReport } from '../src/fuzz/report/fuzz-report.js';
+import type { FuzzReport } from '../src/fuzz/run/fuzz-options.js';
 import { FAITHFUL_PROFILES } from '../test/independent-server/faithful-profiles.js';
 import { BROKEN_FOR_THE_FUZZER, destructiveFor, NOT_GENERATED_BY_THE_FUZZER } from '../test/independent-server/broken-for-the-fuzzer.js';
 import { startIndependentServer } from '../test/independent-server/start-independent-server.js';

@@ -101,7 +101,7 @@ export function reportDirOption(what: string) {
   return new Option('--report-dir <DIR>', `where ${what} go`).default('reports');
 }
 
-/** `--min-coverage P`: of conformance, fuzz and coverage alike (src/target/coverage/response-coverage.ts). */
+/** `--min-coverage P`: of conformance, fuzz and coverage alike (src/contract/response-coverage.ts). */
 export function minCoverageOption() {
   return new Option(
     '--min-coverage <P>',

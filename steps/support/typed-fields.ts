@@ -1,5 +1,5 @@
 import { INDEX_DEFINITIONS, indexNameOf, loadOpenApiDocument, type ClientIndexKey, type OpenApiDocument } from '../../src/server/core/index.js';
-import { formatPath, listFlawSites } from '../../src/target/run/flaw-sites.js';
+import { formatPath, listFlawSites } from '../../src/contract/spec/flaw-sites.js';
 import {
   componentSchema,
   declaredProperties,
@@ -9,7 +9,7 @@ import {
   oneOfNodes,
   propertyNode,
   type SchemaNode,
-} from '../../src/target/run/schema-node.js';
+} from '../../src/contract/spec/schema-node.js';
 import { specValidator } from './check-outcome.js';
 import { isObject } from './contains-sent.js';
 import { sampleRecord, type JsonRecord } from './sample-records.js';

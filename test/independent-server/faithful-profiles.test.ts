@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { ALLOWANCES, type AllowanceId } from '../../src/contract/faithful-answers.js';
 import { mintToken } from '../../src/contract/tokens/index.js';
-import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
+import { formatRepro } from '../../src/target/fuzz/curl-repro.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
 import { BROKEN_FOR_THE_FUZZER, destructiveFor, NOT_GENERATED_BY_THE_FUZZER } from './broken-for-the-fuzzer.js';

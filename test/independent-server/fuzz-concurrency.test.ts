@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { mintToken } from '../../src/contract/tokens/index.js';
-import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
-import type { FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
+import { formatRepro } from '../../src/target/fuzz/curl-repro.js';
+import type { FuzzReport } from '../../src/fuzz/run/fuzz-options.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { BROKEN_UNDER_CONCURRENCY } from './broken-under-concurrency.js';
 import { FAITHFUL_PROFILES } from './faithful-profiles.js';

@@ -3,9 +3,9 @@
 // per class the fuzzer judges. (The faithful ones pass: faithful-profiles.test.ts.)
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
+import { formatRepro } from '../../src/target/fuzz/curl-repro.js';
 import type { FuzzFailure } from '../../src/fuzz/run/fuzz-session.js';
-import type { FuzzOptions, FuzzReport } from '../../src/fuzz/report/fuzz-report.js';
+import type { FuzzOptions, FuzzReport } from '../../src/fuzz/run/fuzz-options.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { DEFAULT_FUZZ_RUNS } from '../../src/cli/commands/fuzz.js';
 import { mintToken } from '../../src/contract/tokens/index.js';

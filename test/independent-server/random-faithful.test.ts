@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mintToken } from '../../src/contract/tokens/index.js';
-import { formatRepro } from '../../src/fuzz/report/curl-repro.js';
+import { formatRepro } from '../../src/target/fuzz/curl-repro.js';
 import { runFuzz } from '../../src/fuzz/run/run-fuzz.js';
 import { assertEveryScenarioPassed, runSuiteQuietly } from '../self-check/run-suite-quietly.js';
 import { FAITHFUL_SWITCHES, jwtClaimsFor } from './faithful-profiles.js';

@@ -28,7 +28,7 @@ Exit status:
       if (flags.report.length === 0) throw new UsageError('no --report FILE: give the conformance-summary.json and/or fuzz-summary.json of the runs to merge');
       const [{ parseCoverageFile }, { buildResponseCoverage, checkMinCoverage }, { renderCoverageMarkdown }, { listOperations }] = await Promise.all([
         import('../../target/coverage/coverage-file.js'),
-        import('../../target/coverage/response-coverage.js'),
+        import('../../contract/response-coverage.js'),
         import('../../target/coverage/render-coverage.js'),
         import('../../server/core/index.js'),
       ]);

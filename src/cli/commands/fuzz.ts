@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { CHECK_IDS, parseCheckList } from '../../fuzz/checks/check-table.js';
-import { findFuzzTodoReasons, parseFuzzBaseline } from '../../fuzz/report/fuzz-baseline.js';
+import { findFuzzTodoReasons, parseFuzzBaseline } from '../../target/fuzz/fuzz-baseline.js';
 import { CLEAN_UP_ALLOWANCE_MS, FINAL_READ_ALLOWANCE_MS } from '../../fuzz/run/fuzz-session.js';
 import { type CommandIo, readBaselineFlag, durationOption, UsageError, wholeNumber } from '../command/command-io.js';
 import { addTargetOptions, minCoverageOption, reportDirOption } from '../shared-flags.js';
@@ -61,13 +61,13 @@ export function fuzzCommand(io: CommandIo): CommandUnknownOpts {
         'also send deletes without where (they remove every record of an index; records the run did not make are created again afterwards)',
       )
       .addOption(reportDirOption('fuzz.md, fuzz-junit.xml and fuzz-summary.json'))
-      // --baseline / --write-baseline: known deviations by failure signature (src/fuzz/report/fuzz-baseline.ts).
+      // --baseline / --write-baseline: known deviations by failure signature (src/target/fuzz/fuzz-baseline.ts).
       .option('--baseline <FILE>', 'JSON list of known deviations by failure signature, each with a reason: exit 0 while no other failure is found')
       .option('--write-baseline <FILE>', 'write the baseline this run needs (every failure signature, earlier entries kept) to FILE')
       .addOption(minCoverageOption())
       .action(async (flags) => {
         // Loaded here: the fuzzer brings fast-check and the reference core, which no other command needs.
-        const { runFuzzCommand } = await import('../../fuzz/run/run-fuzz-command.js');
+        const { runFuzzCommand } = await import('../../target/fuzz/run-fuzz-command.js');
         const baseline = flags.baseline === undefined ? undefined : readBaselineFlag(flags.baseline, parseFuzzBaseline);
         const todo = baseline ? findFuzzTodoReasons(baseline.baseline) : [];
         if (baseline && todo.length > 0)

@@ -1,4 +1,4 @@
-import { isObject } from '../../target/run/flaw-sites.js';
+import { isObject } from '../../contract/spec/flaw-sites.js';
 import { dropNullSelected, normaliseRecord } from '../../contract/faithful-answers.js';
 
 /** How two record lists differ: a key grouping equal failures (`missing-record`, `extra-record`, `missing-field`, `extra-field`, `changed-field`); words. */

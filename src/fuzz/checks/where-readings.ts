@@ -1,4 +1,4 @@
-import { isObject } from '../../target/run/flaw-sites.js';
+import { isObject } from '../../contract/spec/flaw-sites.js';
 import { KIT_WHERE_READING, WHERE_READINGS, whereEquals, type WhereReading } from '../../contract/faithful-answers.js';
 import { readTarget, type CoreRequest, type StoredRecord } from '../../server/core/index.js';
 import type { OpenAlternative } from './open-alternatives.js';

@@ -1,7 +1,7 @@
 import { OPEN_SPELLINGS } from '../../contract/faithful-answers.js';
 import type { OpenApiDocument, SpecValidator } from '../../server/core/index.js';
-import { formatPath } from '../../target/run/flaw-sites.js';
-import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from '../../target/run/schema-node.js';
+import { formatPath } from '../../contract/spec/flaw-sites.js';
+import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from '../../contract/spec/schema-node.js';
 
 /** The places of a body whose shape the description leaves an implementation free to refuse. */
 export interface OpenShapes {

@@ -1,7 +1,7 @@
 import type { IndexName } from '../../server/core/index.js';
-import type { FlawChoice, FlawKind } from '../../target/run/flaw-sites.js';
+import type { FlawChoice, FlawKind } from '../../contract/spec/flaw-sites.js';
 
-export type { FlawChoice, FlawKind } from '../../target/run/flaw-sites.js';
+export type { FlawChoice, FlawKind } from '../../contract/spec/flaw-sites.js';
 
 /** One generated step, before it is bound to a sequence's ids: steps name record slots — 0 and 1 a run-prefixed id, 2 an id the service generates (§2 rule 3). */
 export type FuzzStep = CreateStep | ReadStep | UpdateStep | DeleteStep;

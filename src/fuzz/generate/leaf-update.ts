@@ -1,4 +1,4 @@
-import { isObject } from '../../target/run/flaw-sites.js';
+import { isObject } from '../../contract/spec/flaw-sites.js';
 import type { StoredRecord } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 

@@ -1,6 +1,6 @@
 import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import { componentSchema, declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode } from '../../target/run/schema-node.js';
-import { requiredProperties, type SchemaNode } from '../../target/run/schema-node.js';
+import { componentSchema, declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode } from '../../contract/spec/schema-node.js';
+import { requiredProperties, type SchemaNode } from '../../contract/spec/schema-node.js';
 
 /** An object's required fields only, or every field it declares (but hidden names); `form` picks the branch of a value of several forms. */
 export type PlainFill = { every: boolean; form: number };

@@ -1,3 +1,4 @@
+import { recordBodyNode } from './wire-request.js';
 import fc from 'fast-check';
 import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../server/core/index.js';
 import { EDGE_NUMBERS, NUL } from '../../contract/faithful-answers.js';
@@ -5,9 +6,9 @@ import { AUTH_KINDS, GENERATED_SLOT, HOSTILE_CONTENT_TYPES, NORMAL_TRANSPORT, SL
 import type { Transport } from './fuzz-step.js';
 import { createStep as create, readStep as read, deleteStep as remove, updateStep as update } from './fuzz-step.js';
 import { recordArbitrary } from './schema-arbitrary.js';
-import { recordBodyNode } from '../../target/run/schema-node.js';
+
 import { findOpenShapes } from './find-open-shapes.js';
-import { listFlawSites } from '../../target/run/flaw-sites.js';
+import { listFlawSites } from '../../contract/spec/flaw-sites.js';
 import { leafPaths } from './leaf-update.js';
 import { minimalRecord } from './minimal-record.js';
 import { ID_STYLES } from './sequence-ids.js';

@@ -3,10 +3,10 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { loadOpenApiDocument } from '../../contract/spec/openapi-document.js';
 import { createSpecValidator } from '../../contract/spec/spec-validator.js';
-import { applyFlaw, formatPath } from '../../target/run/flaw-sites.js';
+import { applyFlaw, formatPath } from '../../contract/spec/flaw-sites.js';
 import type { FlawKind } from './fuzz-step.js';
 import { arbitraryForSchema } from './schema-arbitrary.js';
-import { componentSchema, requestBodyNode } from '../../target/run/schema-node.js';
+import { componentSchema, requestBodyNode } from '../../contract/spec/schema-node.js';
 import { createVocabulary } from './vocabulary.js';
 
 const doc = loadOpenApiDocument();

@@ -1,7 +1,8 @@
+import { recordBodyNode } from './wire-request.js';
 import fc from 'fast-check';
 import type { IndexName, OpenApiDocument } from '../../server/core/index.js';
-import { declaredProperties, describedTypeNode, isExtensionProperty, itemsNode, oneOfNodes, propertyNode } from '../../target/run/schema-node.js';
-import { recordBodyNode, requiredProperties, type SchemaNode } from '../../target/run/schema-node.js';
+import { declaredProperties, describedTypeNode, isExtensionProperty, itemsNode, oneOfNodes, propertyNode } from '../../contract/spec/schema-node.js';
+import { requiredProperties, type SchemaNode } from '../../contract/spec/schema-node.js';
 import { extraValue, numberValue, objectFromEntries, stringValue, type Vocabulary } from './vocabulary.js';
 
 /** How {@link arbitraryForSchema} fills what a schema leaves free. */

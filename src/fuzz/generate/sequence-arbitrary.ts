@@ -5,7 +5,7 @@ import { JSON_SPELLINGS, NORMAL_TRANSPORT, SLOT_COUNT, SLOT_EXPR_PREFIX, type Bo
 import type { Transport } from './fuzz-step.js';
 import { COMMANDS, commandOf, type GenerateContext } from '../model/commands.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
-import { componentSchema, declaredProperties, propertyNode } from '../../target/run/schema-node.js';
+import { componentSchema, declaredProperties, propertyNode } from '../../contract/spec/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
 import { minimalRecord } from './minimal-record.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';

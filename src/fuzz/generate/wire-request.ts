@@ -1,7 +1,15 @@
-import { decodeBody, type CoreRequest } from '../../server/core/index.js';
+import { decodeBody, indexTable, type CoreRequest, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
+import { requestBodyNode, type SchemaNode } from '../../contract/spec/schema-node.js';
 import type { AuthMaterial } from './auth-table.js';
 import type { ContentTypeKind, RawBodyKind } from './fuzz-step.js';
 import { parseJsonText } from '../../contract/spec/parse-json-text.js';
+
+/** `{base}` of an index: `/catalog/agent`. */
+export const basePathOf = (index: IndexName): string => indexTable.find((row) => row.name === index)!.basePath;
+
+/** The body a create (`post`) or update (`put`) of one record of the index takes (requestBodyNode). */
+export const recordBodyNode = (doc: OpenApiDocument, index: IndexName, method: 'post' | 'put'): SchemaNode =>
+  requestBodyNode(doc, `${basePathOf(index)}/{id}`, method);
 
 /** A request exactly as it goes on the wire: the fuzzer sends it and prints it as curl. */
 export interface WireRequest {

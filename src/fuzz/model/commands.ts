@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { operationIdFor, type CoreRequest, type IndexName, type StoredRecord } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import type { FuzzContext } from '../run/fuzz-session.js';
-import { applyFlaw, formatPath, isObject } from '../../target/run/flaw-sites.js';
+import { applyFlaw, formatPath, isObject } from '../../contract/spec/flaw-sites.js';
 import {
   bindSlotExprs,
   GENERATED_SLOT,
@@ -16,12 +16,12 @@ import {
 } from '../generate/fuzz-step.js';
 import type { CreateStep, DeleteStep, ReadStep, UpdateStep } from '../generate/fuzz-step.js';
 import { leafUpdate } from '../generate/leaf-update.js';
-import { basePathOf, componentSchema, recordBodyNode, type SchemaNode } from '../../target/run/schema-node.js';
+import { componentSchema, type SchemaNode } from '../../contract/spec/schema-node.js';
 import type { SequenceIds } from '../generate/sequence-ids.js';
 import { findOpenShapes } from '../generate/find-open-shapes.js';
 import { openAlternatives, type OpenAlternative } from '../checks/open-alternatives.js';
 import { OPEN_RAW_KINDS, requestBreaks, type JudgedRequest } from '../checks/judge-answer.js';
-import { rawBody, recordPath, requestHeaders, toCoreRequest } from '../generate/wire-request.js';
+import { basePathOf, recordBodyNode, rawBody, recordPath, requestHeaders, toCoreRequest } from '../generate/wire-request.js';
 
 /** Everything needed to turn a step into bytes; `recordOf`: the record the model holds, for an update of one of its leaves. */
 export type BuildContext = Pick<FuzzContext, 'doc' | 'spec' | 'auth' | 'allowDestructive'> & {

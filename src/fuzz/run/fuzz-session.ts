@@ -5,8 +5,7 @@ import { listedRecords } from '../../contract/listed-records.js';
 import { signatureOf, type CheckId, type Problem } from '../checks/check-table.js';
 import { assertSafeRequest, type SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
-import { recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
-import { basePathOf } from '../../target/run/schema-node.js';
+import { basePathOf, recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
 
 /** The agent shapes the target refuses where it may (probe-entry-shapes.ts shapeKey); `undefined` when the probe could not tell: any may be refused. */
 export type RefusedShapes = ReadonlySet<string> | undefined;

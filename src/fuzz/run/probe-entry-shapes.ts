@@ -1,7 +1,8 @@
+import { recordBodyNode } from '../generate/wire-request.js';
 import { OPEN_SPELLINGS, REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
 import type { OpenApiDocument } from '../../server/core/index.js';
 import { exchange, failureOf, plainRequest, type Exchange, type ExchangeLog, type FuzzContext, type FuzzFailure, type RefusedShapes } from './fuzz-session.js';
-import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, recordBodyNode, type SchemaNode } from '../../target/run/schema-node.js';
+import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from '../../contract/spec/schema-node.js';
 import { plainObject, plainValue, type PlainFill } from '../generate/minimal-record.js';
 
 const LISTS = ['actions', 'parameters', 'resources'] as const;

@@ -1,3 +1,4 @@
+import { basePathOf } from '../generate/wire-request.js';
 import fc from 'fast-check';
 import { READ_NOTHING_STATUSES, SIZE_LIMIT_STATUSES, refusalMustSayError } from '../../contract/faithful-answers.js';
 import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
@@ -8,7 +9,7 @@ import { cutShortIn, describeResult, exchange, failureOf, isStoredRecord, plainR
 import type { ExchangeLog, FuzzContext, FuzzFailure } from './fuzz-session.js';
 import type { SendResult } from './send-wire-request.js';
 import { recordArbitrary } from '../generate/schema-arbitrary.js';
-import { basePathOf } from '../../target/run/schema-node.js';
+
 import { createVocabulary } from '../generate/vocabulary.js';
 
 // What a store may do that no generated sequence shows, probed once per run before the sequences: ignore a where, cut ids at its key width, delete

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { generateSecret } from '../../contract/tokens/mint-token.js';
 import { startReferenceServer, type RunningReferenceServer } from '../../server/start-reference-server.js';
-import { formatRepro } from '../report/curl-repro.js';
+import { formatRepro } from '../../target/fuzz/curl-repro.js';
 import { FuzzSetupError, runFuzz } from './run-fuzz.js';
 import { plainConnection } from '../../connection/connection-settings.js';
 

@@ -4,11 +4,9 @@ import { generateSecret, mintToken } from '../../contract/tokens/index.js';
 import { createSpecValidator } from '../../contract/spec/spec-validator.js';
 import { createAuthTable } from '../generate/auth-table.js';
 import { openConnection } from '../../connection/open-connection.js';
-import { curlDelete } from '../../target/run/read-run-leftovers.js';
 import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../server/core/index.js';
-import { basePathOf } from '../../target/run/schema-node.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
-import type { FuzzOptions, FuzzProgress, FuzzReport } from '../report/fuzz-report.js';
+import type { FuzzOptions, FuzzProgress, FuzzReport } from '../../fuzz/run/fuzz-options.js';
 import type { FuzzStep } from '../generate/fuzz-step.js';
 import { hostileKey } from '../model/commands.js';
 import { shrinkFailure } from './shrink-list.js';
@@ -224,13 +222,6 @@ async function cleanUpAfter(
   if (session) context.sender = createWireSender(session, { until: context.budget.cleanUpUntil });
   try {
     const cleanUp = await sweepRunRecords(context, baseline);
-    if (cleanUp.leftovers.length > 0) {
-      const commands = options.session ?? openConnection(settings);
-      cleanUp.deleteCommands = cleanUp.leftovers.map((entry) =>
-        curlDelete(commands, basePathOf(entry.split(' ')[0] as IndexName), entry.split(' ').slice(1).join(' ')),
-      );
-      if (commands !== options.session) commands.close();
-    }
     if (session) cleanUp.triedAfterStop = true;
     return { cleanUp, sent: session?.sent ?? 0 };
   } finally {

@@ -1,7 +1,7 @@
 import { INDEX_DEFINITIONS, type IndexName } from '../../server/core/index.js';
 import { MARKER_FIELDS } from '../../contract/run-markers.js';
 import { jsonBodyOf, type WireRequest } from '../generate/wire-request.js';
-import { isObject } from '../../target/run/flaw-sites.js';
+import { isObject } from '../../contract/spec/flaw-sites.js';
 
 /** Thrown before a request that could touch records the run did not make: a bug of the fuzzer, never sent. */
 export class UnsafeRequestError extends Error {

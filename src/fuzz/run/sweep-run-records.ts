@@ -57,7 +57,7 @@ export interface CleanUpReport {
   unattributed: string[];
   /** The clean-up allowance ran out first. */
   cutShort: boolean;
-  /** A curl line per leftover, the token as $TOKEN. */
+  /** A curl line per leftover, the token as $TOKEN: the command adds them (its connection knows the URL, the scheme and the headers). */
   deleteCommands?: string[] | undefined;
   /** The target had stopped answering: this clean-up was tried afterwards, on a connection of its own. */
   triedAfterStop?: boolean | undefined;

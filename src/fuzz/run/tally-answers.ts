@@ -1,4 +1,4 @@
-import { countAnswer, countFailedCheck, type ResponseTally } from '../../target/coverage/response-coverage.js';
+import { countAnswer, countFailedCheck, type ResponseTally } from '../../contract/response-coverage.js';
 import { matchRoute, operationIdFor } from '../../server/core/index.js';
 import type { WireRequest } from '../generate/wire-request.js';
 import type { Exchange, ExchangeRole, FuzzFailure } from './fuzz-session.js';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { setupServer } from 'msw/node';
-import { formatRepro } from '../../fuzz/report/curl-repro.js';
+import { formatRepro } from '../../target/fuzz/curl-repro.js';
 import { runFuzz } from '../../fuzz/run/run-fuzz.js';
 import { MSW_DROPS_GET_BODY } from '../../../test/support/msw-major.js';
 import { createHandlers } from './create-handlers.js';

@@ -1,5 +1,5 @@
-import { buildResponseCoverage, type DocumentedOperation, type ResponseCoverage, type ResponseTally } from '../coverage/response-coverage.js';
-import { checkMinCoverage } from '../coverage/response-coverage.js';
+import { buildResponseCoverage, type DocumentedOperation, type ResponseCoverage, type ResponseTally } from '../../contract/response-coverage.js';
+import { checkMinCoverage } from '../../contract/response-coverage.js';
 import type { RunLeftovers } from '../run/read-run-leftovers.js';
 import { decideVerdict, type RunVerdict, type VerdictWord } from '../run/run-verdict.js';
 import type { ScenarioResult } from './collect-scenario-results.js';

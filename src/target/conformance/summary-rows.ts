@@ -1,4 +1,4 @@
-import type { DocumentedOperation } from '../coverage/response-coverage.js';
+import type { DocumentedOperation } from '../../contract/response-coverage.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 import { firstScenarios, groupCauses } from './group-causes.js';
 import { ruleTag, type RuleRow } from './rules-matrix.js';

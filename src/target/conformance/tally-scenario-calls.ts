@@ -1,4 +1,4 @@
-import { countAnswer, type ResponseTally } from '../coverage/response-coverage.js';
+import { countAnswer, type ResponseTally } from '../../contract/response-coverage.js';
 import type { ScenarioResult } from './collect-scenario-results.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { ResponseTally } from './response-coverage.js';
+import type { ResponseTally } from '../../contract/response-coverage.js';
 import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
 /**

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../../contract/escape-html.js';
-import type { CoverageCell, CoverageRow, ResponseCoverage } from './response-coverage.js';
+import type { CoverageCell, CoverageRow, ResponseCoverage } from '../../contract/response-coverage.js';
 
 /** Where the docs explain what a black-box run can never see, so a threshold is set sensibly (a heading of docs/conformance.md; response-coverage.test.ts checks it resolves). */
 export const COVERAGE_DOC = 'docs/conformance.md#response-coverage---min-coverage-mgmt-kit-coverage';

@@ -2,8 +2,9 @@
 // never a count of deletes that failed, and every record it could not check or attribute.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cleanUpNotes, formatLeftovers, renderFuzzMarkdown, type FuzzReport } from './fuzz-report.js';
-import type { CleanUpReport } from '../run/sweep-run-records.js';
+import { cleanUpNotes, formatLeftovers, renderFuzzMarkdown } from './fuzz-report.js';
+import type { FuzzReport } from '../../fuzz/run/fuzz-options.js';
+import type { CleanUpReport } from '../../fuzz/run/sweep-run-records.js';
 
 const CLEAN: CleanUpReport = { leftovers: [], unverified: [], unattributed: [], cutShort: false };
 

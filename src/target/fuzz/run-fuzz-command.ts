@@ -1,11 +1,13 @@
-import { describeConnection } from '../../target/run/describe-connection.js';
+import { basePathOf } from '../../fuzz/generate/wire-request.js';
+import { describeConnection } from '../run/describe-connection.js';
 import { openConnection } from '../../connection/open-connection.js';
-import { checkTarget } from '../../target/run/check-target.js';
-import { formatCoverageLine } from '../../target/coverage/render-coverage.js';
-import { checkMinCoverage } from '../../target/coverage/response-coverage.js';
-import { decideVerdict, type VerdictInputs } from '../../target/run/run-verdict.js';
-import { formatRepro } from '../report/curl-repro.js';
-import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from './run-fuzz.js';
+import { checkTarget } from '../run/check-target.js';
+import { formatCoverageLine } from '../coverage/render-coverage.js';
+import { checkMinCoverage } from '../../contract/response-coverage.js';
+import { decideVerdict, type VerdictInputs } from '../run/run-verdict.js';
+import { formatRepro } from './curl-repro.js';
+import type { FuzzOptions } from '../../fuzz/run/fuzz-options.js';
+import { createFuzzRunPrefix, FuzzSetupError, runFuzz } from '../../fuzz/run/run-fuzz.js';
 import {
   cleanUpNotes,
   formatSummaryLine,
@@ -14,15 +16,16 @@ import {
   unacceptedFailures,
   writeFuzzNotRunReports,
   writeFuzzReports,
-  type FuzzOptions,
-  type FuzzReport,
-} from '../report/fuzz-report.js';
-import { READ_BACK_DEADLINE_MS } from '../../target/run/read-run-leftovers.js';
-import { leftoverLines } from '../../target/run/render-not-run.js';
-import { handleInterrupt } from '../../target/run/repeated-signal.js';
-import { INDEX_NAMES } from '../../server/core/index.js';
+  type FuzzRunReport,
+} from './fuzz-report.js';
+import { curlDelete, READ_BACK_DEADLINE_MS } from '../run/read-run-leftovers.js';
+
+import type { ConnectionSession } from '../../connection/open-connection.js';
+import { leftoverLines } from '../run/render-not-run.js';
+import { handleInterrupt } from '../run/repeated-signal.js';
+import { INDEX_NAMES, type IndexName } from '../../server/core/index.js';
 import { writeFile } from 'node:fs/promises';
-import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from '../report/fuzz-baseline.js';
+import { buildFuzzBaseline, compareFuzzWithBaseline, formatFuzzBaseline, type FuzzBaseline } from './fuzz-baseline.js';
 
 /** What `mgmt-kit fuzz` does once its flags are read. */
 export interface FuzzCommandOptions extends Omit<FuzzOptions, 'onProgress' | 'onFailure' | 'session'> {
@@ -93,7 +96,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
     });
     const handleSignals = commandOptions.handleSignals ?? true;
     if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, onSignal);
-    let report;
+    let report: FuzzRunReport;
     try {
       report = await runFuzz({
         ...options,
@@ -120,6 +123,8 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
       onSignal.done();
       if (handleSignals) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.off(signal, onSignal);
     }
+    const { leftovers } = report.cleanUp;
+    if (leftovers.length > 0) report.cleanUp.deleteCommands = leftovers.map((entry) => curlDeleteOf(connection, entry));
     if (commandOptions.baseline)
       report.baseline = { file: commandOptions.baseline.file, comparison: compareFuzzWithBaseline(report.failures, commandOptions.baseline.baseline) };
     const coverage = fuzzCoverage(report);
@@ -169,7 +174,7 @@ export async function runFuzzCommand(commandOptions: FuzzCommandOptions): Promis
 }
 
 /** --baseline: one line per known deviation found or not found, then what fails the run. */
-function baselineLines(baseline: FuzzReport['baseline']): string[] {
+function baselineLines(baseline: FuzzRunReport['baseline']): string[] {
   if (!baseline) return [];
   const { file, comparison } = baseline;
   return [
@@ -178,4 +183,10 @@ function baselineLines(baseline: FuzzReport['baseline']): string[] {
     ...comparison.notFound.map((entry) => `  not found ${entry.signature} (fixed, or not met by this run's sequences: remove it once no run finds it)`),
     ...comparison.newFailures.map((failure) => `  NEW       ${failure.signature} — ${failure.title.slice(0, 200)}`),
   ];
+}
+
+/** A leftover (`<index> <id>`) as a curl line that deletes it. */
+function curlDeleteOf(connection: ConnectionSession, leftover: string): string {
+  const [index, ...id] = leftover.split(' ');
+  return curlDelete(connection, basePathOf(index as IndexName), id.join(' '));
 }

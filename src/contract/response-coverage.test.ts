@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseCoverageFile } from './coverage-file.js';
-import { renderCoverageHtml, renderCoverageMarkdown } from './render-coverage.js';
+import { parseCoverageFile } from '../target/coverage/coverage-file.js';
+import { renderCoverageHtml, renderCoverageMarkdown } from '../target/coverage/render-coverage.js';
 import { buildResponseCoverage, checkMinCoverage, countAnswer, countFailedCheck, mergeTallies, type ResponseTally } from './response-coverage.js';
 
 const operations = [

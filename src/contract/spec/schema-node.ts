@@ -1,6 +1,10 @@
-import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../../contract/faithful-answers.js';
-// Through the core's entry: the mock package owns the document and the index table (scripts/build-packages.ts).
-import { indexTable, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
+import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../faithful-answers.js';
+
+/**
+ * The spec as loaded (`SpecDocument`), read here only by JSON pointer. Not that type by name: the mock package owns it, and the kit reaches what the
+ * mock package owns only through its entry (scripts/build-packages.ts), which src/contract, below the server, cannot import.
+ */
+export type SpecDocument = object;
 
 /** A JSON Schema object inside the spec, with the JSON pointer ajv compiles it by. */
 export interface SchemaNode {
@@ -13,7 +17,7 @@ function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function lookup(doc: OpenApiDocument, pointer: string): unknown {
+function lookup(doc: SpecDocument, pointer: string): unknown {
   let node: unknown = doc;
   for (const raw of pointer.slice(1).split('/')) {
     const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -24,7 +28,7 @@ function lookup(doc: OpenApiDocument, pointer: string): unknown {
 }
 
 /** The node at a pointer, following `$ref`s (local ones, as the spec uses) to the schema itself. */
-export function schemaAt(doc: OpenApiDocument, pointer: string): SchemaNode {
+export function schemaAt(doc: SpecDocument, pointer: string): SchemaNode {
   let current = pointer;
   for (let hops = 0; hops < 32; hops++) {
     const value = lookup(doc, current);
@@ -38,22 +42,22 @@ export function schemaAt(doc: OpenApiDocument, pointer: string): SchemaNode {
 }
 
 /** A component schema by name: `componentSchema(doc, 'Query')`. */
-export function componentSchema(doc: OpenApiDocument, name: string): SchemaNode {
+export function componentSchema(doc: SpecDocument, name: string): SchemaNode {
   return schemaAt(doc, `/components/schemas/${escapePointer(name)}`);
 }
 
 /** The schema of a declared property, or undefined for a field the schema does not name. */
-export function propertyNode(doc: OpenApiDocument, node: SchemaNode, name: string): SchemaNode | undefined {
+export function propertyNode(doc: SpecDocument, node: SchemaNode, name: string): SchemaNode | undefined {
   const properties = node.schema['properties'];
   if (typeof properties !== 'object' || properties === null || !Object.hasOwn(properties, name)) return undefined;
   return schemaAt(doc, `${node.pointer}/properties/${escapePointer(name)}`);
 }
 
-export function itemsNode(doc: OpenApiDocument, node: SchemaNode): SchemaNode | undefined {
+export function itemsNode(doc: SpecDocument, node: SchemaNode): SchemaNode | undefined {
   return node.schema['items'] === undefined ? undefined : schemaAt(doc, `${node.pointer}/items`);
 }
 
-export function oneOfNodes(doc: OpenApiDocument, node: SchemaNode): SchemaNode[] {
+export function oneOfNodes(doc: SpecDocument, node: SchemaNode): SchemaNode[] {
   const branches = node.schema['oneOf'];
   return Array.isArray(branches) ? branches.map((_, i) => schemaAt(doc, `${node.pointer}/oneOf/${i}`)) : [];
 }
@@ -82,25 +86,18 @@ export function requiredProperties(node: SchemaNode): string[] {
  * The JSON body schema an operation takes, without its extension branches: the request bodies are `oneOf: [record, batch]` and the batch carries
  * `x-extension: batch` (x-decisions batches), which the fuzzer leaves out as the conformance core profile does.
  */
-export function requestBodyNode(doc: OpenApiDocument, pathTemplate: string, method: string): SchemaNode {
+export function requestBodyNode(doc: SpecDocument, pathTemplate: string, method: string): SchemaNode {
   const node = schemaAt(doc, `/paths/${escapePointer(pathTemplate)}/${method.toLowerCase()}/requestBody`);
   const media = schemaAt(doc, `${node.pointer}/content/application~1json/schema`);
   const branches = oneOfNodes(doc, media).filter((b) => b.schema['x-extension'] === undefined);
   return branches[0] ?? media;
 }
 
-/** `{base}` of an index: `/catalog/agent`. */
-export const basePathOf = (index: IndexName): string => indexTable.find((row) => row.name === index)!.basePath;
-
-/** The body a create (`post`) or update (`put`) of one record of the index takes ({@link requestBodyNode}). */
-export const recordBodyNode = (doc: OpenApiDocument, index: IndexName, method: 'post' | 'put'): SchemaNode =>
-  requestBodyNode(doc, `${basePathOf(index)}/{id}`, method);
-
 /**
  * True when the spec marks a property, or the schema it refers to, as an extension (`x-extension`: the query language, order, limit): the fuzzer leaves them
  * out, as the conformance core profile does (and so never recurses into the clause combinators).
  */
-export function isExtensionProperty(doc: OpenApiDocument, node: SchemaNode, name: string): boolean {
+export function isExtensionProperty(doc: SpecDocument, node: SchemaNode, name: string): boolean {
   const raw = (node.schema['properties'] as Record<string, Record<string, unknown> | undefined> | undefined)?.[name];
   if (raw?.['x-extension'] !== undefined) return true;
   return propertyNode(doc, node, name)?.schema['x-extension'] !== undefined;

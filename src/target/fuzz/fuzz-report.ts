@@ -1,101 +1,28 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { INDEX_NAMES, listOperations, type IndexName } from '../../server/core/index.js';
+import { INDEX_NAMES, listOperations } from '../../server/core/index.js';
 import { renderAllowanceList } from '../../contract/render-allowances.js';
-import { addRunChecksToJunit } from '../../target/run/add-run-checks-to-junit.js';
-import { writeNotRunReports, type NotRunReport } from '../../target/run/render-not-run.js';
-import type { RunVerdict } from '../../target/run/run-verdict.js';
-import { renderCoverageMarkdown } from '../../target/coverage/render-coverage.js';
-import { buildResponseCoverage, type ResponseCoverage, type ResponseTally } from '../../target/coverage/response-coverage.js';
-import type { ConnectionSettings } from '../../connection/connection-settings.js';
-import type { ConnectionSession } from '../../connection/open-connection.js';
-import type { FuzzFailure } from '../run/fuzz-session.js';
-import type { CleanUpReport } from '../run/sweep-run-records.js';
-import { CHECK_IDS, type CheckId } from '../checks/check-table.js';
-import type { ConcurrencyTally } from '../concurrency/run-group.js';
+import { addRunChecksToJunit } from '../run/add-run-checks-to-junit.js';
+import { writeNotRunReports, type NotRunReport } from '../run/render-not-run.js';
+import type { RunVerdict } from '../run/run-verdict.js';
+import { renderCoverageMarkdown } from '../coverage/render-coverage.js';
+import { buildResponseCoverage, type ResponseCoverage } from '../../contract/response-coverage.js';
+import type { FuzzFailure } from '../../fuzz/run/fuzz-session.js';
+import type { CleanUpReport } from '../../fuzz/run/sweep-run-records.js';
+import type { FuzzReport } from '../../fuzz/run/fuzz-options.js';
+import { CHECK_IDS } from '../../fuzz/checks/check-table.js';
+import type { ConcurrencyTally } from '../../fuzz/concurrency/run-group.js';
 import type { FuzzBaselineComparison } from './fuzz-baseline.js';
 import { formatRepro, reproExports } from './curl-repro.js';
 
-export interface FuzzOptions {
-  /** The target and how requests reach it (src/connection). No token: authentication is not fuzzed; with the HS256 secret, the wrong tokens are signed with the right key. */
-  connection: ConnectionSettings;
-  /** The run's connection when the caller opened it already (the command's pre-flight went through it); default: one opened for the run. */
-  session?: ConnectionSession | undefined;
-  /** Generated sequences (shrinking runs not counted). */
-  runs: number;
-  /** Generating and shrinking stop after this long; then the clean-up gets its allowance (RunBudget, fuzz-session.ts). */
-  timeBudgetMs: number;
-  /** Time to delete the run's records after the budget; default 5 000 ms (CLEAN_UP_ALLOWANCE_MS). */
-  cleanUpAllowanceMs?: number;
-  /** fast-check's seed: the same random seed generates the same sequences (`--random-seed`). */
-  randomSeed: number;
-  /** Allows deletes without where (the run restores what they removed). */
-  allowDestructive: boolean;
-  /** Stop once this many distinct failures are found; default: search until runs or time run out. */
-  maxFailures?: number;
-  /** `--checks`: the checks that report (check-table.ts); default every one. */
-  checks?: readonly CheckId[] | undefined;
-  /** Signatures already known (`--baseline`): not shrunk, and their hostile steps left out of later sequences once seen. */
-  known?: readonly string[] | undefined;
-  /** Longest generated sequence; default 12. */
-  maxSteps?: number;
-  /** Accept a 205 without body: for fetch-based targets (the msw handlers), which cannot send one. */
-  bodiless205?: boolean;
-  /** `--concurrency N`: first up to `runs` groups of N requests on one record sent at once (src/fuzz/concurrency), within half the time budget. */
-  concurrency?: number | undefined;
-  /** Every id of the run starts with it; default a fresh `fz-xxxxxx-` (the command makes it, to name it when interrupted). */
-  runPrefix?: string | undefined;
-  /** Aborted on SIGINT or SIGTERM: no sequence is sent any more, the clean-up runs within a short allowance. */
-  interrupt?: AbortSignal | undefined;
-  onProgress?: (progress: FuzzProgress) => void;
-  onFailure?: (failure: FuzzFailure) => void;
-}
-
-/** Phase `clean-up`: once, when the budget or the runs are spent and the run's records are being deleted. */
-export type FuzzProgress = { phase: 'fuzzing' | 'clean-up'; sequences: number; shrinkRuns: number; requests: number; failures: number; elapsedMs: number };
-
-/** The outcome of a run: counts, and every distinct failure with its shortest sequence. */
-export interface FuzzReport {
-  baseUrl: string;
-  randomSeed: number;
-  runPrefix: string;
-  startedAt: Date;
-  durationMs: number;
-  /** Requests sent to the target (steps, read-backs, look-ups, clean-up). */
-  requests: number;
-  sequences: number;
-  /** Extra runs spent shrinking failures. */
-  shrinkRuns: number;
-  checks: CheckId[];
-  /** Distinct failures by signature, each shrunk, with how often it was seen. */
-  failures: FuzzFailure[];
-  cleanUp: CleanUpReport;
-  /** `throttled`: 429, or 503 with Retry-After; `target-stopped`: see `targetStopped`; `interrupted`: SIGINT or SIGTERM. */
-  stoppedBy: 'runs' | 'time-budget' | 'throttled' | 'target-stopped' | 'interrupted';
-  /** When and after how many requests the target stopped answering, and the line saying so (open-connection.ts). */
-  targetStopped?: { at: string; afterRequests: number; line: string } | undefined;
-  /** Names of the `--header`s every request carried (their values are never written). */
-  extraHeaders?: string[];
-  /** False when no token was given: every request was sent without the hostile tokens. */
-  authChecked: boolean;
-  /** Indices on which a delete with where was allowed (their where was seen to filter). */
-  whereTrusted: IndexName[];
-  /** Agent shapes the target refused before the run (probe-entry-shapes.ts), or 'unknown' when the probe could not tell. */
-  refusedShapes: string[] | 'unknown';
-  /** How often each method got each status in answer to a generated step: `{ 'POST 201': 310, … }`. */
-  answers: Record<string, number>;
-  concurrency?: ConcurrencyTally;
-  /** Per operation and status, how often a judged answer (step or read-back) came and how often its check failed. */
-  coverage: ResponseTally[];
-  /** `--baseline FILE`: the failures held against the deployment's known deviations. */
-  baseline?: { file: string; comparison: FuzzBaselineComparison } | undefined;
-}
+/** A run's report as the command holds it: under `--baseline`, with the failures held against the deployment's known deviations. */
+export type FuzzRunReport = FuzzReport & { baseline?: { file: string; comparison: FuzzBaselineComparison } | undefined };
 
 /** The failures that fail the run: all of them, or under --baseline those it does not list. */
-export const unacceptedFailures = (report: FuzzReport): FuzzFailure[] => (report.baseline ? report.baseline.comparison.newFailures : report.failures);
+export const unacceptedFailures = (report: FuzzRunReport): FuzzFailure[] => (report.baseline ? report.baseline.comparison.newFailures : report.failures);
 
 /** Each way a run ends: what the summary line adds, and fuzz.md's "stopped by" cell (an early end says the run did not finish). */
-export const STOPPED_BY: Record<FuzzReport['stoppedBy'], { note: string; cell: (report: FuzzReport) => string }> = {
+export const STOPPED_BY: Record<FuzzRunReport['stoppedBy'], { note: string; cell: (report: FuzzRunReport) => string }> = {
   runs: { note: '', cell: () => '--runs' },
   'time-budget': { note: ', stopped by the time budget', cell: () => '--time-budget' },
   throttled: {
@@ -110,7 +37,7 @@ export const STOPPED_BY: Record<FuzzReport['stoppedBy'], { note: string; cell: (
 };
 
 /** The closing summary line: `fuzz: 120 sequences, 3 411 requests, 0 distinct failures (…)`. */
-export function formatSummaryLine(report: FuzzReport): string {
+export function formatSummaryLine(report: FuzzRunReport): string {
   const seconds = (report.durationMs / 1000).toFixed(1);
   const stopped = STOPPED_BY[report.stoppedBy].note;
   const accepted = report.baseline ? ` (${report.baseline.comparison.accepted.length} of them known deviations the baseline accepts)` : '';
@@ -135,7 +62,7 @@ export function formatLeftovers(cleanUp: CleanUpReport): string {
 }
 
 /** What a reader must know about the clean-up, one sentence each; none when the run left nothing and nothing else appeared. */
-export function cleanUpNotes(report: FuzzReport): string[] {
+export function cleanUpNotes(report: FuzzRunReport): string[] {
   const { cleanUp, runPrefix } = report;
   const notes: string[] = [];
   if (cleanUp.triedAfterStop)
@@ -157,10 +84,10 @@ export function cleanUpNotes(report: FuzzReport): string[] {
 }
 
 /** The documented responses a fuzz run saw, from its tallies. */
-export const fuzzCoverage = (report: FuzzReport): ResponseCoverage => buildResponseCoverage(listOperations(), report.coverage);
+export const fuzzCoverage = (report: FuzzRunReport): ResponseCoverage => buildResponseCoverage(listOperations(), report.coverage);
 
 /** `fuzz-summary.json`: the run's counts and its coverage tallies, which `mgmt-kit coverage` merges with a conformance run's. */
-function fuzzSummaryJson(report: FuzzReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
+function fuzzSummaryJson(report: FuzzRunReport, coverage: ResponseCoverage, verdict?: RunVerdict): string {
   const { baseUrl, randomSeed, runPrefix, startedAt, durationMs, requests, sequences, shrinkRuns, stoppedBy, targetStopped, answers, concurrency, cleanUp } =
     report;
   // Under --baseline, `failures` holds those that fail the run; the known deviations come apart.
@@ -189,7 +116,7 @@ export async function removeEarlierFuzzReports(reportDir: string): Promise<void>
 }
 
 /** Writes the three reports; each gives the run's verdict, and junit a failed case of its own for a verdict no fuzz failure explains. */
-export async function writeFuzzReports(reportDir: string, report: FuzzReport, token: string | undefined, verdict?: RunVerdict): Promise<string[]> {
+export async function writeFuzzReports(reportDir: string, report: FuzzRunReport, token: string | undefined, verdict?: RunVerdict): Promise<string[]> {
   await mkdir(reportDir, { recursive: true });
   const coverage = fuzzCoverage(report);
   const [markdown, junit, json] = FUZZ_REPORT_FILES.map((name) => join(reportDir, name)) as [string, string, string];
@@ -209,7 +136,7 @@ export async function writeFuzzReports(reportDir: string, report: FuzzReport, to
 export const writeFuzzNotRunReports = (reportDir: string, notRun: NotRunReport): string[] => writeNotRunReports('fuzz', reportDir, notRun);
 
 /** `reports/fuzz.md`: the run, the response coverage, then every distinct failure with its shortest sequence as curl commands. */
-export function renderFuzzMarkdown(report: FuzzReport, token: string | undefined, coverage?: ResponseCoverage, verdict?: RunVerdict): string {
+export function renderFuzzMarkdown(report: FuzzRunReport, token: string | undefined, coverage?: ResponseCoverage, verdict?: RunVerdict): string {
   const notes = cleanUpNotes(report).map((note) => `- **Clean-up:** ${note}`);
   const lines = [
     '# mgmt-kit fuzz',
@@ -283,14 +210,14 @@ function renderFailureTable(failures: readonly FuzzFailure[]): string[] {
 }
 
 /** The leftovers' delete commands, as a block a reader can paste. */
-function renderDeleteCommands(report: FuzzReport): string[] {
+function renderDeleteCommands(report: FuzzRunReport): string[] {
   const commands = report.cleanUp.deleteCommands ?? [];
   if (commands.length === 0) return [];
   return ['Delete the records of the run left on the target with (TOKEN set to a token the target accepts):', '', '```sh', ...commands, '```', ''];
 }
 
 /** --baseline: the failures it accepts, apart from the others, and the entries this run did not meet. */
-function renderKnownDeviations(report: FuzzReport): string[] {
+function renderKnownDeviations(report: FuzzRunReport): string[] {
   if (!report.baseline) return [];
   const { file, comparison } = report.baseline;
   const lines = [`## Known deviations (--baseline ${file})`, ''];
@@ -309,7 +236,7 @@ const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!).replace(XML_FORBIDDEN, '');
 
 /** A JUnit file for CI widgets: a test case per distinct failure, and one passing case for the sequences that found nothing new. */
-export function renderFuzzJunit(report: FuzzReport): string {
+export function renderFuzzJunit(report: FuzzRunReport): string {
   const seconds = (report.durationMs / 1000).toFixed(3);
   const failures = unacceptedFailures(report);
   const cases = failures.map(

@@ -1,6 +1,6 @@
-import type { Exchange, FuzzFailure } from '../run/fuzz-session.js';
-import type { WireRequest } from '../generate/wire-request.js';
-import { headerVariable } from '../../target/run/describe-connection.js';
+import type { Exchange, FuzzFailure } from '../../fuzz/run/fuzz-session.js';
+import type { WireRequest } from '../../fuzz/generate/wire-request.js';
+import { headerVariable } from '../run/describe-connection.js';
 
 const TOKEN_VARIABLE = '$TOKEN';
 

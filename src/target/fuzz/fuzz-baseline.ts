@@ -1,8 +1,8 @@
-import { stableFailureLine } from '../../target/run/stable-failure-line.js';
-import type { FuzzFailure } from '../run/fuzz-session.js';
+import { stableFailureLine } from '../run/stable-failure-line.js';
+import type { FuzzFailure } from '../../fuzz/run/fuzz-session.js';
 import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 import { listOperations } from '../../server/core/index.js';
-import { CHECKS } from '../checks/check-table.js';
+import { CHECKS } from '../../fuzz/checks/check-table.js';
 
 const OPERATIONS = new Set(listOperations().map((o) => o.operationId));
 

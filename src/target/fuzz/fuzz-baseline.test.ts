@@ -1,9 +1,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { FuzzFailure } from '../run/fuzz-session.js';
+import type { FuzzFailure } from '../../fuzz/run/fuzz-session.js';
 import { buildFuzzBaseline, compareFuzzWithBaseline, findFuzzTodoReasons, formatFuzzBaseline, parseFuzzBaseline } from './fuzz-baseline.js';
-import { renderFuzzJunit, renderFuzzMarkdown, type FuzzReport } from './fuzz-report.js';
-import type { CheckId } from '../checks/check-table.js';
+import { renderFuzzJunit, renderFuzzMarkdown, type FuzzRunReport } from './fuzz-report.js';
+
+import type { CheckId } from '../../fuzz/checks/check-table.js';
 
 const failure = (signature: string, title = `${signature} on fz-0a1b2c-3-e0`): FuzzFailure => {
   const [operation = '', check] = signature.split(':');
@@ -88,7 +89,7 @@ describe('fuzz baseline', () => {
 
   it('the reports show accepted deviations apart: skipped in JUnit, their own section in fuzz.md, not counted as failures', () => {
     const failures = [failure(A), failure(C)];
-    const report: FuzzReport = {
+    const report: FuzzRunReport = {
       baseUrl: 'http://t',
       randomSeed: 1,
       runPrefix: 'fz-0a1b2c-',

@@ -1,6 +1,5 @@
-import type { OpenApiDocument } from '../../server/core/index.js';
-import type { SpecValidator } from '../../contract/spec/spec-validator.js';
-import { describedTypeNode, itemsNode, oneOfNodes, propertyNode, requiredProperties, schemaAt, type SchemaNode } from './schema-node.js';
+import type { SpecValidator } from './spec-validator.js';
+import { describedTypeNode, type SpecDocument, itemsNode, oneOfNodes, propertyNode, requiredProperties, schemaAt, type SchemaNode } from './schema-node.js';
 
 /** How a body breaks its schema: each derived from the spec's schema, never hand-written. */
 export type FlawKind = 'missing' | 'wrong-type' | 'bad-enum' | 'too-short' | 'unknown-member';
@@ -23,7 +22,7 @@ export interface FlawSite {
 
 /** What the walk needs: the spec as a document and compiled, and which kinds to offer. */
 export interface SiteOptions {
-  doc: OpenApiDocument;
+  doc: SpecDocument;
   spec: SpecValidator;
   /** `missing` only where the description fixes the answer: a required field on create (§4.1 rule 4). */
   allowMissing: boolean;
