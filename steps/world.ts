@@ -249,7 +249,7 @@ export class KitWorld extends World<KitParameters> {
   async call(send: ClientCall, options: { client?: KitClient; housekeeping?: boolean; role?: CallRole; observes?: boolean } = {}): Promise<CallOutcome> {
     const role = options.housekeeping ? 'housekeeping' : (options.role ?? 'action');
     const mayChange = role === 'action' || options.observes !== true;
-    if (mayChange) this.sightings.invalidate();
+    if (mayChange) this.sightings.changeBegins();
     let outcome: CallOutcome;
     try {
       outcome = await send(options.client ?? this.client);
@@ -265,7 +265,7 @@ export class KitWorld extends World<KitParameters> {
         };
       } else throw this.unanswered(error, role);
     } finally {
-      if (mayChange) this.sightings.invalidate();
+      if (mayChange) this.sightings.changeEnds();
     }
     return this.receive(outcome, role);
   }
@@ -296,13 +296,13 @@ export class KitWorld extends World<KitParameters> {
     const { session } = this.connection;
     const headers = { ...describedHeaders(this.kit.connection.auth.scheme, this.kit.token ?? ''), 'content-type': request.contentType };
     let answer;
-    this.sightings.invalidate();
+    this.sightings.changeBegins();
     try {
       answer = await session.send({ method: request.method, path: `${path}${request.search ?? ''}`, headers, body: request.body, asIs: true });
     } catch (error) {
       throw this.unanswered(new NetworkError(operation, undefined, { cause: error }), 'action');
     } finally {
-      this.sightings.invalidate();
+      this.sightings.changeEnds();
     }
     const rawBody = answer.body.toString('utf8');
     return this.receive(
