@@ -33,6 +33,7 @@ import { CLEANUP_MEDIA_TYPE, type CleanupReport } from '../src/target/conformanc
 import { axiosForConnection } from '../src/connection/axios-for-connection.js';
 import { remoteCoordinator } from '../src/connection/run-coordinator.js';
 import { openConnection } from '../src/connection/open-connection.js';
+import { ConnectionFailure } from '../src/connection/connection-failure.js';
 import type { KitWorld, RunConnection } from './world.js';
 
 // No cucumber step time-out: every call has its own (--timeout, default 15 s, to the end of the
@@ -306,8 +307,15 @@ After({ tags: '@destructive' }, async function (this: KitWorld) {
   if (this.snapshot) await restoreSnapshot(this, this.snapshot);
 });
 
+// A target that stops answering during a clean-up (src/connection/open-connection.ts) ends the
+// scenario with the connection's one line, as a step that meets it does: the scenarios after it are
+// skipped, and the run names when the target stopped from that line.
 After(async function (this: KitWorld) {
-  if (this.cleanup) await removeScenarioRecords(this);
+  if (!this.cleanup) return;
+  const stoppedBefore = this.connection.session.stopped;
+  await removeScenarioRecords(this);
+  const stopped = this.connection.session.stopped;
+  if (stopped && !stoppedBefore) throw new ConnectionFailure('stopped', stopped.line);
 });
 
 // The contract of every action answer: one no Then step judged is checked against the spec
