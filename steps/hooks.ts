@@ -23,7 +23,9 @@ import { indexClient, recordsOf } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
 import { runsAlone } from './support/run-alone.js';
 import { atMostAtOnce } from './support/at-most-at-once.js';
+import { keyOf } from './support/sighting-cache.js';
 import { skipWhenBlocked } from './support/check-recorder.js';
+import { attachCallLogAtEnd } from './support/attach-call-log-at-end.js';
 import { fitAgentSample } from './support/fit-agent-sample.js';
 import { contractFindings } from './support/check-outcome.js';
 import { isSuccess } from './support/judge-status.js';
@@ -31,6 +33,7 @@ import { CLEANUP_MEDIA_TYPE, type CleanupReport } from '../src/target/conformanc
 import { axiosForConnection } from '../src/connection/axios-for-connection.js';
 import { remoteCoordinator } from '../src/connection/run-coordinator.js';
 import { openConnection } from '../src/connection/open-connection.js';
+import { ConnectionFailure } from '../src/connection/connection-failure.js';
 import type { KitWorld, RunConnection } from './world.js';
 
 // No cucumber step time-out: every call has its own (--timeout, default 15 s, to the end of the
@@ -41,7 +44,8 @@ setDefaultTimeout(-1);
 
 // A step or hook that cannot establish what the scenario needs blocks it (support/check-recorder.ts):
 // it ends as skipped, so cucumber skips the rest of the scenario and still runs the After hooks.
-setDefinitionFunctionWrapper(skipWhenBlocked);
+// Whichever way it ends, its calls are attached first, as one call log (support/attach-call-log-at-end.ts).
+setDefinitionFunctionWrapper((fn: Parameters<typeof skipWhenBlocked>[0]) => skipWhenBlocked(attachCallLogAtEnd(fn)));
 
 // --parallel N: a @destructive scenario snapshots and restores whole indices, so it never runs
 // beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.
@@ -177,6 +181,10 @@ async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, Js
   if (failures.flat().length > 0) throw new Error(`could not restore the snapshot:\n${failures.flat().join('\n')}`);
 }
 
+/** The ids of the records that carry the marker (a server that ignores `where` lists others too). */
+const idsOf = (records: readonly JsonRecord[], target: string, expr: string): string[] =>
+  records.flatMap((record) => (record[target] === expr && typeof record['id'] === 'string' ? [record['id']] : []));
+
 /**
  * Deletes what the scenario registered, pass or fail: by id, and for records created without
  * an id by reading them with `where.equals` on the run's marker first. A record is deleted by
@@ -187,6 +195,12 @@ async function restoreSnapshot(world: KitWorld, snapshot: Map<ClientIndexKey, Js
  * finds is left (CLEANUP_MEDIA_TYPE; the run's final read looks again at everything under the
  * run prefix). Left records are logged, not failures, so one broken delete does not fail every
  * scenario.
+ *
+ * What the scenario read last of an entry, while nothing since could have changed it (the
+ * sightings, support/sighting-cache.ts), is what the clean-up's own read would show: an id seen
+ * gone is not deleted again (its delete could only answer 404), and the records of a marker seen
+ * are deleted without reading them again. The sightings are taken before the first delete, which
+ * empties them.
  *
  * A distant target pays a round trip per delete, so the deletes of one wave (consecutive
  * entries of one index, CleanupRegistry.drainInWaves) go at once, as many in flight as the run's
@@ -218,19 +232,23 @@ async function removeScenarioRecords(world: KitWorld): Promise<void> {
     });
     return left.flat().filter((line): line is string => line !== undefined);
   };
+  const seen = new Map(world.cleanup.entries().map((entry) => [keyOf(entry), world.sightings.get(entry)?.records]));
   const removeEntry = async (entry: CleanupEntry<ClientIndexKey>): Promise<readonly (string | undefined)[]> => {
-    if ('id' in entry) return [await deleteById(entry.index, entry.id)];
+    const records = seen.get(keyOf(entry));
+    if ('id' in entry) return Array.isArray(records) && records.length === 0 ? [] : [await deleteById(entry.index, entry.id)];
     const { target, expr } = entry.where;
+    const removeIds = (ids: readonly string[]) => removeAll(ids, async (id) => [await deleteById(entry.index, id)]);
+    if (Array.isArray(records)) return removeIds(idsOf(records, target, expr));
     let ids: string[];
     try {
       const found = await world.call((c) => api(c, entry.index).read({ query: { where: { equals: { target, expr } } } }), {
         housekeeping: true,
       });
-      ids = recordsOf(found).flatMap((record) => (record[target] === expr && typeof record['id'] === 'string' ? [record['id']] : []));
+      ids = idsOf(recordsOf(found), target, expr);
     } catch (error) {
       return [`${entry.index} ${target}=${expr} (${(error as Error).message})`];
     }
-    return removeAll(ids, async (id) => [await deleteById(entry.index, id)]);
+    return removeIds(ids);
   };
   const left: string[] = [];
   for (const wave of world.cleanup.drainInWaves()) left.push(...(await removeAll(wave, removeEntry)));
@@ -289,8 +307,15 @@ After({ tags: '@destructive' }, async function (this: KitWorld) {
   if (this.snapshot) await restoreSnapshot(this, this.snapshot);
 });
 
+// A target that stops answering during a clean-up (src/connection/open-connection.ts) ends the
+// scenario with the connection's one line, as a step that meets it does: the scenarios after it are
+// skipped, and the run names when the target stopped from that line.
 After(async function (this: KitWorld) {
-  if (this.cleanup) await removeScenarioRecords(this);
+  if (!this.cleanup) return;
+  const stoppedBefore = this.connection.session.stopped;
+  await removeScenarioRecords(this);
+  const stopped = this.connection.session.stopped;
+  if (stopped && !stoppedBefore) throw new ConnectionFailure('stopped', stopped.line);
 });
 
 // The contract of every action answer: one no Then step judged is checked against the spec

@@ -7,6 +7,7 @@ import { findSentMismatch } from './support/contains-sent.js';
 import { indexClient, isTaken, recordsOf, type CallOutcome } from './support/call-outcome.js';
 import type { SetupProblem } from './support/establish.js';
 import { readStored } from './support/stored-as-sent.js';
+import { sightingOf } from './support/sighting-cache.js';
 import { judgeStatus } from './support/judge-status.js';
 import type { JsonRecord } from './support/sample-records.js';
 import type { QueryOperation } from './parameter-types.js';
@@ -91,7 +92,10 @@ Given('{int} {index} of one batch exist', async function (this: KitWorld, count:
     };
   });
   if (created) this.block(created.id, created.details);
-  const listed = await this.call((c) => indexClient(c, index).read({ query: whereBatch(batch) }), { role: 'setup' });
+  const stamp = this.sightings.stamp();
+  const listed = await this.call((c) => indexClient(c, index).read({ query: whereBatch(batch) }), { role: 'setup', observes: true });
+  // The same request as the look at the batch's marker before the next action: it may take it from here (sighting-cache.ts).
+  this.sightings.fill(sightingOf({ index, where: whereBatch(batch).where.equals }, listed), stamp);
   const found = new Set(recordsOf(listed).map((record) => record['id']));
   const unlisted = [...batch.records.keys()].filter((id) => !found.has(id));
   const stored = await eachAtOnce(unlisted, async (id) => {

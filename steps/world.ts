@@ -114,6 +114,8 @@ export class KitWorld extends World<KitParameters> {
   blocked = false;
   /** What each record was expected to hold when the last action step began (what it means to change it). */
   private sentBeforeAction = new Map<ScenarioRecord, JsonRecord>();
+  /** The calls answered since the step or hook under way began, attached together when it ends ({@link flushCallLog}). */
+  private callLog: CallLogEntry[] = [];
 
   constructor(options: IWorldOptions<KitParameters>) {
     super(options);
@@ -247,7 +249,7 @@ export class KitWorld extends World<KitParameters> {
   async call(send: ClientCall, options: { client?: KitClient; housekeeping?: boolean; role?: CallRole; observes?: boolean } = {}): Promise<CallOutcome> {
     const role = options.housekeeping ? 'housekeeping' : (options.role ?? 'action');
     const mayChange = role === 'action' || options.observes !== true;
-    if (mayChange) this.sightings.invalidate();
+    if (mayChange) this.sightings.changeBegins();
     let outcome: CallOutcome;
     try {
       outcome = await send(options.client ?? this.client);
@@ -263,7 +265,7 @@ export class KitWorld extends World<KitParameters> {
         };
       } else throw this.unanswered(error, role);
     } finally {
-      if (mayChange) this.sightings.invalidate();
+      if (mayChange) this.sightings.changeEnds();
     }
     return this.receive(outcome, role);
   }
@@ -294,13 +296,13 @@ export class KitWorld extends World<KitParameters> {
     const { session } = this.connection;
     const headers = { ...describedHeaders(this.kit.connection.auth.scheme, this.kit.token ?? ''), 'content-type': request.contentType };
     let answer;
-    this.sightings.invalidate();
+    this.sightings.changeBegins();
     try {
       answer = await session.send({ method: request.method, path: `${path}${request.search ?? ''}`, headers, body: request.body, asIs: true });
     } catch (error) {
       throw this.unanswered(new NetworkError(operation, undefined, { cause: error }), 'action');
     } finally {
-      this.sightings.invalidate();
+      this.sightings.changeEnds();
     }
     const rawBody = answer.body.toString('utf8');
     return this.receive(
@@ -324,10 +326,9 @@ export class KitWorld extends World<KitParameters> {
     return this.connection.session.stopped ? reason : blocked;
   }
 
-  /** Logs the answer for the summary; an action's becomes the last response, and settles the records its create was to make. */
+  /** Logs the answer for the summary (attached when the step ends); an action's becomes the last response, and settles the records its create was to make. */
   private receive(outcome: CallOutcome, role: CallRole): CallOutcome {
-    const entry: CallLogEntry = { operation: outcome.operation, status: outcome.status, ...(role === 'housekeeping' ? { housekeeping: true } : {}) };
-    this.attach(JSON.stringify(entry), CALL_MEDIA_TYPE);
+    this.callLog.push({ operation: outcome.operation, status: outcome.status, ...(role === 'housekeeping' ? { housekeeping: true } : {}) });
     if (role !== 'action') return outcome;
     this.actionWatch?.outcomes.push(outcome);
     this.lastResponse = outcome;
@@ -342,6 +343,17 @@ export class KitWorld extends World<KitParameters> {
         }
     }
     return outcome;
+  }
+
+  /**
+   * Attaches the calls of the step or hook that is ending as one call log (CALL_MEDIA_TYPE), on
+   * that step, before cucumber reports it finished: every step and hook ends through it
+   * (hooks.ts, the definition function wrapper).
+   */
+  flushCallLog(): void {
+    if (this.callLog.length === 0) return;
+    this.attach(JSON.stringify(this.callLog), CALL_MEDIA_TYPE);
+    this.callLog = [];
   }
 
   /** The last action's answer, for a Then step to look at. */

@@ -41,3 +41,13 @@ test('SightingCache: a read keeps its sighting until a call that may change what
   cache.fill(sightingOf(entry, answer(503, {})), cache.stamp());
   assert.equal(cache.get(entry), undefined, 'an unreadable sighting is never kept: the look reads again');
 });
+
+test('SightingCache: a read that ends while a write sent before it is still under way is not kept', () => {
+  const cache = new SightingCache();
+  cache.changeBegins();
+  cache.fill(stored, cache.stamp());
+  assert.equal(cache.get(entry), undefined, 'the write may still change the record');
+  cache.changeEnds();
+  cache.fill(stored, cache.stamp());
+  assert.equal(cache.get(entry), stored, 'once it ended, a read after it is kept');
+});

@@ -35,10 +35,14 @@ export function sightingOf(entry: CleanupEntry<ClientIndexKey>, outcome: CallOut
  * target may act on any request, and that is what the checks judge), a raw request — may change
  * what is stored: it empties the cache when it is sent and again when it ends, answered or not.
  * A read only fills the cache when no such call began or ended while it was under way (`epoch`
- * unchanged since it was sent), so a write running beside it never leaves a stale sighting.
+ * unchanged since it was sent) and none is under way when it ends, so a write running beside it
+ * never leaves a stale sighting. The clean-up reads it too (hooks.ts): an entry seen gone is not
+ * deleted again.
  */
 export class SightingCache {
   private epoch = 0;
+  /** Calls that may change what is stored, sent and not ended yet: while one is under way, no read is kept. */
+  private changing = 0;
   private readonly sightings = new Map<string, Sighting>();
 
   /** The moment a read is sent; pass it to {@link fill} with what the read showed. */
@@ -52,9 +56,24 @@ export class SightingCache {
     this.sightings.clear();
   }
 
-  /** Keeps what a read sent at `stamp` showed, unless a possible change came since or it was unreadable (then the look reads again). */
+  /** A call that may change what is stored is sent: every sighting may be stale, and none is kept until it ends. */
+  changeBegins(): void {
+    this.changing += 1;
+    this.invalidate();
+  }
+
+  /** That call ended, answered or not: what a read showed while it was under way may be stale too. */
+  changeEnds(): void {
+    this.changing -= 1;
+    this.invalidate();
+  }
+
+  /**
+   * Keeps what a read sent at `stamp` showed, unless a possible change came since, one is still
+   * under way, or it was unreadable (then the look reads again).
+   */
   fill(sighting: Sighting, stamp: number): void {
-    if (stamp !== this.epoch || sighting.records === 'unreadable') return;
+    if (stamp !== this.epoch || this.changing > 0 || sighting.records === 'unreadable') return;
     this.sightings.set(keyOf(sighting.entry), sighting);
   }
 

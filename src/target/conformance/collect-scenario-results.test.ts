@@ -80,7 +80,7 @@ test('checks, setup notes, calls and the clean-up come from the attachments; a f
   const [result] = fold([
     pickle('p1', 'Create', ['@rule.4.1-create']),
     ...started(1),
-    attach(1, CALL_MEDIA_TYPE, { operation: 'createEvent', status: 200 }),
+    attach(1, CALL_MEDIA_TYPE, [{ operation: 'createEvent', status: 200 }]),
     attach(1, SETUP_MEDIA_TYPE, { step: 'an event exists', saw: 'create answered 200; read back by id' }),
     attach(1, CHECK_MEDIA_TYPE, check('4.1-create/status', false, '200')),
     attach(1, CHECK_MEDIA_TYPE, check('4.1-create/stored-as-sent', true)),
@@ -109,7 +109,7 @@ const statuses: Array<[string, Envelope[], string, string[]]> = [
   [
     'a step threw: one failed check of its first rule, the quoted body cut off, run ids replaced',
     [
-      attach(1, CALL_MEDIA_TYPE, { operation: 'createEvent', status: 200 }),
+      attach(1, CALL_MEDIA_TYPE, [{ operation: 'createEvent', status: 200 }]),
       step(
         1,
         'FAILED',
@@ -148,13 +148,20 @@ test('a thrown error keeps the answer it quoted; a scenario without a rule tag i
   const [result] = fold([
     pickle('p1', 'S'),
     ...started(1),
-    attach(1, CALL_MEDIA_TYPE, { operation: 'createAgent', status: 406 }),
-    attach(1, CALL_MEDIA_TYPE, { operation: 'deleteAgentById', status: 404, housekeeping: true }),
+    // One step's calls come in one attachment, in order: the blamed one is the last that is not housekeeping.
+    attach(1, CALL_MEDIA_TYPE, [
+      { operation: 'createAgent', status: 406 },
+      { operation: 'deleteAgentById', status: 404, housekeeping: true },
+    ]),
     step(1, 'FAILED', 'could not create the agent: 406 {"code": 406, "error": true}'),
   ]);
   assert.deepEqual(result?.checks[0]?.answer, { operation: 'createAgent', status: 406, body: '{"code": 406, "error": true}' });
   assert.equal(result?.checks[0]?.id, 'no-rule/scenario');
   assert.equal(result?.checks[0]?.observed, 'could not create the agent: 406');
+  assert.deepEqual(
+    result?.calls.map((c) => c.operation),
+    ['createAgent', 'deleteAgentById'],
+  );
 });
 
 test('only the last attempt of a retried scenario counts', () => {

@@ -102,7 +102,7 @@ export function createScenarioCollector() {
   const lastAttemptOfPickle = new Map<string, Attempt>();
 
   const attach = (attempt: Attempt, mediaType: string, body: string) => {
-    if (mediaType === CALL_MEDIA_TYPE) attempt.calls.push(JSON.parse(body) as CallLogEntry);
+    if (mediaType === CALL_MEDIA_TYPE) attempt.calls.push(...(JSON.parse(body) as CallLogEntry[]));
     else if (mediaType === CHECK_MEDIA_TYPE) attempt.checks.push(JSON.parse(body) as CheckResult);
     else if (mediaType === BLOCKED_MEDIA_TYPE) attempt.blocked ??= JSON.parse(body) as BlockedScenario;
     else if (mediaType === SETUP_MEDIA_TYPE) attempt.setup.push(JSON.parse(body) as SetupNote);

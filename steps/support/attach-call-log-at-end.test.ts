@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { attachCallLogAtEnd } from './attach-call-log-at-end.js';
+
+/** A World's call log: what the step logged, and what was attached (one array per flush). */
+function world() {
+  const attached: string[][] = [];
+  let log: string[] = [];
+  return {
+    attached,
+    call: (operation: string) => log.push(operation),
+    flushCallLog() {
+      if (log.length > 0) attached.push(log);
+      log = [];
+    },
+  };
+}
+
+type World = ReturnType<typeof world>;
+
+const cases: Array<[string, (this: World) => unknown, 'returns' | 'rejects' | 'throws']> = [
+  [
+    'a sync step',
+    function () {
+      this.call('readEvents');
+      this.call('readAgents');
+    },
+    'returns',
+  ],
+  [
+    'an async step',
+    async function () {
+      this.call('readEvents');
+      await Promise.resolve();
+      this.call('readAgents');
+    },
+    'returns',
+  ],
+  [
+    'a sync step that throws',
+    function () {
+      this.call('readEvents');
+      this.call('readAgents');
+      throw new Error('boom');
+    },
+    'throws',
+  ],
+  [
+    'an async step that rejects',
+    async function () {
+      this.call('readEvents');
+      await Promise.resolve();
+      this.call('readAgents');
+      throw new Error('boom');
+    },
+    'rejects',
+  ],
+];
+
+for (const [name, step, ends] of cases) {
+  test(`attachCallLogAtEnd: ${name} attaches its calls once, in order, before it ${ends === 'returns' ? 'returns' : 'fails'}`, async () => {
+    const w = world();
+    const wrapped = attachCallLogAtEnd(step as (this: unknown) => unknown);
+    if (ends === 'throws') assert.throws(() => wrapped.call(w), /boom/);
+    else if (ends === 'rejects') await assert.rejects(async () => await wrapped.call(w), /boom/);
+    else await wrapped.call(w);
+    assert.deepEqual(w.attached, [['readEvents', 'readAgents']]);
+  });
+}
+
+test('attachCallLogAtEnd: a step without calls attaches nothing, and returns what it returned', async () => {
+  const w = world();
+  assert.equal(attachCallLogAtEnd(() => 'skipped').call(w), 'skipped');
+  assert.equal(await attachCallLogAtEnd(async () => 'skipped').call(w), 'skipped');
+  assert.deepEqual(w.attached, []);
+});
+
+test('attachCallLogAtEnd: a run hook (no World) runs as it is', () => {
+  assert.equal(attachCallLogAtEnd(() => 'done').call({}), 'done');
+  assert.equal(attachCallLogAtEnd(() => 'done').call(undefined), 'done');
+});
