@@ -1288,7 +1288,15 @@ function doDelete(ix, pathId, body) {
 }
 
 // ---------------- server ----------------
+// Requests received, printed on SIGTERM (`requests received: N`): npm run bench:distant counts
+// the run's requests here rather than through a proxy that would share the run's CPU.
+let received = 0;
+process.on('SIGTERM', () => {
+  console.log(`requests received: ${received}`);
+  process.exit(0);
+});
 const server = http.createServer(async (req, res) => {
+  received++;
   if (LATENCY_MS > 0) await new Promise((resolve) => setTimeout(resolve, LATENCY_MS));
   try {
     const url = new URL(req.url, 'http://localhost');
