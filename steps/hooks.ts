@@ -25,7 +25,7 @@ import { runsAlone } from './support/run-alone.js';
 import { atMostAtOnce } from './support/at-most-at-once.js';
 import { keyOf } from './support/sighting-cache.js';
 import { skipWhenBlocked } from './support/check-recorder.js';
-import { attachCallLogAtEnd } from './support/attach-call-log-at-end.js';
+import { attachStepLogAtEnd } from './support/attach-step-log-at-end.js';
 import { fitAgentSample } from './support/fit-agent-sample.js';
 import { contractFindings } from './support/check-outcome.js';
 import { isSuccess } from './support/judge-status.js';
@@ -44,8 +44,8 @@ setDefaultTimeout(-1);
 
 // A step or hook that cannot establish what the scenario needs blocks it (support/check-recorder.ts):
 // it ends as skipped, so cucumber skips the rest of the scenario and still runs the After hooks.
-// Whichever way it ends, its calls are attached first, as one call log (support/attach-call-log-at-end.ts).
-setDefinitionFunctionWrapper((fn: Parameters<typeof skipWhenBlocked>[0]) => skipWhenBlocked(attachCallLogAtEnd(fn)));
+// Whichever way it ends, its calls and checks are attached first, one message each (support/attach-step-log-at-end.ts).
+setDefinitionFunctionWrapper((fn: Parameters<typeof skipWhenBlocked>[0]) => skipWhenBlocked(attachStepLogAtEnd(fn)));
 
 // --parallel N: a @destructive scenario snapshots and restores whole indices, so it never runs
 // beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.

@@ -346,11 +346,12 @@ export class KitWorld extends World<KitParameters> {
   }
 
   /**
-   * Attaches the calls of the step or hook that is ending as one call log (CALL_MEDIA_TYPE), on
-   * that step, before cucumber reports it finished: every step and hook ends through it
-   * (hooks.ts, the definition function wrapper).
+   * Attaches the calls of the step or hook that is ending as one call log (CALL_MEDIA_TYPE) and its
+   * checks as one list (CHECK_MEDIA_TYPE), on that step, before cucumber reports it finished: every
+   * step and hook ends through it (hooks.ts, the definition function wrapper).
    */
-  flushCallLog(): void {
+  flushStepLog(): void {
+    this.checks.flush();
     if (this.callLog.length === 0) return;
     this.attach(JSON.stringify(this.callLog), CALL_MEDIA_TYPE);
     this.callLog = [];

@@ -15,28 +15,40 @@ function recorder() {
 
 const answer: CallOutcome = { operation: 'createEvent', status: 200, data: undefined, rawBody: `[${'x'.repeat(400)}]`, headers: {} };
 
-test('verify: a passed and a failed check are attached; observed is normalised, and empty when passed', () => {
+test('verify: the checks of a step are attached together when it ends (flush); observed is normalised, and empty when passed', () => {
   const { checks, attached } = recorder();
   assert.equal(checks.verify('4.1-create/status', true, { expected: '201', observed: '201', message: 'fine' }), true);
   assert.equal(
     checks.verify('4.1-create/status', false, { expected: '201', observed: '200 for mk-abc', message: 'createEvent answered 200', outcome: answer }),
     false,
   );
+  assert.equal(attached.length, 0, 'nothing is attached before the step ends');
+  checks.flush();
+  checks.flush();
+  assert.equal(attached.length, 1, 'one attachment for the step, none for a flush with nothing recorded');
+  const list = attached[0]!.body as unknown as Array<Record<string, unknown>>;
+  assert.equal(attached[0]!.mediaType, CHECK_MEDIA_TYPE);
   assert.deepEqual(
-    attached.map((a) => [a.mediaType, a.body['id'], a.body['passed'], a.body['observed']]),
+    list.map((c) => [c['id'], c['passed'], c['observed']]),
     [
-      [CHECK_MEDIA_TYPE, '4.1-create/status', true, ''],
-      [CHECK_MEDIA_TYPE, '4.1-create/status', false, '200 for <id>'],
+      ['4.1-create/status', true, ''],
+      ['4.1-create/status', false, '200 for <id>'],
     ],
   );
-  assert.deepEqual(attached[1]!.body['answer'], { operation: 'createEvent', status: 200, body: answer.rawBody.slice(0, 300) });
+  assert.deepEqual(list[1]!['answer'], { operation: 'createEvent', status: 200, body: answer.rawBody.slice(0, 300) });
 });
 
 test('verify: the same check with the same result and observed value is recorded once per scenario', () => {
   const { checks, attached } = recorder();
   for (const run of ['mk-a', 'mk-b']) checks.verify('7-nothing-to-do/unchanged', false, { expected: 'x', observed: `created ${run}`, message: run });
+  checks.flush();
   checks.verify('7-nothing-to-do/unchanged', false, { expected: 'x', observed: 'removed', message: 'another kind' });
-  assert.equal(attached.length, 2);
+  checks.verify('7-nothing-to-do/unchanged', false, { expected: 'x', observed: 'created mk-c', message: 'in a later step' });
+  checks.flush();
+  assert.deepEqual(
+    attached.map((a) => (a.body as unknown as unknown[]).length),
+    [1, 1],
+  );
   assert.equal(checks.failed().length, 2);
 });
 

@@ -48,6 +48,8 @@ const seen = (outcome: CallOutcome | undefined): { answer?: AnswerSeen } =>
 export class CheckRecorder {
   private readonly recorded = new Set<string>();
   private readonly failures: CheckResult[] = [];
+  /** Checks recorded in the step under way, attached together when it ends ({@link flush}). */
+  private pending: CheckResult[] = [];
 
   constructor(
     private readonly attach: (body: string, mediaType: string) => void,
@@ -65,9 +67,16 @@ export class CheckRecorder {
     if (this.recorded.has(key)) return ok;
     this.recorded.add(key);
     const result: CheckResult = { id, passed: ok, expected: details.expected, observed, message: details.message, ...seen(details.outcome) };
-    this.attach(JSON.stringify(result), CHECK_MEDIA_TYPE);
+    this.pending.push(result);
     if (!ok) this.failures.push(result);
     return ok;
+  }
+
+  /** Attaches the checks recorded since the last flush as one list (CHECK_MEDIA_TYPE): one message per step, not one per check. */
+  flush(): void {
+    if (this.pending.length === 0) return;
+    this.attach(JSON.stringify(this.pending), CHECK_MEDIA_TYPE);
+    this.pending = [];
   }
 
   /** Attaches why the scenario cannot be judged and returns the error that skips the step. */

@@ -7,7 +7,7 @@
  * {@link BlockedScenario not judged}, naming the deviation that blocked it.
  */
 
-/** One check of one scenario, passed or failed. */
+/** The checks of one step or hook, passed or failed: a JSON array of {@link CheckResult}, one attachment per step (as the call log). */
 export const CHECK_MEDIA_TYPE = 'application/vnd.mgmt-kit.check+json';
 /** The scenario could not be judged: its setup could not establish the state it needs. */
 export const BLOCKED_MEDIA_TYPE = 'application/vnd.mgmt-kit.blocked+json';

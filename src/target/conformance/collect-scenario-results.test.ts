@@ -82,8 +82,7 @@ test('checks, setup notes, calls and the clean-up come from the attachments; a f
     ...started(1),
     attach(1, CALL_MEDIA_TYPE, [{ operation: 'createEvent', status: 200 }]),
     attach(1, SETUP_MEDIA_TYPE, { step: 'an event exists', saw: 'create answered 200; read back by id' }),
-    attach(1, CHECK_MEDIA_TYPE, check('4.1-create/status', false, '200')),
-    attach(1, CHECK_MEDIA_TYPE, check('4.1-create/stored-as-sent', true)),
+    attach(1, CHECK_MEDIA_TYPE, [check('4.1-create/status', false, '200'), check('4.1-create/stored-as-sent', true)]),
     step(1, 'PASSED'),
     attach(1, CLEANUP_MEDIA_TYPE, { left: ['event mk-abc123-ev-1'] }),
     // The After hook that fails the scenario names the failed check: it is not a second failure.
@@ -124,7 +123,7 @@ const statuses: Array<[string, Envelope[], string, string[]]> = [
   [
     'a failed check and a later error that names no check: both',
     [
-      attach(1, CHECK_MEDIA_TYPE, check('4.1-envelope/envelope-shape', false, 'an object')),
+      attach(1, CHECK_MEDIA_TYPE, [check('4.1-envelope/envelope-shape', false, 'an object')]),
       step(1, 'FAILED', 'no answer within 15000 ms from POST http://127.0.0.1:4123/event'),
     ],
     'failed',

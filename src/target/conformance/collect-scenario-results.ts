@@ -103,7 +103,7 @@ export function createScenarioCollector() {
 
   const attach = (attempt: Attempt, mediaType: string, body: string) => {
     if (mediaType === CALL_MEDIA_TYPE) attempt.calls.push(...(JSON.parse(body) as CallLogEntry[]));
-    else if (mediaType === CHECK_MEDIA_TYPE) attempt.checks.push(JSON.parse(body) as CheckResult);
+    else if (mediaType === CHECK_MEDIA_TYPE) attempt.checks.push(...(JSON.parse(body) as CheckResult[]));
     else if (mediaType === BLOCKED_MEDIA_TYPE) attempt.blocked ??= JSON.parse(body) as BlockedScenario;
     else if (mediaType === SETUP_MEDIA_TYPE) attempt.setup.push(JSON.parse(body) as SetupNote);
     else if (mediaType === CLEANUP_MEDIA_TYPE) attempt.cleanupLeft.push(...(JSON.parse(body) as CleanupReport).left);

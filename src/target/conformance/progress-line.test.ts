@@ -17,7 +17,7 @@ test('one character per scenario as it ends, nothing of its steps; a retried att
   const progress = createProgressLine((t) => (text += t));
   [
     ...scenario(1, ['PASSED', 'PASSED']),
-    ...scenario(2, ['PASSED', 'FAILED'], [[CHECK_MEDIA_TYPE, { passed: false }]]),
+    ...scenario(2, ['PASSED', 'FAILED'], [[CHECK_MEDIA_TYPE, [{ passed: true }, { passed: false }]]]),
     ...scenario(3, ['SKIPPED'], [[BLOCKED_MEDIA_TYPE, { id: 'setup/create' }]]),
     ...scenario(4, ['SKIPPED']),
     ...scenario(5, ['FAILED']),

@@ -21,7 +21,7 @@ export function createProgressLine(write: (text: string) => void) {
     if (attachment) {
       const state = cases.get(attachment.testCaseStartedId ?? '');
       if (state && attachment.mediaType === BLOCKED_MEDIA_TYPE) state.blocked = true;
-      if (state && attachment.mediaType === CHECK_MEDIA_TYPE && !(JSON.parse(attachment.body) as CheckResult).passed) state.failedCheck = true;
+      if (state && attachment.mediaType === CHECK_MEDIA_TYPE && (JSON.parse(attachment.body) as CheckResult[]).some((c) => !c.passed)) state.failedCheck = true;
     }
     const step = message.testStepFinished;
     const state = step && cases.get(step.testCaseStartedId);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { attachCallLogAtEnd } from './attach-call-log-at-end.js';
+import { attachStepLogAtEnd } from './attach-step-log-at-end.js';
 
 /** A World's call log: what the step logged, and what was attached (one array per flush). */
 function world() {
@@ -9,7 +9,7 @@ function world() {
   return {
     attached,
     call: (operation: string) => log.push(operation),
-    flushCallLog() {
+    flushStepLog() {
       if (log.length > 0) attached.push(log);
       log = [];
     },
@@ -58,9 +58,9 @@ const cases: Array<[string, (this: World) => unknown, 'returns' | 'rejects' | 't
 ];
 
 for (const [name, step, ends] of cases) {
-  test(`attachCallLogAtEnd: ${name} attaches its calls once, in order, before it ${ends === 'returns' ? 'returns' : 'fails'}`, async () => {
+  test(`attachStepLogAtEnd: ${name} attaches its calls once, in order, before it ${ends === 'returns' ? 'returns' : 'fails'}`, async () => {
     const w = world();
-    const wrapped = attachCallLogAtEnd(step as (this: unknown) => unknown);
+    const wrapped = attachStepLogAtEnd(step as (this: unknown) => unknown);
     if (ends === 'throws') assert.throws(() => wrapped.call(w), /boom/);
     else if (ends === 'rejects') await assert.rejects(async () => await wrapped.call(w), /boom/);
     else await wrapped.call(w);
@@ -68,14 +68,14 @@ for (const [name, step, ends] of cases) {
   });
 }
 
-test('attachCallLogAtEnd: a step without calls attaches nothing, and returns what it returned', async () => {
+test('attachStepLogAtEnd: a step without calls attaches nothing, and returns what it returned', async () => {
   const w = world();
-  assert.equal(attachCallLogAtEnd(() => 'skipped').call(w), 'skipped');
-  assert.equal(await attachCallLogAtEnd(async () => 'skipped').call(w), 'skipped');
+  assert.equal(attachStepLogAtEnd(() => 'skipped').call(w), 'skipped');
+  assert.equal(await attachStepLogAtEnd(async () => 'skipped').call(w), 'skipped');
   assert.deepEqual(w.attached, []);
 });
 
-test('attachCallLogAtEnd: a run hook (no World) runs as it is', () => {
-  assert.equal(attachCallLogAtEnd(() => 'done').call({}), 'done');
-  assert.equal(attachCallLogAtEnd(() => 'done').call(undefined), 'done');
+test('attachStepLogAtEnd: a run hook (no World) runs as it is', () => {
+  assert.equal(attachStepLogAtEnd(() => 'done').call({}), 'done');
+  assert.equal(attachStepLogAtEnd(() => 'done').call(undefined), 'done');
 });
