@@ -1,7 +1,7 @@
 import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../faithful-answers.js';
 
 /**
- * The spec as loaded (`SpecDocument`), read here only by JSON pointer. Not that type by name: the mock package owns it, and the kit reaches what the
+ * The spec as loaded (an `OpenApiDocument`), read here only by JSON pointer. Not that type by name: the mock package owns it, and the kit reaches what the
  * mock package owns only through its entry (scripts/build-packages.ts), which src/contract, below the server, cannot import.
  */
 export type SpecDocument = object;
