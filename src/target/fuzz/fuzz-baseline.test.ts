@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import type { FuzzFailure } from '../../fuzz/run/fuzz-session.js';
 import { buildFuzzBaseline, compareFuzzWithBaseline, findFuzzTodoReasons, formatFuzzBaseline, parseFuzzBaseline } from './fuzz-baseline.js';
 import { renderFuzzJunit, renderFuzzMarkdown, type FuzzRunReport } from './fuzz-report.js';
+import { fuzzReport } from '../../../test/support/fuzz-report.js';
 
 import type { CheckId } from '../../fuzz/checks/check-table.js';
 
@@ -90,23 +91,7 @@ describe('fuzz baseline', () => {
   it('the reports show accepted deviations apart: skipped in JUnit, their own section in fuzz.md, not counted as failures', () => {
     const failures = [failure(A), failure(C)];
     const report: FuzzRunReport = {
-      baseUrl: 'http://t',
-      randomSeed: 1,
-      runPrefix: 'fz-0a1b2c-',
-      startedAt: new Date(0),
-      durationMs: 1,
-      requests: 1,
-      sequences: 1,
-      shrinkRuns: 0,
-      checks: [],
-      failures,
-      cleanUp: { leftovers: [], unverified: [], unattributed: [], cutShort: false },
-      stoppedBy: 'runs',
-      authChecked: true,
-      whereTrusted: [],
-      refusedShapes: [],
-      answers: {},
-      coverage: [],
+      ...fuzzReport({ runPrefix: 'fz-0a1b2c-', baseUrl: 'http://t', stoppedBy: 'runs', failures }),
       baseline: {
         file: 'b.json',
         comparison: compareFuzzWithBaseline(failures, {

@@ -3,32 +3,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { cleanUpNotes, formatLeftovers, renderFuzzMarkdown } from './fuzz-report.js';
-import type { FuzzReport } from '../../fuzz/run/fuzz-options.js';
+import { fuzzReport } from '../../../test/support/fuzz-report.js';
 import type { CleanUpReport } from '../../fuzz/run/sweep-run-records.js';
 
 const CLEAN: CleanUpReport = { leftovers: [], unverified: [], unattributed: [], cutShort: false };
 
-function reportWith(cleanUp: Partial<CleanUpReport>): FuzzReport {
-  return {
-    baseUrl: 'http://127.0.0.1:9',
-    randomSeed: 1,
-    runPrefix: 'fz-abc123-',
-    startedAt: new Date(0),
-    durationMs: 1,
-    requests: 1,
-    sequences: 1,
-    shrinkRuns: 0,
-    checks: [],
-    failures: [],
-    stoppedBy: 'time-budget',
-    authChecked: true,
-    whereTrusted: [],
-    refusedShapes: [],
-    answers: {},
-    coverage: [],
-    cleanUp: { ...CLEAN, ...cleanUp },
-  };
-}
+const reportWith = (cleanUp: Partial<CleanUpReport>) => fuzzReport({ cleanUp: { ...CLEAN, ...cleanUp } });
 
 describe('the clean-up in the reports', () => {
   it('a run that left nothing: 0 and no note', () => {
