@@ -114,7 +114,7 @@ export class KitWorld extends World<KitParameters> {
   blocked = false;
   /** What each record was expected to hold when the last action step began (what it means to change it). */
   private sentBeforeAction = new Map<ScenarioRecord, JsonRecord>();
-  /** The calls answered since the step or hook under way began, attached together when it ends ({@link flushCallLog}). */
+  /** The calls answered since the step or hook under way began, attached together when it ends ({@link flushStepLog}). */
   private callLog: CallLogEntry[] = [];
 
   constructor(options: IWorldOptions<KitParameters>) {
