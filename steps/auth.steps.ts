@@ -1,9 +1,9 @@
 import { defineParameterType, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
 import { mintToken, unsignedJwt, type TokenKind } from '../src/contract/tokens/index.js';
+import { bearerToken, createAuthTable, FORGED_KINDS, UNSIGNED_KINDS, type WrongAuthKind } from '../src/contract/auth-table.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient, type CallOutcome } from './support/call-outcome.js';
-import { forgedTokens, unsignedTokens } from './support/forged-tokens.js';
 import { judgeAnswer } from './support/judge-status.js';
 import { sampleRecord } from './support/sample-records.js';
 import type { ActionProfileName } from './support/action-profiles.js';
@@ -90,11 +90,17 @@ function requireSecret(world: KitWorld): string {
   return secret;
 }
 
-/** The tokens a step sends one after the other, by the words of the step, and the profile their 401s are judged under. */
+/** The tokens a step sends one after the other (kinds of the kit's one table of wrong tokens), by the words of the step, and the profile their 401s are judged under. */
 const TOKEN_SETS = {
-  'unsigned token, alg none in any letter case': { tokens: unsignedTokens, profile: 'unsigned-token' },
-  'forged token': { tokens: forgedTokens, profile: 'forged-token' },
-} as const satisfies Record<string, { tokens: (claims?: Record<string, unknown>) => ReadonlyArray<[string, string]>; profile: ActionProfileName }>;
+  'unsigned token, alg none in any letter case': { kinds: UNSIGNED_KINDS, profile: 'unsigned-token' },
+  'forged token': { kinds: FORGED_KINDS, profile: 'forged-token' },
+} as const satisfies Record<string, { kinds: readonly WrongAuthKind[]; profile: ActionProfileName }>;
+
+const FORGED_LABELS: Partial<Record<WrongAuthKind, string>> = {
+  'empty-key': 'signed HS256 with an empty key',
+  'hs256-foreign-signature': 'with alg "hs256" over a signature of another key',
+};
+const labelOf = (kind: WrongAuthKind) => FORGED_LABELS[kind] ?? `with alg "${kind.replace(/^alg-/, '')}"`;
 
 defineParameterType({ name: 'token-set', regexp: /unsigned token, alg none in any letter case|forged token/ });
 
@@ -108,14 +114,16 @@ const sentTokens = new WeakMap<KitWorld, Array<[label: string, outcome: CallOutc
 When(
   'I {operation} {index} at {path} with each {token-set}',
   async function (this: KitWorld, operation: IndexOperation, index: ClientIndexKey, path: PathForm, set: keyof typeof TOKEN_SETS) {
-    const { tokens, profile } = TOKEN_SETS[set];
+    const { kinds, profile } = TOKEN_SETS[set];
     this.act(profile);
     const id = this.spareId(index);
     const sent: Array<[string, CallOutcome]> = [];
     sentTokens.set(this, sent);
-    for (const [label, token] of tokens(this.kit.connection.auth.jwtClaims)) {
-      const outcome = await sendHarmless(this, this.clientWithToken(token), operation, index, path, id);
-      sent.push([label, outcome]);
+    // Without the secret: these tokens need none, so the step runs against any deployment; the claims it requires make only the signature wrong.
+    const table = await createAuthTable({ validToken: undefined, secret: undefined, claims: this.kit.connection.auth.jwtClaims });
+    for (const kind of kinds) {
+      const outcome = await sendHarmless(this, this.clientWithToken(bearerToken(table[kind])), operation, index, path, id);
+      sent.push([labelOf(kind), outcome]);
       if (outcome.status !== 401) break;
     }
   },

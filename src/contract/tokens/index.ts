@@ -10,6 +10,7 @@ export { mintToken, generateSecret } from './mint-token.js';
 export { unsignedJwt } from './unsigned-jwt.js';
 export { parseJwtClaims } from './jwt-claims.js';
 export { EMPTY_SECRET } from './jwt-secret.js';
+export { base64url, base64urlJson } from './base64url.js';
 
 export type { Authenticator, AuthenticatorOptions } from './authenticate.js';
 export type { MintTokenOptions, TokenKind } from './mint-token.js';

@@ -17,7 +17,7 @@ export interface JudgedRequest {
   target: WireRequest;
   id: string | undefined;
   flaw: FlawKind | undefined;
-  /** Shapes the target may refuse where the model stores them (find-open-shapes.ts). */
+  /** Shapes the target may refuse where the model stores them (contract/spec/open-shapes.ts). */
   openShapes: string[];
   /** The target may accept what the model refuses (deep nesting, 1e400, invalid UTF-8): read the record back and adopt it. */
   resyncAfter: boolean;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { INDEX_NAMES, operationIdFor, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
 import { buildStep, type BuiltStep } from '../model/commands.js';
 import { createStep, deleteStep, readStep, updateStep, type FuzzStep } from '../generate/fuzz-step.js';
-import { minimalRecord } from '../generate/minimal-record.js';
+import { minimalRecord } from '../generate/wire-request.js';
 import { cutShortIn, exchange, failureOf, note, plainRequest, readRecords, type ExchangeLog, type FuzzContext, type FuzzFailure } from '../run/fuzz-session.js';
 import { assertSafeRequest } from '../run/safety-guard.js';
 import type { SendResult, WireAnswer } from '../run/send-wire-request.js';

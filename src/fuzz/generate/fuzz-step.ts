@@ -1,5 +1,6 @@
 import type { IndexName } from '../../server/core/index.js';
 import type { FlawChoice, FlawKind } from '../../contract/spec/flaw-sites.js';
+import type { AuthKind } from '../../contract/auth-table.js';
 
 export type { FlawChoice, FlawKind } from '../../contract/spec/flaw-sites.js';
 
@@ -23,26 +24,6 @@ export function bindSlotExprs(query: Record<string, unknown>, to: (slot: number)
 
 /** How the request travels: token, media type and raw body (`normal` = as the description asks). */
 export type Transport = { auth: AuthKind; contentType: ContentTypeKind; raw: RawBodyKind };
-
-/** Every token or header that must fail authentication (§5); never `hs256` with the right signature: whether that is taken, the description does not say. */
-export const AUTH_KINDS = [
-  'missing',
-  'malformed',
-  'alg-none',
-  'alg-None',
-  'alg-NONE',
-  'alg-nOnE',
-  'foreign-secret',
-  'empty-key',
-  'hs256-foreign-signature',
-  'rs256-header',
-  'hs512',
-  'expired',
-  'not-yet-valid',
-  'basic-scheme',
-  'in-query-string',
-] as const;
-export type AuthKind = 'valid' | (typeof AUTH_KINDS)[number];
 
 /** Other spellings of application/json: a charset parameter, another letter case (§4.1; RFC 9110 section 8.3.1: letter case aside, parameters allowed). */
 export const JSON_SPELLINGS = ['json-charset', 'json-charset-tight', 'json-upper'] as const;

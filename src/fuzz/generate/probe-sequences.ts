@@ -2,15 +2,16 @@ import { recordBodyNode } from './wire-request.js';
 import fc from 'fast-check';
 import { INDEX_NAMES, type IndexName, type OpenApiDocument, type SpecValidator } from '../../server/core/index.js';
 import { EDGE_NUMBERS, NUL } from '../../contract/faithful-answers.js';
-import { AUTH_KINDS, GENERATED_SLOT, HOSTILE_CONTENT_TYPES, NORMAL_TRANSPORT, SLOT_EXPR_PREFIX, type FlawKind, type FuzzStep } from './fuzz-step.js';
+import { GENERATED_SLOT, HOSTILE_CONTENT_TYPES, NORMAL_TRANSPORT, SLOT_EXPR_PREFIX, type FlawKind, type FuzzStep } from './fuzz-step.js';
 import type { Transport } from './fuzz-step.js';
 import { createStep as create, readStep as read, deleteStep as remove, updateStep as update } from './fuzz-step.js';
 import { recordArbitrary } from './schema-arbitrary.js';
 
-import { findOpenShapes } from './find-open-shapes.js';
+import { WRONG_AUTH_KINDS } from '../../contract/auth-table.js';
+import { findOpenShapes } from '../../contract/spec/open-shapes.js';
 import { listFlawSites } from '../../contract/spec/flaw-sites.js';
 import { leafPaths } from './leaf-update.js';
-import { minimalRecord } from './minimal-record.js';
+import { minimalRecord } from './wire-request.js';
 import { ID_STYLES } from './sequence-ids.js';
 import { BULK_MAX, bulkSteps, withIdStyle } from './sequence-arbitrary.js';
 import { REAL_TEXT, type Vocabulary } from './vocabulary.js';
@@ -60,7 +61,7 @@ function without(body: Body, paths: ReadonlyArray<ReadonlyArray<string | number>
 }
 
 /**
- * The richest (deepest leaves, then most) of a few valid create bodies of the index, with no shape a faithful target may refuse (find-open-shapes.ts).
+ * The richest (deepest leaves, then most) of a few valid create bodies of the index, with no shape a faithful target may refuse (contract/spec/open-shapes.ts).
  * Sampled from the run's seed, so a replay sends the same probes.
  */
 function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabulary, index: IndexName, seed: number): Body {
@@ -140,7 +141,7 @@ const PROBES = {
     steps: ({ index, tagged, plain }) => [
       create(index, 0, plain(0)),
       ...[
-        ...AUTH_KINDS.map((auth) => sent({ auth })),
+        ...WRONG_AUTH_KINDS.map((auth) => sent({ auth })),
         ...HOSTILE_CONTENT_TYPES.map((contentType) => sent({ contentType })),
         ...(['malformed-json', 'not-an-object', 'empty'] as const).map((raw) => sent({ raw })),
       ].map((transport) => update(index, 0, { [PROBE_FIELD]: tagged[1]! }, { transport })),

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { INDEX_DEFINITIONS, INDEX_NAMES, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import { AUTH_KINDS, createStep, deleteStep, readStep, GENERATED_SLOT, HOSTILE_CONTENT_TYPES, HOSTILE_RAW_KINDS } from './fuzz-step.js';
+import { createStep, deleteStep, readStep, GENERATED_SLOT, HOSTILE_CONTENT_TYPES, HOSTILE_RAW_KINDS } from './fuzz-step.js';
 import { JSON_SPELLINGS, NORMAL_TRANSPORT, SLOT_COUNT, SLOT_EXPR_PREFIX, type BodySpec, type FuzzStep, type FlawChoice, type FlawKind } from './fuzz-step.js';
 import type { Transport } from './fuzz-step.js';
 import { COMMANDS, commandOf, type GenerateContext } from '../model/commands.js';
 import { arbitraryForSchema, recordArbitrary } from './schema-arbitrary.js';
 import { componentSchema, declaredProperties, propertyNode } from '../../contract/spec/schema-node.js';
 import { BULK_SLOT_BASE, ID_STYLES } from './sequence-ids.js';
-import { minimalRecord } from './minimal-record.js';
+import { WRONG_AUTH_KINDS } from '../../contract/auth-table.js';
+import { minimalRecord } from './wire-request.js';
 import { stringValue, type Vocabulary } from './vocabulary.js';
 import { mayReadAsNonString } from '../../contract/faithful-answers.js';
 
@@ -19,7 +20,7 @@ function flawChoice(kinds: readonly FlawKind[], percent: number): fc.Arbitrary<F
 /** The transport: as the description asks most of the time (application/json in any spelling), otherwise one hostile change. */
 function transportArbitrary(): fc.Arbitrary<Transport> {
   const hostile = fc.oneof(
-    fc.constantFrom(...AUTH_KINDS).map((auth): Transport => ({ ...NORMAL_TRANSPORT, auth })),
+    fc.constantFrom(...WRONG_AUTH_KINDS).map((auth): Transport => ({ ...NORMAL_TRANSPORT, auth })),
     fc.constantFrom(...HOSTILE_CONTENT_TYPES).map((contentType): Transport => ({ ...NORMAL_TRANSPORT, contentType })),
     fc.constantFrom(...HOSTILE_RAW_KINDS).map((raw): Transport => ({ ...NORMAL_TRANSPORT, raw })),
   );

@@ -1,6 +1,7 @@
 import { decodeBody, indexTable, type CoreRequest, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
 import { requestBodyNode, type SchemaNode } from '../../contract/spec/schema-node.js';
-import type { AuthMaterial } from './auth-table.js';
+import { plainObject } from '../../contract/spec/plain-value.js';
+import type { AuthMaterial } from '../../contract/auth-table.js';
 import type { ContentTypeKind, RawBodyKind } from './fuzz-step.js';
 import { parseJsonText } from '../../contract/spec/parse-json-text.js';
 
@@ -10,6 +11,10 @@ export const basePathOf = (index: IndexName): string => indexTable.find((row) =>
 /** The body a create (`post`) or update (`put`) of one record of the index takes (requestBodyNode). */
 export const recordBodyNode = (doc: OpenApiDocument, index: IndexName, method: 'post' | 'put'): SchemaNode =>
   requestBodyNode(doc, `${basePathOf(index)}/{id}`, method);
+
+/** The smallest valid record of an index: its required fields but the id, each a plain value. */
+export const minimalRecord = (doc: OpenApiDocument, index: IndexName): Record<string, unknown> =>
+  plainObject(doc, recordBodyNode(doc, index, 'post'), undefined, true);
 
 /** A request exactly as it goes on the wire: the fuzzer sends it and prints it as curl. */
 export interface WireRequest {

@@ -18,7 +18,7 @@ import type { CreateStep, DeleteStep, ReadStep, UpdateStep } from '../generate/f
 import { leafUpdate } from '../generate/leaf-update.js';
 import { componentSchema, type SchemaNode } from '../../contract/spec/schema-node.js';
 import type { SequenceIds } from '../generate/sequence-ids.js';
-import { findOpenShapes } from '../generate/find-open-shapes.js';
+import { findOpenShapes } from '../../contract/spec/open-shapes.js';
 import { openAlternatives, type OpenAlternative } from '../checks/open-alternatives.js';
 import { OPEN_RAW_KINDS, requestBreaks, type JudgedRequest } from '../checks/judge-answer.js';
 import { basePathOf, recordBodyNode, rawBody, recordPath, requestHeaders, toCoreRequest } from '../generate/wire-request.js';

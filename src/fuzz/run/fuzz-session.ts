@@ -1,13 +1,12 @@
 import type { CoreRequest, IndexName, StoredRecord, OpenApiDocument, SpecValidator } from '../../server/core/index.js';
-import type { AuthMaterial } from '../generate/auth-table.js';
-import type { AuthKind } from '../generate/fuzz-step.js';
+import type { AuthKind, AuthMaterial } from '../../contract/auth-table.js';
 import { listedRecords } from '../../contract/listed-records.js';
 import { signatureOf, type CheckId, type Problem } from '../checks/check-table.js';
 import { assertSafeRequest, type SafetyPolicy } from './safety-guard.js';
 import type { SendResult, WireSender } from './send-wire-request.js';
 import { basePathOf, recordPath, requestHeaders, toCoreRequest, type WireRequest } from '../generate/wire-request.js';
 
-/** The agent shapes the target refuses where it may (probe-entry-shapes.ts shapeKey); `undefined` when the probe could not tell: any may be refused. */
+/** The agent shapes the target refuses where it may (contract/spec/open-shapes.ts shapeKey); `undefined` when the probe could not tell: any may be refused. */
 export type RefusedShapes = ReadonlySet<string> | undefined;
 
 /** What a fuzz run shares across its sequences. */

@@ -1,52 +1,9 @@
 import { recordBodyNode } from '../generate/wire-request.js';
-import { OPEN_SPELLINGS, REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
-import type { OpenApiDocument } from '../../server/core/index.js';
+import { REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
 import { exchange, failureOf, plainRequest, type Exchange, type ExchangeLog, type FuzzContext, type FuzzFailure, type RefusedShapes } from './fuzz-session.js';
-import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode, type SchemaNode } from '../../contract/spec/schema-node.js';
-import { plainObject, plainValue, type PlainFill } from '../generate/minimal-record.js';
-
-const LISTS = ['actions', 'parameters', 'resources'] as const;
-
-/** The shape key of a body path (find-open-shapes.ts): `actions[1].config.retries` → `actions.config.*`, `resources[0].config.path|array` → without the index. */
-export function shapeKey(path: string, hiddenNames: ReadonlySet<string>): string {
-  const parts = path.replace(/\[\d+\]/g, '').split('.');
-  const last = parts.pop() ?? '';
-  return [...parts, /[|=]/.test(last) || hiddenNames.has(last) ? last : '*'].join('.');
-}
-
-/** One open shape of an agent as a probe; `suffix`: `!type` for another type, `|string` a form, `=propeties` a spelling. */
-type OpenShape = { path: string; value: unknown; kind: 'extra' | 'hidden' | 'hidden-type' | 'form' | 'spelling'; suffix: string };
-
-/** Every place of an agent whose shape the description leaves open, read from its schema, and each spelling it leaves open. */
-function openShapes(doc: OpenApiDocument): OpenShape[] {
-  const agent = recordBodyNode(doc, 'agent', 'post');
-  const shapes: OpenShape[] = [];
-  const visit = (node: SchemaNode, prefix: string) => {
-    const at = (name: string) => (prefix === '' ? name : `${prefix}.${name}`);
-    if (prefix !== '') shapes.push({ path: at('fz_probe_field'), value: 'probe', kind: 'extra', suffix: '' });
-    for (const name of declaredProperties(node)) {
-      const described = describedTypeNode(node, name);
-      if (described) shapes.push({ path: at(name), value: plainValue(doc, described, { every: true, form: 0 }), kind: 'hidden', suffix: '' });
-      if (described?.schema['type'] !== undefined) shapes.push({ path: at(name), value: 1.5, kind: 'hidden-type', suffix: '!type' });
-      const forms = oneOfNodes(doc, propertyNode(doc, node, name)!);
-      for (const form of forms.length > 1 ? forms : [])
-        shapes.push({ path: at(name), value: plainValue(doc, form, { every: true, form: 0 }), kind: 'form', suffix: `|${String(form.schema['type'])}` });
-    }
-  };
-  visit(agent, '');
-  for (const list of LISTS) {
-    const entry = itemsNode(doc, propertyNode(doc, agent, list)!)!;
-    visit(entry, list);
-    visit(propertyNode(doc, entry, 'config')!, `${list}.config`);
-  }
-  for (const [field, spellings] of Object.entries(OPEN_SPELLINGS))
-    for (const s of spellings) shapes.push({ path: field, value: s, kind: 'spelling', suffix: `=${s}` });
-  return shapes;
-}
-
-/** The names the spec marks as hidden (x-hidden-name), anywhere in an agent. */
-export const hiddenNamesOf = (doc: OpenApiDocument): Set<string> =>
-  new Set(openShapes(doc).flatMap((s) => (s.kind === 'hidden' ? [s.path.split('.').at(-1)!] : [])));
+import { itemsNode, propertyNode } from '../../contract/spec/schema-node.js';
+import { plainObject, type PlainFill } from '../../contract/spec/plain-value.js';
+import { AGENT_LISTS, agentOpenShapes, hiddenNamesOf, shapeKey } from '../../contract/spec/open-shapes.js';
 
 /** The agents the probes start from, in turn until one is taken: a store may require what the description leaves optional (the public original: a resource path). */
 const BASE_FILLS: readonly PlainFill[] = [
@@ -89,7 +46,7 @@ export async function probeEntryShapes(context: FuzzContext): Promise<ShapeProbe
   let base: Record<string, unknown> | undefined;
   for (const fill of BASE_FILLS) {
     const candidate = Object.fromEntries(
-      LISTS.map((list) => [list, [plainObject(context.doc, itemsNode(context.doc, propertyNode(context.doc, agent, list)!)!, fill)]]),
+      AGENT_LISTS.map((list) => [list, [plainObject(context.doc, itemsNode(context.doc, propertyNode(context.doc, agent, list)!)!, fill)]]),
     );
     if ((await attempt(candidate)).outcome === 'taken') {
       base = candidate;
@@ -97,9 +54,9 @@ export async function probeEntryShapes(context: FuzzContext): Promise<ShapeProbe
     }
   }
   if (!base) return { refused: undefined, failures: [] };
-  const hidden = hiddenNamesOf(context.doc);
+  const hidden = hiddenNamesOf(context.doc, agent);
   // Each probe is one shape and one agent of its own: they go out together (the sender keeps a few in flight).
-  const probes = openShapes(context.doc).map((s) => ({
+  const probes = agentOpenShapes(context.doc, agent).map((s) => ({
     shape: s.kind === 'form' || s.kind === 'spelling' ? `${s.path}${s.suffix}` : `${shapeKey(s.path, hidden)}${s.suffix}`,
     field: s.kind === 'form' || s.kind === 'spelling' ? s.path : undefined,
     body: withValue(base, s.path, s.value),

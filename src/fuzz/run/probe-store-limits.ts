@@ -2,7 +2,7 @@ import { basePathOf } from '../generate/wire-request.js';
 import fc from 'fast-check';
 import { READ_NOTHING_STATUSES, SIZE_LIMIT_STATUSES, refusalMustSayError } from '../../contract/faithful-answers.js';
 import { INDEX_NAMES, operationIdFor, type IndexName } from '../../server/core/index.js';
-import { minimalRecord } from '../generate/minimal-record.js';
+import { minimalRecord } from '../generate/wire-request.js';
 import { PROBE_FIELD } from '../generate/probe-sequences.js';
 import type { WireRequest } from '../generate/wire-request.js';
 import { cutShortIn, describeResult, exchange, failureOf, isStoredRecord, plainRequest, probeEach, readRecords, recordsInAnswer } from './fuzz-session.js';

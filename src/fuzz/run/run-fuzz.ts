@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { randomBytes } from 'node:crypto';
 import { generateSecret, mintToken } from '../../contract/tokens/index.js';
 import { createSpecValidator } from '../../contract/spec/spec-validator.js';
-import { createAuthTable } from '../generate/auth-table.js';
+import { createAuthTable } from '../../contract/auth-table.js';
 import { openConnection } from '../../connection/open-connection.js';
 import { INDEX_NAMES, loadOpenApiDocument, type IndexName } from '../../server/core/index.js';
 import { createRunBudget, INTERRUPTED_CLEAN_UP_MS, type FuzzContext, type FuzzFailure, type RunBudget } from './fuzz-session.js';
@@ -12,9 +12,11 @@ import { hostileKey } from '../model/commands.js';
 import { shrinkFailure } from './shrink-list.js';
 import { CHECK_IDS } from '../checks/check-table.js';
 import { createAnswerTally } from './tally-answers.js';
-import { hiddenNamesOf, probeEntryShapes } from './probe-entry-shapes.js';
+import { probeEntryShapes } from './probe-entry-shapes.js';
+import { hiddenNamesOf } from '../../contract/spec/open-shapes.js';
 import { probeDeleteAll, probeLongIds, probeWhere } from './probe-store-limits.js';
 import { createWireSender } from './send-wire-request.js';
+import { recordBodyNode } from '../generate/wire-request.js';
 import { runSequence, type SequenceFailure, type SequenceResult } from './run-sequence.js';
 import { sequenceArbitrary } from '../generate/sequence-arbitrary.js';
 import { probeSequences } from '../generate/probe-sequences.js';
@@ -193,13 +195,30 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
   const validToken = await sender.session.token();
   const modelSecret = validToken === undefined ? undefined : generateSecret();
   const modelToken = modelSecret === undefined ? undefined : await mintToken({ secret: modelSecret, expiresIn: '2h' });
-  const { jwtSecret, scheme } = options.connection.auth;
-  const auth = { target: createAuthTable({ validToken, secret: jwtSecret, scheme }), model: createAuthTable({ validToken: modelToken, secret: modelSecret }) };
+  const { jwtSecret: secret, scheme, jwtClaims: claims } = options.connection.auth;
+  const subject = 'mgmt-kit-fuzz';
+  const auth = {
+    target: await createAuthTable({ validToken, secret, scheme, claims, subject }),
+    model: await createAuthTable({ validToken: modelToken, secret: modelSecret, subject }),
+  };
   const checks = new Set(options.checks ?? CHECK_IDS);
   const { allowDestructive, bodiless205 = false } = options;
   // What the probes learn before the sequences (trusted wheres, refused shapes) starts empty; so do the ids the target generates.
   const learnt = { whereTrusted: new Set<IndexName>(), refusedShapes: undefined, generatedIds: new Set<string>() };
-  return { doc, spec, sender, budget, runPrefix, allowDestructive, ...learnt, hiddenNames: hiddenNamesOf(doc), auth, modelSecret, bodiless205, checks };
+  return {
+    doc,
+    spec,
+    sender,
+    budget,
+    runPrefix,
+    allowDestructive,
+    ...learnt,
+    hiddenNames: hiddenNamesOf(doc, recordBodyNode(doc, 'agent', 'post')),
+    auth,
+    modelSecret,
+    bodiless205,
+    checks,
+  };
 }
 
 /** A fresh run prefix: every id (and marker) of the run starts with it. */

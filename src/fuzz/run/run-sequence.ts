@@ -12,7 +12,7 @@ import { createSequenceIds, type SequenceIds } from '../generate/sequence-ids.js
 import type { WireAnswer } from './send-wire-request.js';
 import { jsonBodyOf } from '../generate/wire-request.js';
 import { whereReadingAlternatives } from '../checks/where-readings.js';
-import { shapeKey } from './probe-entry-shapes.js';
+import { shapeKey } from '../../contract/spec/open-shapes.js';
 
 /** A failure of a sequence, with what shrinking needs: the steps up to the one that showed it, and that step's hostile key. */
 export type SequenceFailure = FuzzFailure & { prefix: number; hostile: string | undefined };

@@ -1,12 +1,11 @@
-import { INDEX_DEFINITIONS, type IndexName, type OpenApiDocument } from '../../server/core/index.js';
-import { componentSchema, declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode } from '../../contract/spec/schema-node.js';
-import { requiredProperties, type SchemaNode } from '../../contract/spec/schema-node.js';
+import { declaredProperties, describedTypeNode, itemsNode, oneOfNodes, propertyNode } from './schema-node.js';
+import { requiredProperties, type SchemaNode, type SpecDocument } from './schema-node.js';
 
 /** An object's required fields only, or every field it declares (but hidden names); `form` picks the branch of a value of several forms. */
 export type PlainFill = { every: boolean; form: number };
 
 /** A plain valid value of a schema: its first enum value, else one of its type. */
-export function plainValue(doc: OpenApiDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }): unknown {
+export function plainValue(doc: SpecDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }): unknown {
   const branches = oneOfNodes(doc, node);
   if (branches.length > 0) return plainValue(doc, branches[fill.form % branches.length]!, fill);
   if (Array.isArray(node.schema['enum'])) return node.schema['enum'][0];
@@ -27,7 +26,7 @@ export function plainValue(doc: OpenApiDocument, node: SchemaNode, fill: PlainFi
 }
 
 /** An object of a schema, each field a plain value; a record's own `id` (`top`) is left to the caller. */
-export function plainObject(doc: OpenApiDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }, top = false): Record<string, unknown> {
+export function plainObject(doc: SpecDocument, node: SchemaNode, fill: PlainFill = { every: false, form: 0 }, top = false): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   const names = fill.every ? declaredProperties(node).filter((name) => describedTypeNode(node, name) === undefined) : requiredProperties(node);
   for (const name of names) {
@@ -35,10 +34,4 @@ export function plainObject(doc: OpenApiDocument, node: SchemaNode, fill: PlainF
     if ((name !== 'id' || !top) && child && child.schema['x-extension'] === undefined) record[name] = plainValue(doc, child, fill);
   }
   return record;
-}
-
-/** The smallest valid record of an index: its required fields but the id, each a plain value. */
-export function minimalRecord(doc: OpenApiDocument, index: IndexName): Record<string, unknown> {
-  const definition = INDEX_DEFINITIONS.find((d) => d.name === index)!;
-  return plainObject(doc, componentSchema(doc, definition.inputSchema), undefined, true);
 }
