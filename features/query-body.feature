@@ -286,14 +286,25 @@ Feature: Reading and deleting with a query body
   @destructive @base-path
   @check.delete-all-paging @check.delete-envelope @check.envelope-status
   @rule.4.1-rule-1
+  # Each wipes one index (@wipes.<index>): with --parallel the three run together, each snapshotting
+  # and restoring only its own.
   Scenario Outline: Delete all <index> without a body
     Given 110 <index> of one batch exist
     When I delete all <index> without a body
     Then the response is 205 with an envelope of code 200
     And reading all <index> finds nothing
 
+    @wipes.event
+    Examples:
+      | index  |
+      | events |
+
+    @wipes.network-link-type
     Examples:
       | index              |
-      | events             |
       | network link types |
-      | agents             |
+
+    @wipes.agent
+    Examples:
+      | index  |
+      | agents |

@@ -100,18 +100,21 @@ function longText(seed: string, characters: number, alphabet: string): string {
 /** The kind of the feature that may be refused for a size limit (faithful-answers value-size-limit) rather than judged as content. */
 const LONG_TEXT = 'text longer than a column';
 
-const LONG: readonly [JsonRecord, JsonRecord] = [
-  {
-    over255: longText('a', 300, 'abcdefghijklmnopqrstuvwxyz0123456789'),
-    over4000bytes: longText('b', 2100, 'éüßçñøåþ'),
-    over65535bytes: longText('c', 70_000, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'),
-  },
-  {
-    over255: longText('d', 300, 'zyxwvutsrqponmlkjihgfedcba9876543210'),
-    over4000bytes: longText('e', 2100, 'ÀÉÎÕÜÇÑÞ'),
-    over65535bytes: longText('f', 70_000, 'abcdefghijklmnopqrstuvwxyz'),
-  },
-];
+/** Built on first use: 140,000 characters a worker that runs no long-text scenario need not make at start. */
+let long: readonly [JsonRecord, JsonRecord] | undefined;
+const longValues = (): readonly [JsonRecord, JsonRecord] =>
+  (long ??= [
+    {
+      over255: longText('a', 300, 'abcdefghijklmnopqrstuvwxyz0123456789'),
+      over4000bytes: longText('b', 2100, 'éüßçñøåþ'),
+      over65535bytes: longText('c', 70_000, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'),
+    },
+    {
+      over255: longText('d', 300, 'zyxwvutsrqponmlkjihgfedcba9876543210'),
+      over4000bytes: longText('e', 2100, 'ÀÉÎÕÜÇÑÞ'),
+      over65535bytes: longText('f', 70_000, 'abcdefghijklmnopqrstuvwxyz'),
+    },
+  ]);
 
 /** The kind of the feature that may be refused for U+0000 or a number's range (faithful-answers nul-character, number-range) rather than judged as content. */
 const EDGE_VALUES = 'U+0000 and the edges of a double';
@@ -154,7 +157,7 @@ function contentFields(index: ClientIndexKey, kind: string, variant: 0 | 1): Jso
 
 /** Long text beyond the tables and in the index's own strings: a link type's name and description, an agent action's description. */
 function longFields(index: ClientIndexKey, variant: 0 | 1): JsonRecord {
-  const values = LONG[variant];
+  const values = longValues()[variant];
   const text = values['over255'] as string;
   if (index === 'networkLinkTypes') return { ...values, name: text, description: values['over4000bytes'] };
   if (index === 'agents') return { ...values, actions: (sampleAgent()['actions'] as JsonRecord[]).map((action) => ({ ...action, description: text })) };

@@ -21,7 +21,7 @@ import { indexTable } from '../src/server/core/index.js';
 import { PLAIN_READ_STATUSES } from '../src/contract/faithful-answers.js';
 import { indexClient, recordsOf } from './support/call-outcome.js';
 import type { JsonRecord } from './support/sample-records.js';
-import { runsAlone } from './support/run-alone.js';
+import { runsAlone, wipedIndices, type TaggedPickle } from './support/run-alone.js';
 import { atMostAtOnce } from './support/at-most-at-once.js';
 import { keyOf } from './support/sighting-cache.js';
 import { skipWhenBlocked } from './support/check-recorder.js';
@@ -48,7 +48,8 @@ setDefaultTimeout(-1);
 setDefinitionFunctionWrapper((fn: Parameters<typeof skipWhenBlocked>[0]) => skipWhenBlocked(attachStepLogAtEnd(fn)));
 
 // --parallel N: a @destructive scenario snapshots and restores whole indices, so it never runs
-// beside another scenario (the others are isolated by the run prefix). Serial runs ignore this.
+// beside a scenario that is not (those are isolated by the run prefix), nor beside another that
+// wipes the same index (@wipes.<index>). Serial runs ignore this.
 setParallelCanAssign(runsAlone('@destructive'));
 
 // One connection per process and run (its agents keep their sockets between scenarios); a
@@ -135,12 +136,23 @@ Before(async function (this: KitWorld, { pickle }) {
 
 const INDICES: readonly ClientIndexKey[] = indexTable.map((row) => row.clientKey);
 
-/** Reads every index in full before a @destructive scenario. A read that fails blocks the scenario (`setup/snapshot`). */
-async function takeSnapshot(world: KitWorld): Promise<Map<ClientIndexKey, JsonRecord[]>> {
+/** The indices a @destructive scenario wipes: those its `@wipes.<index>` tags name (`@wipes.event`), or every index. */
+function indicesWiped(pickle: TaggedPickle): readonly ClientIndexKey[] {
+  const names = wipedIndices(pickle);
+  if (names === undefined) return INDICES;
+  return names.map((name) => {
+    const row = indexTable.find((r) => r.name === name);
+    if (!row) throw new Error(`@wipes.${name}: no index of that name (${indexTable.map((r) => r.name).join(', ')})`);
+    return row.clientKey;
+  });
+}
+
+/** Reads in full each index a @destructive scenario wipes, before it. A read that fails blocks the scenario (`setup/snapshot`). */
+async function takeSnapshot(world: KitWorld, indices: readonly ClientIndexKey[]): Promise<Map<ClientIndexKey, JsonRecord[]>> {
   // The indices are independent: read them at once, so a distant target pays one round trip.
-  const reads = await Promise.all(INDICES.map((index) => world.call((c) => indexClient(c, index).read(), { housekeeping: true })));
+  const reads = await Promise.all(indices.map((index) => world.call((c) => indexClient(c, index).read(), { housekeeping: true })));
   const snapshot = new Map<ClientIndexKey, JsonRecord[]>();
-  INDICES.forEach((index, i) => {
+  indices.forEach((index, i) => {
     const outcome = reads[i]!;
     if (!PLAIN_READ_STATUSES.includes(outcome.status)) {
       world.block('setup/snapshot', {
@@ -265,9 +277,9 @@ Before({ tags: '@needs-jwt-secret' }, function (this: KitWorld) {
 
 // §4.1 rule 1 (delete without a body removes everything): only with consent, and only after
 // a copy of every index is taken.
-Before({ tags: '@destructive' }, async function (this: KitWorld) {
+Before({ tags: '@destructive' }, async function (this: KitWorld, { pickle }) {
   if (!this.kit.allowDestructive) return 'skipped';
-  this.snapshot = await takeSnapshot(this);
+  this.snapshot = await takeSnapshot(this, indicesWiped(pickle));
   return undefined;
 });
 

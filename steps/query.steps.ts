@@ -78,7 +78,8 @@ When(
 
 // §4.1 rule 1: delete without a body removes every record (only in @destructive scenarios).
 When('I delete all {index} without a body', async function (this: KitWorld, index: ClientIndexKey) {
-  if (!this.snapshot) throw new Error('refusing to delete a whole index without a snapshot (tag the scenario @destructive)');
+  if (!this.snapshot?.has(index))
+    throw new Error(`refusing to delete all ${index} without a snapshot of them (tag the scenario @destructive, and @wipes.<index> if it names one)`);
   this.act('delete-all');
   await this.call((c) => indexClient(c, index).delete());
 });

@@ -34,7 +34,7 @@ function createTimeline() {
   return { onEnvelope, spans };
 }
 
-test('--parallel 2 gives the serial results, leaves nothing behind and runs @destructive scenarios alone', { timeout: 180_000 }, async () => {
+test('--parallel 2 gives the serial results, leaves nothing behind and runs @destructive scenarios apart', { timeout: 180_000 }, async () => {
   const secret = generateSecret();
   const server = await startReferenceServer({ port: 0, auth: { secret } });
   try {
@@ -57,9 +57,15 @@ test('--parallel 2 gives the serial results, leaves nothing behind and runs @des
     const destructive = timeline.spans.filter((s) => s.tags.includes('@destructive'));
     assert.ok(destructive.length >= 3, 'the destructive scenarios ran');
     assert.equal(timeline.spans.length, parallel.scenarios.length);
+    const wiped = (span: { tags: string[] }) => span.tags.filter((t) => t.startsWith('@wipes.'));
     for (const d of destructive) {
+      assert.equal(wiped(d).length, 1, 'each delete-all scenario names the index it wipes');
       const beside = timeline.spans.filter((s) => s !== d && s.start < d.end && d.start < s.end);
-      assert.deepEqual(beside, [], 'nothing ran beside a destructive scenario');
+      assert.deepEqual(
+        beside.filter((s) => !s.tags.includes('@destructive') || wiped(s)[0] === wiped(d)[0]),
+        [],
+        'nothing ran beside a destructive scenario but one wiping another index',
+      );
     }
     assert.ok(new Set(timeline.spans.map((s) => s.start)).size > 1);
     // The long scenarios go first (long-features-first.ts): each worker's first scenario is one of them.
