@@ -3,7 +3,7 @@ import { REFUSAL_STATUSES } from '../../contract/faithful-answers.js';
 import { exchange, failureOf, plainRequest, type Exchange, type ExchangeLog, type FuzzContext, type FuzzFailure, type RefusedShapes } from './fuzz-session.js';
 import { itemsNode, propertyNode } from '../../contract/spec/schema-node.js';
 import { plainObject, type PlainFill } from '../../contract/spec/plain-value.js';
-import { AGENT_LISTS, agentOpenShapes, hiddenNamesOf, shapeKey } from '../../contract/spec/open-shapes.js';
+import { AGENT_LISTS, agentOpenShapes, shapeKey } from '../../contract/spec/open-shapes.js';
 
 /** The agents the probes start from, in turn until one is taken: a store may require what the description leaves optional (the public original: a resource path). */
 const BASE_FILLS: readonly PlainFill[] = [
@@ -54,7 +54,7 @@ export async function probeEntryShapes(context: FuzzContext): Promise<ShapeProbe
     }
   }
   if (!base) return { refused: undefined, failures: [] };
-  const hidden = hiddenNamesOf(context.doc, agent);
+  const hidden = context.hiddenNames;
   // Each probe is one shape and one agent of its own: they go out together (the sender keeps a few in flight).
   const probes = agentOpenShapes(context.doc, agent).map((s) => ({
     shape: s.kind === 'form' || s.kind === 'spelling' ? `${s.path}${s.suffix}` : `${shapeKey(s.path, hidden)}${s.suffix}`,

@@ -205,20 +205,8 @@ export async function createFuzzContext(options: FuzzOptions, runPrefix: string,
   const { allowDestructive, bodiless205 = false } = options;
   // What the probes learn before the sequences (trusted wheres, refused shapes) starts empty; so do the ids the target generates.
   const learnt = { whereTrusted: new Set<IndexName>(), refusedShapes: undefined, generatedIds: new Set<string>() };
-  return {
-    doc,
-    spec,
-    sender,
-    budget,
-    runPrefix,
-    allowDestructive,
-    ...learnt,
-    hiddenNames: hiddenNamesOf(doc, recordBodyNode(doc, 'agent', 'post')),
-    auth,
-    modelSecret,
-    bodiless205,
-    checks,
-  };
+  const hiddenNames = hiddenNamesOf(doc, recordBodyNode(doc, 'agent', 'post'));
+  return { doc, spec, sender, budget, runPrefix, allowDestructive, ...learnt, hiddenNames, auth, modelSecret, bodiless205, checks };
 }
 
 /** A fresh run prefix: every id (and marker) of the run starts with it. */
