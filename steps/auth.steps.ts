@@ -1,6 +1,6 @@
 import { defineParameterType, Then, When } from '@cucumber/cucumber';
 import type { ClientIndexKey, KitClient } from '../src/client/index.js';
-import { mintToken, unsignedJwt, type TokenKind } from '../src/contract/tokens/index.js';
+import { mintToken, type TokenKind } from '../src/contract/tokens/index.js';
 import { bearerToken, createAuthTable, FORGED_KINDS, UNSIGNED_KINDS, type WrongAuthKind } from '../src/contract/auth-table.js';
 import type { IndexOperation, PathForm } from './parameter-types.js';
 import { indexClient, type CallOutcome } from './support/call-outcome.js';
@@ -59,10 +59,17 @@ defineParameterType({
   regexp: /without a token|with an unsigned token|with the token "[^"]*"|with a token that is (?:expired|not yet valid|signed with another secret)/,
 });
 
+/**
+ * The kit's table of wrong tokens for this deployment, made without the secret (the unsigned and forged ones need none, so
+ * these steps run against any deployment) and carrying the claims it requires (--jwt-claims), so only their signature is wrong.
+ */
+const wrongTokens = (world: KitWorld) => createAuthTable({ validToken: undefined, secret: undefined, claims: world.kit.connection.auth.jwtClaims });
+
 /** The token a step names: none, an unsigned one, the text given, or one minted from the secret with a flaw. */
 async function tokenNamed(world: KitWorld, words: string): Promise<string | undefined> {
   if (words === 'without a token') return undefined;
-  if (words === 'with an unsigned token') return unsignedJwt();
+  // The table's alg-none token carries the claims the deployment requires, so only its missing signature is wrong.
+  if (words === 'with an unsigned token') return bearerToken((await wrongTokens(world))['alg-none']);
   const text = /^with the token "(.*)"$/.exec(words)?.[1];
   if (text !== undefined) return text;
   const kind = TOKEN_FLAWS[words.slice('with a token that is '.length)];
@@ -119,8 +126,7 @@ When(
     const id = this.spareId(index);
     const sent: Array<[string, CallOutcome]> = [];
     sentTokens.set(this, sent);
-    // Without the secret: these tokens need none, so the step runs against any deployment; the claims it requires make only the signature wrong.
-    const table = await createAuthTable({ validToken: undefined, secret: undefined, claims: this.kit.connection.auth.jwtClaims });
+    const table = await wrongTokens(this);
     for (const kind of kinds) {
       const outcome = await sendHarmless(this, this.clientWithToken(bearerToken(table[kind])), operation, index, path, id);
       sent.push([labelOf(kind), outcome]);

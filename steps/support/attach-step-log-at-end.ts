@@ -10,9 +10,8 @@ const keepsStepLog = (world: unknown): world is KeepsStepLog => typeof (world as
 /**
  * Part of cucumber's definition function wrapper (hooks.ts): when a step or hook ends — passed,
  * failed, blocked, sync or async — the calls it made are attached as one call log and its checks as
- * one list, on that step
- * and before cucumber reports it finished (the summary blames the last call before a failing
- * step). Run hooks (BeforeAll, AfterAll) have no World and are left as they are.
+ * one list, on that step and before cucumber reports it finished (the summary blames the last call
+ * before a failing step). Run hooks (BeforeAll, AfterAll) have no World and are left as they are.
  */
 export function attachStepLogAtEnd(fn: Definition): Definition {
   return function (this: unknown, ...args: unknown[]) {
