@@ -30,7 +30,7 @@ import { fitAgentSample } from './support/fit-agent-sample.js';
 import { contractFindings } from './support/check-outcome.js';
 import { isSuccess } from './support/judge-status.js';
 import { CLEANUP_MEDIA_TYPE, type CleanupReport } from '../src/target/conformance/check-result.js';
-import { axiosForConnection } from '../src/connection/axios-for-connection.js';
+import { clientTransport } from '../src/connection/client-transport.js';
 import { remoteCoordinator } from '../src/connection/run-coordinator.js';
 import { openConnection } from '../src/connection/open-connection.js';
 import { ConnectionFailure } from '../src/connection/connection-failure.js';
@@ -65,7 +65,7 @@ function connectionForRun(params: KitParameters): RunConnection {
     const session = openConnection(params.connection, { coordinator });
     found = {
       session,
-      http: axiosForConnection(session),
+      transport: clientTransport(session),
       // A worker's last releases reach the run's coordinator before it goes.
       close: async () => {
         session.close();

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import type { AxiosInstance } from 'axios';
 import {
   createClient,
   describedHeaders,
@@ -10,6 +9,7 @@ import {
   parseJsonOrUndefined,
   UnexpectedStatusError,
   type ClientIndexKey,
+  type ClientTransport,
   type KitClient,
 } from '../src/client/index.js';
 import { findConnectionFailure } from '../src/connection/connection-failure.js';
@@ -25,12 +25,13 @@ import { normaliseObserved } from '../src/target/conformance/normalise-observed.
 
 import { SightingCache, type Sighting } from './support/sighting-cache.js';
 import { ACTION_PROFILES, type ActionProfile, type ActionProfileName } from './support/action-profiles.js';
+import { useNativeMatchIndices } from './support/native-match-indices.js';
 import type { ActionAnswer, CallRole, ScenarioRecord, StepUnderWay } from './support/scenario-state.js';
 
-/** A run's connection in this process, and the axios instance the client and raw requests send through (hooks.ts opens it). */
+/** A run's connection in this process, and the typed client's transport through it (hooks.ts opens it). */
 export interface RunConnection {
   session: ConnectionSession;
-  http: AxiosInstance;
+  transport: ClientTransport;
 }
 
 export type { Sighting } from './support/sighting-cache.js';
@@ -235,7 +236,7 @@ export class KitWorld extends World<KitParameters> {
       baseURL: this.kit.connection.baseUrl,
       token,
       authScheme: this.kit.connection.auth.scheme,
-      axiosInstance: this.connection.http,
+      transport: this.connection.transport,
     });
   }
 
@@ -370,3 +371,5 @@ export class KitWorld extends World<KitParameters> {
 }
 
 setWorldConstructor(KitWorld);
+// Every process of a run (the one that matches steps to scenarios, and each worker) matches step texts: natively.
+useNativeMatchIndices();

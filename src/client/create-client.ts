@@ -16,6 +16,8 @@ export interface ClientOptions {
   authScheme?: string | undefined;
   /** An axios instance to send through (interceptors, a custom adapter in tests). */
   axiosInstance?: AxiosInstance | undefined;
+  /** Sends each call instead of axios (the conformance kit's connection, which owns time-out and token); `timeout` is then its own. */
+  transport?: ClientTransport | undefined;
   /** Extra headers on every call. */
   headers?: Record<string, string> | undefined;
   /** Milliseconds before a call fails with a NetworkError; default 30 000. */
@@ -23,6 +25,10 @@ export interface ClientOptions {
   /** Where read and delete queries go (x-decisions query-parameter); default `'auto'`: `?q=` for a GET in a browser, else the body. */
   queryIn?: QueryPlacement | undefined;
 }
+
+/** Sends a call as the client built it (`url`: base URL and path joined as axios joins them); rejects when no answer came. */
+export type ClientTransport = (request: ClientRequest) => Promise<{ status: number; headers: Record<string, unknown>; body: string }>;
+export type ClientRequest = { method: string; url: string; headers: Record<string, string>; body: string | undefined };
 
 /**
  * Creates the typed client. Calls resolve to `{ operation, status, data, headers, rawBody }` for a status the spec
@@ -41,19 +47,24 @@ export function createClient(options: ClientOptions): KitClient {
 
   async function send(operation: OperationId, method: string, path: string, body: unknown, extraHeaders: Record<string, string> | undefined) {
     const sendWith = async (bearer: string | undefined) => {
+      const headers = { ...describedHeaders(scheme, bearer), ...options.headers, ...extraHeaders };
+      const data = body === undefined ? undefined : JSON.stringify(body);
       try {
-        return await http.request<string>({
+        if (options.transport)
+          return await options.transport({ method, url: `${options.baseURL.replace(/\/?\/$/, '')}/${path.replace(/^\/+/, '')}`, headers, body: data });
+        const response = await http.request<string>({
           baseURL: options.baseURL,
           url: path,
           method,
-          headers: { ...describedHeaders(scheme, bearer), ...options.headers, ...extraHeaders },
-          data: body === undefined ? undefined : JSON.stringify(body),
+          headers,
+          data,
           responseType: 'text',
           // Keep the raw text: the body may be empty (204, 304, a dropped 205) or not JSON at all.
           transformResponse: [(raw: unknown) => raw],
           validateStatus: () => true,
           timeout: options.timeout ?? 30_000,
         });
+        return { status: response.status, headers: response.headers as Record<string, unknown>, body: typeof response.data === 'string' ? response.data : '' };
       } catch (error) {
         throw new NetworkError(operation, isAxiosError(error) ? error.code : undefined, { cause: error });
       }
@@ -63,8 +74,8 @@ export function createClient(options: ClientOptions): KitClient {
     // As --token-command: the token may have been revoked or expired early; one retry with a new one.
     const renewed = response.status === 401 ? await token.renewAfter401(sent) : undefined;
     if (renewed !== undefined) response = await sendWith(renewed);
-    const rawBody = typeof response.data === 'string' ? response.data : '';
-    const responseHeaders = normaliseHeaders(response.headers as Record<string, unknown>);
+    const rawBody = response.body;
+    const responseHeaders = normaliseHeaders(response.headers);
     // The generated table, not the spec document: a browser bundle must not carry the whole spec.
     const documented = (operationTable[operation].statuses as readonly number[]).includes(response.status);
     if (!documented) throw new UnexpectedStatusError(operation, response.status, rawBody, responseHeaders);

@@ -7,7 +7,7 @@ export { expiresSoon, holdToken, readTokenTimes } from './token-provider.js';
 export { withNullBodyStatuses } from './with-null-body-statuses.js';
 // How the client builds a request and reads its answer, for callers that send raw requests (the connection, the conformance steps)
 export { authorizationOf, describedHeaders, normaliseHeaders, parseJsonOrUndefined, placeQuery } from './create-client.js';
-export type { ClientOptions } from './create-client.js';
+export type { ClientOptions, ClientRequest, ClientTransport } from './create-client.js';
 export type {
   CallOptions,
   CreateCall,
