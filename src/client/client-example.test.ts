@@ -1,6 +1,6 @@
 // Runs the typed client's examples as written — the full one of docs/typed-client.md, its
-// do-this-first block and the README's short one — against a reference server started here. The
-// examples import 'mgmt-kit', which resolves through package.json `exports` (self-reference) from
+// do-this-first block, its transport block and the README's short one — against a reference
+// server started here. The examples import 'mgmt-kit', which resolves through package.json `exports` (self-reference) from
 // a file inside the repo. MGMT_KIT_CLIENT_DOC=path checks a draft of docs/typed-client.md instead.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +17,7 @@ const CLIENT_DOC = process.env['MGMT_KIT_CLIENT_DOC'] ?? join(REPO, 'docs', 'typ
 const EXAMPLES = [
   { page: CLIENT_DOC, marker: MARKER, prints: /Record with id=mesh created/ },
   { page: CLIENT_DOC, marker: '<!-- example: client-first -->', prints: /^Record with id=e1 created$/m },
+  { page: CLIENT_DOC, marker: '<!-- example: client-transport -->', prints: /^201 Record with id=e2 created$/m },
   { page: join(REPO, 'README.md'), marker: '<!-- example: readme-client -->', prints: /\[ \{ id: 'p2p' \}, \{ id: 'slice' \} \]/ },
 ];
 

@@ -18,8 +18,18 @@ export const CHROMIUM_ARGS = [
   '--no-default-browser-check',
 ];
 
-/** Launches the npm-shipped headless Chromium with playwright-core. */
+/**
+ * Launches the npm-shipped headless Chromium with playwright-core. On a fresh machine the first test files to launch
+ * it unpack it at once: one may find the binary still being written by another (ETXTBSY) and tries again.
+ */
 export async function launchChromium(): Promise<Browser> {
   const executablePath = await chromiumBinary.executablePath();
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+    } catch (error) {
+      if (attempt === 10 || !String((error as Error).message).includes('ETXTBSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
