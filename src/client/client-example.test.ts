@@ -1,7 +1,8 @@
 // Runs the typed client's examples as written — the full one of docs/typed-client.md, its
 // do-this-first block, its transport block and the README's short one — against a reference
-// server started here. The examples import 'mgmt-kit', which resolves through package.json `exports` (self-reference) from
-// a file inside the repo. MGMT_KIT_CLIENT_DOC=path checks a draft of docs/typed-client.md instead.
+// server started here. The examples import 'mgmt-kit', which resolves through package.json
+// `exports` (self-reference) from a file inside the repo. MGMT_KIT_CLIENT_DOC=path checks a
+// draft of docs/typed-client.md instead.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
