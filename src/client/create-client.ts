@@ -1,4 +1,4 @@
-import axios, { isAxiosError, type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import { indexTable } from '../generated/index-table.js';
 import { operationTable } from '../generated/operation-table.js';
 import { NetworkError, UnexpectedStatusError, type ApiResult, type OperationId } from './api-result.js';
@@ -41,7 +41,9 @@ export type ClientRequest = { method: string; url: string; headers: Record<strin
  * if (created.status === 201) console.log(created.data?.[0]?.message); // data may be undefined: a deployment may send no body
  */
 export function createClient(options: ClientOptions): KitClient {
-  const http = options.axiosInstance ?? axios.create();
+  // axios loads on the first call through it: a client given a `transport` (every conformance worker's) never loads it.
+  let http = options.axiosInstance && Promise.resolve(options.axiosInstance);
+  const axiosInstance = () => (http ??= loadAxios().then((axios) => axios.create()));
   const scheme = options.authScheme ?? 'Bearer';
   const token = holdToken(options.token);
 
@@ -52,7 +54,7 @@ export function createClient(options: ClientOptions): KitClient {
       try {
         if (options.transport)
           return await options.transport({ method, url: `${options.baseURL.replace(/\/?\/$/, '')}/${path.replace(/^\/+/, '')}`, headers, body: data });
-        const response = await http.request<string>({
+        const response = await (await axiosInstance()).request<string>({
           baseURL: options.baseURL,
           url: path,
           method,
@@ -66,7 +68,7 @@ export function createClient(options: ClientOptions): KitClient {
         });
         return { status: response.status, headers: response.headers as Record<string, unknown>, body: typeof response.data === 'string' ? response.data : '' };
       } catch (error) {
-        throw new NetworkError(operation, isAxiosError(error) ? error.code : undefined, { cause: error });
+        throw new NetworkError(operation, !options.transport && (await loadAxios()).isAxiosError(error) ? error.code : undefined, { cause: error });
       }
     };
     const sent = await token.current();
@@ -108,6 +110,7 @@ export function createClient(options: ClientOptions): KitClient {
   return Object.fromEntries(indexTable.map((row) => [row.clientKey, indexClient(row.clientKey)])) as KitClient;
 }
 
+const loadAxios = async () => (await import('axios')).default;
 // TypeScript refuses a key a method does not read; from JavaScript it would be dropped in silence, and for
 // `delete({ where })` (the query not under `query`) that means deleting every record (§4.1 rule 1).
 function checkCallKeys(method: string, call: object | undefined, keys: readonly string[]): void {

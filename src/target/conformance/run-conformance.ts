@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
@@ -10,6 +11,7 @@ import { createScenarioCollector, type ScenarioResult } from './collect-scenario
 import { createRunPrefix } from './run-prefix.js';
 import { STEP_BUNDLE_PATH } from './step-bundle-path.js';
 import { longFeaturesFirst } from './long-features-first.js';
+import { BOOT_TURNS_ENV, startBootTurns } from './boot-turns.js';
 
 /** The two profiles of cucumber.js: the description's documented behaviour, or that plus @extension. */
 export type ConformanceProfile = 'core' | 'extended';
@@ -88,8 +90,28 @@ const RUNS_COMPILED = import.meta.url.endsWith('.js');
  */
 function supportFor(coordinates: SupportCoordinates, options: ConformanceRunOptions): ISupportCodeLibrary | SupportCoordinates {
   if (options.support) return options.support;
-  const resolved = RUNS_COMPILED ? { ...coordinates, importPaths: [join(PACKAGE_ROOT, STEP_BUNDLE_PATH)] } : coordinates;
+  // The end of a worker's turn at loading (boot-turns.ts) comes after the steps.
+  const resolved = RUNS_COMPILED ? { ...coordinates, importPaths: [join(PACKAGE_ROOT, STEP_BUNDLE_PATH), BOOT_TURN_MODULES.end] } : coordinates;
   return loadedSupport.get(JSON.stringify(resolved)) ?? resolved;
+}
+
+/** The compiled modules of boot-turns.ts that begin and end a worker's turn (beside this module in dist/). */
+const BOOT_TURN_MODULES = {
+  take: fileURLToPath(new URL('./boot-turn-take.js', import.meta.url)),
+  end: fileURLToPath(new URL('./boot-turn-end.js', import.meta.url)),
+};
+
+/**
+ * What the workers of a compiled run with more workers than processors get to take turns at
+ * loading (boot-turns.ts): the turns' address, and the module that waits for one before cucumber
+ * itself loads (node's --import, which waits for it). Undefined from src/, whose workers load
+ * TypeScript: they load at once, as before.
+ */
+async function bootTurnsFor(options: ConformanceRunOptions) {
+  if (!RUNS_COMPILED || (options.parallel ?? 0) <= availableParallelism()) return undefined;
+  const turns = await startBootTurns(availableParallelism());
+  const nodeOptions = `${process.env['NODE_OPTIONS'] ?? ''} --import ${JSON.stringify(BOOT_TURN_MODULES.take)}`.trim();
+  return { env: { ...process.env, [BOOT_TURNS_ENV]: turns.value, NODE_OPTIONS: nodeOptions }, close: turns.close };
 }
 
 /**
@@ -150,7 +172,10 @@ export async function runConformance(options: ConformanceRunOptions): Promise<Co
   const sources = options.parallel
     ? { ...runConfiguration.sources, paths: longFeaturesFirst(runConfiguration.sources.paths, PACKAGE_ROOT) }
     : runConfiguration.sources;
-  const run = await runCucumber({ ...runConfiguration, sources, support }, environment, onMessage);
+  const turns = await bootTurnsFor(options);
+  const run = await runCucumber({ ...runConfiguration, sources, support }, { ...environment, env: turns?.env ?? process.env }, onMessage).finally(() =>
+    turns?.close(),
+  );
   if (!('stepDefinitions' in support)) loadedSupport.set(JSON.stringify(support), run.support);
   return {
     success: run.success,
