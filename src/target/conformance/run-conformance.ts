@@ -84,13 +84,13 @@ const RUNS_COMPILED = import.meta.url.endsWith('.js');
  * step modules again would register nothing, and --parallel workers load what the library was
  * loaded from (its original coordinates). Else the compiled runner loads the steps of its own
  * build, the one module `npm run build` bundled from steps/ (no TypeScript loader; each
- * --parallel worker imports one file); from src/ the .ts files of the profile's import list load
+ * --parallel worker imports that file, then the small one that ends its turn at loading); from
+ * src/ the .ts files of the profile's import list load
  * as they are, so an edited step needs no build (workers register tsx through
  * steps/support/register.mjs, which comes first).
  */
 function supportFor(coordinates: SupportCoordinates, options: ConformanceRunOptions): ISupportCodeLibrary | SupportCoordinates {
   if (options.support) return options.support;
-  // The end of a worker's turn at loading (boot-turns.ts) comes after the steps.
   const resolved = RUNS_COMPILED ? { ...coordinates, importPaths: [join(PACKAGE_ROOT, STEP_BUNDLE_PATH), BOOT_TURN_MODULES.end] } : coordinates;
   return loadedSupport.get(JSON.stringify(resolved)) ?? resolved;
 }
