@@ -20,37 +20,34 @@ const LONGEST_WAIT_MS = 10_000;
  */
 export async function startBootTurns(turns: number): Promise<{ value: string; close(): Promise<void> }> {
   const key = randomBytes(16).toString('hex');
-  const waiting: Socket[] = [];
-  const holding = new Set<Socket>();
-  const next = () => {
-    while (holding.size < turns && waiting.length > 0) {
-      const socket = waiting.shift()!;
-      holding.add(socket);
-      socket.write('go\n');
-    }
-  };
+  // The run's request gate, with no rate: a turn is a permit, FIFO like the connection cap's. Imported here, not
+  // above: a worker imports this module for takeBootTurn before its turn, and needs none of the connection.
+  const { createRequestGate } = await import('../../connection/run-coordinator.js');
+  const gate = createRequestGate(turns);
+  const sockets = new Set<Socket>();
   const server = createServer((socket) => {
     let asked = '';
+    sockets.add(socket);
     socket.setEncoding('utf8').on('error', () => socket.destroy());
-    socket.on('close', () => {
-      const at = waiting.indexOf(socket);
-      if (at >= 0) waiting.splice(at, 1);
-      if (holding.delete(socket)) next();
-    });
+    socket.on('close', () => sockets.delete(socket));
     socket.on('data', (chunk: string) => {
       if (asked.includes('\n')) return;
       asked += chunk;
       if (!asked.includes('\n')) return void (asked.length > key.length + 1 && socket.destroy());
       if (asked.trim() !== key) return void socket.destroy();
-      waiting.push(socket);
-      next();
+      // A worker gone while it waited gets its turn and hands it straight on.
+      void gate.permit().then((release) => {
+        if (socket.destroyed) return release?.();
+        socket.once('close', () => release?.());
+        socket.write('go\n');
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     value: `${(server.address() as AddressInfo).port}:${key}`,
     close: async () => {
-      for (const socket of [...waiting, ...holding]) socket.destroy();
+      for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
   };
