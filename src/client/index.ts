@@ -2,7 +2,7 @@
 export { createClient } from './create-client.js';
 export { indexOperations } from './index-operations.js';
 export { NetworkError, UnexpectedStatusError } from './api-result.js';
-export { expiresSoon, holdToken, readTokenTimes } from './token-provider.js';
+export { expiresSoon, holdToken, readTokenTimes, renewalDue } from './token-provider.js';
 // For fetch-based clients generated from the spec (openapi-fetch, hey-api): see docs/other-tools.md
 export { withNullBodyStatuses } from './with-null-body-statuses.js';
 // How the client builds a request and reads its answer, for callers that send raw requests (the connection, the conformance steps)

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expiresSoon, readTokenTimes } from './token-provider.js';
+import { expiresSoon, readTokenTimes, renewalDue } from './token-provider.js';
 
 const jwt = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.sig`;
 
@@ -18,4 +18,14 @@ test('expiresSoon: within a quarter of its life, at most 30 s, before exp', () =
   assert.equal(expiresSoon(oneHour, 0, 3569_000), false, '31 s left');
   assert.equal(expiresSoon(oneHour, 0, 3571_000), true, '29 s left');
   assert.equal(expiresSoon('opaque', 0, Number.MAX_SAFE_INTEGER), false, 'no exp: renewed after a 401 only');
+});
+
+test('renewalDue: the moment expiresSoon starts to hold, decoded once; without iat the life counts from when it was obtained', () => {
+  assert.equal(renewalDue(jwt({ iat: 1000, exp: 1002 }), 0), 1001_500, 'a quarter of 2 s before exp');
+  assert.equal(renewalDue(jwt({ iat: 0, exp: 3600 }), 0), 3570_000, '30 s before exp, the most');
+  assert.equal(renewalDue(jwt({ exp: 1002 }), 1000_000), 1001_500, 'obtained at 1000 s');
+  assert.equal(renewalDue(jwt({ iat: 1005, exp: 1002 }), 0), 1002_000, 'issued after its exp: due at exp');
+  assert.equal(renewalDue('opaque', 0), Infinity);
+  const token = jwt({ iat: 1000, exp: 1002 });
+  for (const now of [1001_499, 1001_500, 1001_501]) assert.equal(expiresSoon(token, 0, now), now >= renewalDue(token, 0));
 });

@@ -18,12 +18,12 @@ export function readTokenTimes(token: string): { exp?: number; iat?: number } {
  * Whether a token's `exp` is less than a quarter of its life away (at most 30 s): a 2-second token is renewed half a
  * second early, a 1-hour one 30 s early. A token without `exp` (opaque) is replaced only after a 401.
  */
-export function expiresSoon(token: string, obtainedAtMs: number, nowMs = Date.now()): boolean {
-  const { exp, iat } = readTokenTimes(token);
-  if (exp === undefined) return false;
-  const issuedMs = iat !== undefined ? iat * 1000 : obtainedAtMs;
-  const margin = Math.min(30_000, Math.max(0, exp * 1000 - issuedMs) / 4);
-  return exp * 1000 - nowMs <= margin;
+export const expiresSoon = (token: string, obtainedAtMs: number, nowMs = Date.now()): boolean => nowMs >= renewalDue(token, obtainedAtMs);
+
+/** The epoch ms from which {@link expiresSoon} holds (Infinity without `exp`): decoded once, compared on every request. */
+export function renewalDue(token: string, obtainedAtMs: number): number {
+  const { exp, iat = obtainedAtMs / 1000 } = readTokenTimes(token);
+  return exp === undefined ? Infinity : exp * 1000 - Math.min(30_000, Math.max(0, exp - iat) * 250);
 }
 
 /** A function the client asks for a token: on first use, near the token's expiry, after a 401. */
@@ -45,7 +45,7 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
   const provider = token;
   // `keep`: the token came already near its exp, as the one before it did: the source cannot give better (a token
   // command slower than a quarter of the token's life, on a loaded machine), so it is used until its exp.
-  let held: { token: string; at: number; nearExp: boolean; keep: boolean } | undefined;
+  let held: { token: string; renewAt: number; nearExp: boolean; keep: boolean } | undefined;
   let pending: Promise<string> | undefined;
   const ask = (): Promise<string> =>
     (pending ??= Promise.resolve()
@@ -54,15 +54,15 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
         if (typeof value !== 'string') throw new TypeError(`the token provider gave ${typeof value}, not a string`);
         const at = Date.now();
         const nearExp = expiresSoon(value, at, at);
-        held = { token: value, at, nearExp, keep: nearExp && held?.nearExp === true };
+        const keep = nearExp && held?.nearExp === true;
+        held = { token: value, renewAt: keep ? (readTokenTimes(value).exp ?? Infinity) * 1000 : renewalDue(value, at), nearExp, keep };
         return value;
       })
       .finally(() => (pending = undefined)));
   return {
     async current() {
       if (pending) return pending;
-      const expired = (token: string) => (readTokenTimes(token).exp ?? Infinity) * 1000 <= Date.now();
-      return held === undefined || (held.keep ? expired(held.token) : expiresSoon(held.token, held.at)) ? ask() : held.token;
+      return held === undefined || Date.now() >= held.renewAt ? ask() : held.token;
     },
     async renewAfter401(stale) {
       const fresh = pending ? await pending : held !== undefined && held.token !== stale ? held.token : await ask();

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { describedHeaders, expiresSoon } from '../client/index.js';
+import { describedHeaders, renewalDue } from '../client/index.js';
 import { ConnectionFailure, type FailureKind } from './connection-failure.js';
 import type { ConnectionSettings } from './connection-settings.js';
 import { createRunCoordinator, type RunCoordinator } from './run-coordinator.js';
@@ -61,17 +61,17 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
   const coordinator = options.coordinator ?? createRunCoordinator(settings);
   const extraHeaders = Object.fromEntries(settings.headers.map((h) => [h.name.toLowerCase(), h.value]));
   // Held here too, so that a worker asks the broker only when the token nears its exp.
-  let held: { token: string; at: number } | undefined;
+  let held: { token: string; renewAt: number } | undefined;
   // Every token this process has used: a request that carries an older one gets the current one.
   const issued = new Set<string>();
 
   const remember = (token: string | undefined) => {
     if (token === undefined) return undefined;
-    if (held?.token !== token) held = { token, at: Date.now() };
+    if (held?.token !== token) held = { token, renewAt: renewalDue(token, Date.now()) };
     issued.add(token);
     return token;
   };
-  const token = async () => remember(held === undefined || expiresSoon(held.token, held.at) ? await coordinator.token() : held.token);
+  const token = async () => remember(held === undefined || Date.now() >= held.renewAt ? await coordinator.token() : held.token);
 
   // The run token a request carries where it counts (Authorization), or misplaced in the URL (the fuzzer's).
   const carriedToken = (request: OutgoingRequest): { token: string; inHeader: boolean } | undefined => {
