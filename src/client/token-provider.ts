@@ -53,9 +53,9 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
       .then((value) => {
         if (typeof value !== 'string') throw new TypeError(`the token provider gave ${typeof value}, not a string`);
         const at = Date.now();
-        const nearExp = expiresSoon(value, at, at);
-        const keep = nearExp && held?.nearExp === true;
-        held = { token: value, renewAt: keep ? (readTokenTimes(value).exp ?? Infinity) * 1000 : renewalDue(value, at), nearExp, keep };
+        const due = renewalDue(value, at);
+        const keep = at >= due && held?.nearExp === true;
+        held = { token: value, renewAt: keep ? (readTokenTimes(value).exp ?? Infinity) * 1000 : due, nearExp: at >= due, keep };
         return value;
       })
       .finally(() => (pending = undefined)));
