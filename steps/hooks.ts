@@ -53,7 +53,7 @@ setDefinitionFunctionWrapper((fn: Parameters<typeof skipWhenBlocked>[0]) => skip
 setParallelCanAssign(runsAlone('@destructive'));
 
 // One connection per process and run (its agents keep their sockets between scenarios); a
-// worker opens its own, reaching the run's coordinator over loopback when the run shares one.
+// worker opens its own, reaching the run's coordinator over a local socket when the run shares one.
 const open = new Map<string, RunConnection & { close(): Promise<void> }>();
 
 /** The connection of the run these parameters belong to, opened on first use in this process. */

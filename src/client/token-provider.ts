@@ -45,7 +45,7 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
   const provider = token;
   // `keep`: the token came already near its exp, as the one before it did: the source cannot give better (a token
   // command slower than a quarter of the token's life, on a loaded machine), so it is used until its exp.
-  let held: { token: string; renewAt: number; nearExp: boolean; keep: boolean } | undefined;
+  let held: { token: string; renewAt: number; nearExp: boolean } | undefined;
   let pending: Promise<string> | undefined;
   const ask = (): Promise<string> =>
     (pending ??= Promise.resolve()
@@ -55,15 +55,12 @@ export function holdToken(token: string | TokenProvider | undefined): HeldToken 
         const at = Date.now();
         const due = renewalDue(value, at);
         const keep = at >= due && held?.nearExp === true;
-        held = { token: value, renewAt: keep ? (readTokenTimes(value).exp ?? Infinity) * 1000 : due, nearExp: at >= due, keep };
+        held = { token: value, renewAt: keep ? (readTokenTimes(value).exp ?? Infinity) * 1000 : due, nearExp: at >= due };
         return value;
       })
       .finally(() => (pending = undefined)));
   return {
-    async current() {
-      if (pending) return pending;
-      return held === undefined || Date.now() >= held.renewAt ? ask() : held.token;
-    },
+    current: async () => pending ?? (held === undefined || Date.now() >= held.renewAt ? ask() : held.token),
     async renewAfter401(stale) {
       const fresh = pending ? await pending : held !== undefined && held.token !== stale ? held.token : await ask();
       return fresh === stale ? undefined : fresh;

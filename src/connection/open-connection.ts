@@ -150,9 +150,8 @@ export function openConnection(settings: ConnectionSettings, options: OpenOption
         answer = await attempt(request, limits.until);
       }
     }
-    const final = request;
     const policy = { retries: settings.retryThrottled, until: limits.until, rate: settings.rate, onThrottled: () => session.throttled++ };
-    return retryThrottled(final, answer, () => attempt(final, limits.until), policy);
+    return retryThrottled(request, answer, () => attempt(request, limits.until), policy);
   };
 
   const session = { settings, token, url, send, sent: 0, throttled: 0, close: () => router.close() };

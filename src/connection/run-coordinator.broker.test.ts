@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { plainConnection } from './connection-settings.js';
@@ -57,4 +58,20 @@ test('permits asked for at once come back at once: no answer waits for the worke
     await worker.close();
     await broker.close();
   }
+});
+
+test('the broker listens on a local socket, never a TCP port: abstract on Linux (no file to leave behind), a file removed at close elsewhere', async () => {
+  const broker = await startConnectionBroker(createRunCoordinator(plainConnection('http://t', { token: 'run-token' })));
+  const worker = remoteCoordinator(broker);
+  try {
+    assert.equal(await worker.token(), 'run-token');
+    assert.equal('port' in broker, false);
+    if (process.platform === 'linux') assert.match(broker.path, /^\0mgmt-kit-[0-9a-f]{32}$/);
+    else if (process.platform !== 'win32') assert.equal(existsSync(broker.path), true);
+  } finally {
+    await worker.close();
+    await broker.close();
+  }
+  if (!['linux', 'win32'].includes(process.platform)) assert.equal(existsSync(broker.path), false, 'its socket file went with it');
+  await assert.rejects(remoteCoordinator(broker).token(), { name: 'ConnectionFailure' }, 'closed: nothing answers there');
 });

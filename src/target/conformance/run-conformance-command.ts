@@ -78,7 +78,7 @@ function asWritable(out: NodeJS.WritableStream): Writable {
  * throttled (describe-throttling.ts).
  *
  * The run's connection cap, pace and token live here; with `--parallel`, `--rate` or
- * `--token-command` the steps reach them over loopback (startConnectionBroker), so the caps and each
+ * `--token-command` the steps reach them over a local socket (startConnectionBroker), so the caps and each
  * token renewal hold across workers.
  */
 export async function runConformanceCommand(options: ConformanceCommandOptions): Promise<number> {
@@ -137,7 +137,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
       runPrefix,
       // A command's or a secret's token is obtained by each process through its connection.
       connection: settings,
-      broker: broker ? { port: broker.port, key: broker.key, refreshable: broker.refreshable } : undefined,
+      broker: broker ? { path: broker.path, key: broker.key, refreshable: broker.refreshable } : undefined,
       profile: options.profile,
       allowDestructive: options.allowDestructive,
       tags: options.tags,
