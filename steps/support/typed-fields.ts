@@ -129,7 +129,7 @@ const CANDIDATES: readonly unknown[] = [5, ['text'], 'text', { key: 'value' }, t
 function wrongValuesFor(node: SchemaNode): unknown[] {
   const allowed = allowedTypes(node);
   if (allowed.size === 0) return [];
-  const refused = (c: unknown) => specValidator().validateAt(node.pointer, c).length > 0;
+  const refused = (c: unknown) => !specValidator().accepts(node.pointer, c);
   const picked = CANDIDATES.filter((c) => !allowed.has(jsonTypeOf(c)) && refused(c)).slice(0, 2);
   const items = allowed.has('array') ? (oneOfNodes(spec(), node).find((b) => b.schema['type'] === 'array') ?? node) : undefined;
   const itemNode = items ? itemsNode(spec(), items) : undefined;

@@ -47,7 +47,7 @@ export function listFlawSites(node: SchemaNode, value: unknown, options: SiteOpt
 function walk(node: SchemaNode, value: unknown, path: ReadonlyArray<string | number>, options: SiteOptions, sites: FlawSite[]): void {
   const branches = oneOfNodes(options.doc, node);
   if (branches.length > 0) {
-    const matching = branches.find((b) => options.spec.validateAt(b.pointer, value).length === 0);
+    const matching = branches.find((b) => options.spec.accepts(b.pointer, value));
     if (matching) walk(matching, value, path, options, sites);
     return;
   }
@@ -141,7 +141,7 @@ function replacementsFor(site: FlawSite, options: SiteOptions, current: unknown)
       const allowed = allowedTypes(site.node, options.doc);
       if (allowed.size === 0) return [];
       const candidates = site.hiddenName ? HIDDEN_NAME_CANDIDATES : WRONG_TYPE_CANDIDATES;
-      return candidates.filter((c) => !allowed.has(jsonTypeOf(c)) && options.spec.validateAt(site.node.pointer, c).length > 0);
+      return candidates.filter((c) => !allowed.has(jsonTypeOf(c)) && !options.spec.accepts(site.node.pointer, c));
     }
     case 'bad-enum': {
       const allowed = site.node.schema['enum'] as unknown[];

@@ -29,7 +29,7 @@ export function findOpenShapes(doc: SpecDocument, spec: SpecValidator, node: Sch
 function walk(doc: SpecDocument, spec: SpecValidator, node: SchemaNode, value: unknown, path: Array<string | number>, found: OpenShapes): void {
   const branches = oneOfNodes(doc, node);
   if (branches.length > 0) {
-    const matching = branches.find((b) => spec.validateAt(b.pointer, value).length === 0);
+    const matching = branches.find((b) => spec.accepts(b.pointer, value));
     if (matching && path.length > 1) found.forms.push(`${formatPath(path)}|${jsonTypeOf(value)}`);
     if (matching) walk(doc, spec, matching, value, path, found);
     return;

@@ -52,3 +52,38 @@ test('precompile compiles named component schemas up front and refuses a name th
   assert.deepEqual(spec.validateSchema('Query', {}), []);
   assert.throws(() => spec.precompile(['NoSuchSchema']), /no schema at \/components\/schemas\/NoSuchSchema/);
 });
+
+test('each response pointer judges as its own compile would, though pointers holding the same schema share one; accepts says yes exactly where validateAt finds nothing', async () => {
+  const { Ajv2020 } = await import('ajv/dist/2020.js');
+  const addFormats = (await import('ajv-formats')).default;
+  const { loadOpenApiDocument } = await import('./openapi-document.js');
+  const doc = loadOpenApiDocument();
+  const pointers = new Set<string>();
+  for (const [id, op] of spec.operations) for (const status of op.statuses) pointers.add(spec.responseSchemaPointer(id, status) ?? '');
+  pointers.delete('');
+  const bodies: unknown[] = [
+    created,
+    [{ ...created[0], error: true }],
+    [{ status: 'Not Found', code: 404, error: true, message: 'x' }],
+    [],
+    [{ id: 'e1' }],
+    {},
+    'text',
+  ];
+  let judged = 0;
+  for (const pointer of pointers) {
+    // A fresh ajv per pointer: nothing compiled for one pointer can stand in for another.
+    const alone = new Ajv2020({ strict: false });
+    addFormats.default(alone);
+    alone.addSchema(doc as object, 'openapi.json', undefined, false);
+    const own = alone.getSchema(`openapi.json#${pointer}`)!;
+    for (const body of bodies) {
+      const violations = spec.validateAt(pointer, body);
+      assert.equal(violations.length === 0, own(body), `${pointer} ${JSON.stringify(body)}`);
+      if (violations.length > 0) assert.equal(violations[0]!.schemaPath, own.errors![0]!.schemaPath, pointer);
+      assert.equal(spec.accepts(pointer, body), violations.length === 0, `${pointer} ${JSON.stringify(body)}`);
+      judged++;
+    }
+  }
+  assert.ok(pointers.size >= 20 && judged === pointers.size * bodies.length, `${pointers.size} pointers`);
+});

@@ -33,6 +33,11 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
     return violationsOf(value, compileAt(pointer), () => compileAllErrorsAt(pointer));
   }
 
+  /** Whether `value` matches the schema at `pointer`: for a yes or no, which needs no every-error variant compiled. */
+  function accepts(pointer: string, value: unknown): boolean {
+    return compileAt(pointer)(value);
+  }
+
   const pointerOfName = new Map<string, string>();
   /** `/components/schemas/<name>`, escaped once per name rather than on every validation. */
   function schemaPointer(name: string): string {
@@ -97,10 +102,15 @@ export function createSpecValidator(doc: OpenApiDocument = loadOpenApiDocument()
     };
   }
 
-  return { validateSchema, validateAt, checkResponse, responseSchemaPointer, precompile, operations };
+  return { validateSchema, validateAt, accepts, checkResponse, responseSchemaPointer, precompile, operations };
 }
 
-/** Compiles schemas by pointer into one ajv instance (with or without allErrors), each once. */
+/**
+ * Compiles schemas by pointer into one ajv instance (with or without allErrors), each distinct schema once: the 25
+ * response schemas the operations point at are 10 distinct ones (most are the same `$ref` to ErrorEnvelope), and a
+ * conformance worker compiles what it uses. Every `$ref` of the spec names a place in the whole document, so two
+ * schemas written alike validate alike wherever they stand.
+ */
 function createCompiler(doc: OpenApiDocument, allErrors: boolean): (pointer: string) => ValidateFunction {
   const ajv = new Ajv2020({ strict: false, allErrors });
   addFormats.default(ajv);
@@ -110,15 +120,28 @@ function createCompiler(doc: OpenApiDocument, allErrors: boolean): (pointer: str
   // whole spec (Spectral, Redocly) instead.
   ajv.addSchema(doc as object, SPEC_ID, undefined, false);
   const compiled = new Map<string, ValidateFunction>();
+  const byText = new Map<string, ValidateFunction>();
   return (pointer) => {
     let fn = compiled.get(pointer);
     if (!fn) {
-      fn = ajv.getSchema(`${SPEC_ID}#${pointer}`);
+      const text = JSON.stringify(schemaAt(doc, pointer));
+      fn = (text === undefined ? undefined : byText.get(text)) ?? ajv.getSchema(`${SPEC_ID}#${pointer}`);
       if (!fn) throw new Error(`no schema at ${pointer} in the spec`);
       compiled.set(pointer, fn);
+      if (text !== undefined) byText.set(text, fn);
     }
     return fn;
   };
 }
 
 export type SpecValidator = ReturnType<typeof createSpecValidator>;
+
+/** The value at a JSON pointer into the document (RFC 6901), or undefined where none is. */
+function schemaAt(doc: OpenApiDocument, pointer: string): unknown {
+  let node: unknown = doc;
+  for (const segment of pointer.split('/').slice(1)) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+  }
+  return node;
+}

@@ -71,7 +71,7 @@ function richBody(doc: OpenApiDocument, spec: SpecValidator, vocabulary: Vocabul
     .map((body) => without(body, findOpenShapes(doc, spec, node, body).extras.map(parsePath)))
     .filter((body) => {
       const open = findOpenShapes(doc, spec, node, body);
-      return open.extras.length + open.forms.length + open.spellings.length === 0 && spec.validateAt(node.pointer, body).length === 0;
+      return open.extras.length + open.forms.length + open.spellings.length === 0 && spec.accepts(node.pointer, body);
     });
   const score = (body: Body) => {
     const depths = depthsOf(leafPaths({ id: 'x', ...body }));
