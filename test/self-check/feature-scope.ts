@@ -7,6 +7,8 @@ const FEATURES = new URL('../../features/', import.meta.url).pathname;
  * `SELF_CHECK_SCOPE=all` (`npm run test:self-check-all`, run by `.ci/run`) runs it on every
  * scenario, which also proves it fails nothing in the other features. 67 broken variants and
  * 42 broken switches times the whole suite take about 8 minutes of CPU, most of `npm test`.
+ * The same switch runs the exit-code tests on every feature and fuzzes each faithful profile
+ * with both seeds (faithful-profiles.test.ts), where `npm test` takes one.
  */
 export const RUN_EVERY_FEATURE = process.env['SELF_CHECK_SCOPE'] === 'all';
 
