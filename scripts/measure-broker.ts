@@ -6,7 +6,6 @@
 //
 // npm run bench:broker [-- --turns 5000]
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
 import { parseArgs } from 'node:util';
 import { plainConnection } from '../src/connection/connection-settings.js';
@@ -81,11 +80,8 @@ await broker.close();
 const tcp = await echoServer(undefined);
 const overTcp = await measure(tcp.where);
 tcp.close();
-// Where the broker listens (run-coordinator.ts): abstract on Linux, a named pipe on Windows, a file elsewhere.
-const key = randomBytes(8).toString('hex');
-const local = await echoServer(
-  { linux: `\0mgmt-kit-measure-${key}`, win32: `\\\\.\\pipe\\mgmt-kit-measure-${key}` }[process.platform as string] ?? `/tmp/mgmt-kit-measure-${key}.sock`,
-);
+// Where the kit's broker listened (run-coordinator.ts: abstract on Linux, a named pipe on Windows, a file elsewhere), free again once it closed.
+const local = await echoServer(broker.path);
 const overLocal = await measure(local.where);
 local.close();
 

@@ -1,5 +1,6 @@
 import addFormats from 'ajv-formats';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { valueAtPointer } from './json-pointer.js';
 import { violationsOf, type SchemaViolation } from './schema-violation.js';
 import { loadOpenApiDocument, listOperations, type OpenApiDocument } from './openapi-document.js';
 import { escapePointerSegment, resolveResponse } from './resolve-response.js';
@@ -124,7 +125,7 @@ function createCompiler(doc: OpenApiDocument, allErrors: boolean): (pointer: str
   return (pointer) => {
     let fn = compiled.get(pointer);
     if (!fn) {
-      const text = JSON.stringify(schemaAt(doc, pointer));
+      const text = JSON.stringify(valueAtPointer(doc, pointer));
       fn = (text === undefined ? undefined : byText.get(text)) ?? ajv.getSchema(`${SPEC_ID}#${pointer}`);
       if (!fn) throw new Error(`no schema at ${pointer} in the spec`);
       compiled.set(pointer, fn);
@@ -135,13 +136,3 @@ function createCompiler(doc: OpenApiDocument, allErrors: boolean): (pointer: str
 }
 
 export type SpecValidator = ReturnType<typeof createSpecValidator>;
-
-/** The value at a JSON pointer into the document (RFC 6901), or undefined where none is. */
-function schemaAt(doc: OpenApiDocument, pointer: string): unknown {
-  let node: unknown = doc;
-  for (const segment of pointer.split('/').slice(1)) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-  }
-  return node;
-}
