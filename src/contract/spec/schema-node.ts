@@ -1,5 +1,4 @@
 import { DESCRIBED_TYPE_MARK, HIDDEN_NAME_MARK } from '../faithful-answers.js';
-import { valueAtPointer } from './json-pointer.js';
 
 /**
  * The spec as loaded (an `OpenApiDocument`), read here only by JSON pointer. Not that type by name: the mock package owns it, and the kit reaches what the
@@ -18,11 +17,21 @@ function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
+function lookup(doc: SpecDocument, pointer: string): unknown {
+  let node: unknown = doc;
+  for (const raw of pointer.slice(1).split('/')) {
+    const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (typeof node !== 'object' || node === null || !Object.hasOwn(node, key)) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
 /** The node at a pointer, following `$ref`s (local ones, as the spec uses) to the schema itself. */
 export function schemaAt(doc: SpecDocument, pointer: string): SchemaNode {
   let current = pointer;
   for (let hops = 0; hops < 32; hops++) {
-    const value = valueAtPointer(doc, current);
+    const value = lookup(doc, current);
     if (typeof value !== 'object' || value === null) throw new Error(`spec: no schema at ${current}`);
     const ref = (value as { $ref?: unknown }).$ref;
     if (typeof ref !== 'string') return { pointer: current, schema: value as Record<string, unknown> };
