@@ -34,7 +34,7 @@ Exit status:
     .addOption(
       new Option(
         '--parallel <N>',
-        'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other; auto = as many as --max-connections when the target is distant (a plain read takes 10 ms or more), else 0',
+        'run scenarios in N worker processes at once (@destructive ones still alone); 0 = one after the other; auto = as many as --max-connections (at most 3 per processor) when the target is distant (a plain read takes 10 ms or more), else 0',
       )
         .default('auto' as const)
         .argParser((text): number | 'auto' => (text === 'auto' ? 'auto' : wholeNumber(0, 32)(text))),

@@ -11,7 +11,7 @@ import { describeConnection } from '../run/describe-connection.js';
 import { openConnection, TARGET_STOPPED } from '../../connection/open-connection.js';
 import { createRunCoordinator, startConnectionBroker } from '../../connection/run-coordinator.js';
 import { checkTarget } from '../run/check-target.js';
-import { DISTANT_MS, isDistant } from '../run/target-distance.js';
+import { autoWorkers, DISTANT_MS, isDistant } from '../run/target-distance.js';
 import { formatRunReport } from './format-run-report.js';
 import { createProgressLine } from './progress-line.js';
 import { renderConformanceJunit } from './render-conformance-junit.js';
@@ -30,7 +30,7 @@ export { EXIT } from '../run/run-verdict.js';
 
 /** What `mgmt-kit conformance` was asked to do, after flags and environment are read. */
 export interface ConformanceCommandOptions extends Pick<ConformanceRunOptions, 'profile' | 'allowDestructive' | 'tags'> {
-  /** Worker processes; `auto`: as many as the connection cap against a distant target, else none (src/target/run/target-distance.ts). */
+  /** Worker processes; `auto`: as many as the connection cap (at most 3 per processor) against a distant target, else none (src/target/run/target-distance.ts). */
   parallel?: number | 'auto' | undefined;
   /** The target and how to reach it (connection flags, read and checked). */
   connection: ConnectionSettings;
@@ -92,7 +92,7 @@ export async function runConformanceCommand(options: ConformanceCommandOptions):
   let parallel = options.parallel === 'auto' ? 0 : (options.parallel ?? 0);
   try {
     problem = await checkTarget(session, { preloadCheck: !options.noPreloadCheck });
-    if (problem === undefined && options.parallel === 'auto' && (await isDistant(session))) parallel = settings.maxConnections;
+    if (problem === undefined && options.parallel === 'auto' && (await isDistant(session))) parallel = autoWorkers(settings.maxConnections);
   } finally {
     session.close();
   }

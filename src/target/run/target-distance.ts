@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { ConnectionSession } from '../../connection/open-connection.js';
 
 /**
@@ -19,4 +20,20 @@ export async function isDistant(session: ConnectionSession): Promise<boolean> {
     if (performance.now() - started < DISTANT_MS) return false;
   }
   return true;
+}
+
+/**
+ * Worker processes per processor for `--parallel auto`. A worker spends a few milliseconds of CPU
+ * on each request: at 20 ms six workers on two processors finished a core run sooner than seven or
+ * eight, which only added CPU (docs/performance.md).
+ */
+export const AUTO_WORKERS_PER_CPU = 3;
+
+/**
+ * `--parallel auto` against a distant target: a worker for each connection the cap allows, at most
+ * {@link AUTO_WORKERS_PER_CPU} per processor of this machine, so that `--max-connections 100` does not
+ * start a hundred processes on a two-processor CI runner.
+ */
+export function autoWorkers(maxConnections: number, cpus = availableParallelism()): number {
+  return Math.max(1, Math.min(maxConnections, AUTO_WORKERS_PER_CPU * cpus));
 }
