@@ -174,9 +174,10 @@ element('#clear-journal').addEventListener('click', async () => {
   show(`clear → ${messageOf(await call('DELETE', '/requests'))}`);
   await refreshJournal();
 });
+// The status line names an action once every table shows its outcome, so what it says and what the page shows agree.
 element('#reset').addEventListener('click', async () => {
-  show(`reset → ${messageOf(await call('POST', '/reset'))}`);
-  await refreshAll();
+  const message = messageOf(await call('POST', '/reset'));
+  if (await refreshAll()) show(`reset → ${message}`);
 });
 element('#download').addEventListener('click', async () => {
   const answer = await call('GET', '/state');
@@ -191,9 +192,9 @@ element<HTMLInputElement>('#upload').addEventListener('change', async (event) =>
   const input = event.target as HTMLInputElement;
   const file = input.files?.[0];
   if (!file) return;
-  show(`upload → ${messageOf(await call('PUT', '/state', await file.text()))}`);
+  const message = messageOf(await call('PUT', '/state', await file.text()));
   input.value = '';
-  await refreshRecords();
+  if (await refreshAll()) show(`upload → ${message}`);
 });
 
 void refreshAll().then((ok) => {
